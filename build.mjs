@@ -1,0 +1,85 @@
+// Builds dist/: the domain core as an ES module (the server and carriers' backends price and
+// validate with it) and, when present, the elements, then prints and records their sizes.
+import { build } from 'esbuild';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+const dist = path.join(root, 'dist');
+const production = process.env.NODE_ENV !== 'development';
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: true,
+  target: 'es2022',
+  legalComments: 'linked',
+  logLevel: 'warning',
+  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+  loader: { '.css': 'text' },
+};
+
+/** Each build: what it makes, and whether it runs (later builds need files that land later). */
+export const targets = [
+  {
+    name: 'domain',
+    when: () => true,
+    options: { entryPoints: { 'domain/index': 'src/domain/index.ts' }, format: 'esm', platform: 'neutral', outdir: dist, mainFields: ['module', 'main'] },
+  },
+  {
+    name: 'elements (ESM, shared chunk)',
+    when: () => existsSync(path.join(root, 'elements/transport-quote-wizard.ts')),
+    options: {
+      entryPoints: { 'esm/transport-quote-wizard': 'elements/transport-quote-wizard.ts', 'esm/transport-quote-lite': 'elements/transport-quote-lite.ts' },
+      format: 'esm',
+      splitting: true,
+      chunkNames: 'esm/chunks/[name]-[hash]',
+      outdir: dist,
+    },
+  },
+  ...['transport-quote-wizard', 'transport-quote-lite'].map((tag) => ({
+    name: `${tag} (one script tag)`,
+    when: () => existsSync(path.join(root, `elements/${tag}.ts`)),
+    options: { entryPoints: { [tag]: `elements/${tag}.ts` }, format: 'iife', outdir: dist },
+  })),
+];
+
+function listFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? listFiles(full) : [full];
+  });
+}
+
+export function measure() {
+  return listFiles(dist)
+    .filter((file) => file.endsWith('.js') || file.endsWith('.mjs'))
+    .map((file) => {
+      const content = readFileSync(file);
+      return { file: path.relative(dist, file), bytes: content.length, gzip: gzipSync(content, { level: 9 }).length };
+    })
+    .sort((a, b) => a.file.localeCompare(b.file));
+}
+
+async function main() {
+  rmSync(dist, { recursive: true, force: true });
+  mkdirSync(dist, { recursive: true });
+  for (const target of targets) {
+    if (!target.when()) continue;
+    await build({ ...common, ...target.options, absWorkingDir: root });
+  }
+  const sizes = measure();
+  writeFileSync(path.join(dist, 'sizes.json'), JSON.stringify({ builtAt: new Date().toISOString(), files: sizes }, null, 2));
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log('file'.padEnd(56), 'raw'.padStart(10), 'gzip'.padStart(10));
+  for (const { file, bytes, gzip } of sizes) console.log(file.padEnd(56), kb(bytes).padStart(10), kb(gzip).padStart(10));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, 'build.mjs')) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

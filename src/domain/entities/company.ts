@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+import { DEFAULT_VAT, FALLBACK_CURRENCY_SYMBOL } from '../constants.ts';
+import { ApiContactSchema, ApiCustomerSchema } from './api-contact.ts';
+import { IdSchema, NonNegativeSchema, optionalName } from './common.ts';
+import { DriverPoolSchema } from './driver-pool.ts';
+import { ItemSchema } from './item.ts';
+import { PermissionSchema } from './permission.ts';
+import { SavedPlaceSchema } from './saved-place.ts';
+import { DEFAULT_VEHICLE_CATEGORIES, VehicleCategorySchema } from './vehicle.ts';
+
+const flag = (fallback: boolean) => v.optional(v.boolean(), fallback);
+const list = <T extends v.GenericSchema>(item: T, max = 500) => v.optional(v.pipe(v.array(item), v.maxLength(max)), []);
+
+/** The transport company behind the wizard, as shown to the customer. */
+export const TransportationCompanySchema = v.object({
+  id: v.optional(v.nullable(IdSchema), null),
+  name: optionalName(),
+  phone_number: v.optional(v.pipe(v.string(), v.maxLength(40)), ''),
+  email: v.optional(v.pipe(v.string(), v.maxLength(254)), ''),
+});
+
+/** Hourly handling rates a company may set instead of the spec's 18 / 30 (VAT excluded, per handler). */
+export const HandlingRatesSchema = v.object({ standard: NonNegativeSchema, moving: NonNegativeSchema });
+export type HandlingRates = v.InferOutput<typeof HandlingRatesSchema>;
+
+/** Company data block (spec §3 "Company data"), with the spec's defaults. */
+export const CompanyDataSchema = v.object({
+  company_token: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200))), null),
+  id: v.optional(v.nullable(IdSchema), null),
+  company_mode: flag(false),
+  places: list(SavedPlaceSchema, 2000),
+  preferred_items: list(ItemSchema, 100),
+  contacts: list(ApiContactSchema, 2000),
+  customers: list(ApiCustomerSchema, 2000),
+  transportation_company: v.optional(v.nullable(TransportationCompanySchema), null),
+  vat: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(1)), DEFAULT_VAT),
+  currency_symbol: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(5)), FALLBACK_CURRENCY_SYMBOL),
+  can_edit_price: flag(false),
+  permissions: list(PermissionSchema, 100),
+  vehicle_categories: v.optional(v.pipe(v.array(VehicleCategorySchema), v.maxLength(100)), () => [
+    ...DEFAULT_VEHICLE_CATEGORIES,
+  ]),
+  driver_pools: list(DriverPoolSchema, 100),
+  handling_rates: v.optional(v.nullable(HandlingRatesSchema), null),
+  hide_address_floor: flag(false),
+  hide_custom_price: flag(false),
+  hide_custom_needs: flag(false),
+  hide_search_items: flag(false),
+  hide_handling_infos: flag(false),
+  /** Hidden unless the company says otherwise (spec §6). */
+  hide_vl_selector: flag(true),
+  customer: v.optional(v.nullable(ApiCustomerSchema), null),
+});
+export type CompanyDataInput = v.InferInput<typeof CompanyDataSchema>;
+export type CompanyData = v.InferOutput<typeof CompanyDataSchema>;
+
+/** What a public visitor gets: no company, every default. */
+export function publicCompanyData(): CompanyData {
+  return v.parse(CompanyDataSchema, {});
+}

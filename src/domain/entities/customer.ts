@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+import { optionalName, optionalText } from './common.ts';
+
+/** The customer of the booking (spec §3). Fields keep what was typed; forms validate them. */
+export const CustomerSchema = v.object({
+  name: optionalName(),
+  reference: optionalName(),
+  email: v.optional(v.pipe(v.string(), v.maxLength(254)), ''),
+  phone: v.optional(v.pipe(v.string(), v.maxLength(40)), ''),
+  /** 'yyyy-MM-dd', the travel date. */
+  date: v.optional(v.pipe(v.string(), v.maxLength(10)), ''),
+  /** 'HH:mm', the start time. */
+  time: v.optional(v.pipe(v.string(), v.maxLength(5)), ''),
+  notes: optionalText(),
+});
+export type CustomerInput = v.InferInput<typeof CustomerSchema>;
+export type Customer = v.InferOutput<typeof CustomerSchema>;
+
+export function makeCustomer(input: CustomerInput = {}): Customer {
+  return v.parse(CustomerSchema, input);
+}

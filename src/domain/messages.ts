@@ -1,0 +1,40 @@
+/**
+ * Every user-facing text of the spec, verbatim (typos included: 'Goolgle', 'Une error',
+ * 'numero'), plus the French texts this product adds where the spec gives none.
+ */
+export const MESSAGES = {
+  customerName: 'Ce champ doit contenir le nom du contact !',
+  customerPhone: 'Ce champ doit être un numero valide !',
+  customerEmail: 'Ce champ doit être une adresse email valide !',
+  required: 'Ce champ est obligatoire',
+  pastDate: 'Cette date est déjà passée',
+  contactName: 'Ce champ doit être rempli',
+  contactPhone: 'Ce champ doit être un numero valide',
+  contactEmail: 'Ce champ doit être un email valide',
+  contactStep: 'Cette étape n’existe pas',
+  expenseName: 'Ce champ doit être rempli',
+  expenseCost: 'Ce champ doit être un prix valide',
+  saveFailed: 'Une error est survenue, veuillez réessayer dans un instant',
+  priceUnavailable: 'Prix non disponible',
+  priceLater: 'Le prix sera fixé ultérieurement !',
+  mapsMissing: 'Goolgle api is not setup, reload the page',
+  geocodeFailureTitle: 'Error!',
+  approximateRoute: 'Itinéraire estimé à vol d’oiseau : distance et durée approximatives',
+  acceptedWarning:
+    'Le transporteur a accepté cette course : une modification importante pourrait perturber son organisation.',
+} as const;
+
+/** 'Route not found {status}' (spec §8). */
+export function routeNotFoundMessage(status: string): string {
+  return `Route not found ${status}`;
+}
+
+/** 'Address limit overflow 50: {count}' (spec §8). */
+export function addressLimitMessage(limit: number, count: number): string {
+  return `Address limit overflow ${limit}: ${count}`;
+}
+
+/** The pool defect message of spec §5. */
+export function poolDefectMessage(poolName: string): string {
+  return `La grille de [${poolName}] présente un défaut technique, contactez son responsable`;
+}

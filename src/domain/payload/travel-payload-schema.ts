@@ -1,0 +1,86 @@
+import * as v from 'valibot';
+import { IdSchema, NameSchema, TextSchema, TimestampSchema } from '../entities/common.ts';
+import { ItemSchema } from '../entities/item.ts';
+import { TASK_TYPES } from '../entities/stop.ts';
+
+const nullableTimestamp = v.nullable(TimestampSchema);
+const whole = v.pipe(v.number(), v.integer());
+const wholeNonNegative = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** One stop in the POST/PATCH body (spec §7). */
+export const PayloadAddressSchema = v.object({
+  type_name: v.picklist(TASK_TYPES),
+  address_complete: v.pipe(TextSchema, v.minLength(1, 'Adresse manquante')),
+  postal_code: v.pipe(v.string(), v.maxLength(20)),
+  floor_nb: v.pipe(whole, v.minValue(-1), v.maxValue(12)),
+  elevator_presence: v.boolean(),
+  notes: TextSchema,
+  step: v.pipe(whole, v.minValue(1)),
+  locality: NameSchema,
+  label: NameSchema,
+  country: NameSchema,
+  lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
+  lng: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
+  timewindow_earliest: nullableTimestamp,
+  timewindow_latest: nullableTimestamp,
+  order_item_ids: v.pipe(v.array(IdSchema), v.maxLength(1000)),
+  seek_days: v.pipe(whole, v.minValue(0), v.maxValue(6)),
+  duration_min: wholeNonNegative,
+});
+
+export const PayloadCustomerSchema = v.object({
+  phone_number: v.pipe(v.string(), v.maxLength(40)),
+  email: v.pipe(v.string(), v.maxLength(254)),
+  name: NameSchema,
+});
+
+/** The travel part: money in cents, distances in metres, durations in seconds (spec §7). */
+export const PayloadTravelSchema = v.object({
+  travel_id: v.nullable(IdSchema),
+  driver_pool_id: v.nullable(IdSchema),
+  vehicle_category_id: v.nullable(IdSchema),
+  beginning_date: nullableTimestamp,
+  ending_date: nullableTimestamp,
+  truck_capacity_needed: v.pipe(v.number(), v.minValue(0), v.maxValue(1000)),
+  distance_transportation: wholeNonNegative,
+  duration_transportation: wholeNonNegative,
+  price_transportation: whole,
+  price_handling: whole,
+  price_transportation_ht: whole,
+  price_handling_ht: whole,
+  handling_needed: v.boolean(),
+  duration_handling: wholeNonNegative,
+  persons_needed: v.pipe(whole, v.minValue(0), v.maxValue(4)),
+  additional_notes: v.pipe(v.string(), v.maxLength(20000)),
+  timewindow_enabled: v.boolean(),
+});
+
+export const PayloadContactSchema = v.object({
+  step: wholeNonNegative,
+  name: NameSchema,
+  phone_number: v.pipe(v.string(), v.maxLength(40)),
+  email: v.pipe(v.string(), v.maxLength(254)),
+  notify: v.boolean(),
+});
+
+/** Largest store_serialized accepted (the state of a 50-stop, 200-item travel fits well). */
+export const MAX_STORE_SERIALIZED_LENGTH = 400_000;
+
+/** The whole POST and PATCH body (spec §7), parsed by the client before sending and by the server on receipt. */
+export const TravelPayloadSchema = v.object({
+  addresses: v.pipe(v.array(PayloadAddressSchema), v.minLength(1, 'Au moins une adresse'), v.maxLength(50)),
+  customer: PayloadCustomerSchema,
+  travel: PayloadTravelSchema,
+  items: v.pipe(v.array(ItemSchema), v.maxLength(1000)),
+  contacts: v.pipe(v.array(PayloadContactSchema), v.maxLength(200)),
+  store_serialized: v.pipe(v.string(), v.maxLength(MAX_STORE_SERIALIZED_LENGTH)),
+  company_token: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
+});
+export type TravelPayload = v.InferOutput<typeof TravelPayloadSchema>;
+
+/** POST answer read by the client (spec §7). */
+export const CreateTravelResponseSchema = v.object({
+  id: IdSchema,
+  token: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+});
+export type CreateTravelResponse = v.InferOutput<typeof CreateTravelResponseSchema>;

@@ -1,0 +1,107 @@
+import { DateTime } from 'luxon';
+import type { Id } from '../entities/common.ts';
+import type { TravelState } from '../entities/travel.ts';
+import { isPublicPool } from '../entities/driver-pool.ts';
+import { composeAdditionalNotes } from '../places/stop-notes.ts';
+import { vehicleCategoryIdForApi } from '../pricing/truck.ts';
+import { vatFactor } from '../pricing/vat.ts';
+import { atDayAndTime } from '../time/defaults.ts';
+import { serializeStore } from './store-serialized.ts';
+import type { TravelPayload } from './travel-payload-schema.ts';
+
+const toCents = (amount: number) => Math.round(amount * 100);
+
+function iso(moment: DateTime | null): string | null {
+  return moment && moment.isValid ? moment.toISO({ suppressMilliseconds: true }) : null;
+}
+
+/** Start of the travel: the first stop's window, else the customer's date and time. */
+export function beginningDate(state: TravelState): DateTime | null {
+  const first = state.stops[0]?.timewindowEarliest;
+  if (first) return DateTime.fromISO(first, { setZone: true });
+  if (state.customer.date && state.customer.time) return atDayAndTime(state.customer.date, state.customer.time);
+  return null;
+}
+
+/** End of the travel: the last stop's window when windows are on, else start + drive + handling + stops. */
+export function endingDate(state: TravelState, begin: DateTime | null): DateTime | null {
+  const last = state.stops[state.stops.length - 1]?.timewindowLatest;
+  if (state.timewindowEnabled && last) return DateTime.fromISO(last, { setZone: true });
+  if (!begin) return null;
+  const onSite = state.stops.reduce((sum, stop) => sum + stop.durationMin * 60, 0);
+  const seconds = state.fees.transportation.customer.duration + state.fees.handling.duration + onSite;
+  return begin.plus({ seconds: Math.round(seconds) });
+}
+
+function poolIdForApi(selector: Id): Id | null {
+  return isPublicPool({ id: selector }) ? null : selector;
+}
+
+/** Contacts of every stop (their step is the stop's index) and those of the contacts tab. */
+export function allContacts(state: TravelState) {
+  return [...state.stops.flatMap((stop) => stop.contacts.map((contact) => ({ ...contact, step: stop.index }))), ...state.contacts];
+}
+
+/**
+ * The exact POST/PATCH body of spec §7 from a travel state: distance doubled, prices in
+ * cents and their VAT-excluded (_ht) variants, default trucks as null, the company token
+ * when there is one.
+ */
+export function buildTravelPayload(state: TravelState, companyToken?: string | null): TravelPayload {
+  const factor = vatFactor(state.vat);
+  const transportFee = state.fees.transportation.fee;
+  const handlingFee = state.fees.handling.fee;
+  const begin = beginningDate(state);
+  const payload: TravelPayload = {
+    addresses: state.stops.map((stop) => ({
+      type_name: stop.type,
+      address_complete: stop.address,
+      postal_code: stop.postalCode,
+      floor_nb: stop.floor,
+      elevator_presence: stop.elevator,
+      notes: stop.notes,
+      step: stop.step,
+      locality: stop.locality,
+      label: stop.label,
+      country: stop.country,
+      lat: stop.lat ?? 0,
+      lng: stop.lng ?? 0,
+      timewindow_earliest: stop.timewindowEarliest,
+      timewindow_latest: stop.timewindowLatest,
+      order_item_ids: [...stop.order_item_ids],
+      seek_days: stop.seekDays,
+      duration_min: stop.durationMin,
+    })),
+    customer: { phone_number: state.customer.phone, email: state.customer.email.trim(), name: state.customer.name.trim() },
+    travel: {
+      travel_id: state.travelId,
+      driver_pool_id: poolIdForApi(state.driverPoolSelector),
+      vehicle_category_id: vehicleCategoryIdForApi(state.vehicleCategoryId),
+      beginning_date: iso(begin),
+      ending_date: iso(endingDate(state, begin)),
+      truck_capacity_needed: state.truckCapacity,
+      distance_transportation: Math.round(state.fees.transportation.customer.distance * 2),
+      duration_transportation: Math.round(state.fees.transportation.customer.duration),
+      price_transportation: toCents(transportFee),
+      price_handling: toCents(handlingFee),
+      price_transportation_ht: toCents(transportFee / factor),
+      price_handling_ht: toCents(handlingFee / factor),
+      handling_needed: state.fees.handling.personsNeeded > 0 || handlingFee > 0,
+      duration_handling: Math.round(state.fees.handling.duration),
+      persons_needed: state.fees.handling.personsNeeded,
+      additional_notes: composeAdditionalNotes(state.customer.notes, state.stops),
+      timewindow_enabled: state.timewindowEnabled,
+    },
+    items: state.items.map((item) => ({ ...item })),
+    contacts: allContacts(state).map((contact) => ({
+      step: contact.step,
+      name: contact.name.trim(),
+      phone_number: contact.phone,
+      email: contact.email.trim(),
+      notify: contact.notify,
+    })),
+    store_serialized: serializeStore(state),
+  };
+  if (companyToken) payload.company_token = companyToken;
+  return payload;
+}

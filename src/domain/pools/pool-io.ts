@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+import { HANDLERS_MAX, HANDLERS_MIN } from '../constants.ts';
+
+/**
+ * What a pool's pricing code receives (as `input`), in plain units: km, hours, m³,
+ * prices VAT excluded. Documented here because carriers write code against it.
+ */
+export const PoolPriceInputSchema = v.object({
+  /** Road km and hours the driver drives (customer route + way back). */
+  distance_km: v.number(),
+  duration_h: v.number(),
+  /** Road km and hours between the customer's stops. */
+  customer_distance_km: v.number(),
+  customer_duration_h: v.number(),
+  volume_m3: v.number(),
+  truck_capacity_m3: v.number(),
+  handling_hours: v.number(),
+  persons: v.number(),
+  stops: v.array(v.object({ type: v.string(), floor: v.number(), elevator: v.boolean(), postal_code: v.string() })),
+  items: v.array(v.object({ name: v.string(), category: v.string(), quantity: v.number(), volume_m3: v.number() })),
+  /** Prices the public grid computed, VAT excluded, for pools that only adjust them. */
+  public_transportation: v.number(),
+  public_handling: v.number(),
+  /** 'yyyy-MM-dd' of the travel, '' when not chosen yet. */
+  date: v.string(),
+});
+export type PoolPriceInput = v.InferOutput<typeof PoolPriceInputSchema>;
+
+/**
+ * What the code returns: transportation and handling VAT excluded, and optionally an
+ * error (shown instead of the price), an info message, a number of handlers and an
+ * amplitude in hours that turns on time windows (spec §4).
+ */
+export const PoolPriceOutputSchema = v.object({
+  transportation: v.pipe(v.number(), v.finite()),
+  handling: v.pipe(v.number(), v.finite()),
+  error: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500))), null),
+  info: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500))), null),
+  persons: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(HANDLERS_MIN), v.maxValue(HANDLERS_MAX))), null),
+  amplitude_hour: v.optional(v.nullable(v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(24))), null),
+});
+export type PoolPriceOutput = v.InferOutput<typeof PoolPriceOutputSchema>;

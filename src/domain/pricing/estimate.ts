@@ -1,0 +1,143 @@
+import type { HandlingRates } from '../entities/company.ts';
+import type { Id } from '../entities/common.ts';
+import type { Item } from '../entities/item.ts';
+import type { RouteResult } from '../entities/route-result.ts';
+import type { Stop } from '../entities/stop.ts';
+import type { Fees, FixedPrice } from '../entities/travel.ts';
+import type { VehicleCategory } from '../entities/vehicle.ts';
+import type { PoolPriceOutput } from '../pools/pool-io.ts';
+import { driverRoute } from '../route/straight-line.ts';
+import { additionalCosts } from './costs.ts';
+import { estimateHandling, type HandlingEstimate, type HandlingOverrides } from './handling.ts';
+import { customItemTransportFee, predefinedHandlingFee, publicTransportFee } from './transport.ts';
+import { resolveVehicleCategory } from './truck.ts';
+import { roundCents, withVat, withoutVat } from './vat.ts';
+import { totalVolume } from './volume.ts';
+
+export interface EstimateInput {
+  stops: readonly Stop[];
+  items: readonly Item[];
+  /** The customer's route through the stops; null before it is computed. */
+  route: RouteResult | null;
+  vehicleCategories: readonly VehicleCategory[];
+  vehicleCategoryId?: Id | null;
+  vat: number;
+  rates?: HandlingRates | null;
+  overrides?: HandlingOverrides;
+  /** The pool's pricing code answer (VAT excluded), when the pool has code. */
+  pool?: PoolPriceOutput | null;
+  fixedPrice?: FixedPrice | null;
+}
+
+export type PriceSource = 'public' | 'pool' | 'predefined' | 'fixed';
+
+export interface Estimate {
+  volume: number;
+  vehicleCategory: VehicleCategory | null;
+  truckCapacity: number;
+  customer: { distance: number; duration: number };
+  driver: { distance: number; duration: number };
+  approximate: boolean;
+  handling: HandlingEstimate;
+  /** VAT included. */
+  transportFee: number;
+  handlingFee: number;
+  costs: number;
+  total: number;
+  /** Seconds: drive + handling + minutes on site. */
+  totalDuration: number;
+  source: PriceSource;
+  poolError: string | null;
+  poolInfo: string | null;
+}
+
+function pointsOf(stops: readonly Stop[]) {
+  return stops.flatMap((stop) => (stop.lat === null || stop.lng === null ? [] : [{ lat: stop.lat, lng: stop.lng }]));
+}
+
+/**
+ * The price pipeline of DESIGN §5: route → volume → truck → handling → pool → fixed price.
+ * Every amount is VAT included; display divides by 1 + VAT in company mode.
+ */
+export function estimateTravel(input: EstimateInput): Estimate {
+  const { stops, items, route, vat } = input;
+  const volume = totalVolume(items);
+  const vehicleCategory = resolveVehicleCategory(volume, input.vehicleCategories, input.vehicleCategoryId);
+  const customer = { distance: route?.distance ?? 0, duration: route?.duration ?? 0 };
+  const driver = route ? driverRoute(customer, pointsOf(stops)) : customer;
+  const overrides = { ...input.overrides, persons: input.overrides?.persons ?? input.pool?.persons ?? null };
+  const handling = estimateHandling(items, stops, volume, vat, input.rates, overrides);
+
+  let source: PriceSource = 'public';
+  let transportFee = publicTransportFee(driver.distance, driver.duration);
+  let handlingFee = handling.fee;
+
+  const predefinedTransport = customItemTransportFee(items, vat);
+  const predefinedHandling = predefinedHandlingFee(items, vat);
+  if (predefinedTransport !== null || predefinedHandling !== null) source = 'predefined';
+  if (predefinedTransport !== null) transportFee = predefinedTransport;
+  if (predefinedHandling !== null) handlingFee = predefinedHandling;
+
+  const pool = input.pool ?? null;
+  if (pool && !pool.error) {
+    source = 'pool';
+    transportFee = Math.round(withVat(pool.transportation, vat));
+    handlingFee = Math.round(withVat(pool.handling, vat));
+  }
+  if (input.fixedPrice) {
+    source = 'fixed';
+    transportFee = roundCents(withVat(input.fixedPrice.transportationPriceVatExcluded, vat));
+    handlingFee = roundCents(withVat(input.fixedPrice.handlingPriceVatExcluded, vat));
+  }
+  // A pool's error stands in place of the price (spec §4): no total is offered.
+  const poolError = pool?.error ?? null;
+  const costs = additionalCosts(items, vat);
+  const total = poolError && !input.fixedPrice ? 0 : roundCents(transportFee + handlingFee + costs);
+  const onSiteSeconds = stops.reduce((sum, stop) => sum + stop.durationMin * 60, 0);
+
+  return {
+    volume,
+    vehicleCategory,
+    truckCapacity: vehicleCategory?.capacity ?? volume,
+    customer,
+    driver,
+    approximate: route?.approximate ?? false,
+    handling: { ...handling, fee: handlingFee },
+    transportFee: poolError && !input.fixedPrice ? 0 : transportFee,
+    handlingFee: poolError && !input.fixedPrice ? 0 : handlingFee,
+    costs,
+    total,
+    totalDuration: customer.duration + handling.durationSeconds + onSiteSeconds,
+    source,
+    poolError,
+    poolInfo: pool?.info ?? null,
+  };
+}
+
+/** The estimate as the travel state's fees (spec §3). */
+export function feesFromEstimate(estimate: Estimate): Fees {
+  return {
+    transportation: {
+      customer: { ...estimate.customer },
+      driver: { ...estimate.driver },
+      truckCapacity: estimate.truckCapacity,
+      fee: estimate.transportFee,
+    },
+    handling: { personsNeeded: estimate.handling.persons, duration: estimate.handling.durationSeconds, fee: estimate.handlingFee },
+    additionnalCosts: estimate.costs,
+  };
+}
+
+/** A price as shown: VAT included for visitors, excluded (HT) in company mode (spec §6). */
+export function displayedAmount(amountIncludingVat: number, companyMode: boolean, vat: number): number {
+  return companyMode ? roundCents(withoutVat(amountIncludingVat, vat)) : amountIncludingVat;
+}
+
+/** Editing a price inline fixes it (spec §6): the typed amount is VAT excluded in company mode. */
+export function fixedPriceFromEdit(current: Fees, edit: { transportation?: number; handling?: number }, companyMode: boolean, vat: number): FixedPrice {
+  const toExcluded = (amount: number) => (companyMode ? amount : withoutVat(amount, vat));
+  return {
+    transportationPriceVatExcluded: roundCents(edit.transportation !== undefined ? toExcluded(edit.transportation) : withoutVat(current.transportation.fee, vat)),
+    handlingPriceVatExcluded: roundCents(edit.handling !== undefined ? toExcluded(edit.handling) : withoutVat(current.handling.fee, vat)),
+  };
+}

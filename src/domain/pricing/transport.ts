@@ -1,0 +1,33 @@
+import { LITE_MINIMUM_PRICE, LITE_PRICE_PER_HOUR, LITE_PRICE_PER_KM } from '../constants.ts';
+import type { Item } from '../entities/item.ts';
+import { parsePrice, withVat } from './vat.ts';
+
+/**
+ * A custom item's predefined transport fee × (1 + VAT), rounded, used only when it parses
+ * as a number (spec §5, §9); null when no custom item carries one.
+ */
+export function customItemTransportFee(items: readonly Item[], vat: number): number | null {
+  const fees = items
+    .filter((item) => item.category === 'custom-item')
+    .map((item) => parsePrice(item.predefinedTransportationFee))
+    .filter((fee): fee is number => fee !== null);
+  if (fees.length === 0) return null;
+  return Math.round(withVat(fees.reduce((sum, fee) => sum + fee, 0), vat));
+}
+
+/** Predefined handling fees typed on items, × (1 + VAT) (spec §9); null when none parses. */
+export function predefinedHandlingFee(items: readonly Item[], vat: number): number | null {
+  const fees = items.map((item) => parsePrice(item.predefinedHandlingFee)).filter((fee): fee is number => fee !== null);
+  if (fees.length === 0) return null;
+  return Math.round(withVat(fees.reduce((sum, fee) => sum + fee, 0), vat));
+}
+
+/**
+ * The wizard's transport fee on the public grid, VAT included: the earlier variant's
+ * distance and time rates (km × 0.7 + hours × 15) without its handling tier, since the
+ * wizard prices handling on its own; rounded, at least 38. Pools with code replace it.
+ */
+export function publicTransportFee(distanceMetres: number, durationSeconds: number): number {
+  const raw = (distanceMetres / 1000) * LITE_PRICE_PER_KM + (durationSeconds / 3600) * LITE_PRICE_PER_HOUR;
+  return Math.max(LITE_MINIMUM_PRICE, Math.round(raw));
+}

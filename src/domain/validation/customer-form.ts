@@ -1,0 +1,22 @@
+import type { DateTime } from 'luxon';
+import type { Customer } from '../entities/customer.ts';
+import { MESSAGES } from '../messages.ts';
+import { isSelectableDay } from '../time/choices.ts';
+import { collectErrors, type FieldErrors } from './form-result.ts';
+import { hasMoreThanThreeCharacters, isValidEmail, isValidPhone } from './patterns.ts';
+
+export type CustomerField = 'name' | 'phone' | 'email' | 'time' | 'date';
+
+/**
+ * Customer form (spec §5): name of more than 3 characters, a valid phone and email, a
+ * start time; the reference is optional. A past travel date is refused as well (spec §5).
+ */
+export function validateCustomer(customer: Customer, now: DateTime): FieldErrors<CustomerField> {
+  return collectErrors<CustomerField>([
+    ['name', hasMoreThanThreeCharacters(customer.name) ? null : MESSAGES.customerName],
+    ['phone', isValidPhone(customer.phone) ? null : MESSAGES.customerPhone],
+    ['email', isValidEmail(customer.email) ? null : MESSAGES.customerEmail],
+    ['time', customer.time.trim() !== '' ? null : MESSAGES.required],
+    ['date', customer.date === '' || isSelectableDay(customer.date, now) ? null : MESSAGES.pastDate],
+  ]);
+}

@@ -1,0 +1,216 @@
+import { expect } from '@open-wc/testing';
+import {
+  additionalCosts,
+  baseFloorMultiplier,
+  billableHandlingHours,
+  categoryThatFits,
+  DEFAULT_VEHICLE_CATEGORIES,
+  estimateHandling,
+  floorMultiplier,
+  handlersNeeded,
+  handlingDurationSeconds,
+  handlingHourlyRate,
+  handlingTierFee,
+  isMoving,
+  litePrice,
+  loadLevel,
+  loadPercentage,
+  makeItem,
+  makeStop,
+  pickVehicleCategory,
+  predefinedHandlingFee,
+  rawHandlingHours,
+  totalVolume,
+  vehicleCategoryIdForApi,
+  withVat,
+  withoutVat,
+} from '../../src/domain/index.ts';
+
+describe('pricing rules (spec §9)', () => {
+  it('S158 VAT is 20 %: × 1.2 to include it, ÷ 1.2 for the HT price', () => {
+    expect(withVat(100, 0.2)).to.be.closeTo(120, 1e-9);
+    expect(withoutVat(120, 0.2)).to.be.closeTo(100, 1e-9);
+  });
+
+  it('S161 volume is the rounded sum of volume × quantity', () => {
+    const items = [makeItem({ name: 'Carton', volume: 0.06, quantity: 20 }), makeItem({ name: 'Canapé 3 places', volume: 2 })];
+    expect(totalVolume(items)).to.equal(3.2);
+    expect(totalVolume([makeItem({ name: 'Lampe', volume: 0.04, quantity: 2 })])).to.equal(0.1);
+  });
+
+  it('S161 volume is at least the largest minimal truck capacity; cost lines carry no volume', () => {
+    const items = [
+      makeItem({ name: 'Carton', volume: 0.06, quantity: 10 }),
+      makeItem({ name: 'Piano droit', volume: 1.5, minimal_truck_capacity: 12 }),
+      makeItem({ name: 'Péage', category: 'cost', volume: 30, customPrice: 12 }),
+    ];
+    expect(totalVolume(items)).to.equal(12);
+    expect(totalVolume([makeItem({ name: 'Armoire', volume: 13, minimal_truck_capacity: 12 })])).to.equal(13);
+  });
+
+  const tierCases: [number, number | null][] = [
+    [0, 20], [4.9, 20], [5, 30], [9.9, 30], [10, 45], [12.9, 45], [13, 65], [17.9, 65], [18, 95], [22.9, 95], [23, 120], [999.9, 120], [1000, null],
+  ];
+  for (const [volume, fee] of tierCases) {
+    it(`S162 handling tier for ${volume} m³ is ${fee}`, () => expect(handlingTierFee(volume)).to.equal(fee));
+  }
+
+  const liteCases: [string, number, number, number, number][] = [
+    // label, km, hours, volume, expected total
+    ['minimum applies', 10, 0.5, 4, 38], // 7 + 7.5 + 20 = 34.5 → 35 → 38
+    ['a tier 30 move', 20, 1, 6, 59], // 14 + 15 + 30 = 59
+    ['rounding down', 20.5, 1, 6, 59], // 14.35 + 15 + 30 = 59.35 → 59
+    ['rounding up', 21.5, 1, 6, 60], // 15.05 + 15 + 30 = 60.05 → 60
+    ['a tier 120 move', 100, 2, 25, 220], // 70 + 30 + 120 = 220
+  ];
+  for (const [label, km, hours, volume, expected] of liteCases) {
+    it(`S163 lite price, ${label}: ${km} km, ${hours} h, ${volume} m³ → ${expected}`, () => {
+      expect(litePrice({ distance: km * 1000, duration: hours * 3600, volume, items: [], vat: 0.2 })).to.equal(expected);
+    });
+  }
+
+  it('S163 lite price minimum 38 on each side: 37.6 → 38, 38.4 → 38, 39.4 → 39', () => {
+    const price = (km: number) => litePrice({ distance: km * 1000, duration: 0, volume: 1, items: [], vat: 0.2 });
+    expect(price(25.14)).to.equal(38); // 17.6 + 20 = 37.6 → 38
+    expect(price(26.29)).to.equal(38); // 18.4 + 20 = 38.4 → 38
+    expect(price(27.72)).to.equal(39); // 19.4 + 20 = 39.4 → 39
+  });
+
+  it('S163 S109 a custom item predefined transport fee × 1.2 overrides the lite price, only when numeric', () => {
+    const custom = (fee: string) => [makeItem({ name: 'Prestation Spécifique', category: 'custom-item', predefinedTransportationFee: fee })];
+    expect(litePrice({ distance: 100000, duration: 7200, volume: 6, items: custom('100'), vat: 0.2 })).to.equal(120);
+    expect(litePrice({ distance: 20000, duration: 3600, volume: 6, items: custom('cent'), vat: 0.2 })).to.equal(59);
+    expect(litePrice({ distance: 20000, duration: 3600, volume: 6, items: custom('82,5'), vat: 0.2 })).to.equal(99);
+  });
+
+  it('S164 handling rate is 18 standard, 30 for a moving, or the company rates', () => {
+    expect(handlingHourlyRate(false)).to.equal(18);
+    expect(handlingHourlyRate(true)).to.equal(30);
+    expect(handlingHourlyRate(true, { standard: 20, moving: 35 })).to.equal(35);
+    expect(handlingHourlyRate(false, { standard: 20, moving: 35 })).to.equal(20);
+  });
+
+  it('S164 a moving is 2+ persons on the largest item, or volume + 1 >= 8', () => {
+    const sofa = makeItem({ name: 'Canapé', volume: 2, persons_needed: 2 });
+    const chair = makeItem({ name: 'Chaise', volume: 0.2, persons_needed: 1 });
+    const bigBox = makeItem({ name: 'Caisse', volume: 3, persons_needed: 1 });
+    expect(isMoving([sofa, chair], 2.2)).to.equal(true);
+    expect(isMoving([chair, bigBox], 3.2)).to.equal(false);
+    // The largest item decides, not any item.
+    expect(isMoving([makeItem({ name: 'Miroir', volume: 0.1, persons_needed: 2 }), bigBox], 3.1)).to.equal(false);
+    expect(isMoving([chair], 6.9)).to.equal(false);
+    expect(isMoving([chair], 7)).to.equal(true);
+  });
+
+  const floorCases: [number, number][] = [
+    [-1, 0], [0, 1], [1, 1.05], [2, 1.08], [3, 1.1], [4, 1.3], [5, 1.5], [6, 1.7], [7, 2.1], [8, 2.3], [9, 2.6], [10, 3.1], [11, 3.3], [12, 3.6],
+  ];
+  for (const [floor, multiplier] of floorCases) {
+    it(`S165 floor ${floor} multiplier is ${multiplier}`, () => expect(baseFloorMultiplier(floor)).to.equal(multiplier));
+  }
+
+  const elevatorCases: [number, boolean, boolean, number][] = [
+    [1, true, true, 1], // 0.735 → 1
+    [4, true, true, 1], // 0.91 → 1
+    [5, true, true, 1.05],
+    [12, true, true, 2.52],
+    [5, true, false, 1.5], // the item does not fit in the lift
+    [5, false, true, 1.5], // no lift in the building
+  ];
+  for (const [floor, addressLift, itemLift, expected] of elevatorCases) {
+    it(`S165 floor ${floor}, lift at address ${addressLift}, item fits ${itemLift} → ${expected}`, () => {
+      const multiplier = floorMultiplier(makeStop({ floor, elevator: addressLift }), makeItem({ name: 'Commode', elevator: itemLift }));
+      expect(multiplier).to.be.closeTo(expected, 1e-9);
+    });
+  }
+
+  it('S165 a custom item counts 1 at any floor', () => {
+    expect(floorMultiplier(makeStop({ floor: 12 }), makeItem({ name: 'Prestation', category: 'custom-item' }))).to.equal(1);
+    expect(floorMultiplier(makeStop({ floor: -1 }), makeItem({ name: 'Prestation', category: 'custom-item' }))).to.equal(1);
+  });
+
+  const billableCases: [number, number][] = [
+    [0, 0], [0.1, 0.5], [0.5, 0.5], [0.51, 1], [1.575, 2], [7.9, 8], [12, 8],
+  ];
+  for (const [raw, billed] of billableCases) {
+    it(`S171 ${raw} h of handling is billed as ${billed} h (half hours, 0.5 to 8)`, () => expect(billableHandlingHours(raw)).to.equal(billed));
+  }
+
+  it('S166 handling duration in seconds is hours × 3600', () => {
+    expect(handlingDurationSeconds(2.5)).to.equal(9000);
+  });
+
+  it('S164 S165 S166 the worked example: sofa and 20 boxes, 3rd floor to ground floor', () => {
+    const stops = [makeStop({ type: 'pickup', floor: 3 }), makeStop({ type: 'dropoff', floor: 0 })];
+    const items = [
+      makeItem({ name: 'Canapé 3 places', volume: 2, time_factor: 0.5, persons_needed: 2, elevator: false }),
+      makeItem({ name: 'Carton', volume: 0.06, quantity: 20, time_factor: 0.05, elevator: false }),
+    ];
+    expect(rawHandlingHours(items, stops)).to.be.closeTo(1.575, 1e-9);
+    const handling = estimateHandling(items, stops, totalVolume(items), 0.2);
+    expect(handling).to.deep.equal({ hours: 2, durationSeconds: 7200, persons: 2, moving: true, hourlyRate: 30, fee: 144 });
+  });
+
+  it('S165 nothing is carried from the street to the street', () => {
+    const stops = [makeStop({ floor: -1 }), makeStop({ floor: -1 })];
+    const items = [makeItem({ name: 'Palette', volume: 1, time_factor: 0.3 })];
+    expect(estimateHandling(items, stops, 1, 0.2)).to.include({ hours: 0, persons: 0, fee: 0 });
+  });
+
+  it('S164 a custom price per item replaces its hourly price', () => {
+    const stops = [makeStop({ floor: 0 }), makeStop({ floor: 0 })];
+    const items = [makeItem({ name: 'Piano droit', volume: 1.5, time_factor: 1, persons_needed: 3, customPrice: 50, quantity: 2 })];
+    const handling = estimateHandling(items, stops, 3, 0.2);
+    expect(handling.fee).to.equal(120); // (2 × 50) × 1.2
+    expect(handling.hours).to.equal(2);
+    expect(handling.persons).to.equal(3);
+  });
+
+  it('S171 the chosen handlers (0-4) and hours (0.5-8) replace the computed ones', () => {
+    const stops = [makeStop({ floor: 0 }), makeStop({ floor: 0 })];
+    const items = [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.75 })];
+    expect(estimateHandling(items, stops, 1.5, 0.2, null, { persons: 3, hours: 4 })).to.include({ persons: 3, hours: 4, fee: Math.round(4 * 3 * 18 * 1.2) });
+    expect(estimateHandling(items, stops, 1.5, 0.2, null, { persons: 9, hours: 20 })).to.include({ persons: 4, hours: 8 });
+    expect(estimateHandling(items, stops, 1.5, 0.2, null, { hours: 0.1 })).to.include({ hours: 0.5 });
+  });
+
+  it('S171 handlers needed: the most demanding item, at least 2 for a moving, at most 4', () => {
+    expect(handlersNeeded([makeItem({ name: 'Piano à queue', volume: 3, persons_needed: 4 })], 3, 2)).to.equal(4);
+    expect(handlersNeeded([makeItem({ name: 'Chaise', volume: 0.2 })], 8, 1)).to.equal(2);
+    expect(handlersNeeded([makeItem({ name: 'Chaise', volume: 0.2 })], 0.2, 0.5)).to.equal(1);
+    expect(handlersNeeded([makeItem({ name: 'Chaise', volume: 0.2 })], 0.2, 0)).to.equal(0);
+  });
+
+  it('S166 predefined handling fee and cost lines are × 1.2', () => {
+    expect(predefinedHandlingFee([makeItem({ name: 'Prestation', predefinedHandlingFee: '50' })], 0.2)).to.equal(60);
+    expect(predefinedHandlingFee([makeItem({ name: 'Prestation', predefinedHandlingFee: 'n/a' })], 0.2)).to.equal(null);
+    const costs = [
+      makeItem({ name: 'Parking', category: 'cost', customPrice: 10, quantity: 2 }),
+      makeItem({ name: 'Remise fidélité', category: 'custom-cost', customPrice: -5 }),
+    ];
+    expect(additionalCosts(costs, 0.2)).to.equal(18);
+  });
+
+  const loadCases: [number, string][] = [
+    [0, 'success'], [60, 'success'], [61, 'warning'], [90, 'warning'], [91, 'danger'], [150, 'danger'],
+  ];
+  for (const [percent, level] of loadCases) {
+    it(`S168 load bar at ${percent} % is ${level}`, () => expect(loadLevel(percent)).to.equal(level));
+  }
+
+  it('S023 S168 load percentage against the vehicle and the category that would fit', () => {
+    expect(loadPercentage(3, 6)).to.equal(50);
+    expect(loadPercentage(3, 0)).to.equal(0);
+    expect(categoryThatFits(7, 6, DEFAULT_VEHICLE_CATEGORIES)?.capacity).to.equal(12);
+    expect(categoryThatFits(5, 6, DEFAULT_VEHICLE_CATEGORIES)).to.equal(null);
+  });
+
+  it('S055 S127 the truck is the smallest that fits; default trucks are sent as null', () => {
+    expect(pickVehicleCategory(3, DEFAULT_VEHICLE_CATEGORIES)?.id).to.equal(-1);
+    expect(pickVehicleCategory(3.1, DEFAULT_VEHICLE_CATEGORIES)?.id).to.equal(-2);
+    expect(pickVehicleCategory(25, DEFAULT_VEHICLE_CATEGORIES)?.id).to.equal(-4);
+    expect(vehicleCategoryIdForApi(-2)).to.equal(null);
+    expect(vehicleCategoryIdForApi(7)).to.equal(7);
+    expect(vehicleCategoryIdForApi(null)).to.equal(null);
+  });
+});

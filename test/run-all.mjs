@@ -1,0 +1,53 @@
+// The one test command: type-check, build, browser suites in headless Chromium, Node suites.
+// Runs every stage even after a failure, then prints one closing line and exits non-zero
+// if anything failed.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`Chromium introuvable (${chromium}). Installez-le : apt-get update && apt-get install -y chromium`);
+  process.exit(1);
+}
+
+const nodeSuites = existsSync('test/server') && readdirSync('test/server').some((f) => f.endsWith('.test.mjs'));
+
+const stages = [
+  { name: 'types', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'build', cmd: 'node', args: ['build.mjs'] },
+  { name: 'browser', cmd: 'npx', args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'], counts: /(\d+) passed, (\d+) failed/g },
+  ...(nodeSuites ? [{ name: 'node', cmd: 'node', args: ['--test', '--test-concurrency=1', 'test/server/'], counts: /^# (pass|fail) (\d+)/gm }] : []),
+];
+
+function run(stage) {
+  return new Promise((resolve) => {
+    const child = spawn(stage.cmd, stage.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    let output = '';
+    const relay = (stream, target) => stream.on('data', (chunk) => { output += chunk; target.write(chunk); });
+    relay(child.stdout, process.stdout);
+    relay(child.stderr, process.stderr);
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+for (const stage of stages) {
+  console.log(`\n── ${stage.name} ──`);
+  const { code, output } = await run(stage);
+  if (stage.name === 'browser') {
+    const last = [...output.matchAll(stage.counts)].pop();
+    if (last) { passed += Number(last[1]); failed += Number(last[2]); }
+  } else if (stage.name === 'node') {
+    for (const match of output.matchAll(stage.counts)) {
+      if (match[1] === 'pass') passed += Number(match[2]);
+      else failed += Number(match[2]);
+    }
+  }
+  if (code !== 0) failures.push(stage.name);
+}
+
+if (failures.length > 0) console.error(`\nÉchec : ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failures.length > 0 || failed > 0 ? 1 : 0);

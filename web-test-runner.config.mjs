@@ -1,0 +1,32 @@
+// Runs every browser suite (domain tables, elements) in Debian's headless Chromium.
+// Test files are bundled by esbuild on the fly: the dev server's own esbuild plugin
+// cannot serve React's CommonJS entry points (see notes/toolchain.md).
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { esbuildBundlePlugin } from './test/support/esbuild-bundle-plugin.mjs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default {
+  files: ['test/domain/**/*.test.ts', 'test/elements/**/*.test.{ts,tsx}'],
+  nodeResolve: false,
+  concurrency: 1,
+  testFramework: { config: { timeout: 10000 } },
+  plugins: [esbuildBundlePlugin()],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: chromium,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--disable-dev-shm-usage',
+        ],
+      },
+    }),
+  ],
+};
