@@ -21,7 +21,7 @@ const stages = [
 
 function run(stage) {
   return new Promise((resolve) => {
-    const child = spawn(stage.cmd, stage.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(stage.cmd, stage.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
     let output = '';
     const relay = (stream, target) => stream.on('data', (chunk) => { output += chunk; target.write(chunk); });
     relay(child.stdout, process.stdout);
@@ -35,7 +35,8 @@ let failed = 0;
 const failures = [];
 for (const stage of stages) {
   console.log(`\n── ${stage.name} ──`);
-  const { code, output } = await run(stage);
+  const { code, output: raw } = await run(stage);
+  const output = raw.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
   if (stage.name === 'browser') {
     const last = [...output.matchAll(stage.counts)].pop();
     if (last) { passed += Number(last[1]); failed += Number(last[2]); }

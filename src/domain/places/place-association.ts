@@ -15,7 +15,8 @@ export function findAssociatedPlace(point: { lat: number; lng: number }, places:
   let nearestDistance = Infinity;
   for (const place of places) {
     const distance = degreeDistance(point, place);
-    if (distance <= PLACE_ASSOCIATION_RADIUS && distance < nearestDistance) {
+    // The epsilon keeps a place exactly 0.01 away inside despite binary noise (2.37 - 2.36 > 0.01).
+    if (distance <= PLACE_ASSOCIATION_RADIUS + 1e-12 && distance < nearestDistance) {
       nearest = place;
       nearestDistance = distance;
     }

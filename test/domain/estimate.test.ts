@@ -1,0 +1,115 @@
+import { expect } from '@open-wc/testing';
+import {
+  applyCustomItem,
+  addOrIncrement,
+  changeQuantity,
+  DEFAULT_VEHICLE_CATEGORIES,
+  displayedAmount,
+  estimateTravel,
+  feesFromEstimate,
+  fixedPriceFromEdit,
+  formatPrice,
+  isCustomItemMode,
+  makeDefaultCustomItem,
+  makeItem,
+  makeStop,
+  publicTransportFee,
+  removeItemAt,
+  straightLineLeg,
+  type EstimateInput,
+} from '../../src/domain/index.ts';
+
+const stops = [
+  makeStop({ type: 'pickup', lat: 48.85, lng: 2.35, floor: 0, geocodeResolved: true }),
+  makeStop({ type: 'dropoff', lat: 48.9, lng: 2.35, floor: 0, geocodeResolved: true }),
+];
+const items = [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5, persons_needed: 1 })];
+const route = { distance: 8000, duration: 1200, legDurations: [1200], legDistances: [8000], responses: [], approximate: false };
+const base: EstimateInput = { stops, items, route, vehicleCategories: DEFAULT_VEHICLE_CATEGORIES, vat: 0.2 };
+
+describe('estimate pipeline (spec §4, §9)', () => {
+  it('S026 S050 S051 the public grid prices transport on the driver route and handling by the hour', () => {
+    const estimate = estimateTravel(base);
+    const back = straightLineLeg({ lat: 48.85, lng: 2.35 }, { lat: 48.9, lng: 2.35 });
+    expect(estimate.driver.distance).to.be.closeTo(8000 + back.distance, 1e-6);
+    expect(estimate.transportFee).to.equal(publicTransportFee(8000 + back.distance, 1200 + back.duration));
+    expect(estimate.handling).to.include({ hours: 0.5, persons: 1, hourlyRate: 18 });
+    expect(estimate.handlingFee).to.equal(11); // 0.5 h × 1 × 18 × 1.2 = 10.8
+    expect(estimate.total).to.equal(estimate.transportFee + 11);
+    expect(estimate.vehicleCategory?.capacity).to.equal(3);
+    expect(estimate.source).to.equal('public');
+    expect(estimate.totalDuration).to.equal(1200 + 1800 + 10 * 60);
+  });
+
+  it('S074 a fixed price overrides computed and pool fees', () => {
+    const estimate = estimateTravel({ ...base, pool: { transportation: 500, handling: 100, error: null, info: null, persons: null, amplitude_hour: null }, fixedPrice: { transportationPriceVatExcluded: 100, handlingPriceVatExcluded: 50 } });
+    expect(estimate).to.include({ transportFee: 120, handlingFee: 60, total: 180, source: 'fixed' });
+  });
+
+  it('S075 a pool answer (VAT excluded) sets the fees, its persons and info', () => {
+    const estimate = estimateTravel({ ...base, pool: { transportation: 200, handling: 50, error: null, info: 'Tarif week-end', persons: 3, amplitude_hour: null } });
+    expect(estimate).to.include({ transportFee: 240, handlingFee: 60, total: 300, source: 'pool', poolInfo: 'Tarif week-end' });
+    expect(estimate.handling.persons).to.equal(3);
+  });
+
+  it('S075 S147 a pool error stands in place of the price', () => {
+    const estimate = estimateTravel({ ...base, pool: { transportation: 0, handling: 0, error: 'Hors zone', info: null, persons: null, amplitude_hour: null } });
+    expect(estimate).to.include({ total: 0, poolError: 'Hors zone' });
+  });
+
+  it('S118 S166 cost lines add to the total × 1.2', () => {
+    const estimate = estimateTravel({ ...base, items: [...items, makeItem({ name: 'Parking', category: 'cost', customPrice: 10 })] });
+    expect(estimate.costs).to.equal(12);
+    expect(estimate.total).to.equal(estimate.transportFee + estimate.handlingFee + 12);
+    expect(feesFromEstimate(estimate).additionnalCosts).to.equal(12);
+  });
+
+  it('S002 S115 company mode shows prices HT: divided by 1.2', () => {
+    expect(displayedAmount(120, true, 0.2)).to.equal(100);
+    expect(displayedAmount(120, false, 0.2)).to.equal(120);
+  });
+
+  it('S113 editing a price inline creates a fixed price (typed HT in company mode, TTC otherwise)', () => {
+    const fees = feesFromEstimate(estimateTravel(base));
+    expect(fixedPriceFromEdit(fees, { transportation: 100 }, true, 0.2).transportationPriceVatExcluded).to.equal(100);
+    expect(fixedPriceFromEdit(fees, { transportation: 120 }, false, 0.2).transportationPriceVatExcluded).to.equal(100);
+    expect(fixedPriceFromEdit(fees, { handling: 60 }, false, 0.2)).to.deep.equal({ transportationPriceVatExcluded: Math.round((fees.transportation.fee / 1.2) * 100) / 100, handlingPriceVatExcluded: 50 });
+  });
+
+  it('S041 prices read the French way', () => {
+    expect(formatPrice(1234, 'E')).to.equal('1\u202f234\u00a0€');
+    expect(formatPrice(12.5, '€')).to.equal('12,50\u00a0€');
+  });
+});
+
+describe('items and the specific service (spec §4, §9)', () => {
+  it('S167 the default custom item is Prestation Spécifique, 6 m³, 45', () => {
+    expect(makeDefaultCustomItem()).to.include({ name: 'Prestation Spécifique', category: 'custom-item', volume: 6, customPrice: 45 });
+  });
+
+  it('S076 S102 a single custom item replaces the list, with its sub-items parsed from its lines', () => {
+    const list = applyCustomItem(makeDefaultCustomItem(), '3 cartons de livres\nok\nBureau d’angle');
+    expect(list.map((item) => [item.category, item.quantity, item.name])).to.deep.equal([
+      ['custom-item', 1, 'Prestation Spécifique'],
+      ['service', 3, 'cartons de livres'],
+      ['service', 1, 'Bureau d’angle'],
+    ]);
+    expect(list[0]!.subItemNames).to.deep.equal(['cartons de livres', 'Bureau d’angle']);
+    expect(isCustomItemMode(list)).to.equal(true);
+  });
+
+  it('S077 removing the custom item clears all items; removing another item removes only it', () => {
+    const list = applyCustomItem(makeDefaultCustomItem(), '3 cartons\n2 lampes');
+    expect(removeItemAt(list, 0)).to.deep.equal([]);
+    expect(removeItemAt(list, 1)).to.have.length(2);
+  });
+
+  it('S020 S021 S022 adding an item twice adds to its quantity; minus never goes below 1', () => {
+    const table = makeItem({ id: 5, name: 'Table', volume: 0.8 });
+    let list = addOrIncrement([], table, 5);
+    list = addOrIncrement(list, table, 1);
+    expect(list).to.have.length(1);
+    expect(list[0]!.quantity).to.equal(6);
+    expect(changeQuantity(changeQuantity(list, 0, -5), 0, -1)[0]!.quantity).to.equal(1);
+  });
+});

@@ -1,0 +1,172 @@
+import { expect } from '@open-wc/testing';
+import { DateTime } from 'luxon';
+import {
+  areContactsValid,
+  canAddExpense,
+  canSaveContactModal,
+  canSaveItemEdit,
+  expenseAmount,
+  isPoolCodeUsable,
+  isPoolTestResultValid,
+  isValidEmail,
+  isValidPhone,
+  limitMinutesInput,
+  limitPriceInput,
+  makeContact,
+  makeCustomer,
+  parseItemSearch,
+  parseMinutesInput,
+  parseSubItems,
+  poolDefectMessage,
+  validateContactRow,
+  validateCustomer,
+  validateExpense,
+} from '../../src/domain/index.ts';
+
+const now = DateTime.fromISO('2026-11-21T10:00', { zone: 'Europe/Paris' });
+const goodCustomer = { name: 'Marie Curie', phone: '+33 (0)6 12-34.56.78', email: 'marie@exemple.fr', time: '09:00', date: '2026-11-22' };
+
+describe('form validation (spec §5)', () => {
+  it('S086 S087 S088 S089 S090 a complete customer is valid, the reference optional', () => {
+    expect(validateCustomer(makeCustomer(goodCustomer), now)).to.deep.equal({});
+  });
+
+  const customerCases: [Record<string, string>, string, string][] = [
+    [{ name: 'Pau' }, 'name', 'Ce champ doit contenir le nom du contact !'],
+    [{ name: '  Pau   ' }, 'name', 'Ce champ doit contenir le nom du contact !'],
+    [{ phone: '06 12 ab' }, 'phone', 'Ce champ doit être un numero valide !'],
+    [{ phone: '' }, 'phone', 'Ce champ doit être un numero valide !'],
+    [{ email: 'marie@exemple' }, 'email', 'Ce champ doit être une adresse email valide !'],
+    [{ email: 'marie exemple@fr.fr' }, 'email', 'Ce champ doit être une adresse email valide !'],
+    [{ time: '' }, 'time', 'Ce champ est obligatoire'],
+    [{ date: '2026-11-20' }, 'date', 'Cette date est déjà passée'],
+  ];
+  for (const [change, field, message] of customerCases) {
+    it(`S086 S087 S088 S089 S107 customer ${JSON.stringify(change)} → ${field}: ${message}`, () => {
+      const errors = validateCustomer(makeCustomer({ ...goodCustomer, ...change }), now);
+      expect(errors).to.deep.equal({ [field]: message });
+    });
+  }
+
+  it('S086 a name of exactly 4 characters is enough', () => {
+    expect(validateCustomer(makeCustomer({ ...goodCustomer, name: 'Paul' }), now)).to.deep.equal({});
+  });
+
+  it('S087 phones: digits with + ( ) - . and spaces', () => {
+    for (const phone of ['0612345678', '+33 6 12 34 56 78', '(0)6-12.34.56.78']) expect(isValidPhone(phone), phone).to.equal(true);
+    for (const phone of ['', '+', '06 12 34 56 7x', '06/12/34']) expect(isValidPhone(phone), phone).to.equal(false);
+  });
+
+  it('S088 emails follow the standard pattern', () => {
+    for (const email of ['a@b.fr', 'jean.dupont+devis@transports-martin.com']) expect(isValidEmail(email), email).to.equal(true);
+    for (const email of ['', 'a@b', '@b.fr', 'a@@b.fr', 'a@b.']) expect(isValidEmail(email), email).to.equal(false);
+  });
+
+  const contactCases: [Record<string, unknown>, Record<string, string>][] = [
+    [{ name: 'Lucie', phone: '0612345678', email: '' }, {}],
+    [{ name: 'Luc', phone: '0612345678', email: '' }, { name: 'Ce champ doit être rempli' }],
+    [{ name: 'Lucie', phone: 'abc', email: '' }, { phone: 'Ce champ doit être un numero valide' }],
+    [{ name: 'Lucie', phone: '0612345678', email: 'lucie@' }, { email: 'Ce champ doit être un email valide' }],
+    [{ name: 'Lucie', phone: '0612345678', email: 'lucie@exemple.fr' }, {}],
+  ];
+  for (const [contact, errors] of contactCases) {
+    it(`S091 S092 S093 contact row ${JSON.stringify(contact)} → ${JSON.stringify(errors)}`, () => {
+      expect(validateContactRow(makeContact(contact))).to.deep.equal(errors);
+    });
+  }
+
+  it('S094 S095 a contact step must be 0 or more (and an existing stop); all contacts valid to submit', () => {
+    expect(validateContactRow({ name: 'Lucie', phone: '0612', email: '', step: -1 })).to.have.property('step');
+    expect(validateContactRow({ name: 'Lucie', phone: '0612', email: '', step: 2 }, 2)).to.have.property('step');
+    expect(validateContactRow({ name: 'Lucie', phone: '0612', email: '', step: 1 }, 2)).to.deep.equal({});
+    const good = makeContact({ name: 'Lucie', phone: '0612345678' });
+    expect(areContactsValid([good, good])).to.equal(true);
+    expect(areContactsValid([good, makeContact({ name: 'Lu', phone: '0612345678' })])).to.equal(false);
+    expect(areContactsValid([])).to.equal(true);
+  });
+
+  const modalCases: [string, string, boolean][] = [
+    ['Jo', '06123456', true],
+    ['J', '06123456', false],
+    ['Jo', '0612345', false],
+    ['Jo', '06 12 34 5', false],
+    ['  J ', '06123456', false],
+  ];
+  for (const [name, phone, canSave] of modalCases) {
+    it(`S096 contact modal: name '${name}', phone '${phone}' → save ${canSave ? 'enabled' : 'disabled'}`, () => {
+      expect(canSaveContactModal(name, phone)).to.equal(canSave);
+    });
+  }
+
+  const expenseCases: [string, string, Record<string, string>][] = [
+    ['Parking', '12', {}],
+    ['Parking', '12.50', {}],
+    ['Remise', '-3,5', {}],
+    ['Bac', '12', { name: 'Ce champ doit être rempli' }],
+    ['Parking', '12.', { cost: 'Ce champ doit être un prix valide' }],
+    ['Parking', '--3', { cost: 'Ce champ doit être un prix valide' }],
+    ['Parking', 'douze', { cost: 'Ce champ doit être un prix valide' }],
+    ['Parking', '', { cost: 'Ce champ doit être un prix valide' }],
+  ];
+  for (const [name, cost, errors] of expenseCases) {
+    it(`S097 S098 S099 expense '${name}' '${cost}' → ${JSON.stringify(errors)}`, () => {
+      expect(validateExpense({ name, cost })).to.deep.equal(errors);
+      expect(canAddExpense({ name, cost })).to.equal(Object.keys(errors).length === 0);
+    });
+  }
+
+  it('S098 a valid cost is read with a French comma', () => {
+    expect(expenseAmount({ name: 'Remise', cost: '-3,5' })).to.equal(-3.5);
+    expect(expenseAmount({ name: 'Remise', cost: 'x' })).to.equal(null);
+  });
+
+  it('S100 item edit modal: description of 2+ characters and a quantity', () => {
+    expect(canSaveItemEdit('ab', '1')).to.equal(true);
+    expect(canSaveItemEdit('a', '1')).to.equal(false);
+    expect(canSaveItemEdit(' a ', 3)).to.equal(false);
+    expect(canSaveItemEdit('ab', '')).to.equal(false);
+    expect(canSaveItemEdit('ab', null)).to.equal(false);
+  });
+
+  it('S102 sub-item lines under 4 trimmed characters are ignored; a leading integer sets the quantity', () => {
+    const text = '3 cartons\nab\n  lit  \n\n2x chaises\nTable basse\n  12  \n1234';
+    expect(parseSubItems(text)).to.deep.equal([
+      { quantity: 3, name: 'cartons' },
+      { quantity: 2, name: 'chaises' },
+      { quantity: 1, name: 'Table basse' },
+      { quantity: 1, name: '1234' },
+    ]);
+    expect(parseSubItems('lits')).to.deep.equal([{ quantity: 1, name: 'lits' }]);
+  });
+
+  const searchCases: [string, { quantity: number; text: string } | null][] = [
+    ['5 tables', { quantity: 5, text: 'tables' }],
+    ['  12   cartons  livres ', { quantity: 12, text: 'cartons livres' }],
+    ['table', { quantity: 1, text: 'table' }],
+    ['', null],
+    ['   ', null],
+    ['5', null],
+  ];
+  for (const [input, expected] of searchCases) {
+    it(`S021 S103 item search '${input}' → ${JSON.stringify(expected)}`, () => expect(parseItemSearch(input)).to.deep.equal(expected));
+  }
+
+  it('S105 pool code must be longer than 10 characters and return numeric prices', () => {
+    expect(isPoolCodeUsable('return 1;;')).to.equal(false); // 10
+    expect(isPoolCodeUsable('return 12;;')).to.equal(true); // 11
+    expect(isPoolCodeUsable(null)).to.equal(false);
+    expect(isPoolTestResultValid({ transportation: 10, handling: 5 })).to.equal(true);
+    expect(isPoolTestResultValid({ transportation: '10', handling: 5 })).to.equal(false);
+    expect(isPoolTestResultValid({ transportation: 10 })).to.equal(false);
+    expect(isPoolTestResultValid({ transportation: Number.NaN, handling: 5 })).to.equal(false);
+    expect(poolDefectMessage('Grille Pro')).to.equal('La grille de [Grille Pro] présente un défaut technique, contactez son responsable');
+  });
+
+  it('S110 price and minutes inputs hold at most 5 characters', () => {
+    expect(limitPriceInput('123456')).to.equal('12345');
+    expect(limitPriceInput('12345')).to.equal('12345');
+    expect(limitMinutesInput('999999')).to.equal('99999');
+    expect(parseMinutesInput('45')).to.equal(45);
+    expect(parseMinutesInput('4a')).to.equal(null);
+  });
+});
