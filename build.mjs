@@ -28,6 +28,20 @@ export const targets = [
     options: { entryPoints: { 'domain/index': 'src/domain/index.ts' }, format: 'esm', platform: 'neutral', outdir: dist, mainFields: ['module', 'main'] },
   },
   {
+    name: 'reference server',
+    when: () => true,
+    options: {
+      entryPoints: { 'server/main': 'demo/server/main.ts' },
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      packages: 'external',
+      outExtension: { '.js': '.mjs' },
+      outdir: dist,
+      minify: false,
+    },
+  },
+  {
     name: 'elements (ESM, shared chunk)',
     when: () => existsSync(path.join(root, 'elements/transport-quote-wizard.ts')),
     options: {

@@ -1,0 +1,85 @@
+import { parseItemSearch } from '../../../src/domain/index.ts';
+import { foldText, searchWords } from '../search/normalize.ts';
+import type { Db } from './database.ts';
+
+export interface CatalogueItem {
+  id: number;
+  company_id: number | null;
+  name: string;
+  family: string;
+  category: 'item';
+  volume: number;
+  weight: number;
+  length: number;
+  width: number;
+  height: number;
+  time_factor: number;
+  persons_needed: number;
+  elevator: boolean;
+  minimal_truck_capacity: number;
+}
+
+interface IndexedItem {
+  item: CatalogueItem;
+  folded: string;
+  words: string[];
+}
+
+export const DEFAULT_SEARCH_LIMIT = 20;
+export const MAX_SEARCH_LIMIT = 50;
+
+/**
+ * The catalogue, held in memory after the first read: a few hundred rows that only change
+ * when the database is seeded, searched on every keystroke of every visitor.
+ */
+export class ItemCatalogue {
+  private index: IndexedItem[] | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  private load(): IndexedItem[] {
+    if (this.index) return this.index;
+    const rows = this.db.prepare('SELECT * FROM items ORDER BY id').all() as (Omit<CatalogueItem, 'elevator' | 'category'> & { elevator: number; search_words: string })[];
+    this.index = rows.map(({ search_words, elevator, ...row }) => ({
+      item: { ...row, category: 'item', elevator: elevator === 1 },
+      folded: foldText(row.name),
+      words: search_words.split(' '),
+    }));
+    return this.index;
+  }
+
+  byNames(names: readonly string[]): CatalogueItem[] {
+    const all = this.load();
+    return names.flatMap((name) => all.filter((entry) => entry.item.company_id === null && entry.item.name === name).map((entry) => entry.item));
+  }
+
+  /**
+   * What a French user expects (issue 3): case and accents ignored, a leading quantity
+   * ignored ('5 tables'), singular and plural alike, every word a prefix of a word of the
+   * item; the company's own items first, then names starting with the query, then shorter names.
+   */
+  search(query: string, companyId: number | null, limit = DEFAULT_SEARCH_LIMIT): CatalogueItem[] {
+    const parsed = parseItemSearch(query);
+    if (!parsed) return [];
+    const queryWords = searchWords(parsed.text);
+    if (queryWords.length === 0) return [];
+    const foldedQuery = foldText(parsed.text);
+    const singularQuery = queryWords.join(' ');
+    const candidates = this.load().filter(
+      (entry) => (entry.item.company_id === null || entry.item.company_id === companyId) && queryWords.every((word) => entry.words.some((itemWord) => itemWord.startsWith(word))),
+    );
+    const rank = (entry: IndexedItem) => {
+      const own = companyId !== null && entry.item.company_id === companyId ? 0 : 1;
+      const nameWords = entry.folded.split(' ').map((word) => word.replace(/[sx]$/, ''));
+      // 'table' ranks 'Table basse' (whole first word) before 'Tableau' (a longer word).
+      const wholeFirstWord = nameWords[0] === queryWords[0] ? 0 : 1;
+      const prefix = entry.folded.startsWith(foldedQuery) || entry.folded.startsWith(singularQuery) ? 0 : entry.words[0]?.startsWith(queryWords[0]!) ? 1 : 2;
+      return [own, wholeFirstWord, prefix, entry.item.name.length] as const;
+    };
+    return candidates
+      .map((entry) => ({ entry, rank: rank(entry) }))
+      .sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.rank[2] - b.rank[2] || a.rank[3] - b.rank[3] || a.entry.item.name.localeCompare(b.entry.item.name, 'fr'))
+      .slice(0, Math.min(MAX_SEARCH_LIMIT, Math.max(1, limit)))
+      .map(({ entry }) => entry.item);
+  }
+}

@@ -1,0 +1,48 @@
+import type { TravelPayload } from '../../../src/domain/index.ts';
+import type { Db } from './database.ts';
+
+export interface StoredTravel {
+  id: number;
+  token_hash: string;
+  company_id: number | null;
+  created_at: string;
+  updated_at: string;
+  payload: TravelPayload;
+  store_serialized: string;
+}
+
+interface TravelRow {
+  id: number;
+  token_hash: string;
+  company_id: number | null;
+  created_at: string;
+  updated_at: string;
+  payload_json: string;
+  store_serialized: string;
+}
+
+export function insertTravel(db: Db, payload: TravelPayload, tokenHash: string, companyId: number | null, now: string): number {
+  const result = db
+    .prepare(
+      `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(tokenHash, companyId, now, now, payload.customer.name, payload.travel.beginning_date, JSON.stringify(payload), payload.store_serialized);
+  return Number(result.lastInsertRowid);
+}
+
+export function updateTravel(db: Db, id: number, payload: TravelPayload, now: string): void {
+  db.prepare('UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ? WHERE id = ?').run(
+    now, payload.customer.name, payload.travel.beginning_date, JSON.stringify({ ...payload, travel: { ...payload.travel, travel_id: id } }), payload.store_serialized, id,
+  );
+}
+
+export function findTravel(db: Db, id: number): StoredTravel | null {
+  const row = db.prepare('SELECT * FROM travels WHERE id = ?').get(id) as TravelRow | undefined;
+  if (!row) return null;
+  return { ...row, payload: JSON.parse(row.payload_json) as TravelPayload };
+}
+
+export function countTravels(db: Db): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM travels').get() as { n: number }).n;
+}

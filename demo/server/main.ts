@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from './db/database.ts';
+import { seedDatabase } from './db/seed.ts';
+import { createApp } from './app.ts';
+
+/** dist/server/main.mjs → the project root, two folders up. */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '127.0.0.1';
+const databasePath = process.env.DATABASE_PATH ?? path.join(root, 'data', 'transport-quote.sqlite');
+
+const db = openDatabase(databasePath);
+seedDatabase(db);
+const app = await createApp({ db, root, logLevel: process.env.LOG_LEVEL ?? 'info' });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal} reçu : arrêt`);
+  await app.close();
+  db.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port, host });
+const address = app.server.address();
+const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${typeof address === 'object' && address ? address.port : port}`;
+// One machine-readable line first (tests read it), then what a person needs.
+process.stdout.write(`READY ${base}\n`);
+process.stdout.write(
+  [
+    '',
+    'Transport quote wizard : serveur de démonstration prêt',
+    `  Page CMS (visiteur)          ${base}/`,
+    `  Intranet transporteur        ${base}/company.html`,
+    `  Hôte iframe (messages)       ${base}/iframe-host.html`,
+    `  Variante légère              ${base}/lite.html`,
+    `  Page sous CSP stricte        ${base}/csp.html`,
+    `  API (OpenAPI)                ${base}/api/v1/openapi.json`,
+    `  Base de données              ${databasePath}`,
+    '',
+  ].join('\n'),
+);

@@ -1,0 +1,71 @@
+import { formatPrice, type TravelPayload } from '../../../src/domain/index.ts';
+import { DateTime } from 'luxon';
+
+const TASK_LABELS: Record<string, string> = { pickup: 'Enlèvement', dropoff: 'Livraison', service: 'Prestation' };
+
+/** Everything shown comes from a customer: escaped, always. */
+export function escapeHtml(text: unknown): string {
+  return String(text ?? '').replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}
+
+function floorLabel(floor: number): string {
+  if (floor === -1) return 'rue';
+  if (floor === 0) return 'rez-de-chaussée';
+  return floor === 1 ? '1er étage' : `${floor}e étage`;
+}
+
+function when(timestamp: string | null): string {
+  if (!timestamp) return '';
+  return DateTime.fromISO(timestamp, { setZone: true }).setZone('Europe/Paris').setLocale('fr').toFormat("cccc d LLLL yyyy 'à' HH'h'mm");
+}
+
+function page(title: string, body: string, light: boolean): string {
+  return `<!doctype html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/dashboard.css">
+</head>
+<body class="${light ? 'light' : ''}">
+${light ? '' : '<header class="top"><strong>Espace transporteur</strong></header>'}
+<main>${body}</main>
+</body>
+</html>`;
+}
+
+/** The dashboard page the side frame opens (spec §2), in its light layout or full. */
+export function renderDashboardPage(id: number, payload: TravelPayload, createdAt: string, light: boolean): string {
+  const { travel, customer } = payload;
+  const price = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
+  const stops = payload.addresses
+    .map((address) => `<li><strong>${escapeHtml(address.step)}. ${escapeHtml(TASK_LABELS[address.type_name] ?? address.type_name)}</strong>
+      ${address.label ? `<span class="label">${escapeHtml(address.label)}</span>` : ''}
+      <div>${escapeHtml(address.address_complete)}</div>
+      <div class="meta">${escapeHtml(floorLabel(address.floor_nb))}${address.elevator_presence ? ', ascenseur' : ''} · ${escapeHtml(address.duration_min)} min sur place${address.timewindow_earliest ? ` · à partir du ${escapeHtml(when(address.timewindow_earliest))}` : ''}</div>
+      ${address.notes ? `<div class="notes">${escapeHtml(address.notes)}</div>` : ''}</li>`)
+    .join('');
+  const items = payload.items
+    .map((item) => `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.name)}${item.volume > 0 ? ` <span class="meta">(${escapeHtml(item.volume.toLocaleString('fr-FR', { maximumFractionDigits: 2 }))} m³)</span>` : ''}</li>`)
+    .join('');
+  const body = `
+<h1>Réservation n° ${escapeHtml(id)}</h1>
+<p class="meta">Créée le ${escapeHtml(when(createdAt))}${travel.beginning_date ? ` · départ le ${escapeHtml(when(travel.beginning_date))}` : ''}</p>
+<section><h2>Client</h2>
+<p>${escapeHtml(customer.name)}<br>${escapeHtml(customer.phone_number)}${customer.email ? `<br>${escapeHtml(customer.email)}` : ''}</p></section>
+<section><h2>Étapes</h2><ol class="stops">${stops}</ol></section>
+<section><h2>Chargement</h2>${items ? `<ul>${items}</ul>` : '<p>Aucun objet</p>'}
+<p class="meta">Volume : ${escapeHtml(travel.truck_capacity_needed)} m³ · ${escapeHtml(travel.persons_needed)} manutentionnaire(s)</p></section>
+<section><h2>Prix</h2>
+<table><tbody>
+<tr><th scope="row">Transport</th><td>${price(travel.price_transportation)} TTC</td><td>${price(travel.price_transportation_ht)} HT</td></tr>
+<tr><th scope="row">Manutention</th><td>${price(travel.price_handling)} TTC</td><td>${price(travel.price_handling_ht)} HT</td></tr>
+</tbody></table></section>
+${travel.additional_notes ? `<section><h2>Notes</h2><p class="notes">${escapeHtml(travel.additional_notes)}</p></section>` : ''}`;
+  return page(`Réservation n° ${id}`, body, light);
+}
+
+export function renderNotFoundPage(light: boolean): string {
+  return page('Réservation introuvable', '<h1>Réservation introuvable</h1><p>Le lien est incomplet ou la réservation n’existe pas.</p>', light);
+}

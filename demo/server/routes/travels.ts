@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
+import { findCompanyByToken } from '../db/companies-repo.ts';
+import type { Db } from '../db/database.ts';
+import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
+import { findTravel, insertTravel, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
+import { HttpError, parseOr400 } from '../http/validation.ts';
+import { generateToken, hashToken, sha256, tokenMatches } from '../security/tokens.ts';
+
+const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/)) });
+const IdempotencyKey = v.pipe(v.string(), v.minLength(8), v.maxLength(200), v.regex(/^[\x21-\x7e]+$/));
+
+const NOT_FOUND = 'Réservation introuvable';
+
+/** The token from `?token=` (spec) or `Authorization: Bearer` (design). */
+export function presentedToken(request: FastifyRequest): string | null {
+  const query = request.query as Record<string, unknown>;
+  if (typeof query.token === 'string' && query.token !== '') return query.token;
+  const header = request.headers.authorization;
+  const bearer = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return bearer ? bearer[1]! : null;
+}
+
+/**
+ * The travel an id and token open. A wrong or missing token answers exactly like an
+ * unknown id, so ids cannot be probed.
+ */
+export function openTravel(db: Db, request: FastifyRequest): StoredTravel {
+  const params = v.safeParse(IdParams, request.params);
+  const travel = params.success ? findTravel(db, Number(params.output.id)) : null;
+  if (!travel || !tokenMatches(presentedToken(request), travel.token_hash)) throw new HttpError(404, NOT_FOUND);
+  return travel;
+}
+
+function parseBooking(db: Db, body: unknown) {
+  const payload = parseOr400(TravelPayloadSchema, body);
+  if (restoreStore(payload.store_serialized) === null) {
+    throw new HttpError(400, 'Requête invalide', [{ path: 'store_serialized', message: 'État de réservation illisible' }]);
+  }
+  let companyId: number | null = null;
+  if (payload.company_token !== undefined) {
+    const company = findCompanyByToken(db, payload.company_token);
+    if (!company) throw new HttpError(404, 'Entreprise inconnue');
+    companyId = company.id;
+  }
+  return { payload, companyId };
+}
+
+export function travelRoutes(app: FastifyInstance, db: Db): void {
+  app.post('/api/v1/travels', async (request, reply) => {
+    const keyHeader = request.headers['idempotency-key'];
+    const key = keyHeader === undefined ? null : parseOr400(IdempotencyKey, keyHeader, 'Idempotency-Key invalide');
+    if (key !== null) {
+      const decision = claimKey(db, key, sha256(request.rawBody ?? ''), Date.now());
+      if (decision.kind === 'replay') return reply.code(decision.status).header('idempotent-replayed', 'true').send(decision.body);
+      if (decision.kind === 'conflict') throw new HttpError(422, 'Cette clé d’idempotence a déjà servi pour une autre réservation');
+      if (decision.kind === 'in-progress') throw new HttpError(409, 'Cette réservation est déjà en cours d’enregistrement');
+    }
+    try {
+      const { payload, companyId } = parseBooking(db, request.body);
+      const token = generateToken();
+      const answer = db.transaction(() => {
+        const id = insertTravel(db, payload, hashToken(token), companyId, new Date().toISOString());
+        const body = { id, token };
+        if (key !== null) completeKey(db, key, 201, body);
+        return body;
+      })();
+      return reply.code(201).send(answer);
+    } catch (error) {
+      // A refused request frees its key: the client may correct it and retry with the same key.
+      if (key !== null) releaseKey(db, key);
+      throw error;
+    }
+  });
+
+  app.patch('/api/v1/travels/:id', async (request) => {
+    const travel = openTravel(db, request);
+    const { payload } = parseBooking(db, request.body);
+    updateTravel(db, travel.id, payload, new Date().toISOString());
+    return { id: travel.id };
+  });
+
+  app.get('/api/v1/travels/:id', async (request) => {
+    const travel = openTravel(db, request);
+    return { id: travel.id, created_at: travel.created_at, updated_at: travel.updated_at, ...travel.payload, travel: { ...travel.payload.travel, travel_id: travel.id } };
+  });
+}

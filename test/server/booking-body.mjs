@@ -1,0 +1,25 @@
+// A valid POST /api/v1/travels body, as the domain's buildTravelPayload writes it.
+export function bookingBody(overrides = {}) {
+  const state = {
+    version: 1,
+    state: { stops: [], items: [], customer: { name: 'Marie Curie' } },
+  };
+  return {
+    addresses: [
+      { type_name: 'pickup', address_complete: '10 Rue de Rivoli 75004 Paris', postal_code: '75004', floor_nb: 3, elevator_presence: true, notes: 'Digicode 42A', step: 1, locality: 'Paris', label: '', country: 'France', lat: 48.8601, lng: 2.3507, timewindow_earliest: '2026-11-23T09:00:00+01:00', timewindow_latest: '2026-11-23T12:00:00+01:00', order_item_ids: [], seek_days: 0, duration_min: 30 },
+      { type_name: 'dropoff', address_complete: '3 Place Bellecour 69002 Lyon', postal_code: '69002', floor_nb: -1, elevator_presence: false, notes: '', step: 2, locality: 'Lyon', label: 'Appartement', country: 'France', lat: 45.7542, lng: 4.8309, timewindow_earliest: null, timewindow_latest: null, order_item_ids: [], seek_days: 1, duration_min: 5 },
+    ],
+    customer: { phone_number: '0612345678', email: 'marie@exemple.fr', name: 'Marie Curie' },
+    travel: {
+      travel_id: null, driver_pool_id: null, vehicle_category_id: null,
+      beginning_date: '2026-11-23T09:00:00+01:00', ending_date: '2026-11-23T16:10:00+01:00', truck_capacity_needed: 6,
+      distance_transportation: 930246, duration_transportation: 16501,
+      price_transportation: 34500, price_handling: 14400, price_transportation_ht: 28750, price_handling_ht: 12000,
+      handling_needed: true, duration_handling: 7200, persons_needed: 2, additional_notes: 'étape 1 : Digicode 42A', timewindow_enabled: false,
+    },
+    items: [{ name: 'Canapé 3 places', category: 'item', volume: 2, quantity: 1 }],
+    contacts: [{ step: 0, name: 'Gardien', phone_number: '0611223344', email: '', notify: true }],
+    store_serialized: JSON.stringify(state),
+    ...overrides,
+  };
+}

@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { bookingBody } from './booking-body.mjs';
+import { DEMO_COMPANY_TOKEN, json, startServer } from './support.mjs';
+
+let server;
+const countRows = () => {
+  const db = new Database(server.databasePath, { readonly: true });
+  try { return db.prepare('SELECT COUNT(*) AS n FROM travels').get().n; } finally { db.close(); }
+};
+
+describe('travels API over HTTP with a real SQLite file', () => {
+  before(async () => { server = await startServer(); });
+  after(async () => { await server.stop(); });
+
+  it('S067 S124 S136 POST creates a booking and answers its id and a token of 128+ random bits', async () => {
+    const { status, data } = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody() });
+    assert.equal(status, 201);
+    assert.equal(typeof data.id, 'number');
+    assert.match(data.token, /^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
+    const again = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody() });
+    assert.notEqual(again.data.token, data.token);
+    assert.equal(again.data.id, data.id + 1);
+  });
+
+  it('S122 S137 GET and PATCH need the token, in the query or as a Bearer header', async () => {
+    const { data: created } = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody() });
+    const read = await json(server.base, 'GET', `/api/v1/travels/${created.id}?token=${created.token}`);
+    assert.equal(read.status, 200);
+    assert.equal(read.data.customer.name, 'Marie Curie');
+    assert.equal(read.data.travel.travel_id, created.id);
+    assert.equal(read.data.store_serialized, bookingBody().store_serialized);
+
+    const changed = bookingBody({ customer: { phone_number: '0700000000', email: 'pierre@exemple.fr', name: 'Pierre Curie' } });
+    const byQuery = await json(server.base, 'PATCH', `/api/v1/travels/${created.id}?token=${created.token}`, { body: changed });
+    assert.equal(byQuery.status, 200);
+    const byHeader = await json(server.base, 'PATCH', `/api/v1/travels/${created.id}`, { body: changed, headers: { authorization: `Bearer ${created.token}` } });
+    assert.equal(byHeader.status, 200);
+    const reread = await json(server.base, 'GET', `/api/v1/travels/${created.id}`, { headers: { authorization: `Bearer ${created.token}` } });
+    assert.equal(reread.data.customer.name, 'Pierre Curie');
+  });
+
+  it('a wrong or missing token answers exactly like an unknown id', async () => {
+    const { data: created } = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody() });
+    const unknown = await json(server.base, 'GET', `/api/v1/travels/99999999?token=${created.token}`);
+    const wrong = await json(server.base, 'GET', `/api/v1/travels/${created.id}?token=${created.token.slice(0, -1)}x`);
+    const missing = await json(server.base, 'GET', `/api/v1/travels/${created.id}`);
+    const patchWrong = await json(server.base, 'PATCH', `/api/v1/travels/${created.id}?token=nope`, { body: bookingBody() });
+    for (const answer of [wrong, missing, patchWrong]) {
+      assert.equal(answer.status, 404);
+      assert.deepEqual(answer.data, unknown.data);
+    }
+    assert.deepEqual(unknown.data, { error: 'Réservation introuvable' });
+  });
+
+  it('tokens are stored hashed, never in clear, and never written to the logs', async () => {
+    const { data: created } = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody({ company_token: DEMO_COMPANY_TOKEN }) });
+    await json(server.base, 'GET', `/api/v1/travels/${created.id}?token=${created.token}`);
+    await json(server.base, 'PATCH', `/api/v1/travels/${created.id}`, { body: bookingBody(), headers: { authorization: `Bearer ${created.token}` } });
+    await json(server.base, 'GET', `/dashboard/companies/company/travels/${created.id}?token=${created.token}&light_layout=yes`);
+    await json(server.base, 'GET', `/api/v1/companies/${DEMO_COMPANY_TOKEN}/places?q=dep`);
+    const db = new Database(server.databasePath, { readonly: true });
+    const row = db.prepare('SELECT * FROM travels WHERE id = ?').get(created.id);
+    db.close();
+    assert.equal(row.token_hash, createHash('sha256').update(created.token).digest('hex'));
+    assert.ok(!JSON.stringify(row).includes(created.token));
+    assert.ok(server.logs.includes(`/api/v1/travels/${created.id}`), 'requests are logged');
+    assert.ok(!server.logs.includes(created.token), 'the travel token never reaches the logs');
+    assert.ok(!server.logs.includes(DEMO_COMPANY_TOKEN), 'the company token never reaches the logs');
+  });
+
+  const badBodies = [
+    ['missing addresses', () => { const b = bookingBody(); delete b.addresses; return b; }, 'addresses'],
+    ['no address at all', () => bookingBody({ addresses: [] }), 'addresses'],
+    ['price as a string', () => { const b = bookingBody(); b.travel.price_handling = '14400'; return b; }, 'travel.price_handling'],
+    ['latitude out of range', () => { const b = bookingBody(); b.addresses[0].lat = 123; return b; }, 'addresses.0.lat'],
+    ['a floor of 13', () => { const b = bookingBody(); b.addresses[1].floor_nb = 13; return b; }, 'addresses.1.floor_nb'],
+    ['a huge address', () => { const b = bookingBody(); b.addresses[0].address_complete = 'x'.repeat(10000); return b; }, 'addresses.0.address_complete'],
+    ['an unreadable store_serialized', () => bookingBody({ store_serialized: '{"version":1' }), 'store_serialized'],
+    ['more than 50 addresses', () => { const b = bookingBody(); b.addresses = Array.from({ length: 51 }, () => b.addresses[0]); return b; }, 'addresses'],
+  ];
+  for (const [label, make, path] of badBodies) {
+    it(`S108 S124 refuses ${label} with 400 naming ${path}, and stores nothing`, async () => {
+      const before = countRows();
+      const { status, data } = await json(server.base, 'POST', '/api/v1/travels', { body: make() });
+      assert.equal(status, 400);
+      assert.equal(data.error, 'Requête invalide');
+      assert.ok(data.fields.some((field) => field.path === path), JSON.stringify(data.fields));
+      assert.equal(countRows(), before);
+    });
+  }
+
+  it('malformed JSON is a 400, not a 500; a body over the limit is a 413', async () => {
+    const before = countRows();
+    const malformed = await json(server.base, 'POST', '/api/v1/travels', { raw: '{"addresses": [' });
+    assert.equal(malformed.status, 400);
+    assert.equal(malformed.data.error, 'Corps JSON illisible');
+    const huge = await json(server.base, 'POST', '/api/v1/travels', { raw: JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }) });
+    assert.equal(huge.status, 413);
+    assert.equal(huge.data.error, 'Requête trop volumineuse');
+    const empty = await json(server.base, 'POST', '/api/v1/travels', { raw: '' });
+    assert.equal(empty.status, 400);
+    assert.equal(countRows(), before);
+  });
+
+  it('S135 a known company token is kept with the booking; an unknown one is a 404', async () => {
+    const known = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody({ company_token: DEMO_COMPANY_TOKEN }) });
+    assert.equal(known.status, 201);
+    const db = new Database(server.databasePath, { readonly: true });
+    assert.equal(db.prepare('SELECT company_id FROM travels WHERE id = ?').get(known.data.id).company_id, 1);
+    db.close();
+    const unknown = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody({ company_token: 'tqw_nobody' }) });
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.data.error, 'Entreprise inconnue');
+  });
+
+  it('Idempotency-Key: same key and body replays the first answer; another body is 422', async () => {
+    const before = countRows();
+    const headers = { 'idempotency-key': 'cle-test-0001-abcdef' };
+    const first = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody(), headers });
+    const second = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody(), headers });
+    assert.equal(first.status, 201);
+    assert.equal(second.status, 201);
+    assert.deepEqual(second.data, first.data);
+    assert.equal(second.headers.get('idempotent-replayed'), 'true');
+    assert.equal(countRows(), before + 1);
+    const other = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody({ contacts: [] }), headers });
+    assert.equal(other.status, 422);
+    assert.equal(countRows(), before + 1);
+  });
+
+  it('Idempotency-Key: a duplicate while the first is in flight is a 409; a refused body frees the key', async () => {
+    const db = new Database(server.databasePath);
+    const body = JSON.stringify(bookingBody());
+    db.prepare("INSERT INTO idempotency_keys (key, body_hash, state, created_at) VALUES (?, ?, 'pending', ?)").run('cle-en-cours-0001', createHash('sha256').update(body).digest('hex'), Date.now());
+    db.close();
+    const duplicate = await json(server.base, 'POST', '/api/v1/travels', { raw: body, headers: { 'idempotency-key': 'cle-en-cours-0001' } });
+    assert.equal(duplicate.status, 409);
+
+    const key = { 'idempotency-key': 'cle-refusee-0001' };
+    const refused = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody({ addresses: [] }), headers: key });
+    assert.equal(refused.status, 400);
+    const corrected = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody(), headers: key });
+    assert.equal(corrected.status, 201);
+  });
+
+  it('answers CORS preflights so carriers can embed the elements on their own domain', async () => {
+    const response = await fetch(`${server.base}/api/v1/travels`, { method: 'OPTIONS', headers: { origin: 'https://transporteur.example', 'access-control-request-method': 'POST' } });
+    assert.equal(response.status, 204);
+    assert.match(response.headers.get('access-control-allow-headers'), /idempotency-key/);
+  });
+});
+
+describe('durability', () => {
+  it('a booking written before a stop (and before a kill) is read back after a restart', async () => {
+    let first = await startServer();
+    const { databasePath } = first;
+    const a = await json(first.base, 'POST', '/api/v1/travels', { body: bookingBody() });
+    await first.stop('SIGTERM');
+    first = await startServer(databasePath);
+    const b = await json(first.base, 'POST', '/api/v1/travels', { body: bookingBody() });
+    await first.stop('SIGKILL');
+    const again = await startServer(databasePath);
+    try {
+      for (const created of [a.data, b.data]) {
+        const read = await json(again.base, 'GET', `/api/v1/travels/${created.id}?token=${created.token}`);
+        assert.equal(read.status, 200);
+        assert.equal(read.data.customer.name, 'Marie Curie');
+      }
+    } finally {
+      await again.stop();
+    }
+  });
+});
