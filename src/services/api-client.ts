@@ -1,0 +1,149 @@
+import * as v from 'valibot';
+import {
+  ApiContactSchema,
+  CompanyDataSchema,
+  CreateTravelResponseSchema,
+  ItemSchema,
+  MESSAGES,
+  SavedPlaceSchema,
+  TravelPayloadSchema,
+  type CompanyData,
+  type CreateTravelResponse,
+  type Item,
+  type TravelPayload,
+} from '../domain/index.ts';
+
+/** How long a call may take before the user is told to retry. */
+export const REQUEST_TIMEOUT_MS = 15000;
+export const SEARCH_TIMEOUT_MS = 8000;
+
+/** A failed call, with the French text to show. */
+export class ApiError extends Error {
+  constructor(message: string, readonly status: number | null) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const StoredTravelSchema = v.object({
+  id: v.union([v.number(), v.string()]),
+  store_serialized: v.string(),
+  travel: v.looseObject({}),
+});
+export type StoredTravelResponse = v.InferOutput<typeof StoredTravelSchema>;
+
+export interface ApiClientOptions {
+  apiBase: string;
+  fetchImpl?: typeof fetch;
+  /** Item, place and contact searches log their failures here (spec §8). */
+  log?: (message: string, error: unknown) => void;
+}
+
+function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}${path}`;
+}
+
+/**
+ * Every call of spec §7 and the extensions. Each answer is parsed with valibot before it is
+ * used; searches keep only the latest query's answer (earlier requests are aborted).
+ */
+export class ApiClient {
+  private readonly fetchImpl: typeof fetch;
+  private readonly latest = new Map<string, AbortController>();
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.fetchImpl = options.fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  get apiBase(): string {
+    return this.options.apiBase;
+  }
+
+  private async request<S extends v.GenericSchema>(schema: S, path: string, init: RequestInit, timeoutMs: number, outer?: AbortSignal): Promise<v.InferOutput<S>> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
+    const abortFromOuter = () => controller.abort(outer?.reason);
+    outer?.addEventListener('abort', abortFromOuter, { once: true });
+    try {
+      const response = await this.fetchImpl(joinUrl(this.options.apiBase, path), { ...init, signal: controller.signal });
+      if (!response.ok) throw new ApiError(MESSAGES.saveFailed, response.status);
+      const parsed = v.safeParse(schema, await response.json());
+      if (!parsed.success) throw new ApiError(MESSAGES.saveFailed, response.status);
+      return parsed.output;
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (outer?.aborted) throw error;
+      throw new ApiError(MESSAGES.saveFailed, null);
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', abortFromOuter);
+    }
+  }
+
+  /** A search whose earlier, unanswered requests of the same kind are aborted. */
+  private async latestOnly<S extends v.GenericSchema>(kind: string, schema: S, path: string): Promise<v.InferOutput<S> | null> {
+    this.latest.get(kind)?.abort();
+    const controller = new AbortController();
+    this.latest.set(kind, controller);
+    try {
+      return await this.request(schema, path, { method: 'GET' }, SEARCH_TIMEOUT_MS, controller.signal);
+    } catch (error) {
+      if (controller.signal.aborted) return null;
+      this.options.log?.(`Recherche impossible (${kind})`, error);
+      return [] as v.InferOutput<S>;
+    } finally {
+      if (this.latest.get(kind) === controller) this.latest.delete(kind);
+    }
+  }
+
+  /**
+   * Catalogue search (spec §7); errors give an empty list, a superseded query gives null
+   * (its answer must not replace a newer one).
+   */
+  searchItems(query: string, companyId?: string | number | null): Promise<Item[] | null> {
+    const params = new URLSearchParams({ q: query });
+    if (companyId !== null && companyId !== undefined) params.set('c', String(companyId));
+    return this.latestOnly('items', v.array(ItemSchema), `/api/v1/items/search?${params}`);
+  }
+
+  searchPlaces(companyToken: string, query: string) {
+    return this.latestOnly('places', v.array(SavedPlaceSchema), `/api/v1/companies/${encodeURIComponent(companyToken)}/places?${new URLSearchParams({ q: query })}`);
+  }
+
+  searchContacts(companyToken: string, query: string) {
+    return this.latestOnly('contacts', v.array(ApiContactSchema), `/api/v1/companies/${encodeURIComponent(companyToken)}/contacts?${new URLSearchParams({ q: query })}`);
+  }
+
+  fetchCompany(companyToken: string): Promise<CompanyData> {
+    return this.request(CompanyDataSchema, `/api/v1/companies/${encodeURIComponent(companyToken)}`, { method: 'GET' }, REQUEST_TIMEOUT_MS);
+  }
+
+  fetchTravel(id: string | number, token: string): Promise<StoredTravelResponse> {
+    return this.request(StoredTravelSchema, `/api/v1/travels/${encodeURIComponent(String(id))}`, { method: 'GET', headers: { authorization: `Bearer ${token}` } }, REQUEST_TIMEOUT_MS);
+  }
+
+  /** POST a new booking; the idempotency key makes a retry after a lost answer one booking. */
+  createTravel(payload: TravelPayload, idempotencyKey: string): Promise<CreateTravelResponse> {
+    const body = v.parse(TravelPayloadSchema, payload);
+    return this.request(CreateTravelResponseSchema, '/api/v1/travels', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+      body: JSON.stringify(body),
+    }, REQUEST_TIMEOUT_MS);
+  }
+
+  /** PATCH an existing booking: the token in the query (spec) and as a Bearer header (design). */
+  async updateTravel(id: string | number, token: string, payload: TravelPayload): Promise<void> {
+    const body = v.parse(TravelPayloadSchema, payload);
+    await this.request(v.unknown(), `/api/v1/travels/${encodeURIComponent(String(id))}?${new URLSearchParams({ token })}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    }, REQUEST_TIMEOUT_MS);
+  }
+}
+
+/** A fresh idempotency key for a new booking attempt. */
+export function newIdempotencyKey(): string {
+  return `tqw-${crypto.randomUUID()}`;
+}

@@ -1,0 +1,69 @@
+import * as v from 'valibot';
+import { ContactSchema, CustomerSchema, ItemSchema, StopSchema } from '../domain/index.ts';
+
+/** Bumped when the draft's shape changes: an older draft is then dropped, silently. */
+export const DRAFT_VERSION = 1;
+
+export const DraftSchema = v.object({
+  version: v.literal(DRAFT_VERSION),
+  savedAt: v.string(),
+  stops: v.array(StopSchema),
+  items: v.array(ItemSchema),
+  customer: CustomerSchema,
+  contacts: v.array(ContactSchema),
+  panel: v.optional(v.number(), 0),
+  /** Kept with the draft so a retry after a lost answer makes one booking (DESIGN §6). */
+  idempotencyKey: v.optional(v.nullable(v.string()), null),
+});
+export type Draft = v.InferOutput<typeof DraftSchema>;
+export type DraftInput = Omit<v.InferInput<typeof DraftSchema>, 'version' | 'savedAt'>;
+
+/** One draft per element id, company and travel: two wizards on a page never mix theirs. */
+export function draftKey(elementId: string | null, companyToken: string | null, travelId: string | null): string {
+  return `tqw-draft:${elementId || '-'}:${companyToken || '-'}:${travelId || 'new'}`;
+}
+
+export interface DraftStorage {
+  load(key: string): Draft | null;
+  save(key: string, draft: DraftInput): void;
+  clear(key: string): void;
+}
+
+/** localStorage drafts; a private window or a full quota only means no draft. */
+export function localDraftStorage(storage: Storage | null = safeLocalStorage()): DraftStorage {
+  return {
+    load(key) {
+      if (!storage) return null;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(storage.getItem(key) ?? 'null');
+      } catch {
+        raw = null;
+      }
+      const parsed = v.safeParse(DraftSchema, raw);
+      if (!parsed.success) {
+        if (raw !== null) storage.removeItem(key);
+        return null;
+      }
+      return parsed.output;
+    },
+    save(key, draft) {
+      try {
+        storage?.setItem(key, JSON.stringify({ ...draft, version: DRAFT_VERSION, savedAt: new Date().toISOString() }));
+      } catch {
+        /* quota or private mode: the draft is a comfort, not a promise */
+      }
+    },
+    clear(key) {
+      storage?.removeItem(key);
+    },
+  };
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The protocol between the element and its host page (spec §2, DESIGN §3): one typed map of
+ * every message and its payload.
+ */
+export interface HostMessages {
+  /** The visitor moved to the next panel or step. */
+  next_step: { step: number };
+  /** The visitor moved back. */
+  previous_step: { step: number };
+  /** A new booking was saved: its id and the token that edits it. */
+  travel_creation_succeed: { token: string; travelId: string | number };
+  /** An existing booking was updated. */
+  travel_update_succeed: { travelId: string | number };
+  /** The element's height changed, so a host can size its iframe (no second scrollbar). */
+  height_changed: { height: number };
+}
+export type HostMessageType = keyof HostMessages;
+
+export const MESSAGE_SOURCE = 'transport-quote';
+
+/** Messages that carry a booking token are never posted to '*'. */
+const CARRIES_TOKEN: ReadonlySet<HostMessageType> = new Set(['travel_creation_succeed']);
+
+export interface MessengerOptions {
+  host: HTMLElement;
+  /** Target origin for postMessage (attribute parent-origin); null when unknown. */
+  parentOrigin: () => string | null;
+  win?: Window;
+  warn?: (message: string) => void;
+}
+
+export function isFramed(win: Window): boolean {
+  try {
+    return win.parent !== win;
+  } catch {
+    return true;
+  }
+}
+
+/** Sends a protocol message: a CustomEvent on the element and, when framed, a postMessage. */
+export function createMessenger({ host, parentOrigin, win = window, warn = (m) => console.warn(m) }: MessengerOptions) {
+  return function send<T extends HostMessageType>(type: T, payload: HostMessages[T]): void {
+    if (type !== 'height_changed') host.dispatchEvent(new CustomEvent(type, { detail: payload, bubbles: true, composed: true }));
+    if (!isFramed(win)) return;
+    const origin = parentOrigin();
+    if (!origin) {
+      if (CARRIES_TOKEN.has(type)) {
+        warn(`transport-quote : message « ${type} » non transmis à la page parente : définissez l’attribut parent-origin (un jeton n’est jamais envoyé à « * »).`);
+        return;
+      }
+      win.parent.postMessage({ source: MESSAGE_SOURCE, type, ...payload }, '*');
+      return;
+    }
+    win.parent.postMessage({ source: MESSAGE_SOURCE, type, ...payload }, origin);
+  };
+}
+export type Messenger = ReturnType<typeof createMessenger>;

@@ -1,0 +1,102 @@
+import * as v from 'valibot';
+import type { RouteResult, TravelMode } from '../../domain/index.ts';
+import { RouteNotFoundError, type AddressSuggestion, type GeocodedAddress, type LatLng, type MapsProvider } from './provider.ts';
+
+/** The Géoplateforme geocoder's answer (BAN format), as far as we read it. */
+const BanFeatureSchema = v.object({
+  geometry: v.object({ coordinates: v.tuple([v.pipe(v.number(), v.minValue(-180), v.maxValue(180)), v.pipe(v.number(), v.minValue(-90), v.maxValue(90))]) }),
+  properties: v.looseObject({
+    label: v.pipe(v.string(), v.maxLength(300)),
+    type: v.string(),
+    id: v.optional(v.string(), ''),
+    housenumber: v.optional(v.string(), ''),
+    postcode: v.optional(v.string(), ''),
+    city: v.optional(v.string(), ''),
+  }),
+});
+const BanCollectionSchema = v.object({ features: v.array(v.unknown()) });
+
+/** IGN itinerary answer: metres, seconds, one portion per leg. */
+const IgnRouteSchema = v.object({
+  distance: v.pipe(v.number(), v.minValue(0)),
+  duration: v.pipe(v.number(), v.minValue(0)),
+  portions: v.array(v.object({ distance: v.pipe(v.number(), v.minValue(0)), duration: v.pipe(v.number(), v.minValue(0)) })),
+});
+
+export type BanFeature = v.InferOutput<typeof BanFeatureSchema>;
+
+/** Features that parse; a malformed one is skipped rather than trusted. */
+export function readFeatures(body: unknown): BanFeature[] {
+  const collection = v.safeParse(BanCollectionSchema, body);
+  if (!collection.success) return [];
+  return collection.output.features.flatMap((feature) => {
+    const parsed = v.safeParse(BanFeatureSchema, feature);
+    return parsed.success ? [parsed.output] : [];
+  });
+}
+
+export function featureToAddress(feature: BanFeature): GeocodedAddress {
+  const [lng, lat] = feature.geometry.coordinates;
+  return {
+    address: feature.properties.label,
+    lat,
+    lng,
+    postalCode: feature.properties.postcode,
+    locality: feature.properties.city,
+    country: 'France',
+    streetNumber: feature.properties.housenumber,
+    placeId: feature.properties.id || null,
+  };
+}
+
+export interface BanProviderOptions {
+  kind: 'geoplateforme' | 'local';
+  /** The geocoder's search URL: https://data.geopf.fr/geocodage/search or {api-base}/api/v1/geo/search. */
+  searchUrl: string;
+  /** IGN itinerary URL; null routes nothing (the straight line takes over). */
+  routeUrl: string | null;
+  fetchImpl?: typeof fetch;
+}
+
+const lonLat = (point: LatLng) => `${point.lng},${point.lat}`;
+
+/** The French national geocoder and IGN routing, or the demo server answering in the same format. */
+export function createBanProvider({ kind, searchUrl, routeUrl, fetchImpl = (i, o) => globalThis.fetch(i, o) }: BanProviderOptions): MapsProvider {
+  async function search(text: string, autocomplete: boolean, signal?: AbortSignal): Promise<BanFeature[]> {
+    const params = new URLSearchParams({ q: text, limit: '5', autocomplete: autocomplete ? '1' : '0' });
+    if (kind === 'geoplateforme') params.set('index', 'address');
+    const response = await fetchImpl(`${searchUrl}?${params}`, { signal });
+    if (!response.ok) throw new Error(`Géocodage indisponible (${response.status})`);
+    return readFeatures(await response.json());
+  }
+
+  return {
+    kind,
+    modes: routeUrl ? ['driving'] : [],
+    async suggest(text, signal): Promise<AddressSuggestion[]> {
+      if (text.trim().length < 3) return [];
+      const features = await search(text.trim(), true, signal);
+      return features.map((feature) => ({ id: feature.properties.id || feature.properties.label, label: feature.properties.label }));
+    },
+    async geocode(text) {
+      const features = await search(text.trim(), false);
+      // Only addresses with a street number resolve a stop (spec §5).
+      return features.filter((feature) => feature.properties.type === 'housenumber' && feature.properties.housenumber !== '').map(featureToAddress);
+    },
+    async routeChunk(points: readonly LatLng[], mode: TravelMode): Promise<RouteResult> {
+      if (!routeUrl || mode !== 'driving') throw new RouteNotFoundError('MODE_NOT_SUPPORTED');
+      const params = new URLSearchParams({
+        resource: 'bdtopo-osrm', profile: 'car', optimization: 'fastest',
+        start: lonLat(points[0]!), end: lonLat(points[points.length - 1]!),
+        getSteps: 'false', distanceUnit: 'meter', timeUnit: 'second',
+      });
+      if (points.length > 2) params.set('intermediates', points.slice(1, -1).map(lonLat).join('|'));
+      const response = await fetchImpl(`${routeUrl}?${params}`);
+      if (!response.ok) throw new RouteNotFoundError(String(response.status));
+      const parsed = v.safeParse(IgnRouteSchema, await response.json());
+      if (!parsed.success) throw new RouteNotFoundError('INVALID_RESPONSE');
+      const { distance, duration, portions } = parsed.output;
+      return { distance, duration, legDurations: portions.map((p) => p.duration), legDistances: portions.map((p) => p.distance), responses: [], approximate: false };
+    },
+  };
+}

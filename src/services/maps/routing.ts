@@ -1,0 +1,55 @@
+import {
+  assertAddressLimit,
+  directionsChunks,
+  routePoints,
+  straightLineRoute,
+  sumRoutes,
+  type RouteResult,
+  type Stop,
+  type TravelMode,
+} from '../../domain/index.ts';
+import type { GeocodedAddress, MapsProvider } from './provider.ts';
+
+export interface ComputedRoute extends RouteResult {
+  /** Why the straight line was used, when it was ('Route not found ZERO_RESULTS'…). */
+  fallbackReason: string | null;
+}
+
+/**
+ * The customer's route through the stops: per spec §9 chunks of 25 addresses summed; when
+ * the provider has no route for the mode or fails, the straight-line estimate, marked
+ * approximate (DESIGN §4). Rejects without a message while a stop is unresolved (spec §8)
+ * and with the spec's error above 50 addresses.
+ */
+export async function computeRoute(provider: MapsProvider, stops: readonly Stop[], mode: TravelMode): Promise<ComputedRoute> {
+  assertAddressLimit(stops.length);
+  const points = routePoints(stops);
+  // Spec §8: not all resolved, or no address at all → a rejection with no message.
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+  if (!points) return Promise.reject();
+  if (points.length < 2) return { ...straightLineRoute(points), approximate: false, fallbackReason: null };
+  if (!provider.modes.includes(mode)) return { ...straightLineRoute(points), fallbackReason: null };
+  try {
+    const parts: RouteResult[] = [];
+    for (const chunk of directionsChunks(points)) parts.push(await provider.routeChunk(chunk, mode));
+    return { ...sumRoutes(parts), fallbackReason: null };
+  } catch (error) {
+    return { ...straightLineRoute(points), fallbackReason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Geocoding through a per-provider cache: an address text is never asked twice. */
+export function cachedGeocoder(provider: MapsProvider) {
+  const cache = new Map<string, Promise<GeocodedAddress[]>>();
+  return (text: string): Promise<GeocodedAddress[]> => {
+    const key = text.trim().replace(/\s+/g, ' ').toLowerCase();
+    let pending = cache.get(key);
+    if (!pending) {
+      pending = provider.geocode(text);
+      cache.set(key, pending);
+      // A failed lookup may be retried later; only answers are kept.
+      pending.catch(() => cache.delete(key));
+    }
+    return pending;
+  };
+}

@@ -1,0 +1,99 @@
+import * as v from 'valibot';
+import {
+  isPoolCodeUsable,
+  isPoolTestResultValid,
+  poolDefectMessage,
+  PoolPriceOutputSchema,
+  type DriverPool,
+  type PoolPriceInput,
+  type PoolPriceOutput,
+} from '../../domain/index.ts';
+import type { SandboxReply, SandboxRequest } from './pricing-worker.ts';
+
+/** The code's own deadline inside QuickJS, and the page's watchdog above it. */
+export const CODE_DEADLINE_MS = 300;
+export const WATCHDOG_MS = 1500;
+export const CODE_MEMORY_BYTES = 16 * 1024 * 1024;
+
+export type PoolRun = { ok: true; output: PoolPriceOutput } | { ok: false; message: string };
+
+export interface PricingSandbox {
+  run(pool: DriverPool, input: PoolPriceInput): Promise<PoolRun>;
+  dispose(): void;
+}
+
+/**
+ * The page side of the sandbox. The worker script is fetched once and started from a blob
+ * URL, so it works when the element's script comes from another origin (CSP: worker-src
+ * blob:, and 'wasm-unsafe-eval' for QuickJS). It is loaded only when a pool has code.
+ */
+export function createPricingSandbox(workerUrl: string): PricingSandbox {
+  let worker: Promise<Worker> | null = null;
+  let nextId = 1;
+  const waiting = new Map<number, (reply: SandboxReply) => void>();
+
+  async function start(): Promise<Worker> {
+    const response = await fetch(workerUrl);
+    if (!response.ok) throw new Error(`sandbox indisponible (${response.status})`);
+    const url = URL.createObjectURL(new Blob([await response.text()], { type: 'text/javascript' }));
+    const created = new Worker(url);
+    created.onmessage = (event: MessageEvent<SandboxReply>) => {
+      waiting.get(event.data.id)?.(event.data);
+      waiting.delete(event.data.id);
+    };
+    return created;
+  }
+
+  function restart() {
+    void worker?.then((w) => w.terminate(), () => undefined);
+    worker = null;
+  }
+
+  async function execute(code: string, input: unknown): Promise<SandboxReply> {
+    worker ??= start();
+    const running = await worker;
+    const id = nextId++;
+    const request: SandboxRequest = { id, code, input, deadlineMs: CODE_DEADLINE_MS, memoryBytes: CODE_MEMORY_BYTES };
+    return new Promise<SandboxReply>((resolve) => {
+      // Should QuickJS ever miss its deadline, the page still answers: the worker is killed.
+      const watchdog = setTimeout(() => {
+        waiting.delete(id);
+        restart();
+        resolve({ id, ok: false, error: 'délai dépassé' });
+      }, WATCHDOG_MS);
+      waiting.set(id, (reply) => {
+        clearTimeout(watchdog);
+        resolve(reply);
+      });
+      running.postMessage(request);
+    });
+  }
+
+  return {
+    async run(pool, input) {
+      const defect = { ok: false as const, message: poolDefectMessage(pool.name) };
+      if (!isPoolCodeUsable(pool.compute_price_func_body)) return defect;
+      let reply: SandboxReply;
+      try {
+        reply = await execute(pool.compute_price_func_body, input);
+      } catch {
+        return defect;
+      }
+      if (!reply.ok) return defect;
+      let value: unknown;
+      try {
+        value = JSON.parse(reply.json);
+      } catch {
+        return defect;
+      }
+      // Spec §5: numeric transportation and handling, or the pool is defective.
+      if (!isPoolTestResultValid(value)) return defect;
+      const parsed = v.safeParse(PoolPriceOutputSchema, value);
+      return parsed.success ? { ok: true, output: parsed.output } : defect;
+    },
+    dispose() {
+      restart();
+      waiting.clear();
+    },
+  };
+}
