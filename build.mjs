@@ -28,6 +28,11 @@ export const targets = [
     options: { entryPoints: { 'domain/index': 'src/domain/index.ts' }, format: 'esm', platform: 'neutral', outdir: dist, mainFields: ['module', 'main'] },
   },
   {
+    name: 'pricing sandbox worker (loaded only for pools with code)',
+    when: () => true,
+    options: { entryPoints: { 'pricing-worker': 'src/services/pricing/pricing-worker.ts' }, format: 'iife', outdir: dist },
+  },
+  {
     name: 'reference server',
     when: () => true,
     options: {
@@ -50,12 +55,20 @@ export const targets = [
       splitting: true,
       chunkNames: 'esm/chunks/[name]-[hash]',
       outdir: dist,
+      define: { ...common.define, __TQW_WORKER_PATH__: '"../pricing-worker.js"' },
     },
   },
   ...['transport-quote-wizard', 'transport-quote-lite'].map((tag) => ({
     name: `${tag} (one script tag)`,
     when: () => existsSync(path.join(root, `elements/${tag}.ts`)),
-    options: { entryPoints: { [tag]: `elements/${tag}.ts` }, format: 'iife', outdir: dist },
+    options: {
+      entryPoints: { [tag]: `elements/${tag}.ts` },
+      format: 'iife',
+      outdir: dist,
+      // A classic script knows its own URL only while it runs: captured here for the worker's URL.
+      banner: { js: 'var __tqwScriptUrl = document.currentScript && document.currentScript.src;' },
+      define: { ...common.define, __TQW_WORKER_PATH__: '"pricing-worker.js"', 'import.meta.url': '__tqwScriptUrl' },
+    },
   })),
 ];
 

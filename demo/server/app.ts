@@ -10,6 +10,7 @@ import { HttpError } from './http/validation.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
+import { demoPageRoutes } from './routes/demo-pages.ts';
 import { geoRoutes } from './routes/geo.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { travelRoutes } from './routes/travels.ts';
@@ -95,6 +96,7 @@ export async function createApp({ db, root, logStream, logLevel = 'info' }: AppO
   geoRoutes(app, geocoderOnce);
   dashboardRoutes(app, db);
   openApiRoutes(app);
+  demoPageRoutes(app, db, catalogue, root);
 
   await app.register(fastifyStatic, { root: path.join(root, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: true, maxAge: 0 });
   await app.register(fastifyStatic, { root: path.join(root, 'demo', 'pages'), prefix: '/', decorateReply: false, index: ['index.html'] });

@@ -20,7 +20,7 @@ export function esbuildBundlePlugin({ rootDir = process.cwd() } = {}) {
         jsx: 'automatic',
         target: 'es2022',
         loader: { '.css': 'text' },
-        define: { 'process.env.NODE_ENV': '"development"' },
+        define: { 'process.env.NODE_ENV': '"development"', __TQW_WORKER_PATH__: '"/dist/pricing-worker.js"' },
         external: ['/__web-dev-server__web-socket.js'],
         logLevel: 'silent',
       });

@@ -17,6 +17,13 @@ export function elevatorForFloor(floor: number, elevator: boolean): boolean {
   return floor <= GROUND_FLOOR ? false : elevator;
 }
 
+let stopCounter = 0;
+/** A client-side identity, so lists keep each stop's state when stops are reordered. */
+export function newStopUid(): string {
+  stopCounter += 1;
+  return `stop-${stopCounter}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
 /** A stop of the trip (spec §3 "Address"). */
 export const StopSchema = v.pipe(
   v.object({
@@ -44,6 +51,7 @@ export const StopSchema = v.pipe(
     contacts: v.optional(v.pipe(v.array(ContactSchema), v.maxLength(50)), []),
     index: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
     step: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
+    uid: v.optional(v.pipe(v.string(), v.maxLength(60)), newStopUid),
     /** Earlier variant only: the input's placeholder and the street number field. */
     placeholder: v.optional(v.pipe(v.string(), v.maxLength(200))),
     streetNumber: v.optional(v.pipe(v.string(), v.maxLength(20))),

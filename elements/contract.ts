@@ -1,0 +1,23 @@
+import type { HostMessages } from '../src/services/host-messaging.ts';
+
+/** The attributes of DESIGN §3, mirrored as string properties (el.apiBase ↔ api-base). */
+export const ATTRIBUTE_PROPS = {
+  apiBase: 'string',
+  companyToken: 'string',
+  mode: 'string',
+  travelId: 'string',
+  travelToken: 'string',
+  mapsKey: 'string',
+  mapsProvider: 'string',
+  mapsVisible: 'string',
+  parentOrigin: 'string',
+  dashboardBase: 'string',
+} as const;
+
+/** Events dispatched on the elements (bubbles, composed), detail = the message payload. */
+export interface TransportQuoteEventMap {
+  next_step: CustomEvent<HostMessages['next_step']>;
+  previous_step: CustomEvent<HostMessages['previous_step']>;
+  travel_creation_succeed: CustomEvent<HostMessages['travel_creation_succeed']>;
+  travel_update_succeed: CustomEvent<HostMessages['travel_update_succeed']>;
+}

@@ -1,0 +1,48 @@
+import { initialPoolId, isPublicPool, type CompanyData, type TravelInfos, type TravelState } from '../domain/index.ts';
+import { companyDataAtom } from './company.atoms.ts';
+import { contactsAtom, customerAtom } from './customer.atoms.ts';
+import { travelIdentityAtom } from './identity.atoms.ts';
+import { itemsAtom } from './items.atoms.ts';
+import { stopsAtom } from './stops.atoms.ts';
+import type { QuoteStore } from './store.ts';
+
+/** Puts a travel (data block, reopened booking or draft) into the store. */
+export function applyTravelState(store: QuoteStore, state: TravelState): void {
+  store.set(stopsAtom, state.stops.length >= 2 ? state.stops : store.get(stopsAtom));
+  store.set(itemsAtom, state.items);
+  store.set(customerAtom, state.customer);
+  store.set(contactsAtom, state.contacts);
+  store.set(travelIdentityAtom, (identity) => ({
+    ...identity,
+    travelId: state.travelId ?? identity.travelId,
+    travelToken: state.travelToken ?? identity.travelToken,
+    travelState: state.travelState,
+    driverPoolSelector: state.driverPoolSelector,
+    vehicleCategoryId: state.vehicleCategoryId,
+    timewindowEnabled: state.timewindowEnabled,
+    isMigratedToTimewindow: state.isMigratedToTimewindow,
+    fixedPrice: state.fixedPrice,
+  }));
+}
+
+/** Company data, and for a new travel the pool it starts with (spec §4). */
+export function applyCompany(store: QuoteStore, company: CompanyData): void {
+  store.set(companyDataAtom, company);
+  const identity = store.get(travelIdentityAtom);
+  if (identity.travelId === null && company.driver_pools.length > 0) {
+    const chosen = initialPoolId(company.driver_pools, identity.driverPoolSelector);
+    // 'public' may be a real pool of the list; only a pool id the company has is kept.
+    const known = company.driver_pools.some((pool) => String(pool.id) === String(chosen)) || isPublicPool({ id: chosen });
+    store.set(travelIdentityAtom, { ...identity, driverPoolSelector: known ? chosen : identity.driverPoolSelector });
+  }
+}
+
+export function applyInfos(store: QuoteStore, infos: TravelInfos): void {
+  store.set(travelIdentityAtom, (identity) => ({
+    ...identity,
+    travelId: infos.travel_id ?? identity.travelId,
+    travelToken: infos.token ?? identity.travelToken,
+    travelState: infos.state,
+    driverPoolSelector: infos.driver_pool_id ?? identity.driverPoolSelector,
+  }));
+}

@@ -1,0 +1,64 @@
+import { areContactsValid, buildTravelPayload, isFormValid, MESSAGES, validateCustomer, allContacts } from '../domain/index.ts';
+import { DateTime } from 'luxon';
+import { newIdempotencyKey } from '../services/api-client.ts';
+import { dismissBannerAtom, showBannerAtom } from './banner.atoms.ts';
+import { configAtom } from './config.atoms.ts';
+import { travelIdentityAtom } from './identity.atoms.ts';
+import type { Services } from './services.atoms.ts';
+import type { QuoteStore } from './store.ts';
+import { travelStateAtom } from './travel.atoms.ts';
+import { loadingAtom, panelAtom, postedTravelsAtom } from './wizard.atoms.ts';
+import { atom } from 'jotai';
+
+/** The key of the booking being made, kept with the draft so a retry reuses it (DESIGN §6). */
+export const idempotencyKeyAtom = atom<string | null>(null);
+export const savingAtom = atom(false);
+
+export type SaveOutcome = 'created' | 'updated' | 'duplicated' | 'invalid' | 'failed' | 'busy';
+
+/** Submission needs a valid customer form and valid contacts (spec §5). */
+export function canSubmit(store: QuoteStore, now: Date): boolean {
+  const state = store.get(travelStateAtom);
+  return isFormValid(validateCustomer(state.customer, DateTime.fromJSDate(now))) && areContactsValid(allContacts(state), state.stops.length);
+}
+
+/**
+ * Saves the booking (spec §4): POST without a travel id, PATCH with one. A failure shows the
+ * spec's banner and keeps everything typed; a second click while saving does nothing.
+ */
+export async function saveBooking(store: QuoteStore, services: Services, { duplicate = false } = {}): Promise<SaveOutcome> {
+  if (store.get(savingAtom)) return 'busy';
+  if (!canSubmit(store, services.now())) return 'invalid';
+  const state = store.get(travelStateAtom);
+  const config = store.get(configAtom);
+  const payload = buildTravelPayload(state, config.companyToken);
+  store.set(savingAtom, true);
+  store.set(loadingAtom, true);
+  store.set(dismissBannerAtom, 'save');
+  try {
+    if (state.travelId !== null && state.travelToken && !duplicate) {
+      await services.api.updateTravel(state.travelId, state.travelToken, payload);
+      services.messenger('travel_update_succeed', { travelId: state.travelId });
+      store.set(panelAtom, 4);
+      return 'updated';
+    }
+    const key = store.get(idempotencyKeyAtom) ?? newIdempotencyKey();
+    store.set(idempotencyKeyAtom, key);
+    const created = await services.api.createTravel({ ...payload, travel: { ...payload.travel, travel_id: null } }, key);
+    store.set(idempotencyKeyAtom, null);
+    services.messenger('travel_creation_succeed', { token: created.token, travelId: created.id });
+    if (duplicate) {
+      store.set(postedTravelsAtom, [...store.get(postedTravelsAtom), { id: created.id, token: created.token }]);
+      return 'duplicated';
+    }
+    store.set(travelIdentityAtom, { ...store.get(travelIdentityAtom), travelId: created.id, travelToken: created.token });
+    store.set(panelAtom, 4);
+    return 'created';
+  } catch {
+    store.set(showBannerAtom, { id: 'save', kind: 'error', text: MESSAGES.saveFailed });
+    return 'failed';
+  } finally {
+    store.set(savingAtom, false);
+    store.set(loadingAtom, false);
+  }
+}

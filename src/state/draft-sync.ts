@@ -1,0 +1,61 @@
+import { draftKey } from '../services/drafts.ts';
+import { idempotencyKeyAtom } from './booking.ts';
+import { configAtom } from './config.atoms.ts';
+import { contactsAtom, customerAtom } from './customer.atoms.ts';
+import { itemsAtom } from './items.atoms.ts';
+import type { Services } from './services.atoms.ts';
+import { stopsAtom } from './stops.atoms.ts';
+import type { QuoteStore } from './store.ts';
+import { panelAtom } from './wizard.atoms.ts';
+
+export const DRAFT_SAVE_DELAY_MS = 250;
+
+function keyOf(store: QuoteStore): string {
+  const config = store.get(configAtom);
+  return draftKey(config.elementId, config.companyToken, config.travelId);
+}
+
+/** Restores the draft of this element, if one was left; true when it did. */
+export function restoreDraft(store: QuoteStore, services: Services): boolean {
+  const draft = services.drafts.load(keyOf(store));
+  if (!draft) return false;
+  if (draft.stops.length >= 2) store.set(stopsAtom, draft.stops);
+  store.set(itemsAtom, draft.items);
+  store.set(customerAtom, draft.customer);
+  store.set(contactsAtom, draft.contacts);
+  store.set(idempotencyKeyAtom, draft.idempotencyKey ?? null);
+  if (draft.panel > 0 && draft.panel < 4) store.set(panelAtom, draft.panel as 1 | 2 | 3);
+  return true;
+}
+
+/** Saves the draft as the visitor types; cleared after a successful booking. */
+export function startDraftSync(store: QuoteStore, services: Services): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const save = () => {
+    timer = null;
+    if (store.get(panelAtom) === 4) {
+      services.drafts.clear(keyOf(store));
+      return;
+    }
+    services.drafts.save(keyOf(store), {
+      stops: store.get(stopsAtom),
+      items: store.get(itemsAtom),
+      customer: store.get(customerAtom),
+      contacts: store.get(contactsAtom),
+      panel: store.get(panelAtom),
+      idempotencyKey: store.get(idempotencyKeyAtom),
+    });
+  };
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(save, DRAFT_SAVE_DELAY_MS);
+  };
+  const unsubscribers = [stopsAtom, itemsAtom, customerAtom, contactsAtom, panelAtom, idempotencyKeyAtom].map((a) => store.sub(a, schedule));
+  return () => {
+    unsubscribers.forEach((unsubscribe) => unsubscribe());
+    if (timer) {
+      clearTimeout(timer);
+      save();
+    }
+  };
+}

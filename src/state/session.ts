@@ -1,0 +1,134 @@
+import { publicCompanyData, restoreStore, type CompanyData, type TravelInfos, type TravelState } from '../domain/index.ts';
+import { ApiClient } from '../services/api-client.ts';
+import { localDraftStorage } from '../services/drafts.ts';
+import { createMessenger } from '../services/host-messaging.ts';
+import { chooseProviderKind, createProvider } from '../services/maps/select-provider.ts';
+import type { MapsProvider } from '../services/maps/provider.ts';
+import { createPricingSandbox, type PricingSandbox } from '../services/pricing/sandbox.ts';
+import { applyCompany, applyInfos, applyTravelState } from './apply.ts';
+import { showBannerAtom } from './banner.atoms.ts';
+import { configAtom, type ElementConfig } from './config.atoms.ts';
+import { parseDataBlocks, readDataBlocks, type DataBlockName } from './data-blocks.ts';
+import { restoreDraft, startDraftSync } from './draft-sync.ts';
+import { startEngine } from './engine.ts';
+import type { Services } from './services.atoms.ts';
+import { servicesAtom } from './services.atoms.ts';
+import { storeFor, type QuoteStore } from './store.ts';
+
+export interface SessionOptions {
+  /** URL of the pricing sandbox's worker script. */
+  workerUrl: string;
+}
+
+export interface Session {
+  store: QuoteStore;
+  services: Services;
+  /** Data given through the element's properties (travelStore, companyStore, travelInfos). */
+  setProperty(name: DataBlockName, value: unknown): void;
+  /** Reads the data and starts the engine; later calls do nothing (React remounts call it again). */
+  start(config: ElementConfig): void;
+}
+
+const sessions = new WeakMap<Element, Session>();
+
+function makeServices(store: QuoteStore, host: HTMLElement, options: SessionOptions): Services {
+  let api: { base: string; client: ApiClient } | null = null;
+  let provider: { key: string; promise: Promise<MapsProvider> } | null = null;
+  let sandbox: PricingSandbox | null = null;
+  const config = () => store.get(configAtom);
+  return {
+    // Attributes are read live: a changed api-base or maps provider takes effect at the next call.
+    get api() {
+      const base = config().apiBase;
+      if (!api || api.base !== base) api = { base, client: new ApiClient({ apiBase: base, log: (message, error) => console.warn(`transport-quote : ${message}`, error) }) };
+      return api.client;
+    },
+    messenger: createMessenger({ host, parentOrigin: () => config().parentOrigin }),
+    drafts: localDraftStorage(),
+    provider() {
+      const { mapsProvider, mapsKey, apiBase } = config();
+      const hasGoogleOnPage = Boolean((window as unknown as { google?: { maps?: unknown } }).google?.maps);
+      const kind = chooseProviderKind({ requested: mapsProvider, mapsKey, hasGoogleOnPage });
+      const key = `${kind}|${mapsKey}|${apiBase}`;
+      if (!provider || provider.key !== key) {
+        const promise = createProvider(kind, { requested: mapsProvider, mapsKey, apiBase, hasGoogleOnPage });
+        provider = { key, promise };
+        promise.catch(() => {
+          if (provider?.promise === promise) provider = null;
+        });
+      }
+      return provider.promise;
+    },
+    sandbox() {
+      sandbox ??= createPricingSandbox(options.workerUrl);
+      return sandbox;
+    },
+    now: () => new Date(),
+  };
+}
+
+async function bootstrap(store: QuoteStore, services: Services, host: HTMLElement, properties: Partial<Record<DataBlockName, unknown>>) {
+  const parsed = parseDataBlocks({ ...readDataBlocks(host), ...properties });
+  parsed.errors.forEach((text, index) => store.set(showBannerAtom, { id: `block-${index}`, kind: 'error', text }));
+  const config = store.get(configAtom);
+
+  let company: CompanyData | null = parsed.company;
+  if (!company && config.companyToken) {
+    try {
+      company = await services.api.fetchCompany(config.companyToken);
+    } catch {
+      store.set(showBannerAtom, { id: 'company', kind: 'error', text: 'Les données de l’entreprise n’ont pas pu être chargées : le devis fonctionne sans elles.' });
+    }
+  }
+  if (parsed.infos) applyInfos(store, parsed.infos as TravelInfos);
+
+  let travel: TravelState | null = parsed.travel;
+  if (!travel && config.travelId && config.travelToken) {
+    try {
+      const stored = await services.api.fetchTravel(config.travelId, config.travelToken);
+      travel = restoreStore(stored.store_serialized);
+      if (travel) travel = { ...travel, travelId: stored.id, travelToken: config.travelToken };
+    } catch {
+      store.set(showBannerAtom, { id: 'travel', kind: 'error', text: 'La réservation n’a pas pu être rouverte : vérifiez le lien.' });
+    }
+  }
+  if (travel) applyTravelState(store, travel);
+  else restoreDraft(store, services);
+  applyCompany(store, company ?? publicCompanyData());
+}
+
+/** The element's session: its store and services, made once and kept across remounts. */
+export function sessionFor(host: HTMLElement, options: SessionOptions): Session {
+  const existing = sessions.get(host);
+  if (existing) return existing;
+  const store = storeFor(host);
+  const services = makeServices(store, host, options);
+  store.set(servicesAtom, services);
+  const properties: Partial<Record<DataBlockName, unknown>> = {};
+  let started = false;
+  const session: Session = {
+    store,
+    services,
+    setProperty(name, value) {
+      properties[name] = value;
+      if (!started) return;
+      // A property set after start: applied at once, parsed like a data block.
+      const parsed = parseDataBlocks({ [name]: value });
+      parsed.errors.forEach((text) => store.set(showBannerAtom, { id: `property-${name}`, kind: 'error', text }));
+      if (parsed.company) applyCompany(store, parsed.company);
+      if (parsed.travel) applyTravelState(store, parsed.travel);
+      if (parsed.infos) applyInfos(store, parsed.infos);
+    },
+    start(config) {
+      if (started) return;
+      started = true;
+      store.set(configAtom, config);
+      void bootstrap(store, services, host, properties).then(() => {
+        startEngine(store, services);
+        startDraftSync(store, services);
+      });
+    },
+  };
+  sessions.set(host, session);
+  return session;
+}

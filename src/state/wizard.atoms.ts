@@ -1,0 +1,24 @@
+import { atom } from 'jotai';
+import { isAddressStepValid, isItemsStepValid, type Panel } from '../domain/index.ts';
+import { routeStatusAtom } from './fees.atoms.ts';
+import { itemsAtom } from './items.atoms.ts';
+import { stopsAtom } from './stops.atoms.ts';
+
+export const panelAtom = atom<Panel>(0);
+export const loadingAtom = atom(false);
+
+/** Validity of the four working steps (spec §4): steps 2 and 3 start valid. */
+export const validStepsAtom = atom((get) => [
+  isAddressStepValid(get(stopsAtom), get(routeStatusAtom) === 'ok'),
+  isItemsStepValid(get(itemsAtom)),
+  true,
+  true,
+]);
+
+export interface PostedTravel {
+  id: string | number;
+  token: string;
+}
+
+/** Bookings made in duplicate mode (spec §4), shown as edit icons opening the side frame. */
+export const postedTravelsAtom = atom<PostedTravel[]>([]);

@@ -1,0 +1,32 @@
+import { Provider } from 'jotai';
+import { useEffect, type ReactNode } from 'react';
+import { configAtom } from '../state/config.atoms.ts';
+import { sessionFor } from '../state/session.ts';
+import { useHeightReporter } from './use-height-reporter.ts';
+import { useHostConfig } from './use-host-config.ts';
+
+export interface ElementRootProps {
+  /** The shadow root r2wc renders into. */
+  container?: ShadowRoot | HTMLElement;
+  /** The pricing sandbox worker's URL (see worker-url.ts). */
+  workerUrl: string;
+  children?: ReactNode;
+}
+
+function hostOf(container: ShadowRoot | HTMLElement | undefined): HTMLElement {
+  if (!container) throw new Error('transport-quote : conteneur absent');
+  return container instanceof ShadowRoot ? (container.host as HTMLElement) : container;
+}
+
+/** Binds one element to its session: its store, its live attributes, its height reports. */
+export function ElementRoot({ container, workerUrl, children }: ElementRootProps) {
+  const host = hostOf(container);
+  const session = sessionFor(host, { workerUrl });
+  const config = useHostConfig(host);
+  useEffect(() => {
+    session.store.set(configAtom, config);
+    session.start(config);
+  }, [session, config]);
+  useHeightReporter(host, session.services.messenger);
+  return <Provider store={session.store}>{children}</Provider>;
+}

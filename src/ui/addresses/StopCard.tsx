@@ -1,0 +1,81 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { limitMinutesInput, parseMinutesInput, withFloor, type Stop, type TaskType } from '../../domain/index.ts';
+import { companyDataAtom } from '../../state/company.atoms.ts';
+import { taskTypesEditableAtom, updateStopAtom } from '../../state/stops.atoms.ts';
+import { AddressCombobox } from './AddressCombobox.tsx';
+
+const TASK_LABELS: Record<TaskType, string> = { pickup: 'Enlèvement', dropoff: 'Livraison', service: 'Prestation' };
+const FLOORS = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+export const floorLabel = (floor: number) => (floor === -1 ? 'Rue' : floor === 0 ? 'Rez-de-chaussée' : floor === 1 ? '1er étage' : `${floor}e étage`);
+
+export interface StopActions {
+  add: () => void;
+  remove: (() => void) | null;
+  moveUp: (() => void) | null;
+  moveDown: (() => void) | null;
+}
+
+/** One stop: address, task type, floor and lift, minutes on site, and its row actions. */
+export function StopCard({ stop, index, count, actions }: { stop: Stop; index: number; count: number; actions: StopActions }) {
+  const update = useSetAtom(updateStopAtom);
+  const company = useAtomValue(companyDataAtom);
+  const taskTypesEditable = useAtomValue(taskTypesEditableAtom);
+  const name = `l’adresse ${stop.step}`;
+  return (
+    <li className="card stop" data-stop-index={index} aria-label={`Étape ${stop.step} : ${TASK_LABELS[stop.type]}`}>
+      <div className="stop-head">
+        <span className="drag-handle" aria-hidden="true" title="Glisser pour déplacer">⠿</span>
+        {count > 3 && <span className="step-number" aria-label={`Étape ${stop.step}`}>{stop.step}</span>}
+        <strong>{TASK_LABELS[stop.type]}</strong>
+        {taskTypesEditable && (
+          <label className="inline">
+            <span className="visually-hidden">Type de tâche de {name}</span>
+            <select value={stop.type} onChange={(event) => update({ index, change: (s) => ({ ...s, type: event.target.value as TaskType }) })}>
+              {(['service', 'pickup', 'dropoff'] as const).map((type) => (
+                <option key={type} value={type}>{TASK_LABELS[type]}</option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      <AddressCombobox stop={stop} index={index} />
+      <div className="row">
+        {!company.hide_address_floor && (
+          <>
+            <label>
+              Étage
+              <select aria-label={`Étage de ${name}`} value={stop.floor} onChange={(event) => update({ index, change: (s) => withFloor(s, Number(event.target.value)) })}>
+                {FLOORS.map((floor) => <option key={floor} value={floor}>{floorLabel(floor)}</option>)}
+              </select>
+            </label>
+            <label className="checkbox">
+              <span>
+                <input type="checkbox" aria-label={`Ascenseur à ${name}`} checked={stop.elevator} disabled={stop.floor <= 0} onChange={(event) => update({ index, change: (s) => ({ ...s, elevator: event.target.checked }) })} />
+                {' '}Ascenseur
+              </span>
+            </label>
+          </>
+        )}
+        <label>
+          Minutes sur place
+          <input
+            aria-label={`Minutes sur place à ${name}`}
+            inputMode="numeric"
+            maxLength={5}
+            value={String(stop.durationMin)}
+            onChange={(event) => {
+              const minutes = parseMinutesInput(limitMinutesInput(event.target.value));
+              update({ index, change: (s) => ({ ...s, durationMin: minutes ?? 0 }) });
+            }}
+          />
+        </label>
+      </div>
+      <div className="stop-actions">
+        <button type="button" onClick={actions.add} aria-label={`Ajouter une étape après ${name}`}>+ Ajouter une étape</button>
+        {actions.moveUp && <button type="button" className="icon" onClick={actions.moveUp} aria-label={`Monter ${name}`}>↑</button>}
+        {actions.moveDown && <button type="button" className="icon" onClick={actions.moveDown} aria-label={`Descendre ${name}`}>↓</button>}
+        {actions.remove && <button type="button" className="icon" onClick={actions.remove} aria-label={`Supprimer ${name}`}>🗑</button>}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,65 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { formatDistance, formatDuration, formatVolume, HANDLERS_MAX, HANDLERS_MIN, MESSAGES } from '../../domain/index.ts';
+import { companyDataAtom } from '../../state/company.atoms.ts';
+import { estimateAtom } from '../../state/fees.atoms.ts';
+import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { Spinner } from '../controls/Spinner.tsx';
+import { PoolSelector } from './PoolSelector.tsx';
+import { PriceEditor } from './PriceEditor.tsx';
+import { usePriceFormatter } from './use-price.ts';
+
+const HOURS = Array.from({ length: 16 }, (_, index) => (index + 1) / 2);
+
+/** Panel 2 (spec §2 "Estimate panel"). */
+export function EstimatePanel() {
+  const estimate = useAtomValue(estimateAtom);
+  const company = useAtomValue(companyDataAtom);
+  const [identity, setIdentity] = useAtom(travelIdentityAtom);
+  const price = usePriceFormatter();
+  if (!estimate) return <Spinner label="Calcul du prix en cours" />;
+  const unavailable = estimate.total <= 0;
+  return (
+    <section aria-label="Estimation" className="estimate">
+      <PoolSelector />
+      <div className="card total" aria-live="polite">
+        {unavailable ? (
+          <p className="total-price">
+            {estimate.poolError ? <>{MESSAGES.priceUnavailable} : {estimate.poolError}</> : MESSAGES.priceLater}
+          </p>
+        ) : (
+          <p className="total-price">
+            Total : <strong>{price.format(estimate.total)}</strong>
+          </p>
+        )}
+        {estimate.poolInfo && <p className="banner banner-info" role="status">{estimate.poolInfo}</p>}
+        {estimate.approximate && <p className="muted">{MESSAGES.approximateRoute}</p>}
+      </div>
+      <dl className="facts">
+        <div><dt>Distance</dt><dd>{formatDistance(estimate.customer.distance)}</dd></div>
+        <div><dt>Volume</dt><dd>{formatVolume(estimate.volume)}</dd></div>
+        <div><dt>Durée totale</dt><dd>{formatDuration(estimate.totalDuration)}</dd></div>
+        {!unavailable && <div><dt>Transport</dt><dd>{price.format(estimate.transportFee)}</dd></div>}
+        {!unavailable && !company.hide_handling_infos && <div><dt>Manutention</dt><dd>{price.format(estimate.handlingFee)}</dd></div>}
+        {!company.hide_handling_infos && <div><dt>Manutentionnaires</dt><dd>{estimate.handling.persons}</dd></div>}
+        {estimate.costs !== 0 && <div><dt>Frais annexes</dt><dd>{price.format(estimate.costs)}</dd></div>}
+      </dl>
+      {!company.hide_handling_infos && (
+        <div className="row">
+          <label>
+            Nombre de manutentionnaires
+            <select value={identity.personsOverride ?? estimate.handling.persons} onChange={(event) => setIdentity({ ...identity, personsOverride: Number(event.target.value) })}>
+              {Array.from({ length: HANDLERS_MAX - HANDLERS_MIN + 1 }, (_, n) => <option key={n} value={n}>{n}</option>)}
+            </select>
+          </label>
+          <label>
+            Heures de manutention
+            <select value={identity.hoursOverride ?? Math.max(0.5, estimate.handling.hours)} onChange={(event) => setIdentity({ ...identity, hoursOverride: Number(event.target.value) })}>
+              {HOURS.map((hours) => <option key={hours} value={hours}>{String(hours).replace('.', ',')} h</option>)}
+            </select>
+          </label>
+        </div>
+      )}
+      {company.can_edit_price && <PriceEditor estimate={estimate} />}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { fixedPriceFromEdit, limitPriceInput, parsePrice, type Estimate } from '../../domain/index.ts';
+import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
+import { feesAtom } from '../../state/fees.atoms.ts';
+import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { usePriceFormatter } from './use-price.ts';
+
+/** can_edit_price (spec §6): transport and handling typed inline (5 characters) fix the price. */
+export function PriceEditor({ estimate }: { estimate: Estimate }) {
+  const [identity, setIdentity] = useAtom(travelIdentityAtom);
+  const fees = useAtomValue(feesAtom);
+  const companyMode = useAtomValue(companyModeAtom);
+  const vat = useAtomValue(companyDataAtom).vat;
+  const price = usePriceFormatter();
+  const [transport, setTransport] = useState(String(Math.round(price.shown(estimate.transportFee))));
+  const [handling, setHandling] = useState(String(Math.round(price.shown(estimate.handlingFee))));
+  const apply = () => {
+    const t = parsePrice(transport);
+    const h = parsePrice(handling);
+    if (t === null || h === null) return;
+    setIdentity({ ...identity, fixedPrice: fixedPriceFromEdit(fees, { transportation: t, handling: h }, companyMode, vat) });
+  };
+  return (
+    <div className="card">
+      <div className="row">
+        <label>
+          Prix du transport ({price.suffix})
+          <input inputMode="decimal" maxLength={5} value={transport} onChange={(event) => setTransport(limitPriceInput(event.target.value))} />
+        </label>
+        <label>
+          Prix de la manutention ({price.suffix})
+          <input inputMode="decimal" maxLength={5} value={handling} onChange={(event) => setHandling(limitPriceInput(event.target.value))} />
+        </label>
+      </div>
+      <div className="row">
+        <button type="button" onClick={apply} disabled={parsePrice(transport) === null || parsePrice(handling) === null}>Fixer ce prix</button>
+        {identity.fixedPrice && <button type="button" className="link" onClick={() => setIdentity({ ...identity, fixedPrice: null })}>Revenir au prix calculé</button>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { addOrIncrement, formatVolume, isCustomItemMode, type Item } from '../../domain/index.ts';
+import { itemsAtom } from '../../state/items.atoms.ts';
+import { useItemSearch } from './use-item-search.ts';
+
+/** 'Rechercher un objet': '5 tables' then Enter adds 5 of the chosen table (spec §2). */
+export function ItemSearch() {
+  const listId = useId();
+  const items = useAtomValue(itemsAtom);
+  const setItems = useSetAtom(itemsAtom);
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const { results, quantity, searching } = useItemSearch(text);
+  const disabled = isCustomItemMode(items);
+  const open = results.length > 0 && text.trim() !== '';
+
+  const pick = (item: Item) => {
+    setItems((current) => addOrIncrement(current, item, quantity));
+    setText('');
+    setActive(0);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (results.length === 0 ? 0 : (current + step + results.length) % results.length));
+    } else if (event.key === 'Enter' && open) {
+      event.preventDefault();
+      const chosen = results[active];
+      if (chosen) pick(chosen);
+    } else if (event.key === 'Escape') setText('');
+  };
+
+  return (
+    <div className="combobox item-search">
+      <label>
+        Rechercher un objet
+        <input
+          role="combobox"
+          aria-label="Rechercher un objet"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={open ? `${listId}-${active}` : undefined}
+          placeholder="ex. 5 tables, canapé, carton…"
+          value={text}
+          disabled={disabled}
+          autoComplete="off"
+          onChange={(event) => { setText(event.target.value); setActive(0); }}
+          onKeyDown={onKeyDown}
+        />
+      </label>
+      {disabled && <p className="muted">Recherche indisponible pendant une prestation spécifique.</p>}
+      <ul id={listId} role="listbox" aria-label="Objets trouvés" className="suggestions" hidden={!open}>
+        {results.map((item, position) => (
+          <li key={`${item.id}-${item.name}`} id={`${listId}-${position}`} role="option" aria-selected={position === active} className={position === active ? 'active' : undefined} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(item)}>
+            {quantity > 1 ? `${quantity} × ` : ''}{item.name} <span className="muted">({formatVolume(item.volume)})</span>
+          </li>
+        ))}
+      </ul>
+      {searching && text.trim() !== '' && <p className="visually-hidden" role="status">Recherche en cours</p>}
+    </div>
+  );
+}

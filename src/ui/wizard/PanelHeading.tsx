@@ -1,0 +1,28 @@
+import { useEffect, useRef } from 'react';
+import type { Panel } from '../../domain/index.ts';
+import { PANEL_TITLES } from './panels.ts';
+
+/** The panel's heading takes focus on navigation, so keyboard and screen-reader users follow. */
+export function PanelHeading({ panel, visibleCount, position }: { panel: Panel; visibleCount: number; position: number }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [panel]);
+  return (
+    <header>
+      {panel < 4 && (
+        <p className="progress" aria-live="polite">
+          Étape {position} sur {visibleCount}
+        </p>
+      )}
+      <h2 className="panel-title" tabIndex={-1} ref={heading} part="panel-title">
+        {PANEL_TITLES[panel]}
+      </h2>
+    </header>
+  );
+}
