@@ -3,6 +3,7 @@
 // cannot serve React's CommonJS entry points (see notes/toolchain.md).
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildBundlePlugin } from './test/support/esbuild-bundle-plugin.mjs';
+import { referenceServerPlugin } from './test/support/reference-server-plugin.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -11,7 +12,7 @@ export default {
   nodeResolve: false,
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
-  plugins: [esbuildBundlePlugin()],
+  plugins: [esbuildBundlePlugin(), referenceServerPlugin()],
   browsers: [
     chromeLauncher({
       launchOptions: {

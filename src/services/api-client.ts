@@ -25,7 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-export const StoredTravelSchema = v.object({
+export const StoredTravelSchema = v.looseObject({
   id: v.union([v.number(), v.string()]),
   store_serialized: v.string(),
   travel: v.looseObject({}),

@@ -85,7 +85,8 @@ export function createGoogleProvider(importLibrary: ImportLibrary): MapsProvider
         const result = parsed.output;
         const streetNumber = component(result.address_components, 'street_number');
         if (!streetNumber) return [];
-        const location = result.geometry.location as unknown as { lat(): number; lng(): number };
+        // The parsed copy lost the LatLng instance its methods need: read the original.
+        const location = (raw as { geometry: { location: { lat(): number; lng(): number } } }).geometry.location;
         return [{
           address: result.formatted_address,
           lat: location.lat(),

@@ -1,0 +1,81 @@
+import { expect } from '@open-wc/testing';
+import { ApiClient, ApiError, newIdempotencyKey } from '../../src/services/api-client.ts';
+import { buildTravelPayload, makeStop, makeTravelState } from '../../src/domain/index.ts';
+import { apiBase } from './support.ts';
+
+function payload(name = 'Marie Curie') {
+  const state = makeTravelState({
+    customer: { name, phone: '0612345678', email: 'marie@exemple.fr' },
+    stops: [
+      makeStop({ type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.86, lng: 2.35, geocodeResolved: true, index: 0, step: 1 }),
+      makeStop({ type: 'dropoff', address: '3 Place Bellecour 69002 Lyon', lat: 45.75, lng: 4.83, geocodeResolved: true, index: 1, step: 2 }),
+    ],
+  });
+  return buildTravelPayload(state);
+}
+
+describe('API client against the reference server (spec §7)', () => {
+  it('S067 S136 creates a booking and reads back id and token', async () => {
+    const client = new ApiClient({ apiBase: await apiBase() });
+    const created = await client.createTravel(payload(), newIdempotencyKey());
+    expect(created.id).to.be.a('number');
+    expect(created.token).to.have.length(43);
+  });
+
+  it('S067 S122 S137 updates with the token; a wrong token fails with the French save message', async () => {
+    const client = new ApiClient({ apiBase: await apiBase() });
+    const created = await client.createTravel(payload(), newIdempotencyKey());
+    await client.updateTravel(created.id, created.token, payload('Pierre Curie'));
+    const reread = await client.fetchTravel(created.id, created.token);
+    expect((reread as unknown as { customer: { name: string } }).customer.name).to.equal('Pierre Curie');
+    let failure: unknown;
+    try {
+      await client.updateTravel(created.id, 'mauvais-jeton', payload());
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).to.be.instanceOf(ApiError);
+    expect((failure as ApiError).status).to.equal(404);
+    expect((failure as ApiError).message).to.equal('Une error est survenue, veuillez réessayer dans un instant');
+  });
+
+  it('a retry with the same idempotency key makes one booking', async () => {
+    const client = new ApiClient({ apiBase: await apiBase() });
+    const key = newIdempotencyKey();
+    const body = payload();
+    const first = await client.createTravel(body, key);
+    const retry = await client.createTravel(body, key);
+    expect(retry).to.deep.equal(first);
+  });
+
+  it('S146 a network failure becomes the save-failure message', async () => {
+    const client = new ApiClient({ apiBase: 'http://127.0.0.1:9' });
+    let failure: unknown;
+    try {
+      await client.createTravel(payload(), newIdempotencyKey());
+    } catch (error) {
+      failure = error;
+    }
+    expect((failure as ApiError).message).to.equal('Une error est survenue, veuillez réessayer dans un instant');
+    expect((failure as ApiError).status).to.equal(null);
+  });
+
+  it('S139 S157 only the latest search answers; a failed search logs and gives an empty list', async () => {
+    const client = new ApiClient({ apiBase: await apiBase() });
+    const [superseded, latest] = await Promise.all([client.searchItems('canap'), client.searchItems('réfrigérateur')]);
+    expect(superseded).to.equal(null);
+    expect(latest?.[0]?.name).to.equal('Réfrigérateur');
+    const logged: string[] = [];
+    const broken = new ApiClient({ apiBase: 'http://127.0.0.1:9', log: (message) => logged.push(message) });
+    expect(await broken.searchItems('table')).to.deep.equal([]);
+    expect(logged).to.deep.equal(['Recherche impossible (items)']);
+  });
+
+  it('S140 S141 saved places and contacts of the company', async () => {
+    const client = new ApiClient({ apiBase: await apiBase() });
+    const places = await client.searchPlaces('tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6', 'siège');
+    expect(places?.map((place) => place.label)).to.deep.equal(['Siège Paris 8e']);
+    const contacts = await client.searchContacts('tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6', 'nadia');
+    expect(contacts?.[0]).to.include({ name: 'Nadia Haddad', phone_number: '0622334455' });
+  });
+});

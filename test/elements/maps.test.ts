@@ -1,0 +1,134 @@
+import { expect } from '@open-wc/testing';
+import { makeStop, type Stop } from '../../src/domain/index.ts';
+import { createBanProvider } from '../../src/services/maps/ban-provider.ts';
+import { createGoogleProvider, loadImportLibrary, MapsMissingError } from '../../src/services/maps/google-provider.ts';
+import { cachedGeocoder, computeRoute } from '../../src/services/maps/routing.ts';
+import geopfSearch from '../fixtures/geopf-search-rivoli.json';
+import ignRoute from '../fixtures/ign-route-paris-lyon.json';
+import { googleResult, installFakeGoogle, uninstallFakeGoogle } from './fake-google-maps.ts';
+import { apiBase } from './support.ts';
+
+const resolvedStops = (count: number): Stop[] =>
+  Array.from({ length: count }, (_, index) => makeStop({ lat: 48 + index * 0.01, lng: 2.35, geocodeResolved: true, index, step: index + 1 }));
+
+function recordingFetch(answers: Record<string, unknown>) {
+  const urls: string[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL) => {
+    const url = String(input);
+    urls.push(url);
+    const key = Object.keys(answers).find((prefix) => url.startsWith(prefix));
+    return new Response(JSON.stringify(key ? answers[key] : {}), { status: key ? 200 : 404 });
+  }) as typeof fetch;
+  return { urls, fetchImpl };
+}
+
+describe('maps providers (DESIGN §4, spec §7, §8, §9)', () => {
+  afterEach(() => uninstallFakeGoogle());
+
+  it('S104 S143 Géoplateforme: only housenumber results resolve, read from recorded answers', async () => {
+    const { urls, fetchImpl } = recordingFetch({ 'https://geo.test/search': geopfSearch });
+    const provider = createBanProvider({ kind: 'geoplateforme', searchUrl: 'https://geo.test/search', routeUrl: null, fetchImpl });
+    const results = await provider.geocode('10 rue de Rivoli Paris');
+    expect(results).to.deep.equal([{ address: '10 Rue de Rivoli 75004 Paris', lat: 48.855582, lng: 2.357963, postalCode: '75004', locality: 'Paris', country: 'France', streetNumber: '10', placeId: '75104_8158_00010' }]);
+    expect(urls[0]).to.contain('index=address');
+    expect((await provider.suggest('10 rue de Rivoli Paris')).map((s) => s.label)).to.deep.equal(['10 Rue de Rivoli 75004 Paris', 'Rue de Rivoli 75004 Paris']);
+  });
+
+  it('S144 IGN routing: legs from the portions, car only', async () => {
+    const { urls, fetchImpl } = recordingFetch({ 'https://route.test/': ignRoute });
+    const provider = createBanProvider({ kind: 'geoplateforme', searchUrl: 'https://geo.test/search', routeUrl: 'https://route.test/', fetchImpl });
+    const route = await provider.routeChunk([{ lat: 48.855582, lng: 2.357963 }, { lat: 45.77822, lng: 3.08763 }, { lat: 45.75423, lng: 4.83089 }], 'driving');
+    expect(route).to.deep.include({ distance: 465432.7, duration: 16620.4, legDurations: [14980.2, 1640.2], approximate: false });
+    expect(decodeURIComponent(urls[0]!)).to.contain('start=2.357963,48.855582').and.contain('intermediates=3.08763,45.77822').and.contain('profile=car');
+    const bike = await computeRoute(provider, resolvedStops(2), 'bicycling');
+    expect(bike.approximate).to.equal(true);
+  });
+
+  it('S142 S143 local provider: the demo server geocodes real French addresses', async () => {
+    const provider = createBanProvider({ kind: 'local', searchUrl: `${await apiBase()}/api/v1/geo/search`, routeUrl: null });
+    const [rivoli] = await provider.geocode('10 rue de Rivoli 75004 Paris');
+    expect(rivoli).to.include({ address: '10 Rue de Rivoli 75004 Paris', postalCode: '75004', locality: 'Paris', streetNumber: '10' });
+    expect(await provider.geocode('rue de Rivoli 75004 Paris')).to.deep.equal([]);
+    expect((await provider.suggest('3 place Bellecour 69002'))[0]?.label).to.equal('3 Place Bellecour 69002 Lyon');
+  });
+
+  it('an address is never geocoded twice', async () => {
+    const { urls, fetchImpl } = recordingFetch({ 'https://geo.test/search': geopfSearch });
+    const geocode = cachedGeocoder(createBanProvider({ kind: 'geoplateforme', searchUrl: 'https://geo.test/search', routeUrl: null, fetchImpl }));
+    await geocode('10 rue de Rivoli Paris');
+    await geocode('  10 Rue de Rivoli   Paris ');
+    expect(urls).to.have.length(1);
+  });
+
+  it('S142 S143 S104 Google: suggestions with a session token, geocoding keeps street numbers only', async () => {
+    const calls = installFakeGoogle({
+      geocode: () => [googleResult('10 Rue de Rivoli, 75004 Paris, France', 48.8556, 2.3579, '10'), googleResult('Rue de Rivoli, 75004 Paris, France', 48.856, 2.359, null)],
+    });
+    const provider = createGoogleProvider(await loadImportLibrary(null));
+    const suggestions = await provider.suggest('10 rue de Rivoli');
+    expect(suggestions).to.deep.equal([{ id: 'ChIJ-rivoli', label: '10 rue de Rivoli, Paris, France' }]);
+    expect(calls.autocompleteRequests[0]!.sessionToken).to.not.equal(undefined);
+    const results = await provider.geocode('10 rue de Rivoli, Paris');
+    expect(results).to.have.length(1);
+    expect(results[0]).to.include({ streetNumber: '10', postalCode: '75004', locality: 'Paris', country: 'France', lat: 48.8556 });
+  });
+
+  it('S154 Google: no result is an empty list, not an error', async () => {
+    installFakeGoogle({ geocode: () => [] });
+    const provider = createGoogleProvider(await loadImportLibrary(null));
+    expect(await provider.geocode('nulle part')).to.deep.equal([]);
+  });
+
+  it('S144 S159 Google Routes: 30 stops make two requests (first 25, then from the 25th) summed in order', async () => {
+    const calls = installFakeGoogle();
+    const provider = createGoogleProvider(await loadImportLibrary(null));
+    const route = await computeRoute(provider, resolvedStops(30), 'driving');
+    expect(calls.routeRequests).to.have.length(2);
+    expect(calls.routeRequests[0]!.intermediates).to.have.length(23);
+    expect(calls.routeRequests[1]!.intermediates).to.have.length(4);
+    expect(calls.routeRequests[0]!.fields).to.include('legs');
+    expect(calls.routeRequests[0]!.travelMode).to.equal('DRIVING');
+    expect(route.legDurations).to.have.length(29);
+    expect(route.distance).to.equal(29 * 2000);
+    expect(route.approximate).to.equal(false);
+  });
+
+  it('S144 Google: bicycling when requested; DirectionsService only where Route is absent', async () => {
+    const calls = installFakeGoogle({ routing: 'directions' });
+    const provider = createGoogleProvider(await loadImportLibrary(null));
+    const route = await computeRoute(provider, resolvedStops(3), 'bicycling');
+    expect(calls.routeRequests[0]!.travelMode).to.equal('BICYCLING');
+    expect(calls.routeRequests[0]!.waypoints).to.deep.equal([{ location: { lat: 48.01, lng: 2.35 }, stopover: true }]);
+    expect(route.legDurations).to.deep.equal([120, 120]); // 2 km per 0.01° leg in the fake, at 1 min per km
+  });
+
+  it('S150 S160 a status not OK is "Route not found {status}" and the straight line takes over', async () => {
+    installFakeGoogle({ routing: 'directions', routeStatus: 'ZERO_RESULTS' });
+    const provider = createGoogleProvider(await loadImportLibrary(null));
+    const route = await computeRoute(provider, resolvedStops(2), 'driving');
+    expect(route.fallbackReason).to.equal('Route not found ZERO_RESULTS');
+    expect(route.approximate).to.equal(true);
+    expect(route.distance).to.be.greaterThan(0);
+  });
+
+  it('S151 more than 50 addresses is the spec error; S156 unresolved stops reject with no message', async () => {
+    installFakeGoogle();
+    const provider = createGoogleProvider(await loadImportLibrary(null));
+    let overflow: unknown;
+    try { await computeRoute(provider, resolvedStops(51), 'driving'); } catch (error) { overflow = error; }
+    expect((overflow as Error).message).to.equal('Address limit overflow 50: 51');
+    let rejection: unknown = 'not rejected';
+    try { await computeRoute(provider, [...resolvedStops(1), makeStop()], 'driving'); } catch (error) { rejection = error; }
+    expect(rejection).to.equal(undefined);
+    rejection = 'not rejected';
+    try { await computeRoute(provider, [], 'driving'); } catch (error) { rejection = error; }
+    expect(rejection).to.equal(undefined);
+  });
+
+  it('S152 no key and no google.maps on the page is the spec error', async () => {
+    let failure: unknown;
+    try { await loadImportLibrary(null); } catch (error) { failure = error; }
+    expect(failure).to.be.instanceOf(MapsMissingError);
+    expect((failure as Error).message).to.equal('Goolgle api is not setup, reload the page');
+  });
+});

@@ -1,0 +1,61 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { createMessenger } from '../../src/services/host-messaging.ts';
+
+function framedWindow() {
+  const posted: { message: Record<string, unknown>; origin: string }[] = [];
+  const parent = { postMessage: (message: Record<string, unknown>, origin: string) => posted.push({ message, origin }) };
+  return { win: { parent } as unknown as Window, posted };
+}
+
+describe('host messaging (spec §2, DESIGN §3)', () => {
+  it('S012 S145 every message is a bubbling, composed CustomEvent on the element that reaches the document', async () => {
+    const host = await fixture<HTMLDivElement>(html`<div></div>`);
+    const send = createMessenger({ host, parentOrigin: () => null, win: window });
+    const seen: CustomEvent[] = [];
+    const listen = (event: Event) => seen.push(event as CustomEvent);
+    for (const name of ['next_step', 'previous_step', 'travel_creation_succeed', 'travel_update_succeed']) document.addEventListener(name, listen);
+    send('next_step', { step: 1 });
+    send('previous_step', { step: 0 });
+    send('travel_creation_succeed', { token: 'tok', travelId: 7 });
+    send('travel_update_succeed', { travelId: 7 });
+    for (const name of ['next_step', 'previous_step', 'travel_creation_succeed', 'travel_update_succeed']) document.removeEventListener(name, listen);
+    expect(seen.map((event) => [event.type, event.detail, event.bubbles, event.composed])).to.deep.equal([
+      ['next_step', { step: 1 }, true, true],
+      ['previous_step', { step: 0 }, true, true],
+      ['travel_creation_succeed', { token: 'tok', travelId: 7 }, true, true],
+      ['travel_update_succeed', { travelId: 7 }, true, true],
+    ]);
+  });
+
+  it('S012 when framed, messages go to the parent origin with source and type', async () => {
+    const host = await fixture<HTMLDivElement>(html`<div></div>`);
+    const { win, posted } = framedWindow();
+    const send = createMessenger({ host, parentOrigin: () => 'https://transporteur.example', win });
+    send('travel_creation_succeed', { token: 'secret', travelId: 12 });
+    send('height_changed', { height: 640 });
+    expect(posted).to.deep.equal([
+      { message: { source: 'transport-quote', type: 'travel_creation_succeed', token: 'secret', travelId: 12 }, origin: 'https://transporteur.example' },
+      { message: { source: 'transport-quote', type: 'height_changed', height: 640 }, origin: 'https://transporteur.example' },
+    ]);
+  });
+
+  it('a message carrying a token is never posted to * : without parent-origin it is held back with a warning', async () => {
+    const host = await fixture<HTMLDivElement>(html`<div></div>`);
+    const { win, posted } = framedWindow();
+    const warnings: string[] = [];
+    const send = createMessenger({ host, parentOrigin: () => null, win, warn: (message) => warnings.push(message) });
+    send('travel_creation_succeed', { token: 'secret', travelId: 12 });
+    send('next_step', { step: 1 });
+    expect(posted).to.deep.equal([{ message: { source: 'transport-quote', type: 'next_step', step: 1 }, origin: '*' }]);
+    expect(warnings).to.have.length(1);
+    expect(warnings[0]).to.contain('parent-origin');
+  });
+
+  it('an unframed page posts nothing', async () => {
+    const host = await fixture<HTMLDivElement>(html`<div></div>`);
+    const posted: unknown[] = [];
+    const win = { get parent() { return win; }, postMessage: (m: unknown) => posted.push(m) } as unknown as Window;
+    createMessenger({ host, parentOrigin: () => 'https://x.example', win })('next_step', { step: 1 });
+    expect(posted).to.deep.equal([]);
+  });
+});

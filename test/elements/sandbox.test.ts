@@ -1,0 +1,56 @@
+import { expect } from '@open-wc/testing';
+import * as v from 'valibot';
+import { DriverPoolSchema, type PoolPriceInput } from '../../src/domain/index.ts';
+import { createPricingSandbox } from '../../src/services/pricing/sandbox.ts';
+
+const input: PoolPriceInput = {
+  distance_km: 120, duration_h: 2, customer_distance_km: 60, customer_duration_h: 1, volume_m3: 12, truck_capacity_m3: 12,
+  handling_hours: 3, persons: 2, stops: [], items: [], public_transportation: 150, public_handling: 90, date: '2026-12-01',
+};
+const pool = (code: string) => v.parse(DriverPoolSchema, { id: 2, name: 'Grille Pro', apply_to: 'apply_to_travels', compute_price_func_body: code });
+const DEFECT = 'La grille de [Grille Pro] présente un défaut technique, contactez son responsable';
+
+describe('pricing-code sandbox (DESIGN §5, spec §5)', () => {
+  const sandbox = createPricingSandbox('/dist/pricing-worker.js');
+  after(() => sandbox.dispose());
+
+  it('S105 valid code returns its prices, info, persons and amplitude', async () => {
+    const result = await sandbox.run(pool('return { transportation: 45 + input.distance_km * 0.9, handling: input.handling_hours * 28, info: "Tarif pro", persons: 3, amplitude_hour: 4 };'), input);
+    expect(result).to.deep.equal({ ok: true, output: { transportation: 153, handling: 84, error: null, info: 'Tarif pro', persons: 3, amplitude_hour: 4 } });
+  });
+
+  it('S105 a non-numeric result is the defect message', async () => {
+    expect(await sandbox.run(pool('return { transportation: "cent", handling: 5 };'), input)).to.deep.equal({ ok: false, message: DEFECT });
+    expect(await sandbox.run(pool('return { transportation: 100 };'), input)).to.deep.equal({ ok: false, message: DEFECT });
+  });
+
+  it('S105 S148 code that throws is the defect message', async () => {
+    expect(await sandbox.run(pool('throw new Error("grille cassée");'), input)).to.deep.equal({ ok: false, message: DEFECT });
+  });
+
+  it('S105 code of 10 characters or less is the defect message, without running', async () => {
+    expect(await sandbox.run(pool('return 1;;'), input)).to.deep.equal({ ok: false, message: DEFECT });
+  });
+
+  it('code has no DOM, fetch or timers', async () => {
+    const result = await sandbox.run(pool('return { transportation: typeof fetch === "undefined" && typeof document === "undefined" && typeof setTimeout === "undefined" ? 1 : 0, handling: 0 };'), input);
+    expect(result).to.deep.equal({ ok: true, output: { transportation: 1, handling: 0, error: null, info: null, persons: null, amplitude_hour: null } });
+  });
+
+  it('an endless loop shows the defect within a second while the page stays responsive', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => { ticks += 1; }, 20);
+    const started = performance.now();
+    const result = await sandbox.run(pool('while (true) {} return { transportation: 1, handling: 1 };'), input);
+    const elapsed = performance.now() - started;
+    clearInterval(timer);
+    expect(result).to.deep.equal({ ok: false, message: DEFECT });
+    expect(elapsed).to.be.lessThan(1000);
+    expect(ticks).to.be.greaterThan(3);
+  });
+
+  it('memory is capped: allocating without end is the defect, and the sandbox still works after', async () => {
+    expect(await sandbox.run(pool('const a = []; while (true) { a.push(new Array(100000).fill(1)); }'), input)).to.deep.equal({ ok: false, message: DEFECT });
+    expect((await sandbox.run(pool('return { transportation: 10, handling: 20 };'), input)).ok).to.equal(true);
+  });
+});

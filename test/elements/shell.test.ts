@@ -1,0 +1,133 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../elements/transport-quote-wizard.ts';
+import { apiBase, allByRole, byRole, findByRole, textOf, type, uniqueId } from './support.ts';
+
+const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
+
+async function wizard(attributes: Record<string, string> = {}, inner = ''): Promise<HTMLElement> {
+  const el = document.createElement('transport-quote-wizard');
+  el.id = uniqueId();
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  el.innerHTML = inner;
+  const container = await fixture(html`<div></div>`);
+  container.append(el);
+  await findByRole(el.shadowRoot!, 'heading', 'Vos adresses');
+  return el;
+}
+
+async function resolveAddress(root: ShadowRoot, step: number, text: string) {
+  const input = byRole<HTMLInputElement>(root, 'combobox', `Adresse ${step}`);
+  type(input, text);
+  const option = await findByRole(root, 'option', new RegExp(text.split(' ').slice(0, 3).join(' '), 'i'), 5000);
+  option.click();
+  await waitUntil(() => textOf(input.closest('label')!).includes('adresse vérifiée'), `Adresse ${step} non vérifiée`, { timeout: 5000 });
+}
+
+describe('<transport-quote-wizard> shell', () => {
+  it('S003 S010 renders the first panel in French, in an open shadow root, accessible', async () => {
+    const el = await wizard({ 'maps-provider': 'local', 'api-base': await apiBase() });
+    const root = el.shadowRoot!;
+    expect(root.adoptedStyleSheets.length).to.be.greaterThan(0);
+    expect(root.querySelector('style')).to.equal(null);
+    byRole(root, 'combobox', 'Adresse 1');
+    byRole(root, 'combobox', 'Adresse 2');
+    await expect(el).to.be.accessible();
+  });
+
+  it('two elements on one page keep separate state', async () => {
+    const first = await wizard();
+    const second = await wizard();
+    type(byRole<HTMLInputElement>(first.shadowRoot!, 'combobox', 'Adresse 1'), '8 rue de la Paix');
+    await waitUntil(() => byRole<HTMLInputElement>(first.shadowRoot!, 'combobox', 'Adresse 1').value === '8 rue de la Paix');
+    expect(byRole<HTMLInputElement>(second.shadowRoot!, 'combobox', 'Adresse 1').value).to.equal('');
+  });
+
+  it('an element moved in the page keeps what the visitor typed', async () => {
+    const el = await wizard();
+    type(byRole<HTMLInputElement>(el.shadowRoot!, 'combobox', 'Adresse 2'), '1 quai des Brumes');
+    const elsewhere = await fixture(html`<section></section>`);
+    elsewhere.append(el);
+    await findByRole(el.shadowRoot!, 'heading', 'Vos adresses');
+    await waitUntil(() => byRole<HTMLInputElement>(el.shadowRoot!, 'combobox', 'Adresse 2').value === '1 quai des Brumes', 'state lost after the move');
+  });
+
+  it('S016 S111 an attribute changed live takes effect: mode company shows task types, public hides them', async () => {
+    const el = await wizard({ mode: 'company' });
+    const root = el.shadowRoot!;
+    byRole(root, 'button', 'Ajouter une étape après l’adresse 1').click();
+    await findByRole(root, 'combobox', 'Type de tâche de l’adresse 3');
+    el.setAttribute('mode', 'public');
+    await waitUntil(() => allByRole(root, 'combobox', /Type de tâche/).length === 0, 'task types still shown');
+    el.removeAttribute('mode');
+    await waitUntil(() => allByRole(root, 'combobox', /Type de tâche/).length === 0);
+  });
+
+  it('S010 a bad data block shows a French banner and the rest works', async () => {
+    const el = await wizard({}, '<script type="application/json" data-store="company">{"vat": "vingt"}</script><script type="application/json" data-store="infos">{pas du json</script>');
+    const root = el.shadowRoot!;
+    await waitUntil(() => allByRole(root, 'alert').length === 2, 'two banners expected');
+    const banners = allByRole(root, 'alert').map((alert) => textOf(alert));
+    expect(banners.some((text) => text.includes('Les données de l’entreprise fournies par la page sont invalides (vat'))).to.equal(true);
+    expect(banners.some((text) => text.includes('Les données d’informations sur la réservation fournies par la page sont invalides (JSON illisible)'))).to.equal(true);
+    byRole(root, 'combobox', 'Adresse 1');
+  });
+
+  it('S010 S057 with company-token and no data block, the company store is fetched from the API', async () => {
+    const el = await wizard({ 'company-token': DEMO_COMPANY_TOKEN, 'api-base': await apiBase() });
+    const root = el.shadowRoot!;
+    byRole(root, 'button', 'Ajouter une étape après l’adresse 1').click();
+    await findByRole(root, 'combobox', 'Type de tâche de l’adresse 3', 5000);
+  });
+
+  it('S009 S012 S060 step 0 becomes valid once the stops resolve; Suivant sends next_step to the document', async () => {
+    const el = await wizard({ 'maps-provider': 'local', 'api-base': await apiBase() });
+    const root = el.shadowRoot!;
+    expect(allByRole(root, 'button', 'Suivant')).to.have.length(0);
+    await resolveAddress(root, 1, '10 rue de Rivoli 75004 Paris');
+    await resolveAddress(root, 2, '3 place Bellecour 69002 Lyon');
+    const next = await findByRole(root, 'button', 'Suivant', 5000);
+    const received: CustomEvent[] = [];
+    const listener = (event: Event) => received.push(event as CustomEvent);
+    document.addEventListener('next_step', listener);
+    next.click();
+    document.removeEventListener('next_step', listener);
+    expect(received).to.have.length(1);
+    expect(received[0]!.detail).to.deep.equal({ step: 1 });
+    expect(received[0]!.composed).to.equal(true);
+    await findByRole(root, 'heading', 'Vos objets');
+  });
+
+  it('a reload restores the draft of the same element', async () => {
+    const id = uniqueId('draft');
+    const first = document.createElement('transport-quote-wizard');
+    first.id = id;
+    (await fixture(html`<div></div>`)).append(first);
+    const input = await findByRole<HTMLInputElement>(first.shadowRoot!, 'combobox', 'Adresse 1');
+    type(input, '5 avenue Foch 75116 Paris');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    first.remove();
+    const second = document.createElement('transport-quote-wizard');
+    second.id = id;
+    (await fixture(html`<div></div>`)).append(second);
+    await waitUntil(() => allByRole(second.shadowRoot!, 'combobox', 'Adresse 1')[0]?.matches('input') && (byRole<HTMLInputElement>(second.shadowRoot!, 'combobox', 'Adresse 1').value === '5 avenue Foch 75116 Paris'), 'draft not restored', { timeout: 4000 });
+  });
+
+  it('S122 with travel-id and travel-token the booking is reopened from the API', async () => {
+    const base = await apiBase();
+    const stops = [
+      { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.86, lng: 2.35, geocodeResolved: true, index: 0, step: 1 },
+      { type: 'dropoff', address: '3 Place Bellecour 69002 Lyon', lat: 45.75, lng: 4.83, geocodeResolved: true, index: 1, step: 2 },
+    ];
+    const body = {
+      addresses: stops.map((stop) => ({ type_name: stop.type, address_complete: stop.address, postal_code: '', floor_nb: -1, elevator_presence: false, notes: '', step: stop.step, locality: '', label: '', country: 'France', lat: stop.lat, lng: stop.lng, timewindow_earliest: null, timewindow_latest: null, order_item_ids: [], seek_days: 0, duration_min: 5 })),
+      customer: { phone_number: '0612345678', email: 'a@b.fr', name: 'Marie Curie' },
+      travel: { travel_id: null, driver_pool_id: null, vehicle_category_id: null, beginning_date: null, ending_date: null, truck_capacity_needed: 3, distance_transportation: 0, duration_transportation: 0, price_transportation: 0, price_handling: 0, price_transportation_ht: 0, price_handling_ht: 0, handling_needed: false, duration_handling: 0, persons_needed: 0, additional_notes: '', timewindow_enabled: false },
+      items: [],
+      contacts: [],
+      store_serialized: JSON.stringify({ version: 1, state: { stops, customer: { name: 'Marie Curie' } } }),
+    };
+    const created = await (await fetch(`${base}/api/v1/travels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const el = await wizard({ 'api-base': base, 'travel-id': String(created.id), 'travel-token': created.token, 'maps-provider': 'local' });
+    await waitUntil(() => byRole<HTMLInputElement>(el.shadowRoot!, 'combobox', 'Adresse 2').value === '3 Place Bellecour 69002 Lyon', 'booking not reopened', { timeout: 5000 });
+  });
+});

@@ -1,0 +1,96 @@
+/** Helpers to use the elements like a user: find controls by role and French name, type, wait. */
+import { waitUntil } from '@open-wc/testing';
+
+export async function apiBase(): Promise<string> {
+  const response = await fetch('/__api-base');
+  return ((await response.json()) as { base: string }).base;
+}
+
+const IMPLICIT_ROLES: Record<string, (el: Element) => string | null> = {
+  BUTTON: () => 'button',
+  SELECT: () => 'combobox',
+  TEXTAREA: () => 'textbox',
+  H1: () => 'heading', H2: () => 'heading', H3: () => 'heading',
+  INPUT: (el) => {
+    const type = (el as HTMLInputElement).type;
+    if (type === 'checkbox') return 'checkbox';
+    if (type === 'button' || type === 'submit') return 'button';
+    return 'textbox';
+  },
+  LI: () => 'listitem',
+};
+
+function roleOf(el: Element): string | null {
+  return el.getAttribute('role') ?? IMPLICIT_ROLES[el.tagName]?.(el) ?? null;
+}
+
+function nameOf(el: Element): string {
+  const label = el.getAttribute('aria-label');
+  if (label) return label.trim();
+  const labelledBy = el.getAttribute('aria-labelledby');
+  if (labelledBy) {
+    const root = el.getRootNode() as Document | ShadowRoot;
+    return labelledBy.split(' ').map((id) => root.getElementById?.(id)?.textContent ?? '').join(' ').trim();
+  }
+  const wrapping = el.closest('label');
+  if (wrapping && el !== wrapping && ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) {
+    const clone = wrapping.cloneNode(true) as HTMLElement;
+    clone.querySelectorAll('input, select, textarea, .field-error').forEach((child) => child.remove());
+    return clone.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  }
+  return el.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+}
+
+/** Every element of the tree, shadow roots included. */
+function* walk(root: Document | ShadowRoot | Element): Generator<Element> {
+  const children = root instanceof Element && root.shadowRoot ? [...root.shadowRoot.children, ...root.children] : [...(root as ParentNode).children];
+  for (const child of children) {
+    yield child;
+    yield* walk(child);
+  }
+}
+
+export function allByRole(root: Element | ShadowRoot, role: string, name?: string | RegExp): HTMLElement[] {
+  return [...walk(root)].filter((el) => {
+    if (roleOf(el) !== role || (el as HTMLElement).hidden || el.closest('[hidden]')) return false;
+    if (name === undefined) return true;
+    const accessible = nameOf(el);
+    return typeof name === 'string' ? accessible === name : name.test(accessible);
+  }) as HTMLElement[];
+}
+
+export function byRole<T extends HTMLElement = HTMLElement>(root: Element | ShadowRoot, role: string, name?: string | RegExp): T {
+  const found = allByRole(root, role, name);
+  if (found.length !== 1) throw new Error(`${found.length} élément(s) ${role} « ${String(name)} »`);
+  return found[0] as T;
+}
+
+export async function findByRole<T extends HTMLElement = HTMLElement>(root: Element | ShadowRoot, role: string, name?: string | RegExp, timeout = 4000): Promise<T> {
+  await waitUntil(() => allByRole(root, role, name).length === 1, `${role} « ${String(name)} » introuvable`, { timeout });
+  return byRole<T>(root, role, name);
+}
+
+/** Types into a React-controlled field the way a browser does. */
+export function type(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+export function choose(select: HTMLSelectElement, value: string): void {
+  Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, value);
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+export function press(target: HTMLElement, key: string): void {
+  target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true }));
+}
+
+export function textOf(root: Element | ShadowRoot): string {
+  return (root.textContent ?? '').replace(/\s+/g, ' ');
+}
+
+/** A unique element id per test, so drafts of one test never reach another. */
+export function uniqueId(prefix = 'tqw'): string {
+  return `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
+}

@@ -1,0 +1,38 @@
+// Starts the built reference server for the browser suites and tells them its address at
+// /__api-base. The API answers CORS, so the test page (another port) can call it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export function referenceServerPlugin({ rootDir = process.cwd() } = {}) {
+  let child = null;
+  let base = null;
+  return {
+    name: 'reference-server',
+    async serverStart() {
+      const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'tqw-wtr-')), 'browser-tests.sqlite');
+      child = spawn(process.execPath, [path.join(rootDir, 'dist/server/main.mjs')], {
+        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: databasePath, LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      base = await new Promise((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error('reference server did not start')), 20000);
+        child.stdout.on('data', (chunk) => {
+          out += chunk;
+          const ready = /READY (http:\/\/\S+)/.exec(out);
+          if (ready) { clearTimeout(timer); resolve(ready[1]); }
+        });
+        child.once('exit', (code) => reject(new Error(`reference server exited (${code})`)));
+      });
+    },
+    async serverStop() {
+      child?.kill('SIGTERM');
+    },
+    serve(context) {
+      if (context.path === '/__api-base') return { body: JSON.stringify({ base }), type: 'json' };
+      return undefined;
+    },
+  };
+}
