@@ -1,6 +1,7 @@
 // Builds dist/: the domain core as an ES module (the server and carriers' backends price and
 // validate with it) and, when present, the elements, then prints and records their sizes.
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -97,6 +98,8 @@ async function main() {
     if (!target.when()) continue;
     await build({ ...common, ...target.options, absWorkingDir: root });
   }
+  // Declarations of the elements and the domain module, for integrators using TypeScript.
+  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.types.json')], { stdio: 'inherit' });
   const sizes = measure();
   writeFileSync(path.join(dist, 'sizes.json'), JSON.stringify({ builtAt: new Date().toISOString(), files: sizes }, null, 2));
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -21,3 +21,17 @@ export interface TransportQuoteEventMap {
   travel_creation_succeed: CustomEvent<HostMessages['travel_creation_succeed']>;
   travel_update_succeed: CustomEvent<HostMessages['travel_update_succeed']>;
 }
+
+/** The attribute-mirroring properties (strings; presence of maps-visible turns the map on). */
+export interface TransportQuoteAttributes {
+  apiBase?: string;
+  companyToken?: string;
+  mode?: 'public' | 'company' | string;
+  travelId?: string;
+  travelToken?: string;
+  mapsKey?: string;
+  mapsProvider?: 'google' | 'geoplateforme' | 'local' | string;
+  mapsVisible?: string;
+  parentOrigin?: string;
+  dashboardBase?: string;
+}

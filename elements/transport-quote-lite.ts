@@ -5,7 +5,7 @@ import { ElementRoot, type ElementRootProps } from '../src/ui/ElementRoot.tsx';
 import { adoptStyles } from '../src/ui/styles.ts';
 import { Lite } from '../src/ui/lite/Lite.tsx';
 import { pricingWorkerUrl } from '../src/ui/worker-url.ts';
-import { ATTRIBUTE_PROPS, type TransportQuoteEventMap } from './contract.ts';
+import { ATTRIBUTE_PROPS, type TransportQuoteAttributes, type TransportQuoteEventMap } from './contract.ts';
 
 /** Resolved once, from this script's own URL, so the worker is found wherever the script is served. */
 const workerUrl = pricingWorkerUrl(import.meta.url);
@@ -21,6 +21,10 @@ export class TransportQuoteLiteElement extends r2wc(LiteRoot, { shadow: 'open', 
   set companyStore(value: unknown) { sessionFor(this, { workerUrl }).setProperty('company', value); }
   set travelInfos(value: unknown) { sessionFor(this, { workerUrl }).setProperty('infos', value); }
 }
+
+// r2wc defines the attribute-mirroring properties at run time; this tells TypeScript about them.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface TransportQuoteLiteElement extends TransportQuoteAttributes {}
 
 if (!customElements.get('transport-quote-lite')) customElements.define('transport-quote-lite', TransportQuoteLiteElement);
 

@@ -10,13 +10,13 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
-const nodeSuites = existsSync('test/server') && readdirSync('test/server').some((f) => f.endsWith('.test.mjs'));
+const nodeDirs = ['test/server', 'test/e2e'].filter((dir) => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.test.mjs')));
 
 const stages = [
   { name: 'types', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   { name: 'build', cmd: 'node', args: ['build.mjs'] },
   { name: 'browser', cmd: 'npx', args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'], counts: /(\d+) passed, (\d+) failed/g },
-  ...(nodeSuites ? [{ name: 'node', cmd: 'node', args: ['--test', '--test-concurrency=1', 'test/server/'], counts: /^# (pass|fail) (\d+)/gm }] : []),
+  ...(nodeDirs.length > 0 ? [{ name: 'node', cmd: 'node', args: ['--test', '--test-concurrency=1', ...nodeDirs.map((dir) => `${dir}/`)], counts: /^# (pass|fail) (\d+)/gm }] : []),
 ];
 
 function run(stage) {
