@@ -1,6 +1,7 @@
 import { initialPoolId, isPublicPool, type CompanyData, type TravelInfos, type TravelState } from '../domain/index.ts';
 import { companyDataAtom } from './company.atoms.ts';
-import { contactsAtom, customerAtom } from './customer.atoms.ts';
+import { contactsAtom } from './contacts.atoms.ts';
+import { customerAtom } from './customer.atoms.ts';
 import { travelIdentityAtom } from './identity.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';

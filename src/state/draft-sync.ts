@@ -1,7 +1,8 @@
 import { draftKey } from '../services/drafts.ts';
 import { idempotencyKeyAtom } from './booking.ts';
 import { configAtom } from './config.atoms.ts';
-import { contactsAtom, customerAtom } from './customer.atoms.ts';
+import { contactsAtom } from './contacts.atoms.ts';
+import { customerAtom } from './customer.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
 import type { Services } from './services.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';

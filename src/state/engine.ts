@@ -3,7 +3,6 @@ import {
   applyAmplitude,
   canRoute,
   estimateTravel,
-  findPool,
   poolComputesPrice,
   withoutVat,
   type PoolPriceInput,
@@ -13,6 +12,7 @@ import { showBannerAtom } from './banner.atoms.ts';
 import { companyDataAtom } from './company.atoms.ts';
 import { customerAtom } from './customer.atoms.ts';
 import { poolOutputAtom, routeAtom, routeStatusAtom } from './fees.atoms.ts';
+import { selectedPoolAtom } from './pools.atoms.ts';
 import { travelIdentityAtom } from './identity.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
 import type { Services } from './services.atoms.ts';
@@ -31,10 +31,7 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
   let poolKey = '';
   let poolRun = 0;
 
-  function travelMode() {
-    const identity = store.get(travelIdentityAtom);
-    return findPool(store.get(companyDataAtom).driver_pools, identity.driverPoolSelector)?.mode ?? 'driving';
-  }
+  const travelMode = () => store.get(selectedPoolAtom)?.mode ?? 'driving';
 
   async function refreshRoute() {
     const stops = store.get(stopsAtom);
@@ -71,7 +68,7 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
   async function refreshPool() {
     const company = store.get(companyDataAtom);
     const identity = store.get(travelIdentityAtom);
-    const pool = findPool(company.driver_pools, identity.driverPoolSelector);
+    const pool = store.get(selectedPoolAtom);
     const route = store.get(routeAtom);
     const stops = store.get(stopsAtom);
     if (!pool || !poolComputesPrice(pool) || !route || !canRoute(stops)) {

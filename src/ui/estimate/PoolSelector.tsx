@@ -1,5 +1,6 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { isAcceptedTravel, isPoolSelectorShown, MESSAGES, selectablePools, withPoolDefaultNotes, findPool } from '../../domain/index.ts';
+import { findPool, isAcceptedTravel, isPoolSelectorShown, MESSAGES, withPoolDefaultNotes } from '../../domain/index.ts';
+import { selectablePoolsAtom } from '../../state/pools.atoms.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
@@ -12,7 +13,7 @@ export function PoolSelector() {
   const pools = company.driver_pools;
   if (!isPoolSelectorShown(pools)) return null;
   const accepted = isAcceptedTravel(identity);
-  const choices = selectablePools(pools, identity.driverPoolSelector, accepted);
+  const choices = useAtomValue(selectablePoolsAtom);
   return (
     <div className="card">
       {accepted && <p className="banner banner-warning" role="status">{MESSAGES.acceptedWarning}</p>}

@@ -1,0 +1,133 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { createStore } from 'jotai';
+import * as v from 'valibot';
+import { CompanyDataSchema, makeItem, makeStop, type RouteResult } from '../../src/domain/index.ts';
+import type { Services } from '../../src/state/services.atoms.ts';
+import { applyCompany } from '../../src/state/apply.ts';
+import { startEngine } from '../../src/state/engine.ts';
+import { estimateAtom, routeStatusAtom } from '../../src/state/fees.atoms.ts';
+import { travelIdentityAtom } from '../../src/state/identity.atoms.ts';
+import { itemsAtom } from '../../src/state/items.atoms.ts';
+import { stopsAtom } from '../../src/state/stops.atoms.ts';
+import { localDraftStorage } from '../../src/services/drafts.ts';
+import type { MapsProvider } from '../../src/services/maps/provider.ts';
+import type { PoolRun, PricingSandbox } from '../../src/services/pricing/sandbox.ts';
+import { readHostConfig } from '../../src/ui/use-host-config.ts';
+
+function fakeServices(poolRun: () => PoolRun = () => ({ ok: true, output: { transportation: 100, handling: 50, error: null, info: null, persons: null, amplitude_hour: null } })) {
+  const calls = { routes: 0, pools: 0 };
+  const provider: MapsProvider = {
+    kind: 'local',
+    modes: ['driving'],
+    suggest: async () => [],
+    geocode: async () => [],
+    routeChunk: async (points): Promise<RouteResult> => {
+      calls.routes += 1;
+      return { distance: 10000 * (points.length - 1), duration: 900 * (points.length - 1), legDurations: points.slice(1).map(() => 900), legDistances: points.slice(1).map(() => 10000), responses: [], approximate: false };
+    },
+  };
+  const sandbox: PricingSandbox = { run: async () => { calls.pools += 1; return poolRun(); }, dispose: () => undefined };
+  const services = { provider: async () => provider, sandbox: () => sandbox, now: () => new Date() } as unknown as Services;
+  return { services, calls };
+}
+
+const resolved = (lat: number) => makeStop({ lat, lng: 2.35, geocodeResolved: true, floor: 0 });
+const company = (pools: unknown[]) => v.parse(CompanyDataSchema, { driver_pools: pools });
+const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+describe('state: fee recomputation (spec §4)', () => {
+  it('S073 nothing is computed until every stop is geocoded', async () => {
+    const store = createStore();
+    const { services, calls } = fakeServices();
+    store.set(stopsAtom, [resolved(48.8), makeStop()]);
+    startEngine(store, services);
+    await tick();
+    expect(calls.routes).to.equal(0);
+    expect(store.get(estimateAtom)).to.equal(null);
+    store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
+    await waitUntil(() => store.get(routeStatusAtom) === 'ok');
+    expect(calls.routes).to.equal(1);
+    expect(store.get(estimateAtom)?.customer.distance).to.equal(10000);
+  });
+
+  it('S072 S073 the route is recomputed when stops move, and skipped when nothing that matters changed', async () => {
+    const store = createStore();
+    const { services, calls } = fakeServices();
+    store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
+    startEngine(store, services);
+    await waitUntil(() => store.get(routeStatusAtom) === 'ok');
+    store.set(stopsAtom, store.get(stopsAtom).map((stop) => ({ ...stop, notes: 'digicode' })));
+    store.set(itemsAtom, [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5 })]);
+    await tick();
+    expect(calls.routes).to.equal(1);
+    store.set(stopsAtom, [resolved(48.8), resolved(48.9), resolved(49)]);
+    await waitUntil(() => calls.routes === 2);
+    await waitUntil(() => store.get(estimateAtom)?.customer.distance === 20000);
+  });
+
+  it('S072 S074 S075 a pool with code prices the travel; items and vehicle changes rerun it; a fixed price overrides', async () => {
+    const store = createStore();
+    const { services, calls } = fakeServices();
+    applyCompany(store, company([{ id: 'public', name: 'Grille publique' }, { id: 2, name: 'Grille Pro', default: true, apply_to: 'apply_to_travels', compute_price_func_body: 'return { transportation: 100, handling: 50 };' }]));
+    store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
+    startEngine(store, services);
+    await waitUntil(() => store.get(estimateAtom)?.source === 'pool', 'the default pool prices the travel');
+    expect(store.get(estimateAtom)).to.include({ transportFee: 120, handlingFee: 60, total: 180 });
+    const before = calls.pools;
+    store.set(itemsAtom, [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5 })]);
+    await waitUntil(() => calls.pools === before + 1, 'items rerun the pool');
+    store.set(travelIdentityAtom, { ...store.get(travelIdentityAtom), vehicleCategoryId: -4 });
+    await waitUntil(() => calls.pools === before + 2, 'the vehicle reruns the pool');
+    store.set(travelIdentityAtom, { ...store.get(travelIdentityAtom), fixedPrice: { transportationPriceVatExcluded: 10, handlingPriceVatExcluded: 5 } });
+    expect(store.get(estimateAtom)).to.include({ transportFee: 12, handlingFee: 6, total: 18, source: 'fixed' });
+  });
+
+  it('S075 S105 a defective pool shows its message in place of the price; amplitude_hour sets the windows', async () => {
+    const store = createStore();
+    const defect = 'La grille de [Grille Pro] présente un défaut technique, contactez son responsable';
+    let answer: PoolRun = { ok: false, message: defect };
+    const { services } = fakeServices(() => answer);
+    applyCompany(store, company([{ id: 2, name: 'Grille Pro', default: true, apply_to: 'apply_to_travels', compute_price_func_body: 'return { transportation: 1, handling: 1 };' }]));
+    store.set(stopsAtom, [{ ...resolved(48.8), timewindowEarliest: '2026-12-01T08:00:00+01:00' }, resolved(48.9)]);
+    startEngine(store, services);
+    await waitUntil(() => store.get(estimateAtom)?.poolError === defect);
+    expect(store.get(estimateAtom)?.total).to.equal(0);
+    answer = { ok: true, output: { transportation: 80, handling: 20, error: null, info: 'Tarif week-end', persons: 3, amplitude_hour: 2 } };
+    store.set(itemsAtom, [makeItem({ name: 'Commode', volume: 0.8 })]);
+    await waitUntil(() => store.get(estimateAtom)?.poolInfo === 'Tarif week-end');
+    expect(store.get(estimateAtom)?.handling.persons).to.equal(3);
+    expect(store.get(travelIdentityAtom).timewindowEnabled).to.equal(true);
+    expect(store.get(stopsAtom).map((stop) => [stop.timewindowEarliest, stop.timewindowLatest])).to.deep.equal([
+      ['2026-12-01T08:00:00+01:00', '2026-12-01T10:00:00+01:00'],
+      ['2026-12-01T08:00:00+01:00', '2026-12-01T10:00:00+01:00'],
+    ]);
+  });
+});
+
+describe('drafts and attributes', () => {
+  it('an old or corrupt draft is dropped with no error', () => {
+    const storage = window.localStorage;
+    const drafts = localDraftStorage(storage);
+    storage.setItem('tqw-draft:old', JSON.stringify({ version: 0, stops: [] }));
+    storage.setItem('tqw-draft:corrupt', '{pas du json');
+    expect(drafts.load('tqw-draft:old')).to.equal(null);
+    expect(drafts.load('tqw-draft:corrupt')).to.equal(null);
+    expect(storage.getItem('tqw-draft:old')).to.equal(null);
+    drafts.save('tqw-draft:good', { stops: [makeStop({ address: '1 rue A' })], items: [], customer: { name: 'A' }, contacts: [], panel: 1, idempotencyKey: 'tqw-k' });
+    expect(drafts.load('tqw-draft:good')?.stops[0]?.address).to.equal('1 rue A');
+    drafts.clear('tqw-draft:good');
+    expect(drafts.load('tqw-draft:good')).to.equal(null);
+  });
+
+  it('presence-style booleans: a bare maps-visible is on, "false" is off, ?mapsVisible=true turns it on', () => {
+    const host = document.createElement('div');
+    const location = new URL('https://transporteur.example/devis') as unknown as Location;
+    expect(readHostConfig(host, location).mapsVisible).to.equal(false);
+    host.setAttribute('maps-visible', '');
+    expect(readHostConfig(host, location).mapsVisible).to.equal(true);
+    host.setAttribute('maps-visible', 'false');
+    expect(readHostConfig(host, location).mapsVisible).to.equal(false);
+    expect(readHostConfig(host, new URL('https://transporteur.example/devis?mapsVisible=true') as unknown as Location).mapsVisible).to.equal(true);
+    expect(readHostConfig(host, location).apiBase).to.equal('https://transporteur.example');
+  });
+});
