@@ -18,6 +18,7 @@ const IMPLICIT_ROLES: Record<string, (el: Element) => string | null> = {
     return 'textbox';
   },
   LI: () => 'listitem',
+  DIALOG: () => 'dialog',
 };
 
 function roleOf(el: Element): string | null {

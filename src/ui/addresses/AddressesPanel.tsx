@@ -1,11 +1,17 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
-import { MAX_ADDRESSES, MESSAGES } from '../../domain/index.ts';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { DateTime } from 'luxon';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Sortable from 'sortablejs';
+import { atDayAndTime, defaultTravelTime, estimateArrivals, MAX_ADDRESSES, MESSAGES } from '../../domain/index.ts';
+import { customerAtom } from '../../state/customer.atoms.ts';
 import { routeAtom, routeStatusAtom } from '../../state/fees.atoms.ts';
+import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 import { addStopAfterAtom, moveStopAtom, removeStopAtom, stopsAtom } from '../../state/stops.atoms.ts';
+import { MapPanel } from '../map/MapPanel.tsx';
 import { StopCard } from './StopCard.tsx';
+import { useTravelDay } from './StopTimes.tsx';
 
-/** Panel 0 (spec §2 "Address panel"): the stops of the trip. */
+/** Panel 0 (spec §2 "Address panel"): the stops of the trip, their times, contacts and the map. */
 export function AddressesPanel() {
   const stops = useAtomValue(stopsAtom);
   const add = useSetAtom(addStopAfterAtom);
@@ -13,27 +19,65 @@ export function AddressesPanel() {
   const move = useSetAtom(moveStopAtom);
   const route = useAtomValue(routeAtom);
   const routeStatus = useAtomValue(routeStatusAtom);
+  const customer = useAtomValue(customerAtom);
+  const [identity, setIdentity] = useAtom(travelIdentityAtom);
+  const day = useTravelDay();
   const [announcement, setAnnouncement] = useState('');
+  const list = useRef<HTMLOListElement>(null);
+  const moveRef = useRef((from: number, to: number) => undefined as void);
 
   const moveTo = (from: number, to: number) => {
     move({ from, to });
     setAnnouncement(`Adresse déplacée en position ${to + 1} sur ${stops.length}.`);
   };
+  moveRef.current = moveTo;
+
+  useEffect(() => {
+    if (!list.current) return;
+    // Sortable moves the DOM itself; the move is undone and replayed through the state so React stays in charge.
+    const sortable = Sortable.create(list.current, {
+      handle: '.drag-handle',
+      animation: 150,
+      // Pointer events rather than HTML5 drag and drop: the same gesture for mouse and touch, inside the shadow root.
+      forceFallback: true,
+      fallbackOnBody: false,
+      onEnd(event) {
+        const { item, from, oldIndex, newIndex } = event;
+        if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
+        from.removeChild(item);
+        from.insertBefore(item, from.children[oldIndex] ?? null);
+        moveRef.current(oldIndex, newIndex);
+      },
+    });
+    return () => sortable.destroy();
+  }, []);
+
+  const arrivals = useMemo(() => {
+    if (routeStatus !== 'ok' || !route) return stops.map(() => null);
+    const first = stops[0]?.timewindowEarliest;
+    const start = first
+      ? DateTime.fromISO(first, { setZone: true })
+      : atDayAndTime(day, customer.time || defaultTravelTime(DateTime.now()));
+    return estimateArrivals(stops, start, route.legDurations);
+  }, [stops, route, routeStatus, day, customer.time]);
 
   return (
-    <section aria-label="Adresses du trajet">
-      <ol className="stops">
+    <section aria-label="Adresses du trajet" className="addresses-panel">
+      <label className="checkbox timewindow-toggle">
+        <span>
+          <input type="checkbox" checked={identity.timewindowEnabled} onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })} /> Créneaux horaires (au plus tôt / au plus tard)
+        </span>
+      </label>
+      <ol className="stops" ref={list}>
         {stops.map((stop, index) => (
           <StopCard
             key={stop.uid}
             stop={stop}
             index={index}
             count={stops.length}
+            arrival={arrivals[index] ?? null}
             actions={{
-              add: () => {
-                add(index);
-                setAnnouncement(`Étape ajoutée en position ${index + 2}.`);
-              },
+              add: stops.length < MAX_ADDRESSES ? () => { add(index); setAnnouncement(`Étape ajoutée en position ${index + 2}.`); } : null,
               remove: stops.length > 2 ? () => { remove(index); setAnnouncement(`Étape ${index + 1} supprimée.`); } : null,
               moveUp: index > 0 ? () => moveTo(index, index - 1) : null,
               moveDown: index < stops.length - 1 ? () => moveTo(index, index + 1) : null,
@@ -43,6 +87,7 @@ export function AddressesPanel() {
       </ol>
       {stops.length >= MAX_ADDRESSES && <p className="muted">Un trajet compte au plus {MAX_ADDRESSES} adresses.</p>}
       {routeStatus === 'ok' && route?.approximate && <p className="banner banner-warning" role="status">{MESSAGES.approximateRoute}</p>}
+      <MapPanel />
       <p className="visually-hidden" aria-live="polite">{announcement}</p>
     </section>
   );

@@ -3,20 +3,22 @@ import { limitMinutesInput, parseMinutesInput, withFloor, type Stop, type TaskTy
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { taskTypesEditableAtom, updateStopAtom } from '../../state/stops.atoms.ts';
 import { AddressCombobox } from './AddressCombobox.tsx';
+import { StopContacts } from './StopContacts.tsx';
+import { StopTimes } from './StopTimes.tsx';
 
 const TASK_LABELS: Record<TaskType, string> = { pickup: 'Enlèvement', dropoff: 'Livraison', service: 'Prestation' };
 const FLOORS = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 export const floorLabel = (floor: number) => (floor === -1 ? 'Rue' : floor === 0 ? 'Rez-de-chaussée' : floor === 1 ? '1er étage' : `${floor}e étage`);
 
 export interface StopActions {
-  add: () => void;
+  add: (() => void) | null;
   remove: (() => void) | null;
   moveUp: (() => void) | null;
   moveDown: (() => void) | null;
 }
 
 /** One stop: address, task type, floor and lift, minutes on site, and its row actions. */
-export function StopCard({ stop, index, count, actions }: { stop: Stop; index: number; count: number; actions: StopActions }) {
+export function StopCard({ stop, index, count, arrival, actions }: { stop: Stop; index: number; count: number; arrival: string | null; actions: StopActions }) {
   const update = useSetAtom(updateStopAtom);
   const company = useAtomValue(companyDataAtom);
   const taskTypesEditable = useAtomValue(taskTypesEditableAtom);
@@ -27,6 +29,7 @@ export function StopCard({ stop, index, count, actions }: { stop: Stop; index: n
         <span className="drag-handle" aria-hidden="true" title="Glisser pour déplacer">⠿</span>
         {count > 3 && <span className="step-number" aria-label={`Étape ${stop.step}`}>{stop.step}</span>}
         <strong>{TASK_LABELS[stop.type]}</strong>
+        {stop.label && <span className="stop-label">{stop.label}</span>}
         {taskTypesEditable && (
           <label className="inline">
             <span className="visually-hidden">Type de tâche de {name}</span>
@@ -70,8 +73,10 @@ export function StopCard({ stop, index, count, actions }: { stop: Stop; index: n
           />
         </label>
       </div>
+      <StopTimes stop={stop} index={index} arrival={arrival} />
+      <StopContacts stop={stop} index={index} />
       <div className="stop-actions">
-        <button type="button" onClick={actions.add} aria-label={`Ajouter une étape après ${name}`}>+ Ajouter une étape</button>
+        {actions.add && <button type="button" onClick={actions.add} aria-label={`Ajouter une étape après ${name}`}>+ Ajouter une étape</button>}
         {actions.moveUp && <button type="button" className="icon" onClick={actions.moveUp} aria-label={`Monter ${name}`}>↑</button>}
         {actions.moveDown && <button type="button" className="icon" onClick={actions.moveDown} aria-label={`Descendre ${name}`}>↓</button>}
         {actions.remove && <button type="button" className="icon" onClick={actions.remove} aria-label={`Supprimer ${name}`}>🗑</button>}

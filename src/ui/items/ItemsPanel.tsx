@@ -18,7 +18,7 @@ export function ItemsPanel() {
         <div className="chips" role="group" aria-label="Objets fréquents">
           {company.preferred_items.map((item) => (
             <button key={`${item.id}-${item.name}`} type="button" className="chip" onClick={() => setItems(addOrIncrement(items, item, 1))} aria-label={`Ajouter ${item.name}`}>
-              + {item.name}
+              {item.name}
             </button>
           ))}
         </div>

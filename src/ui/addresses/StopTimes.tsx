@@ -1,0 +1,81 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { DateTime } from 'luxon';
+import {
+  BUSINESS_TIME_ZONE,
+  defaultTravelDate,
+  formatTimeOfDay,
+  isSeekDayEditable,
+  pushLatestAfterEarliest,
+  quarterHourChoices,
+  seekDayChoices,
+  withEarliestTime,
+  type Stop,
+} from '../../domain/index.ts';
+import { customerAtom } from '../../state/customer.atoms.ts';
+import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { updateStopAtom } from '../../state/stops.atoms.ts';
+
+/** The travel day: the customer's date, else the default day (spec §9). */
+export function useTravelDay(): string {
+  const customer = useAtomValue(customerAtom);
+  return customer.date || defaultTravelDate(DateTime.now());
+}
+
+function timeOf(timestamp: string | null): string {
+  return timestamp ? formatTimeOfDay(timestamp) : '';
+}
+
+/**
+ * Per stop: the day offset J+0..J+6 (not on the first stop), the time in quarter hours after
+ * the earliest allowed moment, and in time-window mode an earliest and a latest (spec §2, §5, §9).
+ */
+export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number; arrival: string | null }) {
+  const update = useSetAtom(updateStopAtom);
+  const windows = useAtomValue(travelIdentityAtom).timewindowEnabled;
+  const day = useTravelDay();
+  const name = `l’adresse ${stop.step}`;
+  const stopDay = DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).plus({ days: stop.seekDays }).toISODate()!;
+  const earliestChoices = quarterHourChoices(stopDay, DateTime.now());
+  const latestAfter = stop.timewindowEarliest ? DateTime.fromISO(stop.timewindowEarliest, { setZone: true }) : DateTime.now();
+  const latestChoices = quarterHourChoices(stopDay, latestAfter);
+
+  const setLatest = (time: string) => {
+    const [hour, minute] = time.split(':').map(Number);
+    const latest = DateTime.fromISO(stopDay, { zone: BUSINESS_TIME_ZONE }).set({ hour, minute });
+    update({ index, change: (s) => pushLatestAfterEarliest({ ...s, timewindowLatest: latest.toISO({ suppressMilliseconds: true }) }) });
+  };
+
+  return (
+    <div className="row stop-times">
+      <label>
+        Jour
+        <select aria-label={`Jour de ${name}`} value={stop.seekDays} disabled={!isSeekDayEditable(index)} onChange={(event) => update({ index, change: (s) => ({ ...s, seekDays: Number(event.target.value) }) })}>
+          {seekDayChoices().map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
+        </select>
+      </label>
+      <label>
+        {windows ? 'Au plus tôt' : 'Heure souhaitée'}
+        <select aria-label={`${windows ? 'Heure au plus tôt' : 'Heure souhaitée'} à ${name}`} value={timeOf(stop.timewindowEarliest)} onChange={(event) => update({ index, change: (s) => withEarliestTime(s, day, event.target.value) })}>
+          <option value="">Indifférent</option>
+          {stop.timewindowEarliest && !earliestChoices.includes(timeOf(stop.timewindowEarliest)) && <option value={timeOf(stop.timewindowEarliest)}>{timeOf(stop.timewindowEarliest)}</option>}
+          {earliestChoices.map((time) => <option key={time} value={time}>{time}</option>)}
+        </select>
+      </label>
+      {windows && (
+        <label>
+          Au plus tard
+          <select aria-label={`Heure au plus tard à ${name}`} value={timeOf(stop.timewindowLatest)} onChange={(event) => setLatest(event.target.value)}>
+            <option value="">Indifférent</option>
+            {stop.timewindowLatest && !latestChoices.includes(timeOf(stop.timewindowLatest)) && <option value={timeOf(stop.timewindowLatest)}>{timeOf(stop.timewindowLatest)}</option>}
+            {latestChoices.map((time) => <option key={time} value={time}>{time}</option>)}
+          </select>
+        </label>
+      )}
+      {arrival && (
+        <p className="arrival muted">
+          Arrivée estimée : <strong>{formatTimeOfDay(arrival)}</strong>
+        </p>
+      )}
+    </div>
+  );
+}
