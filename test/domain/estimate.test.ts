@@ -64,6 +64,13 @@ describe('estimate pipeline (spec §4, §9)', () => {
     expect(feesFromEstimate(estimate).additionnalCosts).to.equal(12);
   });
 
+  it('S109 S120 S166 predefined fees typed on items (numbers only) × 1.2 replace the computed ones', () => {
+    const estimate = estimateTravel({ ...base, items: [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5, predefinedTransportationFee: '100', predefinedHandlingFee: '50' })] });
+    expect(estimate).to.include({ transportFee: 120, handlingFee: 60, total: 180, source: 'predefined' });
+    const ignored = estimateTravel({ ...base, items: [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5, predefinedTransportationFee: 'cent' })] });
+    expect(ignored.source).to.equal('public');
+  });
+
   it('S002 S115 company mode shows prices HT: divided by 1.2', () => {
     expect(displayedAmount(120, true, 0.2)).to.equal(100);
     expect(displayedAmount(120, false, 0.2)).to.equal(120);

@@ -9,7 +9,7 @@ import type { PoolPriceOutput } from '../pools/pool-io.ts';
 import { driverRoute } from '../route/straight-line.ts';
 import { additionalCosts } from './costs.ts';
 import { estimateHandling, type HandlingEstimate, type HandlingOverrides } from './handling.ts';
-import { customItemTransportFee, predefinedHandlingFee, publicTransportFee } from './transport.ts';
+import { predefinedHandlingFee, predefinedTransportFee, publicTransportFee } from './transport.ts';
 import { resolveVehicleCategory } from './truck.ts';
 import { roundCents, withVat, withoutVat } from './vat.ts';
 import { totalVolume } from './volume.ts';
@@ -72,7 +72,7 @@ export function estimateTravel(input: EstimateInput): Estimate {
   let transportFee = publicTransportFee(driver.distance, driver.duration);
   let handlingFee = handling.fee;
 
-  const predefinedTransport = customItemTransportFee(items, vat);
+  const predefinedTransport = predefinedTransportFee(items, vat);
   const predefinedHandling = predefinedHandlingFee(items, vat);
   if (predefinedTransport !== null || predefinedHandling !== null) source = 'predefined';
   if (predefinedTransport !== null) transportFee = predefinedTransport;

@@ -1,7 +1,8 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { addOrIncrement, isCustomItemMode } from '../../domain/index.ts';
-import { companyDataAtom } from '../../state/company.atoms.ts';
+import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
+import { ExpensesForm } from './ExpensesForm.tsx';
 import { ItemList } from './ItemList.tsx';
 import { ItemSearch } from './ItemSearch.tsx';
 import { LoadBar } from './LoadBar.tsx';
@@ -10,6 +11,7 @@ import { SpecificService } from './SpecificService.tsx';
 /** Panel 1 (spec §2 "Items panel"). */
 export function ItemsPanel() {
   const company = useAtomValue(companyDataAtom);
+  const companyMode = useAtomValue(companyModeAtom);
   const [items, setItems] = useAtom(itemsAtom);
   const customMode = isCustomItemMode(items);
   return (
@@ -24,9 +26,10 @@ export function ItemsPanel() {
         </div>
       )}
       {!company.hide_search_items && <ItemSearch />}
-      <ItemList />
+      <ItemList allowNewStuff={!customMode} />
       <LoadBar />
       {!company.hide_custom_needs && <SpecificService />}
+      {companyMode && <ExpensesForm />}
     </section>
   );
 }

@@ -1,14 +1,24 @@
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { applyCustomItem, isCustomItemMode, makeDefaultCustomItem } from '../../domain/index.ts';
+import { applyCustomItem, isCustomItemMode, limitPriceInput, makeDefaultCustomItem, parsePrice } from '../../domain/index.ts';
+import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
+import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
 
-/** 'Prestation Spécifique' (spec §2, §4): one custom item, its sub-items one per line. */
+/**
+ * 'Prestation Spécifique' (spec §2, §4, §9): one custom item replaces the list, its sub-items
+ * one per line; in company mode its transport fee (used only when it is a number).
+ */
 export function SpecificService() {
   const [items, setItems] = useAtom(itemsAtom);
+  const companyMode = useAtomValue(companyModeAtom);
+  const company = useAtomValue(companyDataAtom);
+  const fixedPrice = useAtomValue(travelIdentityAtom).fixedPrice;
   const custom = items.find((item) => item.category === 'custom-item');
   const [open, setOpen] = useState(false);
   const [text, setText] = useState(() => custom?.subItemNames.join('\n') ?? '');
+  const [fee, setFee] = useState(() => (custom?.predefinedTransportationFee == null ? '' : String(custom.predefinedTransportationFee)));
+  const feeEditable = companyMode && !company.hide_custom_price && fixedPrice === null;
   if (!open && !isCustomItemMode(items)) {
     return (
       <button type="button" onClick={() => setOpen(true)}>
@@ -17,18 +27,27 @@ export function SpecificService() {
     );
   }
   return (
-    <div className="card">
+    <div className="card specific-service">
       <label>
         Décrivez la prestation (un élément par ligne, « 3 cartons » pour une quantité)
         <textarea rows={4} value={text} onChange={(event) => setText(event.target.value)} />
       </label>
+      {feeEditable && (
+        <label>
+          Prix du transport imposé (HT)
+          <input inputMode="decimal" maxLength={5} value={fee} onChange={(event) => setFee(limitPriceInput(event.target.value))} />
+          {fee.trim() !== '' && parsePrice(fee) === null && <span className="field-error">Ce prix n’est pas un nombre : il ne sera pas utilisé.</span>}
+        </label>
+      )}
       <div className="row">
-        <button type="button" className="primary" onClick={() => setItems(applyCustomItem(custom ?? makeDefaultCustomItem(), text))}>
+        <button type="button" className="primary" onClick={() => {
+          const base = custom ?? makeDefaultCustomItem();
+          setItems(applyCustomItem({ ...base, predefinedTransportationFee: feeEditable ? (fee.trim() === '' ? null : fee.trim()) : base.predefinedTransportationFee }, text));
+          setOpen(false);
+        }}>
           Valider la prestation
         </button>
-        <button type="button" onClick={() => { setOpen(false); if (!custom) setText(''); }}>
-          Annuler
-        </button>
+        <button type="button" onClick={() => { setOpen(false); if (!custom) setText(''); }}>Annuler</button>
       </div>
     </div>
   );

@@ -1,0 +1,93 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useId, useRef, useState } from 'react';
+import { canSaveItemEdit, formatVolume, limitPriceInput, parsePrice, volumeFromDimensions, type Item } from '../../domain/index.ts';
+import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
+import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+
+const numberOr = (text: string, fallback: number) => {
+  const value = parsePrice(text);
+  return value === null || value < 0 ? fallback : value;
+};
+
+/**
+ * The item edit modal (spec §2, §5): a description of 2+ characters and a quantity or save
+ * stays disabled; dimensions in cm give the volume; the lift flag; in company mode a custom
+ * handling price and the predefined fees (unless hidden or a fixed price exists, spec §6).
+ */
+export function ItemEditDialog({ item, onSave, onClose }: { item: Item; onSave: (item: Item) => void; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const company = useAtomValue(companyDataAtom);
+  const companyMode = useAtomValue(companyModeAtom);
+  const fixedPrice = useAtomValue(travelIdentityAtom).fixedPrice;
+  const [name, setName] = useState(item.name);
+  const [quantity, setQuantity] = useState(String(item.quantity));
+  const [length, setLength] = useState(item.length ? String(item.length) : '');
+  const [width, setWidth] = useState(item.width ? String(item.width) : '');
+  const [height, setHeight] = useState(item.height ? String(item.height) : '');
+  const [volume, setVolume] = useState(item.volume ? String(Math.round(item.volume * 100) / 100) : '');
+  const [elevator, setElevator] = useState(item.elevator);
+  const [customPrice, setCustomPrice] = useState(item.customPrice === null ? '' : String(item.customPrice));
+  const [transportFee, setTransportFee] = useState(item.predefinedTransportationFee === null ? '' : String(item.predefinedTransportationFee));
+  const [handlingFee, setHandlingFee] = useState(item.predefinedHandlingFee === null ? '' : String(item.predefinedHandlingFee));
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  const fromDimensions = volumeFromDimensions(numberOr(length, 0), numberOr(width, 0), numberOr(height, 0));
+  const canSave = canSaveItemEdit(name, quantity) && /^\d{1,3}$/.test(quantity.trim()) && Number(quantity) >= 1;
+  const pricesEditable = companyMode && !company.hide_custom_price;
+  const feesEditable = pricesEditable && fixedPrice === null;
+
+  const save = () => {
+    if (!canSave) return;
+    onSave({
+      ...item,
+      name: name.trim(),
+      quantity: Number(quantity),
+      length: numberOr(length, 0),
+      width: numberOr(width, 0),
+      height: numberOr(height, 0),
+      volume: fromDimensions ?? numberOr(volume, item.volume),
+      elevator,
+      customPrice: pricesEditable ? parsePrice(customPrice) : item.customPrice,
+      predefinedTransportationFee: feesEditable ? (transportFee.trim() === '' ? null : transportFee.trim()) : item.predefinedTransportationFee,
+      predefinedHandlingFee: feesEditable ? (handlingFee.trim() === '' ? null : handlingFee.trim()) : item.predefinedHandlingFee,
+    });
+  };
+
+  return (
+    <dialog ref={dialog} aria-labelledby={titleId} className="dialog" onCancel={onClose}>
+      <form method="dialog" onSubmit={(event) => { event.preventDefault(); save(); }}>
+        <h3 id={titleId}>Modifier l’objet</h3>
+        <label>Description<input value={name} onChange={(e) => setName(e.target.value)} /></label>
+        <label>Quantité<input inputMode="numeric" maxLength={3} value={quantity} onChange={(e) => setQuantity(e.target.value)} /></label>
+        <div className="row">
+          <label>Longueur (cm)<input inputMode="decimal" value={length} onChange={(e) => setLength(e.target.value)} /></label>
+          <label>Largeur (cm)<input inputMode="decimal" value={width} onChange={(e) => setWidth(e.target.value)} /></label>
+          <label>Hauteur (cm)<input inputMode="decimal" value={height} onChange={(e) => setHeight(e.target.value)} /></label>
+        </div>
+        {fromDimensions !== null ? (
+          <p className="muted" role="status">Volume calculé : {formatVolume(fromDimensions)} par unité</p>
+        ) : (
+          <label>Volume par unité (m³)<input inputMode="decimal" value={volume} onChange={(e) => setVolume(e.target.value)} /></label>
+        )}
+        <label className="checkbox"><span><input type="checkbox" checked={elevator} onChange={(e) => setElevator(e.target.checked)} /> Passe dans l’ascenseur</span></label>
+        {pricesEditable && (
+          <label>Prix de manutention imposé par unité (HT)<input inputMode="decimal" maxLength={5} value={customPrice} onChange={(e) => setCustomPrice(limitPriceInput(e.target.value))} /></label>
+        )}
+        {feesEditable && (
+          <div className="row">
+            <label>Frais de transport prédéfinis (HT)<input inputMode="decimal" maxLength={5} value={transportFee} onChange={(e) => setTransportFee(limitPriceInput(e.target.value))} /></label>
+            <label>Frais de manutention prédéfinis (HT)<input inputMode="decimal" maxLength={5} value={handlingFee} onChange={(e) => setHandlingFee(limitPriceInput(e.target.value))} /></label>
+          </div>
+        )}
+        <div className="row">
+          <button type="submit" className="primary" disabled={!canSave}>Enregistrer l’objet</button>
+          <button type="button" onClick={onClose}>Annuler</button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,202 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import '../../elements/transport-quote-wizard.ts';
+import { allByRole, apiBase, byRole, findByRole, press, textOf, type, uniqueId } from './support.ts';
+
+const STOPS = [
+  { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.8601, lng: 2.3507, geocodeResolved: true, floor: 0 },
+  { type: 'dropoff', address: '3 Place Bellecour 69002 Lyon', lat: 45.7542, lng: 4.8309, geocodeResolved: true, floor: 0 },
+];
+const PREFERRED = [{ id: 900, name: 'Carton standard', volume: 0.06 }, { id: 901, name: 'Canapé 3 places', volume: 2, persons_needed: 2 }];
+
+async function itemsPanel(company: Record<string, unknown> | null = null, attributes: Record<string, string> = {}): Promise<ShadowRoot> {
+  const el = document.createElement('transport-quote-wizard');
+  el.id = uniqueId('items');
+  el.setAttribute('api-base', await apiBase());
+  el.setAttribute('maps-provider', 'local');
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  el.innerHTML = `<script type="application/json" data-store="travel">${JSON.stringify({ stops: STOPS })}</script>${company ? `<script type="application/json" data-store="company">${JSON.stringify(company)}</script>` : ''}`;
+  (await fixture(html`<div></div>`)).append(el);
+  const root = el.shadowRoot!;
+  (await findByRole(root, 'button', 'Suivant', 5000)).click();
+  await findByRole(root, 'heading', 'Vos objets');
+  return root;
+}
+
+const search = (root: ShadowRoot) => byRole<HTMLInputElement>(root, 'combobox', 'Rechercher un objet');
+
+async function addBySearch(root: ShadowRoot, text: string) {
+  type(search(root), text);
+  const list = await findByRole(root, 'listbox', 'Objets trouvés', 5000);
+  await waitUntil(() => allByRole(list, 'option').length > 0);
+  press(search(root), 'Enter');
+  await waitUntil(() => search(root).value === '');
+}
+
+describe('panel 1, the items', () => {
+  afterEach(async () => setViewport({ width: 800, height: 600 }));
+
+  it('S020 preferred-item chips add the item, then one more of it', async () => {
+    const root = await itemsPanel({ preferred_items: PREFERRED });
+    byRole(root, 'button', 'Ajouter Carton standard').click();
+    await waitUntil(() => root.querySelector('[aria-label="Quantité de Carton standard"]')?.textContent === '1');
+    byRole(root, 'button', 'Ajouter Carton standard').click();
+    await waitUntil(() => root.querySelector('[aria-label="Quantité de Carton standard"]')?.textContent === '2');
+  });
+
+  it('S021 S103 S139 searching "5 tables" adds 5 tables; the API is asked once for what was typed, never for an empty query', async () => {
+    const root = await itemsPanel();
+    const original = window.fetch;
+    const asked: string[] = [];
+    window.fetch = (input, init) => {
+      if (String(input).includes('/api/v1/items/search')) asked.push(new URL(String(input)).searchParams.get('q') ?? '');
+      return original(input, init);
+    };
+    try {
+      for (const partial of ['5', '5 t', '5 ta', '5 tab', '5 tabl', '5 table', '5 tables']) type(search(root), partial);
+      await findByRole(root, 'listbox', 'Objets trouvés', 5000);
+      expect(asked).to.deep.equal(['tables']);
+      press(search(root), 'Enter');
+      await waitUntil(() => root.querySelectorAll('.item-row').length === 1);
+      expect(textOf(root.querySelector('.item-row')!)).to.match(/^Table/);
+      expect(textOf(root.querySelector('[aria-label^="Quantité de Table"]')!)).to.equal('5');
+      type(search(root), '   ');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(asked).to.deep.equal(['tables']);
+    } finally {
+      window.fetch = original;
+    }
+  });
+
+  it('S022 plus and minus name their item; minus stops at 1; remove is explicit', async () => {
+    const root = await itemsPanel({ preferred_items: PREFERRED });
+    byRole(root, 'button', 'Ajouter Canapé 3 places').click();
+    const minus = await findByRole<HTMLButtonElement>(root, 'button', 'Retirer un Canapé 3 places');
+    expect(minus.disabled).to.equal(true);
+    byRole(root, 'button', 'Ajouter un Canapé 3 places').click();
+    await waitUntil(() => root.querySelector('[aria-label="Quantité de Canapé 3 places"]')?.textContent === '2');
+    byRole(root, 'button', 'Retirer un Canapé 3 places').click();
+    await waitUntil(() => root.querySelector('[aria-label="Quantité de Canapé 3 places"]')?.textContent === '1');
+    byRole(root, 'button', 'Supprimer Canapé 3 places').click();
+    await waitUntil(() => root.querySelectorAll('.item-row').length === 0);
+  });
+
+  it('S100 S046 the edit modal: description of 2+ and a quantity to save; dimensions give the volume', async () => {
+    const root = await itemsPanel();
+    byRole(root, 'button', 'Ajouter un objet qui n’est pas dans la liste').click();
+    const dialog = await findByRole(root, 'dialog');
+    const save = () => byRole<HTMLButtonElement>(dialog, 'button', 'Enregistrer l’objet');
+    type(byRole<HTMLInputElement>(dialog, 'textbox', 'Description'), 'A');
+    await waitUntil(() => save().disabled);
+    type(byRole<HTMLInputElement>(dialog, 'textbox', 'Description'), 'Aquarium 200 L');
+    type(byRole<HTMLInputElement>(dialog, 'textbox', 'Quantité'), '');
+    await waitUntil(() => save().disabled);
+    type(byRole<HTMLInputElement>(dialog, 'textbox', 'Quantité'), '2');
+    type(byRole<HTMLInputElement>(dialog, 'textbox', 'Longueur (cm)'), '100');
+    type(byRole<HTMLInputElement>(dialog, 'textbox', 'Largeur (cm)'), '50');
+    type(byRole<HTMLInputElement>(dialog, 'textbox', 'Hauteur (cm)'), '40');
+    await findByRole(dialog, 'status', 'Volume calculé : 0,2 m³ par unité');
+    await waitUntil(() => !save().disabled);
+    save().click();
+    await waitUntil(() => textOf(root).includes('Aquarium 200 L'));
+    expect(textOf(root.querySelector('.item-row')!)).to.contain('0,4 m³');
+    expect(allByRole(root, 'button', 'Suivant')).to.have.length(1);
+  });
+
+  it('S023 S168 the load bar follows the vehicle: danger above 90 %, and says which vehicle would fit', async () => {
+    const root = await itemsPanel({ preferred_items: PREFERRED, vehicle_categories: [{ id: 7, name: 'Fourgon 3 m³', capacity: 3 }] });
+    byRole(root, 'button', 'Ajouter Canapé 3 places').click();
+    const meter = await findByRole(root, 'meter', /Remplissage du véhicule : 67 %/);
+    expect(meter.className).to.contain('load-warning');
+    byRole(root, 'button', 'Ajouter un Canapé 3 places').click();
+    await findByRole(root, 'meter', /Remplissage du véhicule : 133 %/);
+    expect(root.querySelector('.load-bar')!.className).to.contain('load-danger');
+    expect(textOf(root)).to.contain('Aucun véhicule ne suffit');
+  });
+
+  it('S025 S076 S077 S078 S102 S167 the specific service replaces the list, its lines become sub-items, removing it clears all', async () => {
+    const root = await itemsPanel({ preferred_items: PREFERRED });
+    byRole(root, 'button', 'Ajouter Carton standard').click();
+    byRole(root, 'button', 'Prestation Spécifique').click();
+    type(await findByRole<HTMLTextAreaElement>(root, 'textbox', /Décrivez la prestation/), '3 cartons de livres\nok\nBureau d’angle');
+    byRole(root, 'button', 'Valider la prestation').click();
+    await waitUntil(() => root.querySelectorAll('.item-row').length === 3);
+    expect([...root.querySelectorAll('.item-name')].map((n) => n.textContent)).to.deep.equal(['Prestation Spécifique', 'cartons de livres', 'Bureau d’angle']);
+    expect(search(root).disabled).to.equal(true);
+    expect(allByRole(root, 'group', 'Objets fréquents')).to.have.length(0);
+    byRole(root, 'button', 'Supprimer Prestation Spécifique et tous les objets').click();
+    await waitUntil(() => root.querySelectorAll('.item-row').length === 0);
+    expect(search(root).disabled).to.equal(false);
+  });
+
+  it('S024 S097 S098 S099 S118 expenses in company mode: French messages, add only when valid', async () => {
+    const root = await itemsPanel(null, { mode: 'company' });
+    byRole(root, 'checkbox', 'Frais annexes').click();
+    const name = await findByRole<HTMLInputElement>(root, 'textbox', 'Libellé du frais');
+    type(name, 'Bac');
+    name.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    await findByRole(root, 'textbox', 'Libellé du frais');
+    await waitUntil(() => textOf(root).includes('Ce champ doit être rempli'));
+    const cost = byRole<HTMLInputElement>(root, 'textbox', 'Montant (HT)');
+    type(cost, '12,');
+    cost.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    await waitUntil(() => textOf(root).includes('Ce champ doit être un prix valide'));
+    expect(allByRole(root, 'button', 'Ajouter le frais')).to.have.length(0);
+    type(byRole<HTMLInputElement>(root, 'textbox', 'Libellé du frais'), 'Parking');
+    type(byRole<HTMLInputElement>(root, 'textbox', 'Montant (HT)'), '-12,50');
+    (await findByRole(root, 'button', 'Ajouter le frais')).click();
+    await waitUntil(() => textOf(root).includes('Parking'));
+    expect(textOf(root.querySelector('.item-custom-cost')!)).to.contain('-12,50');
+  });
+
+  it('S112 without the prices permission the expenses toggle is blocked', async () => {
+    const root = await itemsPanel({ company_mode: true, permissions: [{ name: 'prices', can_read: false }] });
+    const toggle = await findByRole<HTMLInputElement>(root, 'checkbox', 'Frais annexes');
+    expect(toggle.disabled).to.equal(true);
+    expect(textOf(root)).to.contain('Les frais annexes demandent l’accès aux prix.');
+  });
+
+  it('S120 S121 predefined fee inputs in company mode, not with hide_custom_price; hide flags hide search and service', async () => {
+    const root = await itemsPanel({ company_mode: true });
+    byRole(root, 'button', 'Ajouter un objet qui n’est pas dans la liste').click();
+    const dialog = await findByRole(root, 'dialog');
+    byRole(dialog, 'textbox', 'Frais de transport prédéfinis (HT)');
+    expect(byRole<HTMLInputElement>(dialog, 'textbox', 'Frais de manutention prédéfinis (HT)').maxLength).to.equal(5);
+    const hidden = await itemsPanel({ company_mode: true, hide_custom_price: true, hide_search_items: true, hide_custom_needs: true });
+    byRole(hidden, 'button', 'Ajouter un objet qui n’est pas dans la liste').click();
+    const plain = await findByRole(hidden, 'dialog');
+    expect(allByRole(plain, 'textbox', /prédéfinis/)).to.have.length(0);
+    expect(allByRole(hidden, 'combobox', 'Rechercher un objet')).to.have.length(0);
+    expect(allByRole(hidden, 'button', 'Prestation Spécifique')).to.have.length(0);
+  });
+
+  it('S061 Next shows only with an item named with 3+ characters', async () => {
+    const root = await itemsPanel();
+    expect(allByRole(root, 'button', 'Suivant')).to.have.length(0);
+    await addBySearch(root, 'lit');
+    await findByRole(root, 'button', 'Suivant');
+  });
+
+  it('works at 320 px, axe finds nothing; keyboard only: search 5 tables, pick, raise to 6, edit, save', async () => {
+    await setViewport({ width: 320, height: 700 });
+    const root = await itemsPanel({ preferred_items: PREFERRED }, { mode: 'company' });
+    search(root).focus();
+    await sendKeys({ type: '5 tables' });
+    await findByRole(root, 'listbox', 'Objets trouvés', 5000);
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => root.querySelectorAll('.item-row').length === 1);
+    const name = root.querySelector('.item-name')!.textContent!;
+    byRole(root, 'button', `Ajouter un ${name}`).focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => root.querySelector(`[aria-label="Quantité de ${name}"]`)?.textContent === '6');
+    byRole(root, 'button', `Modifier ${name}`).focus();
+    await sendKeys({ press: 'Enter' });
+    const dialog = await findByRole(root, 'dialog');
+    expect(byRole<HTMLInputElement>(dialog, 'textbox', 'Quantité').value).to.equal('6');
+    byRole(dialog, 'button', 'Enregistrer l’objet').focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => allByRole(root, 'dialog').length === 0);
+    expect((root.host as HTMLElement).scrollWidth).to.be.at.most(320);
+    await expect(root.host).to.be.accessible();
+  });
+});
