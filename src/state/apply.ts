@@ -1,4 +1,4 @@
-import { initialPoolId, isPublicPool, type CompanyData, type TravelInfos, type TravelState } from '../domain/index.ts';
+import { initialPoolId, isPublicPool, migrateStopsToTimewindows, type CompanyData, type TravelInfos, type TravelState } from '../domain/index.ts';
 import { companyDataAtom } from './company.atoms.ts';
 import { contactsAtom } from './contacts.atoms.ts';
 import { customerAtom } from './customer.atoms.ts';
@@ -46,4 +46,12 @@ export function applyInfos(store: QuoteStore, infos: TravelInfos): void {
     travelState: infos.state,
     driverPoolSelector: infos.driver_pool_id ?? identity.driverPoolSelector,
   }));
+}
+
+/** Editing an existing travel migrates it to time windows, once (spec §4). */
+export function migrateExistingTravel(store: QuoteStore): void {
+  const identity = store.get(travelIdentityAtom);
+  if (identity.travelId === null || identity.isMigratedToTimewindow) return;
+  store.set(stopsAtom, migrateStopsToTimewindows(store.get(stopsAtom)));
+  store.set(travelIdentityAtom, { ...store.get(travelIdentityAtom), timewindowEnabled: true, isMigratedToTimewindow: true });
 }

@@ -1,11 +1,11 @@
-import { publicCompanyData, restoreStore, type CompanyData, type TravelInfos, type TravelState } from '../domain/index.ts';
+import { publicCompanyData, restoreStore, type TravelInfos, type TravelState } from '../domain/index.ts';
 import { ApiClient } from '../services/api-client.ts';
 import { localDraftStorage } from '../services/drafts.ts';
 import { createMessenger } from '../services/host-messaging.ts';
 import { chooseProviderKind, createProvider } from '../services/maps/select-provider.ts';
 import type { MapsProvider } from '../services/maps/provider.ts';
 import { createPricingSandbox, type PricingSandbox } from '../services/pricing/sandbox.ts';
-import { applyCompany, applyInfos, applyTravelState } from './apply.ts';
+import { applyCompany, applyInfos, applyTravelState, migrateExistingTravel } from './apply.ts';
 import { showBannerAtom } from './banner.atoms.ts';
 import { configAtom, type ElementConfig } from './config.atoms.ts';
 import { parseDataBlocks, readDataBlocks, type DataBlockName } from './data-blocks.ts';
@@ -67,34 +67,49 @@ function makeServices(store: QuoteStore, host: HTMLElement, options: SessionOpti
   };
 }
 
-async function bootstrap(store: QuoteStore, services: Services, host: HTMLElement, properties: Partial<Record<DataBlockName, unknown>>) {
+/**
+ * Reads the page's data: the inline blocks synchronously (so the first render already shows
+ * them and nothing typed is overwritten later), then whatever must be fetched.
+ */
+function bootstrap(store: QuoteStore, services: Services, host: HTMLElement, properties: Partial<Record<DataBlockName, unknown>>): Promise<void> {
   const parsed = parseDataBlocks({ ...readDataBlocks(host), ...properties });
   parsed.errors.forEach((text, index) => store.set(showBannerAtom, { id: `block-${index}`, kind: 'error', text }));
   const config = store.get(configAtom);
+  const needsCompany = !parsed.company && Boolean(config.companyToken);
+  const needsTravel = !parsed.travel && Boolean(config.travelId && config.travelToken);
 
-  let company: CompanyData | null = parsed.company;
-  if (!company && config.companyToken) {
-    try {
-      company = await services.api.fetchCompany(config.companyToken);
-    } catch {
-      store.set(showBannerAtom, { id: 'company', kind: 'error', text: 'Les données de l’entreprise n’ont pas pu être chargées : le devis fonctionne sans elles.' });
-    }
-  }
-  if (parsed.infos) applyInfos(store, parsed.infos as TravelInfos);
+  const applyTravel = (travel: TravelState | null) => {
+    if (travel) applyTravelState(store, travel);
+    else restoreDraft(store, services);
+    // The infos block states facts about the booking (its state, its pool): it wins over the travel block.
+    if (parsed.infos) applyInfos(store, parsed.infos as TravelInfos);
+    migrateExistingTravel(store);
+  };
+  if (!needsTravel) applyTravel(parsed.travel);
+  if (!needsCompany) applyCompany(store, parsed.company ?? publicCompanyData());
+  if (!needsCompany && !needsTravel) return Promise.resolve();
 
-  let travel: TravelState | null = parsed.travel;
-  if (!travel && config.travelId && config.travelToken) {
-    try {
-      const stored = await services.api.fetchTravel(config.travelId, config.travelToken);
-      travel = restoreStore(stored.store_serialized);
-      if (travel) travel = { ...travel, travelId: stored.id, travelToken: config.travelToken };
-    } catch {
-      store.set(showBannerAtom, { id: 'travel', kind: 'error', text: 'La réservation n’a pas pu être rouverte : vérifiez le lien.' });
+  return (async () => {
+    if (needsTravel) {
+      let travel: TravelState | null = null;
+      try {
+        const stored = await services.api.fetchTravel(config.travelId!, config.travelToken!);
+        travel = restoreStore(stored.store_serialized);
+        if (travel) travel = { ...travel, travelId: stored.id, travelToken: config.travelToken };
+      } catch {
+        store.set(showBannerAtom, { id: 'travel', kind: 'error', text: 'La réservation n’a pas pu être rouverte : vérifiez le lien.' });
+      }
+      applyTravel(travel);
     }
-  }
-  if (travel) applyTravelState(store, travel);
-  else restoreDraft(store, services);
-  applyCompany(store, company ?? publicCompanyData());
+    if (needsCompany) {
+      try {
+        applyCompany(store, await services.api.fetchCompany(config.companyToken!));
+      } catch {
+        store.set(showBannerAtom, { id: 'company', kind: 'error', text: 'Les données de l’entreprise n’ont pas pu être chargées : le devis fonctionne sans elles.' });
+        applyCompany(store, publicCompanyData());
+      }
+    }
+  })();
 }
 
 /** The element's session: its store and services, made once and kept across remounts. */

@@ -23,9 +23,10 @@ export function ElementRoot({ container, workerUrl, children }: ElementRootProps
   const host = hostOf(container);
   const session = sessionFor(host, { workerUrl });
   const config = useHostConfig(host);
+  // Started during the first render, before the panels read the store: inline data shows at once.
+  session.start(config);
   useEffect(() => {
     session.store.set(configAtom, config);
-    session.start(config);
   }, [session, config]);
   useHeightReporter(host, session.services.messenger);
   return <Provider store={session.store}>{children}</Provider>;

@@ -1,0 +1,122 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect, useId, useState } from 'react';
+import { makeContact, stripPhoneSpaces, stopNoteTitle, validateContactRow, type ApiContact, type Contact, type ContactField } from '../../domain/index.ts';
+import { companyModeAtom } from '../../state/company.atoms.ts';
+import { configAtom } from '../../state/config.atoms.ts';
+import { servicesAtom } from '../../state/services.atoms.ts';
+import { stopsAtom } from '../../state/stops.atoms.ts';
+
+interface Row {
+  stopIndex: number;
+  position: number;
+  contact: Contact;
+}
+
+/**
+ * The contacts tab (spec §2, §5): every contact of every stop as a validated row (name,
+ * phone, email, stop, SMS switch); in company mode a search of the company's contacts.
+ */
+export function ContactsTab({ showAll }: { showAll: boolean }) {
+  const [stops, setStops] = useAtom(stopsAtom);
+  const companyMode = useAtomValue(companyModeAtom);
+  const rows: Row[] = stops.flatMap((stop, stopIndex) => stop.contacts.map((contact, position) => ({ stopIndex, position, contact })));
+
+  const write = (row: Row, change: Partial<Contact>) => {
+    const updated = { ...row.contact, ...change };
+    const moved = change.step !== undefined && change.step !== row.stopIndex;
+    setStops(stops.map((stop, index) => {
+      let contacts = stop.contacts;
+      if (index === row.stopIndex) contacts = moved ? contacts.filter((_, p) => p !== row.position) : contacts.map((c, p) => (p === row.position ? updated : c));
+      if (moved && index === change.step) contacts = [...contacts, updated];
+      return contacts === stop.contacts ? stop : { ...stop, contacts };
+    }));
+  };
+  const add = (contact: Contact) => setStops(stops.map((stop, index) => (index === contact.step ? { ...stop, contacts: [...stop.contacts, contact] } : stop)));
+  const remove = (row: Row) => setStops(stops.map((stop, index) => (index === row.stopIndex ? { ...stop, contacts: stop.contacts.filter((_, p) => p !== row.position) } : stop)));
+
+  return (
+    <div className="contacts-tab">
+      {companyMode && <ContactSearch onPick={(contact) => add(makeContact({ name: contact.name, phone: contact.phone_number, email: contact.email, step: 0 }))} />}
+      {rows.length === 0 && <p className="muted">Aucun contact : ajoutez la personne à prévenir sur place.</p>}
+      <ul className="contact-rows">
+        {rows.map((row) => <ContactRow key={`${row.stopIndex}-${row.position}`} row={row} stops={stops} showAll={showAll} onChange={(change) => write(row, change)} onRemove={() => remove(row)} />)}
+      </ul>
+      <button type="button" onClick={() => add(makeContact({ step: 0 }))}>Ajouter un contact</button>
+    </div>
+  );
+}
+
+function ContactRow({ row, stops, showAll, onChange, onRemove }: { row: Row; stops: ReturnType<typeof useAtomValue<typeof stopsAtom>>; showAll: boolean; onChange: (change: Partial<Contact>) => void; onRemove: () => void }) {
+  const id = useId();
+  const [touched, setTouched] = useState<Set<ContactField>>(new Set());
+  const errors = validateContactRow(row.contact, stops.length);
+  const who = row.contact.name.trim() || `contact ${row.position + 1} de ${stopNoteTitle(stops[row.stopIndex]!)}`;
+  const shown = (field: ContactField) => (showAll || touched.has(field) ? errors[field] : undefined);
+  const touch = (field: ContactField) => () => setTouched((set) => new Set(set).add(field));
+  const input = (field: 'name' | 'phone' | 'email', label: string, type: string, value: string, set: (value: string) => void) => (
+    <label>
+      {label}
+      <input type={type} value={value} aria-invalid={Boolean(shown(field))} aria-describedby={shown(field) ? `${id}-${field}` : undefined} onBlur={touch(field)} onChange={(e) => set(e.target.value)} />
+      {shown(field) && <span className="field-error" id={`${id}-${field}`}>{shown(field)}</span>}
+    </label>
+  );
+  return (
+    <li className="card contact-row" aria-label={`Contact ${who}`}>
+      <div className="row">
+        {input('name', 'Nom', 'text', row.contact.name, (name) => onChange({ name }))}
+        {input('phone', 'Téléphone', 'tel', row.contact.phone, (phone) => onChange({ phone: stripPhoneSpaces(phone) }))}
+        {input('email', 'E-mail (facultatif)', 'email', row.contact.email, (email) => onChange({ email }))}
+        <label>
+          Étape
+          <select value={row.stopIndex} onChange={(e) => onChange({ step: Number(e.target.value) })}>
+            {stops.map((stop, index) => <option key={stop.uid} value={index}>{stopNoteTitle(stop)}</option>)}
+          </select>
+        </label>
+      </div>
+      <div className="row">
+        <label className="checkbox">
+          <span>
+            <input type="checkbox" role="switch" aria-checked={row.contact.notify} checked={row.contact.notify} onChange={(e) => onChange({ notify: e.target.checked })} /> Notification par SMS
+          </span>
+        </label>
+        <button type="button" className="link" onClick={onRemove} aria-label={`Supprimer le contact ${who}`}>Supprimer</button>
+      </div>
+    </li>
+  );
+}
+
+function ContactSearch({ onPick }: { onPick: (contact: ApiContact) => void }) {
+  const services = useAtomValue(servicesAtom);
+  const token = useAtomValue(configAtom).companyToken;
+  const listId = useId();
+  const [text, setText] = useState('');
+  const [results, setResults] = useState<ApiContact[]>([]);
+  useEffect(() => {
+    if (!services || !token || text.trim() === '') {
+      setResults([]);
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(async () => {
+      const found = await services.api.searchContacts(token, text.trim());
+      if (current && found) setResults(found);
+    }, 250);
+    return () => { current = false; clearTimeout(timer); };
+  }, [services, token, text]);
+  const open = results.length > 0 && text.trim() !== '';
+  return (
+    <div className="combobox">
+      <label>
+        Rechercher un contact
+        <input role="combobox" aria-expanded={open} aria-controls={listId} aria-autocomplete="list" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+      </label>
+      <ul id={listId} role="listbox" aria-label="Contacts trouvés" className="suggestions" hidden={!open}>
+        {results.map((contact) => (
+          <li key={`${contact.id}-${contact.name}`} role="option" aria-selected="false" onMouseDown={(e) => e.preventDefault()} onClick={() => { onPick(contact); setText(''); }}>
+            {contact.name} · {contact.phone_number}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useId, useState, type KeyboardEvent } from 'react';
+import type { ApiCustomer } from '../../domain/index.ts';
+import { companyDataAtom } from '../../state/company.atoms.ts';
+import { customerAtom } from '../../state/customer.atoms.ts';
+import { searchWordsOf } from '../addresses/search-words.ts';
+
+/** Customer search of company mode (spec §2): picking one fills the customer form. */
+export function CustomerSearch() {
+  const customers = useAtomValue(companyDataAtom).customers;
+  const setCustomer = useSetAtom(customerAtom);
+  const listId = useId();
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const words = searchWordsOf(text);
+  const matches = words.length === 0 ? [] : customers.filter((c) => words.every((w) => searchWordsOf(`${c.name} ${c.reference} ${c.email}`).some((x) => x.startsWith(w)))).slice(0, 8);
+  const open = matches.length > 0;
+  const pick = (customer: ApiCustomer) => {
+    setCustomer((current) => ({ ...current, name: customer.name, email: customer.email, phone: customer.phone_number, reference: customer.reference }));
+    setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((a) => (matches.length === 0 ? 0 : (a + (event.key === 'ArrowDown' ? 1 : -1) + matches.length) % matches.length));
+    } else if (event.key === 'Enter' && open) {
+      event.preventDefault();
+      pick(matches[active]!);
+    } else if (event.key === 'Escape') setText('');
+  };
+  return (
+    <div className="combobox">
+      <label>
+        Rechercher un client
+        <input role="combobox" aria-expanded={open} aria-controls={listId} aria-autocomplete="list" aria-activedescendant={open ? `${listId}-${active}` : undefined} value={text} onChange={(e) => { setText(e.target.value); setActive(0); }} onKeyDown={onKeyDown} autoComplete="off" />
+      </label>
+      <ul id={listId} role="listbox" aria-label="Clients trouvés" className="suggestions" hidden={!open}>
+        {matches.map((customer, position) => (
+          <li key={`${customer.id}-${customer.name}`} id={`${listId}-${position}`} role="option" aria-selected={position === active} className={position === active ? 'active' : undefined} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(customer)}>
+            {customer.name}{customer.reference ? ` (${customer.reference})` : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

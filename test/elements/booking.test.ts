@@ -1,0 +1,344 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import { DEFAULT_VEHICLE_CATEGORIES, estimateTravel, makeItem, makeStop, restoreStore, straightLineRoute } from '../../src/domain/index.ts';
+import { DEMO_COMPANY_TOKEN, PREFERRED, STOPS, fillCustomer, mountWizard, next, recordBookings, toFinalisation } from './booking-support.ts';
+import { allByRole, apiBase, byRole, choose, findByRole, textOf, type } from './support.ts';
+
+const expectedEstimate = () => {
+  const stops = STOPS.map((stop, index) => makeStop({ ...(stop as object), index, step: index + 1 }));
+  return estimateTravel({ stops, items: [makeItem({ ...PREFERRED[0], quantity: 1 })], route: straightLineRoute(stops.map((s) => ({ lat: s.lat!, lng: s.lng! }))), vehicleCategories: DEFAULT_VEHICLE_CATEGORIES, vat: 0.2 });
+};
+
+async function createBooking(): Promise<{ id: number; token: string }> {
+  const recorder = recordBookings();
+  try {
+    const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+    await toFinalisation(root);
+    await fillCustomer(root);
+    byRole(root, 'button', 'Enregistrer').click();
+    await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+    return recorder.sent[0]!.response as { id: number; token: string };
+  } finally {
+    recorder.restore();
+  }
+}
+
+describe('panels 2 to 4: estimate, finalisation, booking', () => {
+  afterEach(async () => setViewport({ width: 800, height: 600 }));
+
+  it('S007 S011 S067 S068 S124 S125 S126 S127 S128 S129 S130 S131 S132 S133 S134 S136 a visitor books: the POST body is the spec’s, the success panel and the side frame show', async () => {
+    const recorder = recordBookings();
+    const events: CustomEvent[] = [];
+    const listen = (event: Event) => events.push(event as CustomEvent);
+    document.addEventListener('travel_creation_succeed', listen);
+    try {
+      const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+      byRole(root, 'button', 'Ajouter un contact à l’adresse 1').click();
+      const dialog = await findByRole(root, 'dialog');
+      type(byRole<HTMLInputElement>(dialog, 'textbox', 'Nom'), 'Gardien Lucien');
+      type(byRole<HTMLInputElement>(dialog, 'textbox', 'Téléphone'), '06 11 22 33 44');
+      byRole(dialog, 'checkbox', 'Prévenir par SMS').click();
+      await waitUntil(() => !byRole<HTMLButtonElement>(dialog, 'button', 'Enregistrer le contact').disabled);
+      byRole(dialog, 'button', 'Enregistrer le contact').click();
+      await toFinalisation(root);
+      await fillCustomer(root);
+      type(byRole<HTMLTextAreaElement>(root, 'textbox', 'Notes pour étape 1'), 'Digicode 42A');
+      type(byRole<HTMLTextAreaElement>(root, 'textbox', 'Notes pour Appartement Bellecour'), 'Parking interdit');
+      byRole(root, 'button', 'Enregistrer').click();
+      await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+
+      expect(recorder.sent).to.have.length(1);
+      const { method, url, body, response, headers } = recorder.sent[0]!;
+      expect(method).to.equal('POST');
+      expect(url).to.equal(`${await apiBase()}/api/v1/travels`);
+      expect(headers['idempotency-key']).to.match(/^tqw-/);
+      expect(body.addresses).to.have.length(2);
+      expect(body.addresses[0]).to.deep.equal({
+        type_name: 'pickup', address_complete: '10 Rue de Rivoli 75004 Paris', postal_code: '75004', floor_nb: 3, elevator_presence: false,
+        notes: 'Digicode 42A', step: 1, locality: 'Paris', label: '', country: 'France', lat: 48.8601, lng: 2.3507,
+        timewindow_earliest: null, timewindow_latest: null, order_item_ids: [], seek_days: 0, duration_min: 5,
+      });
+      expect(body.addresses[1]).to.include({ type_name: 'dropoff', label: 'Appartement Bellecour', floor_nb: 0, step: 2 });
+      expect(body.customer).to.deep.equal({ phone_number: '06 12 34 56 78', email: 'marie@exemple.fr', name: 'Marie Curie' });
+      const estimate = expectedEstimate();
+      expect(body.travel).to.deep.include({
+        travel_id: null,
+        driver_pool_id: null,
+        vehicle_category_id: null,
+        truck_capacity_needed: 3,
+        distance_transportation: Math.round(estimate.customer.distance * 2),
+        duration_transportation: Math.round(estimate.customer.duration),
+        price_transportation: Math.round(estimate.transportFee * 100),
+        price_handling: Math.round(estimate.handlingFee * 100),
+        price_transportation_ht: Math.round((estimate.transportFee / 1.2) * 100),
+        price_handling_ht: Math.round((estimate.handlingFee / 1.2) * 100),
+        handling_needed: true,
+        duration_handling: estimate.handling.durationSeconds,
+        persons_needed: 2,
+        timewindow_enabled: false,
+        additional_notes: 'étape 1 : Digicode 42A\nAppartement Bellecour : Parking interdit',
+      });
+      expect(body.travel.beginning_date).to.equal('2026-12-01T09:00:00+01:00');
+      expect(body.contacts).to.deep.equal([{ step: 0, name: 'Gardien Lucien', phone_number: '0611223344', email: '', notify: true }]);
+      expect(body.items.map((item: { name: string; quantity: number }) => [item.name, item.quantity])).to.deep.equal([['Canapé 3 places', 1]]);
+      expect(body).not.to.have.property('company_token');
+      expect(restoreStore(body.store_serialized)?.stops[1]?.address).to.equal('3 Place Bellecour 69002 Lyon');
+
+      expect(events.map((event) => event.detail)).to.deep.equal([{ token: response!.token, travelId: response!.id }]);
+      const iframe = root.querySelector('iframe')!;
+      expect(iframe.src).to.equal(`${await apiBase()}/dashboard/companies/company/travels/${response!.id}?token=${encodeURIComponent(response!.token)}&light_layout=yes`);
+    } finally {
+      recorder.restore();
+      document.removeEventListener('travel_creation_succeed', listen);
+    }
+  });
+
+  it('S067 S031 S080 S137 S122 an existing booking is updated by PATCH with its token, migrated to time windows once', async () => {
+    const { id, token } = await createBooking();
+    const recorder = recordBookings();
+    const events: CustomEvent[] = [];
+    const listen = (event: Event) => events.push(event as CustomEvent);
+    document.addEventListener('travel_update_succeed', listen);
+    try {
+      const root = await mountWizard({ attributes: { 'travel-id': String(id), 'travel-token': token }, company: { preferred_items: PREFERRED }, travel: { travelId: id, travelToken: token, customer: { name: 'Marie Curie', phone: '0612345678', email: 'marie@exemple.fr', date: '2026-12-01', time: '09:00' }, stops: STOPS.map((s) => ({ ...s, estimatedArrivalTime: '2026-12-01T09:00:00+01:00' })) } });
+      expect(byRole<HTMLInputElement>(root, 'checkbox', 'Créneaux horaires (au plus tôt / au plus tard)').checked).to.equal(true);
+      await toFinalisation(root);
+      expect(allByRole(root, 'button', 'Dupliquer')).to.have.length(0);
+      byRole(root, 'button', 'Mettre à jour !').click();
+      await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+      const [request] = recorder.sent;
+      expect(request!.method).to.equal('PATCH');
+      expect(request!.url).to.equal(`${await apiBase()}/api/v1/travels/${id}?token=${encodeURIComponent(token)}`);
+      expect(request!.headers.authorization).to.equal(`Bearer ${token}`);
+      expect(request!.body.travel.travel_id).to.equal(id);
+      expect(request!.body.travel.timewindow_enabled).to.equal(true);
+      expect(request!.body.addresses[0].timewindow_earliest).to.equal('2026-12-01T09:00:00+01:00');
+      expect(request!.body.addresses[0].timewindow_latest).to.equal('2026-12-01T12:00:00+01:00');
+      expect(events.map((event) => event.detail)).to.deep.equal([{ travelId: id }]);
+    } finally {
+      recorder.restore();
+      document.removeEventListener('travel_update_succeed', listen);
+    }
+  });
+
+  it('S069 S119 S135 duplicate mode keeps the wizard, lists each posted travel with an edit icon opening the side frame, and hides Enregistrer', async () => {
+    const recorder = recordBookings();
+    try {
+      const root = await mountWizard({ attributes: { 'company-token': DEMO_COMPANY_TOKEN }, company: { company_mode: true, preferred_items: PREFERRED } });
+      await toFinalisation(root);
+      await fillCustomer(root);
+      byRole(root, 'button', 'Dupliquer').click();
+      await findByRole(root, 'button', /Modifier la réservation n° \d+/, 6000);
+      expect(allByRole(root, 'button', 'Enregistrer')).to.have.length(0);
+      byRole(root, 'button', 'Dupliquer').click();
+      await waitUntil(() => allByRole(root, 'button', /Modifier la réservation n°/).length === 2, 'second duplicate', { timeout: 6000 });
+      byRole(root, 'heading', 'Finalisation');
+      expect(recorder.sent.map((s) => s.body.company_token)).to.deep.equal([DEMO_COMPANY_TOKEN, DEMO_COMPANY_TOKEN]);
+      expect(recorder.sent[0]!.headers['idempotency-key']).to.not.equal(recorder.sent[1]!.headers['idempotency-key']);
+      const second = recorder.sent[1]!.response as { id: number; token: string };
+      byRole(root, 'button', `Modifier la réservation n° ${second.id}`).click();
+      const iframe = await waitUntil(() => root.querySelector('iframe')).then(() => root.querySelector('iframe')!);
+      expect(iframe.src).to.contain(`/dashboard/companies/company/travels/${second.id}?token=`);
+      expect(iframe.src).to.contain('light_layout=yes');
+    } finally {
+      recorder.restore();
+    }
+  });
+
+  it('S146 a lost answer shows the banner and keeps everything; the retry makes exactly one booking', async () => {
+    const recorder = recordBookings(1);
+    try {
+      const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+      await toFinalisation(root);
+      await fillCustomer(root);
+      byRole(root, 'button', 'Enregistrer').click();
+      await findByRole(root, 'alert', 'Une error est survenue, veuillez réessayer dans un instant ×', 6000).catch(async () => findByRole(root, 'alert', /Une error est survenue, veuillez réessayer dans un instant/));
+      expect(byRole<HTMLInputElement>(root, 'textbox', 'Nom du contact').value).to.equal('Marie Curie');
+      byRole(root, 'button', 'Enregistrer').click();
+      await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+      expect(recorder.sent).to.have.length(2);
+      expect(recorder.sent[1]!.headers['idempotency-key']).to.equal(recorder.sent[0]!.headers['idempotency-key']);
+      expect(recorder.sent[1]!.response).to.deep.equal(recorder.sent[0]!.response);
+    } finally {
+      recorder.restore();
+    }
+  });
+
+  it('S086 S095 S101 a save is refused until the customer and every contact are valid, with French messages', async () => {
+    const recorder = recordBookings();
+    try {
+      const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+      await toFinalisation(root);
+      byRole(root, 'button', 'Enregistrer').click();
+      await waitUntil(() => textOf(root).includes('Ce champ doit contenir le nom du contact !'));
+      expect(textOf(root)).to.contain('Ce champ doit être un numero valide !');
+      expect(textOf(root)).to.contain('Ce champ doit être une adresse email valide !');
+      await fillCustomer(root);
+      byRole(root, 'tab', 'Contacts').click();
+      (await findByRole(root, 'button', 'Ajouter un contact')).click();
+      const name = await findByRole<HTMLInputElement>(root, 'textbox', 'Nom');
+      type(name, 'Léa');
+      byRole(root, 'tab', 'Client').click();
+      byRole(root, 'button', 'Enregistrer').click();
+      await findByRole(root, 'tab', 'Contacts');
+      await waitUntil(() => byRole(root, 'tab', 'Contacts').getAttribute('aria-selected') === 'true', 'the contacts tab opens');
+      expect(textOf(root)).to.contain('Ce champ doit être rempli');
+      expect(textOf(root)).to.contain('Ce champ doit être un numero valide');
+      expect(recorder.sent).to.have.length(0);
+    } finally {
+      recorder.restore();
+    }
+  });
+
+  it('S030 S117 S133 the contacts tab: company contact search, SMS switch, stop choice', async () => {
+    const recorder = recordBookings();
+    try {
+      const root = await mountWizard({ attributes: { 'company-token': DEMO_COMPANY_TOKEN }, company: { company_mode: true, preferred_items: PREFERRED } });
+      await toFinalisation(root);
+      await fillCustomer(root);
+      byRole(root, 'tab', 'Contacts').click();
+      type(await findByRole<HTMLInputElement>(root, 'combobox', 'Rechercher un contact'), 'karim');
+      (await findByRole(root, 'option', /Karim Benali/, 5000)).click();
+      const row = await findByRole(root, 'listitem', 'Contact Karim Benali');
+      byRole(row, 'switch', 'Notification par SMS').click();
+      choose(byRole<HTMLSelectElement>(row, 'combobox', 'Étape'), '1');
+      await waitUntil(() => byRole<HTMLSelectElement>(byRole(root, 'listitem', 'Contact Karim Benali'), 'combobox', 'Étape').value === '1');
+      byRole(root, 'button', 'Enregistrer').click();
+      await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+      expect(recorder.sent[0]!.body.contacts).to.deep.equal([{ step: 1, name: 'Karim Benali', phone_number: '0611223344', email: 'karim.benali@transports-martin.example', notify: true }]);
+    } finally {
+      recorder.restore();
+    }
+  });
+
+  it('S028 S117 the customer search of company mode fills the form', async () => {
+    const root = await mountWizard({ company: { company_mode: true, preferred_items: PREFERRED, customers: [{ id: 4, name: 'Boulangerie Durand', reference: 'CLI-0042', email: 'contact@boulangerie-durand.example', phone_number: '0142000001' }] } });
+    await toFinalisation(root);
+    type(byRole<HTMLInputElement>(root, 'combobox', 'Rechercher un client'), 'boulang');
+    (await findByRole(root, 'option', /Boulangerie Durand/)).click();
+    await waitUntil(() => byRole<HTMLInputElement>(root, 'textbox', 'Nom du contact').value === 'Boulangerie Durand');
+    expect(byRole<HTMLInputElement>(root, 'textbox', 'Référence (facultatif)').value).to.equal('CLI-0042');
+    expect(byRole<HTMLInputElement>(root, 'textbox', 'Téléphone').value).to.equal('0142000001');
+  });
+
+  it('S002 S113 S115 S074 company mode shows HT; an edited price fixes it and is what is sent', async () => {
+    const recorder = recordBookings();
+    try {
+      const root = await mountWizard({ company: { company_mode: true, can_edit_price: true, preferred_items: PREFERRED } });
+      await next(root, 'Vos objets');
+      byRole(root, 'button', 'Ajouter Canapé 3 places').click();
+      await next(root, 'Votre estimation');
+      await waitUntil(() => textOf(root).includes('Total'));
+      // textOf folds the French no-break spaces into plain spaces.
+      expect(textOf(root)).to.match(/Total : [\d ,]+ € HT/);
+      const transport = byRole<HTMLInputElement>(root, 'textbox', 'Prix du transport (HT)');
+      expect(transport.maxLength).to.equal(5);
+      type(transport, '100');
+      type(byRole<HTMLInputElement>(root, 'textbox', 'Prix de la manutention (HT)'), '50');
+      byRole(root, 'button', 'Fixer ce prix').click();
+      await waitUntil(() => textOf(root).includes('Total : 150 € HT'), 'fixed total not shown');
+      await next(root, 'Finalisation');
+      await fillCustomer(root);
+      byRole(root, 'button', 'Enregistrer').click();
+      await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+      expect(recorder.sent[0]!.body.travel).to.deep.include({ price_transportation: 12000, price_handling: 6000, price_transportation_ht: 10000, price_handling_ht: 5000 });
+    } finally {
+      recorder.restore();
+    }
+  });
+
+  it('S001 S026 a visitor sees TTC prices, distance, volume, total time, transport, handling and handlers', async () => {
+    const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+    await next(root, 'Vos objets');
+    byRole(root, 'button', 'Ajouter Canapé 3 places').click();
+    await next(root, 'Votre estimation');
+    await waitUntil(() => textOf(root).includes('Total'));
+    const estimate = expectedEstimate();
+    const text = textOf(root);
+    expect(text).to.contain('TTC');
+    for (const label of ['Distance', 'Volume', 'Durée totale', 'Transport', 'Manutention', 'Manutentionnaires']) expect(text).to.contain(label);
+    expect(text).to.contain(`Manutentionnaires${estimate.handling.persons}`);
+    expect(byRole<HTMLSelectElement>(root, 'combobox', 'Nombre de manutentionnaires').options.length).to.equal(5);
+    expect([...byRole<HTMLSelectElement>(root, 'combobox', 'Heures de manutention').options].map((o) => Number(o.value))).to.deep.equal(Array.from({ length: 16 }, (_, i) => (i + 1) / 2));
+    await expect(root.host).to.be.accessible();
+  });
+
+  it('S121 hide_handling_infos hides the handling details', async () => {
+    const root = await mountWizard({ company: { preferred_items: PREFERRED, hide_handling_infos: true } });
+    await next(root, 'Vos objets');
+    byRole(root, 'button', 'Ajouter Canapé 3 places').click();
+    await next(root, 'Votre estimation');
+    await waitUntil(() => textOf(root).includes('Total'));
+    expect(textOf(root)).not.to.contain('Manutentionnaires');
+    expect(allByRole(root, 'combobox', 'Nombre de manutentionnaires')).to.have.length(0);
+  });
+
+  it('S005 S008 S112 without the prices permission Next skips the estimate and Back skips it too', async () => {
+    const root = await mountWizard({ company: { preferred_items: PREFERRED, permissions: [{ name: 'prices', can_read: false }] } });
+    await next(root, 'Vos objets');
+    byRole(root, 'button', 'Ajouter Canapé 3 places').click();
+    await next(root, 'Finalisation');
+    byRole(root, 'button', 'Précédent').click();
+    await findByRole(root, 'heading', 'Vos objets');
+  });
+
+  it('S027 S070 S071 S083 S084 pools: the default pool is chosen, default notes follow the marker; an accepted travel keeps only its pool', async () => {
+    const pools = [
+      { id: 'public', name: 'Grille publique' },
+      { id: 3, name: 'Partenaires Île-de-France', default: true, default_notes: 'Prévenir le gardien.' },
+      { id: 4, name: 'Grille Express', default_notes: 'Livraison express.' },
+    ];
+    const root = await mountWizard({ company: { preferred_items: PREFERRED, driver_pools: pools } });
+    await next(root, 'Vos objets');
+    byRole(root, 'button', 'Ajouter Canapé 3 places').click();
+    await next(root, 'Votre estimation');
+    const select = await findByRole<HTMLSelectElement>(root, 'combobox', 'Grille tarifaire');
+    expect(select.value).to.equal('3');
+    choose(select, '4');
+    await next(root, 'Finalisation');
+    expect(byRole<HTMLTextAreaElement>(root, 'textbox', 'Notes pour le transporteur').value).to.equal('====\nLivraison express.');
+
+    const accepted = await mountWizard({ company: { preferred_items: PREFERRED, driver_pools: pools }, travel: { travelId: 77, travelToken: 'x', driverPoolSelector: 4, isMigratedToTimewindow: true }, infos: { travel_id: 77, token: 'x', state: 'accepted', driver_pool_id: 4 } });
+    await next(accepted, 'Vos objets');
+    byRole(accepted, 'button', 'Ajouter Canapé 3 places').click();
+    await next(accepted, 'Votre estimation');
+    const locked = await findByRole<HTMLSelectElement>(accepted, 'combobox', 'Grille tarifaire');
+    expect([...locked.options].map((o) => o.text)).to.deep.equal(['Grille Express']);
+    expect(textOf(accepted)).to.contain('Le transporteur a accepté cette course : une modification importante pourrait perturber son organisation.');
+  });
+
+  it('S075 S105 S147 a pool whose code fails shows Prix non disponible with the defect message', async () => {
+    const root = await mountWizard({ company: { preferred_items: PREFERRED, driver_pools: [{ id: 'public', name: 'Grille publique' }, { id: 2, name: 'Grille Pro', default: true, apply_to: 'apply_to_travels', compute_price_func_body: 'return { transportation: "beaucoup", handling: 1 };' }] } });
+    await next(root, 'Vos objets');
+    byRole(root, 'button', 'Ajouter Canapé 3 places').click();
+    await next(root, 'Votre estimation');
+    await waitUntil(() => textOf(root).includes('Prix non disponible : La grille de [Grille Pro] présente un défaut technique, contactez son responsable'), 'defect not shown', { timeout: 8000 });
+  });
+
+  it('S079 changing the customer date moves the stops’ dates', async () => {
+    const recorder = recordBookings();
+    try {
+      const root = await mountWizard({ company: { preferred_items: PREFERRED }, travel: { stops: STOPS.map((s, i) => (i === 1 ? { ...s, seekDays: 1, timewindowEarliest: '2026-12-02T14:15:00+01:00' } : s)) } });
+      await toFinalisation(root);
+      await fillCustomer(root, '2026-12-10');
+      byRole(root, 'button', 'Enregistrer').click();
+      await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+      expect(recorder.sent[0]!.body.addresses[1].timewindow_earliest).to.equal('2026-12-11T14:15:00+01:00');
+    } finally {
+      recorder.restore();
+    }
+  });
+
+  it('focus moves to each panel heading; the finalisation works at 320 px and axe finds nothing', async () => {
+    await setViewport({ width: 320, height: 800 });
+    const root = await mountWizard({ attributes: { mode: 'company' }, company: { preferred_items: PREFERRED } });
+    await next(root, 'Vos objets');
+    await waitUntil(() => root.activeElement === byRole(root, 'heading', 'Vos objets'), 'focus not on the heading');
+    byRole(root, 'button', 'Ajouter Canapé 3 places').click();
+    await next(root, 'Votre estimation');
+    await next(root, 'Finalisation');
+    expect(root.activeElement).to.equal(byRole(root, 'heading', 'Finalisation'));
+    expect((root.host as HTMLElement).scrollWidth).to.be.at.most(320);
+    await expect(root.host).to.be.accessible();
+  });
+});
