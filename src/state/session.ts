@@ -13,6 +13,7 @@ import { restoreDraft, startDraftSync } from './draft-sync.ts';
 import { startEngine } from './engine.ts';
 import type { Services } from './services.atoms.ts';
 import { servicesAtom } from './services.atoms.ts';
+import { mapsStatusAtom } from './maps-status.atoms.ts';
 import { storeFor, type QuoteStore } from './store.ts';
 
 export interface SessionOptions {
@@ -138,6 +139,10 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
       if (started) return;
       started = true;
       store.set(configAtom, config);
+      services.provider().then(
+        () => store.set(mapsStatusAtom, { kind: 'ready' }),
+        (error: unknown) => store.set(mapsStatusAtom, { kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      );
       void bootstrap(store, services, host, properties).then(() => {
         startEngine(store, services);
         startDraftSync(store, services);

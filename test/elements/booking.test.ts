@@ -174,14 +174,14 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       expect(textOf(root)).to.contain('Ce champ doit être un numero valide !');
       expect(textOf(root)).to.contain('Ce champ doit être une adresse email valide !');
       await fillCustomer(root);
-      byRole(root, 'tab', 'Contacts').click();
+      byRole(root, 'tab', 'Contacts sur place').click();
       (await findByRole(root, 'button', 'Ajouter un contact')).click();
       const name = await findByRole<HTMLInputElement>(root, 'textbox', 'Nom');
       type(name, 'Léa');
       byRole(root, 'tab', 'Client').click();
       byRole(root, 'button', 'Enregistrer').click();
-      await findByRole(root, 'tab', 'Contacts');
-      await waitUntil(() => byRole(root, 'tab', 'Contacts').getAttribute('aria-selected') === 'true', 'the contacts tab opens');
+      await findByRole(root, 'tab', 'Contacts sur place');
+      await waitUntil(() => byRole(root, 'tab', 'Contacts sur place').getAttribute('aria-selected') === 'true', 'the contacts tab opens');
       expect(textOf(root)).to.contain('Ce champ doit être rempli');
       expect(textOf(root)).to.contain('Ce champ doit être un numero valide');
       expect(recorder.sent).to.have.length(0);
@@ -196,7 +196,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       const root = await mountWizard({ attributes: { 'company-token': DEMO_COMPANY_TOKEN }, company: { company_mode: true, preferred_items: PREFERRED } });
       await toFinalisation(root);
       await fillCustomer(root);
-      byRole(root, 'tab', 'Contacts').click();
+      byRole(root, 'tab', 'Contacts sur place').click();
       type(await findByRole<HTMLInputElement>(root, 'combobox', 'Rechercher un contact'), 'karim');
       (await findByRole(root, 'option', /Karim Benali/, 5000)).click();
       const row = await findByRole(root, 'listitem', 'Contact Karim Benali');

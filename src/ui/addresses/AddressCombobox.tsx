@@ -5,6 +5,8 @@ import type { GeocodedAddress } from '../../services/maps/provider.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
 import { geocoderFor, useProvider, useResolveStop } from './use-geocoder.ts';
+import { useVariant } from '../variant.ts';
+import { MESSAGES } from '../../domain/index.ts';
 import { searchWordsOf } from './search-words.ts';
 
 export const SUGGEST_DELAY_MS = 250;
@@ -103,6 +105,7 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
     }
   }
 
+  const variant = useVariant();
   const label = `Adresse ${stop.step}`;
   const errorId = `${listId}-error`;
   return (
@@ -149,11 +152,17 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
         ))}
       </ul>
       {status.kind === 'loading' && <p className="muted" role="status">Vérification de l’adresse…</p>}
-      {status.kind === 'error' && (
-        <p className="field-error" id={errorId} role="alert">
-          {status.message}
-        </p>
-      )}
+      {status.kind === 'error' &&
+        (variant === 'lite' ? (
+          // The earlier variant's red alert, headed 'Error!' (spec §8).
+          <div className="alert-red" id={errorId} role="alert">
+            <strong>{MESSAGES.geocodeFailureTitle}</strong> {status.message}
+          </div>
+        ) : (
+          <p className="field-error" id={errorId} role="alert">
+            {status.message}
+          </p>
+        ))}
       {status.kind === 'proposals' && (
         <div role="group" aria-label={`Plusieurs adresses possibles pour ${label}`} className="proposals">
           <p className="muted">Plusieurs adresses correspondent : choisissez la bonne.</p>

@@ -10,6 +10,8 @@ import { addStopAfterAtom, moveStopAtom, removeStopAtom, stopsAtom } from '../..
 import { MapPanel } from '../map/MapPanel.tsx';
 import { StopCard } from './StopCard.tsx';
 import { useTravelDay } from './StopTimes.tsx';
+import { useVariant } from '../variant.ts';
+import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
 
 /** Panel 0 (spec §2 "Address panel"): the stops of the trip, their times, contacts and the map. */
 export function AddressesPanel() {
@@ -22,6 +24,8 @@ export function AddressesPanel() {
   const customer = useAtomValue(customerAtom);
   const [identity, setIdentity] = useAtom(travelIdentityAtom);
   const day = useTravelDay();
+  const variant = useVariant();
+  const maps = useAtomValue(mapsStatusAtom);
   const [announcement, setAnnouncement] = useState('');
   const list = useRef<HTMLOListElement>(null);
   const moveRef = useRef((from: number, to: number) => undefined as void);
@@ -63,11 +67,15 @@ export function AddressesPanel() {
 
   return (
     <section aria-label="Adresses du trajet" className="addresses-panel">
-      <label className="checkbox timewindow-toggle">
+      {variant === 'wizard' && <label className="checkbox timewindow-toggle">
         <span>
           <input type="checkbox" checked={identity.timewindowEnabled} onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })} /> Créneaux horaires (au plus tôt / au plus tard)
         </span>
-      </label>
+      </label>}
+      {variant === 'lite' && maps.kind === 'loading' && <p className="muted" role="status">Chargement du service de cartes…</p>}
+      {variant === 'lite' && maps.kind === 'failed' && (
+        <div className="alert-red" role="alert"><strong>Error!</strong> {maps.message}</div>
+      )}
       <ol className="stops" ref={list}>
         {stops.map((stop, index) => (
           <StopCard

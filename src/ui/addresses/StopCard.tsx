@@ -5,6 +5,9 @@ import { taskTypesEditableAtom, updateStopAtom } from '../../state/stops.atoms.t
 import { AddressCombobox } from './AddressCombobox.tsx';
 import { StopContacts } from './StopContacts.tsx';
 import { StopTimes } from './StopTimes.tsx';
+import { useVariant } from '../variant.ts';
+import { useAtomValue as useValue } from 'jotai';
+import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
 
 const TASK_LABELS: Record<TaskType, string> = { pickup: 'Enlèvement', dropoff: 'Livraison', service: 'Prestation' };
 const FLOORS = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
@@ -41,7 +44,7 @@ export function StopCard({ stop, index, count, arrival, actions }: { stop: Stop;
           </label>
         )}
       </div>
-      <AddressCombobox stop={stop} index={index} />
+      <LiteAwareAddress stop={stop} index={index} />
       <div className="row">
         {!company.hide_address_floor && (
           <>
@@ -82,5 +85,27 @@ export function StopCard({ stop, index, count, arrival, actions }: { stop: Stop;
         {actions.remove && <button type="button" className="icon" onClick={actions.remove} aria-label={`Supprimer ${name}`}>🗑</button>}
       </div>
     </li>
+  );
+}
+
+/**
+ * The earlier variant shows its address input only once the maps service has loaded, and
+ * has a street number field of its own (spec §2, §3); the wizard always shows the input.
+ */
+function LiteAwareAddress({ stop, index }: { stop: Stop; index: number }) {
+  const variant = useVariant();
+  const maps = useValue(mapsStatusAtom);
+  const update = useSetAtom(updateStopAtom);
+  if (variant === 'wizard') return <AddressCombobox stop={stop} index={index} />;
+  // The panel says once why the inputs are not there yet (MapsStatusNotice).
+  if (maps.kind !== 'ready') return null;
+  return (
+    <div className="row">
+      <label className="street-number">
+        Numéro
+        <input aria-label={`Numéro de rue de l’adresse ${stop.step}`} inputMode="numeric" maxLength={10} value={stop.streetNumber ?? ''} onChange={(event) => update({ index, change: (s) => ({ ...s, streetNumber: event.target.value }) })} />
+      </label>
+      <AddressCombobox stop={stop} index={index} />
+    </div>
   );
 }

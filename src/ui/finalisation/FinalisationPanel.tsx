@@ -28,7 +28,7 @@ export function FinalisationPanel() {
     setTab(customerOk ? 'contacts' : 'customer');
     setNotice(customerOk ? 'Un contact est incomplet : corrigez les champs signalés.' : 'Vos coordonnées sont incomplètes : corrigez les champs signalés.');
   };
-  const tabs: [Tab, string][] = [['customer', 'Client'], ['contacts', 'Contacts']];
+  const tabs: [Tab, string][] = [['customer', 'Client'], ['contacts', 'Contacts sur place']];
   return (
     <section aria-label="Finalisation" className="finalisation">
       <div role="tablist" aria-label="Informations de la réservation" className="tabs" onKeyDown={(event) => {

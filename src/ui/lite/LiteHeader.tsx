@@ -1,0 +1,57 @@
+import { useAtom, useAtomValue, useStore } from 'jotai';
+import { DateTime } from 'luxon';
+import { BUSINESS_TIME_ZONE, formatLongDate, isLiteSaveIconVisible, isSelectableDay, moveStopsToDate } from '../../domain/index.ts';
+import { saveBooking } from '../../state/booking.ts';
+import { customerAtom } from '../../state/customer.atoms.ts';
+import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { servicesAtom } from '../../state/services.atoms.ts';
+import { stopsAtom } from '../../state/stops.atoms.ts';
+import { loadingAtom, validStepsAtom } from '../../state/wizard.atoms.ts';
+import { useTravelDay } from '../addresses/StopTimes.tsx';
+import { Spinner } from '../controls/Spinner.tsx';
+
+/**
+ * The earlier variant's header (spec §2): the travel date in long French format (past days
+ * refused), the time-window toggle, and the save icon for an existing trip whose steps are
+ * all valid, a spinner while loading.
+ */
+export function LiteHeader() {
+  const store = useStore();
+  const [customer, setCustomer] = useAtom(customerAtom);
+  const [stops, setStops] = useAtom(stopsAtom);
+  const [identity, setIdentity] = useAtom(travelIdentityAtom);
+  const valid = useAtomValue(validStepsAtom);
+  const loading = useAtomValue(loadingAtom);
+  const services = useAtomValue(servicesAtom);
+  const day = useTravelDay();
+  const today = DateTime.now().setZone(BUSINESS_TIME_ZONE).toISODate()!;
+  const showSave = isLiteSaveIconVisible(identity.travelId === null, valid);
+  return (
+    <div className="lite-bar lite-header">
+      <label>
+        Date du transport
+        <input type="date" min={today} value={customer.date || day} onChange={(event) => {
+          const date = event.target.value;
+          if (!date || !isSelectableDay(date, DateTime.now())) return;
+          setCustomer({ ...customer, date });
+          setStops(moveStopsToDate(stops, date));
+        }} />
+        <span className="long-date" aria-live="polite">{formatLongDate(customer.date || day)}</span>
+      </label>
+      <label className="checkbox">
+        <span>
+          <input type="checkbox" checked={identity.timewindowEnabled} onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })} /> Créneaux horaires
+        </span>
+      </label>
+      {loading ? (
+        <Spinner />
+      ) : (
+        showSave && services && (
+          <button type="button" className="icon" aria-label="Enregistrer les modifications" title="Enregistrer les modifications" onClick={() => void saveBooking(store, services)}>
+            💾
+          </button>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import '../../elements/transport-quote-lite.ts';
+import { DEFAULT_VEHICLE_CATEGORIES, estimateTravel, formatPrice, litePrice, makeItem, makeStop, straightLineRoute } from '../../src/domain/index.ts';
+import { recordBookings } from './booking-support.ts';
+import { allByRole, apiBase, byRole, choose, findByRole, press, textOf, type, uniqueId } from './support.ts';
+
+const STOPS = [
+  { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.8601, lng: 2.3507, geocodeResolved: true },
+  { type: 'dropoff', address: '25 Rue de la Boétie 75008 Paris', lat: 48.8728, lng: 2.3127, geocodeResolved: true },
+];
+
+async function lite({ attributes = {}, company = null as Record<string, unknown> | null, travel = {} as Record<string, unknown> } = {}): Promise<ShadowRoot> {
+  const el = document.createElement('transport-quote-lite');
+  el.id = uniqueId('lite');
+  el.setAttribute('api-base', await apiBase());
+  if (!('maps-provider' in attributes)) el.setAttribute('maps-provider', 'local');
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  el.innerHTML = `<script type="application/json" data-store="travel">${JSON.stringify({ stops: STOPS, ...travel })}</script>${company ? `<script type="application/json" data-store="company">${JSON.stringify(company)}</script>` : ''}`;
+  (await fixture(html`<div></div>`)).append(el);
+  await findByRole(el.shadowRoot!, 'tablist', 'Étapes du devis');
+  return el.shadowRoot!;
+}
+
+/** What the earlier variant must show for these stops and items (spec §9), formatted like the page. */
+function expectedTotal(stops: typeof STOPS, volume: number): string {
+  const parsed = stops.map((stop, index) => makeStop({ ...(stop as object), index, step: index + 1 }));
+  const items = [makeItem({ name: 'Caisse', volume })];
+  const route = straightLineRoute(parsed.map((s) => ({ lat: s.lat!, lng: s.lng! })));
+  const estimate = estimateTravel({ stops: parsed, items, route, vehicleCategories: DEFAULT_VEHICLE_CATEGORIES, vat: 0.2 });
+  return formatPrice(litePrice({ distance: estimate.driver.distance, duration: estimate.driver.duration, volume: estimate.volume, items, vat: 0.2 }), 'E').replace(/\s/g, ' ');
+}
+
+const tab = (root: ShadowRoot, name: string) => byRole<HTMLButtonElement>(root, 'tab', name);
+
+describe('<transport-quote-lite>, the earlier four-step variant', () => {
+  afterEach(async () => setViewport({ width: 800, height: 600 }));
+
+  it('S032 S042 steps Adresses, Chargement, Prix, Contacts; Prix only with prices', async () => {
+    const root = await lite();
+    expect(allByRole(root, 'tab').map((t) => t.textContent)).to.deep.equal(['Adresses', 'Chargement', 'Prix', 'Contacts']);
+    const hidden = await lite({ company: { permissions: [{ name: 'prices', can_read: false }] } });
+    await waitUntil(() => allByRole(hidden, 'tab').length === 3);
+    expect(allByRole(hidden, 'tab').map((t) => t.textContent)).to.deep.equal(['Adresses', 'Chargement', 'Contacts']);
+  });
+
+  it('S033 S063 a step label is clickable only when navigable; the current step is highlighted; arrows skip the others', async () => {
+    const root = await lite({ company: { preferred_items: [{ id: 1, name: 'Canapé 3 places', volume: 2 }] } });
+    expect(tab(root, 'Adresses').getAttribute('aria-selected')).to.equal('true');
+    expect(tab(root, 'Adresses').className).to.contain('current');
+    expect(tab(root, 'Chargement').disabled).to.equal(true);
+    expect(tab(root, 'Prix').disabled).to.equal(true);
+    expect(tab(root, 'Contacts').disabled).to.equal(true);
+    (await findByRole(root, 'button', 'Suivant', 6000)).click();
+    await waitUntil(() => tab(root, 'Chargement').getAttribute('aria-selected') === 'true', 'Chargement not selected');
+    expect(tab(root, 'Adresses').disabled).to.equal(false);
+    expect(tab(root, 'Prix').disabled).to.equal(true);
+    byRole(root, 'button', 'Ajouter Canapé 3 places').click();
+    await waitUntil(() => !tab(root, 'Contacts').disabled && !tab(root, 'Prix').disabled, 'Prix and Contacts not enabled');
+    tab(root, 'Chargement').focus();
+    press(tab(root, 'Chargement'), 'ArrowRight');
+    await waitUntil(() => tab(root, 'Prix').getAttribute('aria-selected') === 'true', 'arrow to Prix');
+    press(tab(root, 'Prix'), 'ArrowRight');
+    await waitUntil(() => tab(root, 'Contacts').getAttribute('aria-selected') === 'true', 'arrow to Contacts');
+    press(tab(root, 'Contacts'), 'ArrowRight');
+    await waitUntil(() => tab(root, 'Adresses').getAttribute('aria-selected') === 'true', 'arrow back to Adresses');
+  });
+
+  it('S034 S035 S036 S107 the header: a long French date, days before today refused, the time-window toggle', async () => {
+    const root = await lite({ travel: { customer: { date: '2027-03-15' } } });
+    const date = byRole<HTMLInputElement>(root, 'textbox', /^Date du transport/);
+    expect(date.min).to.match(/^\d{4}-\d{2}-\d{2}$/);
+    expect(textOf(root)).to.contain('lundi 15 mars 2027');
+    type(date, '2020-01-01');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(textOf(root)).to.contain('lundi 15 mars 2027');
+    const toggle = byRole<HTMLInputElement>(root, 'checkbox', 'Créneaux horaires');
+    toggle.click();
+    await findByRole(root, 'combobox', 'Heure au plus tard à l’adresse 2');
+  });
+
+  it('S037 S054 the save icon is hidden for a new trip, shown for an existing one once every step is valid', async () => {
+    const fresh = await lite({ travel: { items: [{ name: 'Canapé 3 places', volume: 2 }] } });
+    await findByRole(fresh, 'button', 'Suivant', 6000);
+    expect(allByRole(fresh, 'button', 'Enregistrer les modifications')).to.have.length(0);
+    const existing = await lite({ travel: { travelId: 5, travelToken: 'tok', isMigratedToTimewindow: true, items: [{ name: 'Canapé 3 places', volume: 2 }] } });
+    await findByRole(existing, 'button', 'Enregistrer les modifications', 6000);
+  });
+
+  it('S039 Choix Véhicule is hidden by default and when the list is empty, shown when the company allows it', async () => {
+    const byDefault = await lite();
+    expect(allByRole(byDefault, 'combobox', 'Choix Véhicule')).to.have.length(0);
+    const empty = await lite({ company: { hide_vl_selector: false, vehicle_categories: [] } });
+    expect(allByRole(empty, 'combobox', 'Choix Véhicule')).to.have.length(0);
+    const shown = await lite({ company: { hide_vl_selector: false } });
+    const select = await findByRole<HTMLSelectElement>(shown, 'combobox', 'Choix Véhicule');
+    expect([...select.options].map((o) => o.text)).to.deep.equal(['Choix Véhicule', 'Camion 3 m³', 'Camion 6 m³', 'Camion 12 m³', 'Camion 20 m³']);
+  });
+
+  it('S040 S123 Choix Grille shows while the public grid is selected and lists the other pools', async () => {
+    const root = await lite({ company: { driver_pools: [{ id: 'public', name: 'Grille publique' }, { id: 2, name: 'Grille Pro' }, { id: 3, name: 'Partenaires' }] } });
+    const select = await findByRole<HTMLSelectElement>(root, 'combobox', 'Choix Grille');
+    expect([...select.options].map((o) => o.text)).to.deep.equal(['Choix Grille', 'Grille Pro', 'Partenaires']);
+    choose(select, '3');
+    await waitUntil(() => allByRole(root, 'combobox', 'Choix Grille').length === 0, 'the grid select stays');
+  });
+
+  const tiers = [4.9, 5, 9.9, 10, 12.9, 13, 17.9, 18, 22.9, 23];
+  for (const volume of tiers) {
+    it(`S041 S162 S163 the displayed total for a known route and ${volume} m³`, async () => {
+      const root = await lite({ travel: { items: [{ name: 'Caisse', volume }] } });
+      const expected = expectedTotal(STOPS, volume);
+      await waitUntil(() => textOf(root).includes(`Total : ${expected}`), `expected Total : ${expected}, got ${textOf(root).slice(0, 200)}`, { timeout: 6000 });
+    });
+  }
+
+  it('S041 no total without the prices permission', async () => {
+    const root = await lite({ company: { permissions: [{ name: 'prices', can_read: false }] }, travel: { items: [{ name: 'Caisse', volume: 3 }] } });
+    await findByRole(root, 'button', 'Suivant', 6000);
+    expect(textOf(root)).not.to.contain('Total');
+  });
+
+  it('S043 S152 without the maps service, no address input but the French-variant alert', async () => {
+    const root = await lite({ attributes: { 'maps-provider': 'google' } });
+    const alert = await findByRole(root, 'alert', /^Error!/, 5000);
+    expect(textOf(alert)).to.contain('Goolgle api is not setup, reload the page');
+    expect(allByRole(root, 'combobox', 'Adresse 1')).to.have.length(0);
+  });
+
+  it('S043 S153 S044 once loaded: the street number field, and a geocode failure is a red alert headed Error!', async () => {
+    const root = await lite();
+    const field = await findByRole<HTMLInputElement>(root, 'combobox', 'Adresse 1', 5000);
+    byRole(root, 'textbox', 'Numéro de rue de l’adresse 1');
+    type(field, '12 rue Imaginaire Zzyzxville');
+    press(field, 'Escape');
+    press(field, 'Enter');
+    const alert = await findByRole(root, 'alert', /^Error!/, 5000);
+    expect(alert.className).to.contain('alert-red');
+    expect(textOf(alert)).to.contain('Adresse introuvable');
+  });
+
+  it('S067 the lite element books a move with the same contract and events', async () => {
+    const recorder = recordBookings();
+    const events: CustomEvent[] = [];
+    const listen = (event: Event) => events.push(event as CustomEvent);
+    document.addEventListener('travel_creation_succeed', listen);
+    try {
+      const root = await lite({ travel: { items: [{ name: 'Canapé 3 places', volume: 2 }] } });
+      (await findByRole(root, 'button', 'Suivant', 6000)).click();
+      (await findByRole(root, 'button', 'Suivant')).click();
+      await waitUntil(() => tab(root, 'Prix').getAttribute('aria-selected') === 'true');
+      (await findByRole(root, 'button', 'Suivant')).click();
+      type(await findByRole<HTMLInputElement>(root, 'textbox', 'Nom du contact'), 'Marie Curie');
+      type(byRole<HTMLInputElement>(root, 'textbox', 'Téléphone'), '0612345678');
+      type(byRole<HTMLInputElement>(root, 'textbox', 'E-mail'), 'marie@exemple.fr');
+      type(byRole<HTMLInputElement>(root, 'textbox', 'Date du transport'), '2026-12-01');
+      await waitUntil(() => allByRole(root, 'combobox', 'Heure de début').length === 1 && [...byRole<HTMLSelectElement>(root, 'combobox', 'Heure de début').options].some((o) => o.value === '10:00'));
+      choose(byRole<HTMLSelectElement>(root, 'combobox', 'Heure de début'), '10:00');
+      byRole(root, 'button', 'Enregistrer').click();
+      await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+      expect(recorder.sent[0]!.method).to.equal('POST');
+      expect(recorder.sent[0]!.body.addresses).to.have.length(2);
+      expect(events).to.have.length(1);
+    } finally {
+      recorder.restore();
+      document.removeEventListener('travel_creation_succeed', listen);
+    }
+  });
+
+  it('works at 320 px and axe finds nothing; tabs are reachable by keyboard', async () => {
+    await setViewport({ width: 320, height: 700 });
+    const root = await lite({ company: { hide_vl_selector: false, driver_pools: [{ id: 'public', name: 'Grille publique' }, { id: 2, name: 'Grille Pro' }] } });
+    await findByRole(root, 'combobox', 'Adresse 1', 5000);
+    tab(root, 'Adresses').focus();
+    await sendKeys({ press: 'Tab' });
+    expect((root.host as HTMLElement).scrollWidth).to.be.at.most(320);
+    await expect(root.host).to.be.accessible();
+  });
+});
