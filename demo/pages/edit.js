@@ -1,0 +1,7 @@
+// Reads the booking's id and token from the link and hands them to the wizard.
+const params = new URLSearchParams(window.location.search);
+const wizard = document.getElementById('devis-modification');
+if (params.get('id') && params.get('token')) {
+  wizard.setAttribute('travel-id', params.get('id'));
+  wizard.setAttribute('travel-token', params.get('token'));
+}
