@@ -10,7 +10,7 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
-const nodeDirs = ['test/server', 'test/e2e'].filter((dir) => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.test.mjs')));
+const nodeDirs = ['test/server', 'test/e2e', 'test/reliability'].filter((dir) => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.test.mjs')));
 
 const stages = [
   { name: 'types', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
