@@ -96,7 +96,9 @@ async function main() {
   mkdirSync(dist, { recursive: true });
   for (const target of targets) {
     if (!target.when()) continue;
-    await build({ ...common, ...target.options, absWorkingDir: root });
+    const result = await build({ ...common, ...target.options, absWorkingDir: root, metafile: true });
+    // Which file holds what: the benchmark tells the eager chunks from the lazy ones with it.
+    if (target.options.splitting) writeFileSync(path.join(dist, 'esm', 'meta.json'), JSON.stringify(result.metafile));
   }
   // Declarations of the elements and the domain module, for integrators using TypeScript.
   execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.types.json')], { stdio: 'inherit' });

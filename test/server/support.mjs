@@ -13,10 +13,10 @@ export function tempDatabasePath() {
 }
 
 /** Resolves once the server printed its READY line; `logs` collects everything it writes. */
-export function startServer(databasePath = tempDatabasePath(), port = 0) {
+export function startServer(databasePath = tempDatabasePath(), port = 0, env = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.mjs')], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, LOG_LEVEL: 'info' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let logs = '';
