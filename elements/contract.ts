@@ -35,3 +35,13 @@ export interface TransportQuoteAttributes {
   parentOrigin?: string;
   dashboardBase?: string;
 }
+
+/** What both tags add to HTMLElement besides the attribute properties. */
+export interface QuoteElementDataProperties {
+  /** Same as a data-store="travel" block; write-only. */
+  travelStore: unknown;
+  /** Same as a data-store="company" block; write-only. */
+  companyStore: unknown;
+  /** Same as a data-store="infos" block; write-only. */
+  travelInfos: unknown;
+}

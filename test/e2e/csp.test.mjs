@@ -1,25 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startServer } from '../server/support.mjs';
-import { launchBrowser, resolveAddress, watchPage } from './support.mjs';
+import { resolveAddress, useDemo, watchPage } from './support.mjs';
 
-let server;
-let browser;
 
 describe('the wizard under the README’s strict Content-Security-Policy', () => {
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const demo = useDemo({ before, after, startServer });
 
   it('renders, styles itself and resolves addresses with no violation and no eval', async () => {
-    const page = await browser.newPage();
+    const page = await demo.browser.newPage();
     const problems = watchPage(page);
-    const response = await page.goto(`${server.base}/csp.html`);
+    const response = await page.goto(`${demo.server.base}/csp.html`);
     assert.match(response.headers()['content-security-policy'], /script-src 'nonce-[^']+' 'strict-dynamic'/);
     assert.doesNotMatch(response.headers()['content-security-policy'], /unsafe-inline|unsafe-eval/);
     await page.getByRole('heading', { name: 'Vos adresses' }).waitFor();

@@ -2,15 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { startServer } from '../server/support.mjs';
-import { launchBrowser, resolveAddress, watchPage } from './support.mjs';
+import { resolveAddress, useDemo, watchPage } from './support.mjs';
 
-let server;
-let browser;
 
-const rows = (sql, ...params) => {
-  const db = new Database(server.databasePath, { readonly: true });
-  try { return db.prepare(sql).all(...params); } finally { db.close(); }
-};
 
 async function fillCustomer(page) {
   await page.getByLabel('Nom du contact').fill('Marie Curie');
@@ -21,19 +15,16 @@ async function fillCustomer(page) {
 }
 
 describe('end-to-end journeys against the demo server', () => {
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const demo = useDemo({ before, after, startServer });
+  const rows = (sql, ...params) => {
+    const db = new Database(demo.server.databasePath, { readonly: true });
+    try { return db.prepare(sql).all(...params); } finally { db.close(); }
+  };
 
   it('a visitor books a 3-stop move: addresses typed and reordered, items by search and chips, estimate, customer, success; the database holds the spec §7 fields', async () => {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    const page = await demo.browser.newPage({ viewport: { width: 1000, height: 1400 } });
     const problems = watchPage(page);
-    await page.goto(`${server.base}/`);
+    await page.goto(`${demo.server.base}/`);
     await resolveAddress(page, 1, '10 rue de Rivoli 75004 Paris');
     await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
     await page.getByRole('button', { name: 'Ajouter une étape après l’adresse 1' }).click();
@@ -81,10 +72,10 @@ describe('end-to-end journeys against the demo server', () => {
 
   it('the booking is reopened with its token and updated by PATCH; a wrong token is refused', async () => {
     const [row] = rows('SELECT id FROM travels ORDER BY id DESC LIMIT 1');
-    const page = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    const page = await demo.browser.newPage({ viewport: { width: 1000, height: 1400 } });
     const bookingToken = await (async () => {
       // The token only ever left the server once, to the page that booked: book again here to know it.
-      await page.goto(`${server.base}/`);
+      await page.goto(`${demo.server.base}/`);
       await resolveAddress(page, 1, '8 rue de la Paix 75002 Paris');
       await resolveAddress(page, 2, '12 rue Sainte-Catherine 33000 Bordeaux');
       await page.getByRole('button', { name: 'Suivant' }).click();
@@ -98,7 +89,7 @@ describe('end-to-end journeys against the demo server', () => {
     })();
     assert.ok(bookingToken.id > row.id);
 
-    await page.goto(`${server.base}/edit.html?id=${bookingToken.id}&token=${encodeURIComponent(bookingToken.token)}`);
+    await page.goto(`${demo.server.base}/edit.html?id=${bookingToken.id}&token=${encodeURIComponent(bookingToken.token)}`);
     await page.getByRole('combobox', { name: 'Adresse 2', exact: true }).and(page.locator('[value="12 Rue Sainte-Catherine 33000 Bordeaux"]')).waitFor();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('button', { name: 'Ajouter un Canapé 3 places' }).click();
@@ -112,15 +103,15 @@ describe('end-to-end journeys against the demo server', () => {
     const [stored] = rows('SELECT payload_json FROM travels WHERE id = ?', bookingToken.id);
     assert.equal(JSON.parse(stored.payload_json).items.find((i) => i.name === 'Canapé 3 places').quantity, 2);
 
-    await page.goto(`${server.base}/edit.html?id=${bookingToken.id}&token=faux-jeton`);
+    await page.goto(`${demo.server.base}/edit.html?id=${bookingToken.id}&token=faux-jeton`);
     await page.getByRole('alert').filter({ hasText: 'La réservation n’a pas pu être rouverte : vérifiez le lien.' }).waitFor();
     await page.close();
   });
 
   it('a company user on the intranet duplicates a booking twice and opens one in the side frame', async () => {
     const before = rows('SELECT COUNT(*) AS n FROM travels WHERE company_id = 1')[0].n;
-    const page = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
-    await page.goto(`${server.base}/company.html`);
+    const page = await demo.browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    await page.goto(`${demo.server.base}/company.html`);
     await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).fill('entrepot');
     await page.getByRole('option', { name: /Entrepôt Saint-Denis/ }).click();
     await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
@@ -143,8 +134,8 @@ describe('end-to-end journeys against the demo server', () => {
 
   it('the lite element books a move', async () => {
     const before = rows('SELECT COUNT(*) AS n FROM travels')[0].n;
-    const page = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
-    await page.goto(`${server.base}/lite.html`);
+    const page = await demo.browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    await page.goto(`${demo.server.base}/lite.html`);
     await resolveAddress(page, 1, '10 rue de Rivoli 75004 Paris');
     await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
     await page.getByRole('button', { name: 'Suivant' }).click();
@@ -165,8 +156,8 @@ describe('end-to-end journeys against the demo server', () => {
   });
 
   it('the iframe host receives the messages from the right origin, the token only in travel_creation_succeed', async () => {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
-    await page.goto(`${server.base}/iframe-host.html`);
+    const page = await demo.browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    await page.goto(`${demo.server.base}/iframe-host.html`);
     const frame = page.frameLocator('#devis');
     for (const [step, text] of [[1, '10 rue de Rivoli 75004 Paris'], [2, '3 place Bellecour 69002 Lyon']]) {
       await frame.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
@@ -189,7 +180,7 @@ describe('end-to-end journeys against the demo server', () => {
     await frame.getByRole('button', { name: 'Enregistrer' }).click();
     await page.waitForFunction(() => (window.receivedMessages ?? []).some((m) => m.data.type === 'travel_creation_succeed'));
     const messages = await page.evaluate(() => window.receivedMessages);
-    assert.ok(messages.every((m) => m.origin === new URL(server.base).origin), JSON.stringify(messages.map((m) => m.origin)));
+    assert.ok(messages.every((m) => m.origin === new URL(demo.server.base).origin), JSON.stringify(messages.map((m) => m.origin)));
     assert.deepEqual([...new Set(messages.map((m) => m.data.type))].sort(), ['next_step', 'previous_step', 'travel_creation_succeed']);
     const withToken = messages.filter((m) => 'token' in m.data);
     assert.deepEqual(withToken.map((m) => m.data.type), ['travel_creation_succeed']);

@@ -23,3 +23,20 @@ export async function resolveAddress(page, step, text) {
   await page.getByRole('listbox', { name: `Suggestions pour Adresse ${step}` }).getByRole('option').first().click();
   await page.getByText('adresse vérifiée').nth(step - 1).waitFor();
 }
+
+/**
+ * The demo server and a browser for a describe block: started before its tests, stopped
+ * after. Read `demo.server` and `demo.browser` inside the tests.
+ */
+export function useDemo({ before, after, startServer }) {
+  const demo = { server: null, browser: null };
+  before(async () => {
+    demo.server = await startServer();
+    demo.browser = await launchBrowser();
+  });
+  after(async () => {
+    await demo.browser?.close();
+    await demo.server?.stop();
+  });
+  return demo;
+}

@@ -10,7 +10,7 @@ const STOPS = [
   { type: 'dropoff', address: '25 Rue de la Boétie 75008 Paris', lat: 48.8728, lng: 2.3127, geocodeResolved: true },
 ];
 
-async function lite({ attributes = {}, company = null as Record<string, unknown> | null, travel = {} as Record<string, unknown> } = {}): Promise<ShadowRoot> {
+async function lite({ attributes = {} as Record<string, string>, company = null as Record<string, unknown> | null, travel = {} as Record<string, unknown> } = {}): Promise<ShadowRoot> {
   const el = document.createElement('transport-quote-lite');
   el.id = uniqueId('lite');
   el.setAttribute('api-base', await apiBase());

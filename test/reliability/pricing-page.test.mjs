@@ -3,10 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startServer } from '../server/support.mjs';
-import { launchBrowser, resolveAddress } from '../e2e/support.mjs';
+import { resolveAddress, useDemo } from '../e2e/support.mjs';
 
-let server;
-let browser;
 
 const CASES = [
   ['loops forever', 'while (true) {} return { transportation: 1, handling: 1 };'],
@@ -15,19 +13,12 @@ const CASES = [
 ];
 
 describe('hostile pricing code in the page', () => {
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const demo = useDemo({ before, after, startServer });
 
   for (const [label, code] of CASES) {
     it(`code that ${label}: responsive page, defect message`, async () => {
-      const page = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
-      await page.goto(`${server.base}/`);
+      const page = await demo.browser.newPage({ viewport: { width: 1000, height: 1400 } });
+      await page.goto(`${demo.server.base}/`);
       await page.evaluate((body) => {
         document.querySelector('transport-quote-wizard').companyStore = {
           preferred_items: [{ name: 'Carton standard', volume: 0.06 }],

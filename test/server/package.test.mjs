@@ -53,6 +53,10 @@ const price: number = litePrice({ distance: 1000, duration: 60, volume: 1, items
 export const used = [price, TravelPayloadSchema];
 `);
     writeFileSync(path.join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'ESNext', moduleResolution: 'Bundler', target: 'ES2022', lib: ['ES2022', 'DOM'], noEmit: true, types: [] }, include: ['index.ts'] }));
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', consumer], { stdio: 'pipe' });
+    try {
+      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', consumer], { stdio: 'pipe', encoding: 'utf8' });
+    } catch (error) {
+      assert.fail(`the consumer does not type-check:\n${error.stdout}${error.stderr}`);
+    }
   });
 });

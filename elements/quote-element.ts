@@ -1,0 +1,24 @@
+import r2wc from '@r2wc/react-to-web-component';
+import { createElement, type ComponentType } from 'react';
+import { sessionFor } from '../src/state/session.ts';
+import { ElementRoot, type ElementRootProps } from '../src/ui/ElementRoot.tsx';
+import { adoptStyles } from '../src/ui/styles.ts';
+import { ATTRIBUTE_PROPS, type QuoteElementDataProperties } from './contract.ts';
+
+/**
+ * The class behind both tags: r2wc in an open shadow root (attributes mirrored as string
+ * properties), styles adopted before the first render, and the data properties
+ * travelStore, companyStore and travelInfos handed to the element's session.
+ */
+export function quoteElementClass(View: ComponentType, workerUrl: string): { new (): HTMLElement & QuoteElementDataProperties } {
+  const Root = ({ container }: Pick<ElementRootProps, 'container'>) => createElement(ElementRoot, { container, workerUrl }, createElement(View));
+  return class extends r2wc(Root, { shadow: 'open', props: ATTRIBUTE_PROPS }) {
+    constructor() {
+      super();
+      adoptStyles(this.shadowRoot!);
+    }
+    set travelStore(value: unknown) { sessionFor(this, { workerUrl }).setProperty('travel', value); }
+    set companyStore(value: unknown) { sessionFor(this, { workerUrl }).setProperty('company', value); }
+    set travelInfos(value: unknown) { sessionFor(this, { workerUrl }).setProperty('infos', value); }
+  };
+}
