@@ -222,7 +222,7 @@ describe('panel 0, Vos adresses', () => {
     expect(textOf(root)).to.contain('Itinéraire estimé à vol d’oiseau');
   });
 
-  it('S108 S151 a data block with more than 50 stops shows the spec message and step 0 stays invalid', async () => {
+  it('S108 S149 S151 a data block with more than 50 stops shows the spec message and step 0 stays invalid', async () => {
     const stops = Array.from({ length: 51 }, (_, index) => ({ address: `${index + 1} rue de Rivoli 75004 Paris`, lat: 48.85 + index * 0.001, lng: 2.35, geocodeResolved: true }));
     const root = await wizard({}, `<script type="application/json" data-store="travel">${JSON.stringify({ stops })}</script>`);
     await findByRole(root, 'alert', /Address limit overflow 50: 51/, 5000);

@@ -26,7 +26,7 @@ async function createBooking(): Promise<{ id: number; token: string }> {
 describe('panels 2 to 4: estimate, finalisation, booking', () => {
   afterEach(async () => setViewport({ width: 800, height: 600 }));
 
-  it('S007 S011 S067 S068 S124 S125 S126 S127 S128 S129 S130 S131 S132 S133 S134 S136 a visitor books: the POST body is the spec’s, the success panel and the side frame show', async () => {
+  it('S006 S029 S173 S007 S011 S067 S068 S124 S125 S126 S127 S128 S129 S130 S131 S132 S133 S134 S136 a visitor books: the POST body is the spec’s, the success panel and the side frame show', async () => {
     const recorder = recordBookings();
     const events: CustomEvent[] = [];
     const listen = (event: Event) => events.push(event as CustomEvent);
@@ -93,7 +93,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
     }
   });
 
-  it('S067 S031 S080 S137 S122 an existing booking is updated by PATCH with its token, migrated to time windows once', async () => {
+  it('S067 S031 S080 S137 S138 S122 an existing booking is updated by PATCH with its token, migrated to time windows once', async () => {
     const { id, token } = await createBooking();
     const recorder = recordBookings();
     const events: CustomEvent[] = [];
@@ -121,7 +121,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
     }
   });
 
-  it('S069 S119 S135 duplicate mode keeps the wizard, lists each posted travel with an edit icon opening the side frame, and hides Enregistrer', async () => {
+  it('S114 S069 S119 S135 duplicate mode keeps the wizard, lists each posted travel with an edit icon opening the side frame, and hides Enregistrer', async () => {
     const recorder = recordBookings();
     try {
       const root = await mountWizard({ attributes: { 'company-token': DEMO_COMPANY_TOKEN }, company: { company_mode: true, preferred_items: PREFERRED } });

@@ -36,7 +36,7 @@ async function addBySearch(root: ShadowRoot, text: string) {
 describe('panel 1, the items', () => {
   afterEach(async () => setViewport({ width: 800, height: 600 }));
 
-  it('S020 preferred-item chips add the item, then one more of it', async () => {
+  it('S004 S020 preferred-item chips add the item, then one more of it', async () => {
     const root = await itemsPanel({ preferred_items: PREFERRED });
     byRole(root, 'button', 'Ajouter Carton standard').click();
     await waitUntil(() => root.querySelector('[aria-label="Quantité de Carton standard"]')?.textContent === '1');

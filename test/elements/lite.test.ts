@@ -87,7 +87,7 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
     await findByRole(existing, 'button', 'Enregistrer les modifications', 6000);
   });
 
-  it('S039 Choix Véhicule is hidden by default and when the list is empty, shown when the company allows it', async () => {
+  it('S038 S039 Choix Véhicule is hidden by default and when the list is empty, shown when the company allows it', async () => {
     const byDefault = await lite();
     expect(allByRole(byDefault, 'combobox', 'Choix Véhicule')).to.have.length(0);
     const empty = await lite({ company: { hide_vl_selector: false, vehicle_categories: [] } });

@@ -79,7 +79,7 @@ describe('maps providers (DESIGN §4, spec §7, §8, §9)', () => {
     expect(await provider.geocode('nulle part')).to.deep.equal([]);
   });
 
-  it('S144 S159 Google Routes: 30 stops make two requests (first 25, then from the 25th) summed in order', async () => {
+  it('S059 S144 S159 Google Routes: 30 stops make two requests (first 25, then from the 25th) summed in order', async () => {
     const calls = installFakeGoogle();
     const provider = createGoogleProvider(await loadImportLibrary(null));
     const route = await computeRoute(provider, resolvedStops(30), 'driving');
