@@ -25,6 +25,13 @@ describe('catalogue and company endpoints', () => {
     assert.equal(byName['Carton standard'].volume, 0.06);
   });
 
+  it('S139 answers carry the movers’ volume; dimensions are given for information only', async () => {
+    const [sofa] = (await search('q=canape%203%20places')).data;
+    assert.equal(sofa.name, 'Canapé 3 places');
+    assert.equal(sofa.volume, 2);
+    assert.ok(!('length' in sofa) && sofa.dimensions_cm.length > 0);
+  });
+
   it('S139 search ignores case and accents: refrigerateur finds Réfrigérateur', async () => {
     const found = await names('q=refrigerateur');
     assert.equal(found[0], 'Réfrigérateur');

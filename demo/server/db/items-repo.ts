@@ -8,11 +8,14 @@ export interface CatalogueItem {
   name: string;
   family: string;
   category: 'item';
+  /** The movers' volume (m³), protection included: what the truck must hold. */
   volume: number;
   weight: number;
-  length: number;
-  width: number;
-  height: number;
+  /**
+   * Outer dimensions, for information. Not sent as length/width/height: the spec derives the
+   * volume from those when present, which would replace the movers' volume by the bare box.
+   */
+  dimensions_cm: { length: number; width: number; height: number };
   time_factor: number;
   persons_needed: number;
   elevator: boolean;
@@ -39,9 +42,10 @@ export class ItemCatalogue {
 
   private load(): IndexedItem[] {
     if (this.index) return this.index;
-    const rows = this.db.prepare('SELECT * FROM items ORDER BY id').all() as (Omit<CatalogueItem, 'elevator' | 'category'> & { elevator: number; search_words: string })[];
-    this.index = rows.map(({ search_words, elevator, ...row }) => ({
-      item: { ...row, category: 'item', elevator: elevator === 1 },
+    const rows = this.db.prepare('SELECT * FROM items ORDER BY id').all() as (Omit<CatalogueItem, 'elevator' | 'category' | 'dimensions_cm'> & { elevator: number; search_words: string })[];
+    const raw = rows as unknown as (typeof rows[number] & { length: number; width: number; height: number })[];
+    this.index = raw.map(({ search_words, elevator, length, width, height, ...row }) => ({
+      item: { ...row, category: 'item', elevator: elevator === 1, dimensions_cm: { length, width, height } },
       folded: foldText(row.name),
       words: search_words.split(' '),
     }));
