@@ -40,6 +40,7 @@ process.stdout.write(
     `  Hôte iframe (messages)       ${base}/iframe-host.html`,
     `  Variante légère              ${base}/lite.html`,
     `  Page sous CSP stricte        ${base}/csp.html`,
+    `  Modifier une réservation     ${base}/edit.html?id=…&token=…`,
     `  API (OpenAPI)                ${base}/api/v1/openapi.json`,
     `  Base de données              ${databasePath}`,
     '',

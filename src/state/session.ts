@@ -5,7 +5,7 @@ import { createMessenger } from '../services/host-messaging.ts';
 import { chooseProviderKind, createProvider } from '../services/maps/select-provider.ts';
 import type { MapsProvider } from '../services/maps/provider.ts';
 import { createPricingSandbox, type PricingSandbox } from '../services/pricing/sandbox.ts';
-import { applyCompany, applyInfos, applyTravelState, migrateExistingTravel } from './apply.ts';
+import { applyCompany, applyDefaultSchedule, applyInfos, applyTravelState, migrateExistingTravel } from './apply.ts';
 import { showBannerAtom } from './banner.atoms.ts';
 import { configAtom, type ElementConfig } from './config.atoms.ts';
 import { parseDataBlocks, readDataBlocks, type DataBlockName } from './data-blocks.ts';
@@ -85,6 +85,7 @@ function bootstrap(store: QuoteStore, services: Services, host: HTMLElement, pro
     // The infos block states facts about the booking (its state, its pool): it wins over the travel block.
     if (parsed.infos) applyInfos(store, parsed.infos as TravelInfos);
     migrateExistingTravel(store);
+    applyDefaultSchedule(store, services.now());
   };
   if (!needsTravel) applyTravel(parsed.travel);
   if (!needsCompany) applyCompany(store, parsed.company ?? publicCompanyData());

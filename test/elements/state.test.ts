@@ -131,3 +131,20 @@ describe('drafts and attributes', () => {
     expect(readHostConfig(host, location).apiBase).to.equal('https://transporteur.example');
   });
 });
+
+describe('default schedule', () => {
+  it('S170 a new travel starts on the default day and time', async () => {
+    const { applyDefaultSchedule } = await import('../../src/state/apply.ts');
+    const { customerAtom } = await import('../../src/state/customer.atoms.ts');
+    const store = createStore();
+    // 23:30 in Paris (UTC+1 in November): tomorrow at 07:00.
+    applyDefaultSchedule(store, new Date('2026-11-21T22:30:00Z'));
+    expect(store.get(customerAtom)).to.include({ date: '2026-11-22', time: '07:00' });
+    const early = createStore();
+    applyDefaultSchedule(early, new Date('2026-11-21T09:07:00Z'));
+    expect(early.get(customerAtom)).to.include({ date: '2026-11-21', time: '10:15' });
+    store.set(customerAtom, { ...store.get(customerAtom), date: '2026-12-24', time: '08:00' });
+    applyDefaultSchedule(store, new Date('2026-11-21T09:07:00Z'));
+    expect(store.get(customerAtom)).to.include({ date: '2026-12-24', time: '08:00' });
+  });
+});
