@@ -18,9 +18,18 @@ export const DraftSchema = v.object({
 export type Draft = v.InferOutput<typeof DraftSchema>;
 export type DraftInput = Omit<v.InferInput<typeof DraftSchema>, 'version' | 'savedAt'>;
 
-/** One draft per element id, company and travel: two wizards on a page never mix theirs. */
-export function draftKey(elementId: string | null, companyToken: string | null, travelId: string | null): string {
-  return `tqw-draft:${elementId || '-'}:${companyToken || '-'}:${travelId || 'new'}`;
+export interface DraftOwner {
+  tag: string;
+  /** The element's id, else its position among the page's elements of that tag. */
+  instance: string;
+  path: string;
+  companyToken: string | null;
+  travelId: string | null;
+}
+
+/** One draft per element of a page, company and travel: two elements on a page never mix theirs. */
+export function draftKey({ tag, instance, path, companyToken, travelId }: DraftOwner): string {
+  return `tqw-draft:${tag}:${path}#${instance}:${companyToken || '-'}:${travelId || 'new'}`;
 }
 
 export interface DraftStorage {

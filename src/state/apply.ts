@@ -10,10 +10,12 @@ import type { QuoteStore } from './store.ts';
 
 /** Puts a travel (data block, reopened booking or draft) into the store. */
 export function applyTravelState(store: QuoteStore, state: TravelState): void {
-  store.set(stopsAtom, state.stops.length >= 2 ? state.stops : store.get(stopsAtom));
+  const stops = state.stops.length >= 2 ? state.stops : store.get(stopsAtom);
+  // Contacts kept apart from the stops are put on the stop of their step: the contacts tab shows them there.
+  store.set(stopsAtom, stops.map((stop, index) => ({ ...stop, contacts: [...stop.contacts, ...state.contacts.filter((c) => Math.min(c.step, stops.length - 1) === index).map((c) => ({ ...c, step: index }))] })));
   store.set(itemsAtom, state.items);
   store.set(customerAtom, state.customer);
-  store.set(contactsAtom, state.contacts);
+  store.set(contactsAtom, []);
   store.set(travelIdentityAtom, (identity) => ({
     ...identity,
     travelId: state.travelId ?? identity.travelId,

@@ -1,6 +1,6 @@
 import { areContactsValid, buildTravelPayload, isFormValid, MESSAGES, validateCustomer, allContacts } from '../domain/index.ts';
 import { DateTime } from 'luxon';
-import { newIdempotencyKey } from '../services/api-client.ts';
+import { ApiError, newIdempotencyKey } from '../services/api-client.ts';
 import { dismissBannerAtom, showBannerAtom } from './banner.atoms.ts';
 import { configAtom } from './config.atoms.ts';
 import { travelIdentityAtom } from './identity.atoms.ts';
@@ -35,9 +35,13 @@ export async function saveBooking(store: QuoteStore, services: Services, { dupli
   store.set(savingAtom, true);
   store.set(loadingAtom, true);
   store.set(dismissBannerAtom, 'save');
+  // The token of an existing travel: from its data, else from the travel-token attribute.
+  const token = state.travelToken ?? config.travelToken;
   try {
-    if (state.travelId !== null && state.travelToken && !duplicate) {
-      await services.api.updateTravel(state.travelId, state.travelToken, payload);
+    if (state.travelId !== null && !duplicate) {
+      // An existing travel is only ever updated: without its token there is nothing to send.
+      if (!token) throw new ApiError(MESSAGES.saveFailed, null);
+      await services.api.updateTravel(state.travelId, token, payload);
       services.messenger('travel_update_succeed', { travelId: state.travelId });
       store.set(panelAtom, 4);
       return 'updated';
@@ -54,7 +58,10 @@ export async function saveBooking(store: QuoteStore, services: Services, { dupli
     store.set(travelIdentityAtom, { ...store.get(travelIdentityAtom), travelId: created.id, travelToken: created.token });
     store.set(panelAtom, 4);
     return 'created';
-  } catch {
+  } catch (error) {
+    // 422: the key already served another body (the first try was saved, then the booking was
+    // changed). A fresh key lets the next try through instead of failing for 24 hours.
+    if (error instanceof ApiError && error.status === 422) store.set(idempotencyKeyAtom, null);
     store.set(showBannerAtom, { id: 'save', kind: 'error', text: MESSAGES.saveFailed });
     return 'failed';
   } finally {

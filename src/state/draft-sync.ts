@@ -11,9 +11,13 @@ import { panelAtom } from './wizard.atoms.ts';
 
 export const DRAFT_SAVE_DELAY_MS = 250;
 
+/** Set by the session: which element of the page the store belongs to. */
+export const draftOwners = new WeakMap<QuoteStore, { tag: string; instance: string; path: string }>();
+
 function keyOf(store: QuoteStore): string {
   const config = store.get(configAtom);
-  return draftKey(config.elementId, config.companyToken, config.travelId);
+  const owner = draftOwners.get(store) ?? { tag: 'transport-quote', instance: config.elementId ?? '0', path: '/' };
+  return draftKey({ ...owner, instance: config.elementId ?? owner.instance, companyToken: config.companyToken, travelId: config.travelId });
 }
 
 /** Restores the draft of this element, if one was left; true when it did. */

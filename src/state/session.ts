@@ -9,7 +9,7 @@ import { applyCompany, applyDefaultSchedule, applyInfos, applyTravelState, migra
 import { showBannerAtom } from './banner.atoms.ts';
 import { configAtom, type ElementConfig } from './config.atoms.ts';
 import { parseDataBlocks, readDataBlocks, type DataBlockName } from './data-blocks.ts';
-import { restoreDraft, startDraftSync } from './draft-sync.ts';
+import { draftOwners, restoreDraft, startDraftSync } from './draft-sync.ts';
 import { startEngine } from './engine.ts';
 import type { Services } from './services.atoms.ts';
 import { servicesAtom } from './services.atoms.ts';
@@ -28,6 +28,8 @@ export interface Session {
   setProperty(name: DataBlockName, value: unknown): void;
   /** Reads the data and starts the engine; later calls do nothing (React remounts call it again). */
   start(config: ElementConfig): void;
+  /** A changed attribute: the new configuration, and a new company token or booking is fetched. */
+  updateConfig(config: ElementConfig): void;
 }
 
 const sessions = new WeakMap<Element, Session>();
@@ -119,6 +121,13 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
   const existing = sessions.get(host);
   if (existing) return existing;
   const store = storeFor(host);
+  const tag = host.localName;
+  draftOwners.set(store, {
+    tag,
+    // Without an id, the element's rank among its kind on the page keeps drafts apart.
+    instance: String([...document.querySelectorAll(tag)].indexOf(host)),
+    path: window.location.pathname,
+  });
   const services = makeServices(store, host, options);
   store.set(servicesAtom, services);
   const properties: Partial<Record<DataBlockName, unknown>> = {};
@@ -135,6 +144,29 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
       if (parsed.company) applyCompany(store, parsed.company);
       if (parsed.travel) applyTravelState(store, parsed.travel);
       if (parsed.infos) applyInfos(store, parsed.infos);
+    },
+    updateConfig(config) {
+      const previous = store.get(configAtom);
+      store.set(configAtom, config);
+      if (!started) return;
+      if (config.companyToken && config.companyToken !== previous.companyToken) {
+        services.api.fetchCompany(config.companyToken).then(
+          (company) => applyCompany(store, company),
+          () => store.set(showBannerAtom, { id: 'company', kind: 'error', text: 'Les données de l’entreprise n’ont pas pu être chargées : le devis fonctionne sans elles.' }),
+        );
+      }
+      const travelChanged = config.travelId !== previous.travelId || config.travelToken !== previous.travelToken;
+      if (travelChanged && config.travelId && config.travelToken) {
+        const token = config.travelToken;
+        services.api.fetchTravel(config.travelId, token).then(
+          (stored) => {
+            const travel = restoreStore(stored.store_serialized);
+            if (travel) applyTravelState(store, { ...travel, travelId: stored.id, travelToken: token });
+            migrateExistingTravel(store);
+          },
+          () => store.set(showBannerAtom, { id: 'travel', kind: 'error', text: 'La réservation n’a pas pu être rouverte : vérifiez le lien.' }),
+        );
+      }
     },
     start(config) {
       if (started) return;

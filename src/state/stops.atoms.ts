@@ -40,3 +40,8 @@ export const moveStopAtom = atom(null, (get, set, { from, to }: { from: number; 
 export const updateStopAtom = atom(null, (get, set, { index, change }: { index: number; change: (stop: Stop) => Stop }) => {
   set(stopsAtom, get(stopsAtom).map((stop, position) => (position === index ? change(stop) : stop)));
 });
+
+/** Updates a stop found by its identity: an answer arriving after a reorder still reaches its stop. */
+export const updateStopByUidAtom = atom(null, (get, set, { uid, change }: { uid: string; change: (stop: Stop) => Stop }) => {
+  set(stopsAtom, get(stopsAtom).map((stop) => (stop.uid === uid ? change(stop) : stop)));
+});

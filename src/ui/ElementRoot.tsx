@@ -1,6 +1,5 @@
 import { Provider } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
-import { configAtom } from '../state/config.atoms.ts';
 import { sessionFor } from '../state/session.ts';
 import { useHeightReporter } from './use-height-reporter.ts';
 import { useHostConfig } from './use-host-config.ts';
@@ -26,7 +25,7 @@ export function ElementRoot({ container, workerUrl, children }: ElementRootProps
   // Started during the first render, before the panels read the store: inline data shows at once.
   session.start(config);
   useEffect(() => {
-    session.store.set(configAtom, config);
+    session.updateConfig(config);
   }, [session, config]);
   useHeightReporter(host, session.services.messenger);
   return <Provider store={session.store}>{children}</Provider>;

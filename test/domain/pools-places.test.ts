@@ -70,6 +70,17 @@ describe('pools, places and notes (spec §4, §9)', () => {
     expect(chosen).to.include({ address: '12 rue des Docks 93200 Saint-Denis', geocodeResolved: true, lat: 48.93, elevator: false });
   });
 
+  it('S019 linking keeps the contacts and the floor the user chose; retyping the address unlinks the place', async () => {
+    const { makeContact, withAddressText } = await import('../../src/domain/index.ts');
+    const typed = makeStop({ index: 0, step: 1, floor: 5, elevator: true, contacts: [makeContact({ name: 'Voisine', phone: '0600000000' })] });
+    const linked = linkStopToPlace(typed, place());
+    expect(linked).to.include({ floor: 5, elevator: true, label: 'Entrepôt Nord' });
+    expect(linked.contacts.map((c) => c.name)).to.deep.equal(['Karim', 'Voisine']);
+    const retyped = withAddressText(linked, '1 rue Ailleurs');
+    expect(retyped).to.include({ label: '', placeId: null, geocodeResolved: false });
+    expect(retyped.contacts.map((c) => c.name)).to.deep.equal(['Voisine']);
+  });
+
   it('S173 a label of 5+ characters replaces étape N in notes', () => {
     expect(stopNoteTitle({ label: 'Quai', step: 2 })).to.equal('étape 2');
     expect(stopNoteTitle({ label: 'Dépôt', step: 2 })).to.equal('Dépôt');

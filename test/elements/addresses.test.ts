@@ -292,3 +292,22 @@ describe('panel 0, Vos adresses', () => {
     await findByRole(root, 'heading', 'Vos objets');
   });
 });
+
+describe('panel 0, times follow the day', () => {
+  it('S169 S106 Indifférent clears a time, and a new J+ day moves the chosen times with it', async () => {
+    const el = document.createElement('transport-quote-wizard');
+    el.id = uniqueId('times');
+    el.innerHTML = '<script type="application/json" data-store="travel">{"customer": {"date": "2027-03-15", "time": "08:00"}}</script>';
+    (await fixture(html`<div></div>`)).append(el);
+    const root = el.shadowRoot!;
+    const wanted = () => byRole<HTMLSelectElement>(root, 'combobox', 'Heure souhaitée à l’adresse 2');
+    await findByRole(root, 'combobox', 'Heure souhaitée à l’adresse 2');
+    choose(wanted(), '14:00');
+    await waitUntil(() => wanted().value === '14:00');
+    choose(byRole<HTMLSelectElement>(root, 'combobox', 'Jour de l’adresse 2'), '2');
+    await waitUntil(() => byRole<HTMLSelectElement>(root, 'combobox', 'Jour de l’adresse 2').value === '2');
+    expect(wanted().value).to.equal('14:00');
+    choose(wanted(), '');
+    await waitUntil(() => wanted().value === '');
+  });
+});

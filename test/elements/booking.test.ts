@@ -2,7 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { DEFAULT_VEHICLE_CATEGORIES, estimateTravel, makeItem, makeStop, restoreStore, straightLineRoute } from '../../src/domain/index.ts';
 import { DEMO_COMPANY_TOKEN, PREFERRED, STOPS, fillCustomer, mountWizard, next, recordBookings, toFinalisation } from './booking-support.ts';
-import { allByRole, apiBase, byRole, choose, findByRole, textOf, type } from './support.ts';
+import { allByRole, apiBase, byRole, choose, findByRole, press, textOf, type } from './support.ts';
 
 const expectedEstimate = () => {
   const stops = STOPS.map((stop, index) => makeStop({ ...(stop as object), index, step: index + 1 }));
@@ -197,8 +197,11 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       await toFinalisation(root);
       await fillCustomer(root);
       byRole(root, 'tab', 'Contacts sur place').click();
-      type(await findByRole<HTMLInputElement>(root, 'combobox', 'Rechercher un contact'), 'karim');
-      (await findByRole(root, 'option', /Karim Benali/, 5000)).click();
+      const search = await findByRole<HTMLInputElement>(root, 'combobox', 'Rechercher un contact');
+      type(search, 'karim');
+      await findByRole(root, 'option', /Karim Benali/, 5000);
+      press(search, 'ArrowDown');
+      press(search, 'Enter');
       const row = await findByRole(root, 'listitem', 'Contact Karim Benali');
       byRole(row, 'switch', 'Notification par SMS').click();
       choose(byRole<HTMLSelectElement>(row, 'combobox', 'Étape'), '1');

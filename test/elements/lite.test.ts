@@ -84,7 +84,10 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
     await findByRole(fresh, 'button', 'Suivant', 6000);
     expect(allByRole(fresh, 'button', 'Enregistrer les modifications')).to.have.length(0);
     const existing = await lite({ travel: { travelId: 5, travelToken: 'tok', isMigratedToTimewindow: true, items: [{ name: 'Canapé 3 places', volume: 2 }] } });
-    await findByRole(existing, 'button', 'Enregistrer les modifications', 6000);
+    (await findByRole(existing, 'button', 'Enregistrer les modifications', 6000)).click();
+    // The contact form is empty: said, and the Contacts step opens.
+    await findByRole(existing, 'status', /Les coordonnées sont incomplètes/);
+    await waitUntil(() => tab(existing, 'Contacts').getAttribute('aria-selected') === 'true');
   });
 
   it('S038 S039 Choix Véhicule is hidden by default and when the list is empty, shown when the company allows it', async () => {

@@ -112,6 +112,21 @@ describe('<transport-quote-wizard> shell', () => {
     await waitUntil(() => allByRole(second.shadowRoot!, 'combobox', 'Adresse 1')[0]?.matches('input') && (byRole<HTMLInputElement>(second.shadowRoot!, 'combobox', 'Adresse 1').value === '5 avenue Foch 75116 Paris'), 'draft not restored', { timeout: 4000 });
   });
 
+  it('two elements without an id keep separate drafts', async () => {
+    const container = await fixture(html`<div></div>`);
+    const [a, b] = [document.createElement('transport-quote-wizard'), document.createElement('transport-quote-wizard')];
+    container.append(a, b);
+    type(await findByRole<HTMLInputElement>(a.shadowRoot!, 'combobox', 'Adresse 1'), '1 rue du Premier');
+    type(await findByRole<HTMLInputElement>(b.shadowRoot!, 'combobox', 'Adresse 1'), '2 rue du Second');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const drafts = Object.keys(localStorage).filter((key) => key.startsWith('tqw-draft:transport-quote-wizard:'));
+    const values = drafts.map((key) => localStorage.getItem(key) ?? '');
+    expect(values.some((v) => v.includes('1 rue du Premier'))).to.equal(true);
+    expect(values.some((v) => v.includes('2 rue du Second'))).to.equal(true);
+    expect(values.some((v) => v.includes('1 rue du Premier') && v.includes('2 rue du Second'))).to.equal(false);
+    drafts.forEach((key) => localStorage.removeItem(key));
+  });
+
   it('S122 with travel-id and travel-token the booking is reopened from the API', async () => {
     const base = await apiBase();
     const stops = [
@@ -129,5 +144,10 @@ describe('<transport-quote-wizard> shell', () => {
     const created = await (await fetch(`${base}/api/v1/travels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
     const el = await wizard({ 'api-base': base, 'travel-id': String(created.id), 'travel-token': created.token, 'maps-provider': 'local' });
     await waitUntil(() => byRole<HTMLInputElement>(el.shadowRoot!, 'combobox', 'Adresse 2').value === '3 Place Bellecour 69002 Lyon', 'booking not reopened', { timeout: 5000 });
+    // Set live, after the start, the attributes reopen the booking as well.
+    const late = await wizard({ 'api-base': base, 'maps-provider': 'local' });
+    late.setAttribute('travel-id', String(created.id));
+    late.setAttribute('travel-token', created.token);
+    await waitUntil(() => byRole<HTMLInputElement>(late.shadowRoot!, 'combobox', 'Adresse 2').value === '3 Place Bellecour 69002 Lyon', 'booking not reopened live', { timeout: 5000 });
   });
 });

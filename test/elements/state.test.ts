@@ -148,3 +148,15 @@ describe('default schedule', () => {
     expect(store.get(customerAtom)).to.include({ date: '2026-12-24', time: '08:00' });
   });
 });
+
+describe('applying a travel', () => {
+  it('S045 contacts kept apart from the stops are put on the stop of their step', async () => {
+    const { applyTravelState } = await import('../../src/state/apply.ts');
+    const { contactsAtom } = await import('../../src/state/contacts.atoms.ts');
+    const { makeTravelState, makeContact } = await import('../../src/domain/index.ts');
+    const store = createStore();
+    applyTravelState(store, makeTravelState({ stops: [resolved(48.8), resolved(48.9)], contacts: [makeContact({ name: 'Léa', phone: '0612345678', step: 1 }), makeContact({ name: 'Hors limite', phone: '0612345678', step: 7 })] }));
+    expect(store.get(stopsAtom).map((stop) => stop.contacts.map((c) => [c.name, c.step]))).to.deep.equal([[], [['Léa', 1], ['Hors limite', 1]]]);
+    expect(store.get(contactsAtom)).to.deep.equal([]);
+  });
+});

@@ -105,12 +105,16 @@ describe('travels API over HTTP with a real SQLite file', () => {
     assert.equal(countRows(), before);
   });
 
-  it('S135 a known company token is kept with the booking; an unknown one is a 404', async () => {
+  it('S135 a known company token links the booking to its company, is never stored nor echoed; an unknown one is a 404', async () => {
     const known = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody({ company_token: DEMO_COMPANY_TOKEN }) });
     assert.equal(known.status, 201);
     const db = new Database(server.databasePath, { readonly: true });
-    assert.equal(db.prepare('SELECT company_id FROM travels WHERE id = ?').get(known.data.id).company_id, 1);
+    const row = db.prepare('SELECT * FROM travels WHERE id = ?').get(known.data.id);
+    assert.equal(row.company_id, 1);
+    assert.ok(!JSON.stringify(row).includes(DEMO_COMPANY_TOKEN));
     db.close();
+    const read = await json(server.base, 'GET', `/api/v1/travels/${known.data.id}?token=${known.data.token}`);
+    assert.ok(!read.text.includes(DEMO_COMPANY_TOKEN));
     const unknown = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody({ company_token: 'tqw_nobody' }) });
     assert.equal(unknown.status, 404);
     assert.equal(unknown.data.error, 'Entreprise inconnue');

@@ -44,7 +44,9 @@ function parseBooking(db: Db, body: unknown) {
     if (!company) throw new HttpError(404, 'Entreprise inconnue');
     companyId = company.id;
   }
-  return { payload, companyId };
+  // The company token opens the whole company: it is kept as the company's id, never stored or echoed.
+  const { company_token: _token, ...stored } = payload;
+  return { payload: stored as typeof payload, companyId };
 }
 
 export function travelRoutes(app: FastifyInstance, db: Db): void {

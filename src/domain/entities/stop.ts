@@ -90,7 +90,20 @@ export function withFloor(stop: Stop, floor: number): Stop {
   return { ...stop, floor, elevator: elevatorForFloor(floor, stop.elevator) };
 }
 
-/** Editing the address text clears its validation (spec §4 "Address state"). */
+/**
+ * Editing the address text clears its validation (spec §4 "Address state"); a stop that was a
+ * saved place stops being it: the place's label and contacts go, the user's own stay.
+ */
 export function withAddressText(stop: Stop, address: string): Stop {
-  return { ...stop, address, geocodeResolved: false, lat: null, lng: null, placeId: null };
+  const wasPlace = stop.contacts.some((contact) => contact.relatedToPlace) || (stop.placeId !== null && stop.label !== '');
+  return {
+    ...stop,
+    address,
+    geocodeResolved: false,
+    lat: null,
+    lng: null,
+    placeId: null,
+    label: wasPlace ? '' : stop.label,
+    contacts: stop.contacts.filter((contact) => !contact.relatedToPlace),
+  };
 }

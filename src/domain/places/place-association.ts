@@ -24,18 +24,26 @@ export function findAssociatedPlace(point: { lat: number; lng: number }, places:
   return nearest;
 }
 
-/** A stop takes its saved place's label, floor, elevator, notes and contacts. */
+/**
+ * A stop takes its saved place's label, notes and contacts, and its floor and lift unless the
+ * user already chose a floor; the contacts the user added stay.
+ */
 export function linkStopToPlace(stop: Stop, place: SavedPlace): Stop {
+  const floorChosen = stop.floor !== -1;
+  const own = stop.contacts.filter((contact) => !contact.relatedToPlace);
   return {
     ...stop,
     placeId: place.id,
     label: place.label,
-    floor: place.floor_nb,
-    elevator: elevatorForFloor(place.floor_nb, place.elevator_presence),
+    floor: floorChosen ? stop.floor : place.floor_nb,
+    elevator: floorChosen ? stop.elevator : elevatorForFloor(place.floor_nb, place.elevator_presence),
     notes: stop.notes || place.notes,
-    contacts: place.contacts.map((contact) =>
-      makeContact({ id: contact.id, name: contact.name, phone: contact.phone_number, email: contact.email, step: stop.index, relatedToPlace: true, addressId: place.id }),
-    ),
+    contacts: [
+      ...place.contacts.map((contact) =>
+        makeContact({ id: contact.id, name: contact.name, phone: contact.phone_number, email: contact.email, step: stop.index, relatedToPlace: true, addressId: place.id }),
+      ),
+      ...own,
+    ],
   };
 }
 

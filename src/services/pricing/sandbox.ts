@@ -50,7 +50,11 @@ export function createPricingSandbox(workerUrl: string): PricingSandbox {
   }
 
   async function execute(code: string, input: unknown): Promise<SandboxReply> {
-    worker ??= start();
+    if (!worker) {
+      worker = start();
+      // A failed download is retried next time rather than kept as a defect of the grid.
+      worker.catch(() => { worker = null; });
+    }
     const running = await worker;
     const id = nextId++;
     const request: SandboxRequest = { id, code, input, deadlineMs: CODE_DEADLINE_MS, memoryBytes: CODE_MEMORY_BYTES };

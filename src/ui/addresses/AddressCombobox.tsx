@@ -68,7 +68,7 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
       const results = await geocoderFor(await provider())(text);
       if (results.length === 0) setStatus({ kind: 'error', message: 'Adresse introuvable : indiquez le numéro et la rue.' });
       else if (results.length === 1) {
-        resolve(index, results[0]!);
+        resolve(stop.uid, results[0]!);
         setStatus({ kind: 'idle' });
       } else setStatus({ kind: 'proposals', results });
     } catch (error) {
@@ -167,7 +167,7 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
         <div role="group" aria-label={`Plusieurs adresses possibles pour ${label}`} className="proposals">
           <p className="muted">Plusieurs adresses correspondent : choisissez la bonne.</p>
           {status.results.map((result) => (
-            <button key={`${result.address}-${result.lat}-${result.lng}`} type="button" className="link" onClick={() => { resolve(index, result); setStatus({ kind: 'idle' }); }}>
+            <button key={`${result.address}-${result.lat}-${result.lng}`} type="button" className="link" onClick={() => { resolve(stop.uid, result); setStatus({ kind: 'idle' }); }}>
               {result.address}
             </button>
           ))}

@@ -5,6 +5,7 @@ import {
   defaultTravelDate,
   formatTimeOfDay,
   isSeekDayEditable,
+  moveStopsToDate,
   pushLatestAfterEarliest,
   quarterHourChoices,
   seekDayChoices,
@@ -40,6 +41,10 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
   const latestChoices = quarterHourChoices(stopDay, latestAfter);
 
   const setLatest = (time: string) => {
+    if (time === '') {
+      update({ index, change: (s) => ({ ...s, timewindowLatest: null }) });
+      return;
+    }
     const [hour, minute] = time.split(':').map(Number);
     const latest = DateTime.fromISO(stopDay, { zone: BUSINESS_TIME_ZONE }).set({ hour, minute });
     update({ index, change: (s) => pushLatestAfterEarliest({ ...s, timewindowLatest: latest.toISO({ suppressMilliseconds: true }) }) });
@@ -49,13 +54,20 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
     <div className="row stop-times">
       <label>
         Jour
-        <select aria-label={`Jour de ${name}`} value={stop.seekDays} disabled={!isSeekDayEditable(index)} onChange={(event) => update({ index, change: (s) => ({ ...s, seekDays: Number(event.target.value) }) })}>
+        <select aria-label={`Jour de ${name}`} value={stop.seekDays} disabled={!isSeekDayEditable(index)} onChange={(event) => {
+          // The chosen times move with the day, so seek_days and the timestamps agree.
+          const seekDays = Number(event.target.value);
+          update({ index, change: (s) => moveStopsToDate([{ ...s, seekDays }], day)[0]! });
+        }}>
           {seekDayChoices().map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
         </select>
       </label>
       <label>
         {windows ? 'Au plus tôt' : 'Heure souhaitée'}
-        <select aria-label={`${windows ? 'Heure au plus tôt' : 'Heure souhaitée'} à ${name}`} value={timeOf(stop.timewindowEarliest)} onChange={(event) => update({ index, change: (s) => withEarliestTime(s, day, event.target.value) })}>
+        <select aria-label={`${windows ? 'Heure au plus tôt' : 'Heure souhaitée'} à ${name}`} value={timeOf(stop.timewindowEarliest)} onChange={(event) => {
+          const time = event.target.value;
+          update({ index, change: (s) => (time === '' ? { ...s, timewindowEarliest: null } : withEarliestTime(s, day, time)) });
+        }}>
           <option value="">Indifférent</option>
           {stop.timewindowEarliest && !earliestChoices.includes(timeOf(stop.timewindowEarliest)) && <option value={timeOf(stop.timewindowEarliest)}>{timeOf(stop.timewindowEarliest)}</option>}
           {earliestChoices.map((time) => <option key={time} value={time}>{time}</option>)}

@@ -5,7 +5,7 @@ import type { GeocodedAddress, MapsProvider } from '../../services/maps/provider
 import { cachedGeocoder } from '../../services/maps/routing.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { servicesAtom } from '../../state/services.atoms.ts';
-import { updateStopAtom } from '../../state/stops.atoms.ts';
+import { updateStopByUidAtom } from '../../state/stops.atoms.ts';
 
 const geocoders = new WeakMap<MapsProvider, (text: string) => Promise<GeocodedAddress[]>>();
 
@@ -21,13 +21,13 @@ export function geocoderFor(provider: MapsProvider) {
 
 /** A stop resolved to a geocoded address (spec §4), linked to a saved place within the radius (spec §9). */
 export function useResolveStop() {
-  const update = useSetAtom(updateStopAtom);
+  const update = useSetAtom(updateStopByUidAtom);
   const company = useAtomValue(companyDataAtom);
   const companyMode = useAtomValue(companyModeAtom);
   return useCallback(
-    (index: number, address: GeocodedAddress) => {
+    (uid: string, address: GeocodedAddress) => {
       update({
-        index,
+        uid,
         change: (stop: Stop) => {
           const resolved: Stop = {
             ...stop,

@@ -59,7 +59,7 @@ export function EstimatePanel() {
           </label>
         </div>
       )}
-      {company.can_edit_price && <PriceEditor estimate={estimate} />}
+      {company.can_edit_price && <PriceEditor key={`${estimate.transportFee}-${estimate.handlingFee}`} estimate={estimate} />}
     </section>
   );
 }

@@ -10,10 +10,10 @@ export function PoolSelector() {
   const company = useAtomValue(companyDataAtom);
   const [identity, setIdentity] = useAtom(travelIdentityAtom);
   const setCustomer = useSetAtom(customerAtom);
+  const choices = useAtomValue(selectablePoolsAtom);
   const pools = company.driver_pools;
   if (!isPoolSelectorShown(pools)) return null;
   const accepted = isAcceptedTravel(identity);
-  const choices = useAtomValue(selectablePoolsAtom);
   return (
     <div className="card">
       {accepted && <p className="banner banner-warning" role="status">{MESSAGES.acceptedWarning}</p>}

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { makeContact, stripPhoneSpaces, stopNoteTitle, validateContactRow, type ApiContact, type Contact, type ContactField } from '../../domain/index.ts';
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { configAtom } from '../../state/config.atoms.ts';
@@ -103,16 +103,32 @@ function ContactSearch({ onPick }: { onPick: (contact: ApiContact) => void }) {
     }, 250);
     return () => { current = false; clearTimeout(timer); };
   }, [services, token, text]);
+  const [active, setActive] = useState(0);
   const open = results.length > 0 && text.trim() !== '';
+  const pick = (contact: ApiContact) => {
+    onPick(contact);
+    setText('');
+    setActive(0);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((a) => (results.length === 0 ? 0 : (a + (event.key === 'ArrowDown' ? 1 : -1) + results.length) % results.length));
+    } else if (event.key === 'Enter' && open) {
+      event.preventDefault();
+      const chosen = results[active];
+      if (chosen) pick(chosen);
+    } else if (event.key === 'Escape') setText('');
+  };
   return (
     <div className="combobox">
       <label>
         Rechercher un contact
-        <input role="combobox" aria-expanded={open} aria-controls={listId} aria-autocomplete="list" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+        <input role="combobox" aria-expanded={open} aria-controls={listId} aria-autocomplete="list" aria-activedescendant={open ? `${listId}-${active}` : undefined} value={text} onChange={(e) => { setText(e.target.value); setActive(0); }} onKeyDown={onKeyDown} autoComplete="off" />
       </label>
       <ul id={listId} role="listbox" aria-label="Contacts trouvés" className="suggestions" hidden={!open}>
-        {results.map((contact) => (
-          <li key={`${contact.id}-${contact.name}`} role="option" aria-selected="false" onMouseDown={(e) => e.preventDefault()} onClick={() => { onPick(contact); setText(''); }}>
+        {results.map((contact, position) => (
+          <li key={`${contact.id}-${contact.name}`} id={`${listId}-${position}`} role="option" aria-selected={position === active} className={position === active ? 'active' : undefined} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(contact)}>
             {contact.name} · {contact.phone_number}
           </li>
         ))}

@@ -1,4 +1,6 @@
-import { useAtom, useAtomValue, useStore } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
+import { showBannerAtom } from '../../state/banner.atoms.ts';
+import { liteCursorAtom } from './lite.atoms.ts';
 import { DateTime } from 'luxon';
 import { BUSINESS_TIME_ZONE, formatLongDate, isLiteSaveIconVisible, isSelectableDay, moveStopsToDate } from '../../domain/index.ts';
 import { saveBooking } from '../../state/booking.ts';
@@ -26,6 +28,16 @@ export function LiteHeader() {
   const day = useTravelDay();
   const today = DateTime.now().setZone(BUSINESS_TIME_ZONE).toISODate()!;
   const showSave = isLiteSaveIconVisible(identity.travelId === null, valid);
+  const showBanner = useSetAtom(showBannerAtom);
+  const setCursor = useSetAtom(liteCursorAtom);
+  // An incomplete contact form is said, and opened, rather than silently not saved.
+  const save = async () => {
+    if (!services) return;
+    if ((await saveBooking(store, services)) === 'invalid') {
+      showBanner({ id: 'lite-invalid', kind: 'warning', text: 'Les coordonnées sont incomplètes : complétez l’étape Contacts avant d’enregistrer.' });
+      setCursor(3);
+    }
+  };
   return (
     <div className="lite-bar lite-header">
       <label>
@@ -47,7 +59,7 @@ export function LiteHeader() {
         <Spinner />
       ) : (
         showSave && services && (
-          <button type="button" className="icon" aria-label="Enregistrer les modifications" title="Enregistrer les modifications" onClick={() => void saveBooking(store, services)}>
+          <button type="button" className="icon" aria-label="Enregistrer les modifications" title="Enregistrer les modifications" onClick={() => void save()}>
             💾
           </button>
         )
