@@ -310,6 +310,18 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
     expect(textOf(accepted)).to.contain('Le transporteur a accepté cette course : une modification importante pourrait perturber son organisation.');
   });
 
+  it('S027 pools given live while the estimate shows: the selector appears without breaking the element', async () => {
+    const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+    await next(root, 'Vos objets');
+    byRole(root, 'button', 'Ajouter Canapé 3 places').click();
+    await next(root, 'Votre estimation');
+    await waitUntil(() => textOf(root).includes('Total'));
+    expect(allByRole(root, 'combobox', 'Grille tarifaire')).to.have.length(0);
+    (root.host as HTMLElement & { companyStore: unknown }).companyStore = { preferred_items: PREFERRED, driver_pools: [{ id: 'public', name: 'Grille publique' }, { id: 5, name: 'Grille Nuit' }] };
+    await findByRole(root, 'combobox', 'Grille tarifaire');
+    byRole(root, 'heading', 'Votre estimation');
+  });
+
   it('S075 S105 S147 a pool whose code fails shows Prix non disponible with the defect message', async () => {
     const root = await mountWizard({ company: { preferred_items: PREFERRED, driver_pools: [{ id: 'public', name: 'Grille publique' }, { id: 2, name: 'Grille Pro', default: true, apply_to: 'apply_to_travels', compute_price_func_body: 'return { transportation: "beaucoup", handling: 1 };' }] } });
     await next(root, 'Vos objets');
