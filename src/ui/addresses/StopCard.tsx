@@ -6,7 +6,6 @@ import { AddressCombobox } from './AddressCombobox.tsx';
 import { StopContacts } from './StopContacts.tsx';
 import { StopTimes } from './StopTimes.tsx';
 import { useVariant } from '../variant.ts';
-import { useAtomValue as useValue } from 'jotai';
 import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
 
 const TASK_LABELS: Record<TaskType, string> = { pickup: 'Enlèvement', dropoff: 'Livraison', service: 'Prestation' };
@@ -94,7 +93,7 @@ export function StopCard({ stop, index, count, arrival, actions }: { stop: Stop;
  */
 function LiteAwareAddress({ stop, index }: { stop: Stop; index: number }) {
   const variant = useVariant();
-  const maps = useValue(mapsStatusAtom);
+  const maps = useAtomValue(mapsStatusAtom);
   const update = useSetAtom(updateStopAtom);
   if (variant === 'wizard') return <AddressCombobox stop={stop} index={index} />;
   // The panel says once why the inputs are not there yet (MapsStatusNotice).

@@ -1,10 +1,11 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { makeContact, stripPhoneSpaces, stopNoteTitle, validateContactRow, type ApiContact, type Contact, type ContactField } from '../../domain/index.ts';
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { configAtom } from '../../state/config.atoms.ts';
 import { servicesAtom } from '../../state/services.atoms.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
+import { useListNavigation } from '../controls/use-list-navigation.ts';
 
 interface Row {
   stopIndex: number;
@@ -103,23 +104,13 @@ function ContactSearch({ onPick }: { onPick: (contact: ApiContact) => void }) {
     }, 250);
     return () => { current = false; clearTimeout(timer); };
   }, [services, token, text]);
-  const [active, setActive] = useState(0);
   const open = results.length > 0 && text.trim() !== '';
   const pick = (contact: ApiContact) => {
     onPick(contact);
     setText('');
     setActive(0);
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((a) => (results.length === 0 ? 0 : (a + (event.key === 'ArrowDown' ? 1 : -1) + results.length) % results.length));
-    } else if (event.key === 'Enter' && open) {
-      event.preventDefault();
-      const chosen = results[active];
-      if (chosen) pick(chosen);
-    } else if (event.key === 'Escape') setText('');
-  };
+  const { active, setActive, onKeyDown } = useListNavigation(results, open, pick, () => setText(''));
   return (
     <div className="combobox">
       <label>

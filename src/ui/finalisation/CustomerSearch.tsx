@@ -1,9 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import type { ApiCustomer } from '../../domain/index.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { searchWordsOf } from '../addresses/search-words.ts';
+import { useListNavigation } from '../controls/use-list-navigation.ts';
 
 /** Customer search of company mode (spec §2): picking one fills the customer form. */
 export function CustomerSearch() {
@@ -11,7 +12,6 @@ export function CustomerSearch() {
   const setCustomer = useSetAtom(customerAtom);
   const listId = useId();
   const [text, setText] = useState('');
-  const [active, setActive] = useState(0);
   const words = searchWordsOf(text);
   const matches = words.length === 0 ? [] : customers.filter((c) => words.every((w) => searchWordsOf(`${c.name} ${c.reference} ${c.email}`).some((x) => x.startsWith(w)))).slice(0, 8);
   const open = matches.length > 0;
@@ -19,15 +19,7 @@ export function CustomerSearch() {
     setCustomer((current) => ({ ...current, name: customer.name, email: customer.email, phone: customer.phone_number, reference: customer.reference }));
     setText('');
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((a) => (matches.length === 0 ? 0 : (a + (event.key === 'ArrowDown' ? 1 : -1) + matches.length) % matches.length));
-    } else if (event.key === 'Enter' && open) {
-      event.preventDefault();
-      pick(matches[active]!);
-    } else if (event.key === 'Escape') setText('');
-  };
+  const { active, setActive, onKeyDown } = useListNavigation(matches, open, pick, () => setText(''));
   return (
     <div className="combobox">
       <label>

@@ -1,8 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { addOrIncrement, formatVolume, isCustomItemMode, type Item } from '../../domain/index.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
 import { useItemSearch } from './use-item-search.ts';
+import { useListNavigation } from '../controls/use-list-navigation.ts';
 
 /** 'Rechercher un objet': '5 tables' then Enter adds 5 of the chosen table (spec §2). */
 export function ItemSearch() {
@@ -10,7 +11,6 @@ export function ItemSearch() {
   const items = useAtomValue(itemsAtom);
   const setItems = useSetAtom(itemsAtom);
   const [text, setText] = useState('');
-  const [active, setActive] = useState(0);
   const { results, quantity, searching } = useItemSearch(text);
   const disabled = isCustomItemMode(items);
   const open = results.length > 0 && text.trim() !== '';
@@ -21,17 +21,7 @@ export function ItemSearch() {
     setActive(0);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (results.length === 0 ? 0 : (current + step + results.length) % results.length));
-    } else if (event.key === 'Enter' && open) {
-      event.preventDefault();
-      const chosen = results[active];
-      if (chosen) pick(chosen);
-    } else if (event.key === 'Escape') setText('');
-  };
+  const { active, setActive, onKeyDown } = useListNavigation(results, open, pick, () => setText(''));
 
   return (
     <div className="combobox item-search">
