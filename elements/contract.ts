@@ -44,4 +44,9 @@ export interface QuoteElementDataProperties {
   companyStore: unknown;
   /** Same as a data-store="infos" block; write-only. */
   travelInfos: unknown;
+  /**
+   * The element's clock, a function returning the current Date; write-only. Default: the
+   * machine's clock. Every date rule (default day, past days, quarter hours) reads it.
+   */
+  clock: () => Date;
 }

@@ -3,6 +3,7 @@ import { createElement, type ComponentType } from 'react';
 import { sessionFor } from '../src/state/session.ts';
 import { ElementRoot, type ElementRootProps } from '../src/ui/ElementRoot.tsx';
 import { adoptStyles } from '../src/ui/styles.ts';
+import { systemClock, type Clock } from '../src/services/clock.ts';
 import { ATTRIBUTE_PROPS, type QuoteElementDataProperties } from './contract.ts';
 
 /**
@@ -20,5 +21,13 @@ export function quoteElementClass(View: ComponentType, workerUrl: string): { new
     set travelStore(value: unknown) { sessionFor(this, { workerUrl }).setProperty('travel', value); }
     set companyStore(value: unknown) { sessionFor(this, { workerUrl }).setProperty('company', value); }
     set travelInfos(value: unknown) { sessionFor(this, { workerUrl }).setProperty('infos', value); }
+    set clock(value: Clock) {
+      if (typeof value !== 'function') throw new TypeError('transport-quote : clock doit être une fonction qui renvoie une Date');
+      sessionFor(this, { workerUrl }).setClock(() => {
+        const now = value();
+        // A host clock that answers nonsense must not break the dates: the machine's clock stands in.
+        return now instanceof Date && !Number.isNaN(now.getTime()) ? now : systemClock();
+      });
+    }
   };
 }

@@ -16,7 +16,7 @@ export const DraftSchema = v.object({
   idempotencyKey: v.optional(v.nullable(v.string()), null),
 });
 export type Draft = v.InferOutput<typeof DraftSchema>;
-export type DraftInput = Omit<v.InferInput<typeof DraftSchema>, 'version' | 'savedAt'>;
+export type DraftInput = Omit<v.InferInput<typeof DraftSchema>, 'version'>;
 
 export interface DraftOwner {
   tag: string;
@@ -58,7 +58,7 @@ export function localDraftStorage(storage: Storage | null = safeLocalStorage()):
     },
     save(key, draft) {
       try {
-        storage?.setItem(key, JSON.stringify({ ...draft, version: DRAFT_VERSION, savedAt: new Date().toISOString() }));
+        storage?.setItem(key, JSON.stringify({ ...draft, version: DRAFT_VERSION, savedAt: draft.savedAt }));
       } catch {
         /* quota or private mode: the draft is a comfort, not a promise */
       }

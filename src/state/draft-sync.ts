@@ -49,6 +49,7 @@ export function startDraftSync(store: QuoteStore, services: Services): () => voi
       contacts: store.get(contactsAtom),
       panel: store.get(panelAtom),
       idempotencyKey: store.get(idempotencyKeyAtom),
+      savedAt: services.now().toISOString(),
     });
   };
   const schedule = () => {

@@ -5,6 +5,7 @@ import { createMessenger } from '../services/host-messaging.ts';
 import { chooseProviderKind, createProvider } from '../services/maps/select-provider.ts';
 import type { MapsProvider } from '../services/maps/provider.ts';
 import { createPricingSandbox, type PricingSandbox } from '../services/pricing/sandbox.ts';
+import { systemClock, type Clock } from '../services/clock.ts';
 import { applyCompany, applyDefaultSchedule, applyInfos, applyTravelState, migrateExistingTravel } from './apply.ts';
 import { showBannerAtom } from './banner.atoms.ts';
 import { configAtom, type ElementConfig } from './config.atoms.ts';
@@ -26,6 +27,8 @@ export interface Session {
   services: Services;
   /** Data given through the element's properties (travelStore, companyStore, travelInfos). */
   setProperty(name: DataBlockName, value: unknown): void;
+  /** The element's clock (its `clock` property); set before start, it also sets the default day. */
+  setClock(clock: Clock): void;
   /** Reads the data and starts the engine; later calls do nothing (React remounts call it again). */
   start(config: ElementConfig): void;
   /** A changed attribute: the new configuration, and a new company token or booking is fetched. */
@@ -34,7 +37,7 @@ export interface Session {
 
 const sessions = new WeakMap<Element, Session>();
 
-function makeServices(store: QuoteStore, host: HTMLElement, options: SessionOptions): Services {
+function makeServices(store: QuoteStore, host: HTMLElement, options: SessionOptions, clock: () => Clock): Services {
   let api: { base: string; client: ApiClient } | null = null;
   let provider: { key: string; promise: Promise<MapsProvider> } | null = null;
   let sandbox: PricingSandbox | null = null;
@@ -66,7 +69,7 @@ function makeServices(store: QuoteStore, host: HTMLElement, options: SessionOpti
       sandbox ??= createPricingSandbox(options.workerUrl);
       return sandbox;
     },
-    now: () => new Date(),
+    now: () => clock()(),
   };
 }
 
@@ -128,7 +131,8 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
     instance: String([...document.querySelectorAll(tag)].indexOf(host)),
     path: window.location.pathname,
   });
-  const services = makeServices(store, host, options);
+  let clock: Clock = systemClock;
+  const services = makeServices(store, host, options, () => clock);
   store.set(servicesAtom, services);
   const properties: Partial<Record<DataBlockName, unknown>> = {};
   let started = false;
@@ -144,6 +148,9 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
       if (parsed.company) applyCompany(store, parsed.company);
       if (parsed.travel) applyTravelState(store, parsed.travel);
       if (parsed.infos) applyInfos(store, parsed.infos);
+    },
+    setClock(next) {
+      clock = next;
     },
     updateConfig(config) {
       const previous = store.get(configAtom);

@@ -44,6 +44,35 @@ describe('dates and times (spec §4, §5, §9)', () => {
     it(`S170 at ${now} the default time is ${time}`, () => expect(defaultTravelTime(paris(now))).to.equal(time));
   }
 
+  // France changes clocks on the last Sunday of March (02:00 → 03:00) and of October (03:00 → 02:00).
+  it('S170 S106 on the spring change day, 01:50 is followed by 03:00 and no 02:xx is offered', () => {
+    const beforeChange = DateTime.fromISO('2027-03-28T00:50:00Z'); // 01:50 in Paris, UTC+1
+    expect(nextQuarterHour(beforeChange)).to.equal('03:00');
+    expect(defaultTravelTime(beforeChange)).to.equal('03:00');
+    expect(defaultTravelDate(beforeChange)).to.equal('2027-03-28');
+    const choices = quarterHourChoices('2027-03-28', paris('2027-03-27T12:00'));
+    expect(choices).to.have.length(92);
+    expect(choices.slice(6, 10)).to.deep.equal(['01:30', '01:45', '03:00', '03:15']);
+  });
+
+  it('S170 S106 on the autumn change day, 02:xx exists twice but is offered once, and 22:00 still means tomorrow', () => {
+    const choices = quarterHourChoices('2026-10-25', paris('2026-10-24T12:00'));
+    expect(choices).to.have.length(96);
+    expect(new Set(choices).size).to.equal(96);
+    // 02:50 summer time (00:50 UTC), then the clock goes back: 01:00 UTC is 02:00 winter time.
+    expect(nextQuarterHour(DateTime.fromISO('2026-10-25T00:50:00Z'))).to.equal('02:00');
+    expect(defaultTravelDate(DateTime.fromISO('2026-10-25T21:00:00Z'))).to.equal('2026-10-26'); // 22:00 winter time
+    expect(defaultTravelDate(DateTime.fromISO('2026-10-25T20:59:00Z'))).to.equal('2026-10-25');
+    expect(defaultTravelTime(DateTime.fromISO('2026-10-25T22:00:00Z'))).to.equal('07:00'); // 23:00 winter time
+  });
+
+  it('S170 in summer time the edges are the same local hours (22:00 and 23:00 in Paris, UTC+2)', () => {
+    expect(defaultTravelDate(DateTime.fromISO('2027-06-15T19:59:00Z'))).to.equal('2027-06-15');
+    expect(defaultTravelDate(DateTime.fromISO('2027-06-15T20:00:00Z'))).to.equal('2027-06-16');
+    expect(defaultTravelTime(DateTime.fromISO('2027-06-15T20:59:00Z'))).to.equal('23:00');
+    expect(defaultTravelTime(DateTime.fromISO('2027-06-15T21:00:00Z'))).to.equal('07:00');
+  });
+
   it('S170 the clock is read in France whatever the visitor zone', () => {
     const utc = DateTime.fromISO('2026-11-21T21:30', { zone: 'UTC' }); // 22:30 in Paris
     expect(defaultTravelDate(utc)).to.equal('2026-11-22');

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startServer } from '../server/support.mjs';
-import { resolveAddress, useDemo, watchPage } from './support.mjs';
+import { openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
 
 
 describe('the wizard under the README’s strict Content-Security-Policy', () => {
   const demo = useDemo({ before, after, startServer });
 
   it('renders, styles itself and resolves addresses with no violation and no eval', async () => {
-    const page = await demo.browser.newPage();
+    const page = await openPage(demo.browser);
     const problems = watchPage(page);
     const response = await page.goto(`${demo.server.base}/csp.html`);
     assert.match(response.headers()['content-security-policy'], /script-src 'nonce-[^']+' 'strict-dynamic'/);

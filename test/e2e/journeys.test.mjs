@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { startServer } from '../server/support.mjs';
-import { resolveAddress, useDemo, watchPage } from './support.mjs';
+import { dayAfterToday, openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
 
 
 
@@ -10,7 +10,7 @@ async function fillCustomer(page) {
   await page.getByLabel('Nom du contact').fill('Marie Curie');
   await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
   await page.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
-  await page.getByLabel('Date du transport').fill('2026-12-15');
+  await page.getByLabel('Date du transport').fill(dayAfterToday(15));
   await page.getByLabel('Heure de début').selectOption('09:00');
 }
 
@@ -22,7 +22,7 @@ describe('end-to-end journeys against the demo server', () => {
   };
 
   it('a visitor books a 3-stop move: addresses typed and reordered, items by search and chips, estimate, customer, success; the database holds the spec §7 fields', async () => {
-    const page = await demo.browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
     const problems = watchPage(page);
     await page.goto(`${demo.server.base}/`);
     await resolveAddress(page, 1, '10 rue de Rivoli 75004 Paris');
@@ -63,7 +63,7 @@ describe('end-to-end journeys against the demo server', () => {
       assert.ok(field in payload.travel, field);
     }
     assert.equal(payload.travel.price_transportation_ht, Math.round(payload.travel.price_transportation / 1.2));
-    assert.equal(payload.travel.beginning_date, '2026-12-15T09:00:00+01:00');
+    assert.equal(payload.travel.beginning_date, `${dayAfterToday(15)}T09:00:00+01:00`);
     assert.deepEqual(payload.items.map((i) => [i.name, i.quantity]), [['Réfrigérateur', 2], ['Carton standard', 2]]);
     assert.ok(payload.store_serialized.length > 100);
     assert.deepEqual(problems, []);
@@ -72,7 +72,7 @@ describe('end-to-end journeys against the demo server', () => {
 
   it('the booking is reopened with its token and updated by PATCH; a wrong token is refused', async () => {
     const [row] = rows('SELECT id FROM travels ORDER BY id DESC LIMIT 1');
-    const page = await demo.browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
     const bookingToken = await (async () => {
       // The token only ever left the server once, to the page that booked: book again here to know it.
       await page.goto(`${demo.server.base}/`);
@@ -110,7 +110,7 @@ describe('end-to-end journeys against the demo server', () => {
 
   it('a company user on the intranet duplicates a booking twice and opens one in the side frame', async () => {
     const before = rows('SELECT COUNT(*) AS n FROM travels WHERE company_id = 1')[0].n;
-    const page = await demo.browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
     await page.goto(`${demo.server.base}/company.html`);
     await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).fill('entrepot');
     await page.getByRole('option', { name: /Entrepôt Saint-Denis/ }).click();
@@ -134,7 +134,7 @@ describe('end-to-end journeys against the demo server', () => {
 
   it('the lite element books a move', async () => {
     const before = rows('SELECT COUNT(*) AS n FROM travels')[0].n;
-    const page = await demo.browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
     await page.goto(`${demo.server.base}/lite.html`);
     await resolveAddress(page, 1, '10 rue de Rivoli 75004 Paris');
     await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
@@ -147,7 +147,7 @@ describe('end-to-end journeys against the demo server', () => {
     await page.getByLabel('Nom du contact').fill('Marie Curie');
     await page.getByLabel('Téléphone', { exact: true }).fill('0612345678');
     await page.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
-    await page.getByLabel('Date du transport').nth(1).fill('2026-12-15');
+    await page.getByLabel('Date du transport').nth(1).fill(dayAfterToday(15));
     await page.getByLabel('Heure de début').selectOption('09:00');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
@@ -156,7 +156,7 @@ describe('end-to-end journeys against the demo server', () => {
   });
 
   it('the iframe host receives the messages from the right origin, the token only in travel_creation_succeed', async () => {
-    const page = await demo.browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
     await page.goto(`${demo.server.base}/iframe-host.html`);
     const frame = page.frameLocator('#devis');
     for (const [step, text] of [[1, '10 rue de Rivoli 75004 Paris'], [2, '3 place Bellecour 69002 Lyon']]) {
@@ -175,7 +175,7 @@ describe('end-to-end journeys against the demo server', () => {
     await frame.getByLabel('Nom du contact').fill('Marie Curie');
     await frame.getByLabel('Téléphone', { exact: true }).fill('0612345678');
     await frame.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
-    await frame.getByLabel('Date du transport').fill('2026-12-15');
+    await frame.getByLabel('Date du transport').fill(dayAfterToday(15));
     await frame.getByLabel('Heure de début').selectOption('09:00');
     await frame.getByRole('button', { name: 'Enregistrer' }).click();
     await page.waitForFunction(() => (window.receivedMessages ?? []).some((m) => m.data.type === 'travel_creation_succeed'));

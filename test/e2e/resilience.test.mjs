@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { startServer, tempDatabasePath } from '../server/support.mjs';
-import { launchBrowser, resolveAddress } from './support.mjs';
+import { dayAfterToday, launchBrowser, openPage, resolveAddress } from './support.mjs';
 
 function freePort() {
   return new Promise((resolve) => {
@@ -28,7 +28,7 @@ describe('nothing typed is lost', () => {
   });
 
   it('a reload restores the draft; with the API stopped the save keeps everything; once it is back one retry makes one booking', async () => {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    const page = await openPage(browser, { viewport: { width: 1000, height: 1400 } });
     await page.goto(`${server.base}/`);
     await resolveAddress(page, 1, '10 rue de Rivoli 75004 Paris');
     await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
@@ -46,7 +46,7 @@ describe('nothing typed is lost', () => {
     await page.getByLabel('Nom du contact').fill('Marie Curie');
     await page.getByLabel('Téléphone', { exact: true }).fill('0612345678');
     await page.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
-    await page.getByLabel('Date du transport').fill('2026-12-15');
+    await page.getByLabel('Date du transport').fill(dayAfterToday(15));
     await page.getByLabel('Heure de début').selectOption('09:00');
 
     const { databasePath } = server;

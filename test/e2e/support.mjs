@@ -7,6 +7,25 @@ export async function launchBrowser() {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/**
+ * The instant the journeys live at: Monday 30 November 2026, 10:00 in Paris (09:00 UTC).
+ * Every page gets it as its clock, and every date typed or expected is derived from it, so
+ * the journeys give the same answers on any day the machine runs them.
+ */
+export const E2E_NOW = new Date('2026-11-30T09:00:00Z');
+
+/** The day `days` after the clock's day in Paris, 'yyyy-MM-dd' (the test clock is at 10:00 there: no midnight to cross). */
+export function dayAfterToday(days) {
+  return new Date(E2E_NOW.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A page whose clock is the test clock (Date only: timers run as usual). */
+export async function openPage(browser, options) {
+  const page = await browser.newPage(options);
+  await page.clock.setFixedTime(E2E_NOW);
+  return page;
+}
+
 /** Collects CSP violations and page errors of a page. */
 export function watchPage(page) {
   const problems = [];

@@ -2,12 +2,12 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../elements/transport-quote-wizard.ts';
 import { installFakeGoogle, uninstallFakeGoogle } from './fake-google-maps.ts';
-import { allByRole, apiBase, byRole, choose, findByRole, press, textOf, type, uniqueId } from './support.ts';
+import { allByRole, apiBase, byRole, choose, findByRole, press, textOf, type, uniqueId, createQuoteElement } from './support.ts';
 
 const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
 
 async function wizard(attributes: Record<string, string> = {}, inner = ''): Promise<ShadowRoot> {
-  const el = document.createElement('transport-quote-wizard');
+  const el = createQuoteElement('transport-quote-wizard');
   el.id = uniqueId('addr');
   el.setAttribute('api-base', await apiBase());
   if (!('maps-provider' in attributes)) el.setAttribute('maps-provider', 'local');
@@ -295,7 +295,7 @@ describe('panel 0, Vos adresses', () => {
 
 describe('panel 0, times follow the day', () => {
   it('S169 S106 Indifférent clears a time, and a new J+ day moves the chosen times with it', async () => {
-    const el = document.createElement('transport-quote-wizard');
+    const el = createQuoteElement('transport-quote-wizard');
     el.id = uniqueId('times');
     el.innerHTML = '<script type="application/json" data-store="travel">{"customer": {"date": "2027-03-15", "time": "08:00"}}</script>';
     (await fixture(html`<div></div>`)).append(el);

@@ -1,7 +1,7 @@
 /** Drives a wizard from a known travel to the finalisation panel and records what it sends. */
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import '../../elements/transport-quote-wizard.ts';
-import { allByRole, apiBase, byRole, choose, findByRole, type, uniqueId } from './support.ts';
+import { allByRole, apiBase, byRole, choose, findByRole, type, uniqueId, createQuoteElement, dayAfterToday } from './support.ts';
 
 export const STOPS = [
   { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.8601, lng: 2.3507, locality: 'Paris', postalCode: '75004', country: 'France', geocodeResolved: true, floor: 3, elevator: false },
@@ -48,7 +48,7 @@ export interface WizardOptions {
 }
 
 export async function mountWizard({ attributes = {}, company = null, travel = {}, infos }: WizardOptions = {}): Promise<ShadowRoot> {
-  const el = document.createElement('transport-quote-wizard');
+  const el = createQuoteElement('transport-quote-wizard');
   el.id = uniqueId('book');
   el.setAttribute('api-base', await apiBase());
   el.setAttribute('maps-provider', 'local');
@@ -79,7 +79,7 @@ export async function toFinalisation(root: ShadowRoot, prices = true) {
   }
 }
 
-export function fillCustomer(root: ShadowRoot, date = '2026-12-01') {
+export function fillCustomer(root: ShadowRoot, date = dayAfterToday(1)) {
   type(byRole<HTMLInputElement>(root, 'textbox', 'Nom du contact'), 'Marie Curie');
   type(byRole<HTMLInputElement>(root, 'textbox', 'Téléphone'), '06 12 34 56 78');
   type(byRole<HTMLInputElement>(root, 'textbox', 'E-mail'), 'marie@exemple.fr');

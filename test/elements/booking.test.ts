@@ -2,7 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { DEFAULT_VEHICLE_CATEGORIES, estimateTravel, makeItem, makeStop, restoreStore, straightLineRoute } from '../../src/domain/index.ts';
 import { DEMO_COMPANY_TOKEN, PREFERRED, STOPS, fillCustomer, mountWizard, next, recordBookings, toFinalisation } from './booking-support.ts';
-import { allByRole, apiBase, byRole, choose, findByRole, press, textOf, type } from './support.ts';
+import { allByRole, apiBase, byRole, choose, findByRole, press, textOf, type, dayAfterToday } from './support.ts';
 
 const expectedEstimate = () => {
   const stops = STOPS.map((stop, index) => makeStop({ ...(stop as object), index, step: index + 1 }));
@@ -78,7 +78,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
         timewindow_enabled: false,
         additional_notes: 'étape 1 : Digicode 42A\nAppartement Bellecour : Parking interdit',
       });
-      expect(body.travel.beginning_date).to.equal('2026-12-01T09:00:00+01:00');
+      expect(body.travel.beginning_date).to.equal(`${dayAfterToday(1)}T09:00:00+01:00`);
       expect(body.contacts).to.deep.equal([{ step: 0, name: 'Gardien Lucien', phone_number: '0611223344', email: '', notify: true }]);
       expect(body.items.map((item: { name: string; quantity: number }) => [item.name, item.quantity])).to.deep.equal([['Canapé 3 places', 1]]);
       expect(body).not.to.have.property('company_token');
@@ -100,7 +100,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
     const listen = (event: Event) => events.push(event as CustomEvent);
     document.addEventListener('travel_update_succeed', listen);
     try {
-      const root = await mountWizard({ attributes: { 'travel-id': String(id), 'travel-token': token }, company: { preferred_items: PREFERRED }, travel: { travelId: id, travelToken: token, customer: { name: 'Marie Curie', phone: '0612345678', email: 'marie@exemple.fr', date: '2026-12-01', time: '09:00' }, stops: STOPS.map((s) => ({ ...s, estimatedArrivalTime: '2026-12-01T09:00:00+01:00' })) } });
+      const root = await mountWizard({ attributes: { 'travel-id': String(id), 'travel-token': token }, company: { preferred_items: PREFERRED }, travel: { travelId: id, travelToken: token, customer: { name: 'Marie Curie', phone: '0612345678', email: 'marie@exemple.fr', date: dayAfterToday(1), time: '09:00' }, stops: STOPS.map((s) => ({ ...s, estimatedArrivalTime: `${dayAfterToday(1)}T09:00:00+01:00` })) } });
       expect(byRole<HTMLInputElement>(root, 'checkbox', 'Créneaux horaires (au plus tôt / au plus tard)').checked).to.equal(true);
       await toFinalisation(root);
       expect(allByRole(root, 'button', 'Dupliquer')).to.have.length(0);
@@ -112,8 +112,8 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       expect(request!.headers.authorization).to.equal(`Bearer ${token}`);
       expect(request!.body.travel.travel_id).to.equal(id);
       expect(request!.body.travel.timewindow_enabled).to.equal(true);
-      expect(request!.body.addresses[0].timewindow_earliest).to.equal('2026-12-01T09:00:00+01:00');
-      expect(request!.body.addresses[0].timewindow_latest).to.equal('2026-12-01T12:00:00+01:00');
+      expect(request!.body.addresses[0].timewindow_earliest).to.equal(`${dayAfterToday(1)}T09:00:00+01:00`);
+      expect(request!.body.addresses[0].timewindow_latest).to.equal(`${dayAfterToday(1)}T12:00:00+01:00`);
       expect(events.map((event) => event.detail)).to.deep.equal([{ travelId: id }]);
     } finally {
       recorder.restore();
@@ -333,12 +333,12 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
   it('S079 changing the customer date moves the stops’ dates', async () => {
     const recorder = recordBookings();
     try {
-      const root = await mountWizard({ company: { preferred_items: PREFERRED }, travel: { stops: STOPS.map((s, i) => (i === 1 ? { ...s, seekDays: 1, timewindowEarliest: '2026-12-02T14:15:00+01:00' } : s)) } });
+      const root = await mountWizard({ company: { preferred_items: PREFERRED }, travel: { stops: STOPS.map((s, i) => (i === 1 ? { ...s, seekDays: 1, timewindowEarliest: `${dayAfterToday(2)}T14:15:00+01:00` } : s)) } });
       await toFinalisation(root);
-      await fillCustomer(root, '2026-12-10');
+      await fillCustomer(root, dayAfterToday(10));
       byRole(root, 'button', 'Enregistrer').click();
       await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
-      expect(recorder.sent[0]!.body.addresses[1].timewindow_earliest).to.equal('2026-12-11T14:15:00+01:00');
+      expect(recorder.sent[0]!.body.addresses[1].timewindow_earliest).to.equal(`${dayAfterToday(11)}T14:15:00+01:00`);
     } finally {
       recorder.restore();
     }

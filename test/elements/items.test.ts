@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../elements/transport-quote-wizard.ts';
-import { allByRole, apiBase, byRole, findByRole, press, textOf, type, uniqueId } from './support.ts';
+import { allByRole, apiBase, byRole, findByRole, press, textOf, type, uniqueId, createQuoteElement } from './support.ts';
 
 const STOPS = [
   { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.8601, lng: 2.3507, geocodeResolved: true, floor: 0 },
@@ -10,7 +10,7 @@ const STOPS = [
 const PREFERRED = [{ id: 900, name: 'Carton standard', volume: 0.06 }, { id: 901, name: 'Canapé 3 places', volume: 2, persons_needed: 2 }];
 
 async function itemsPanel(company: Record<string, unknown> | null = null, attributes: Record<string, string> = {}): Promise<ShadowRoot> {
-  const el = document.createElement('transport-quote-wizard');
+  const el = createQuoteElement('transport-quote-wizard');
   el.id = uniqueId('items');
   el.setAttribute('api-base', await apiBase());
   el.setAttribute('maps-provider', 'local');

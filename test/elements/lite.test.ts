@@ -3,7 +3,7 @@ import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../elements/transport-quote-lite.ts';
 import { DEFAULT_VEHICLE_CATEGORIES, estimateTravel, formatPrice, litePrice, makeItem, makeStop, straightLineRoute } from '../../src/domain/index.ts';
 import { recordBookings } from './booking-support.ts';
-import { allByRole, apiBase, byRole, choose, findByRole, press, textOf, type, uniqueId } from './support.ts';
+import { allByRole, apiBase, byRole, choose, findByRole, press, textOf, type, uniqueId, createQuoteElement, dayAfterToday } from './support.ts';
 
 const STOPS = [
   { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.8601, lng: 2.3507, geocodeResolved: true },
@@ -11,7 +11,7 @@ const STOPS = [
 ];
 
 async function lite({ attributes = {} as Record<string, string>, company = null as Record<string, unknown> | null, travel = {} as Record<string, unknown> } = {}): Promise<ShadowRoot> {
-  const el = document.createElement('transport-quote-lite');
+  const el = createQuoteElement('transport-quote-lite');
   el.id = uniqueId('lite');
   el.setAttribute('api-base', await apiBase());
   if (!('maps-provider' in attributes)) el.setAttribute('maps-provider', 'local');
@@ -156,7 +156,7 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
       type(await findByRole<HTMLInputElement>(root, 'textbox', 'Nom du contact'), 'Marie Curie');
       type(byRole<HTMLInputElement>(root, 'textbox', 'Téléphone'), '0612345678');
       type(byRole<HTMLInputElement>(root, 'textbox', 'E-mail'), 'marie@exemple.fr');
-      type(byRole<HTMLInputElement>(root, 'textbox', 'Date du transport'), '2026-12-01');
+      type(byRole<HTMLInputElement>(root, 'textbox', 'Date du transport'), dayAfterToday(1));
       await waitUntil(() => allByRole(root, 'combobox', 'Heure de début').length === 1 && [...byRole<HTMLSelectElement>(root, 'combobox', 'Heure de début').options].some((o) => o.value === '10:00'));
       choose(byRole<HTMLSelectElement>(root, 'combobox', 'Heure de début'), '10:00');
       byRole(root, 'button', 'Enregistrer').click();

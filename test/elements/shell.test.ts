@@ -1,11 +1,11 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../elements/transport-quote-wizard.ts';
-import { apiBase, allByRole, byRole, findByRole, textOf, type, uniqueId } from './support.ts';
+import { apiBase, allByRole, byRole, findByRole, textOf, type, uniqueId, createQuoteElement } from './support.ts';
 
 const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
 
 async function wizard(attributes: Record<string, string> = {}, inner = ''): Promise<HTMLElement> {
-  const el = document.createElement('transport-quote-wizard');
+  const el = createQuoteElement('transport-quote-wizard');
   el.id = uniqueId();
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
   el.innerHTML = inner;
@@ -99,14 +99,14 @@ describe('<transport-quote-wizard> shell', () => {
 
   it('a reload restores the draft of the same element', async () => {
     const id = uniqueId('draft');
-    const first = document.createElement('transport-quote-wizard');
+    const first = createQuoteElement('transport-quote-wizard');
     first.id = id;
     (await fixture(html`<div></div>`)).append(first);
     const input = await findByRole<HTMLInputElement>(first.shadowRoot!, 'combobox', 'Adresse 1');
     type(input, '5 avenue Foch 75116 Paris');
     await new Promise((resolve) => setTimeout(resolve, 400));
     first.remove();
-    const second = document.createElement('transport-quote-wizard');
+    const second = createQuoteElement('transport-quote-wizard');
     second.id = id;
     (await fixture(html`<div></div>`)).append(second);
     await waitUntil(() => allByRole(second.shadowRoot!, 'combobox', 'Adresse 1')[0]?.matches('input') && (byRole<HTMLInputElement>(second.shadowRoot!, 'combobox', 'Adresse 1').value === '5 avenue Foch 75116 Paris'), 'draft not restored', { timeout: 4000 });
@@ -114,7 +114,7 @@ describe('<transport-quote-wizard> shell', () => {
 
   it('two elements without an id keep separate drafts', async () => {
     const container = await fixture(html`<div></div>`);
-    const [a, b] = [document.createElement('transport-quote-wizard'), document.createElement('transport-quote-wizard')];
+    const [a, b] = [createQuoteElement('transport-quote-wizard'), createQuoteElement('transport-quote-wizard')];
     container.append(a, b);
     type(await findByRole<HTMLInputElement>(a.shadowRoot!, 'combobox', 'Adresse 1'), '1 rue du Premier');
     type(await findByRole<HTMLInputElement>(b.shadowRoot!, 'combobox', 'Adresse 1'), '2 rue du Second');

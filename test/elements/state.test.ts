@@ -13,6 +13,7 @@ import { localDraftStorage } from '../../src/services/drafts.ts';
 import type { MapsProvider } from '../../src/services/maps/provider.ts';
 import type { PoolRun, PricingSandbox } from '../../src/services/pricing/sandbox.ts';
 import { readHostConfig } from '../../src/ui/use-host-config.ts';
+import { testClock } from './support.ts';
 
 function fakeServices(poolRun: () => PoolRun = () => ({ ok: true, output: { transportation: 100, handling: 50, error: null, info: null, persons: null, amplitude_hour: null } })) {
   const calls = { routes: 0, pools: 0 };
@@ -27,7 +28,7 @@ function fakeServices(poolRun: () => PoolRun = () => ({ ok: true, output: { tran
     },
   };
   const sandbox: PricingSandbox = { run: async () => { calls.pools += 1; return poolRun(); }, dispose: () => undefined };
-  const services = { provider: async () => provider, sandbox: () => sandbox, now: () => new Date() } as unknown as Services;
+  const services = { provider: async () => provider, sandbox: () => sandbox, now: testClock } as unknown as Services;
   return { services, calls };
 }
 
@@ -113,7 +114,7 @@ describe('drafts and attributes', () => {
     expect(drafts.load('tqw-draft:old')).to.equal(null);
     expect(drafts.load('tqw-draft:corrupt')).to.equal(null);
     expect(storage.getItem('tqw-draft:old')).to.equal(null);
-    drafts.save('tqw-draft:good', { stops: [makeStop({ address: '1 rue A' })], items: [], customer: { name: 'A' }, contacts: [], panel: 1, idempotencyKey: 'tqw-k' });
+    drafts.save('tqw-draft:good', { stops: [makeStop({ address: '1 rue A' })], items: [], customer: { name: 'A' }, contacts: [], panel: 1, idempotencyKey: 'tqw-k', savedAt: '2026-11-30T09:00:00.000Z' });
     expect(drafts.load('tqw-draft:good')?.stops[0]?.address).to.equal('1 rue A');
     drafts.clear('tqw-draft:good');
     expect(drafts.load('tqw-draft:good')).to.equal(null);

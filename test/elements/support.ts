@@ -1,5 +1,27 @@
 /** Helpers to use the elements like a user: find controls by role and French name, type, wait. */
 import { waitUntil } from '@open-wc/testing';
+import { DateTime } from 'luxon';
+import { fixedClock } from '../../src/services/clock.ts';
+
+/**
+ * The instant the element tests live at: Monday 30 November 2026, 10:00 in Paris. Elements
+ * get it through their `clock` property, and every date a test types or expects is derived
+ * from it, so the suite gives the same answers on any day the machine runs it.
+ */
+export const TEST_NOW = DateTime.fromISO('2026-11-30T10:00', { zone: 'Europe/Paris' });
+export const testClock = fixedClock(TEST_NOW.toJSDate());
+
+/** The day `days` after the test clock's day, 'yyyy-MM-dd'. */
+export function dayAfterToday(days: number): string {
+  return TEST_NOW.plus({ days }).toISODate()!;
+}
+
+/** A new element of the tag with the test clock set before it starts. */
+export function createQuoteElement<K extends 'transport-quote-wizard' | 'transport-quote-lite'>(tag: K): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  el.clock = testClock;
+  return el;
+}
 
 export async function apiBase(): Promise<string> {
   const response = await fetch('/__api-base');

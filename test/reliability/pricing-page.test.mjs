@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startServer } from '../server/support.mjs';
-import { resolveAddress, useDemo } from '../e2e/support.mjs';
+import { openPage, resolveAddress, useDemo } from '../e2e/support.mjs';
 
 
 const CASES = [
@@ -17,7 +17,7 @@ describe('hostile pricing code in the page', () => {
 
   for (const [label, code] of CASES) {
     it(`code that ${label}: responsive page, defect message`, async () => {
-      const page = await demo.browser.newPage({ viewport: { width: 1000, height: 1400 } });
+      const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
       await page.goto(`${demo.server.base}/`);
       await page.evaluate((body) => {
         document.querySelector('transport-quote-wizard').companyStore = {

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { BUSINESS_TIME_ZONE, MAX_SEEK_DAYS, TIME_STEP_MINUTES } from '../constants.ts';
-import { inBusinessZone, minutesToTime } from './defaults.ts';
+import { inBusinessZone } from './defaults.ts';
 
 /** Past days cannot be chosen (spec §5). Days are 'yyyy-MM-dd'. */
 export function isSelectableDay(day: string, now: DateTime): boolean {
@@ -13,15 +13,17 @@ export function isSelectableDay(day: string, now: DateTime): boolean {
  * none on a day before it, those strictly after it on its own day, all 96 on later days.
  */
 export function quarterHourChoices(day: string, earliestAllowed: DateTime): string[] {
-  const earliest = inBusinessZone(earliestAllowed);
   const dayStart = DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE });
   if (!dayStart.isValid) return [];
-  const all = Array.from({ length: (24 * 60) / TIME_STEP_MINUTES }, (_, index) => index * TIME_STEP_MINUTES);
-  const earliestDay = earliest.toISODate()!;
-  if (day < earliestDay) return [];
-  if (day > earliestDay) return all.map(minutesToTime);
-  const earliestMinutes = earliest.hour * 60 + earliest.minute + earliest.second / 60;
-  return all.filter((minutes) => minutes > earliestMinutes).map(minutesToTime);
+  const dayEnd = dayStart.plus({ days: 1 }).toMillis();
+  const after = earliestAllowed.toMillis();
+  // Walk the day's real instants: the spring change day has no 02:xx and the autumn one has
+  // them twice; each time of day that exists is offered once.
+  const choices = new Set<string>();
+  for (let at = dayStart.toMillis(); at < dayEnd; at += TIME_STEP_MINUTES * 60_000) {
+    if (at > after) choices.add(DateTime.fromMillis(at, { zone: BUSINESS_TIME_ZONE }).toFormat('HH:mm'));
+  }
+  return [...choices];
 }
 
 export interface SeekDayChoice {

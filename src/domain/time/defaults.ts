@@ -19,12 +19,16 @@ export function defaultTravelDate(now: DateTime): string {
   return day.toISODate()!;
 }
 
-/** The next quarter hour strictly after now, as 'HH:mm'. */
+/**
+ * The next quarter hour strictly after now, as 'HH:mm' in France. Counted on the instant, not
+ * on the wall clock: France's offsets are whole hours, so quarter hours fall on the same
+ * instants in UTC, and on the spring change day 01:50 is followed by 03:00, never by a 02:00
+ * that does not exist.
+ */
 export function nextQuarterHour(now: DateTime): string {
-  const local = inBusinessZone(now).startOf('minute');
-  const minutes = local.hour * 60 + local.minute;
-  const next = (Math.floor(minutes / TIME_STEP_MINUTES) + 1) * TIME_STEP_MINUTES;
-  return minutesToTime(next % (24 * 60));
+  const step = TIME_STEP_MINUTES * 60_000;
+  const next = (Math.floor(now.toMillis() / step) + 1) * step;
+  return DateTime.fromMillis(next, { zone: BUSINESS_TIME_ZONE }).toFormat('HH:mm');
 }
 
 /** The default start time: the next quarter hour, or 07:00 from 23:00 on (spec §9). */

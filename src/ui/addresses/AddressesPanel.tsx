@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Sortable from 'sortablejs';
 import { atDayAndTime, defaultTravelTime, estimateArrivals, MAX_ADDRESSES, MESSAGES } from '../../domain/index.ts';
+import { useNow } from '../../state/clock.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { routeAtom, routeStatusAtom } from '../../state/fees.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
@@ -24,6 +25,7 @@ export function AddressesPanel() {
   const customer = useAtomValue(customerAtom);
   const [identity, setIdentity] = useAtom(travelIdentityAtom);
   const day = useTravelDay();
+  const now = useNow();
   const variant = useVariant();
   const maps = useAtomValue(mapsStatusAtom);
   const [announcement, setAnnouncement] = useState('');
@@ -56,14 +58,15 @@ export function AddressesPanel() {
     return () => sortable.destroy();
   }, []);
 
+  const startTime = customer.time || defaultTravelTime(now);
   const arrivals = useMemo(() => {
     if (routeStatus !== 'ok' || !route) return stops.map(() => null);
     const first = stops[0]?.timewindowEarliest;
     const start = first
       ? DateTime.fromISO(first, { setZone: true })
-      : atDayAndTime(day, customer.time || defaultTravelTime(DateTime.now()));
+      : atDayAndTime(day, startTime);
     return estimateArrivals(stops, start, route.legDurations);
-  }, [stops, route, routeStatus, day, customer.time]);
+  }, [stops, route, routeStatus, day, startTime]);
 
   return (
     <section aria-label="Adresses du trajet" className="addresses-panel">

@@ -12,6 +12,7 @@ import {
   withEarliestTime,
   type Stop,
 } from '../../domain/index.ts';
+import { useNow } from '../../state/clock.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
@@ -19,7 +20,8 @@ import { updateStopAtom } from '../../state/stops.atoms.ts';
 /** The travel day: the customer's date, else the default day (spec §9). */
 export function useTravelDay(): string {
   const customer = useAtomValue(customerAtom);
-  return customer.date || defaultTravelDate(DateTime.now());
+  const now = useNow();
+  return customer.date || defaultTravelDate(now);
 }
 
 function timeOf(timestamp: string | null): string {
@@ -34,10 +36,11 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
   const update = useSetAtom(updateStopAtom);
   const windows = useAtomValue(travelIdentityAtom).timewindowEnabled;
   const day = useTravelDay();
+  const now = useNow();
   const name = `l’adresse ${stop.step}`;
   const stopDay = DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).plus({ days: stop.seekDays }).toISODate()!;
-  const earliestChoices = quarterHourChoices(stopDay, DateTime.now());
-  const latestAfter = stop.timewindowEarliest ? DateTime.fromISO(stop.timewindowEarliest, { setZone: true }) : DateTime.now();
+  const earliestChoices = quarterHourChoices(stopDay, now);
+  const latestAfter = stop.timewindowEarliest ? DateTime.fromISO(stop.timewindowEarliest, { setZone: true }) : now;
   const latestChoices = quarterHourChoices(stopDay, latestAfter);
 
   const setLatest = (time: string) => {

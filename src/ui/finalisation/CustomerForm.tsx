@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai';
-import { DateTime } from 'luxon';
 import { useId, type ReactElement } from 'react';
-import { moveStopsToDate, quarterHourChoices, validateCustomer, type CustomerField } from '../../domain/index.ts';
+import { inBusinessZone, moveStopsToDate, quarterHourChoices, validateCustomer, type CustomerField } from '../../domain/index.ts';
+import { useNow } from '../../state/clock.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
 
@@ -10,10 +10,10 @@ export function CustomerForm({ showAll, touched, touch }: { showAll: boolean; to
   const [customer, setCustomer] = useAtom(customerAtom);
   const [stops, setStops] = useAtom(stopsAtom);
   const id = useId();
-  const now = DateTime.now();
+  const now = useNow();
   const errors = validateCustomer(customer, now);
   const visible = (field: CustomerField) => (showAll || touched.has(field) ? errors[field] : undefined);
-  const today = now.setZone('Europe/Paris').toISODate()!;
+  const today = inBusinessZone(now).toISODate()!;
   const times = customer.date ? quarterHourChoices(customer.date, now) : [];
 
   const field = (name: CustomerField, label: string, input: ReactElement) => (

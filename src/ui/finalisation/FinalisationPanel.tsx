@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { isFormValid, validateCustomer, type CustomerField } from '../../domain/index.ts';
+import { useNow } from '../../state/clock.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { ContactsTab } from './ContactsTab.tsx';
@@ -20,11 +20,12 @@ export function FinalisationPanel() {
   const [showAll, setShowAll] = useState(false);
   const [touched, setTouched] = useState<Set<CustomerField>>(new Set());
   const customer = useAtomValue(customerAtom);
+  const now = useNow();
   const [notice, setNotice] = useState('');
   // A refused save shows every message and opens the tab that needs fixing.
   const onInvalid = () => {
     setShowAll(true);
-    const customerOk = isFormValid(validateCustomer(customer, DateTime.now()));
+    const customerOk = isFormValid(validateCustomer(customer, now));
     setTab(customerOk ? 'contacts' : 'customer');
     setNotice(customerOk ? 'Un contact est incomplet : corrigez les champs signalés.' : 'Vos coordonnées sont incomplètes : corrigez les champs signalés.');
   };

@@ -1,9 +1,9 @@
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { showBannerAtom } from '../../state/banner.atoms.ts';
 import { liteCursorAtom } from './lite.atoms.ts';
-import { DateTime } from 'luxon';
-import { BUSINESS_TIME_ZONE, formatLongDate, isLiteSaveIconVisible, isSelectableDay, moveStopsToDate } from '../../domain/index.ts';
+import { formatLongDate, inBusinessZone, isLiteSaveIconVisible, isSelectableDay, moveStopsToDate } from '../../domain/index.ts';
 import { saveBooking } from '../../state/booking.ts';
+import { useNow } from '../../state/clock.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 import { servicesAtom } from '../../state/services.atoms.ts';
@@ -26,7 +26,8 @@ export function LiteHeader() {
   const loading = useAtomValue(loadingAtom);
   const services = useAtomValue(servicesAtom);
   const day = useTravelDay();
-  const today = DateTime.now().setZone(BUSINESS_TIME_ZONE).toISODate()!;
+  const now = useNow();
+  const today = inBusinessZone(now).toISODate()!;
   const showSave = isLiteSaveIconVisible(identity.travelId === null, valid);
   const showBanner = useSetAtom(showBannerAtom);
   const setCursor = useSetAtom(liteCursorAtom);
@@ -44,7 +45,7 @@ export function LiteHeader() {
         Date du transport
         <input type="date" min={today} value={customer.date || day} onChange={(event) => {
           const date = event.target.value;
-          if (!date || !isSelectableDay(date, DateTime.now())) return;
+          if (!date || !isSelectableDay(date, now)) return;
           setCustomer({ ...customer, date });
           setStops(moveStopsToDate(stops, date));
         }} />
