@@ -4,7 +4,7 @@ import type { TransportQuoteAttributes, TransportQuoteEventMap } from './contrac
 import { quoteElementClass } from './quote-element.ts';
 
 /** <transport-quote-lite>: the lighter four-step variant. The worker URL is resolved from this script's own URL. */
-export class TransportQuoteLiteElement extends quoteElementClass(Lite, pricingWorkerUrl(import.meta.url)) {}
+export class TransportQuoteLiteElement extends quoteElementClass(Lite, { workerUrl: pricingWorkerUrl(import.meta.url), variant: 'lite' }) {}
 
 // r2wc defines the attribute-mirroring properties at run time; this tells TypeScript about them.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

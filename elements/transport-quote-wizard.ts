@@ -4,7 +4,7 @@ import type { TransportQuoteAttributes, TransportQuoteEventMap } from './contrac
 import { quoteElementClass } from './quote-element.ts';
 
 /** <transport-quote-wizard>: the five-panel booking wizard. The worker URL is resolved from this script's own URL. */
-export class TransportQuoteWizardElement extends quoteElementClass(Wizard, pricingWorkerUrl(import.meta.url)) {}
+export class TransportQuoteWizardElement extends quoteElementClass(Wizard, { workerUrl: pricingWorkerUrl(import.meta.url), variant: 'wizard' }) {}
 
 // r2wc defines the attribute-mirroring properties at run time; this tells TypeScript about them.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { canRoute, estimateTravel, feesFromEstimate, makeTravelState, type Estimate, type Fees, type PoolPriceOutput } from '../domain/index.ts';
+import { canRoute, estimateTravel, feesFromEstimate, litePriceParts, makeTravelState, type Estimate, type Fees, type PoolPriceOutput } from '../domain/index.ts';
 import type { ComputedRoute } from '../services/maps/routing.ts';
 import { companyDataAtom } from './company.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
@@ -38,7 +38,27 @@ export const estimateAtom = atom((get): Estimate | null => {
   });
 });
 
+/**
+ * Which grid prices the booking: the wizard's (transport and handling apart, pools) or the
+ * earlier variant's (spec §9 'earlier variant'). Set once by the element.
+ */
+export const priceVariantAtom = atom<'wizard' | 'lite'>('wizard');
+
+/**
+ * The fees the booking carries. The lite element shows the earlier variant's price, so it
+ * sends that price too, to the cent; a fixed price (spec §4) overrides both grids.
+ */
 export const feesAtom = atom((get): Fees => {
   const estimate = get(estimateAtom);
-  return estimate ? feesFromEstimate(estimate) : makeTravelState().fees;
+  if (!estimate) return makeTravelState().fees;
+  const fees = feesFromEstimate(estimate);
+  if (get(priceVariantAtom) === 'wizard' || estimate.source === 'fixed') return fees;
+  const parts = litePriceParts({
+    distance: estimate.driver.distance,
+    duration: estimate.driver.duration,
+    volume: estimate.volume,
+    items: get(itemsAtom),
+    vat: get(companyDataAtom).vat,
+  });
+  return { ...fees, transportation: { ...fees.transportation, fee: parts.transportation }, handling: { ...fees.handling, fee: parts.handling } };
 });

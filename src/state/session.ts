@@ -15,11 +15,14 @@ import { startEngine } from './engine.ts';
 import type { Services } from './services.atoms.ts';
 import { servicesAtom } from './services.atoms.ts';
 import { mapsStatusAtom } from './maps-status.atoms.ts';
+import { priceVariantAtom } from './fees.atoms.ts';
 import { storeFor, type QuoteStore } from './store.ts';
 
 export interface SessionOptions {
   /** URL of the pricing sandbox's worker script. */
   workerUrl: string;
+  /** Which element: the lite one prices with the earlier variant's grid (spec §9). */
+  variant: 'wizard' | 'lite';
 }
 
 export interface Session {
@@ -134,6 +137,7 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
   let clock: Clock = systemClock;
   const services = makeServices(store, host, options, () => clock);
   store.set(servicesAtom, services);
+  store.set(priceVariantAtom, options.variant);
   const properties: Partial<Record<DataBlockName, unknown>> = {};
   let started = false;
   const session: Session = {

@@ -1,6 +1,6 @@
 import { Provider } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
-import { sessionFor } from '../state/session.ts';
+import { sessionFor, type SessionOptions } from '../state/session.ts';
 import { useHeightReporter } from './use-height-reporter.ts';
 import { useHostConfig } from './use-host-config.ts';
 
@@ -9,6 +9,7 @@ export interface ElementRootProps {
   container?: ShadowRoot | HTMLElement;
   /** The pricing sandbox worker's URL (see worker-url.ts). */
   workerUrl: string;
+  variant: SessionOptions['variant'];
   children?: ReactNode;
 }
 
@@ -18,9 +19,9 @@ function hostOf(container: ShadowRoot | HTMLElement | undefined): HTMLElement {
 }
 
 /** Binds one element to its session: its store, its live attributes, its height reports. */
-export function ElementRoot({ container, workerUrl, children }: ElementRootProps) {
+export function ElementRoot({ container, workerUrl, variant, children }: ElementRootProps) {
   const host = hostOf(container);
-  const session = sessionFor(host, { workerUrl });
+  const session = sessionFor(host, { workerUrl, variant });
   const config = useHostConfig(host);
   // Started during the first render, before the panels read the store: inline data shows at once.
   session.start(config);

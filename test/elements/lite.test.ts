@@ -180,3 +180,71 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
     await expect(root.host).to.be.accessible();
   });
 });
+
+/**
+ * The earlier variant's price, written here from spec §9 alone: straight line × 1.5 at
+ * 15/30/80 km/h per leg (the local maps provider does not route), the driver's way back from
+ * the last stop to the first added, then km × 0.7 + hours × 15 + the volume's tier, rounded,
+ * at least 38; the tier is the handling, the rest the transport.
+ */
+function specLitePrice(points: { lat: number; lng: number }[], volume: number) {
+  const rad = (degrees: number) => (degrees * Math.PI) / 180;
+  const leg = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => {
+    const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+    const km = 2 * 6371 * Math.asin(Math.sqrt(h)) * 1.5;
+    return { km, hours: km / (km > 100 ? 80 : km > 10 ? 30 : 15) };
+  };
+  const legs = [...points.slice(1).map((to, i) => leg(points[i]!, to)), leg(points[0]!, points[points.length - 1]!)];
+  const km = legs.reduce((sum, l) => sum + l.km, 0);
+  const hours = legs.reduce((sum, l) => sum + l.hours, 0);
+  const tiers: [number, number][] = [[5, 20], [10, 30], [13, 45], [18, 65], [23, 95], [1000, 120]];
+  const tier = tiers.find(([under]) => volume < under)![1];
+  const total = Math.max(38, Math.round(km * 0.7 + hours * 15 + tier));
+  return { total, transport: total - tier, handling: tier };
+}
+
+/** The amount in a French price text ('1 074 € TTC', '38,50 €'). */
+const amountOf = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+
+async function bookFromLite(root: ShadowRoot): Promise<void> {
+  (await findByRole(root, 'button', 'Suivant', 6000)).click();
+  (await findByRole(root, 'button', 'Suivant', 6000)).click();
+  await waitUntil(() => tab(root, 'Prix').getAttribute('aria-selected') === 'true');
+  (await findByRole(root, 'button', 'Suivant', 6000)).click();
+  type(await findByRole<HTMLInputElement>(root, 'textbox', 'Nom du contact'), 'Marie Curie');
+  type(byRole<HTMLInputElement>(root, 'textbox', 'Téléphone'), '0612345678');
+  type(byRole<HTMLInputElement>(root, 'textbox', 'E-mail'), 'marie@exemple.fr');
+  byRole(root, 'button', 'Enregistrer').click();
+  await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+}
+
+describe('<transport-quote-lite> saves the price it shows', () => {
+  const cases = [
+    { name: 'a short trip in Paris with a sofa (the 38 € minimum)', stops: STOPS, items: [{ name: 'Canapé 3 places', volume: 2, quantity: 1 }], volume: 2 },
+    {
+      name: 'Paris → Lyon with five tables',
+      stops: [STOPS[0]!, { type: 'dropoff', address: '3 Place Bellecour 69002 Lyon', lat: 45.7542, lng: 4.8309, geocodeResolved: true }],
+      items: [{ name: 'Table', volume: 1.2, quantity: 5 }],
+      volume: 6,
+    },
+  ];
+  for (const trip of cases) {
+    it(`S163 S162 S160 ${trip.name}: the total read on the screen is the price in the POST body, to the cent`, async () => {
+      const expected = specLitePrice(trip.stops, trip.volume);
+      const recorder = recordBookings();
+      try {
+        const root = await lite({ travel: { stops: trip.stops, items: trip.items } });
+        const total = await waitUntil(() => root.querySelector('.lite-total strong'), 'no total shown', { timeout: 6000 }).then(() => root.querySelector('.lite-total strong')!.textContent!);
+        expect(amountOf(total)).to.equal(expected.total);
+        await bookFromLite(root);
+        const travel = recorder.sent[0]!.body.travel;
+        expect(travel.price_transportation + travel.price_handling).to.equal(amountOf(total) * 100);
+        expect([travel.price_transportation, travel.price_handling]).to.deep.equal([expected.transport * 100, expected.handling * 100]);
+        expect(travel.price_transportation_ht).to.equal(Math.round((expected.transport / 1.2) * 100));
+        expect(travel.price_handling_ht).to.equal(Math.round((expected.handling / 1.2) * 100));
+      } finally {
+        recorder.restore();
+      }
+    });
+  }
+});

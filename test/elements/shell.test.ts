@@ -104,7 +104,7 @@ describe('<transport-quote-wizard> shell', () => {
     (await fixture(html`<div></div>`)).append(first);
     const input = await findByRole<HTMLInputElement>(first.shadowRoot!, 'combobox', 'Adresse 1');
     type(input, '5 avenue Foch 75116 Paris');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await waitUntil(() => Object.keys(localStorage).some((key) => key.includes(id) && (localStorage.getItem(key) ?? '').includes('5 avenue Foch')), 'draft not saved');
     first.remove();
     const second = createQuoteElement('transport-quote-wizard');
     second.id = id;
@@ -118,13 +118,11 @@ describe('<transport-quote-wizard> shell', () => {
     container.append(a, b);
     type(await findByRole<HTMLInputElement>(a.shadowRoot!, 'combobox', 'Adresse 1'), '1 rue du Premier');
     type(await findByRole<HTMLInputElement>(b.shadowRoot!, 'combobox', 'Adresse 1'), '2 rue du Second');
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    const drafts = Object.keys(localStorage).filter((key) => key.startsWith('tqw-draft:transport-quote-wizard:'));
-    const values = drafts.map((key) => localStorage.getItem(key) ?? '');
-    expect(values.some((v) => v.includes('1 rue du Premier'))).to.equal(true);
-    expect(values.some((v) => v.includes('2 rue du Second'))).to.equal(true);
-    expect(values.some((v) => v.includes('1 rue du Premier') && v.includes('2 rue du Second'))).to.equal(false);
-    drafts.forEach((key) => localStorage.removeItem(key));
+    const drafts = () => Object.keys(localStorage).filter((key) => key.startsWith('tqw-draft:transport-quote-wizard:'));
+    const values = () => drafts().map((key) => localStorage.getItem(key) ?? '');
+    await waitUntil(() => values().some((v) => v.includes('1 rue du Premier')) && values().some((v) => v.includes('2 rue du Second')), 'both drafts saved');
+    expect(values().some((v) => v.includes('1 rue du Premier') && v.includes('2 rue du Second'))).to.equal(false);
+    drafts().forEach((key) => localStorage.removeItem(key));
   });
 
   it('S122 with travel-id and travel-token the booking is reopened from the API', async () => {

@@ -11,7 +11,7 @@ import { FinalisationPanel } from '../finalisation/FinalisationPanel.tsx';
 import { SuccessPanel } from '../finalisation/SuccessPanel.tsx';
 import { ItemsPanel } from '../items/ItemsPanel.tsx';
 import { VariantContext } from '../variant.ts';
-import { liteCursorAtom } from './lite.atoms.ts';
+import { liteCursorAtom } from '../../state/lite.atoms.ts';
 import { LiteBar } from './LiteBar.tsx';
 import { LiteHeader } from './LiteHeader.tsx';
 import { LitePrice } from './LitePrice.tsx';

@@ -1,8 +1,9 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { findPool, formatPrice, priceGridOptions } from '../../domain/index.ts';
+import { findPool, priceGridOptions } from '../../domain/index.ts';
+import { usePriceFormatter } from '../estimate/use-price.ts';
 import { companyDataAtom, pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
-import { liteTotalAtom } from './lite.atoms.ts';
+import { liteTotalAtom } from '../../state/lite.atoms.ts';
 
 /**
  * The second bar (spec §2): 'Choix Véhicule' unless hidden (hidden by default) or empty,
@@ -13,6 +14,7 @@ export function LiteBar() {
   const [identity, setIdentity] = useAtom(travelIdentityAtom);
   const prices = useAtomValue(pricesAllowedAtom);
   const total = useAtomValue(liteTotalAtom);
+  const price = usePriceFormatter();
   const grids = priceGridOptions(company.driver_pools, identity.driverPoolSelector);
   const showVehicles = !company.hide_vl_selector && company.vehicle_categories.length > 0;
   return (
@@ -40,7 +42,7 @@ export function LiteBar() {
       )}
       {prices && total > 0 && (
         <p className="lite-total" aria-live="polite">
-          Total : <strong>{formatPrice(total, company.currency_symbol)}</strong>
+          Total : <strong>{price.format(total)}</strong>
         </p>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { showBannerAtom } from '../../state/banner.atoms.ts';
-import { liteCursorAtom } from './lite.atoms.ts';
+import { liteCursorAtom } from '../../state/lite.atoms.ts';
 import { formatLongDate, inBusinessZone, isLiteSaveIconVisible, isSelectableDay, moveStopsToDate } from '../../domain/index.ts';
 import { saveBooking } from '../../state/booking.ts';
 import { useNow } from '../../state/clock.ts';
