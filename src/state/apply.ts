@@ -1,10 +1,12 @@
 import { DateTime } from 'luxon';
 import { defaultTravelDate, defaultTravelTime, initialPoolId, isPublicPool, migrateStopsToTimewindows, type CompanyData, type TravelInfos, type TravelState } from '../domain/index.ts';
+import { storeMessagesAtom } from './banner.atoms.ts';
 import { companyDataAtom } from './company.atoms.ts';
 import { contactsAtom } from './contacts.atoms.ts';
 import { customerAtom } from './customer.atoms.ts';
 import { travelIdentityAtom } from './identity.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
+import { selectPoolAtom } from './pools.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
 import type { QuoteStore } from './store.ts';
 
@@ -16,6 +18,7 @@ export function applyTravelState(store: QuoteStore, state: TravelState): void {
   store.set(itemsAtom, state.items);
   store.set(customerAtom, state.customer);
   store.set(contactsAtom, []);
+  store.set(storeMessagesAtom, { errorMessage: state.lite.errorMessage, infoMessage: state.lite.infoMessage });
   store.set(travelIdentityAtom, (identity) => ({
     ...identity,
     travelId: state.travelId ?? identity.travelId,
@@ -36,8 +39,10 @@ export function applyCompany(store: QuoteStore, company: CompanyData): void {
   if (identity.travelId === null && company.driver_pools.length > 0) {
     const chosen = initialPoolId(company.driver_pools, identity.driverPoolSelector);
     // 'public' may be a real pool of the list; only a pool id the company has is kept.
-    const known = company.driver_pools.some((pool) => String(pool.id) === String(chosen)) || isPublicPool({ id: chosen });
-    store.set(travelIdentityAtom, { ...identity, driverPoolSelector: known ? chosen : identity.driverPoolSelector });
+    const known = company.driver_pools.some((pool) => String(pool.id) === String(chosen));
+    // The pool a new travel starts with is selected like any other: its default notes follow.
+    if (known) store.set(selectPoolAtom, chosen);
+    else if (isPublicPool({ id: chosen })) store.set(travelIdentityAtom, { ...identity, driverPoolSelector: chosen });
   }
 }
 

@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import { estimateAtom, priceVariantAtom } from './fees.atoms.ts';
 
 export interface Banner {
   id: string;
@@ -8,13 +9,38 @@ export interface Banner {
 
 const bannersBase = atom<Banner[]>([]);
 
-/** Messages shown above the panels: bad data blocks, save failures, the store's messages. */
-export const bannersAtom = atom((get) => get(bannersBase));
+/** The travel store's own messages (spec §3 errorMessage, infoMessage), kept with the booking. */
+export const storeMessagesAtom = atom<{ errorMessage: string | null; infoMessage: string | null }>({ errorMessage: null, infoMessage: null });
+/** Messages of the pricing grid the visitor closed, by text: the same message stays closed. */
+const dismissedPoolMessages = atom<ReadonlySet<string>>(new Set<string>());
+
+/**
+ * The store's messages (spec §2 "an error banner and an info banner"): what the element
+ * raised (bad data blocks, save failures, the travel block's errorMessage and infoMessage)
+ * and what the selected pool's pricing answered (spec §4: an info message; its error too in
+ * the lite element, whose price step has no other place for it; the wizard's estimate shows
+ * it in place of the price).
+ */
+export const bannersAtom = atom((get): Banner[] => {
+  const estimate = get(estimateAtom);
+  const dismissed = get(dismissedPoolMessages);
+  const { errorMessage, infoMessage } = get(storeMessagesAtom);
+  const derived: Banner[] = [];
+  if (errorMessage) derived.push({ id: 'store-error', kind: 'error', text: errorMessage });
+  if (infoMessage) derived.push({ id: 'store-info', kind: 'info', text: infoMessage });
+  if (estimate?.poolError && get(priceVariantAtom) === 'lite' && !dismissed.has(estimate.poolError)) derived.push({ id: 'pool-error', kind: 'error', text: estimate.poolError });
+  if (estimate?.poolInfo && !dismissed.has(estimate.poolInfo)) derived.push({ id: 'pool-info', kind: 'info', text: estimate.poolInfo });
+  return [...get(bannersBase), ...derived];
+});
 
 export const showBannerAtom = atom(null, (get, set, banner: Banner) => {
   set(bannersBase, [...get(bannersBase).filter((b) => b.id !== banner.id), banner]);
 });
 
 export const dismissBannerAtom = atom(null, (get, set, id: string) => {
+  const pool = get(bannersAtom).find((banner) => banner.id === id && id.startsWith('pool-'));
+  if (id === 'store-error') set(storeMessagesAtom, { ...get(storeMessagesAtom), errorMessage: null });
+  if (id === 'store-info') set(storeMessagesAtom, { ...get(storeMessagesAtom), infoMessage: null });
+  if (pool) set(dismissedPoolMessages, new Set([...get(dismissedPoolMessages), pool.text]));
   set(bannersBase, get(bannersBase).filter((b) => b.id !== id));
 });

@@ -45,14 +45,15 @@ export const estimateAtom = atom((get): Estimate | null => {
 export const priceVariantAtom = atom<'wizard' | 'lite'>('wizard');
 
 /**
- * The fees the booking carries. The lite element shows the earlier variant's price, so it
- * sends that price too, to the cent; a fixed price (spec §4) overrides both grids.
+ * The fees the booking carries. On the public grid the lite element shows the earlier
+ * variant's price, so it sends that price too, to the cent; a grid chosen with 'Choix
+ * Grille' prices with its code, and a fixed price (spec §4) overrides both, as in the wizard.
  */
 export const feesAtom = atom((get): Fees => {
   const estimate = get(estimateAtom);
   if (!estimate) return makeTravelState().fees;
   const fees = feesFromEstimate(estimate);
-  if (get(priceVariantAtom) === 'wizard' || estimate.source === 'fixed') return fees;
+  if (get(priceVariantAtom) === 'wizard' || estimate.source === 'fixed' || estimate.source === 'pool' || estimate.poolError) return fees;
   const parts = litePriceParts({
     distance: estimate.driver.distance,
     duration: estimate.driver.duration,

@@ -5,6 +5,9 @@ import { companyDataAtom, companyModeAtom } from './company.atoms.ts';
 import { contactsAtom } from './contacts.atoms.ts';
 import { customerAtom } from './customer.atoms.ts';
 import { feesAtom } from './fees.atoms.ts';
+import { storeMessagesAtom } from './banner.atoms.ts';
+import { liteCursorAtom, liteTotalAtom } from './lite.atoms.ts';
+import { loadingAtom, validStepsAtom } from './wizard.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
 
@@ -13,6 +16,7 @@ export const travelStateAtom = atom((get): TravelState => {
   const identity = get(travelIdentityAtom);
   const company = get(companyDataAtom);
   const fees = get(feesAtom);
+  const valid = get(validStepsAtom);
   return makeTravelState({
     travelId: identity.travelId,
     travelToken: identity.travelToken,
@@ -41,5 +45,15 @@ export const travelStateAtom = atom((get): TravelState => {
     items: get(itemsAtom),
     customer: get(customerAtom),
     contacts: get(contactsAtom),
+    // The earlier variant's store (spec §3), as the lite element shows it.
+    lite: {
+      stepCursor: get(liteCursorAtom),
+      validSteps: valid,
+      loading: get(loadingAtom),
+      totalPrice: get(liteTotalAtom),
+      ...get(storeMessagesAtom),
+      isNewTravel: identity.travelId === null,
+      allStepsValid: valid.every(Boolean),
+    },
   });
 });

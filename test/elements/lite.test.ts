@@ -248,3 +248,64 @@ describe('<transport-quote-lite> saves the price it shows', () => {
     });
   }
 });
+
+describe('the store’s messages (spec §2: an error banner and an info banner)', () => {
+  it('S042 S054 the travel store’s errorMessage and infoMessage show as an alert and a status line, in the lite element and the wizard', async () => {
+    const messages = { errorMessage: 'Le créneau demandé n’est plus libre.', infoMessage: 'Le tarif d’hiver s’applique à ce trajet.' };
+    const root = await lite({ travel: { lite: messages } });
+    const alert = await findByRole(root, 'alert', /Le créneau demandé/);
+    expect(alert.className).to.contain('banner-error');
+    const status = await findByRole(root, 'status', /Le tarif d’hiver/);
+    expect(status.className).to.contain('banner-info');
+
+    const wizard = createQuoteElement('transport-quote-wizard');
+    wizard.setAttribute('api-base', await apiBase());
+    wizard.setAttribute('maps-provider', 'local');
+    wizard.travelStore = { stops: STOPS, lite: messages };
+    (await fixture(html`<div></div>`)).append(wizard);
+    await findByRole(wizard.shadowRoot!, 'alert', /Le créneau demandé/);
+    await findByRole(wizard.shadowRoot!, 'status', /Le tarif d’hiver/);
+  });
+
+  it('S042 S071 a grid’s info message shows as the info banner; its defect as the error banner; each can be closed', async () => {
+    const pools = [
+      { id: 'public', name: 'Grille publique' },
+      { id: 2, name: 'Grille Hiver', apply_to: 'apply_to_travels', compute_price_func_body: 'return { transportation: 100, handling: 50, info: "Majoration hivernale incluse" };' },
+      { id: 3, name: 'Grille Cassée', apply_to: 'apply_to_travels', compute_price_func_body: 'return { transportation: "beaucoup", handling: 1 };' },
+    ];
+    const root = await lite({ company: { driver_pools: pools }, travel: { items: [{ name: 'Canapé 3 places', volume: 2 }] } });
+    choose(await findByRole<HTMLSelectElement>(root, 'combobox', 'Choix Grille'), '2');
+    const info = await findByRole(root, 'status', /Majoration hivernale incluse/, 8000);
+    byRole(info, 'button', 'Fermer le message').click();
+    await waitUntil(() => allByRole(root, 'status', /Majoration hivernale/).length === 0, 'info not closed');
+    const travel = (root.host as HTMLElement & { travelStore: unknown });
+    travel.travelStore = { stops: STOPS, items: [{ name: 'Canapé 3 places', volume: 2 }], driverPoolSelector: 3 };
+    await findByRole(root, 'alert', /La grille de \[Grille Cassée\] présente un défaut technique/, 8000);
+  });
+});
+
+describe('pools and their notes in the lite element (spec §4, as in the wizard)', () => {
+  const marker = '====';
+  it('S083 S077 a new travel on the default pool carries the pool’s notes; choosing a grid with Choix Grille replaces them', async () => {
+    const recorder = recordBookings();
+    try {
+      const pools = [
+        { id: 'public', name: 'Grille publique', default: true },
+        { id: 2, name: 'Grille Déménagement', default_notes: 'Prévoir des sangles et deux diables.' },
+      ];
+      const root = await lite({ company: { driver_pools: pools }, travel: { items: [{ name: 'Canapé 3 places', volume: 2 }], customer: { notes: 'Interphone en panne.' } } });
+      choose(await findByRole<HTMLSelectElement>(root, 'combobox', 'Choix Grille'), '2');
+      await bookFromLite(root);
+      const travel = recorder.sent[0]!.body.travel;
+      expect(travel.driver_pool_id).to.equal(2);
+      expect(travel.additional_notes).to.contain(`Interphone en panne.\n${marker}\nPrévoir des sangles et deux diables.`);
+
+      const second = await lite({ company: { driver_pools: [{ id: 'public', name: 'Grille publique' }, { id: 5, name: 'Grille Pro', default: true, default_notes: 'Client régulier : facturer au mois.' }] }, travel: { items: [{ name: 'Canapé 3 places', volume: 2 }] } });
+      await bookFromLite(second);
+      expect(recorder.sent[1]!.body.travel.driver_pool_id).to.equal(5);
+      expect(recorder.sent[1]!.body.travel.additional_notes).to.contain(`${marker}\nClient régulier : facturer au mois.`);
+    } finally {
+      recorder.restore();
+    }
+  });
+});

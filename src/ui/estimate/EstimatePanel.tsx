@@ -31,7 +31,6 @@ export function EstimatePanel() {
             Total : <strong>{price.format(estimate.total)}</strong>
           </p>
         )}
-        {estimate.poolInfo && <p className="banner banner-info" role="status">{estimate.poolInfo}</p>}
         {estimate.approximate && <p className="muted">{MESSAGES.approximateRoute}</p>}
       </div>
       <dl className="facts">

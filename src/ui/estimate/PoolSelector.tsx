@@ -1,15 +1,14 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { findPool, isAcceptedTravel, isPoolSelectorShown, MESSAGES, withPoolDefaultNotes } from '../../domain/index.ts';
-import { selectablePoolsAtom } from '../../state/pools.atoms.ts';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { isAcceptedTravel, isPoolSelectorShown, MESSAGES } from '../../domain/index.ts';
+import { selectablePoolsAtom, selectPoolAtom } from '../../state/pools.atoms.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
-import { customerAtom } from '../../state/customer.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 
 /** Driver pools (spec §2, §4): a selector from 2 pools; once accepted, only the chosen one and a warning. */
 export function PoolSelector() {
   const company = useAtomValue(companyDataAtom);
-  const [identity, setIdentity] = useAtom(travelIdentityAtom);
-  const setCustomer = useSetAtom(customerAtom);
+  const identity = useAtomValue(travelIdentityAtom);
+  const selectPool = useSetAtom(selectPoolAtom);
   const choices = useAtomValue(selectablePoolsAtom);
   const pools = company.driver_pools;
   if (!isPoolSelectorShown(pools)) return null;
@@ -22,12 +21,7 @@ export function PoolSelector() {
         <select
           value={String(identity.driverPoolSelector)}
           disabled={accepted}
-          onChange={(event) => {
-            const pool = findPool(pools, event.target.value);
-            if (!pool) return;
-            setIdentity({ ...identity, driverPoolSelector: pool.id });
-            setCustomer((customer) => ({ ...customer, notes: withPoolDefaultNotes(customer.notes, pool.default_notes) }));
-          }}
+          onChange={(event) => selectPool(event.target.value)}
         >
           {choices.map((pool) => <option key={String(pool.id)} value={String(pool.id)}>{pool.name}</option>)}
         </select>

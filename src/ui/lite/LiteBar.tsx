@@ -1,5 +1,6 @@
-import { useAtom, useAtomValue } from 'jotai';
-import { findPool, priceGridOptions } from '../../domain/index.ts';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { priceGridOptions } from '../../domain/index.ts';
+import { selectPoolAtom } from '../../state/pools.atoms.ts';
 import { usePriceFormatter } from '../estimate/use-price.ts';
 import { companyDataAtom, pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
@@ -15,6 +16,7 @@ export function LiteBar() {
   const prices = useAtomValue(pricesAllowedAtom);
   const total = useAtomValue(liteTotalAtom);
   const price = usePriceFormatter();
+  const selectPool = useSetAtom(selectPoolAtom);
   const grids = priceGridOptions(company.driver_pools, identity.driverPoolSelector);
   const showVehicles = !company.hide_vl_selector && company.vehicle_categories.length > 0;
   return (
@@ -31,10 +33,7 @@ export function LiteBar() {
       {grids && grids.length > 0 && (
         <label>
           <span className="visually-hidden">Choix Grille</span>
-          <select aria-label="Choix Grille" value="" onChange={(event) => {
-            const pool = findPool(grids, event.target.value);
-            if (pool) setIdentity({ ...identity, driverPoolSelector: pool.id });
-          }}>
+          <select aria-label="Choix Grille" value="" onChange={(event) => selectPool(event.target.value)}>
             <option value="">Choix Grille</option>
             {grids.map((pool) => <option key={String(pool.id)} value={String(pool.id)}>{pool.name}</option>)}
           </select>

@@ -15,7 +15,7 @@ export function LitePrice() {
   if (!estimate) return <Spinner label="Calcul du prix en cours" />;
   return (
     <section aria-label="Prix" className="estimate">
-      <p className="total-price">{total > 0 ? <>Prix : <strong>{price.format(total)}</strong></> : MESSAGES.priceLater}</p>
+      <p className="total-price">{total > 0 ? <>Prix : <strong>{price.format(total)}</strong></> : estimate.poolError ? <>{MESSAGES.priceUnavailable} : {estimate.poolError}</> : MESSAGES.priceLater}</p>
       <dl className="facts">
         <div><dt>Distance parcourue</dt><dd>{formatDistance(estimate.driver.distance)}</dd></div>
         <div><dt>Durée de conduite</dt><dd>{formatDuration(estimate.driver.duration)}</dd></div>
