@@ -15,6 +15,8 @@ import {
   quarterHourChoices,
   seekDayChoices,
   withEarliestTime,
+  withLatestTime,
+  isLatestNextDay,
 } from '../../src/domain/index.ts';
 
 const paris = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/Paris' });
@@ -71,6 +73,20 @@ describe('dates and times (spec §4, §5, §9)', () => {
     expect(defaultTravelDate(DateTime.fromISO('2027-06-15T20:00:00Z'))).to.equal('2027-06-16');
     expect(defaultTravelTime(DateTime.fromISO('2027-06-15T20:59:00Z'))).to.equal('23:00');
     expect(defaultTravelTime(DateTime.fromISO('2027-06-15T21:00:00Z'))).to.equal('07:00');
+  });
+
+  it('S079 S081 a window across midnight (22:00 to 01:00) ends the next day, and keeps doing so when the date moves', () => {
+    const at22 = withEarliestTime(makeStop(), '2026-12-04', '22:00');
+    const window = withLatestTime(at22, '2026-12-04', '01:00', true);
+    expect(window.timewindowEarliest).to.equal('2026-12-04T22:00:00+01:00');
+    expect(window.timewindowLatest).to.equal('2026-12-05T01:00:00+01:00');
+    expect(isLatestNextDay(window, '2026-12-04')).to.equal(true);
+    const moved = moveStopsToDate([window], '2026-12-10')[0]!;
+    expect([moved.timewindowEarliest, moved.timewindowLatest]).to.deep.equal(['2026-12-10T22:00:00+01:00', '2026-12-11T01:00:00+01:00']);
+    // 01:00 on the same day comes before 22:00: never stored so, it is pushed to earliest + 180 minutes (spec §4).
+    const sameDay = withLatestTime(at22, '2026-12-04', '01:00');
+    expect(DateTime.fromISO(sameDay.timewindowLatest!) > DateTime.fromISO(sameDay.timewindowEarliest!)).to.equal(true);
+    expect(sameDay.timewindowLatest).to.equal('2026-12-05T01:00:00+01:00');
   });
 
   it('S170 the clock is read in France whatever the visitor zone', () => {

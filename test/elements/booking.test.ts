@@ -344,6 +344,27 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
     }
   });
 
+  it('S079 S081 a window from 22:00 to 01:00 the next day is offered, saved across midnight, and keeps its length when the date moves', async () => {
+    const recorder = recordBookings();
+    try {
+      const root = await mountWizard({ company: { preferred_items: PREFERRED }, travel: { timewindowEnabled: true } });
+      choose(await findByRole<HTMLSelectElement>(root, 'combobox', 'Heure au plus tôt à l’adresse 2'), '22:00');
+      const latest = () => byRole<HTMLSelectElement>(root, 'combobox', 'Heure au plus tard à l’adresse 2');
+      const nextDay = () => [...latest().options].find((option) => option.textContent === '01:00 (le lendemain)');
+      await waitUntil(() => nextDay(), 'no 01:00 of the next day offered');
+      choose(latest(), nextDay()!.value);
+      await waitUntil(() => byRole<HTMLSelectElement>(root, 'combobox', 'Heure au plus tard à l’adresse 2').selectedOptions[0]?.textContent === '01:00 (le lendemain)', 'latest not kept');
+      await toFinalisation(root);
+      await fillCustomer(root, dayAfterToday(3));
+      byRole(root, 'button', 'Enregistrer').click();
+      await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+      const stop = recorder.sent[0]!.body.addresses[1];
+      expect([stop.timewindow_earliest, stop.timewindow_latest]).to.deep.equal([`${dayAfterToday(3)}T22:00:00+01:00`, `${dayAfterToday(4)}T01:00:00+01:00`]);
+    } finally {
+      recorder.restore();
+    }
+  });
+
   it('focus moves to each panel heading; the finalisation works at 320 px and axe finds nothing', async () => {
     await setViewport({ width: 320, height: 800 });
     const root = await mountWizard({ attributes: { mode: 'company' }, company: { preferred_items: PREFERRED } });

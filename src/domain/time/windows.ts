@@ -29,14 +29,22 @@ function moveToDay(timestamp: string | null, day: string, seekDays: number): str
   return iso(moment.set({ year: target.year, month: target.month, day: target.day }));
 }
 
-/** Changing the customer date moves every stop's dates, keeping times and day offsets (spec §4). */
+/**
+ * Changing the customer date moves every stop's dates, keeping times and day offsets (spec §4).
+ * A window keeps its length: one from 22:00 to 01:00 still ends the next day.
+ */
 export function moveStopsToDate(stops: readonly Stop[], day: string): Stop[] {
-  return stops.map((stop) => ({
-    ...stop,
-    timewindowEarliest: moveToDay(stop.timewindowEarliest, day, stop.seekDays),
-    timewindowLatest: moveToDay(stop.timewindowLatest, day, stop.seekDays),
-    estimatedArrivalTime: moveToDay(stop.estimatedArrivalTime, day, stop.seekDays),
-  }));
+  return stops.map((stop) => {
+    const earliest = moveToDay(stop.timewindowEarliest, day, stop.seekDays);
+    const span = stop.timewindowEarliest && stop.timewindowLatest ? parse(stop.timewindowLatest).diff(parse(stop.timewindowEarliest)) : null;
+    const latest = earliest && span && span.toMillis() >= 0 ? iso(parse(earliest).plus(span)) : moveToDay(stop.timewindowLatest, day, stop.seekDays);
+    return {
+      ...stop,
+      timewindowEarliest: earliest,
+      timewindowLatest: latest,
+      estimatedArrivalTime: moveToDay(stop.estimatedArrivalTime, day, stop.seekDays),
+    };
+  });
 }
 
 /**
@@ -65,11 +73,30 @@ export function migrateStopsToTimewindows(stops: readonly Stop[]): Stop[] {
   });
 }
 
+function atStopTime(stop: Stop, travelDay: string, time: string, extraDays = 0): DateTime {
+  const minutes = timeToMinutes(time);
+  return DateTime.fromISO(travelDay, { zone: BUSINESS_TIME_ZONE })
+    .plus({ days: stop.seekDays + extraDays })
+    .set({ hour: Math.floor(minutes / 60), minute: minutes % 60 });
+}
+
 /** Sets a stop's earliest from a day and 'HH:mm', pushing its latest when needed. */
 export function withEarliestTime(stop: Stop, travelDay: string, time: string): Stop {
-  const minutes = timeToMinutes(time);
-  const moment = DateTime.fromISO(travelDay, { zone: BUSINESS_TIME_ZONE })
-    .plus({ days: stop.seekDays })
-    .set({ hour: Math.floor(minutes / 60), minute: minutes % 60 });
-  return pushLatestAfterEarliest({ ...stop, timewindowEarliest: iso(moment) });
+  return pushLatestAfterEarliest({ ...stop, timewindowEarliest: iso(atStopTime(stop, travelDay, time)) });
+}
+
+/**
+ * Sets a stop's latest from a day and 'HH:mm'. `nextDay` puts it after midnight, for a
+ * window that crosses it (22:00 to 01:00 ends at 01:00 the next day); a latest that would
+ * still come before the earliest is pushed (spec §4), so no stored window ends before it starts.
+ */
+export function withLatestTime(stop: Stop, travelDay: string, time: string, nextDay = false): Stop {
+  return pushLatestAfterEarliest({ ...stop, timewindowLatest: iso(atStopTime(stop, travelDay, time, nextDay ? 1 : 0)) });
+}
+
+/** Whether a stop's latest falls on the day after its own day (a window across midnight). */
+export function isLatestNextDay(stop: Stop, travelDay: string): boolean {
+  if (!stop.timewindowLatest) return false;
+  const stopDay = DateTime.fromISO(travelDay, { zone: BUSINESS_TIME_ZONE }).plus({ days: stop.seekDays }).toISODate()!;
+  return parse(stop.timewindowLatest).setZone(BUSINESS_TIME_ZONE).toISODate()! > stopDay;
 }

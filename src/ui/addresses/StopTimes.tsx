@@ -4,12 +4,13 @@ import {
   BUSINESS_TIME_ZONE,
   defaultTravelDate,
   formatTimeOfDay,
+  isLatestNextDay,
   isSeekDayEditable,
   moveStopsToDate,
-  pushLatestAfterEarliest,
   quarterHourChoices,
   seekDayChoices,
   withEarliestTime,
+  withLatestTime,
   type Stop,
 } from '../../domain/index.ts';
 import { useNow } from '../../state/clock.ts';
@@ -23,6 +24,9 @@ export function useTravelDay(): string {
   const now = useNow();
   return customer.date || defaultTravelDate(now);
 }
+
+/** The value prefix of a latest time on the next day. */
+const NEXT_DAY = 'lendemain:';
 
 function timeOf(timestamp: string | null): string {
   return timestamp ? formatTimeOfDay(timestamp) : '';
@@ -42,15 +46,19 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
   const earliestChoices = quarterHourChoices(stopDay, now);
   const latestAfter = stop.timewindowEarliest ? DateTime.fromISO(stop.timewindowEarliest, { setZone: true }) : now;
   const latestChoices = quarterHourChoices(stopDay, latestAfter);
+  // A window may cross midnight (22:00 to 01:00): the next day's times before the earliest's are offered too.
+  const earliestTime = timeOf(stop.timewindowEarliest);
+  const nextDayChoices = earliestTime ? quarterHourChoices(DateTime.fromISO(stopDay, { zone: BUSINESS_TIME_ZONE }).plus({ days: 1 }).toISODate()!, now).filter((time) => time < earliestTime) : [];
+  const latestValue = stop.timewindowLatest ? `${isLatestNextDay(stop, day) ? NEXT_DAY : ''}${timeOf(stop.timewindowLatest)}` : '';
+  const latestOptions = [...latestChoices.map((time) => ({ value: time, label: time })), ...nextDayChoices.map((time) => ({ value: `${NEXT_DAY}${time}`, label: `${time} (le lendemain)` }))];
 
-  const setLatest = (time: string) => {
-    if (time === '') {
+  const setLatest = (value: string) => {
+    if (value === '') {
       update({ index, change: (s) => ({ ...s, timewindowLatest: null }) });
       return;
     }
-    const [hour, minute] = time.split(':').map(Number);
-    const latest = DateTime.fromISO(stopDay, { zone: BUSINESS_TIME_ZONE }).set({ hour, minute });
-    update({ index, change: (s) => pushLatestAfterEarliest({ ...s, timewindowLatest: latest.toISO({ suppressMilliseconds: true }) }) });
+    const nextDay = value.startsWith(NEXT_DAY);
+    update({ index, change: (s) => withLatestTime(s, day, value.slice(nextDay ? NEXT_DAY.length : 0), nextDay) });
   };
 
   return (
@@ -79,10 +87,10 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
       {windows && (
         <label>
           Au plus tard
-          <select aria-label={`Heure au plus tard à ${name}`} value={timeOf(stop.timewindowLatest)} onChange={(event) => setLatest(event.target.value)}>
+          <select aria-label={`Heure au plus tard à ${name}`} value={latestValue} onChange={(event) => setLatest(event.target.value)}>
             <option value="">Indifférent</option>
-            {stop.timewindowLatest && !latestChoices.includes(timeOf(stop.timewindowLatest)) && <option value={timeOf(stop.timewindowLatest)}>{timeOf(stop.timewindowLatest)}</option>}
-            {latestChoices.map((time) => <option key={time} value={time}>{time}</option>)}
+            {latestValue && !latestOptions.some((option) => option.value === latestValue) && <option value={latestValue}>{latestValue.startsWith(NEXT_DAY) ? `${timeOf(stop.timewindowLatest)} (le lendemain)` : latestValue}</option>}
+            {latestOptions.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
           </select>
         </label>
       )}
