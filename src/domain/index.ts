@@ -45,3 +45,4 @@ export * from './items/item-list.ts';
 export * from './payload/travel-payload-schema.ts';
 export * from './payload/travel-payload.ts';
 export * from './payload/store-serialized.ts';
+export * from './search/fold.ts';

@@ -35,6 +35,36 @@ describe('panel 0, Vos adresses', () => {
     await setViewport({ width: 800, height: 600 });
   });
 
+  it('an address typed at speed and Enter pressed at once takes the first suggestion when it comes, saying Recherche… meanwhile', async () => {
+    const root = await wizard();
+    const field = input(root, 1);
+    field.focus();
+    await sendKeys({ type: '10 rue de Rivoli 75004 Paris' });
+    await sendKeys({ press: 'Enter' });
+    await findByRole(root, 'status', 'Recherche…', 2000);
+    await waitUntil(() => verified(root, 1), 'Enter lost: the address was not resolved', { timeout: 6000 });
+    expect(input(root, 1).value).to.match(/^10 Rue de Rivoli/);
+  });
+
+  it('S140 S019 company mode: the saved places come from the server and show when the empty field gets focus, before any typing', async () => {
+    const requests: string[] = [];
+    const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => requests.push(entry.name)));
+    observer.observe({ type: 'resource', buffered: false });
+    try {
+      // The data block lists no place: only the server can name the demo company's.
+      const root = await wizard({ 'company-token': DEMO_COMPANY_TOKEN, mode: 'company' }, '<script type="application/json" data-store="company">{"company_mode": true, "places": []}</script>');
+      input(root, 1).focus();
+      input(root, 1).dispatchEvent(new FocusEvent('focus'));
+      const list = await findByRole(root, 'listbox', 'Suggestions pour Adresse 1', 5000);
+      await waitUntil(() => allByRole(list, 'option', /Lieu enregistré Entrepôt Saint-Denis/).length === 1, 'saved places not shown on focus');
+      type(input(root, 1), 'Bellec');
+      await waitUntil(() => allByRole(list, 'option', /Lieu enregistré Agence Lyon Bellecour/).length === 1 && allByRole(list, 'option', /Entrepôt Saint-Denis/).length === 0, 'places not searched');
+      expect(requests.some((url) => url.includes(`/api/v1/companies/${DEMO_COMPANY_TOKEN}/places?q=Bellec`))).to.equal(true);
+    } finally {
+      observer.disconnect();
+    }
+  });
+
   it('S014 S015 S017 S044 a stop is added after any stop; removal only above 2 stops; step numbers above 3', async () => {
     const root = await wizard();
     expect(allByRole(root, 'button', /^Supprimer l’adresse/)).to.have.length(0);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CompanyDataSchema, type CompanyData } from '../../../src/domain/index.ts';
-import { searchWords } from '../search/normalize.ts';
+import { searchWords } from '../../../src/domain/search/fold.ts';
 import { hashToken } from '../security/tokens.ts';
 import type { Db } from './database.ts';
 

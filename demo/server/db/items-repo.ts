@@ -1,5 +1,5 @@
 import { parseItemSearch } from '../../../src/domain/index.ts';
-import { foldText, searchWords } from '../search/normalize.ts';
+import { foldText, searchWords } from '../../../src/domain/search/fold.ts';
 import type { Db } from './database.ts';
 
 export interface CatalogueItem {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CompanyDataSchema } from '../../../src/domain/index.ts';
-import { searchWords } from '../search/normalize.ts';
+import { searchWords } from '../../../src/domain/search/fold.ts';
 import { hashToken } from '../security/tokens.ts';
 import { CATALOGUE, type CatalogueEntry } from '../seed/catalogue.ts';
 import { DEMO_COMPANIES, type SeedCompany } from '../seed/demo-companies.ts';

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { foldText } from '../search/normalize.ts';
+import { foldText } from '../../../src/domain/search/fold.ts';
 
 /** A French commune with a position: its own (from GeoNames) or, failing that, an average. */
 export interface Commune {

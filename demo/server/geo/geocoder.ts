@@ -1,4 +1,4 @@
-import { foldText } from '../search/normalize.ts';
+import { foldText } from '../../../src/domain/search/fold.ts';
 import type { Commune } from './communes.ts';
 
 /** A feature in the Géoplateforme (BAN) geocoder's format, so one client adapter reads both. */

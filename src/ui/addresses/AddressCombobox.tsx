@@ -1,18 +1,17 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { stopFromPlace, withAddressText, type SavedPlace, type Stop } from '../../domain/index.ts';
 import type { GeocodedAddress } from '../../services/maps/provider.ts';
-import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
 import { geocoderFor, useProvider, useResolveStop } from './use-geocoder.ts';
 import { useVariant } from '../variant.ts';
 import { MESSAGES } from '../../domain/index.ts';
-import { searchWordsOf } from './search-words.ts';
+import { useSavedPlaceSearch } from '../../state/places.ts';
 
 export const SUGGEST_DELAY_MS = 250;
 
 type Option = { kind: 'suggestion'; id: string; label: string } | { kind: 'place'; id: string; label: string; place: SavedPlace };
-type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'proposals'; results: GeocodedAddress[] };
+type Status = { kind: 'idle' } | { kind: 'searching' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'proposals'; results: GeocodedAddress[] };
 
 /**
  * 'Adresse N': our own ARIA combobox (arrows, Enter, Escape) over the maps provider's
@@ -24,42 +23,67 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
   const update = useSetAtom(updateStopAtom);
   const resolve = useResolveStop();
   const provider = useProvider();
-  const companyMode = useAtomValue(companyModeAtom);
-  const places = useAtomValue(companyDataAtom).places;
+  const searchPlaces = useSavedPlaceSearch();
   const [options, setOptions] = useState<Option[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const typed = useRef(false);
   const pending = useRef<AbortController | null>(null);
+  // True from a keystroke until the answer for the latest text is shown.
+  const searchPending = useRef(false);
+  // An Enter pressed before that answer: it picks the first option when the answer comes.
+  const enterPending = useRef(false);
+  // Escape closed the list for this text: its answer stays closed, and Enter checks the text as typed.
+  const dismissed = useRef(false);
 
-  useEffect(() => {
-    if (!typed.current) return;
-    const text = stop.address.trim();
+  /** Saved places (company mode) then the provider's suggestions, identical labels once. */
+  async function search(text: string, signal: AbortSignal): Promise<Option[] | null> {
+    const places = await searchPlaces(text);
+    if (places === null || signal.aborted) return null;
+    const placeOptions: Option[] = places.map((place) => ({ kind: 'place', id: `place-${place.id}`, label: `${place.label} — ${place.address_complete}`, place }));
+    let suggestions: Option[] = [];
+    if (text.length >= 3) {
+      try {
+        suggestions = (await (await provider()).suggest(text, signal)).map((s) => ({ kind: 'suggestion' as const, id: s.id, label: s.label }));
+      } catch (error) {
+        if (signal.aborted) return null;
+        if (error instanceof Error && error.message) setStatus({ kind: 'error', message: error.message });
+      }
+    }
+    if (signal.aborted) return null;
+    const seen = new Set<string>();
+    return [...placeOptions, ...suggestions].filter((option) => !seen.has(option.label) && Boolean(seen.add(option.label)));
+  }
+
+  function runSearch(text: string, delay: number) {
     const timer = setTimeout(async () => {
       pending.current?.abort();
       const controller = new AbortController();
       pending.current = controller;
-      const placeOptions: Option[] = companyMode
-        ? places
-            .filter((place) => searchWordsOf(text).every((word) => searchWordsOf(`${place.label} ${place.address_complete}`).some((w) => w.startsWith(word))))
-            .slice(0, 5)
-            .map((place) => ({ kind: 'place', id: `place-${place.id}`, label: `${place.label} — ${place.address_complete}`, place }))
-        : [];
-      let suggestions: Option[] = [];
-      try {
-        suggestions = (await (await provider()).suggest(text, controller.signal)).map((s) => ({ kind: 'suggestion' as const, id: s.id, label: s.label }));
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        if (error instanceof Error && error.message) setStatus({ kind: 'error', message: error.message });
-      }
-      if (controller.signal.aborted) return;
-      setOptions([...placeOptions, ...suggestions]);
+      const found = await search(text, controller.signal);
+      if (found === null) return;
+      searchPending.current = false;
+      setOptions(found);
       setActive(-1);
-      setOpen(placeOptions.length + suggestions.length > 0);
-    }, text.length >= 3 ? SUGGEST_DELAY_MS : 0);
+      if (enterPending.current) {
+        enterPending.current = false;
+        setStatus({ kind: 'idle' });
+        if (found[0]) choose(found[0]);
+        else if (text.length >= 3) void geocode(text);
+        return;
+      }
+      setOpen(found.length > 0 && !dismissed.current);
+    }, delay);
     return () => clearTimeout(timer);
-  }, [stop.address, companyMode, places, provider]);
+  }
+
+  useEffect(() => {
+    if (!typed.current) return;
+    const text = stop.address.trim();
+    return runSearch(text, text.length >= 3 ? SUGGEST_DELAY_MS : 0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a search per typed text; the helpers read the latest state
+  }, [stop.address, searchPlaces, provider]);
 
   async function geocode(text: string) {
     setOpen(false);
@@ -96,10 +120,17 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
       setActive((current) => (options.length === 0 ? -1 : (current + step + options.length) % options.length));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      const option = open ? options[active] : undefined;
-      if (option) choose(option);
-      else if (stop.address.trim().length >= 3 && !stop.geocodeResolved) void geocode(stop.address);
+      const option = open ? (options[active] ?? options[0]) : undefined;
+      if (option && !searchPending.current) choose(option);
+      else if (searchPending.current) {
+        // Typed fast and pressed Enter at once: the first answer is taken when it comes.
+        enterPending.current = true;
+        setStatus({ kind: 'searching' });
+      } else if (stop.address.trim().length >= 3 && !stop.geocodeResolved) void geocode(stop.address);
     } else if (event.key === 'Escape') {
+      dismissed.current = true;
+      searchPending.current = false;
+      enterPending.current = false;
       setOpen(false);
       setActive(-1);
     }
@@ -127,8 +158,15 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
           autoComplete="off"
           placeholder={stop.placeholder ?? 'Numéro, rue, code postal, ville'}
           value={stop.address}
+          onFocus={() => {
+            // Company mode: the saved places are offered before any typing (spec §2).
+            if (stop.address.trim() === '') runSearch('', 0);
+          }}
           onChange={(event) => {
             typed.current = true;
+            searchPending.current = true;
+            enterPending.current = false;
+            dismissed.current = false;
             setStatus({ kind: 'idle' });
             update({ index, change: (current) => withAddressText(current, event.target.value) });
           }}
@@ -151,6 +189,7 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
           </li>
         ))}
       </ul>
+      {status.kind === 'searching' && <p className="muted" role="status">Recherche…</p>}
       {status.kind === 'loading' && <p className="muted" role="status">Vérification de l’adresse…</p>}
       {status.kind === 'error' &&
         (variant === 'lite' ? (

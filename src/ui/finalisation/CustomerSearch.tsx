@@ -1,9 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
-import type { ApiCustomer } from '../../domain/index.ts';
+import { matchesAllWords, searchWords, type ApiCustomer } from '../../domain/index.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
-import { searchWordsOf } from '../addresses/search-words.ts';
 import { useListNavigation } from '../controls/use-list-navigation.ts';
 
 /** Customer search of company mode (spec §2): picking one fills the customer form. */
@@ -12,8 +11,7 @@ export function CustomerSearch() {
   const setCustomer = useSetAtom(customerAtom);
   const listId = useId();
   const [text, setText] = useState('');
-  const words = searchWordsOf(text);
-  const matches = words.length === 0 ? [] : customers.filter((c) => words.every((w) => searchWordsOf(`${c.name} ${c.reference} ${c.email}`).some((x) => x.startsWith(w)))).slice(0, 8);
+  const matches = searchWords(text).length === 0 ? [] : customers.filter((c) => matchesAllWords(`${c.name} ${c.reference} ${c.email}`, text)).slice(0, 8);
   const open = matches.length > 0;
   const pick = (customer: ApiCustomer) => {
     setCustomer((current) => ({ ...current, name: customer.name, email: customer.email, phone: customer.phone_number, reference: customer.reference }));

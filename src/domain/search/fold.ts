@@ -1,3 +1,4 @@
+/** Text folding for search, shared by the elements and the reference server: one notion of 'the same word'. */
 /** Lower case, accents removed, punctuation as spaces: 'Réfrigérateur-Américain' → 'refrigerateur americain'. */
 export function foldText(text: string): string {
   return text
@@ -18,4 +19,10 @@ export function singular(word: string): string {
 /** Folded singular words of a text. */
 export function searchWords(text: string): string[] {
   return foldText(text).split(' ').filter(Boolean).map(singular);
+}
+
+/** Every word of the query starts a word of the text ('rue riv' finds '10 Rue de Rivoli'); an empty query finds all. */
+export function matchesAllWords(text: string, query: string): boolean {
+  const words = searchWords(text);
+  return searchWords(query).every((queryWord) => words.some((word) => word.startsWith(queryWord)));
 }
