@@ -68,6 +68,22 @@ describe('panel 1, the items', () => {
     }
   });
 
+  it('S021 "5 tables" typed at a person’s speed and Enter pressed at once adds five tables: the Enter waits for the answer (Recherche…)', async () => {
+    const root = await itemsPanel();
+    search(root).focus();
+    // About 40 ms a key, as a person types, and Enter straight after the last one: no answer is there yet.
+    for (const key of '5 tables') {
+      await sendKeys({ type: key });
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    await sendKeys({ press: 'Enter' });
+    await findByRole(root, 'status', 'Recherche…', 2000);
+    await waitUntil(() => root.querySelectorAll('.item-row').length === 1, 'the Enter was lost: nothing added', { timeout: 6000 });
+    // The catalogue's generic 'Table' is the first answer for 'tables'.
+    expect(root.querySelector('[aria-label="Quantité de Table"]')?.textContent).to.equal('5');
+    expect(search(root).value).to.equal('');
+  });
+
   it('S022 plus and minus name their item; minus stops at 1; remove is explicit', async () => {
     const root = await itemsPanel({ preferred_items: PREFERRED });
     byRole(root, 'button', 'Ajouter Canapé 3 places').click();

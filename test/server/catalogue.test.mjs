@@ -47,9 +47,26 @@ describe('catalogue and company endpoints', () => {
     assert.ok((await names('q=canapes')).includes('Canapé 3 places'));
   });
 
+  it('S021 S139 the word a mover types bare comes first as its generic entry; whole words before words that only start the same', async () => {
+    for (const [typed, generic] of [['5 tables', 'Table'], ['tables', 'Table'], ['chaises', 'Chaise'], ['un lit', null], ['lits', 'Lit'], ['armoires', 'Armoire'], ['cartons', 'Carton'], ['CANAPES', 'Canapé'], ['canapé', 'Canapé']]) {
+      const found = await names(`q=${encodeURIComponent(typed)}`);
+      if (generic) assert.equal(found[0], generic, `${typed}: ${found.join(', ')}`);
+    }
+    const tables = await names('q=tables');
+    // 'Tableau' and 'Tableau blanc' only start like 'table': not offered while tables exist.
+    assert.ok(!tables.includes('Tableau') && !tables.includes('Tableau blanc'), tables.join(', '));
+    assert.ok(tables.includes('Table basse') && tables.includes('Table 6 personnes'), tables.join(', '));
+    // A word still being typed finds by prefix: 'tabl' offers tables and tableaux alike.
+    const typing = await names('q=tabl');
+    assert.ok(typing.includes('Table') && typing.includes('Tableau'), typing.join(', '));
+    // Items whose own name holds the word fold into the same rule: 'tableau' offers the paintings.
+    assert.equal((await names('q=tableaux'))[0], 'Tableau');
+  });
+
   it('S139 results are ranked with names starting with the query first, and limited', async () => {
     const found = await names('q=lit');
     assert.ok(found.length <= 20);
+    assert.equal(found[0], 'Lit');
     const firstNonPrefix = found.findIndex((name) => !/^lit\b/i.test(name));
     assert.ok(firstNonPrefix > 0, found.join(', '));
     assert.ok(found.slice(firstNonPrefix).every((name) => !/^lit\b/i.test(name)), found.join(', '));

@@ -1,5 +1,5 @@
 import { parseItemSearch } from '../../../src/domain/index.ts';
-import { foldText, searchWords } from '../../../src/domain/search/fold.ts';
+import { foldText, searchWords, singular } from '../../../src/domain/search/fold.ts';
 import type { Db } from './database.ts';
 
 export interface CatalogueItem {
@@ -58,9 +58,12 @@ export class ItemCatalogue {
   }
 
   /**
-   * What a French user expects (issue 3): case and accents ignored, a leading quantity
-   * ignored ('5 tables'), singular and plural alike, every word a prefix of a word of the
-   * item; the company's own items first, then names starting with the query, then shorter names.
+   * What a French user expects: case and accents ignored, a leading quantity ignored
+   * ('5 tables'), singular and plural alike, every word a prefix of a word of the item.
+   * Whole words win: while some items hold every query word whole ('table' for 'tables'),
+   * items that only start the same way ('Tableau') are not offered. Then the company's own
+   * items, the generic entry named by the word itself ('Table'), names starting with the
+   * query, and shorter names.
    */
   search(query: string, companyId: number | null, limit = DEFAULT_SEARCH_LIMIT): CatalogueItem[] {
     const parsed = parseItemSearch(query);
@@ -72,17 +75,21 @@ export class ItemCatalogue {
     const candidates = this.load().filter(
       (entry) => (entry.item.company_id === null || entry.item.company_id === companyId) && queryWords.every((word) => entry.words.some((itemWord) => itemWord.startsWith(word))),
     );
+    const whole = (entry: IndexedItem) => queryWords.every((word) => entry.words.includes(word));
+    const offered = candidates.some(whole) ? candidates.filter(whole) : candidates;
     const rank = (entry: IndexedItem) => {
       const own = companyId !== null && entry.item.company_id === companyId ? 0 : 1;
+      const generic = entry.folded.split(' ').map(singular).join(' ') === singularQuery ? 0 : 1;
       const nameWords = entry.folded.split(' ').map((word) => word.replace(/[sx]$/, ''));
       // 'table' ranks 'Table basse' (whole first word) before 'Tableau' (a longer word).
       const wholeFirstWord = nameWords[0] === queryWords[0] ? 0 : 1;
       const prefix = entry.folded.startsWith(foldedQuery) || entry.folded.startsWith(singularQuery) ? 0 : entry.words[0]?.startsWith(queryWords[0]!) ? 1 : 2;
-      return [own, wholeFirstWord, prefix, entry.item.name.length] as const;
+      return [own, generic, wholeFirstWord, prefix, entry.item.name.length];
     };
-    return candidates
+    const byRank = (a: number[], b: number[]) => a.reduce((order, value, at) => order || value - b[at]!, 0);
+    return offered
       .map((entry) => ({ entry, rank: rank(entry) }))
-      .sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.rank[2] - b.rank[2] || a.rank[3] - b.rank[3] || a.entry.item.name.localeCompare(b.entry.item.name, 'fr'))
+      .sort((a, b) => byRank(a.rank, b.rank) || a.entry.item.name.localeCompare(b.entry.item.name, 'fr'))
       .slice(0, Math.min(MAX_SEARCH_LIMIT, Math.max(1, limit)))
       .map(({ entry }) => entry.item);
   }

@@ -363,4 +363,12 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { name: 'Arbre à chat', family: 'Divers', volume: 0.3, weight: 15, length: 60, width: 50, height: 150, time_factor: 0.05, persons_needed: 1, elevator: true, minimal_truck_capacity: 0, keywords: ['griffoir', 'arbre à chats'] },
   { name: 'Cage pour animaux', family: 'Divers', volume: 0.15, weight: 8, length: 80, width: 50, height: 60, time_factor: 0.04, persons_needed: 1, elevator: true, minimal_truck_capacity: 0, keywords: ['cage', 'cage à oiseaux', 'cage à lapin', 'caisse de transport'] },
   { name: 'Statue', family: 'Divers', volume: 0.2, weight: 40, length: 50, width: 40, height: 100, time_factor: 0.2, persons_needed: 2, elevator: true, minimal_truck_capacity: 0, keywords: ['sculpture', 'statue de jardin'] },
+  // Generic entries for the bare words customers type ('5 tables', 'un lit'): the figures of
+  // the most common variant (a 6-seat dining table, a double bed, a 2-door wardrobe, a
+  // standard box, a 3-seat sofa). The search offers them first for those words.
+  { name: 'Table', family: 'Salle à manger', volume: 1.2, weight: 40, length: 160, width: 90, height: 75, time_factor: 0.3, persons_needed: 2, elevator: true, minimal_truck_capacity: 0, keywords: ['table à manger'] },
+  { name: 'Lit', family: 'Chambre', volume: 1.5, weight: 80, length: 200, width: 145, height: 50, time_factor: 0.5, persons_needed: 2, elevator: false, minimal_truck_capacity: 0, keywords: ['lit double'] },
+  { name: 'Armoire', family: 'Chambre', volume: 1.8, weight: 80, length: 120, width: 60, height: 200, time_factor: 0.6, persons_needed: 2, elevator: true, minimal_truck_capacity: 0, keywords: ['penderie'] },
+  { name: 'Carton', family: 'Cartons et emballages', volume: 0.06, weight: 15, length: 55, width: 35, height: 30, time_factor: 0.04, persons_needed: 1, elevator: true, minimal_truck_capacity: 0, keywords: ['caisse', 'boîte'] },
+  { name: 'Canapé', family: 'Salon', volume: 2, weight: 60, length: 210, width: 95, height: 85, time_factor: 0.5, persons_needed: 2, elevator: false, minimal_truck_capacity: 0, keywords: ['sofa', 'divan'] },
 ];

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useId, useState } from 'react';
-import { addOrIncrement, formatVolume, isCustomItemMode, type Item } from '../../domain/index.ts';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { addOrIncrement, formatVolume, isCustomItemMode, parseItemSearch, type Item } from '../../domain/index.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
 import { useItemSearch } from './use-item-search.ts';
 import { useListNavigation } from '../controls/use-list-navigation.ts';
@@ -15,13 +15,31 @@ export function ItemSearch() {
   const disabled = isCustomItemMode(items);
   const open = results.length > 0 && text.trim() !== '';
 
+  // An Enter pressed while the answer for the text is on its way: the first result is added when it comes.
+  const [enterPending, setEnterPending] = useState(false);
+
   const pick = (item: Item) => {
     setItems((current) => addOrIncrement(current, item, quantity));
     setText('');
     setActive(0);
   };
 
-  const { active, setActive, onKeyDown } = useListNavigation(results, open, pick, () => setText(''));
+  const { active, setActive, onKeyDown: navigate } = useListNavigation(results, open, pick, () => setText(''));
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && searching) {
+      event.preventDefault();
+      setEnterPending(true);
+      return;
+    }
+    navigate(event);
+  };
+
+  useEffect(() => {
+    if (!enterPending || searching) return;
+    setEnterPending(false);
+    if (results[0]) pick(results[0]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the awaited answer comes; pick reads this render's quantity
+  }, [enterPending, searching, results]);
 
   return (
     <div className="combobox item-search">
@@ -38,7 +56,7 @@ export function ItemSearch() {
           value={text}
           disabled={disabled}
           autoComplete="off"
-          onChange={(event) => { setText(event.target.value); setActive(0); }}
+          onChange={(event) => { setText(event.target.value); setActive(0); setEnterPending(false); }}
           onKeyDown={onKeyDown}
         />
       </label>
@@ -50,7 +68,8 @@ export function ItemSearch() {
           </li>
         ))}
       </ul>
-      {searching && text.trim() !== '' && <p className="visually-hidden" role="status">Recherche en cours</p>}
+      {enterPending ? <p className="muted" role="status">Recherche…</p> : searching && <p className="visually-hidden" role="status">Recherche en cours</p>}
+      {!searching && !enterPending && text.trim() !== '' && results.length === 0 && parseItemSearch(text) && <p className="muted" role="status">Aucun objet ne correspond à « {parseItemSearch(text)!.text} ».</p>}
     </div>
   );
 }
