@@ -5,6 +5,8 @@ export interface Banner {
   id: string;
   kind: 'error' | 'info' | 'warning';
   text: string;
+  /** What 'Réessayer' on the banner does: 'route' asks the route again. */
+  retry?: 'route';
 }
 
 const bannersBase = atom<Banner[]>([]);

@@ -8,10 +8,10 @@ import {
   type PoolPriceInput,
 } from '../domain/index.ts';
 import { computeRoute } from '../services/maps/routing.ts';
-import { showBannerAtom } from './banner.atoms.ts';
+import { dismissBannerAtom, showBannerAtom } from './banner.atoms.ts';
 import { companyDataAtom } from './company.atoms.ts';
 import { customerAtom } from './customer.atoms.ts';
-import { poolOutputAtom, routeAtom, routeStatusAtom } from './fees.atoms.ts';
+import { poolOutputAtom, routeAtom, routeAttemptAtom, routeStatusAtom } from './fees.atoms.ts';
 import { selectedPoolAtom } from './pools.atoms.ts';
 import { travelIdentityAtom } from './identity.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
@@ -36,7 +36,7 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
   async function refreshRoute() {
     const stops = store.get(stopsAtom);
     const mode = travelMode();
-    const key = `${mode}|${stops.map((s) => `${s.lat},${s.lng},${s.geocodeResolved}`).join('|')}`;
+    const key = `${store.get(routeAttemptAtom)}|${mode}|${stops.map((s) => `${s.lat},${s.lng},${s.geocodeResolved}`).join('|')}`;
     if (key === routeKey) return;
     routeKey = key;
     const run = ++routeRun;
@@ -53,6 +53,9 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
       if (run !== routeRun) return;
       store.set(routeAtom, route);
       store.set(routeStatusAtom, 'ok');
+      // Spec §8 'Route not found {status}': said, with a retry, while the straight line stands in.
+      if (route.fallbackReason) store.set(showBannerAtom, { id: 'route', kind: 'warning', text: route.fallbackReason, retry: 'route' });
+      else store.set(dismissBannerAtom, 'route');
     } catch (error) {
       if (run !== routeRun) return;
       // Spec §8: a failed route makes step 0 invalid and stops the loading.
@@ -115,7 +118,7 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
     void refreshRoute();
     void refreshPool();
   };
-  const unsubscribers = [stopsAtom, itemsAtom, customerAtom, travelIdentityAtom, companyDataAtom, routeAtom].map((a) => store.sub(a, onChange));
+  const unsubscribers = [stopsAtom, itemsAtom, customerAtom, travelIdentityAtom, companyDataAtom, routeAtom, routeAttemptAtom].map((a) => store.sub(a, onChange));
   onChange();
   return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
 }

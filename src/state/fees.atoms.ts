@@ -10,6 +10,9 @@ export type RouteStatus = 'idle' | 'loading' | 'ok' | 'failed';
 
 export const routeAtom = atom<ComputedRoute | null>(null);
 export const routeStatusAtom = atom<RouteStatus>('idle');
+/** Bumped by 'Réessayer': the route is asked again even though no stop changed. */
+export const routeAttemptAtom = atom(0);
+export const retryRouteAtom = atom(null, (get, set) => set(routeAttemptAtom, get(routeAttemptAtom) + 1));
 /** The selected pool's pricing code answer; its error when the pool is defective. */
 export const poolOutputAtom = atom<{ output: PoolPriceOutput | null; defect: string | null }>({ output: null, defect: null });
 

@@ -1,12 +1,14 @@
-import { expect } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../elements/transport-quote-lite.ts';
+import { next } from './booking-support.ts';
 import { makeStop, type Stop } from '../../src/domain/index.ts';
 import { createBanProvider } from '../../src/services/maps/ban-provider.ts';
 import { createGoogleProvider, loadImportLibrary, MapsMissingError } from '../../src/services/maps/google-provider.ts';
 import { cachedGeocoder, computeRoute } from '../../src/services/maps/routing.ts';
 import geopfSearch from '../fixtures/geopf-search-rivoli.json';
 import ignRoute from '../fixtures/ign-route-paris-lyon.json';
-import { googleResult, installFakeGoogle, uninstallFakeGoogle } from './fake-google-maps.ts';
-import { apiBase } from './support.ts';
+import { googleResult, installFakeGoogle, uninstallFakeGoogle, type FakeGoogleOptions } from './fake-google-maps.ts';
+import { allByRole, apiBase, byRole, createQuoteElement, findByRole, textOf } from './support.ts';
 
 const resolvedStops = (count: number): Stop[] =>
   Array.from({ length: count }, (_, index) => makeStop({ lat: 48 + index * 0.01, lng: 2.35, geocodeResolved: true, index, step: index + 1 }));
@@ -131,4 +133,40 @@ describe('maps providers (DESIGN §4, spec §7, §8, §9)', () => {
     expect(failure).to.be.instanceOf(MapsMissingError);
     expect((failure as Error).message).to.equal('Goolgle api is not setup, reload the page');
   });
+});
+
+describe('a route the provider cannot give, seen from the page (spec §8, §9)', () => {
+  afterEach(() => uninstallFakeGoogle());
+
+  const resolvedStops = [
+    { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.8601, lng: 2.3507, geocodeResolved: true },
+    { type: 'dropoff', address: '3 Place Bellecour 69002 Lyon', lat: 45.7542, lng: 4.8309, geocodeResolved: true },
+  ];
+
+  for (const tag of ['transport-quote-wizard', 'transport-quote-lite'] as const) {
+    it(`S150 S149 S160 ${tag}: 'Route not found {status}' is said, the figures are marked as estimates, and a retry that succeeds clears both`, async () => {
+      const options: FakeGoogleOptions = { routeStatus: 'ZERO_RESULTS' };
+      installFakeGoogle(options);
+      const el = createQuoteElement(tag);
+      el.setAttribute('api-base', await apiBase());
+      el.setAttribute('maps-provider', 'google');
+      el.travelStore = { stops: resolvedStops, items: [{ name: 'Table', volume: 1.2, quantity: 5 }] };
+      (await fixture(html`<div></div>`)).append(el);
+      const root = el.shadowRoot!;
+      const banner = await findByRole(root, 'status', /Route not found ZERO_RESULTS/, 6000);
+      // The price shown comes from the straight line: it says so.
+      const total = () => (tag === 'transport-quote-lite' ? root.querySelector('.lite-total strong') : null);
+      if (tag === 'transport-quote-lite') await waitUntil(() => total()?.textContent?.startsWith('≈ '), 'lite total not marked as an estimate');
+      else {
+        await next(root, 'Vos objets');
+        await next(root, 'Votre estimation');
+        await waitUntil(() => /Total : ≈ /.test(textOf(root)) && /Distance≈/.test(textOf(root).replace(/\s/g, '')), 'estimate not marked');
+      }
+      options.routeStatus = undefined;
+      byRole(banner, 'button', 'Réessayer le calcul de l’itinéraire').click();
+      await waitUntil(() => allByRole(root, 'status', /Route not found/).length === 0, 'message not cleared by the retry', { timeout: 6000 });
+      if (tag === 'transport-quote-lite') await waitUntil(() => total() && !total()!.textContent!.startsWith('≈'), 'lite total still marked');
+      else await waitUntil(() => /Total : \d/.test(textOf(root)), 'estimate still marked');
+    });
+  }
 });

@@ -1,6 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { priceGridOptions } from '../../domain/index.ts';
 import { selectPoolAtom } from '../../state/pools.atoms.ts';
+import { estimateAtom } from '../../state/fees.atoms.ts';
 import { usePriceFormatter } from '../estimate/use-price.ts';
 import { companyDataAtom, pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
@@ -17,6 +18,7 @@ export function LiteBar() {
   const total = useAtomValue(liteTotalAtom);
   const price = usePriceFormatter();
   const selectPool = useSetAtom(selectPoolAtom);
+  const approximate = useAtomValue(estimateAtom)?.approximate ?? false;
   const grids = priceGridOptions(company.driver_pools, identity.driverPoolSelector);
   const showVehicles = !company.hide_vl_selector && company.vehicle_categories.length > 0;
   return (
@@ -41,7 +43,7 @@ export function LiteBar() {
       )}
       {prices && total > 0 && (
         <p className="lite-total" aria-live="polite">
-          Total : <strong>{price.format(total)}</strong>
+          Total : <strong>{approximate ? '≈ ' : ''}{price.format(total)}</strong>
         </p>
       )}
     </div>
