@@ -107,3 +107,14 @@ export function withAddressText(stop: Stop, address: string): Stop {
     contacts: stop.contacts.filter((contact) => !contact.relatedToPlace),
   };
 }
+
+/**
+ * The earlier variant's street number field (spec §3): the address is looked up with it
+ * when the typed text does not start with a number of its own ('rue de Rivoli' and '10'
+ * give '10 rue de Rivoli'), since a geocoded result must carry a street number (spec §5).
+ */
+export function addressQuery(text: string, streetNumber: string | undefined): string {
+  const number = streetNumber?.trim();
+  if (!number || /^\s*\d/.test(text)) return text;
+  return `${number} ${text.trim()}`;
+}

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { stopFromPlace, withAddressText, type SavedPlace, type Stop } from '../../domain/index.ts';
+import { addressQuery, stopFromPlace, withAddressText, type SavedPlace, type Stop } from '../../domain/index.ts';
 import type { GeocodedAddress } from '../../services/maps/provider.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
 import { geocoderFor, useProvider, useResolveStop } from './use-geocoder.ts';
@@ -45,7 +45,7 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
     let suggestions: Option[] = [];
     if (text.length >= 3) {
       try {
-        suggestions = (await (await provider()).suggest(text, signal)).map((s) => ({ kind: 'suggestion' as const, id: s.id, label: s.label }));
+        suggestions = (await (await provider()).suggest(addressQuery(text, stop.streetNumber), signal)).map((s) => ({ kind: 'suggestion' as const, id: s.id, label: s.label }));
       } catch (error) {
         if (signal.aborted) return null;
         if (error instanceof Error && error.message) setStatus({ kind: 'error', message: error.message });
@@ -89,7 +89,7 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
     setOpen(false);
     setStatus({ kind: 'loading' });
     try {
-      const results = await geocoderFor(await provider())(text);
+      const results = await geocoderFor(await provider())(addressQuery(text, stop.streetNumber));
       if (results.length === 0) setStatus({ kind: 'error', message: 'Adresse introuvable : indiquez le numéro et la rue.' });
       else if (results.length === 1) {
         resolve(stop.uid, results[0]!);
