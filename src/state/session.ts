@@ -127,13 +127,6 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
   const existing = sessions.get(host);
   if (existing) return existing;
   const store = storeFor(host);
-  const tag = host.localName;
-  draftOwners.set(store, {
-    tag,
-    // Without an id, the element's rank among its kind on the page keeps drafts apart.
-    instance: String([...document.querySelectorAll(tag)].indexOf(host)),
-    path: window.location.pathname,
-  });
   let clock: Clock = systemClock;
   const services = makeServices(store, host, options, () => clock);
   store.set(servicesAtom, services);
@@ -182,6 +175,10 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
     start(config) {
       if (started) return;
       started = true;
+      // Read once the element is in the page (a property such as `clock` may make the session
+      // earlier): without an id, its rank among its kind on the page keeps drafts apart.
+      const tag = host.localName;
+      draftOwners.set(store, { tag, instance: String([...document.querySelectorAll(tag)].indexOf(host)), path: window.location.pathname });
       store.set(configAtom, config);
       services.provider().then(
         () => store.set(mapsStatusAtom, { kind: 'ready' }),

@@ -40,7 +40,7 @@ describe('end-to-end journeys against the demo server', () => {
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('heading', { name: 'Votre estimation' }).waitFor();
     const total = await page.getByText(/^Total :/).textContent();
-    assert.match(total, /Total : [\d\s\u202f,]+\s€ TTC/);
+    assert.match(total, /Total : ≈ [\d\s\u202f,]+\s€ TTC/);
     await page.getByRole('button', { name: 'Suivant' }).click();
     await fillCustomer(page);
     await page.getByRole('button', { name: 'Enregistrer' }).click();

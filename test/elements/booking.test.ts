@@ -233,7 +233,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       await next(root, 'Votre estimation');
       await waitUntil(() => textOf(root).includes('Total'));
       // textOf folds the French no-break spaces into plain spaces.
-      expect(textOf(root)).to.match(/Total : [\d ,]+ € HT/);
+      expect(textOf(root)).to.match(/Total : ≈ [\d ,]+ € HT/);
       const transport = byRole<HTMLInputElement>(root, 'textbox', 'Prix du transport (HT)');
       expect(transport.maxLength).to.equal(5);
       type(transport, '100');

@@ -20,6 +20,8 @@ export function EstimatePanel() {
   const unavailable = estimate.total <= 0;
   // Figures from the straight-line fallback are estimates, marked so (spec §9, DESIGN §4).
   const approx = estimate.approximate ? '≈ ' : '';
+  // A price fixed by hand is not derived from the route: it is never marked.
+  const approxPrice = estimate.source === 'fixed' ? '' : approx;
   return (
     <section aria-label="Estimation" className="estimate">
       <PoolSelector />
@@ -30,7 +32,7 @@ export function EstimatePanel() {
           </p>
         ) : (
           <p className="total-price">
-            Total : <strong>{approx}{price.format(estimate.total)}</strong>
+            Total : <strong>{approxPrice}{price.format(estimate.total)}</strong>
           </p>
         )}
         {estimate.approximate && <p className="muted">{MESSAGES.approximateRoute}</p>}
@@ -39,7 +41,7 @@ export function EstimatePanel() {
         <div><dt>Distance</dt><dd>{approx}{formatDistance(estimate.customer.distance)}</dd></div>
         <div><dt>Volume</dt><dd>{formatVolume(estimate.volume)}</dd></div>
         <div><dt>Durée totale</dt><dd>{approx}{formatDuration(estimate.totalDuration)}</dd></div>
-        {!unavailable && <div><dt>Transport</dt><dd>{approx}{price.format(estimate.transportFee)}</dd></div>}
+        {!unavailable && <div><dt>Transport</dt><dd>{approxPrice}{price.format(estimate.transportFee)}</dd></div>}
         {!unavailable && !company.hide_handling_infos && <div><dt>Manutention</dt><dd>{price.format(estimate.handlingFee)}</dd></div>}
         {!company.hide_handling_infos && <div><dt>Manutentionnaires</dt><dd>{estimate.handling.persons}</dd></div>}
         {estimate.costs !== 0 && <div><dt>Frais annexes</dt><dd>{price.format(estimate.costs)}</dd></div>}

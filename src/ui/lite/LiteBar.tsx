@@ -18,7 +18,8 @@ export function LiteBar() {
   const total = useAtomValue(liteTotalAtom);
   const price = usePriceFormatter();
   const selectPool = useSetAtom(selectPoolAtom);
-  const approximate = useAtomValue(estimateAtom)?.approximate ?? false;
+  const estimate = useAtomValue(estimateAtom);
+  const approximate = Boolean(estimate?.approximate) && estimate?.source !== 'fixed';
   const grids = priceGridOptions(company.driver_pools, identity.driverPoolSelector);
   const showVehicles = !company.hide_vl_selector && company.vehicle_categories.length > 0;
   return (
