@@ -27,9 +27,19 @@ export interface DraftOwner {
   travelId: string | null;
 }
 
+/**
+ * A short fingerprint (FNV-1a, 32 bits) that keeps two companies' drafts apart without
+ * writing the company token into the browser's storage: it cannot give the token back.
+ */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < text.length; at += 1) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
+
 /** One draft per element of a page, company and travel: two elements on a page never mix theirs. */
 export function draftKey({ tag, instance, path, companyToken, travelId }: DraftOwner): string {
-  return `tqw-draft:${tag}:${path}#${instance}:${companyToken || '-'}:${travelId || 'new'}`;
+  return `tqw-draft:${tag}:${path}#${instance}:${companyToken ? `c${fingerprint(companyToken)}` : '-'}:${travelId || 'new'}`;
 }
 
 export interface DraftStorage {

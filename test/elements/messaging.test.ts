@@ -39,6 +39,21 @@ describe('host messaging (spec §2, DESIGN §3)', () => {
     ]);
   });
 
+  it('S012 parent-origin="*" is refused: a French console error, and no message at all is posted', async () => {
+    const host = await fixture<HTMLDivElement>(html`<div></div>`);
+    for (const origin of ['*', 'https://transporteur.example/page', 'transporteur.example']) {
+      const { win, posted } = framedWindow();
+      const errors: string[] = [];
+      const send = createMessenger({ host, parentOrigin: () => origin, win, error: (message) => errors.push(message) });
+      send('next_step', { step: 1 });
+      send('travel_creation_succeed', { token: 'jeton-secret', travelId: 7 });
+      send('height_changed', { height: 600 });
+      expect(posted, origin).to.deep.equal([]);
+      expect(errors, origin).to.have.length(1);
+      expect(errors[0]).to.contain('parent-origin').and.to.contain('refusé');
+    }
+  });
+
   it('a message carrying a token is never posted to * : without parent-origin it is held back with a warning', async () => {
     const host = await fixture<HTMLDivElement>(html`<div></div>`);
     const { win, posted } = framedWindow();
@@ -57,5 +72,16 @@ describe('host messaging (spec §2, DESIGN §3)', () => {
     const win = { get parent() { return win; }, postMessage: (m: unknown) => posted.push(m) } as unknown as Window;
     createMessenger({ host, parentOrigin: () => 'https://x.example', win })('next_step', { step: 1 });
     expect(posted).to.deep.equal([]);
+  });
+});
+
+describe('tokens stay out of the browser’s storage', () => {
+  it('the company token is in no draft key and no draft, yet two companies keep separate drafts', async () => {
+    const { draftKey } = await import('../../src/services/drafts.ts');
+    const owner = { tag: 'transport-quote-wizard', instance: '0', path: '/intranet', travelId: null };
+    const a = draftKey({ ...owner, companyToken: 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6' });
+    const b = draftKey({ ...owner, companyToken: 'tqw_demo_0a9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c' });
+    expect(a).not.to.contain('5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6');
+    expect(a).not.to.equal(b);
   });
 });
