@@ -11,7 +11,7 @@ export default {
   files: ['test/domain/**/*.test.ts', 'test/elements/**/*.test.{ts,tsx}'],
   nodeResolve: false,
   concurrency: 1,
-  testFramework: { config: { timeout: 10000 } },
+  testFramework: { config: { timeout: 20000 } },
   plugins: [esbuildBundlePlugin(), referenceServerPlugin()],
   browsers: [
     chromeLauncher({

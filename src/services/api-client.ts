@@ -81,12 +81,12 @@ export class ApiClient {
   }
 
   /** A search whose earlier, unanswered requests of the same kind are aborted. */
-  private async latestOnly<S extends v.GenericSchema>(kind: string, schema: S, path: string): Promise<v.InferOutput<S> | null> {
+  private async latestOnly<S extends v.GenericSchema>(kind: string, schema: S, path: string, headers?: Record<string, string>): Promise<v.InferOutput<S> | null> {
     this.latest.get(kind)?.abort();
     const controller = new AbortController();
     this.latest.set(kind, controller);
     try {
-      return await this.request(schema, path, { method: 'GET' }, SEARCH_TIMEOUT_MS, controller.signal);
+      return await this.request(schema, path, { method: 'GET', ...(headers ? { headers } : {}) }, SEARCH_TIMEOUT_MS, controller.signal);
     } catch (error) {
       if (controller.signal.aborted) return null;
       this.options.log?.(`Recherche impossible (${kind})`, error);
@@ -100,10 +100,12 @@ export class ApiClient {
    * Catalogue search (spec §7); errors give an empty list, a superseded query gives null
    * (its answer must not replace a newer one).
    */
-  searchItems(query: string, companyId?: string | number | null): Promise<Item[] | null> {
+  searchItems(query: string, company?: { id: string | number | null; token: string | null }): Promise<Item[] | null> {
     const params = new URLSearchParams({ q: query });
-    if (companyId !== null && companyId !== undefined) params.set('c', String(companyId));
-    return this.latestOnly('items', v.array(ItemSchema), `/api/v1/items/search?${params}`);
+    // The company's own items come with its token only (they are private to it); else the public catalogue.
+    const own = company && company.id !== null && company.token ? company : null;
+    if (own) params.set('c', String(own.id));
+    return this.latestOnly('items', v.array(ItemSchema), `/api/v1/items/search?${params}`, own ? { authorization: `Bearer ${own.token}` } : undefined);
   }
 
   searchPlaces(companyToken: string, query: string) {

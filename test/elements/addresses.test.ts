@@ -297,7 +297,9 @@ describe('panel 0, Vos adresses', () => {
     await expect(host).to.be.accessible();
   });
 
-  it('keyboard only: add three stops, reorder them and reach Next', async () => {
+  it('keyboard only: add three stops, reorder them and reach Next', async function () {
+    // Five addresses typed key by key and checked: room for a loaded 2-core machine.
+    this.timeout(30000);
     const root = await wizard();
     const addresses = ['10 rue de Rivoli 75004 Paris', '3 place Bellecour 69002 Lyon', '15 rue de la République 69002 Lyon', '20 rue Sainte-Catherine 33000 Bordeaux', '8 rue de la Paix 75002 Paris'];
     for (const [position, stop] of [[1, 2], [2, 3], [3, 4]] as const) {

@@ -81,9 +81,13 @@ describe('catalogue and company endpoints', () => {
     assert.equal((await search('q=table&c=abc')).status, 400);
   });
 
-  it('the company own items come first with c, and another company never sees them', async () => {
-    assert.equal((await names('q=palette&c=1'))[0], 'Palette Europe');
-    assert.ok(!(await names('q=palette&c=2')).includes('Palette Europe'));
+  it('S138 the company own items come first with c and its token; without the token, or with another company’s, c is refused', async () => {
+    const withToken = async (query, token) => json(server.base, 'GET', `/api/v1/items/search?${query}`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal((await withToken('q=palette&c=1', DEMO_COMPANY_TOKEN)).data[0].name, 'Palette Europe');
+    assert.equal((await search('q=palette&c=1')).status, 403);
+    assert.match((await search('q=palette&c=1')).data.error, /jeton/);
+    assert.equal((await withToken('q=palette&c=1', OTHER_COMPANY_TOKEN)).status, 403);
+    assert.ok(!(await withToken('q=palette&c=2', OTHER_COMPANY_TOKEN)).data.map((item) => item.name).includes('Palette Europe'));
     assert.ok(!(await names('q=palette')).includes('Palette Europe'));
   });
 

@@ -138,7 +138,7 @@ describe('travels API over HTTP with a real SQLite file', () => {
   it('Idempotency-Key: a duplicate while the first is in flight is a 409; a refused body frees the key', async () => {
     const db = new Database(server.databasePath);
     const body = JSON.stringify(bookingBody());
-    db.prepare("INSERT INTO idempotency_keys (key, body_hash, state, created_at) VALUES (?, ?, 'pending', ?)").run('cle-en-cours-0001', createHash('sha256').update(body).digest('hex'), Date.now());
+    db.prepare("INSERT INTO idempotency_keys (key, body_hash, state, created_at) VALUES (?, ?, 'pending', ?)").run(createHash('sha256').update('tqw-idempotency-row:cle-en-cours-0001').digest('hex'), createHash('sha256').update(body).digest('hex'), Date.now());
     db.close();
     const duplicate = await json(server.base, 'POST', '/api/v1/travels', { raw: body, headers: { 'idempotency-key': 'cle-en-cours-0001' } });
     assert.equal(duplicate.status, 409);

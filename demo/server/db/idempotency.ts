@@ -1,6 +1,7 @@
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Db } from './database.ts';
 
-/** How long a key replays its first answer (issue 3: 24 h). */
+/** How long a key replays its first answer (24 h). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A key still pending after this long belongs to a request that died; a retry may take it over. */
 export const PENDING_TAKEOVER_MS = 30 * 1000;
@@ -20,22 +21,50 @@ interface KeyRow {
 }
 
 /**
+ * The answer replayed for a key holds the travel token. At rest it is neither readable nor
+ * findable: the row is named by the key's hash, and the answer is sealed (AES-256-GCM) with a
+ * key derived from the Idempotency-Key itself, which only the client holds.
+ */
+function rowId(key: string): string {
+  return createHash('sha256').update(`tqw-idempotency-row:${key}`, 'utf8').digest('hex');
+}
+
+function sealingKey(key: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', key, 'tqw-idempotency', 'stored answer', 32));
+}
+
+export function sealAnswer(key: string, body: unknown): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(key), iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(body), 'utf8'), cipher.final()]);
+  return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), sealed.toString('base64')].join('.');
+}
+
+function openAnswer(key: string, stored: string): unknown {
+  const [, iv, tag, sealed] = stored.split('.');
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(key), Buffer.from(iv!, 'base64'));
+  decipher.setAuthTag(Buffer.from(tag!, 'base64'));
+  return JSON.parse(Buffer.concat([decipher.update(Buffer.from(sealed!, 'base64')), decipher.final()]).toString('utf8'));
+}
+
+/**
  * Claims an Idempotency-Key for a body. The same key with the same body replays the first
  * answer; with another body it is a conflict (422); while the first request is still being
  * served, a duplicate is told so (409).
  */
 export function claimKey(db: Db, key: string, bodyHash: string, now: number): IdempotencyDecision {
+  const id = rowId(key);
   return db.transaction((): IdempotencyDecision => {
     db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?').run(now - IDEMPOTENCY_TTL_MS);
-    const row = db.prepare('SELECT body_hash, state, status, response_json, created_at FROM idempotency_keys WHERE key = ?').get(key) as KeyRow | undefined;
+    const row = db.prepare('SELECT body_hash, state, status, response_json, created_at FROM idempotency_keys WHERE key = ?').get(id) as KeyRow | undefined;
     if (!row) {
-      db.prepare("INSERT INTO idempotency_keys (key, body_hash, state, created_at) VALUES (?, ?, 'pending', ?)").run(key, bodyHash, now);
+      db.prepare("INSERT INTO idempotency_keys (key, body_hash, state, created_at) VALUES (?, ?, 'pending', ?)").run(id, bodyHash, now);
       return { kind: 'new' };
     }
     if (row.body_hash !== bodyHash) return { kind: 'conflict' };
-    if (row.state === 'done') return { kind: 'replay', status: row.status ?? 200, body: JSON.parse(row.response_json ?? 'null') };
+    if (row.state === 'done') return { kind: 'replay', status: row.status ?? 200, body: openAnswer(key, row.response_json ?? '') };
     if (now - row.created_at > PENDING_TAKEOVER_MS) {
-      db.prepare('UPDATE idempotency_keys SET created_at = ? WHERE key = ?').run(now, key);
+      db.prepare('UPDATE idempotency_keys SET created_at = ? WHERE key = ?').run(now, id);
       return { kind: 'new' };
     }
     return { kind: 'in-progress' };
@@ -43,10 +72,15 @@ export function claimKey(db: Db, key: string, bodyHash: string, now: number): Id
 }
 
 export function completeKey(db: Db, key: string, status: number, body: unknown): void {
-  db.prepare("UPDATE idempotency_keys SET state = 'done', status = ?, response_json = ? WHERE key = ?").run(status, JSON.stringify(body), key);
+  db.prepare("UPDATE idempotency_keys SET state = 'done', status = ?, response_json = ? WHERE key = ?").run(status, sealAnswer(key, body), rowId(key));
 }
 
 /** A request that failed before answering frees its key so the client can retry. */
 export function releaseKey(db: Db, key: string): void {
-  db.prepare("DELETE FROM idempotency_keys WHERE key = ? AND state = 'pending'").run(key);
+  db.prepare("DELETE FROM idempotency_keys WHERE key = ? AND state = 'pending'").run(rowId(key));
+}
+
+/** The row of a key, as the database holds it (tests check that nothing there is readable). */
+export function idempotencyRowId(key: string): string {
+  return rowId(key);
 }

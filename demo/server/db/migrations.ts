@@ -82,4 +82,11 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX idempotency_created ON idempotency_keys(created_at);
   `,
+  // 2: the store is kept once (its own column), and stored bytes are summed per company for the quota.
+  `
+  UPDATE travels SET payload_json = json_remove(payload_json, '$.store_serialized');
+  CREATE INDEX travels_company ON travels(company_id);
+  -- Keys are now stored hashed and their answers sealed: the rows in clear are dropped (they live 24 h).
+  DELETE FROM idempotency_keys;
+  `,
 ];

@@ -21,26 +21,38 @@ interface TravelRow {
   store_serialized: string;
 }
 
+/** The body without its store_serialized, which has a column of its own: the store is kept once. */
+function bodyJson(payload: TravelPayload): string {
+  const { store_serialized: _store, ...rest } = payload;
+  return JSON.stringify(rest);
+}
+
 export function insertTravel(db: Db, payload: TravelPayload, tokenHash: string, companyId: number | null, now: string): number {
   const result = db
     .prepare(
       `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(tokenHash, companyId, now, now, payload.customer.name, payload.travel.beginning_date, JSON.stringify(payload), payload.store_serialized);
+    .run(tokenHash, companyId, now, now, payload.customer.name, payload.travel.beginning_date, bodyJson(payload), payload.store_serialized);
   return Number(result.lastInsertRowid);
 }
 
 export function updateTravel(db: Db, id: number, payload: TravelPayload, now: string): void {
   db.prepare('UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ? WHERE id = ?').run(
-    now, payload.customer.name, payload.travel.beginning_date, JSON.stringify({ ...payload, travel: { ...payload.travel, travel_id: id } }), payload.store_serialized, id,
+    now, payload.customer.name, payload.travel.beginning_date, bodyJson({ ...payload, travel: { ...payload.travel, travel_id: id } }), payload.store_serialized, id,
   );
+}
+
+/** Only the token's hash: a request is checked before anything of the booking is read or parsed. */
+export function findTravelTokenHash(db: Db, id: number): string | null {
+  const row = db.prepare('SELECT token_hash FROM travels WHERE id = ?').get(id) as { token_hash: string } | undefined;
+  return row?.token_hash ?? null;
 }
 
 export function findTravel(db: Db, id: number): StoredTravel | null {
   const row = db.prepare('SELECT * FROM travels WHERE id = ?').get(id) as TravelRow | undefined;
   if (!row) return null;
-  return { ...row, payload: JSON.parse(row.payload_json) as TravelPayload };
+  return { ...row, payload: { ...(JSON.parse(row.payload_json) as Omit<TravelPayload, 'store_serialized'>), store_serialized: row.store_serialized } };
 }
 
 export function countTravels(db: Db): number {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { companyExists } from '../db/companies-repo.ts';
+import { findCompanyByToken } from '../db/companies-repo.ts';
 import type { Db } from '../db/database.ts';
 import { DEFAULT_SEARCH_LIMIT, type ItemCatalogue } from '../db/items-repo.ts';
-import { parseOr400, QueryInteger, QueryText } from '../http/validation.ts';
+import { HttpError, parseOr400, QueryInteger, QueryText } from '../http/validation.ts';
 
 const SearchQuery = v.object({ q: v.optional(QueryText, ''), c: v.optional(QueryInteger), limit: v.optional(QueryInteger) });
 
@@ -11,7 +11,15 @@ export function catalogueRoutes(app: FastifyInstance, db: Db, catalogue: ItemCat
   /** Spec §7: an array of items; '5 tables' searches 'tables'. */
   app.get('/api/v1/items/search', async (request) => {
     const query = parseOr400(SearchQuery, request.query);
-    const companyId = query.c !== undefined && companyExists(db, query.c) ? query.c : null;
+    let companyId: number | null = null;
+    if (query.c !== undefined) {
+      // A company's own items are private: `c` is honoured only with that company's token.
+      const header = request.headers.authorization;
+      const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+      const company = token ? findCompanyByToken(db, token) : null;
+      if (!company || company.id !== query.c) throw new HttpError(403, 'Le catalogue d’une entreprise demande son jeton (en-tête Authorization: Bearer).');
+      companyId = company.id;
+    }
     return catalogue.search(query.q, companyId, query.limit ?? DEFAULT_SEARCH_LIMIT);
   });
 }

@@ -4,7 +4,7 @@ import { restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts'
 import { findCompanyByToken } from '../db/companies-repo.ts';
 import type { Db } from '../db/database.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
-import { findTravel, insertTravel, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
+import { findTravel, findTravelTokenHash, insertTravel, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
 import { HttpError, parseOr400 } from '../http/validation.ts';
 import { generateToken, hashToken, sha256, tokenMatches } from '../security/tokens.ts';
 
@@ -12,6 +12,8 @@ const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/)) });
 const IdempotencyKey = v.pipe(v.string(), v.minLength(8), v.maxLength(200), v.regex(/^[\x21-\x7e]+$/));
 
 const NOT_FOUND = 'Réservation introuvable';
+/** Compared against when the id is unknown, so that case takes the same time as a wrong token. */
+const UNKNOWN_TRAVEL_HASH = '0'.repeat(64);
 
 /** The token from `?token=` (spec) or `Authorization: Bearer` (design). */
 export function presentedToken(request: FastifyRequest): string | null {
@@ -28,8 +30,14 @@ export function presentedToken(request: FastifyRequest): string | null {
  */
 export function openTravel(db: Db, request: FastifyRequest): StoredTravel {
   const params = v.safeParse(IdParams, request.params);
-  const travel = params.success ? findTravel(db, Number(params.output.id)) : null;
-  if (!travel || !tokenMatches(presentedToken(request), travel.token_hash)) throw new HttpError(404, NOT_FOUND);
+  const id = params.success ? Number(params.output.id) : null;
+  // The token is checked first, in constant time, against the hash alone: a wrong token costs
+  // the same on a large booking as on a small one, and reads nothing of it.
+  const storedHash = id === null ? null : findTravelTokenHash(db, id);
+  const matches = tokenMatches(presentedToken(request), storedHash ?? UNKNOWN_TRAVEL_HASH);
+  if (storedHash === null || !matches) throw new HttpError(404, NOT_FOUND);
+  const travel = findTravel(db, id!);
+  if (!travel) throw new HttpError(404, NOT_FOUND);
   return travel;
 }
 

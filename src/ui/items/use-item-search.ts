@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { parseItemSearch, type Item } from '../../domain/index.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
+import { configAtom } from '../../state/config.atoms.ts';
 import { servicesAtom } from '../../state/services.atoms.ts';
 
 export const ITEM_SEARCH_DELAY_MS = 300;
@@ -23,6 +24,7 @@ export interface ItemSearchState {
 export function useItemSearch(text: string): ItemSearchState {
   const services = useAtomValue(servicesAtom);
   const companyId = useAtomValue(companyDataAtom).id;
+  const companyToken = useAtomValue(configAtom).companyToken;
   const [answer, setAnswer] = useState<{ query: string; items: Item[] }>({ query: '', items: [] });
   const query = parseItemSearch(text);
   const queryText = query?.text ?? '';
@@ -30,14 +32,14 @@ export function useItemSearch(text: string): ItemSearchState {
     if (!services || queryText === '') return;
     let current = true;
     const timer = setTimeout(async () => {
-      const found = await services.api.searchItems(queryText, companyId);
+      const found = await services.api.searchItems(queryText, { id: companyId, token: companyToken });
       if (current && found !== null) setAnswer({ query: queryText, items: found });
     }, ITEM_SEARCH_DELAY_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [services, queryText, companyId]);
+  }, [services, queryText, companyId, companyToken]);
   const searching = queryText !== '' && answer.query !== queryText;
   return { results: queryText === '' ? [] : answer.items, quantity: query?.quantity ?? 1, searching };
 }
