@@ -1,7 +1,13 @@
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import { createHash } from 'node:crypto';
+import http from 'node:http';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
 import type { Db } from './db/database.ts';
 import { ItemCatalogue } from './db/items-repo.ts';
 import { loadCommunes } from './geo/communes.ts';
@@ -22,50 +28,121 @@ declare module 'fastify' {
   }
 }
 
-/** Large enough for a 50-stop, 200-item booking with its store_serialized; nothing more. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
-
 export interface AppOptions {
   db: Db;
   /** Project root: the demo pages and dist/ are served from there. */
   root: string;
   logStream?: Writable;
   logLevel?: string;
+  limits?: ServerLimits;
+}
+
+/** Files of dist/ a page needs: the element scripts, their ES modules and the pricing worker. Never the server. */
+const PUBLIC_DIST = /^\/(transport-quote-(wizard|lite)\.js(\.map)?|pricing-worker\.js(\.map)?|esm\/[\w.-]+\.js(\.map)?)$/;
+
+/** A string with a lone surrogate cannot be stored as UTF-8 text: refused rather than mangled. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function hasLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.some(hasLoneSurrogate);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, inner]) => LONE_SURROGATE.test(key) || hasLoneSurrogate(inner));
+  return false;
+}
+
+const fingerprint = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
+/** The company a request acts for, when it names one: by its token, never stored in clear in the limiter. */
+function companyKey(request: FastifyRequest): string | null {
+  const params = request.params as Record<string, unknown> | undefined;
+  if (typeof params?.token === 'string' && request.url.startsWith('/api/v1/companies/')) return fingerprint(params.token);
+  const body = request.body as Record<string, unknown> | undefined;
+  if (body && typeof body.company_token === 'string') return fingerprint(body.company_token);
+  const bearer = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
+  return bearer && request.url.startsWith('/api/v1/items/') ? fingerprint(bearer) : null;
+}
+
+type RouteKind = 'write' | 'read' | null;
+function kindOf(route: RouteOptions): RouteKind {
+  if (!route.url.startsWith('/api/') && !route.url.startsWith('/dashboard/')) return null;
+  const methods = [route.method].flat();
+  if (methods.includes('POST') || methods.includes('PATCH')) return 'write';
+  if (methods.includes('GET') && !route.url.endsWith('openapi.json')) return 'read';
+  return null;
 }
 
 /** Builds the reference server: spec §7 API, its extensions, the dashboard page and the demo. */
-export async function createApp({ db, root, logStream, logLevel = 'info' }: AppOptions): Promise<FastifyInstance> {
+export async function createApp({ db, root, logStream, logLevel = 'info', limits = limitsFromEnv() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    bodyLimit: BODY_LIMIT_BYTES,
-    logger: {
-      level: logLevel,
-      ...(logStream ? { stream: logStream } : {}),
-      // Tokens ride in URLs (?token=, /companies/{token}) and headers: never in the logs.
-      serializers: {
-        req: (request: { method: string; url: string }) => ({ method: request.method, url: redactTokens(request.url) }),
-      },
-    },
+    bodyLimit: limits.bodyLimitBytes,
+    // A whole request must arrive in time: a client trickling its body is cut (checked every second).
+    serverFactory: (handler) =>
+      http.createServer({ requestTimeout: limits.requestTimeoutMs, headersTimeout: limits.headersTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs, connectionsCheckingInterval: 1000 }, handler),
+    // One short line per request, written on the answer (below); nothing per request at warn.
+    logController: new LogController({ disableRequestLogging: true }),
+    logger: { level: logLevel, ...(logStream ? { stream: logStream } : {}) },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(`${request.method} ${redactTokens(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
   });
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     request.rawBody = text;
+    let parsed: unknown;
     try {
-      done(null, text.trim() === '' ? undefined : JSON.parse(text));
+      parsed = text.trim() === '' ? undefined : JSON.parse(text);
     } catch {
       done(new HttpError(400, 'Corps JSON illisible'), undefined);
+      return;
     }
+    if (hasLoneSurrogate(parsed)) done(new HttpError(400, 'Texte invalide : caractère Unicode isolé (demi-paire de substitution)'), undefined);
+    else done(null, parsed);
+  });
+
+  await app.register(fastifyHelmet, {
+    // Each page sets its own policy with its nonce (demo-pages.ts); the API answers JSON.
+    contentSecurityPolicy: false,
+    // Carriers load the element scripts from their own pages: they must be embeddable cross-origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // frame-ancestors in each page's policy says who may frame it (the dashboard is framed by carriers' pages).
+    frameguard: false,
+    referrerPolicy: { policy: 'no-referrer' },
   });
 
   // The elements run on carriers' sites: the API answers any origin. No cookie is used, tokens travel explicitly.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    reply.header('access-control-allow-origin', '*');
-    reply.header('access-control-allow-headers', 'content-type, authorization, idempotency-key');
-    reply.header('access-control-allow-methods', 'GET, POST, PATCH, OPTIONS');
-    reply.header('access-control-max-age', '600');
-    if (request.method === 'OPTIONS') return reply.code(204).send();
+  await app.register(fastifyCors, {
+    hook: 'onRequest',
+    delegator: (request, callback) =>
+      callback(null, request.url?.startsWith('/api/')
+        ? { origin: '*', methods: ['GET', 'POST', 'PATCH', 'OPTIONS'], allowedHeaders: ['content-type', 'authorization', 'idempotency-key'], maxAge: 600 }
+        : { origin: false }),
+  });
+
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => Object.assign(new Error(`Trop de requêtes : réessayez dans ${Math.max(1, Math.ceil(context.ttl / 1000))} s.`), { statusCode: 429 }),
+  });
+  // Every API route gets a per-address limit (before anything is read) and a per-company one
+  // (once the body names the company); writes are counted apart from searches and reads.
+  const limiters = {
+    write: [
+      app.rateLimit({ max: limits.writesPerMinutePerIp, timeWindow: 60_000, groupId: 'write-ip' }),
+      app.rateLimit({ max: limits.writesPerMinutePerCompany, timeWindow: 60_000, groupId: 'write-company', keyGenerator: (request) => companyKey(request) ?? '-', allowList: (request) => companyKey(request) === null }),
+    ],
+    read: [
+      app.rateLimit({ max: limits.readsPerMinutePerIp, timeWindow: 60_000, groupId: 'read-ip' }),
+      app.rateLimit({ max: limits.readsPerMinutePerCompany, timeWindow: 60_000, groupId: 'read-company', keyGenerator: (request) => companyKey(request) ?? '-', allowList: (request) => companyKey(request) === null }),
+    ],
+  };
+  app.addHook('onRoute', (route) => {
+    const kind = kindOf(route);
+    if (!kind) return;
+    const [perIp, perCompany] = limiters[kind];
+    route.onRequest = [perIp!, ...[route.onRequest ?? []].flat()];
+    route.preHandler = [perCompany!, ...[route.preHandler ?? []].flat()];
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -73,8 +150,10 @@ export async function createApp({ db, root, logStream, logLevel = 'info' }: AppO
     const status = error.statusCode ?? 500;
     const known: Record<number, string> = {
       400: 'Requête invalide',
+      404: 'Introuvable',
       413: 'Requête trop volumineuse',
       415: 'Type de contenu non pris en charge : envoyez du JSON',
+      429: error.message,
     };
     if (status < 500 && known[status]) return reply.code(status).send({ error: known[status] });
     request.log.error({ err: { message: error.message, code: error.code } }, 'erreur interne');
@@ -90,7 +169,7 @@ export async function createApp({ db, root, logStream, logLevel = 'info' }: AppO
   let geocoder: OfflineGeocoder | null = null;
   const geocoderOnce = () => (geocoder ??= new OfflineGeocoder(loadCommunes()));
 
-  travelRoutes(app, db);
+  travelRoutes(app, db, limits);
   catalogueRoutes(app, db, catalogue);
   companyRoutes(app, db, catalogue);
   geoRoutes(app, geocoderOnce);
@@ -98,8 +177,16 @@ export async function createApp({ db, root, logStream, logLevel = 'info' }: AppO
   openApiRoutes(app);
   demoPageRoutes(app, db, catalogue, root);
 
-  await app.register(fastifyStatic, { root: path.join(root, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: true, maxAge: 0 });
-  await app.register(fastifyStatic, { root: path.join(root, 'demo', 'pages'), prefix: '/', decorateReply: false, index: ['index.html'] });
+  await app.register(fastifyStatic, {
+    root: path.join(root, 'dist'),
+    prefix: '/dist/',
+    decorateReply: false,
+    cacheControl: true,
+    maxAge: 0,
+    allowedPath: (pathName) => PUBLIC_DIST.test(pathName),
+  });
+  // The pages' own files (styles, small scripts); the pages themselves come from demo-pages.ts with their nonce.
+  await app.register(fastifyStatic, { root: path.join(root, 'demo', 'pages'), prefix: '/', decorateReply: false, index: false, allowedPath: (pathName) => /^\/[\w-]+\.(css|js)$/.test(pathName) });
 
   app.addHook('onReady', async () => {
     geocoderOnce();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from './db/database.ts';
+import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
+import { assertWritable, openDatabase, type Db } from './db/database.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createApp } from './app.ts';
 
@@ -10,9 +11,27 @@ const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
 const databasePath = process.env.DATABASE_PATH ?? path.join(root, 'data', 'transport-quote.sqlite');
 
-const db = openDatabase(databasePath);
-seedDatabase(db);
-const app = await createApp({ db, root, logLevel: process.env.LOG_LEVEL ?? 'info' });
+/** A start that cannot work stops at once, saying why, rather than failing at the first booking. */
+function refuseToStart(reason: string): never {
+  process.stderr.write(`Démarrage impossible : ${reason}\n`);
+  process.exit(1);
+}
+
+let limits: ServerLimits;
+try {
+  limits = limitsFromEnv();
+} catch (error) {
+  refuseToStart(error instanceof Error ? error.message : String(error));
+}
+let db: Db;
+try {
+  db = openDatabase(databasePath);
+  assertWritable(db);
+  seedDatabase(db);
+} catch (error) {
+  refuseToStart(`la base ${databasePath} ne peut pas être ouverte en écriture (${error instanceof Error ? error.message : String(error)}). Vérifiez les droits du fichier et de son dossier, ou choisissez-en un autre avec DATABASE_PATH.`);
+}
+const app = await createApp({ db, root, logLevel: process.env.LOG_LEVEL ?? 'info', limits });
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -46,3 +46,4 @@ export * from './payload/travel-payload-schema.ts';
 export * from './payload/travel-payload.ts';
 export * from './payload/store-serialized.ts';
 export * from './search/fold.ts';
+export * from './payload/plausibility.ts';

@@ -8,6 +8,17 @@ export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 export const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
 export const OTHER_COMPANY_TOKEN = 'tqw_demo_0a9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c';
 
+/**
+ * Test servers serve one client (this machine) far above a visitor's pace: their rate limits
+ * are raised so the suites test behaviour, and the hardening suite sets its own small ones.
+ */
+export const GENEROUS_LIMITS = {
+  RATE_WRITES_PER_MINUTE_PER_IP: '1000000',
+  RATE_WRITES_PER_MINUTE_PER_COMPANY: '1000000',
+  RATE_READS_PER_MINUTE_PER_IP: '1000000',
+  RATE_READS_PER_MINUTE_PER_COMPANY: '1000000',
+};
+
 export function tempDatabasePath() {
   return path.join(mkdtempSync(path.join(tmpdir(), 'tqw-')), 'test.sqlite');
 }
@@ -16,7 +27,7 @@ export function tempDatabasePath() {
 export function startServer(databasePath = tempDatabasePath(), port = 0, env = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.mjs')], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, LOG_LEVEL: 'info', ...env },
+      env: { ...process.env, ...GENEROUS_LIMITS, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let logs = '';

@@ -21,6 +21,14 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
+/** Writes nothing but needs write access: a read-only file or folder is found at start, not at the first booking. */
+export function assertWritable(db: Db): void {
+  db.transaction(() => {
+    db.exec('CREATE TABLE IF NOT EXISTS write_check (at INTEGER)');
+    db.exec('DROP TABLE write_check');
+  })();
+}
+
 function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (const [index, sql] of MIGRATIONS.entries()) {

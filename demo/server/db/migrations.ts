@@ -88,5 +88,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX travels_company ON travels(company_id);
   -- Keys are now stored hashed and their answers sealed: the rows in clear are dropped (they live 24 h).
   DELETE FROM idempotency_keys;
+  -- Bytes kept per company ('public' for company-less bookings), kept up to date with each write for the quota.
+  CREATE TABLE storage_usage (owner TEXT PRIMARY KEY, bytes INTEGER NOT NULL);
+  INSERT INTO storage_usage (owner, bytes)
+    SELECT COALESCE(CAST(company_id AS TEXT), 'public'), SUM(LENGTH(CAST(payload_json AS BLOB)) + LENGTH(CAST(store_serialized AS BLOB))) FROM travels GROUP BY company_id;
   `,
 ];

@@ -9,6 +9,8 @@ export interface StoredTravel {
   updated_at: string;
   payload: TravelPayload;
   store_serialized: string;
+  /** What the booking takes in the database, for the quota. */
+  payload_bytes: number;
 }
 
 interface TravelRow {
@@ -34,13 +36,19 @@ export function insertTravel(db: Db, payload: TravelPayload, tokenHash: string, 
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(tokenHash, companyId, now, now, payload.customer.name, payload.travel.beginning_date, bodyJson(payload), payload.store_serialized);
+  addStoredBytes(db, companyId, sizeOf(bodyJson(payload), payload.store_serialized));
   return Number(result.lastInsertRowid);
 }
 
 export function updateTravel(db: Db, id: number, payload: TravelPayload, now: string): void {
-  db.prepare('UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ? WHERE id = ?').run(
-    now, payload.customer.name, payload.travel.beginning_date, bodyJson({ ...payload, travel: { ...payload.travel, travel_id: id } }), payload.store_serialized, id,
-  );
+  const json = bodyJson({ ...payload, travel: { ...payload.travel, travel_id: id } });
+  db.transaction(() => {
+    const before = db.prepare('SELECT company_id, payload_json, store_serialized FROM travels WHERE id = ?').get(id) as { company_id: number | null; payload_json: string; store_serialized: string };
+    db.prepare('UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ? WHERE id = ?').run(
+      now, payload.customer.name, payload.travel.beginning_date, json, payload.store_serialized, id,
+    );
+    addStoredBytes(db, before.company_id, sizeOf(json, payload.store_serialized) - sizeOf(before.payload_json, before.store_serialized));
+  })();
 }
 
 /** Only the token's hash: a request is checked before anything of the booking is read or parsed. */
@@ -52,8 +60,26 @@ export function findTravelTokenHash(db: Db, id: number): string | null {
 export function findTravel(db: Db, id: number): StoredTravel | null {
   const row = db.prepare('SELECT * FROM travels WHERE id = ?').get(id) as TravelRow | undefined;
   if (!row) return null;
-  return { ...row, payload: { ...(JSON.parse(row.payload_json) as Omit<TravelPayload, 'store_serialized'>), store_serialized: row.store_serialized } };
+  return {
+    ...row,
+    payload: { ...(JSON.parse(row.payload_json) as Omit<TravelPayload, 'store_serialized'>), store_serialized: row.store_serialized },
+    payload_bytes: Buffer.byteLength(row.payload_json) + Buffer.byteLength(row.store_serialized),
+  };
 }
+
+const ownerOf = (companyId: number | null) => (companyId === null ? 'public' : String(companyId));
+
+/** Bytes kept for a company's bookings, or for all public (company-less) bookings. */
+export function storedBytes(db: Db, companyId: number | null): number {
+  const row = db.prepare('SELECT bytes FROM storage_usage WHERE owner = ?').get(ownerOf(companyId)) as { bytes: number } | undefined;
+  return row?.bytes ?? 0;
+}
+
+function addStoredBytes(db: Db, companyId: number | null, bytes: number): void {
+  db.prepare('INSERT INTO storage_usage (owner, bytes) VALUES (?, ?) ON CONFLICT(owner) DO UPDATE SET bytes = bytes + excluded.bytes').run(ownerOf(companyId), bytes);
+}
+
+const sizeOf = (json: string, store: string) => Buffer.byteLength(json) + Buffer.byteLength(store);
 
 export function countTravels(db: Db): number {
   return (db.prepare('SELECT COUNT(*) AS n FROM travels').get() as { n: number }).n;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,18 +27,55 @@ export function strictCsp(nonce: string): string {
   ].join('; ');
 }
 
-/** Demo pages that need the server: the intranet page's company data block, the CSP page's nonce. */
+/**
+ * The policy of the other demo pages: scripts by nonce only, QuickJS's WebAssembly for pools
+ * with pricing code, framed only by this origin (the iframe demo frames its child page).
+ */
+export function demoCsp(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'wasm-unsafe-eval'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self' https://data.geopf.fr",
+    "frame-src 'self'",
+    'worker-src blob:',
+    "frame-ancestors 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** Every script tag of a page gets the request's nonce. */
+function withNonce(html: string, nonce: string): string {
+  return html.replaceAll('__CSP_NONCE__', nonce).replace(/<script(?![^>]*\bnonce=)/g, `<script nonce="${nonce}"`);
+}
+
+const PAGES: Record<string, string> = {
+  '/': 'index.html',
+  '/index.html': 'index.html',
+  '/lite.html': 'lite.html',
+  '/edit.html': 'edit.html',
+  '/iframe-host.html': 'iframe-host.html',
+  '/iframe-child.html': 'iframe-child.html',
+};
+
+/**
+ * The demo pages, each served with a fresh nonce and its Content-Security-Policy; the
+ * intranet page with its company data block, the CSP page with the README's strictest policy.
+ */
 export function demoPageRoutes(app: FastifyInstance, db: Db, catalogue: ItemCatalogue, root: string): void {
   const pages = path.join(root, 'demo', 'pages');
+  const send = (reply: FastifyReply, file: string, fill: (html: string) => string = (html) => html, policy = demoCsp) => {
+    const nonce = randomBytes(16).toString('base64');
+    const html = withNonce(fill(readFileSync(path.join(pages, file), 'utf8')), nonce);
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', policy(nonce)).send(html);
+  };
+  for (const [url, file] of Object.entries(PAGES)) app.get(url, async (_request, reply) => send(reply, file));
   app.get('/company.html', async (_request, reply) => {
     const company = findCompanyByToken(db, DEMO_COMPANY_TOKEN);
     const store = company ? companyStore(db, company, DEMO_COMPANY_TOKEN, catalogue.byNames(preferredItemNames(company))) : null;
-    const html = readFileSync(path.join(pages, 'company.template.html'), 'utf8').replace('__COMPANY_STORE__', jsonForScript(store));
-    return reply.type('text/html; charset=utf-8').send(html);
+    return send(reply, 'company.template.html', (html) => html.replace('__COMPANY_STORE__', jsonForScript(store)));
   });
-  app.get('/csp.html', async (_request, reply) => {
-    const nonce = randomBytes(16).toString('base64');
-    const html = readFileSync(path.join(pages, 'csp.html'), 'utf8').replaceAll('__CSP_NONCE__', nonce);
-    return reply.type('text/html; charset=utf-8').header('content-security-policy', strictCsp(nonce)).send(html);
-  });
+  app.get('/csp.html', async (_request, reply) => send(reply, 'csp.html', (html) => html, strictCsp));
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
+import { implausibleFigures, restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
+import type { ServerLimits } from '../config/limits.ts';
 import { findCompanyByToken } from '../db/companies-repo.ts';
 import type { Db } from '../db/database.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
-import { findTravel, findTravelTokenHash, insertTravel, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
+import { findTravel, findTravelTokenHash, insertTravel, storedBytes, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
 import { HttpError, parseOr400 } from '../http/validation.ts';
 import { generateToken, hashToken, sha256, tokenMatches } from '../security/tokens.ts';
 
@@ -41,11 +42,14 @@ export function openTravel(db: Db, request: FastifyRequest): StoredTravel {
   return travel;
 }
 
-function parseBooking(db: Db, body: unknown) {
+function parseBooking(db: Db, body: unknown, limits: ServerLimits) {
   const payload = parseOr400(TravelPayloadSchema, body);
-  if (restoreStore(payload.store_serialized) === null) {
+  const state = restoreStore(payload.store_serialized);
+  if (state === null) {
     throw new HttpError(400, 'Requête invalide', [{ path: 'store_serialized', message: 'État de réservation illisible' }]);
   }
+  const impossible = implausibleFigures(payload, { priceCeilingEuros: limits.priceCeilingEuros, vat: state.vat });
+  if (impossible.length > 0) throw new HttpError(422, 'Chiffres impossibles dans la réservation', impossible);
   let companyId: number | null = null;
   if (payload.company_token !== undefined) {
     const company = findCompanyByToken(db, payload.company_token);
@@ -57,7 +61,15 @@ function parseBooking(db: Db, body: unknown) {
   return { payload: stored as typeof payload, companyId };
 }
 
-export function travelRoutes(app: FastifyInstance, db: Db): void {
+/** A booking that would take its company (or the public bookings together) past their quota is refused. */
+function assertWithinQuota(db: Db, companyId: number | null, rawBody: string, limits: ServerLimits, replacing = 0): void {
+  const quota = companyId === null ? limits.publicQuotaBytes : limits.companyQuotaBytes;
+  if (storedBytes(db, companyId) - replacing + Buffer.byteLength(rawBody) > quota) {
+    throw new HttpError(507, companyId === null ? 'Espace de stockage des réservations publiques plein : réessayez plus tard.' : 'Quota de stockage de l’entreprise atteint : contactez le transporteur.');
+  }
+}
+
+export function travelRoutes(app: FastifyInstance, db: Db, limits: ServerLimits): void {
   app.post('/api/v1/travels', async (request, reply) => {
     const keyHeader = request.headers['idempotency-key'];
     const key = keyHeader === undefined ? null : parseOr400(IdempotencyKey, keyHeader, 'Idempotency-Key invalide');
@@ -68,7 +80,8 @@ export function travelRoutes(app: FastifyInstance, db: Db): void {
       if (decision.kind === 'in-progress') throw new HttpError(409, 'Cette réservation est déjà en cours d’enregistrement');
     }
     try {
-      const { payload, companyId } = parseBooking(db, request.body);
+      const { payload, companyId } = parseBooking(db, request.body, limits);
+      assertWithinQuota(db, companyId, request.rawBody ?? '', limits);
       const token = generateToken();
       const answer = db.transaction(() => {
         const id = insertTravel(db, payload, hashToken(token), companyId, new Date().toISOString());
@@ -86,7 +99,8 @@ export function travelRoutes(app: FastifyInstance, db: Db): void {
 
   app.patch('/api/v1/travels/:id', async (request) => {
     const travel = openTravel(db, request);
-    const { payload } = parseBooking(db, request.body);
+    const { payload } = parseBooking(db, request.body, limits);
+    assertWithinQuota(db, travel.company_id, request.rawBody ?? '', limits, travel.payload_bytes);
     updateTravel(db, travel.id, payload, new Date().toISOString());
     return { id: travel.id };
   });

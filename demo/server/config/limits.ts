@@ -1,0 +1,54 @@
+/**
+ * What the reference server allows, each from an environment variable with a default sized
+ * for one carrier on one machine (README, "Deploying the reference server").
+ */
+export interface ServerLimits {
+  /** Bookings created or updated per minute: per client address, and per company token. */
+  writesPerMinutePerIp: number;
+  writesPerMinutePerCompany: number;
+  /** Searches and reads (catalogue, places, contacts, geocoder, a booking by id) per minute. */
+  readsPerMinutePerIp: number;
+  readsPerMinutePerCompany: number;
+  /** Bytes of bookings a company may keep, and all public (company-less) bookings together. */
+  companyQuotaBytes: number;
+  publicQuotaBytes: number;
+  /** The largest body accepted: the largest real booking (50 stops, 200 items), measured, plus room for long notes. */
+  bodyLimitBytes: number;
+  /** No price above this (euros, VAT included) is believable for one transport job. */
+  priceCeilingEuros: number;
+  /** A whole request (headers and body) must arrive within this; a trickle is cut. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+}
+
+/**
+ * Measured with test/server/largest-booking.mjs: a 50-stop, 200-item booking with notes, two
+ * contacts a stop and its store_serialized weighs 251 KiB. 320 KiB leaves room for longer
+ * notes and names, and no more.
+ */
+export const LARGEST_BOOKING_BODY_BYTES = 320 * 1024;
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} doit être un nombre positif (reçu « ${raw} »)`);
+  return value;
+}
+
+export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerLimits {
+  return {
+    writesPerMinutePerIp: positive(env, 'RATE_WRITES_PER_MINUTE_PER_IP', 30),
+    writesPerMinutePerCompany: positive(env, 'RATE_WRITES_PER_MINUTE_PER_COMPANY', 300),
+    readsPerMinutePerIp: positive(env, 'RATE_READS_PER_MINUTE_PER_IP', 600),
+    readsPerMinutePerCompany: positive(env, 'RATE_READS_PER_MINUTE_PER_COMPANY', 6000),
+    companyQuotaBytes: positive(env, 'QUOTA_COMPANY_BYTES', 200 * 1024 * 1024),
+    publicQuotaBytes: positive(env, 'QUOTA_PUBLIC_BYTES', 1024 * 1024 * 1024),
+    bodyLimitBytes: positive(env, 'BODY_LIMIT_BYTES', LARGEST_BOOKING_BODY_BYTES),
+    priceCeilingEuros: positive(env, 'PRICE_CEILING_EUROS', 100_000),
+    requestTimeoutMs: positive(env, 'REQUEST_TIMEOUT_MS', 30_000),
+    headersTimeoutMs: positive(env, 'HEADERS_TIMEOUT_MS', 10_000),
+    keepAliveTimeoutMs: positive(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
+  };
+}
