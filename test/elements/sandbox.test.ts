@@ -54,3 +54,26 @@ describe('pricing-code sandbox (DESIGN §5, spec §5)', () => {
     expect((await sandbox.run(pool('return { transportation: 10, handling: 20 };'), input)).ok).to.equal(true);
   });
 });
+
+describe('pricing-code sandbox after hostile code', () => {
+  const sandbox = createPricingSandbox('/dist/pricing-worker.js');
+  after(() => sandbox.dispose());
+
+  it('S105 after 50 hostile runs (endless loops, deep recursion, allocation bombs, throws), valid code still prices right', async function () {
+    // 50 runs, some reaching the deadline or a fresh worker: room on a loaded machine.
+    this.timeout(120000);
+    const hostile = [
+      'while (true) {} return { transportation: 1, handling: 1 };',
+      'function down(n) { return down(n + 1) + 1; } return { transportation: down(0), handling: 1 };',
+      'const a = []; while (true) { a.push("x".repeat(100000) + a.length); }',
+      'let s = "x"; while (true) { s = s + s; } return { transportation: s.length, handling: 1 };',
+      'throw new Error("grille cassée");',
+    ];
+    for (let run = 0; run < 50; run += 1) {
+      expect(await sandbox.run(pool(hostile[run % hostile.length]!), input), `run ${run}`).to.deep.equal({ ok: false, message: DEFECT });
+    }
+    const valid = await sandbox.run(pool('return { transportation: 45 + input.distance_km * 0.9, handling: input.handling_hours * 28 };'), input);
+    // Spec-side figures: 45 + 120 × 0.9 = 153, 3 × 28 = 84.
+    expect(valid).to.deep.equal({ ok: true, output: { transportation: 45 + 120 * 0.9, handling: 3 * 28, error: null, info: null, persons: null, amplitude_hour: null } });
+  });
+});

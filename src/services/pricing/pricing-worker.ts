@@ -18,10 +18,13 @@ export type SandboxReply = { id: number; ok: true; json: string } | { id: number
 
 let quickjs: Promise<QuickJSWASMModule> | null = null;
 
+/** QuickJS's own stack: deep recursion becomes a catchable error long before WebAssembly's stack ends. */
+export const CODE_STACK_BYTES = 256 * 1024;
+
 function run(module: QuickJSWASMModule, request: SandboxRequest): SandboxReply {
   const runtime = module.newRuntime();
   runtime.setMemoryLimit(request.memoryBytes);
-  runtime.setMaxStackSize(256 * 1024);
+  runtime.setMaxStackSize(CODE_STACK_BYTES);
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + request.deadlineMs));
   const context = runtime.newContext();
   try {
@@ -48,6 +51,8 @@ self.onmessage = async (event: MessageEvent<SandboxRequest>) => {
     quickjs ??= newQuickJSWASMModuleFromVariant(variant);
     self.postMessage(run(await quickjs, request));
   } catch (error) {
+    // An abort inside WebAssembly leaves the module unusable: the next run starts a new one.
+    quickjs = null;
     self.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies SandboxReply);
   }
 };

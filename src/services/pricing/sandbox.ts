@@ -67,6 +67,9 @@ export function createPricingSandbox(workerUrl: string): PricingSandbox {
       }, WATCHDOG_MS);
       waiting.set(id, (reply) => {
         clearTimeout(watchdog);
+        // Code that failed may have left the runtime in any state (an abort, memory at its cap):
+        // the worker is replaced, so valid code after it always meets a fresh one.
+        if (!reply.ok) restart();
         resolve(reply);
       });
       running.postMessage(request);
