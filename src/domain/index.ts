@@ -47,3 +47,4 @@ export * from './payload/travel-payload.ts';
 export * from './payload/store-serialized.ts';
 export * from './search/fold.ts';
 export * from './payload/plausibility.ts';
+export * from './pricing/price-check.ts';

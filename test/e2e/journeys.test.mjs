@@ -52,6 +52,9 @@ describe('end-to-end journeys against the demo server', () => {
     const payload = JSON.parse(row.payload_json);
     // The store is kept once, in its own column.
     assert.equal('store_serialized' in payload, false);
+    // The server recomputed the visitor's price with the same domain code: it agrees to the cent.
+    const check = JSON.parse(rows('SELECT price_check_json FROM travels ORDER BY id DESC LIMIT 1')[0].price_check_json);
+    assert.deepEqual([check.matches, check.grid, check.price_transportation, check.price_handling], [true, 'wizard', payload.travel.price_transportation, payload.travel.price_handling]);
     assert.deepEqual(payload.addresses.map((a) => [a.step, a.type_name, a.address_complete]), [
       [1, 'pickup', '10 Rue de Rivoli 75004 Paris'],
       [2, 'dropoff', '3 Place Bellecour 69002 Lyon'],
@@ -154,6 +157,9 @@ describe('end-to-end journeys against the demo server', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
     assert.equal(rows('SELECT COUNT(*) AS n FROM travels')[0].n, before + 1);
+    // The server's own computation of this public booking agrees with the earlier variant's price the lite showed.
+    const check = JSON.parse(rows('SELECT price_check_json FROM travels ORDER BY id DESC LIMIT 1')[0].price_check_json);
+    assert.deepEqual([check.matches, check.grid], [true, 'lite']);
     await page.close();
   });
 

@@ -195,3 +195,41 @@ describe('start-up', () => {
     }
   });
 });
+
+describe('a public visitor’s price', () => {
+  let server;
+  before(async () => { server = await startServer(); });
+  after(async () => { await server?.stop(); });
+
+  /** Spec §9 by hand: the route sent, plus the driver's way back in a straight line × 1.5 at 80 km/h above 100 km. */
+  function specTransportCents(body) {
+    const [a, b] = body.addresses;
+    const rad = (d) => (d * Math.PI) / 180;
+    const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+    const backKm = 2 * 6371 * Math.asin(Math.sqrt(h)) * 1.5;
+    const km = body.travel.distance_transportation / 2 / 1000 + backKm;
+    const hours = body.travel.duration_transportation / 3600 + backKm / 80;
+    return Math.max(38, Math.round(km * 0.7 + hours * 15)) * 100;
+  }
+
+  it('a forged public price is stored, flagged with the server’s figure in the GET answer and on the dashboard', async () => {
+    const body = bookingBody();
+    const forged = { ...body, travel: { ...body.travel, price_transportation: 1200, price_transportation_ht: 1000, price_handling: 0, price_handling_ht: 0 } };
+    const created = await post(server.base, forged);
+    assert.equal(created.status, 201);
+    const stored = await json(server.base, 'GET', `/api/v1/travels/${created.data.id}`, { headers: { authorization: `Bearer ${created.data.token}` } });
+    assert.equal(stored.data.travel.price_transportation, 1200, 'the sent price is kept as sent');
+    // 2 handlers × 2 h (the visitor's choice) × 18 €/h × 1.2, rounded (spec §9).
+    assert.deepEqual(stored.data.price_check, { price_transportation: specTransportCents(body), price_handling: Math.round(2 * 2 * 18 * 1.2) * 100, matches: false, grid: 'wizard' });
+    const dashboard = await (await fetch(`${server.base}/dashboard/companies/company/travels/${created.data.id}?token=${created.data.token}&light_layout=yes`)).text();
+    assert.match(dashboard, /Prix à vérifier avant d’accepter/);
+  });
+
+  it('a company’s booking keeps the price it set, unflagged', async () => {
+    const body = bookingBody({ company_token: DEMO_COMPANY_TOKEN });
+    const created = await post(server.base, { ...body, travel: { ...body.travel, price_transportation: 1200, price_transportation_ht: 1000 } });
+    const stored = await json(server.base, 'GET', `/api/v1/travels/${created.data.id}`, { headers: { authorization: `Bearer ${created.data.token}` } });
+    assert.equal(stored.data.travel.price_transportation, 1200);
+    assert.equal('price_check' in stored.data, false);
+  });
+});

@@ -93,4 +93,8 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO storage_usage (owner, bytes)
     SELECT COALESCE(CAST(company_id AS TEXT), 'public'), SUM(LENGTH(CAST(payload_json AS BLOB)) + LENGTH(CAST(store_serialized AS BLOB))) FROM travels GROUP BY company_id;
   `,
+  // 3: a public visitor's price recomputed by the server, kept beside the one sent (null for company bookings).
+  `
+  ALTER TABLE travels ADD COLUMN price_check_json TEXT;
+  `,
 ];

@@ -1,4 +1,4 @@
-import type { TravelPayload } from '../../../src/domain/index.ts';
+import type { PriceCheck, TravelPayload } from '../../../src/domain/index.ts';
 import type { Db } from './database.ts';
 
 export interface StoredTravel {
@@ -11,6 +11,8 @@ export interface StoredTravel {
   store_serialized: string;
   /** What the booking takes in the database, for the quota. */
   payload_bytes: number;
+  /** The server's own figures for a public booking; null when a company set its prices. */
+  price_check: PriceCheck | null;
 }
 
 interface TravelRow {
@@ -21,6 +23,7 @@ interface TravelRow {
   updated_at: string;
   payload_json: string;
   store_serialized: string;
+  price_check_json: string | null;
 }
 
 /** The body without its store_serialized, which has a column of its own: the store is kept once. */
@@ -29,23 +32,23 @@ function bodyJson(payload: TravelPayload): string {
   return JSON.stringify(rest);
 }
 
-export function insertTravel(db: Db, payload: TravelPayload, tokenHash: string, companyId: number | null, now: string): number {
+export function insertTravel(db: Db, payload: TravelPayload, tokenHash: string, companyId: number | null, now: string, priceCheck: PriceCheck | null): number {
   const result = db
     .prepare(
-      `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized, price_check_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(tokenHash, companyId, now, now, payload.customer.name, payload.travel.beginning_date, bodyJson(payload), payload.store_serialized);
+    .run(tokenHash, companyId, now, now, payload.customer.name, payload.travel.beginning_date, bodyJson(payload), payload.store_serialized, priceCheck ? JSON.stringify(priceCheck) : null);
   addStoredBytes(db, companyId, sizeOf(bodyJson(payload), payload.store_serialized));
   return Number(result.lastInsertRowid);
 }
 
-export function updateTravel(db: Db, id: number, payload: TravelPayload, now: string): void {
+export function updateTravel(db: Db, id: number, payload: TravelPayload, now: string, priceCheck: PriceCheck | null): void {
   const json = bodyJson({ ...payload, travel: { ...payload.travel, travel_id: id } });
   db.transaction(() => {
     const before = db.prepare('SELECT company_id, payload_json, store_serialized FROM travels WHERE id = ?').get(id) as { company_id: number | null; payload_json: string; store_serialized: string };
-    db.prepare('UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ? WHERE id = ?').run(
-      now, payload.customer.name, payload.travel.beginning_date, json, payload.store_serialized, id,
+    db.prepare('UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ? WHERE id = ?').run(
+      now, payload.customer.name, payload.travel.beginning_date, json, payload.store_serialized, priceCheck ? JSON.stringify(priceCheck) : null, id,
     );
     addStoredBytes(db, before.company_id, sizeOf(json, payload.store_serialized) - sizeOf(before.payload_json, before.store_serialized));
   })();
@@ -64,6 +67,7 @@ export function findTravel(db: Db, id: number): StoredTravel | null {
     ...row,
     payload: { ...(JSON.parse(row.payload_json) as Omit<TravelPayload, 'store_serialized'>), store_serialized: row.store_serialized },
     payload_bytes: Buffer.byteLength(row.payload_json) + Buffer.byteLength(row.store_serialized),
+    price_check: row.price_check_json ? (JSON.parse(row.price_check_json) as PriceCheck) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { formatPrice, type TravelPayload } from '../../../src/domain/index.ts';
+import { formatPrice, type PriceCheck, type TravelPayload } from '../../../src/domain/index.ts';
 import { DateTime } from 'luxon';
 
 const TASK_LABELS: Record<string, string> = { pickup: 'Enlèvement', dropoff: 'Livraison', service: 'Prestation' };
@@ -36,7 +36,7 @@ ${light ? '' : '<header class="top"><strong>Espace transporteur</strong></header
 }
 
 /** The dashboard page the side frame opens (spec §2), in its light layout or full. */
-export function renderDashboardPage(id: number, payload: TravelPayload, createdAt: string, light: boolean): string {
+export function renderDashboardPage(id: number, payload: TravelPayload, createdAt: string, light: boolean, priceCheck: PriceCheck | null = null): string {
   const { travel, customer } = payload;
   const price = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
   const stops = payload.addresses
@@ -61,7 +61,8 @@ export function renderDashboardPage(id: number, payload: TravelPayload, createdA
 <table><tbody>
 <tr><th scope="row">Transport</th><td>${price(travel.price_transportation)} TTC</td><td>${price(travel.price_transportation_ht)} HT</td></tr>
 <tr><th scope="row">Manutention</th><td>${price(travel.price_handling)} TTC</td><td>${price(travel.price_handling_ht)} HT</td></tr>
-</tbody></table></section>
+</tbody></table>
+${priceCheck && !priceCheck.matches ? `<p class="price-warning" role="alert"><strong>Prix à vérifier avant d’accepter :</strong> le prix envoyé par le navigateur diffère du calcul du serveur (transport ${price(priceCheck.price_transportation)} TTC, manutention ${price(priceCheck.price_handling)} TTC).</p>` : ''}</section>
 ${travel.additional_notes ? `<section><h2>Notes</h2><p class="notes">${escapeHtml(travel.additional_notes)}</p></section>` : ''}`;
   return page(`Réservation n° ${id}`, body, light);
 }

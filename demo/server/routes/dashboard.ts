@@ -11,7 +11,7 @@ export function dashboardRoutes(app: FastifyInstance, db: Db): void {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     try {
       const travel = openTravel(db, request);
-      return renderDashboardPage(travel.id, travel.payload, travel.created_at, light);
+      return renderDashboardPage(travel.id, travel.payload, travel.created_at, light, travel.price_check);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) return reply.code(404).send(renderNotFoundPage(light));
       throw error;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { implausibleFigures, restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
+import { checkPublicPrice, implausibleFigures, restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
 import type { ServerLimits } from '../config/limits.ts';
 import { findCompanyByToken } from '../db/companies-repo.ts';
 import type { Db } from '../db/database.ts';
@@ -58,7 +58,9 @@ function parseBooking(db: Db, body: unknown, limits: ServerLimits) {
   }
   // The company token opens the whole company: it is kept as the company's id, never stored or echoed.
   const { company_token: _token, ...stored } = payload;
-  return { payload: stored as typeof payload, companyId };
+  // A company may set its own price (the price editor); a public visitor's is recomputed here.
+  const priceCheck = companyId === null ? checkPublicPrice(payload, state) : null;
+  return { payload: stored as typeof payload, companyId, priceCheck };
 }
 
 /** A booking that would take its company (or the public bookings together) past their quota is refused. */
@@ -80,11 +82,11 @@ export function travelRoutes(app: FastifyInstance, db: Db, limits: ServerLimits)
       if (decision.kind === 'in-progress') throw new HttpError(409, 'Cette réservation est déjà en cours d’enregistrement');
     }
     try {
-      const { payload, companyId } = parseBooking(db, request.body, limits);
+      const { payload, companyId, priceCheck } = parseBooking(db, request.body, limits);
       assertWithinQuota(db, companyId, request.rawBody ?? '', limits);
       const token = generateToken();
       const answer = db.transaction(() => {
-        const id = insertTravel(db, payload, hashToken(token), companyId, new Date().toISOString());
+        const id = insertTravel(db, payload, hashToken(token), companyId, new Date().toISOString(), priceCheck);
         const body = { id, token };
         if (key !== null) completeKey(db, key, 201, body);
         return body;
@@ -99,14 +101,23 @@ export function travelRoutes(app: FastifyInstance, db: Db, limits: ServerLimits)
 
   app.patch('/api/v1/travels/:id', async (request) => {
     const travel = openTravel(db, request);
-    const { payload } = parseBooking(db, request.body, limits);
+    const { payload, priceCheck } = parseBooking(db, request.body, limits);
     assertWithinQuota(db, travel.company_id, request.rawBody ?? '', limits, travel.payload_bytes);
-    updateTravel(db, travel.id, payload, new Date().toISOString());
+    // A company's booking keeps the prices it set; a public one is checked again.
+    updateTravel(db, travel.id, payload, new Date().toISOString(), travel.company_id === null ? priceCheck : null);
     return { id: travel.id };
   });
 
   app.get('/api/v1/travels/:id', async (request) => {
     const travel = openTravel(db, request);
-    return { id: travel.id, created_at: travel.created_at, updated_at: travel.updated_at, ...travel.payload, travel: { ...travel.payload.travel, travel_id: travel.id } };
+    return {
+      id: travel.id,
+      created_at: travel.created_at,
+      updated_at: travel.updated_at,
+      ...travel.payload,
+      travel: { ...travel.payload.travel, travel_id: travel.id },
+      // For the carrier: the server's own figures for a public booking, and whether the sent ones agree.
+      ...(travel.price_check ? { price_check: travel.price_check } : {}),
+    };
   });
 }
