@@ -74,6 +74,7 @@ function kindOf(route: RouteOptions): RouteKind {
 export async function createApp({ db, root, logStream, logLevel = 'info', limits = limitsFromEnv() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: limits.bodyLimitBytes,
+    trustProxy: limits.trustProxy,
     // A whole request must arrive in time: a client trickling its body is cut (checked every second).
     serverFactory: (handler) =>
       http.createServer({ requestTimeout: limits.requestTimeoutMs, headersTimeout: limits.headersTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs, connectionsCheckingInterval: 1000 }, handler),

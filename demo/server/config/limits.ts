@@ -20,6 +20,14 @@ export interface ServerLimits {
   requestTimeoutMs: number;
   headersTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /** Behind a reverse proxy: whom to believe for the visitor's address (X-Forwarded-For); false alone. */
+  trustProxy: boolean | number | string;
+}
+
+function trustProxyFrom(raw: string | undefined): boolean | number | string {
+  if (!raw || raw.trim() === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
 /**
@@ -50,5 +58,6 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerLimit
     requestTimeoutMs: positive(env, 'REQUEST_TIMEOUT_MS', 30_000),
     headersTimeoutMs: positive(env, 'HEADERS_TIMEOUT_MS', 10_000),
     keepAliveTimeoutMs: positive(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
   };
 }
