@@ -21,13 +21,13 @@ export interface ServerLimits {
   headersTimeoutMs: number;
   keepAliveTimeoutMs: number;
   /** Behind a reverse proxy: whom to believe for the visitor's address (X-Forwarded-For); false alone. */
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string;
 }
 
-function trustProxyFrom(raw: string | undefined): boolean | number | string {
+/** 'true' (any proxy), or the proxies' addresses and ranges ('127.0.0.1,10.0.0.0/8'). */
+function trustProxyFrom(raw: string | undefined): boolean | string {
   if (!raw || raw.trim() === '' || raw === 'false') return false;
-  if (raw === 'true') return true;
-  return /^\d+$/.test(raw) ? Number(raw) : raw;
+  return raw === 'true' ? true : raw;
 }
 
 /**
