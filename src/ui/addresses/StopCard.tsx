@@ -7,6 +7,7 @@ import { StopContacts } from './StopContacts.tsx';
 import { StopTimes } from './StopTimes.tsx';
 import { useVariant } from '../variant.ts';
 import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
+import { TrashIcon } from '../controls/icons.tsx';
 
 const TASK_LABELS: Record<TaskType, string> = { pickup: 'Enlèvement', dropoff: 'Livraison', service: 'Prestation' };
 const FLOORS = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
@@ -81,7 +82,7 @@ export function StopCard({ stop, index, count, arrival, actions }: { stop: Stop;
         {actions.add && <button type="button" onClick={actions.add} aria-label={`Ajouter une étape après ${name}`}>+ Ajouter une étape</button>}
         {actions.moveUp && <button type="button" className="icon" onClick={actions.moveUp} aria-label={`Monter ${name}`}>↑</button>}
         {actions.moveDown && <button type="button" className="icon" onClick={actions.moveDown} aria-label={`Descendre ${name}`}>↓</button>}
-        {actions.remove && <button type="button" className="icon" onClick={actions.remove} aria-label={`Supprimer ${name}`}>🗑</button>}
+        {actions.remove && <button type="button" className="icon" onClick={actions.remove} aria-label={`Supprimer ${name}`}><TrashIcon /></button>}
       </div>
     </li>
   );

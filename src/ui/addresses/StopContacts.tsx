@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Contact, Stop } from '../../domain/index.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
 import { ContactDialog } from './ContactDialog.tsx';
+import { PhoneIcon } from '../controls/icons.tsx';
 
 /** Contact badges of a stop, each opening the edit modal, and an add button (spec §2). */
 export function StopContacts({ stop, index }: { stop: Stop; index: number }) {
@@ -14,7 +15,7 @@ export function StopContacts({ stop, index }: { stop: Stop; index: number }) {
     <div className="contacts-badges">
       {stop.contacts.map((contact, position) => (
         <button key={`${contact.name}-${position}`} type="button" className="chip contact-chip" aria-label={`Modifier le contact ${contact.name}${contact.notify ? ' · SMS' : ''} de ${name}`} onClick={() => setEditing(position)}>
-          {contact.name}{contact.notify ? ' · SMS' : ''}
+          <PhoneIcon /> {contact.name}{contact.notify ? ' · SMS' : ''}
         </button>
       ))}
       <button type="button" className="link" aria-label={`Ajouter un contact à ${name}`} onClick={() => setEditing('new')}>Ajouter un contact</button>

@@ -4,6 +4,7 @@ import { changeQuantity, formatPrice, formatVolume, isCostItem, makeItem, remove
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
 import { ItemEditDialog } from './ItemEditDialog.tsx';
+import { TrashIcon } from '../controls/icons.tsx';
 
 const EDITABLE: readonly Item['category'][] = ['item', 'stuff'];
 
@@ -37,7 +38,7 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
               {EDITABLE.includes(item.category) && (
                 <button type="button" className="icon" aria-label={`Modifier ${item.name}`} onClick={() => setEditing(index)}>✎</button>
               )}
-              <button type="button" className="icon" aria-label={item.category === 'custom-item' ? `Supprimer ${item.name} et tous les objets` : `Supprimer ${item.name}`} onClick={() => setItems(removeItemAt(items, index))}>🗑</button>
+              <button type="button" className="icon" aria-label={item.category === 'custom-item' ? `Supprimer ${item.name} et tous les objets` : `Supprimer ${item.name}`} onClick={() => setItems(removeItemAt(items, index))}><TrashIcon /></button>
             </li>
           ))}
         </ul>

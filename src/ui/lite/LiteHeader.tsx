@@ -11,6 +11,7 @@ import { stopsAtom } from '../../state/stops.atoms.ts';
 import { loadingAtom, validStepsAtom } from '../../state/wizard.atoms.ts';
 import { useTravelDay } from '../addresses/StopTimes.tsx';
 import { Spinner } from '../controls/Spinner.tsx';
+import { SaveIcon } from '../controls/icons.tsx';
 
 /**
  * The earlier variant's header (spec §2): the travel date in long French format (past days
@@ -61,7 +62,7 @@ export function LiteHeader() {
       ) : (
         showSave && services && (
           <button type="button" className="icon" aria-label="Enregistrer les modifications" title="Enregistrer les modifications" onClick={() => void save()}>
-            💾
+            <SaveIcon />
           </button>
         )
       )}
