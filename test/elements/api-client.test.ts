@@ -10,6 +10,8 @@ function payload(name = 'Marie Curie') {
       makeStop({ type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.86, lng: 2.35, geocodeResolved: true, index: 0, step: 1 }),
       makeStop({ type: 'dropoff', address: '3 Place Bellecour 69002 Lyon', lat: 45.75, lng: 4.83, geocodeResolved: true, index: 1, step: 2 }),
     ],
+    // The road Paris → Lyon a maps provider gives: the server refuses a distance below the straight line.
+    fees: { transportation: { customer: { distance: 465000, duration: 16500 } } },
   });
   return buildTravelPayload(state);
 }

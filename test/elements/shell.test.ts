@@ -136,7 +136,7 @@ describe('<transport-quote-wizard> shell', () => {
     const body = {
       addresses: stops.map((stop) => ({ type_name: stop.type, address_complete: stop.address, postal_code: '', floor_nb: -1, elevator_presence: false, notes: '', step: stop.step, locality: '', label: '', country: 'France', lat: stop.lat, lng: stop.lng, timewindow_earliest: null, timewindow_latest: null, order_item_ids: [], seek_days: 0, duration_min: 5 })),
       customer: { phone_number: '0612345678', email: 'a@b.fr', name: 'Marie Curie' },
-      travel: { travel_id: null, driver_pool_id: null, vehicle_category_id: null, beginning_date: null, ending_date: null, truck_capacity_needed: 3, distance_transportation: 0, duration_transportation: 0, price_transportation: 0, price_handling: 0, price_transportation_ht: 0, price_handling_ht: 0, handling_needed: false, duration_handling: 0, persons_needed: 0, additional_notes: '', timewindow_enabled: false },
+      travel: { travel_id: null, driver_pool_id: null, vehicle_category_id: null, beginning_date: null, ending_date: null, truck_capacity_needed: 3, distance_transportation: 930000, duration_transportation: 16500, price_transportation: 0, price_handling: 0, price_transportation_ht: 0, price_handling_ht: 0, handling_needed: false, duration_handling: 0, persons_needed: 0, additional_notes: '', timewindow_enabled: false },
       items: [],
       contacts: [],
       store_serialized: JSON.stringify({ version: 1, state: { stops, customer: { name: 'Marie Curie' } } }),

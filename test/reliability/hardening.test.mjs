@@ -10,7 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { bookingBody } from '../server/booking-body.mjs';
 import { largestBooking } from '../server/largest-booking.mjs';
-import { DEMO_COMPANY_TOKEN, ROOT, json, startServer, tempDatabasePath } from '../server/support.mjs';
+import { DEMO_COMPANY_TOKEN, ROOT, json, startServer } from '../server/support.mjs';
+import { launchBrowser, openPage } from '../e2e/support.mjs';
 
 const post = (base, body, headers = {}) => json(base, 'POST', '/api/v1/travels', { body, headers });
 
@@ -231,5 +232,31 @@ describe('a public visitor’s price', () => {
     const stored = await json(server.base, 'GET', `/api/v1/travels/${created.data.id}`, { headers: { authorization: `Bearer ${created.data.token}` } });
     assert.equal(stored.data.travel.price_transportation, 1200);
     assert.equal('price_check' in stored.data, false);
+  });
+});
+
+describe('the element framed with parent-origin="*"', () => {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('refuses it with a French console error and posts nothing to the parent, not even its height', async () => {
+    const page = await openPage(browser);
+    // A host and its framed child, both on the demo server's origin, the child with parent-origin="*".
+    await page.route(`${server.base}/star-host.html`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><script>window.received = []; addEventListener("message", (e) => window.received.push(e.data));</script><iframe src="/star-child.html" title="devis"></iframe>' }));
+    await page.route(`${server.base}/star-child.html`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><transport-quote-wizard parent-origin="*" maps-provider="local"></transport-quote-wizard><script src="/dist/transport-quote-wizard.js"></script>' }));
+    const refusal = page.waitForEvent('console', { predicate: (message) => message.type() === 'error' && message.text().includes('parent-origin « * » refusé'), timeout: 15000 });
+    await page.goto(`${server.base}/star-host.html`);
+    await refusal;
+    await page.frameLocator('iframe').getByRole('heading', { name: 'Vos adresses' }).waitFor();
+    assert.deepEqual(await page.evaluate(() => window.received), []);
+    await page.close();
   });
 });
