@@ -1,12 +1,14 @@
 import { DateTime } from 'luxon';
 import { BUSINESS_TIME_ZONE, MAX_SEEK_DAYS, TIME_STEP_MINUTES } from '../constants.ts';
-import { inBusinessZone } from './defaults.ts';
+import { inBusinessZone, minutesToTime } from './defaults.ts';
 
 /** Past days cannot be chosen (spec §5). Days are 'yyyy-MM-dd'. */
 export function isSelectableDay(day: string, now: DateTime): boolean {
   const today = inBusinessZone(now).toISODate()!;
   return DateTime.fromISO(day).isValid && day >= today;
 }
+
+const ALL_QUARTER_HOURS: readonly string[] = Array.from({ length: (24 * 60) / TIME_STEP_MINUTES }, (_, index) => minutesToTime(index * TIME_STEP_MINUTES));
 
 /**
  * Quarter-hour choices of a day that come after the earliest allowed moment (spec §5):
@@ -15,12 +17,19 @@ export function isSelectableDay(day: string, now: DateTime): boolean {
 export function quarterHourChoices(day: string, earliestAllowed: DateTime): string[] {
   const dayStart = DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE });
   if (!dayStart.isValid) return [];
-  const dayEnd = dayStart.plus({ days: 1 }).toMillis();
+  const nextDay = dayStart.plus({ days: 1 });
+  const step = TIME_STEP_MINUTES * 60_000;
+  const start = dayStart.toMillis();
   const after = earliestAllowed.toMillis();
-  // Walk the day's real instants: the spring change day has no 02:xx and the autumn one has
-  // them twice; each time of day that exists is offered once.
+  if (after < start && dayStart.offset === nextDay.offset) return [...ALL_QUARTER_HOURS];
+  if (dayStart.offset === nextDay.offset) {
+    // An ordinary day (no clock change): 96 quarter hours, each at day start + n × 15 min.
+    return ALL_QUARTER_HOURS.filter((_, index) => start + index * step > after);
+  }
+  // A clock-change day: walk its real instants. The spring day has no 02:xx and the autumn
+  // one has them twice; each time of day that exists is offered once.
   const choices = new Set<string>();
-  for (let at = dayStart.toMillis(); at < dayEnd; at += TIME_STEP_MINUTES * 60_000) {
+  for (let at = start; at < nextDay.toMillis(); at += step) {
     if (at > after) choices.add(DateTime.fromMillis(at, { zone: BUSINESS_TIME_ZONE }).toFormat('HH:mm'));
   }
   return [...choices];
