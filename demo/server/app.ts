@@ -12,7 +12,7 @@ import type { Db } from './db/database.ts';
 import { ItemCatalogue } from './db/items-repo.ts';
 import { loadCommunes } from './geo/communes.ts';
 import { OfflineGeocoder } from './geo/geocoder.ts';
-import { HttpError } from './http/validation.ts';
+import { bearerToken, HttpError } from './http/validation.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -57,7 +57,7 @@ function companyKey(request: FastifyRequest): string | null {
   if (typeof params?.token === 'string' && request.url.startsWith('/api/v1/companies/')) return fingerprint(params.token);
   const body = request.body as Record<string, unknown> | undefined;
   if (body && typeof body.company_token === 'string') return fingerprint(body.company_token);
-  const bearer = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
+  const bearer = bearerToken(request.headers);
   return bearer && request.url.startsWith('/api/v1/items/') ? fingerprint(bearer) : null;
 }
 

@@ -10,6 +10,12 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError
   return issues.slice(0, 50).map((issue) => ({ path: v.getDotPath(issue) ?? '(racine)', message: issue.message }));
 }
 
+/** The token of an `Authorization: Bearer …` header, if there is one. */
+export function bearerToken(headers: { authorization?: string | string[] }): string | null {
+  const header = headers.authorization;
+  return (typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined) ?? null;
+}
+
 export class HttpError extends Error {
   constructor(readonly statusCode: number, message: string, readonly fields?: FieldError[]) {
     super(message);

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { findCompanyByToken } from '../db/companies-repo.ts';
 import type { Db } from '../db/database.ts';
 import { DEFAULT_SEARCH_LIMIT, type ItemCatalogue } from '../db/items-repo.ts';
-import { HttpError, parseOr400, QueryInteger, QueryText } from '../http/validation.ts';
+import { bearerToken, HttpError, parseOr400, QueryInteger, QueryText } from '../http/validation.ts';
 
 const SearchQuery = v.object({ q: v.optional(QueryText, ''), c: v.optional(QueryInteger), limit: v.optional(QueryInteger) });
 
@@ -14,8 +14,7 @@ export function catalogueRoutes(app: FastifyInstance, db: Db, catalogue: ItemCat
     let companyId: number | null = null;
     if (query.c !== undefined) {
       // A company's own items are private: `c` is honoured only with that company's token.
-      const header = request.headers.authorization;
-      const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+      const token = bearerToken(request.headers);
       const company = token ? findCompanyByToken(db, token) : null;
       if (!company || company.id !== query.c) throw new HttpError(403, 'Le catalogue d’une entreprise demande son jeton (en-tête Authorization: Bearer).');
       companyId = company.id;

@@ -6,7 +6,7 @@ import { findCompanyByToken } from '../db/companies-repo.ts';
 import type { Db } from '../db/database.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
 import { findTravel, findTravelTokenHash, insertTravel, storedBytes, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
-import { HttpError, parseOr400 } from '../http/validation.ts';
+import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
 import { generateToken, hashToken, sha256, tokenMatches } from '../security/tokens.ts';
 
 const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/)) });
@@ -20,9 +20,7 @@ const UNKNOWN_TRAVEL_HASH = '0'.repeat(64);
 export function presentedToken(request: FastifyRequest): string | null {
   const query = request.query as Record<string, unknown>;
   if (typeof query.token === 'string' && query.token !== '') return query.token;
-  const header = request.headers.authorization;
-  const bearer = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return bearer ? bearer[1]! : null;
+  return bearerToken(request.headers);
 }
 
 /**

@@ -114,6 +114,14 @@ export function estimateTravel(input: EstimateInput): Estimate {
   };
 }
 
+/**
+ * Figures derived from a straight-line route are estimates and shown so (DESIGN §4); a price
+ * fixed by hand is not derived from the route, and never is.
+ */
+export function isPriceEstimated(estimate: Pick<Estimate, 'approximate' | 'source'>): boolean {
+  return estimate.approximate && estimate.source !== 'fixed';
+}
+
 /** The estimate as the travel state's fees (spec §3). */
 export function feesFromEstimate(estimate: Estimate): Fees {
   return {

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { formatDistance, formatDuration, formatVolume, HANDLERS_MAX, HANDLERS_MIN, MESSAGES } from '../../domain/index.ts';
+import { formatDistance, formatDuration, formatVolume, HANDLERS_MAX, HANDLERS_MIN, isPriceEstimated, MESSAGES } from '../../domain/index.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { estimateAtom } from '../../state/fees.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
@@ -20,8 +20,7 @@ export function EstimatePanel() {
   const unavailable = estimate.total <= 0;
   // Figures from the straight-line fallback are estimates, marked so (spec §9, DESIGN §4).
   const approx = estimate.approximate ? '≈ ' : '';
-  // A price fixed by hand is not derived from the route: it is never marked.
-  const approxPrice = estimate.source === 'fixed' ? '' : approx;
+  const approxPrice = isPriceEstimated(estimate) ? '≈ ' : '';
   return (
     <section aria-label="Estimation" className="estimate">
       <PoolSelector />

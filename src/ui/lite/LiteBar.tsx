@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { priceGridOptions } from '../../domain/index.ts';
+import { isPriceEstimated, priceGridOptions } from '../../domain/index.ts';
 import { selectPoolAtom } from '../../state/pools.atoms.ts';
 import { estimateAtom } from '../../state/fees.atoms.ts';
 import { usePriceFormatter } from '../estimate/use-price.ts';
@@ -19,7 +19,7 @@ export function LiteBar() {
   const price = usePriceFormatter();
   const selectPool = useSetAtom(selectPoolAtom);
   const estimate = useAtomValue(estimateAtom);
-  const approximate = Boolean(estimate?.approximate) && estimate?.source !== 'fixed';
+  const approximate = estimate ? isPriceEstimated(estimate) : false;
   const grids = priceGridOptions(company.driver_pools, identity.driverPoolSelector);
   const showVehicles = !company.hide_vl_selector && company.vehicle_categories.length > 0;
   return (

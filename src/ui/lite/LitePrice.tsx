@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { formatDistance, formatDuration, formatVolume, MESSAGES } from '../../domain/index.ts';
+import { formatDistance, formatDuration, formatVolume, isPriceEstimated, MESSAGES } from '../../domain/index.ts';
 import { feesAtom } from '../../state/fees.atoms.ts';
 import { usePriceFormatter } from '../estimate/use-price.ts';
 import { estimateAtom } from '../../state/fees.atoms.ts';
@@ -13,7 +13,7 @@ export function LitePrice() {
   const fees = useAtomValue(feesAtom);
   const price = usePriceFormatter();
   const approx = estimate?.approximate ? '≈ ' : '';
-  const approxPrice = estimate?.source === 'fixed' ? '' : approx;
+  const approxPrice = estimate && isPriceEstimated(estimate) ? '≈ ' : '';
   if (!estimate) return <Spinner label="Calcul du prix en cours" />;
   return (
     <section aria-label="Prix" className="estimate">
