@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { BUSINESS_TIME_ZONE } from './constants.ts';
+import { roundVolume } from './pricing/volume.ts';
 
 /** ISO 4217 code for a company's currency symbol ('E' and '€' are the euro). */
 export function currencyCode(symbol: string): string {
@@ -22,30 +23,72 @@ export function formatPrice(amount: number, currencySymbol = 'E'): string {
   }).format(amount);
 }
 
-/** '12,3 km' from metres. */
+/**
+ * French typography (UX §7.1): a number and its unit, a colon and the word before it, never
+ * part on two lines. `NBSP` before ':' and inside units; `NNBSP` (narrow) before ; ! ? and
+ * inside « », as Intl writes thousands.
+ */
+export const NBSP = '\u00a0';
+export const NNBSP = '\u202f';
+
+/** '12,3 km' from metres: one decimal below 10 km. */
 export function formatDistance(metres: number): string {
   const km = metres / 1000;
-  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km)} km`;
+  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km)}${NBSP}km`;
 }
 
-/** '1 h 05' or '45 min' from seconds. */
+/** '7 h 32 min', '45 min' or '2 h' from seconds. */
 export function formatDuration(seconds: number): string {
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
+  if (minutes < 60) return `${minutes}${NBSP}min`;
+  const hours = `${Math.floor(minutes / 60)}${NBSP}h`;
+  return minutes % 60 === 0 ? hours : `${hours} ${minutes % 60}${NBSP}min`;
 }
 
-/** '2,5 m³'. */
+/** '5,6 m³', rounded as the pricing rounds (one decimal), so every screen agrees on a figure. */
 export function formatVolume(m3: number): string {
-  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(m3)} m³`;
+  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(roundVolume(m3))}${NBSP}m³`;
 }
 
-/** 'samedi 21 novembre 2026', the long French date of the earlier variant's picker. */
+/** '47 %'. */
+export function formatPercent(percent: number): string {
+  return `${Math.round(percent)}${NBSP}%`;
+}
+
+function dayOf(day: string): DateTime {
+  return DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).setLocale('fr');
+}
+
+/** 'lundi 23 novembre 2026', 'mardi 1er décembre 2026' (the first of the month is 'premier'). */
 export function formatLongDate(day: string): string {
-  return DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).setLocale('fr').toFormat('cccc d LLLL yyyy');
+  const date = dayOf(day);
+  return `${date.toFormat('cccc')} ${date.day === 1 ? '1er' : date.day} ${date.toFormat('LLLL yyyy')}`;
 }
 
-/** '14:30' of a timestamp, in France. */
-export function formatTimeOfDay(timestamp: string): string {
+/** 'lun. 23 nov.' */
+export function formatShortDate(day: string): string {
+  const date = dayOf(day);
+  return `${date.toFormat('ccc')} ${date.day === 1 ? '1er' : date.day} ${date.toFormat('LLL')}`;
+}
+
+/** 'HH:mm' of a timestamp in France: the value stored and compared, never shown. */
+export function timeValueOf(timestamp: string): string {
   return DateTime.fromISO(timestamp, { setZone: true }).setZone(BUSINESS_TIME_ZONE).toFormat('HH:mm');
+}
+
+/** '14 h 30', '8 h 05', '14 h', '0 h' from 'HH:mm' (UX §7.2): the one way times are written. */
+export function formatClock(time: string): string {
+  const [hours = '0', minutes = '00'] = time.split(':');
+  const h = `${Number(hours)}${NBSP}h`;
+  return minutes === '00' ? h : `${h}${NBSP}${minutes}`;
+}
+
+/** '14 h 30' of a timestamp, in France. */
+export function formatTimeOfDay(timestamp: string): string {
+  return formatClock(timeValueOf(timestamp));
+}
+
+/** 'lundi 23 novembre 2026 à 14 h 30', or the date alone without a time. */
+export function formatDateAndTime(day: string, time: string): string {
+  return time ? `${formatLongDate(day)} à ${formatClock(time)}` : formatLongDate(day);
 }

@@ -36,6 +36,7 @@ export * from './validation/pool-code.ts';
 export * from './validation/input-limits.ts';
 export * from './steps/wizard-steps.ts';
 export * from './steps/lite-steps.ts';
+export * from './steps/missing.ts';
 export * from './pools/pool-selection.ts';
 export * from './pools/pool-io.ts';
 export * from './places/place-association.ts';

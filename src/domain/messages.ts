@@ -3,9 +3,9 @@
  * 'numero'), plus the French texts this product adds where the spec gives none.
  */
 export const MESSAGES = {
-  customerName: 'Ce champ doit contenir le nom du contact !',
-  customerPhone: 'Ce champ doit être un numero valide !',
-  customerEmail: 'Ce champ doit être une adresse email valide !',
+  customerName: 'Ce champ doit contenir le nom du contact\u202f!',
+  customerPhone: 'Ce champ doit être un numero valide\u202f!',
+  customerEmail: 'Ce champ doit être une adresse email valide\u202f!',
   required: 'Ce champ est obligatoire',
   pastDate: 'Cette date est déjà passée',
   contactName: 'Ce champ doit être rempli',
@@ -16,12 +16,12 @@ export const MESSAGES = {
   expenseCost: 'Ce champ doit être un prix valide',
   saveFailed: 'Une error est survenue, veuillez réessayer dans un instant',
   priceUnavailable: 'Prix non disponible',
-  priceLater: 'Le prix sera fixé ultérieurement !',
+  priceLater: 'Le prix sera fixé ultérieurement\u202f!',
   mapsMissing: 'Goolgle api is not setup, reload the page',
   geocodeFailureTitle: 'Error!',
-  approximateRoute: 'Itinéraire estimé à vol d’oiseau : distance et durée approximatives',
+  approximateRoute: 'Itinéraire estimé à vol d’oiseau\u00a0: distance et durée approximatives',
   acceptedWarning:
-    'Le transporteur a accepté cette course : une modification importante pourrait perturber son organisation.',
+    'Le transporteur a déjà accepté cette réservation\u00a0: un changement important peut perturber son organisation.',
 } as const;
 
 /** 'Route not found {status}' (spec §8). */

@@ -17,6 +17,20 @@ export function withPoolDefaultNotes(notes: string, defaultNotes: string | null 
   return own === '' ? `${POOL_NOTES_MARKER}\n${added}` : `${own}\n${POOL_NOTES_MARKER}\n${added}`;
 }
 
+/** The notes split at the marker: what the customer typed, and the grid's notes below it. */
+export function splitPoolNotes(notes: string): { own: string; pool: string } {
+  const markerAt = notes.indexOf(POOL_NOTES_MARKER);
+  if (markerAt === -1) return { own: notes, pool: '' };
+  return { own: notes.slice(0, markerAt).replace(/\n$/, ''), pool: notes.slice(markerAt + POOL_NOTES_MARKER.length).trim() };
+}
+
+/** The customer's own notes changed: the grid's notes stay after the marker. */
+export function withOwnNotes(notes: string, own: string): string {
+  const { pool } = splitPoolNotes(notes);
+  if (!pool) return own;
+  return own === '' ? `${POOL_NOTES_MARKER}\n${pool}` : `${own}\n${POOL_NOTES_MARKER}\n${pool}`;
+}
+
 /** A new travel takes the default pool, or the first pool while 'public' is selected (spec §4). */
 export function initialPoolId(pools: readonly DriverPool[], selected: Id): Id {
   const byDefault = pools.find((pool) => pool.default);

@@ -49,3 +49,12 @@ export function seekDayChoices(): SeekDayChoice[] {
 export function isSeekDayEditable(stopIndex: number): boolean {
   return stopIndex > 0;
 }
+
+/** How far ahead a transport can be booked from the date list: one year. */
+export const BOOKABLE_DAYS_AHEAD = 366;
+
+/** The days a visitor can pick, today first, as 'yyyy-MM-dd' in France. */
+export function bookableDays(now: DateTime, count = BOOKABLE_DAYS_AHEAD): string[] {
+  const today = inBusinessZone(now).startOf('day');
+  return Array.from({ length: count }, (_, offset) => today.plus({ days: offset }).toISODate()!);
+}

@@ -7,6 +7,7 @@ import { geocoderFor, useProvider, useResolveStop } from './use-geocoder.ts';
 import { useVariant } from '../variant.ts';
 import { MESSAGES } from '../../domain/index.ts';
 import { useSavedPlaceSearch } from '../../state/places.ts';
+import { Icon } from '../controls/icons.tsx';
 
 export const SUGGEST_DELAY_MS = 250;
 
@@ -41,7 +42,7 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
   async function search(text: string, signal: AbortSignal): Promise<Option[] | null> {
     const places = await searchPlaces(text);
     if (places === null || signal.aborted) return null;
-    const placeOptions: Option[] = places.map((place) => ({ kind: 'place', id: `place-${place.id}`, label: `${place.label} — ${place.address_complete}`, place }));
+    const placeOptions: Option[] = places.map((place) => ({ kind: 'place', id: `place-${place.id}`, label: place.address_complete, place }));
     let suggestions: Option[] = [];
     if (text.length >= 3) {
       try {
@@ -90,7 +91,7 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
     setStatus({ kind: 'loading' });
     try {
       const results = await geocoderFor(await provider())(addressQuery(text, stop.streetNumber));
-      if (results.length === 0) setStatus({ kind: 'error', message: 'Adresse introuvable : indiquez le numéro et la rue.' });
+      if (results.length === 0) setStatus({ kind: 'error', message: 'Adresse introuvable : vérifiez le numéro et la commune.' });
       else if (results.length === 1) {
         resolve(stop.uid, results[0]!);
         setStatus({ kind: 'idle' });
@@ -139,24 +140,27 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
   const variant = useVariant();
   const label = `Adresse ${stop.step}`;
   const errorId = `${listId}-error`;
+  const inputId = `${listId}-input`;
   return (
     <div className="combobox">
-      <label>
-        <span>
-          {label}
-          {stop.geocodeResolved && <span className="resolved"> ✓ adresse vérifiée</span>}
+      <label htmlFor={inputId}>{label}</label>
+      <div className="combobox-field">
+        <span className="lead" aria-hidden="true">
+          <Icon name="pin" />
         </span>
         <input
+          id={inputId}
           role="combobox"
+          data-target={`address-${stop.step}`}
           aria-label={label}
           aria-expanded={open}
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
           aria-invalid={status.kind === 'error'}
-          aria-describedby={status.kind === 'error' ? errorId : undefined}
+          aria-describedby={status.kind === 'error' ? errorId : stop.geocodeResolved ? `${listId}-resolved` : undefined}
           autoComplete="off"
-          placeholder={stop.placeholder ?? 'Numéro, rue, code postal, ville'}
+          placeholder={stop.placeholder ?? 'ex. 10 rue de Rivoli, Paris'}
           value={stop.address}
           onFocus={() => {
             // Company mode: the saved places are offered before any typing (spec §2).
@@ -173,7 +177,15 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
           onKeyDown={onKeyDown}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
         />
-      </label>
+      </div>
+      {stop.geocodeResolved && (
+        <p className="resolved" id={`${listId}-resolved`}>
+          <Icon name="check" size={16} />
+          <span>
+            Adresse vérifiée{stop.postalCode || stop.locality ? ` : ${[stop.postalCode, stop.locality].filter(Boolean).join(' ')}` : ''}
+          </span>
+        </p>
+      )}
       <ul id={listId} role="listbox" aria-label={`Suggestions pour ${label}`} className="suggestions" hidden={!open}>
         {options.map((option, position) => (
           <li
@@ -185,12 +197,12 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(option)}
           >
-            {option.kind === 'place' ? <span className="place-tag">Lieu enregistré</span> : null} {option.label}
+            <OptionLines option={option} />
           </li>
         ))}
       </ul>
-      {status.kind === 'searching' && <p className="muted" role="status">Recherche…</p>}
-      {status.kind === 'loading' && <p className="muted" role="status">Vérification de l’adresse…</p>}
+      {status.kind === 'searching' && <p className="status-line" role="status"><span className="spinner" aria-hidden="true" />Recherche…</p>}
+      {status.kind === 'loading' && <p className="status-line" role="status"><span className="spinner" aria-hidden="true" />Vérification de l’adresse…</p>}
       {status.kind === 'error' &&
         (variant === 'lite' ? (
           // The earlier variant's red alert, headed 'Error!' (spec §8).
@@ -199,12 +211,13 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
           </div>
         ) : (
           <p className="field-error" id={errorId} role="alert">
+            <Icon name="warning" size={16} />
             {status.message}
           </p>
         ))}
       {status.kind === 'proposals' && (
         <div role="group" aria-label={`Plusieurs adresses possibles pour ${label}`} className="proposals">
-          <p className="muted">Plusieurs adresses correspondent : choisissez la bonne.</p>
+          <p className="muted">Plusieurs adresses correspondent : choisissez la bonne.</p>
           {status.results.map((result) => (
             <button key={`${result.address}-${result.lat}-${result.lng}`} type="button" className="link" onClick={() => { resolve(stop.uid, result); setStatus({ kind: 'idle' }); }}>
               {result.address}
@@ -213,5 +226,31 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
         </div>
       )}
     </div>
+  );
+}
+
+/** An address as two lines: the street, then postcode and commune ('75004 Paris', UX §4.3). */
+export function splitAddressLabel(label: string): { street: string; place: string } {
+  const match = /^(.*?)[,\s]+(\d{5}\s.+)$/.exec(label.trim());
+  return match ? { street: match[1]!, place: match[2]! } : { street: label, place: '' };
+}
+
+function OptionLines({ option }: { option: Option }) {
+  const { street, place } = splitAddressLabel(option.label);
+  if (option.kind === 'place') {
+    return (
+      <>
+        <span>
+          <span className="place-tag">Lieu enregistré</span> {option.place.label}
+        </span>
+        <span className="option-meta">{option.label}</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span>{street}</span>
+      {place && <span className="option-meta">{place}</span>}
+    </>
   );
 }

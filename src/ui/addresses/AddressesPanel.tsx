@@ -1,16 +1,14 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { DateTime } from 'luxon';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Sortable from 'sortablejs';
-import { atDayAndTime, defaultTravelTime, estimateArrivals, MAX_ADDRESSES, MESSAGES } from '../../domain/index.ts';
-import { useNow } from '../../state/clock.ts';
-import { customerAtom } from '../../state/customer.atoms.ts';
+import { MAX_ADDRESSES, MESSAGES } from '../../domain/index.ts';
+import { arrivalsAtom } from '../../state/summary.atoms.ts';
+import { Icon } from '../controls/icons.tsx';
 import { routeAtom, routeStatusAtom } from '../../state/fees.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 import { addStopAfterAtom, moveStopAtom, removeStopAtom, stopsAtom } from '../../state/stops.atoms.ts';
 import { MapPanel } from '../map/MapPanel.tsx';
 import { StopCard } from './StopCard.tsx';
-import { useTravelDay } from './StopTimes.tsx';
 import { useVariant } from '../variant.ts';
 import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
 
@@ -22,10 +20,7 @@ export function AddressesPanel() {
   const move = useSetAtom(moveStopAtom);
   const route = useAtomValue(routeAtom);
   const routeStatus = useAtomValue(routeStatusAtom);
-  const customer = useAtomValue(customerAtom);
   const [identity, setIdentity] = useAtom(travelIdentityAtom);
-  const day = useTravelDay();
-  const now = useNow();
   const variant = useVariant();
   const maps = useAtomValue(mapsStatusAtom);
   const [announcement, setAnnouncement] = useState('');
@@ -34,7 +29,7 @@ export function AddressesPanel() {
 
   const moveTo = (from: number, to: number) => {
     move({ from, to });
-    setAnnouncement(`Adresse déplacée en position ${to + 1} sur ${stops.length}.`);
+    setAnnouncement(`Adresse ${from + 1} déplacée en position ${to + 1} sur ${stops.length}.`);
   };
   moveRef.current = moveTo;
 
@@ -58,24 +53,20 @@ export function AddressesPanel() {
     return () => sortable.destroy();
   }, []);
 
-  const startTime = customer.time || defaultTravelTime(now);
-  const arrivals = useMemo(() => {
-    if (routeStatus !== 'ok' || !route) return stops.map(() => null);
-    const first = stops[0]?.timewindowEarliest;
-    const start = first
-      ? DateTime.fromISO(first, { setZone: true })
-      : atDayAndTime(day, startTime);
-    return estimateArrivals(stops, start, route.legDurations);
-  }, [stops, route, routeStatus, day, startTime]);
+  const arrivals = useAtomValue(arrivalsAtom);
 
   return (
     <section aria-label="Adresses du trajet" className="addresses-panel">
-      {variant === 'wizard' && <label className="checkbox timewindow-toggle">
-        <span>
-          <input type="checkbox" checked={identity.timewindowEnabled} onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })} /> Créneaux horaires (au plus tôt / au plus tard)
-        </span>
-      </label>}
-      {variant === 'lite' && maps.kind === 'loading' && <p className="muted" role="status">Chargement du service de cartes…</p>}
+      {variant === 'wizard' && (
+        <label className="switch-row timewindow-toggle">
+          <span>
+            Créneaux horaires
+            <span className="field-help"> (au plus tôt, au plus tard)</span>
+          </span>
+          <input type="checkbox" role="switch" checked={identity.timewindowEnabled} onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })} />
+        </label>
+      )}
+      {variant === 'lite' && maps.kind === 'loading' && <p className="status-line" role="status"><span className="spinner" aria-hidden="true" />Préparation de la recherche d’adresses…</p>}
       {variant === 'lite' && maps.kind === 'failed' && (
         <div className="alert-red" role="alert"><strong>Error!</strong> {maps.message}</div>
       )}
@@ -96,8 +87,13 @@ export function AddressesPanel() {
           />
         ))}
       </ol>
-      {stops.length >= MAX_ADDRESSES && <p className="muted">Un trajet compte au plus {MAX_ADDRESSES} adresses.</p>}
-      {routeStatus === 'ok' && route?.approximate && <p className="banner banner-warning" role="status">{MESSAGES.approximateRoute}</p>}
+      {stops.length >= MAX_ADDRESSES && <p className="muted">Un trajet compte au plus {MAX_ADDRESSES}&nbsp;adresses.</p>}
+      {routeStatus === 'ok' && route?.approximate && (
+        <p className="banner banner-warning" role="status">
+          <Icon name="info" />
+          <span className="banner-body">{MESSAGES.approximateRoute}</span>
+        </p>
+      )}
       <MapPanel />
       <p className="visually-hidden" aria-live="polite">{announcement}</p>
     </section>

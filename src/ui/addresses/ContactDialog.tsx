@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Icon } from '../controls/icons.tsx';
 import { canSaveContactModal, makeContact, stripPhoneSpaces, type Contact } from '../../domain/index.ts';
 
 /**
@@ -31,16 +32,17 @@ export function ContactDialog({ contact, stopName, onSave, onClose, onDelete }: 
         if (!canSave) return;
         onSave(makeContact({ ...contact, name: name.trim(), phone: stripPhoneSpaces(phone), email: email.trim(), notify, valid: true }));
       }}>
-        <h3 id={titleId}>{contact ? 'Modifier le contact' : 'Ajouter un contact'} ({stopName})</h3>
+        <h3 id={titleId}>{contact ? `Modifier le contact : ${contact.name}` : 'Ajouter un contact'}</h3>
+        <p className="muted">Contact sur place de {stopName}</p>
         <label>Nom<input value={name} autoComplete="name" onChange={(event) => setName(event.target.value)} /></label>
-        <label>Téléphone<input type="tel" value={phone} autoComplete="tel" onChange={(event) => setPhone(event.target.value)} /></label>
+        <label>Téléphone<input type="tel" inputMode="tel" value={phone} autoComplete="tel" onChange={(event) => setPhone(event.target.value)} /></label>
         <label>E-mail (facultatif)<input type="email" value={email} autoComplete="email" onChange={(event) => setEmail(event.target.value)} /></label>
-        <label className="checkbox"><span><input type="checkbox" checked={notify} onChange={(event) => setNotify(event.target.checked)} /> Prévenir par SMS</span></label>
-        {!canSave && <p className="muted">Un nom (2 caractères au moins) et un téléphone (8 chiffres au moins) sont nécessaires.</p>}
-        <div className="row">
-          <button type="submit" className="primary" disabled={!canSave}>Enregistrer le contact</button>
+        <label className="switch-row">Prévenir par SMS<input type="checkbox" role="switch" checked={notify} onChange={(event) => setNotify(event.target.checked)} /></label>
+        {!canSave && <p className="muted" id={`${titleId}-why`}>Indiquez un nom (2 caractères minimum) et un téléphone (8 caractères minimum).</p>}
+        <div className="dialog-actions">
           <button type="button" onClick={onClose}>Annuler</button>
-          {onDelete && <button type="button" onClick={onDelete}>Supprimer le contact</button>}
+          {onDelete && <button type="button" className="ghost" onClick={onDelete}><Icon name="trash" />Supprimer le contact</button>}
+          <button type="submit" className="primary" aria-disabled={canSave ? undefined : true} aria-describedby={canSave ? undefined : `${titleId}-why`}>Enregistrer le contact</button>
         </div>
       </form>
     </dialog>

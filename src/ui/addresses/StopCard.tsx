@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { limitMinutesInput, parseMinutesInput, withFloor, type Stop, type TaskType } from '../../domain/index.ts';
+import { withFloor, type Stop, type TaskType } from '../../domain/index.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { taskTypesEditableAtom, updateStopAtom } from '../../state/stops.atoms.ts';
 import { AddressCombobox } from './AddressCombobox.tsx';
@@ -7,9 +7,9 @@ import { StopContacts } from './StopContacts.tsx';
 import { StopTimes } from './StopTimes.tsx';
 import { useVariant } from '../variant.ts';
 import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
-import { TrashIcon } from '../controls/icons.tsx';
+import { Icon } from '../controls/icons.tsx';
 
-const TASK_LABELS: Record<TaskType, string> = { pickup: 'Enlèvement', dropoff: 'Livraison', service: 'Prestation' };
+export const TASK_LABELS: Record<TaskType, string> = { pickup: 'Enlèvement', dropoff: 'Livraison', service: 'Intervention' };
 const FLOORS = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 export const floorLabel = (floor: number) => (floor === -1 ? 'Rue' : floor === 0 ? 'Rez-de-chaussée' : floor === 1 ? '1er étage' : `${floor}e étage`);
 
@@ -20,70 +20,67 @@ export interface StopActions {
   moveDown: (() => void) | null;
 }
 
-/** One stop: address, task type, floor and lift, minutes on site, and its row actions. */
+/** One stop: address, task type, floor and lift, minutes on site, and its row actions (UX §3.3). */
 export function StopCard({ stop, index, count, arrival, actions }: { stop: Stop; index: number; count: number; arrival: string | null; actions: StopActions }) {
   const update = useSetAtom(updateStopAtom);
   const company = useAtomValue(companyDataAtom);
   const taskTypesEditable = useAtomValue(taskTypesEditableAtom);
   const name = `l’adresse ${stop.step}`;
   return (
-    <li className="card stop" data-stop-index={index} aria-label={`Étape ${stop.step} : ${TASK_LABELS[stop.type]}`}>
-      <div className="stop-head">
-        <span className="drag-handle" aria-hidden="true" title="Glisser pour déplacer">⠿</span>
-        {count > 3 && <span className="step-number" aria-label={`Étape ${stop.step}`}>{stop.step}</span>}
-        <strong>{TASK_LABELS[stop.type]}</strong>
-        {stop.label && <span className="stop-label">{stop.label}</span>}
-        {taskTypesEditable && (
-          <label className="inline">
-            <span className="visually-hidden">Type de tâche de {name}</span>
-            <select value={stop.type} onChange={(event) => update({ index, change: (s) => ({ ...s, type: event.target.value as TaskType }) })}>
-              {(['service', 'pickup', 'dropoff'] as const).map((type) => (
-                <option key={type} value={type}>{TASK_LABELS[type]}</option>
-              ))}
-            </select>
-          </label>
-        )}
-      </div>
-      <LiteAwareAddress stop={stop} index={index} />
-      <div className="row">
-        {!company.hide_address_floor && (
-          <>
-            <label>
-              Étage
-              <select aria-label={`Étage de ${name}`} value={stop.floor} onChange={(event) => update({ index, change: (s) => withFloor(s, Number(event.target.value)) })}>
-                {FLOORS.map((floor) => <option key={floor} value={floor}>{floorLabel(floor)}</option>)}
+    <li className="stop-item" data-stop-index={index} aria-label={`Étape ${stop.step} : ${TASK_LABELS[stop.type]}`}>
+      <div className="card stop" part="stop">
+        <div className="stop-head">
+          <span className="drag-handle" aria-hidden="true">
+            <Icon name="grip" />
+          </span>
+          {count > 3 && <span className="step-number" aria-label={`Étape ${stop.step}`}>{stop.step}</span>}
+          {taskTypesEditable ? (
+            <label className="task-select">
+              <span className="visually-hidden">Type de tâche de {name}</span>
+              <select value={stop.type} onChange={(event) => update({ index, change: (s) => ({ ...s, type: event.target.value as TaskType }) })}>
+                {(['service', 'pickup', 'dropoff'] as const).map((type) => (
+                  <option key={type} value={type}>{TASK_LABELS[type]}</option>
+                ))}
               </select>
             </label>
-            <label className="checkbox">
-              <span>
+          ) : (
+            <span className="stop-title">{TASK_LABELS[stop.type]}</span>
+          )}
+          {stop.label && <span className="stop-label">{stop.label}</span>}
+          <span className="stop-tools">
+            {actions.moveUp && <button type="button" className="icon" onClick={actions.moveUp} aria-label={`Monter ${name}`}><Icon name="chevron" turn="up" /></button>}
+            {actions.moveDown && <button type="button" className="icon" onClick={actions.moveDown} aria-label={`Descendre ${name}`}><Icon name="chevron" turn="down" /></button>}
+            {actions.remove && <button type="button" className="icon" onClick={actions.remove} aria-label={`Supprimer ${name}`}><Icon name="trash" /></button>}
+          </span>
+        </div>
+        <LiteAwareAddress stop={stop} index={index} />
+        <div className="floor-row">
+          {!company.hide_address_floor && (
+            <>
+              <label>
+                Étage
+                <select aria-label={`Étage de ${name}`} value={stop.floor} onChange={(event) => update({ index, change: (s) => withFloor(s, Number(event.target.value)) })}>
+                  {FLOORS.map((floor) => <option key={floor} value={floor}>{floorLabel(floor)}</option>)}
+                </select>
+              </label>
+              <label className="checkbox">
                 <input type="checkbox" aria-label={`Ascenseur à ${name}`} checked={stop.elevator} disabled={stop.floor <= 0} onChange={(event) => update({ index, change: (s) => ({ ...s, elevator: event.target.checked }) })} />
-                {' '}Ascenseur
-              </span>
-            </label>
-          </>
-        )}
-        <label>
-          Minutes sur place
-          <input
-            aria-label={`Minutes sur place à ${name}`}
-            inputMode="numeric"
-            maxLength={5}
-            value={String(stop.durationMin)}
-            onChange={(event) => {
-              const minutes = parseMinutesInput(limitMinutesInput(event.target.value));
-              update({ index, change: (s) => ({ ...s, durationMin: minutes ?? 0 }) });
-            }}
-          />
-        </label>
+                Ascenseur
+              </label>
+            </>
+          )}
+        </div>
+        <StopTimes stop={stop} index={index} arrival={arrival} />
+        <StopContacts stop={stop} index={index} />
       </div>
-      <StopTimes stop={stop} index={index} arrival={arrival} />
-      <StopContacts stop={stop} index={index} />
-      <div className="stop-actions">
-        {actions.add && <button type="button" onClick={actions.add} aria-label={`Ajouter une étape après ${name}`}>+ Ajouter une étape</button>}
-        {actions.moveUp && <button type="button" className="icon" onClick={actions.moveUp} aria-label={`Monter ${name}`}>↑</button>}
-        {actions.moveDown && <button type="button" className="icon" onClick={actions.moveDown} aria-label={`Descendre ${name}`}>↓</button>}
-        {actions.remove && <button type="button" className="icon" onClick={actions.remove} aria-label={`Supprimer ${name}`}><TrashIcon /></button>}
-      </div>
+      {actions.add && (
+        <div className="stop-after">
+          <button type="button" className="ghost" onClick={actions.add} aria-label={`Ajouter une étape après ${name}`}>
+            <Icon name="plus" />
+            Ajouter une étape
+          </button>
+        </div>
+      )}
     </li>
   );
 }
@@ -100,7 +97,7 @@ function LiteAwareAddress({ stop, index }: { stop: Stop; index: number }) {
   // The panel says once why the inputs are not there yet (MapsStatusNotice).
   if (maps.kind !== 'ready') return null;
   return (
-    <div className="row">
+    <div className="lite-address">
       <label className="street-number">
         Numéro
         <input aria-label={`Numéro de rue de l’adresse ${stop.step}`} inputMode="numeric" maxLength={10} value={stop.streetNumber ?? ''} onChange={(event) => update({ index, change: (s) => ({ ...s, streetNumber: event.target.value }) })} />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Contact, Stop } from '../../domain/index.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
 import { ContactDialog } from './ContactDialog.tsx';
-import { PhoneIcon } from '../controls/icons.tsx';
+import { Icon } from '../controls/icons.tsx';
 
 /** Contact badges of a stop, each opening the edit modal, and an add button (spec §2). */
 export function StopContacts({ stop, index }: { stop: Stop; index: number }) {
@@ -14,11 +14,15 @@ export function StopContacts({ stop, index }: { stop: Stop; index: number }) {
   return (
     <div className="contacts-badges">
       {stop.contacts.map((contact, position) => (
-        <button key={`${contact.name}-${position}`} type="button" className="chip contact-chip" aria-label={`Modifier le contact ${contact.name}${contact.notify ? ' · SMS' : ''} de ${name}`} onClick={() => setEditing(position)}>
-          <PhoneIcon /> {contact.name}{contact.notify ? ' · SMS' : ''}
+        <button key={`${contact.name}-${position}`} type="button" className="chip contact-chip" aria-label={`Modifier le contact : ${contact.name}${contact.notify ? ' (SMS)' : ''}, ${name}`} onClick={() => setEditing(position)}>
+          <Icon name="phone" size={16} />
+          {contact.name}{contact.notify ? ' · SMS' : ''}
         </button>
       ))}
-      <button type="button" className="link" aria-label={`Ajouter un contact à ${name}`} onClick={() => setEditing('new')}>Ajouter un contact</button>
+      <button type="button" className="ghost" aria-label={`Ajouter un contact à ${name}`} onClick={() => setEditing('new')}>
+        <Icon name="user" />
+        Ajouter un contact
+      </button>
       {editing !== null && (
         <ContactDialog
           contact={editing === 'new' ? null : stop.contacts[editing] ?? null}

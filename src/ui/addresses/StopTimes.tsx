@@ -1,11 +1,18 @@
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { Icon } from '../controls/icons.tsx';
 import { DateTime } from 'luxon';
 import {
   BUSINESS_TIME_ZONE,
   defaultTravelDate,
+  formatClock,
   formatTimeOfDay,
+  timeValueOf,
   isLatestNextDay,
   isSeekDayEditable,
+  limitMinutesInput,
+  parseMinutesInput,
+  formatShortDate,
   moveStopsToDate,
   quarterHourChoices,
   seekDayChoices,
@@ -29,7 +36,7 @@ export function useTravelDay(): string {
 const NEXT_DAY = 'lendemain:';
 
 function timeOf(timestamp: string | null): string {
-  return timestamp ? formatTimeOfDay(timestamp) : '';
+  return timestamp ? timeValueOf(timestamp) : '';
 }
 
 /**
@@ -50,7 +57,7 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
   const earliestTime = timeOf(stop.timewindowEarliest);
   const nextDayChoices = earliestTime ? quarterHourChoices(DateTime.fromISO(stopDay, { zone: BUSINESS_TIME_ZONE }).plus({ days: 1 }).toISODate()!, now).filter((time) => time < earliestTime) : [];
   const latestValue = stop.timewindowLatest ? `${isLatestNextDay(stop, day) ? NEXT_DAY : ''}${timeOf(stop.timewindowLatest)}` : '';
-  const latestOptions = [...latestChoices.map((time) => ({ value: time, label: time })), ...nextDayChoices.map((time) => ({ value: `${NEXT_DAY}${time}`, label: `${time} (le lendemain)` }))];
+  const latestOptions = [...latestChoices.map((time) => ({ value: time, label: formatClock(time) })), ...nextDayChoices.map((time) => ({ value: `${NEXT_DAY}${time}`, label: `${formatClock(time)} (le lendemain)` }))];
 
   const setLatest = (value: string) => {
     if (value === '') {
@@ -61,44 +68,70 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
     update({ index, change: (s) => withLatestTime(s, day, value.slice(nextDay ? NEXT_DAY.length : 0), nextDay) });
   };
 
+  const [open, setOpen] = useState(false);
+  const seekLabel = (offset: number) => `J+${offset} · ${formatShortDate(DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).plus({ days: offset }).toISODate()!)}`;
+  const wantedText = stop.timewindowEarliest ? (windows && stop.timewindowLatest ? `${formatClock(timeOf(stop.timewindowEarliest))} – ${formatClock(timeOf(stop.timewindowLatest))}` : formatClock(timeOf(stop.timewindowEarliest))) : 'Indifférent';
+  const summary = [wantedText, `${stop.durationMin} min sur place`, arrival ? `arrivée ≈ ${formatTimeOfDay(arrival)}` : null].filter(Boolean).join(' · ');
+  const bodyId = `stop-times-${stop.uid}`;
+
   return (
-    <div className="row stop-times">
-      <label>
-        Jour
-        <select aria-label={`Jour de ${name}`} value={stop.seekDays} disabled={!isSeekDayEditable(index)} onChange={(event) => {
-          // The chosen times move with the day, so seek_days and the timestamps agree.
-          const seekDays = Number(event.target.value);
-          update({ index, change: (s) => moveStopsToDate([{ ...s, seekDays }], day)[0]! });
-        }}>
-          {seekDayChoices().map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
-        </select>
-      </label>
-      <label>
-        {windows ? 'Au plus tôt' : 'Heure souhaitée'}
-        <select aria-label={`${windows ? 'Heure au plus tôt' : 'Heure souhaitée'} à ${name}`} value={timeOf(stop.timewindowEarliest)} onChange={(event) => {
-          const time = event.target.value;
-          update({ index, change: (s) => (time === '' ? { ...s, timewindowEarliest: null } : withEarliestTime(s, day, time)) });
-        }}>
-          <option value="">Indifférent</option>
-          {stop.timewindowEarliest && !earliestChoices.includes(timeOf(stop.timewindowEarliest)) && <option value={timeOf(stop.timewindowEarliest)}>{timeOf(stop.timewindowEarliest)}</option>}
-          {earliestChoices.map((time) => <option key={time} value={time}>{time}</option>)}
-        </select>
-      </label>
-      {windows && (
+    <div className="times">
+      <button type="button" className="times-toggle" aria-expanded={open} aria-controls={bodyId} aria-label={`Horaires de ${name} : ${summary}`} onClick={() => setOpen(!open)}>
+        <Icon name="clock" />
+        <span className="summary-text">{summary}</span>
+        <Icon name="chevron" turn={open ? 'up' : 'down'} />
+      </button>
+      <div id={bodyId} className={`stop-times${open ? '' : ' collapsed'}`}>
         <label>
-          Au plus tard
-          <select aria-label={`Heure au plus tard à ${name}`} value={latestValue} onChange={(event) => setLatest(event.target.value)}>
-            <option value="">Indifférent</option>
-            {latestValue && !latestOptions.some((option) => option.value === latestValue) && <option value={latestValue}>{latestValue.startsWith(NEXT_DAY) ? `${timeOf(stop.timewindowLatest)} (le lendemain)` : latestValue}</option>}
-            {latestOptions.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+          Jour
+          <select aria-label={`Jour de ${name}`} value={stop.seekDays} disabled={!isSeekDayEditable(index)} onChange={(event) => {
+            // The chosen times move with the day, so seek_days and the timestamps agree.
+            const seekDays = Number(event.target.value);
+            update({ index, change: (s) => moveStopsToDate([{ ...s, seekDays }], day)[0]! });
+          }}>
+            {seekDayChoices().map((choice) => <option key={choice.value} value={choice.value}>{seekLabel(choice.value)}</option>)}
           </select>
         </label>
-      )}
-      {arrival && (
-        <p className="arrival muted">
-          Arrivée estimée : <strong>{formatTimeOfDay(arrival)}</strong>
-        </p>
-      )}
+        <label>
+          {windows ? 'Au plus tôt' : 'Heure souhaitée'}
+          <select aria-label={`${windows ? 'Heure au plus tôt' : 'Heure souhaitée'} à ${name}`} value={timeOf(stop.timewindowEarliest)} onChange={(event) => {
+            const time = event.target.value;
+            update({ index, change: (s) => (time === '' ? { ...s, timewindowEarliest: null } : withEarliestTime(s, day, time)) });
+          }}>
+            <option value="">Indifférent</option>
+            {stop.timewindowEarliest && !earliestChoices.includes(timeOf(stop.timewindowEarliest)) && <option value={timeOf(stop.timewindowEarliest)}>{formatClock(timeOf(stop.timewindowEarliest))}</option>}
+            {earliestChoices.map((time) => <option key={time} value={time}>{formatClock(time)}</option>)}
+          </select>
+        </label>
+        {windows && (
+          <label>
+            Au plus tard
+            <select aria-label={`Heure au plus tard à ${name}`} value={latestValue} onChange={(event) => setLatest(event.target.value)}>
+              <option value="">Indifférent</option>
+              {latestValue && !latestOptions.some((option) => option.value === latestValue) && <option value={latestValue}>{latestValue.startsWith(NEXT_DAY) ? `${formatClock(timeOf(stop.timewindowLatest))} (le lendemain)` : formatClock(latestValue)}</option>}
+              {latestOptions.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+            </select>
+          </label>
+        )}
+        <label>
+          Minutes sur place
+          <input
+            aria-label={`Minutes sur place à ${name}`}
+            inputMode="numeric"
+            maxLength={5}
+            value={String(stop.durationMin)}
+            onChange={(event) => {
+              const minutes = parseMinutesInput(limitMinutesInput(event.target.value));
+              update({ index, change: (s) => ({ ...s, durationMin: minutes ?? 0 }) });
+            }}
+          />
+        </label>
+        {arrival && (
+          <p className="arrival muted">
+            Arrivée estimée&nbsp;: <strong>{formatTimeOfDay(arrival)}</strong>
+          </p>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,8 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { bannersAtom, dismissBannerAtom } from '../../state/banner.atoms.ts';
 import { retryRouteAtom } from '../../state/fees.atoms.ts';
+import { Icon } from './icons.tsx';
 
-/** The store's messages (spec §2, §8): errors are alerts, the rest polite status lines. */
+const ICONS = { error: 'warning', warning: 'warning', info: 'info' } as const;
+
+/** The store's messages (spec §2, §8): errors are alerts that stay, the rest polite status lines. */
 export function Banners() {
   const banners = useAtomValue(bannersAtom);
   const dismiss = useSetAtom(dismissBannerAtom);
@@ -10,16 +13,22 @@ export function Banners() {
   return (
     <div className="banners" part="banners">
       {banners.map((banner) => (
-        <div key={banner.id} className={`banner banner-${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          <span>{banner.text}</span>
-          {banner.retry === 'route' && (
-            <button type="button" className="link" onClick={() => retryRoute()}>
-              Réessayer le calcul de l’itinéraire
+        <div key={banner.id} className={`banner banner-${banner.kind}`} part="banner" role={banner.kind === 'error' ? 'alert' : 'status'}>
+          <Icon name={ICONS[banner.kind]} />
+          <div className="banner-body">
+            {banner.retry === 'route' && <strong>Impossible de calculer l’itinéraire. Vérifiez les adresses, puis réessayez.</strong>}
+            <span>{banner.text}</span>
+            {banner.retry === 'route' && (
+              <button type="button" className="link" onClick={() => retryRoute()}>
+                Réessayer le calcul de l’itinéraire
+              </button>
+            )}
+          </div>
+          {banner.kind !== 'error' && (
+            <button type="button" className="icon" aria-label="Fermer le message" onClick={() => dismiss(banner.id)}>
+              <Icon name="close" />
             </button>
           )}
-          <button type="button" className="link" aria-label="Fermer le message" onClick={() => dismiss(banner.id)}>
-            ×
-          </button>
         </div>
       ))}
     </div>

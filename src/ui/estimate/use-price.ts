@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { displayedAmount, formatPrice } from '../../domain/index.ts';
+import { displayedAmount, formatPrice, NBSP } from '../../domain/index.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 
 /** Prices as shown: TTC for visitors, HT in company mode (spec §6), labelled so. */
@@ -7,9 +7,13 @@ export function usePriceFormatter() {
   const company = useAtomValue(companyDataAtom);
   const companyMode = useAtomValue(companyModeAtom);
   const suffix = companyMode ? 'HT' : 'TTC';
+  const amountOnly = (amountIncludingVat: number) => formatPrice(displayedAmount(amountIncludingVat, companyMode, company.vat), company.currency_symbol);
   return {
     suffix,
-    format: (amountIncludingVat: number) => `${formatPrice(displayedAmount(amountIncludingVat, companyMode, company.vat), company.currency_symbol)} ${suffix}`,
+    companyMode,
+    vat: company.vat,
+    amountOnly,
+    format: (amountIncludingVat: number) => `${amountOnly(amountIncludingVat)}${NBSP}${suffix}`,
     shown: (amountIncludingVat: number) => displayedAmount(amountIncludingVat, companyMode, company.vat),
   };
 }

@@ -1,6 +1,8 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useId, useState } from 'react';
-import { makeContact, stripPhoneSpaces, stopNoteTitle, validateContactRow, type ApiContact, type Contact, type ContactField } from '../../domain/index.ts';
+import { Field } from '../controls/Field.tsx';
+import { Icon } from '../controls/icons.tsx';
+import { makeContact, stopDisplayName, stripPhoneSpaces, validateContactRow, type ApiContact, type Contact, type ContactField } from '../../domain/index.ts';
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { configAtom } from '../../state/config.atoms.ts';
 import { servicesAtom } from '../../state/services.atoms.ts';
@@ -38,28 +40,29 @@ export function ContactsTab({ showAll }: { showAll: boolean }) {
   return (
     <div className="contacts-tab">
       {companyMode && <ContactSearch onPick={(contact) => add(makeContact({ name: contact.name, phone: contact.phone_number, email: contact.email, step: 0 }))} />}
-      {rows.length === 0 && <p className="muted">Aucun contact : ajoutez la personne à prévenir sur place.</p>}
+      {rows.length === 0 && <p className="muted">Aucun contact : ajoutez la personne à prévenir sur place.</p>}
       <ul className="contact-rows">
         {rows.map((row) => <ContactRow key={`${row.stopIndex}-${row.position}`} row={row} stops={stops} showAll={showAll} onChange={(change) => write(row, change)} onRemove={() => remove(row)} />)}
       </ul>
-      <button type="button" onClick={() => add(makeContact({ step: 0 }))}>Ajouter un contact</button>
+      <button type="button" className="ghost add-contact" onClick={() => add(makeContact({ step: 0 }))}>
+        <Icon name="plus" />
+        Ajouter un contact
+      </button>
     </div>
   );
 }
 
 function ContactRow({ row, stops, showAll, onChange, onRemove }: { row: Row; stops: ReturnType<typeof useAtomValue<typeof stopsAtom>>; showAll: boolean; onChange: (change: Partial<Contact>) => void; onRemove: () => void }) {
-  const id = useId();
   const [touched, setTouched] = useState<Set<ContactField>>(new Set());
   const errors = validateContactRow(row.contact, stops.length);
-  const who = row.contact.name.trim() || `contact ${row.position + 1} de ${stopNoteTitle(stops[row.stopIndex]!)}`;
+  const stop = stops[row.stopIndex]!;
+  const who = row.contact.name.trim() || `${row.position + 1} de l’étape ${stop.step}`;
   const shown = (field: ContactField) => (showAll || touched.has(field) ? errors[field] : undefined);
   const touch = (field: ContactField) => () => setTouched((set) => new Set(set).add(field));
   const input = (field: 'name' | 'phone' | 'email', label: string, type: string, value: string, set: (value: string) => void) => (
-    <label>
-      {label}
-      <input type={type} value={value} aria-invalid={Boolean(shown(field))} aria-describedby={shown(field) ? `${id}-${field}` : undefined} onBlur={touch(field)} onChange={(e) => set(e.target.value)} />
-      {shown(field) && <span className="field-error" id={`${id}-${field}`}>{shown(field)}</span>}
-    </label>
+    <Field label={label} error={shown(field)}>
+      <input type={type} value={value} data-target={`contact-${row.stopIndex}-${row.position}-${field}`} onBlur={touch(field)} onChange={(e) => set(e.target.value)} />
+    </Field>
   );
   return (
     <li className="card contact-row" aria-label={`Contact ${who}`}>
@@ -67,20 +70,21 @@ function ContactRow({ row, stops, showAll, onChange, onRemove }: { row: Row; sto
         {input('name', 'Nom', 'text', row.contact.name, (name) => onChange({ name }))}
         {input('phone', 'Téléphone', 'tel', row.contact.phone, (phone) => onChange({ phone: stripPhoneSpaces(phone) }))}
         {input('email', 'E-mail (facultatif)', 'email', row.contact.email, (email) => onChange({ email }))}
-        <label>
-          Étape
+        <Field label="Étape">
           <select value={row.stopIndex} onChange={(e) => onChange({ step: Number(e.target.value) })}>
-            {stops.map((stop, index) => <option key={stop.uid} value={index}>{stopNoteTitle(stop)}</option>)}
+            {stops.map((each, index) => <option key={each.uid} value={index}>{stopDisplayName(each)}</option>)}
           </select>
-        </label>
+        </Field>
       </div>
       <div className="row">
-        <label className="checkbox">
-          <span>
-            <input type="checkbox" role="switch" aria-checked={row.contact.notify} checked={row.contact.notify} onChange={(e) => onChange({ notify: e.target.checked })} /> Notification par SMS
-          </span>
+        <label className="switch-row">
+          Prévenir par SMS
+          <input type="checkbox" role="switch" checked={row.contact.notify} onChange={(e) => onChange({ notify: e.target.checked })} />
         </label>
-        <button type="button" className="link" onClick={onRemove} aria-label={`Supprimer le contact ${who}`}>Supprimer</button>
+        <button type="button" className="ghost" onClick={onRemove} aria-label={`Supprimer le contact ${who}`}>
+          <Icon name="trash" />
+          Supprimer
+        </button>
       </div>
     </li>
   );
@@ -115,12 +119,13 @@ function ContactSearch({ onPick }: { onPick: (contact: ApiContact) => void }) {
     <div className="combobox">
       <label>
         Rechercher un contact
-        <input role="combobox" aria-expanded={open} aria-controls={listId} aria-autocomplete="list" aria-activedescendant={open ? `${listId}-${active}` : undefined} value={text} onChange={(e) => { setText(e.target.value); setActive(0); }} onKeyDown={onKeyDown} autoComplete="off" />
+        <input role="combobox" data-target="contact-search" aria-expanded={open} aria-controls={listId} aria-autocomplete="list" aria-activedescendant={open ? `${listId}-${active}` : undefined} value={text} onChange={(e) => { setText(e.target.value); setActive(0); }} onKeyDown={onKeyDown} autoComplete="off" />
       </label>
       <ul id={listId} role="listbox" aria-label="Contacts trouvés" className="suggestions" hidden={!open}>
         {results.map((contact, position) => (
           <li key={`${contact.id}-${contact.name}`} id={`${listId}-${position}`} role="option" aria-selected={position === active} className={position === active ? 'active' : undefined} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(contact)}>
-            {contact.name} · {contact.phone_number}
+            <span>{contact.name}</span>
+            <span className="option-meta">{contact.phone_number}</span>
           </li>
         ))}
       </ul>

@@ -1,64 +1,58 @@
 import { useAtom } from 'jotai';
-import { useId, type ReactElement } from 'react';
-import { inBusinessZone, moveStopsToDate, quarterHourChoices, validateCustomer, type CustomerField } from '../../domain/index.ts';
+import { formatClock, moveStopsToDate, quarterHourChoices, splitPoolNotes, validateCustomer, withOwnNotes, type CustomerField } from '../../domain/index.ts';
 import { useNow } from '../../state/clock.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
+import { DateSelect } from '../controls/DateSelect.tsx';
+import { Field } from '../controls/Field.tsx';
+
+/** The labels of the customer fields, also used by the error summary. */
+export const CUSTOMER_LABELS: Record<CustomerField, string> = { name: 'Nom du contact', phone: 'Téléphone', email: 'E-mail', date: 'Date du transport', time: 'Heure de début' };
 
 /** The customer form (spec §5) with its French messages, shown once a field was left or a save tried. */
 export function CustomerForm({ showAll, touched, touch }: { showAll: boolean; touched: Set<CustomerField>; touch: (field: CustomerField) => void }) {
   const [customer, setCustomer] = useAtom(customerAtom);
   const [stops, setStops] = useAtom(stopsAtom);
-  const id = useId();
   const now = useNow();
   const errors = validateCustomer(customer, now);
   const visible = (field: CustomerField) => (showAll || touched.has(field) ? errors[field] : undefined);
-  const today = inBusinessZone(now).toISODate()!;
   const times = customer.date ? quarterHourChoices(customer.date, now) : [];
-
-  const field = (name: CustomerField, label: string, input: ReactElement) => (
-    <label>
-      {label}
-      {input}
-      {visible(name) && <span className="field-error" id={`${id}-${name}`}>{visible(name)}</span>}
-    </label>
-  );
-  const common = (name: CustomerField) => ({
-    'aria-invalid': Boolean(visible(name)),
-    'aria-describedby': visible(name) ? `${id}-${name}` : undefined,
-    onBlur: () => touch(name),
-  });
+  const notes = splitPoolNotes(customer.notes);
 
   return (
-    <fieldset className="card">
+    <fieldset className="customer-form">
       <legend>Vos coordonnées</legend>
       <div className="row">
-        {field('name', 'Nom du contact', <input autoComplete="name" value={customer.name} onChange={(e) => setCustomer({ ...customer, name: e.target.value })} {...common('name')} />)}
-        {field('phone', 'Téléphone', <input type="tel" autoComplete="tel" value={customer.phone} onChange={(e) => setCustomer({ ...customer, phone: e.target.value })} {...common('phone')} />)}
-        {field('email', 'E-mail', <input type="email" autoComplete="email" value={customer.email} onChange={(e) => setCustomer({ ...customer, email: e.target.value })} {...common('email')} />)}
+        <Field label={CUSTOMER_LABELS.name} help="4 caractères minimum" error={visible('name')}>
+          <input autoComplete="name" data-target="customer-name" value={customer.name} onBlur={() => touch('name')} onChange={(e) => setCustomer({ ...customer, name: e.target.value })} />
+        </Field>
+        <Field label={CUSTOMER_LABELS.phone} error={visible('phone')}>
+          <input type="tel" inputMode="tel" autoComplete="tel" data-target="customer-phone" value={customer.phone} onBlur={() => touch('phone')} onChange={(e) => setCustomer({ ...customer, phone: e.target.value })} />
+        </Field>
       </div>
+      <Field label={CUSTOMER_LABELS.email} error={visible('email')}>
+        <input type="email" autoComplete="email" data-target="customer-email" value={customer.email} onBlur={() => touch('email')} onChange={(e) => setCustomer({ ...customer, email: e.target.value })} />
+      </Field>
       <div className="row">
-        {field('date', 'Date du transport', (
-          <input type="date" min={today} value={customer.date} {...common('date')} onChange={(e) => {
-            setCustomer({ ...customer, date: e.target.value });
-            if (e.target.value) setStops(moveStopsToDate(stops, e.target.value));
+        <Field label={CUSTOMER_LABELS.date} error={visible('date')}>
+          <DateSelect data-target="customer-date" value={customer.date} placeholder="Choisissez une date" onBlur={() => touch('date')} onChange={(date) => {
+            setCustomer({ ...customer, date });
+            if (date) setStops(moveStopsToDate(stops, date));
           }} />
-        ))}
-        {field('time', 'Heure de début', (
-          <select value={customer.time} onChange={(e) => setCustomer({ ...customer, time: e.target.value })} {...common('time')}>
-            <option value="">Choisir une heure</option>
-            {times.map((time) => <option key={time} value={time}>{time.replace(':', ' h ')}</option>)}
+        </Field>
+        <Field label={CUSTOMER_LABELS.time} error={visible('time')}>
+          <select data-target="customer-time" value={customer.time} onBlur={() => touch('time')} onChange={(e) => setCustomer({ ...customer, time: e.target.value })}>
+            <option value="">{customer.date ? 'Choisissez une heure' : 'Choisissez d’abord la date'}</option>
+            {times.map((time) => <option key={time} value={time}>{formatClock(time)}</option>)}
           </select>
-        ))}
-        <label>
-          Référence (facultatif)
-          <input value={customer.reference} onChange={(e) => setCustomer({ ...customer, reference: e.target.value })} />
-        </label>
+        </Field>
       </div>
-      <label>
-        Notes pour le transporteur
-        <textarea rows={3} value={customer.notes} onChange={(e) => setCustomer({ ...customer, notes: e.target.value })} />
-      </label>
+      <Field label="Référence (facultatif)">
+        <input value={customer.reference} onChange={(e) => setCustomer({ ...customer, reference: e.target.value })} />
+      </Field>
+      <Field label="Notes pour le transporteur (facultatif)" help={notes.pool ? `Consignes de la grille : ${notes.pool}` : undefined}>
+        <textarea rows={3} value={notes.own} onChange={(e) => setCustomer({ ...customer, notes: withOwnNotes(customer.notes, e.target.value) })} />
+      </Field>
     </fieldset>
   );
 }

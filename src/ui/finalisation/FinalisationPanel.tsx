@@ -1,47 +1,115 @@
-import { useAtomValue } from 'jotai';
-import { useState } from 'react';
-import { isFormValid, validateCustomer, type CustomerField } from '../../domain/index.ts';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { validateContactRow, validateCustomer, type CustomerField } from '../../domain/index.ts';
 import { useNow } from '../../state/clock.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
+import { finalTabAtom, submitAttemptAtom, type FinalTab } from '../../state/finalisation.atoms.ts';
+import { stopsAtom } from '../../state/stops.atoms.ts';
+import { Icon } from '../controls/icons.tsx';
 import { ContactsTab } from './ContactsTab.tsx';
-import { CustomerForm } from './CustomerForm.tsx';
+import { CUSTOMER_LABELS, CustomerForm } from './CustomerForm.tsx';
 import { CustomerSearch } from './CustomerSearch.tsx';
-import { SaveButtons } from './SaveButtons.tsx';
+import { PostedTravels } from './PostedTravels.tsx';
 import { StopNotes } from './StopNotes.tsx';
 
-type Tab = 'customer' | 'contacts';
+interface Problem {
+  tab: FinalTab;
+  target: string;
+  text: string;
+}
 
-/** Panel 3 (spec §2 "Finalisation panel"): the customer form and the contacts tab. */
+/** Every error of both tabs, in screen order, with the field it belongs to (UX §4.5). */
+function useProblems(): Problem[] {
+  const customer = useAtomValue(customerAtom);
+  const stops = useAtomValue(stopsAtom);
+  const now = useNow();
+  const customerErrors = validateCustomer(customer, now);
+  const fromCustomer = (['name', 'phone', 'email', 'date', 'time'] as CustomerField[])
+    .filter((field) => customerErrors[field])
+    .map((field) => ({ tab: 'customer' as const, target: `customer-${field}`, text: `${CUSTOMER_LABELS[field]} : ${customerErrors[field]}` }));
+  const fromContacts = stops.flatMap((stop, stopIndex) =>
+    stop.contacts.flatMap((contact, position) => {
+      const errors = validateContactRow(contact, stops.length);
+      const who = contact.name.trim() || `${position + 1} de l’étape ${stop.step}`;
+      return (['name', 'phone', 'email'] as const)
+        .filter((field) => errors[field])
+        .map((field) => ({ tab: 'contacts' as const, target: `contact-${stopIndex}-${position}-${field}`, text: `Contact ${who} : ${errors[field]}` }));
+    }),
+  );
+  return [...fromCustomer, ...fromContacts];
+}
+
+/** Panel 3 (spec §2 "Finalisation panel"): the customer form and the contacts tab, errors summed up on a refused save. */
 export function FinalisationPanel() {
   const companyMode = useAtomValue(companyModeAtom);
   const customers = useAtomValue(companyDataAtom).customers;
-  const [tab, setTab] = useState<Tab>('customer');
-  const [showAll, setShowAll] = useState(false);
+  const [tab, setTab] = useAtom(finalTabAtom);
+  const attempt = useAtomValue(submitAttemptAtom);
+  const setAttempt = useSetAtom(submitAttemptAtom);
   const [touched, setTouched] = useState<Set<CustomerField>>(new Set());
-  const customer = useAtomValue(customerAtom);
-  const now = useNow();
-  const [notice, setNotice] = useState('');
-  // A refused save shows every message and opens the tab that needs fixing.
-  const onInvalid = () => {
-    setShowAll(true);
-    const customerOk = isFormValid(validateCustomer(customer, now));
-    setTab(customerOk ? 'contacts' : 'customer');
-    setNotice(customerOk ? 'Un contact est incomplet : corrigez les champs signalés.' : 'Vos coordonnées sont incomplètes : corrigez les champs signalés.');
+  const problems = useProblems();
+  const panel = useRef<HTMLElement>(null);
+  const pendingFocus = useRef<string | null>(null);
+  const showAll = attempt > 0;
+
+  // A refused save: focus goes to the first field in error, on the tab the save opened.
+  useEffect(() => {
+    if (attempt === 0) return;
+    pendingFocus.current = problems.find((problem) => problem.tab === tab)?.target ?? null;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per refused save
+  }, [attempt]);
+  useEffect(() => {
+    if (!pendingFocus.current) return;
+    const field = panel.current?.querySelector<HTMLElement>(`[data-target="${pendingFocus.current}"]`);
+    if (field) {
+      pendingFocus.current = null;
+      field.focus();
+    }
+  });
+  // Once everything is right, the summary goes and a later refusal starts afresh.
+  useEffect(() => {
+    if (attempt > 0 && problems.length === 0) setAttempt(0);
+  }, [attempt, problems.length, setAttempt]);
+
+  const goTo = (problem: Problem) => {
+    pendingFocus.current = problem.target;
+    setTab(problem.tab);
+    if (problem.tab === tab) panel.current?.querySelector<HTMLElement>(`[data-target="${problem.target}"]`)?.focus();
   };
-  const tabs: [Tab, string][] = [['customer', 'Client'], ['contacts', 'Contacts sur place']];
+  const contactErrors = problems.filter((problem) => problem.tab === 'contacts').length;
+  const tabs: [FinalTab, string][] = [['customer', 'Client'], ['contacts', contactErrors > 0 && showAll ? `Contacts sur place (${contactErrors})` : 'Contacts sur place']];
   return (
-    <section aria-label="Finalisation" className="finalisation">
+    <section aria-label="Finalisation" className="finalisation" ref={panel}>
+      {showAll && problems.length > 0 && (
+        <div className="banner banner-error error-summary" role="alert">
+          <Icon name="warning" />
+          <div className="banner-body">
+            <strong>À corriger avant d’enregistrer</strong>
+            <ul>
+              {problems.map((problem) => (
+                <li key={problem.target}>
+                  <button type="button" className="link" onClick={() => goTo(problem)}>{problem.text}</button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
       <div role="tablist" aria-label="Informations de la réservation" className="tabs" onKeyDown={(event) => {
-        if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') setTab(tab === 'customer' ? 'contacts' : 'customer');
+        if (!['ArrowRight', 'ArrowLeft', 'Home', 'End'].includes(event.key)) return;
+        event.preventDefault();
+        const next: FinalTab = event.key === 'Home' ? 'customer' : event.key === 'End' ? 'contacts' : tab === 'customer' ? 'contacts' : 'customer';
+        setTab(next);
+        panel.current?.querySelector<HTMLElement>(`#final-tab-${next}`)?.focus();
       }}>
         {tabs.map(([value, label]) => (
-          <button key={value} type="button" role="tab" id={`final-tab-${value}`} aria-selected={tab === value} aria-controls={`final-panel-${value}`} tabIndex={tab === value ? 0 : -1} className={tab === value ? 'current' : undefined} onClick={() => setTab(value)}>
+          <button key={value} type="button" role="tab" id={`final-tab-${value}`} aria-selected={tab === value} aria-controls={`final-panel-${value}`} tabIndex={tab === value ? 0 : -1} onClick={() => setTab(value)}>
             {label}
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`final-panel-${tab}`} aria-labelledby={`final-tab-${tab}`}>
+      <div role="tabpanel" id={`final-panel-${tab}`} aria-labelledby={`final-tab-${tab}`} className="tab-panel">
         {tab === 'customer' ? (
           <>
             {companyMode && customers.length > 0 && <CustomerSearch />}
@@ -52,8 +120,7 @@ export function FinalisationPanel() {
           <ContactsTab showAll={showAll} />
         )}
       </div>
-      {notice && <p className="banner banner-warning" role="status">{notice}</p>}
-      <SaveButtons onInvalid={onInvalid} />
+      <PostedTravels />
     </section>
   );
 }

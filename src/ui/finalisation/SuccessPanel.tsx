@@ -1,14 +1,111 @@
 import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { formatDateAndTime, NBSP } from '../../domain/index.ts';
+import { dashboardBaseAtom } from '../../state/config.atoms.ts';
+import { customerAtom } from '../../state/customer.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
-import { SideFrame } from './SideFrame.tsx';
+import { stopsAtom } from '../../state/stops.atoms.ts';
+import { shownTotalAtom } from '../../state/summary.atoms.ts';
+import { usePriceFormatter } from '../estimate/use-price.ts';
+import { Icon } from '../controls/icons.tsx';
+import { PANEL_TITLES } from '../wizard/panels.ts';
+import { dashboardUrl, SideFrame } from './SideFrame.tsx';
 
-/** Panel 4: the booking is saved; its dashboard shows in the side frame (spec §2). */
+/** Panel 4 (UX §6.2): the booking number, what was booked, what happens next, and the link to come back. */
 export function SuccessPanel() {
   const identity = useAtomValue(travelIdentityAtom);
+  const customer = useAtomValue(customerAtom);
+  const stops = useAtomValue(stopsAtom);
+  const shown = useAtomValue(shownTotalAtom);
+  const base = useAtomValue(dashboardBaseAtom);
+  const price = usePriceFormatter();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [copied, setCopied] = useState('');
+  const [frameOpen, setFrameOpen] = useState(false);
+  useEffect(() => heading.current?.focus(), []);
+  const id = identity.travelId;
+  const link = id !== null && identity.travelToken ? dashboardUrl(base, id, identity.travelToken).replace('&light_layout=yes', '') : null;
+  const first = stops[0];
+  const last = stops.at(-1);
+  const between = stops.length - 2;
   return (
-    <section aria-label="Réservation enregistrée" className="success">
-      <p>Merci ! Le transporteur a bien reçu votre demande{identity.travelId !== null ? ` (réservation n° ${String(identity.travelId)})` : ''}.</p>
-      {identity.travelId !== null && identity.travelToken && <SideFrame id={identity.travelId} token={identity.travelToken} />}
+    <section className="success" part="success" aria-labelledby="success-title">
+      <span className="success-icon" aria-hidden="true">
+        <Icon name="check-circle" size={48} />
+      </span>
+      <h2 id="success-title" className="panel-title" tabIndex={-1} ref={heading} part="panel-title">
+        {PANEL_TITLES[4]}
+      </h2>
+      {id !== null && <p className="booking-number">Réservation n°{NBSP}{String(id)}</p>}
+      <p>Le transporteur a bien reçu votre demande.</p>
+      <dl className="success-facts">
+        {customer.date && (
+          <>
+            <dt>Date</dt>
+            <dd>{formatDateAndTime(customer.date, customer.time)}</dd>
+          </>
+        )}
+        {first && last && (
+          <>
+            <dt>Trajet</dt>
+            <dd>
+              {first.address}
+              <br />
+              {between > 0 && (
+                <>
+                  <span className="muted">+ {between} étape{between > 1 ? 's' : ''}</span>
+                  <br />
+                </>
+              )}
+              {last.address}
+            </dd>
+          </>
+        )}
+        {shown && (
+          <>
+            <dt>Total</dt>
+            <dd part="price">{shown.approximate ? '≈ ' : ''}{price.format(shown.total)}</dd>
+          </>
+        )}
+      </dl>
+      <h3>Et maintenant{' '}?</h3>
+      <ol className="next-steps">
+        <li>Le transporteur étudie votre demande et revient vers vous pour la confirmer.</li>
+        <li>Vous pouvez modifier votre réservation avec le lien ci-dessous{' '}; si elle est déjà acceptée, prévenez le transporteur de tout changement important.</li>
+      </ol>
+      {link && (
+        <div className="success-actions">
+          <a className="button primary" part="button-primary" href={link} target="_blank" rel="noopener">
+            Modifier ma réservation
+          </a>
+          <button
+            type="button"
+            part="button-secondary"
+            onClick={() => {
+              void navigator.clipboard?.writeText(link).then(
+                () => setCopied('Lien copié'),
+                () => setCopied('Copie impossible : sélectionnez le lien à la main.'),
+              );
+            }}
+          >
+            <Icon name="copy" />
+            Copier le lien
+          </button>
+          <p className="visually-hidden" role="status">{copied}</p>
+        </div>
+      )}
+      {copied && <p className="muted" aria-hidden="true">{copied}</p>}
+      {id !== null && identity.travelToken && (
+        <>
+          <button type="button" className="ghost frame-toggle" aria-expanded={frameOpen} onClick={() => setFrameOpen(!frameOpen)}>
+            <Icon name="chevron" turn={frameOpen ? 'up' : 'down'} />
+            {frameOpen ? 'Masquer le suivi' : 'Afficher le suivi'}
+          </button>
+          <div className={`frame-holder${frameOpen ? ' open' : ''}`}>
+            <SideFrame id={id} token={identity.travelToken} />
+          </div>
+        </>
+      )}
     </section>
   );
 }

@@ -60,7 +60,7 @@ export function ItemEditDialog({ item, onSave, onClose }: { item: Item; onSave: 
   return (
     <dialog ref={dialog} aria-labelledby={titleId} className="dialog" onCancel={onClose}>
       <form method="dialog" onSubmit={(event) => { event.preventDefault(); save(); }}>
-        <h3 id={titleId}>Modifier l’objet</h3>
+        <h3 id={titleId}>{item.name.trim() === '' ? 'Ajouter un objet' : `Modifier : ${item.name}`}</h3>
         <label>Description<input value={name} onChange={(e) => setName(e.target.value)} /></label>
         <label>Quantité<input inputMode="numeric" maxLength={3} value={quantity} onChange={(e) => setQuantity(e.target.value)} /></label>
         <div className="row">
@@ -69,11 +69,11 @@ export function ItemEditDialog({ item, onSave, onClose }: { item: Item; onSave: 
           <label>Hauteur (cm)<input inputMode="decimal" value={height} onChange={(e) => setHeight(e.target.value)} /></label>
         </div>
         {fromDimensions !== null ? (
-          <p className="muted" role="status">Volume calculé : {formatVolume(fromDimensions)} par unité</p>
+          <p className="muted" role="status">Volume calculé{' '}: {formatVolume(fromDimensions)} par unité</p>
         ) : (
           <label>Volume par unité (m³)<input inputMode="decimal" value={volume} onChange={(e) => setVolume(e.target.value)} /></label>
         )}
-        <label className="checkbox"><span><input type="checkbox" checked={elevator} onChange={(e) => setElevator(e.target.checked)} /> Passe dans l’ascenseur</span></label>
+        <label className="checkbox"><input type="checkbox" checked={elevator} onChange={(e) => setElevator(e.target.checked)} />Passe dans l’ascenseur</label>
         {pricesEditable && (
           <label>Prix de manutention imposé par unité (HT)<input inputMode="decimal" maxLength={5} value={customPrice} onChange={(e) => setCustomPrice(limitPriceInput(e.target.value))} /></label>
         )}
@@ -83,9 +83,10 @@ export function ItemEditDialog({ item, onSave, onClose }: { item: Item; onSave: 
             <label>Frais de manutention prédéfinis (HT)<input inputMode="decimal" maxLength={5} value={handlingFee} onChange={(e) => setHandlingFee(limitPriceInput(e.target.value))} /></label>
           </div>
         )}
-        <div className="row">
-          <button type="submit" className="primary" disabled={!canSave}>Enregistrer l’objet</button>
+        {!canSave && <p className="muted" id={`${titleId}-why`}>Indiquez une description (2 caractères minimum) et une quantité.</p>}
+        <div className="dialog-actions">
           <button type="button" onClick={onClose}>Annuler</button>
+          <button type="submit" className="primary" aria-disabled={canSave ? undefined : true} aria-describedby={canSave ? undefined : `${titleId}-why`}>{item.name.trim() === '' ? 'Ajouter l’objet' : 'Enregistrer l’objet'}</button>
         </div>
       </form>
     </dialog>

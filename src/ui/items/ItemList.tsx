@@ -1,10 +1,10 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useState } from 'react';
-import { changeQuantity, formatPrice, formatVolume, isCostItem, makeItem, removeItemAt, type Item } from '../../domain/index.ts';
+import { useEffect, useState } from 'react';
+import { changeQuantity, formatPrice, formatVolume, isCostItem, makeItem, NBSP, removeItemAt, type Item } from '../../domain/index.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
 import { ItemEditDialog } from './ItemEditDialog.tsx';
-import { TrashIcon } from '../controls/icons.tsx';
+import { Icon } from '../controls/icons.tsx';
 
 const EDITABLE: readonly Item['category'][] = ['item', 'stuff'];
 
@@ -17,34 +17,44 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
   return (
     <>
       {items.length === 0 ? (
-        <p className="muted">Aucun objet pour l’instant : cherchez-en un ou choisissez une suggestion.</p>
+        <p className="muted">Aucun objet pour l’instant : cherchez-en un ou choisissez une suggestion.</p>
       ) : (
         <ul className="item-list" aria-label="Objets à transporter">
           {items.map((item, index) => (
-            <li key={`${item.id}-${item.name}-${index}`} className={`item-row item-${item.category}`}>
+            <li key={`${item.id}-${item.name}-${index}`} className={`item-row item-${item.category}`} part="item">
               <span className="item-name">{item.name}</span>
-              {isCostItem(item) ? (
-                <span className="muted">{formatPrice((item.customPrice ?? 0) * item.quantity, currency)} HT</span>
-              ) : (
-                item.category !== 'custom-item' && item.volume > 0 && <span className="muted">{formatVolume(item.volume * item.quantity)}</span>
-              )}
-              {item.category !== 'custom-item' && (
-                <span className="quantity">
-                  <button type="button" className="icon" aria-label={`Retirer un ${item.name}`} disabled={item.quantity <= 1} onClick={() => setItems(changeQuantity(items, index, -1))}>−</button>
-                  <span aria-label={`Quantité de ${item.name}`}>{item.quantity}</span>
-                  <button type="button" className="icon" aria-label={`Ajouter un ${item.name}`} onClick={() => setItems(changeQuantity(items, index, 1))}>+</button>
-                </span>
-              )}
-              {EDITABLE.includes(item.category) && (
-                <button type="button" className="icon" aria-label={`Modifier ${item.name}`} onClick={() => setEditing(index)}>✎</button>
-              )}
-              <button type="button" className="icon" aria-label={item.category === 'custom-item' ? `Supprimer ${item.name} et tous les objets` : `Supprimer ${item.name}`} onClick={() => setItems(removeItemAt(items, index))}><TrashIcon /></button>
+              <span className="item-meta">{itemMeta(item, currency)}</span>
+              <span className="item-controls">
+                {item.category !== 'custom-item' && (
+                  <span className="stepper" role="group" aria-label={`Quantité : ${item.name}`}>
+                    <button type="button" aria-label={`Diminuer la quantité : ${item.name}`} aria-disabled={item.quantity <= 1 ? true : undefined} onClick={() => item.quantity > 1 && setItems(changeQuantity(items, index, -1))}>
+                      <Icon name="minus" />
+                    </button>
+                    <QuantityInput value={item.quantity} name={item.name} onChange={(quantity) => setItems(changeQuantity(items, index, quantity - item.quantity))} />
+                    <button type="button" aria-label={`Augmenter la quantité : ${item.name}`} onClick={() => setItems(changeQuantity(items, index, 1))}>
+                      <Icon name="plus" />
+                    </button>
+                  </span>
+                )}
+                <span className="spacer" />
+                {EDITABLE.includes(item.category) && (
+                  <button type="button" className="icon" data-target={`item-${index}`} aria-label={`Modifier : ${item.name}`} onClick={() => setEditing(index)}>
+                    <Icon name="pencil" />
+                  </button>
+                )}
+                <button type="button" className="icon" aria-label={item.category === 'custom-item' ? `Retirer : ${item.name} et tous les objets` : `Retirer : ${item.name}`} onClick={() => setItems(removeItemAt(items, index))}>
+                  <Icon name="trash" />
+                </button>
+              </span>
             </li>
           ))}
         </ul>
       )}
       {allowNewStuff && (
-        <button type="button" className="link add-stuff" onClick={() => setEditing('new')}>Ajouter un objet qui n’est pas dans la liste</button>
+        <button type="button" className="ghost add-stuff" onClick={() => setEditing('new')}>
+          <Icon name="plus" />
+          Ajouter un objet qui n’est pas dans la liste
+        </button>
       )}
       {editedItem && (
         <ItemEditDialog
@@ -57,5 +67,34 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
         />
       )}
     </>
+  );
+}
+
+/** '0,4 m³ l’unité · 2 m³', a cost's amount, or nothing for an item without volume (never '(0 m³)'). */
+function itemMeta(item: Item, currency: string): string {
+  if (isCostItem(item)) return `${formatPrice((item.customPrice ?? 0) * item.quantity, currency)}${NBSP}HT`;
+  if (item.category === 'custom-item' || item.volume <= 0) return '';
+  return item.quantity > 1 ? `${formatVolume(item.volume)} l’unité · ${formatVolume(item.volume * item.quantity)}` : formatVolume(item.volume);
+}
+
+/** The quantity typed in the stepper: applied once it is a whole number of 1 or more. */
+function QuantityInput({ value, name, onChange }: { value: number; name: string; onChange: (quantity: number) => void }) {
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+  return (
+    <input
+      type="number"
+      inputMode="numeric"
+      min={1}
+      aria-label={`Quantité : ${name}`}
+      value={text}
+      onWheel={(event) => event.currentTarget.blur()}
+      onChange={(event) => {
+        setText(event.target.value);
+        const quantity = Number(event.target.value);
+        if (Number.isInteger(quantity) && quantity >= 1 && quantity <= 9999) onChange(quantity);
+      }}
+      onBlur={() => setText(String(value))}
+    />
   );
 }

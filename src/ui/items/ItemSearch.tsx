@@ -4,6 +4,7 @@ import { addOrIncrement, formatVolume, isCustomItemMode, parseItemSearch, type I
 import { itemsAtom } from '../../state/items.atoms.ts';
 import { useItemSearch } from './use-item-search.ts';
 import { useListNavigation } from '../controls/use-list-navigation.ts';
+import { Icon } from '../controls/icons.tsx';
 
 /** 'Rechercher un objet': '5 tables' then Enter adds 5 of the chosen table (spec §2). */
 export function ItemSearch() {
@@ -43,9 +44,14 @@ export function ItemSearch() {
 
   return (
     <div className="combobox item-search">
-      <label>
-        Rechercher un objet
+      <label htmlFor={`${listId}-input`}>Rechercher un objet</label>
+      <div className="combobox-field">
+        <span className="lead" aria-hidden="true">
+          <Icon name="search" />
+        </span>
         <input
+          id={`${listId}-input`}
+          data-target="item-search"
           role="combobox"
           aria-label="Rechercher un objet"
           aria-expanded={open}
@@ -59,17 +65,18 @@ export function ItemSearch() {
           onChange={(event) => { setText(event.target.value); setActive(0); setEnterPending(false); }}
           onKeyDown={onKeyDown}
         />
-      </label>
+      </div>
       {disabled && <p className="muted">Recherche indisponible pendant une prestation spécifique.</p>}
       <ul id={listId} role="listbox" aria-label="Objets trouvés" className="suggestions" hidden={!open}>
         {results.map((item, position) => (
           <li key={`${item.id}-${item.name}`} id={`${listId}-${position}`} role="option" aria-selected={position === active} className={position === active ? 'active' : undefined} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(item)}>
-            {quantity > 1 ? `${quantity} × ` : ''}{item.name} <span className="muted">({formatVolume(item.volume)})</span>
+            <span>{quantity > 1 ? `${quantity} × ` : ''}{item.name}</span>
+            {item.volume > 0 && <span className="option-meta">{formatVolume(item.volume)} l’unité</span>}
           </li>
         ))}
       </ul>
-      {enterPending ? <p className="muted" role="status">Recherche…</p> : searching && <p className="visually-hidden" role="status">Recherche en cours</p>}
-      {!searching && !enterPending && text.trim() !== '' && results.length === 0 && parseItemSearch(text) && <p className="muted" role="status">Aucun objet ne correspond à « {parseItemSearch(text)!.text} ».</p>}
+      {enterPending ? <p className="status-line" role="status"><span className="spinner" aria-hidden="true" />Recherche…</p> : searching && <p className="visually-hidden" role="status">Recherche en cours</p>}
+      {!searching && !enterPending && text.trim() !== '' && results.length === 0 && parseItemSearch(text) && <p className="muted" role="status">Aucun objet trouvé pour « {parseItemSearch(text)!.text} » : ajoutez-le avec « Ajouter un objet qui n’est pas dans la liste ».</p>}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Icon } from '../controls/icons.tsx';
 import { addOrIncrement, isCustomItemMode } from '../../domain/index.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
@@ -14,12 +16,19 @@ export function ItemsPanel() {
   const companyMode = useAtomValue(companyModeAtom);
   const [items, setItems] = useAtom(itemsAtom);
   const customMode = isCustomItemMode(items);
+  const [said, setSaid] = useState('');
   return (
     <section aria-label="Objets à transporter" className="items-panel">
       {company.preferred_items.length > 0 && !customMode && (
         <div className="chips" role="group" aria-label="Objets fréquents">
           {company.preferred_items.map((item) => (
-            <button key={`${item.id}-${item.name}`} type="button" className="chip" onClick={() => setItems(addOrIncrement(items, item, 1))} aria-label={`Ajouter ${item.name}`}>
+            <button key={`${item.id}-${item.name}`} type="button" className="chip" onClick={() => {
+              const next = addOrIncrement(items, item, 1);
+              setItems(next);
+              const count = next.find((each) => each.name === item.name)?.quantity ?? 1;
+              setSaid(`${item.name} : ${count} dans la liste`);
+            }} aria-label={`Ajouter : ${item.name}`}>
+              <Icon name="plus" size={16} />
               {item.name}
             </button>
           ))}
@@ -30,6 +39,7 @@ export function ItemsPanel() {
       <LoadBar />
       {!company.hide_custom_needs && <SpecificService />}
       {companyMode && <ExpensesForm />}
+      <p className="visually-hidden" role="status">{said}</p>
     </section>
   );
 }

@@ -1,34 +1,50 @@
 import { useAtomValue } from 'jotai';
-import { categoryThatFits, loadLevel, loadPercentage, resolveVehicleCategory, totalVolume, formatVolume } from '../../domain/index.ts';
+import { categoryThatFits, formatPercent, formatVolume, loadLevel, loadPercentage, NBSP, resolveVehicleCategory, roundVolume, totalVolume } from '../../domain/index.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
+import { Icon } from '../controls/icons.tsx';
 
-const LEVEL_TEXT = { success: 'chargement confortable', warning: 'chargement chargé', danger: 'chargement presque plein' } as const;
+/** Said in words too, so colour never speaks alone (UX §4.4). */
+const LEVEL_TEXT = { success: 'Marge confortable', warning: 'Bien rempli', danger: 'Presque plein' } as const;
 
 /** Load of the truck: green up to 60 %, warning above, danger above 90 % (spec §9). */
 export function LoadBar() {
   const items = useAtomValue(itemsAtom);
   const company = useAtomValue(companyDataAtom);
   const identity = useAtomValue(travelIdentityAtom);
-  const volume = totalVolume(items);
+  // The volume the list and the estimate show, so the percentage agrees with the figures.
+  const volume = roundVolume(totalVolume(items));
   const vehicle = resolveVehicleCategory(volume, company.vehicle_categories, identity.vehicleCategoryId);
   if (!vehicle || volume === 0) return null;
   const percent = loadPercentage(volume, vehicle.capacity);
   const level = loadLevel(percent);
   const fits = categoryThatFits(volume, vehicle.capacity, company.vehicle_categories);
+  const over = volume > vehicle.capacity;
   return (
     <div className="load">
       <div className="row-text">
-        <span>Volume : {formatVolume(volume)} — {vehicle.name}</span>
-        <span>{percent} %</span>
+        <span>Remplissage du véhicule{NBSP}: {vehicle.name}</span>
+        <span className="num">{formatPercent(percent)}</span>
       </div>
-      <div className={`load-bar load-${level}`} role="meter" aria-label={`Remplissage du véhicule : ${percent} %, ${LEVEL_TEXT[level]}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, percent)}>
+      <div
+        className={`load-bar load-${level}`}
+        role="meter"
+        aria-label={`Remplissage du véhicule${NBSP}: ${formatPercent(percent)}, ${LEVEL_TEXT[level].toLowerCase()}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.min(100, percent)}
+        aria-valuetext={`${formatPercent(percent)}, ${LEVEL_TEXT[level].toLowerCase()}`}
+      >
         <span style={{ inlineSize: `${Math.min(100, percent)}%` }} />
       </div>
-      {volume > vehicle.capacity && (
+      <p className="load-note">
+        <Icon name={level === 'success' ? 'truck' : 'warning'} size={16} />
+        {LEVEL_TEXT[level]}{NBSP}: {formatVolume(volume)} sur {formatVolume(vehicle.capacity)}
+      </p>
+      {over && (
         <p className="field-error" role="status">
-          Le chargement dépasse la capacité du véhicule ({formatVolume(vehicle.capacity)}). {fits ? `Un ${fits.name} conviendrait.` : 'Aucun véhicule ne suffit : prévoyez plusieurs voyages.'}
+          Le chargement dépasse la capacité du véhicule ({formatVolume(vehicle.capacity)}). {fits ? `Un véhicule «${' '}${fits.name}${' '}» conviendrait.` : 'Aucun véhicule ne suffit : prévoyez plusieurs voyages.'}
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { ConfirmDialog } from '../controls/ConfirmDialog.tsx';
 import { applyCustomItem, isCustomItemMode, limitPriceInput, makeDefaultCustomItem, parsePrice } from '../../domain/index.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
@@ -19,9 +20,18 @@ export function SpecificService() {
   const [text, setText] = useState(() => custom?.subItemNames.join('\n') ?? '');
   const [fee, setFee] = useState(() => (custom?.predefinedTransportationFee == null ? '' : String(custom.predefinedTransportationFee)));
   const feeEditable = companyMode && !company.hide_custom_price && fixedPrice === null;
+  const [confirming, setConfirming] = useState(false);
+  // What the custom item will replace: the items of the list, said before they go (UX §4.5).
+  const replaced = custom ? [] : items.filter((item) => item.category !== 'custom-cost');
+  const apply = () => {
+    const base = custom ?? makeDefaultCustomItem();
+    setItems(applyCustomItem({ ...base, predefinedTransportationFee: feeEditable ? (fee.trim() === '' ? null : fee.trim()) : base.predefinedTransportationFee }, text));
+    setOpen(false);
+    setConfirming(false);
+  };
   if (!open && !isCustomItemMode(items)) {
     return (
-      <button type="button" onClick={() => setOpen(true)}>
+      <button type="button" className="specific-open" onClick={() => setOpen(true)}>
         Prestation Spécifique
       </button>
     );
@@ -29,7 +39,7 @@ export function SpecificService() {
   return (
     <div className="card specific-service">
       <label>
-        Décrivez la prestation (un élément par ligne, « 3 cartons » pour une quantité)
+        Décrivez la prestation (un élément par ligne, « 3 cartons » pour une quantité)
         <textarea rows={4} value={text} onChange={(event) => setText(event.target.value)} />
       </label>
       {feeEditable && (
@@ -40,15 +50,20 @@ export function SpecificService() {
         </label>
       )}
       <div className="row">
-        <button type="button" className="primary" onClick={() => {
-          const base = custom ?? makeDefaultCustomItem();
-          setItems(applyCustomItem({ ...base, predefinedTransportationFee: feeEditable ? (fee.trim() === '' ? null : fee.trim()) : base.predefinedTransportationFee }, text));
-          setOpen(false);
-        }}>
+        <button type="button" className="primary" onClick={() => (replaced.length > 0 ? setConfirming(true) : apply())}>
           Valider la prestation
         </button>
         <button type="button" onClick={() => { setOpen(false); if (!custom) setText(''); }}>Annuler</button>
       </div>
+      {confirming && (
+        <ConfirmDialog
+          title="Remplacer la liste par une prestation spécifique ?"
+          text={`${replaced.length === 1 ? 'Cet objet sera retiré' : `Ces ${replaced.length} objets seront retirés`} : ${replaced.map((item) => `${item.name} (${item.quantity})`).join(', ')}.`}
+          confirm="Remplacer la liste"
+          onConfirm={apply}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
     </div>
   );
 }

@@ -6,7 +6,11 @@ import { servicesAtom } from '../../state/services.atoms.ts';
 import { loadingAtom, panelAtom, validStepsAtom } from '../../state/wizard.atoms.ts';
 import { AddressesPanel } from '../addresses/AddressesPanel.tsx';
 import { Banners } from '../controls/Banners.tsx';
-import { Spinner } from '../controls/Spinner.tsx';
+import { ActionBar, BusySlot, NextButton } from '../controls/ActionBar.tsx';
+import { BarTotal } from '../controls/BarTotal.tsx';
+import { MissingHint } from '../controls/MissingHint.tsx';
+import { SaveActions } from '../finalisation/SaveActions.tsx';
+import { missingAddressesAtom, missingItemsAtom } from '../../state/summary.atoms.ts';
 import { FinalisationPanel } from '../finalisation/FinalisationPanel.tsx';
 import { SuccessPanel } from '../finalisation/SuccessPanel.tsx';
 import { ItemsPanel } from '../items/ItemsPanel.tsx';
@@ -25,6 +29,8 @@ export function Lite() {
   const services = useAtomValue(servicesAtom);
   const saved = useAtomValue(panelAtom) === 4;
   const steps = visibleLiteSteps(prices);
+  const missingAddresses = useAtomValue(missingAddressesAtom);
+  const missingItems = useAtomValue(missingItemsAtom);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const moveTo = (next: number) => {
@@ -55,48 +61,60 @@ export function Lite() {
     return (
       <VariantContext.Provider value="lite">
         <div className="shell lite" part="shell" lang="fr">
-          <h2 className="panel-title" part="panel-title">Votre réservation est enregistrée !</h2>
           <SuccessPanel />
         </div>
       </VariantContext.Provider>
     );
   }
 
+  const missing = cursor === 0 ? missingAddresses : cursor === 1 ? missingItems : null;
+  const showNext = cursor < 3 && valid[cursor];
   return (
     <VariantContext.Provider value="lite">
       <div className="shell lite" part="shell" lang="fr">
         <LiteHeader />
         <LiteBar />
-        <div role="tablist" aria-label="Étapes du devis" className="tabs" onKeyDown={onKeyDown}>
-          {steps.map((step) => (
-            <button
-              key={step.index}
-              ref={(node) => { tabs.current[step.index] = node; }}
-              role="tab"
-              type="button"
-              id={`lite-tab-${step.index}`}
-              aria-selected={cursor === step.index}
-              aria-controls="lite-panel"
-              tabIndex={cursor === step.index ? 0 : -1}
-              disabled={cursor !== step.index && !isLiteStepNavigable(step.index, valid)}
-              className={cursor === step.index ? 'current' : undefined}
-              onClick={() => go(step.index)}
-            >
-              {step.label}
-            </button>
-          ))}
+        <div role="tablist" aria-label="Étapes du devis" className="tabs lite-tabs" part="steps" onKeyDown={onKeyDown}>
+          {steps.map((step, position) => {
+            const reachable = cursor === step.index || isLiteStepNavigable(step.index, valid);
+            return (
+              <button
+                key={step.index}
+                ref={(node) => { tabs.current[step.index] = node; }}
+                role="tab"
+                type="button"
+                id={`lite-tab-${step.index}`}
+                aria-selected={cursor === step.index}
+                aria-controls="lite-panel"
+                aria-disabled={reachable ? undefined : true}
+                tabIndex={cursor === step.index ? 0 : -1}
+                part={cursor === step.index ? 'step step-current' : 'step'}
+                onClick={() => reachable && go(step.index)}
+              >
+                <span className="step-circle" aria-hidden="true">{position + 1}</span>
+                {step.label}
+              </button>
+            );
+          })}
         </div>
         <Banners />
-        <div role="tabpanel" id="lite-panel" aria-labelledby={`lite-tab-${cursor}`}>
+        <div role="tabpanel" id="lite-panel" aria-labelledby={`lite-tab-${cursor}`} part="panel" className="main">
           {cursor === 0 && <AddressesPanel />}
           {cursor === 1 && <ItemsPanel />}
           {cursor === 2 && <LitePrice />}
           {cursor === 3 && <FinalisationPanel />}
         </div>
-        <nav className="nav" aria-label="Navigation entre les étapes">
-          {cursor > 0 ? <button type="button" onClick={() => moveTo(liteStepBefore(cursor, prices))}>Précédent</button> : <span />}
-          {loading ? <Spinner /> : cursor < 3 && valid[cursor] && <button type="button" className="primary" onClick={goNext}>Suivant</button>}
-        </nav>
+        {cursor === 3 ? (
+          <SaveActions onPrevious={() => moveTo(liteStepBefore(cursor, prices))} />
+        ) : (
+          <ActionBar
+            onPrevious={cursor > 0 ? () => moveTo(liteStepBefore(cursor, prices)) : null}
+            hint={!showNext && !loading ? <MissingHint missing={missing} /> : null}
+            total={<BarTotal />}
+          >
+            {loading ? <BusySlot /> : showNext && <NextButton onClick={goNext} />}
+          </ActionBar>
+        )}
       </div>
     </VariantContext.Provider>
   );

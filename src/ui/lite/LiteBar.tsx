@@ -23,7 +23,7 @@ export function LiteBar() {
   const grids = priceGridOptions(company.driver_pools, identity.driverPoolSelector);
   const showVehicles = !company.hide_vl_selector && company.vehicle_categories.length > 0;
   return (
-    <div className="lite-bar">
+    <div className="lite-bar" part="lite-bar">
       {showVehicles && (
         <label>
           <span className="visually-hidden">Choix Véhicule</span>
@@ -43,8 +43,8 @@ export function LiteBar() {
         </label>
       )}
       {prices && total > 0 && (
-        <p className="lite-total" aria-live="polite">
-          Total : <strong>{approximate ? '≈ ' : ''}{price.format(total)}</strong>
+        <p className="lite-total" aria-live="polite" part="price">
+          Total{' '}: <strong>{approximate ? '≈ ' : ''}{price.format(total)}</strong>
         </p>
       )}
     </div>

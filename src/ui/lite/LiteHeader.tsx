@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { showBannerAtom } from '../../state/banner.atoms.ts';
 import { liteCursorAtom } from '../../state/lite.atoms.ts';
-import { formatLongDate, inBusinessZone, isLiteSaveIconVisible, isSelectableDay, moveStopsToDate } from '../../domain/index.ts';
+import { isLiteSaveIconVisible, isSelectableDay, moveStopsToDate } from '../../domain/index.ts';
 import { saveBooking } from '../../state/booking.ts';
 import { useNow } from '../../state/clock.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
@@ -10,8 +10,9 @@ import { servicesAtom } from '../../state/services.atoms.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
 import { loadingAtom, validStepsAtom } from '../../state/wizard.atoms.ts';
 import { useTravelDay } from '../addresses/StopTimes.tsx';
-import { Spinner } from '../controls/Spinner.tsx';
-import { SaveIcon } from '../controls/icons.tsx';
+import { BusySlot } from '../controls/ActionBar.tsx';
+import { DateSelect } from '../controls/DateSelect.tsx';
+import { Icon } from '../controls/icons.tsx';
 
 /**
  * The earlier variant's header (spec §2): the travel date in long French format (past days
@@ -28,7 +29,6 @@ export function LiteHeader() {
   const services = useAtomValue(servicesAtom);
   const day = useTravelDay();
   const now = useNow();
-  const today = inBusinessZone(now).toISODate()!;
   const showSave = isLiteSaveIconVisible(identity.travelId === null, valid);
   const showBanner = useSetAtom(showBannerAtom);
   const setCursor = useSetAtom(liteCursorAtom);
@@ -36,33 +36,30 @@ export function LiteHeader() {
   const save = async () => {
     if (!services) return;
     if ((await saveBooking(store, services)) === 'invalid') {
-      showBanner({ id: 'lite-invalid', kind: 'warning', text: 'Les coordonnées sont incomplètes : complétez l’étape Contacts avant d’enregistrer.' });
+      showBanner({ id: 'lite-invalid', kind: 'warning', text: 'Les coordonnées sont incomplètes : complétez l’étape Contacts avant d’enregistrer.' });
       setCursor(3);
     }
   };
   return (
-    <div className="lite-bar lite-header">
-      <label>
+    <div className="lite-bar lite-header" part="lite-header">
+      <label className="date-field">
         Date du transport
-        <input type="date" min={today} value={customer.date || day} onChange={(event) => {
-          const date = event.target.value;
+        <DateSelect value={customer.date || day} onChange={(date) => {
           if (!date || !isSelectableDay(date, now)) return;
           setCustomer({ ...customer, date });
           setStops(moveStopsToDate(stops, date));
         }} />
-        <span className="long-date" aria-live="polite">{formatLongDate(customer.date || day)}</span>
       </label>
-      <label className="checkbox">
-        <span>
-          <input type="checkbox" checked={identity.timewindowEnabled} onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })} /> Créneaux horaires
-        </span>
+      <label className="switch-row">
+        Créneaux horaires
+        <input type="checkbox" role="switch" checked={identity.timewindowEnabled} onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })} />
       </label>
       {loading ? (
-        <Spinner />
+        <BusySlot label="Enregistrement…" />
       ) : (
         showSave && services && (
-          <button type="button" className="icon" aria-label="Enregistrer les modifications" title="Enregistrer les modifications" onClick={() => void save()}>
-            <SaveIcon />
+          <button type="button" className="icon" aria-label="Enregistrer les modifications" onClick={() => void save()}>
+            <Icon name="save" />
           </button>
         )
       )}

@@ -3,7 +3,6 @@ import { formatDistance, formatDuration, formatVolume, isPriceEstimated, MESSAGE
 import { feesAtom } from '../../state/fees.atoms.ts';
 import { usePriceFormatter } from '../estimate/use-price.ts';
 import { estimateAtom } from '../../state/fees.atoms.ts';
-import { Spinner } from '../controls/Spinner.tsx';
 import { liteTotalAtom } from '../../state/lite.atoms.ts';
 
 /** The 'Prix' step: the earlier variant's price and what it is made of (spec §9). */
@@ -14,10 +13,10 @@ export function LitePrice() {
   const price = usePriceFormatter();
   const approx = estimate?.approximate ? '≈ ' : '';
   const approxPrice = estimate && isPriceEstimated(estimate) ? '≈ ' : '';
-  if (!estimate) return <Spinner label="Calcul du prix en cours" />;
+  if (!estimate) return <p className="status-line" role="status"><span className="spinner" aria-hidden="true" />Calcul en cours…</p>;
   return (
     <section aria-label="Prix" className="estimate">
-      <p className="total-price">{total > 0 ? <>Prix : <strong>{approxPrice}{price.format(total)}</strong></> : estimate.poolError ? <>{MESSAGES.priceUnavailable} : {estimate.poolError}</> : MESSAGES.priceLater}</p>
+      <p className="total-price">{total > 0 ? <>Prix{' '}: <strong>{approxPrice}{price.format(total)}</strong></> : estimate.poolError ? <>{MESSAGES.priceUnavailable}{' '}: {estimate.poolError}</> : MESSAGES.priceLater}</p>
       <dl className="facts">
         <div><dt>Distance parcourue</dt><dd>{approx}{formatDistance(estimate.driver.distance)}</dd></div>
         <div><dt>Durée de conduite</dt><dd>{approx}{formatDuration(estimate.driver.duration)}</dd></div>
@@ -25,7 +24,7 @@ export function LitePrice() {
         {total > 0 && <div><dt>Transport</dt><dd>{approxPrice}{price.format(fees.transportation.fee)}</dd></div>}
         {total > 0 && <div><dt>Forfait de manutention</dt><dd>{price.format(fees.handling.fee)}</dd></div>}
       </dl>
-      {estimate.approximate && <p className="muted">{MESSAGES.approximateRoute}</p>}
+      {estimate.approximate && <p className="banner banner-info" role="status">{MESSAGES.approximateRoute}</p>}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import type { Panel } from '../../domain/index.ts';
 import { PANEL_TITLES } from './panels.ts';
 
 /** The panel's heading takes focus on navigation, so keyboard and screen-reader users follow. */
-export function PanelHeading({ panel, visibleCount, position }: { panel: Panel; visibleCount: number; position: number }) {
+export function PanelHeading({ panel }: { panel: Panel }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   useEffect(() => {
@@ -12,17 +12,11 @@ export function PanelHeading({ panel, visibleCount, position }: { panel: Panel; 
       return;
     }
     heading.current?.focus();
+    heading.current?.scrollIntoView({ block: 'nearest' });
   }, [panel]);
   return (
-    <header>
-      {panel < 4 && (
-        <p className="progress" aria-live="polite">
-          Étape {position} sur {visibleCount}
-        </p>
-      )}
-      <h2 className="panel-title" tabIndex={-1} ref={heading} part="panel-title">
-        {PANEL_TITLES[panel]}
-      </h2>
-    </header>
+    <h2 className="panel-title" tabIndex={-1} ref={heading} part="panel-title">
+      {PANEL_TITLES[panel]}
+    </h2>
   );
 }

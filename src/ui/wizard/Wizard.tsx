@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import type { Panel } from '../../domain/index.ts';
 import { pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { panelAtom } from '../../state/wizard.atoms.ts';
 import { AddressesPanel } from '../addresses/AddressesPanel.tsx';
@@ -6,25 +7,47 @@ import { Banners } from '../controls/Banners.tsx';
 import { ItemsPanel } from '../items/ItemsPanel.tsx';
 import { EstimatePanel } from '../estimate/EstimatePanel.tsx';
 import { FinalisationPanel } from '../finalisation/FinalisationPanel.tsx';
+import { Recap } from '../finalisation/Recap.tsx';
 import { SuccessPanel } from '../finalisation/SuccessPanel.tsx';
+import { TripSummary } from '../finalisation/TripSummary.tsx';
 import { PanelHeading } from './PanelHeading.tsx';
-import { WizardNav } from './WizardNav.tsx';
+import { STEP_NAMES } from './panels.ts';
+import { StepIndicator } from './StepIndicator.tsx';
+import { useGoToPanel, WizardNav } from './WizardNav.tsx';
 
-/** The five-panel wizard (spec §2), one panel at a time. */
+/** The five-panel wizard (spec §2), one panel at a time, with where you are and what comes next. */
 export function Wizard() {
   const panel = useAtomValue(panelAtom);
   const prices = useAtomValue(pricesAllowedAtom);
-  const visible = prices ? 4 : 3;
-  const position = prices || panel < 2 ? panel + 1 : panel;
+  const goTo = useGoToPanel();
+  // Estimation is not a step when prices are hidden (spec §2).
+  const steps = STEP_NAMES.map((label, key) => ({ key, label })).filter((step) => prices || step.key !== 2);
+  if (panel === 4) {
+    return (
+      <div className="shell" part="shell" lang="fr">
+        <Banners />
+        <SuccessPanel />
+      </div>
+    );
+  }
   return (
     <div className="shell" part="shell" lang="fr">
+      <header className="header" part="header">
+        <StepIndicator steps={steps} current={panel} onBack={(key) => goTo(key as Panel, 'previous_step')} />
+        <PanelHeading panel={panel} />
+      </header>
       <Banners />
-      <PanelHeading panel={panel} visibleCount={visible} position={position} />
-      {panel === 0 && <AddressesPanel />}
-      {panel === 1 && <ItemsPanel />}
-      {panel === 2 && <EstimatePanel />}
-      {panel === 3 && <FinalisationPanel />}
-      {panel === 4 && <SuccessPanel />}
+      <div className="layout">
+        <div className="main" part="panel">
+          {panel === 0 && <AddressesPanel />}
+          {panel === 1 && <ItemsPanel />}
+          {panel === 2 && <EstimatePanel />}
+          {panel === 3 && <FinalisationPanel />}
+        </div>
+        <aside className="aside" part="aside" aria-label={panel === 3 ? 'Récapitulatif' : 'Votre trajet'}>
+          {panel === 3 ? <Recap /> : <TripSummary />}
+        </aside>
+      </div>
       <WizardNav />
     </div>
   );

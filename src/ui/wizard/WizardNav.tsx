@@ -1,40 +1,42 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { canGoNext, nextPanel, previousPanel, type Panel } from '../../domain/index.ts';
 import { pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { servicesAtom } from '../../state/services.atoms.ts';
+import { missingAddressesAtom, missingItemsAtom } from '../../state/summary.atoms.ts';
 import { loadingAtom, panelAtom, validStepsAtom } from '../../state/wizard.atoms.ts';
-import { Spinner } from '../controls/Spinner.tsx';
+import { ActionBar, BusySlot, NextButton } from '../controls/ActionBar.tsx';
+import { BarTotal } from '../controls/BarTotal.tsx';
+import { MissingHint } from '../controls/MissingHint.tsx';
+import { SaveActions } from '../finalisation/SaveActions.tsx';
 
-/** Précédent and Suivant (spec §2): Next only when the step is valid, a spinner while loading. */
-export function WizardNav() {
-  const [panel, setPanel] = useAtom(panelAtom);
-  const valid = useAtomValue(validStepsAtom);
-  const loading = useAtomValue(loadingAtom);
-  const prices = useAtomValue(pricesAllowedAtom);
+/** Moves to a panel and tells the host page (spec §2 messages). */
+export function useGoToPanel() {
+  const setPanel = useSetAtom(panelAtom);
   const services = useAtomValue(servicesAtom);
-  if (panel === 4) return null;
-  const go = (target: Panel, message: 'next_step' | 'previous_step') => {
+  return (target: Panel, message: 'next_step' | 'previous_step') => {
     setPanel(target);
     services?.messenger(message, { step: target });
   };
+}
+
+/** Précédent, the total and Suivant (spec §2): Next only when the step is valid, else what is missing. */
+export function WizardNav() {
+  const [panel] = useAtom(panelAtom);
+  const valid = useAtomValue(validStepsAtom);
+  const loading = useAtomValue(loadingAtom);
+  const prices = useAtomValue(pricesAllowedAtom);
+  const missingAddresses = useAtomValue(missingAddressesAtom);
+  const missingItems = useAtomValue(missingItemsAtom);
+  const goTo = useGoToPanel();
+  const missing = panel === 0 ? missingAddresses : panel === 1 ? missingItems : null;
+  const showNext = canGoNext(panel, valid);
+  const previous = panel > 0 ? () => goTo(previousPanel(panel, prices), 'previous_step') : null;
+  if (panel === 3) {
+    return <SaveActions onPrevious={previous} />;
+  }
   return (
-    <nav className="nav" aria-label="Navigation entre les étapes" part="nav">
-      {panel > 0 ? (
-        <button type="button" onClick={() => go(previousPanel(panel, prices), 'previous_step')}>
-          Précédent
-        </button>
-      ) : (
-        <span />
-      )}
-      {loading ? (
-        <Spinner label="Calcul en cours" />
-      ) : (
-        canGoNext(panel, valid) && (
-          <button type="button" className="primary" onClick={() => go(nextPanel(panel, prices), 'next_step')}>
-            Suivant
-          </button>
-        )
-      )}
-    </nav>
+    <ActionBar onPrevious={previous} hint={!showNext && !loading ? <MissingHint missing={missing} /> : null} total={<BarTotal />}>
+      {loading ? <BusySlot /> : showNext && <NextButton onClick={() => goTo(nextPanel(panel, prices), 'next_step')} />}
+    </ActionBar>
   );
 }

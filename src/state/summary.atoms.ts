@@ -1,0 +1,49 @@
+import { atom, type Getter } from 'jotai';
+import { DateTime } from 'luxon';
+import { atDayAndTime, defaultTravelDate, defaultTravelTime, estimateArrivals, isPriceEstimated, missingOnAddresses, missingOnItems } from '../domain/index.ts';
+import { systemClock } from '../services/clock.ts';
+import { customerAtom } from './customer.atoms.ts';
+import { servicesAtom } from './services.atoms.ts';
+import { pricesAllowedAtom } from './company.atoms.ts';
+import { estimateAtom, priceVariantAtom, routeAtom, routeStatusAtom } from './fees.atoms.ts';
+import { itemsAtom } from './items.atoms.ts';
+import { liteTotalAtom } from './lite.atoms.ts';
+import { stopsAtom } from './stops.atoms.ts';
+
+/** What keeps 'Suivant' hidden on the addresses step, or null (UX §3.2). */
+export const missingAddressesAtom = atom((get) => missingOnAddresses(get(stopsAtom), get(routeStatusAtom)));
+/** What keeps 'Suivant' hidden on the items step, or null. */
+export const missingItemsAtom = atom((get) => missingOnItems(get(itemsAtom)));
+
+/**
+ * The total every screen shows (action bar, estimate, recap, success): the wizard's estimate
+ * or the earlier variant's price, null while unknown, zero or hidden (UX principle 3).
+ */
+export const shownTotalAtom = atom((get) => {
+  if (!get(pricesAllowedAtom)) return null;
+  const estimate = get(estimateAtom);
+  if (!estimate) return null;
+  const total = get(priceVariantAtom) === 'lite' ? get(liteTotalAtom) : estimate.total;
+  return total > 0 ? { total, approximate: isPriceEstimated(estimate) } : null;
+});
+
+/** The travel day: the customer's date, else the default day (spec §9). */
+export const travelDayAtom = atom((get) => get(customerAtom).date || defaultTravelDate(DateTime.fromJSDate(nowOf(get))));
+
+/**
+ * Arrival estimate of each stop once the route is known, else nulls: the stop cards and the
+ * recap show the same times.
+ */
+export const arrivalsAtom = atom((get): (string | null)[] => {
+  const stops = get(stopsAtom);
+  const route = get(routeAtom);
+  if (get(routeStatusAtom) !== 'ok' || !route) return stops.map(() => null);
+  const customer = get(customerAtom);
+  const first = stops[0]?.timewindowEarliest;
+  const start = first ? DateTime.fromISO(first, { setZone: true }) : atDayAndTime(get(travelDayAtom), customer.time || defaultTravelTime(DateTime.fromJSDate(nowOf(get))));
+  return estimateArrivals(stops, start, route.legDurations);
+});
+
+function nowOf(get: Getter): Date {
+  return (get(servicesAtom)?.now ?? systemClock)();
+}

@@ -1,0 +1,66 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Icon } from './icons.tsx';
+
+/**
+ * The bar that keeps the next move in view (UX §3.2): last in the DOM so fields come first in
+ * tab order, sticky at the bottom. Its height is measured into --_bar-h so a focused field is
+ * scrolled clear of it (WCAG 2.4.11).
+ */
+export function ActionBar({ onPrevious, hint, total, children, twoRows = false }: { onPrevious?: (() => void) | null; hint?: ReactNode; total?: ReactNode; children?: ReactNode; twoRows?: boolean }) {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = bar.current;
+    const shell = node?.closest<HTMLElement>('.shell');
+    if (!node || !shell) return;
+    const observer = new ResizeObserver(() => shell.style.setProperty('--_bar-h', `${Math.ceil(node.getBoundingClientRect().height)}px`));
+    observer.observe(node);
+    // A control that ends under the bar when it gets focus is scrolled up above it.
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (!target || node.contains(target)) return;
+      const { bottom } = target.getBoundingClientRect();
+      const barTop = node.getBoundingClientRect().top;
+      if (bottom > barTop) target.scrollIntoView({ block: 'nearest' });
+    };
+    shell.addEventListener('focusin', onFocusIn);
+    return () => {
+      observer.disconnect();
+      shell.removeEventListener('focusin', onFocusIn);
+    };
+  }, []);
+  return (
+    <div ref={bar} className={`action-bar${twoRows ? ' two-rows' : ''}`} part="action-bar nav">
+      <div className="hint" aria-live="polite">{hint}</div>
+      {onPrevious ? (
+        <button type="button" className="prev" part="button-secondary" onClick={onPrevious}>
+          <Icon name="chevron" turn="left" />
+          Précédent
+        </button>
+      ) : (
+        <span className="prev" />
+      )}
+      <div className="bar-total">{total}</div>
+      <div className="next">{children}</div>
+    </div>
+  );
+}
+
+/** 'Suivant', primary, chevron after the label. */
+export function NextButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className="primary" part="button-primary" onClick={onClick}>
+      Suivant
+      <Icon name="chevron" />
+    </button>
+  );
+}
+
+/** A wait in Suivant's place, the same width, so nothing moves (UX §3.2). */
+export function BusySlot({ label = 'Calcul en cours…' }: { label?: string }) {
+  return (
+    <span className="busy" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+}

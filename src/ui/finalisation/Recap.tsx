@@ -1,0 +1,163 @@
+import { useAtomValue } from 'jotai';
+import { useSetAtom } from 'jotai';
+import { DateTime } from 'luxon';
+import {
+  BUSINESS_TIME_ZONE,
+  formatClock,
+  formatDateAndTime,
+  formatDistance,
+  formatDuration,
+  formatPrice,
+  formatShortDate,
+  formatTimeOfDay,
+  formatVolume,
+  MESSAGES,
+  NBSP,
+  timeValueOf,
+  type Stop,
+} from '../../domain/index.ts';
+import { companyDataAtom, pricesAllowedAtom } from '../../state/company.atoms.ts';
+import { customerAtom } from '../../state/customer.atoms.ts';
+import { estimateAtom } from '../../state/fees.atoms.ts';
+import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { itemsAtom } from '../../state/items.atoms.ts';
+import { stopsAtom } from '../../state/stops.atoms.ts';
+import { arrivalsAtom, shownTotalAtom, travelDayAtom } from '../../state/summary.atoms.ts';
+import { panelAtom } from '../../state/wizard.atoms.ts';
+import { floorLabel, TASK_LABELS } from '../addresses/StopCard.tsx';
+import { usePriceFormatter } from '../estimate/use-price.ts';
+
+/** 'lun. 30 nov. · créneau 8 h – 11 h · arrivée ≈ 8 h 56 · 5 min sur place · 3e étage, ascenseur'. */
+function stopMeta(stop: Stop, day: string, arrival: string | null, windows: boolean): string {
+  const stopDay = DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).plus({ days: stop.seekDays }).toISODate()!;
+  const time = stop.timewindowEarliest
+    ? windows && stop.timewindowLatest
+      ? `créneau ${formatClock(timeValueOf(stop.timewindowEarliest))} – ${formatClock(timeValueOf(stop.timewindowLatest))}`
+      : `vers ${formatTimeOfDay(stop.timewindowEarliest)}`
+    : null;
+  const floor = stop.floor > 0 ? `${floorLabel(stop.floor)}${stop.elevator ? ', ascenseur' : ', sans ascenseur'}` : floorLabel(stop.floor);
+  return [formatShortDate(stopDay), time, arrival ? `arrivée ≈ ${formatTimeOfDay(arrival)}` : null, `${stop.durationMin}${NBSP}min sur place`, floor].filter(Boolean).join(' · ');
+}
+
+/** The recap before saving (UX §6.1): what will be booked, with the estimate's own total. */
+export function Recap() {
+  const customer = useAtomValue(customerAtom);
+  const stops = useAtomValue(stopsAtom);
+  const items = useAtomValue(itemsAtom);
+  const estimate = useAtomValue(estimateAtom);
+  const arrivals = useAtomValue(arrivalsAtom);
+  const day = useAtomValue(travelDayAtom);
+  const identity = useAtomValue(travelIdentityAtom);
+  const company = useAtomValue(companyDataAtom);
+  const prices = useAtomValue(pricesAllowedAtom);
+  const shown = useAtomValue(shownTotalAtom);
+  const setPanel = useSetAtom(panelAtom);
+  const price = usePriceFormatter();
+  const approx = estimate?.approximate ? '≈ ' : '';
+  const listed = items.filter((item) => item.category !== 'custom-cost');
+  const costs = items.filter((item) => item.category === 'custom-cost');
+  return (
+    <section className="recap" part="recap" aria-labelledby="recap-title">
+      <h3 id="recap-title">Récapitulatif</h3>
+      <dl>
+        <div>
+          <dt>Date</dt>
+          <dd>{customer.date ? formatDateAndTime(customer.date, customer.time) : 'À choisir'}</dd>
+        </div>
+        <div>
+          <dt>
+            Trajet
+            <button type="button" className="link" onClick={() => setPanel(0)}>Modifier le trajet</button>
+          </dt>
+          <dd>
+            <ol>
+              {stops.map((stop, index) => (
+                <li key={stop.uid}>
+                  <span>{TASK_LABELS[stop.type]}{NBSP}: {stop.address || 'adresse à saisir'}</span>
+                  <span className="meta">{stopMeta(stop, day, arrivals[index] ?? null, identity.timewindowEnabled)}</span>
+                  {stop.contacts.map((contact, position) => (
+                    <span key={`${contact.name}-${position}`} className="meta">
+                      Contact{NBSP}: {contact.name}, {contact.phone}{contact.notify ? ' (SMS)' : ''}
+                    </span>
+                  ))}
+                </li>
+              ))}
+            </ol>
+          </dd>
+        </div>
+        {estimate && (
+          <div>
+            <dt>Distance et durée</dt>
+            <dd>{approx}{formatDistance(estimate.customer.distance)} · {approx}{formatDuration(estimate.totalDuration)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>
+            Objets
+            <button type="button" className="link" onClick={() => setPanel(1)}>Modifier les objets</button>
+          </dt>
+          <dd>
+            <ul>
+              {listed.map((item, index) => (
+                <li key={`${item.name}-${index}`}>{item.category === 'custom-item' ? item.name : `${item.quantity} × ${item.name}`}</li>
+              ))}
+            </ul>
+            {estimate && <span className="meta">Volume total{NBSP}: {formatVolume(estimate.volume)}</span>}
+          </dd>
+        </div>
+        {estimate && (
+          <div>
+            <dt>Véhicule</dt>
+            <dd>{estimate.vehicleCategory?.name ?? `Véhicule ${formatVolume(estimate.truckCapacity)}`}</dd>
+          </div>
+        )}
+        {estimate && !company.hide_handling_infos && (
+          <div>
+            <dt>Manutention</dt>
+            <dd>
+              {estimate.handling.persons === 0
+                ? 'Sans manutention'
+                : `${estimate.handling.persons} manutentionnaire${estimate.handling.persons > 1 ? 's' : ''} · ${formatDuration(estimate.handling.hours * 3600)}`}
+            </dd>
+          </div>
+        )}
+        {costs.length > 0 && prices && (
+          <div>
+            <dt>Frais annexes</dt>
+            <dd>
+              {costs.map((cost, index) => (
+                <span key={`${cost.name}-${index}`} className="price-line">
+                  <span>{cost.name}</span>
+                  <span>{formatPrice((cost.customPrice ?? 0) * cost.quantity, company.currency_symbol)}{NBSP}HT</span>
+                </span>
+              ))}
+            </dd>
+          </div>
+        )}
+        {prices && estimate && (
+          <div>
+            <dt>Prix</dt>
+            <dd>
+              {shown ? (
+                <>
+                  <span className="price-line"><span>Transport</span><span>{price.format(estimate.transportFee)}</span></span>
+                  {!company.hide_handling_infos && <span className="price-line"><span>Manutention</span><span>{price.format(estimate.handlingFee)}</span></span>}
+                  {estimate.costs !== 0 && <span className="price-line"><span>Frais annexes</span><span>{price.format(estimate.costs)}</span></span>}
+                  <span className="price-line recap-total-line">
+                    <span>Total {price.suffix}</span>
+                    <span className="recap-total" part="price">{shown.approximate ? '≈ ' : ''}{price.amountOnly(shown.total)}</span>
+                  </span>
+                  <span className="meta">TVA {Math.round(company.vat * 100)}{NBSP}% {price.companyMode ? 'en sus' : 'incluse'}</span>
+                </>
+              ) : estimate.poolError ? (
+                <span>{MESSAGES.priceUnavailable}{NBSP}: {estimate.poolError}</span>
+              ) : (
+                <span>{MESSAGES.priceLater}</span>
+              )}
+            </dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}
