@@ -10,7 +10,7 @@ async function fillCustomer(page) {
   await page.getByLabel('Nom du contact').fill('Marie Curie');
   await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
   await page.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
-  await page.getByLabel('Date du transport').fill(dayAfterToday(15));
+  await page.getByLabel('Date du transport').selectOption(dayAfterToday(15));
   await page.getByLabel('Heure de début').selectOption('09:00');
 }
 
@@ -35,12 +35,13 @@ describe('end-to-end journeys against the demo server', () => {
     await page.getByRole('heading', { name: 'Vos objets' }).waitFor();
     await page.getByRole('combobox', { name: 'Rechercher un objet' }).fill('2 réfrigérateur');
     await page.getByRole('listbox', { name: 'Objets trouvés' }).getByRole('option').first().click();
-    await page.getByRole('button', { name: 'Ajouter Carton standard' }).click();
-    await page.getByRole('button', { name: 'Ajouter Carton standard' }).click();
+    await page.getByRole('button', { name: 'Ajouter : Carton standard' }).click();
+    await page.getByRole('button', { name: 'Ajouter : Carton standard' }).click();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('heading', { name: 'Votre estimation' }).waitFor();
-    const total = await page.getByText(/^Total :/).textContent();
-    assert.match(total, /Total : ≈ [\d\s\u202f,]+\s€ TTC/);
+    const total = await page.locator('transport-quote-wizard .total-amount').textContent();
+    assert.match(total, /^≈ [\d\s,]+\s€$/);
+    await page.getByText('Total TTC', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await fillCustomer(page);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -84,7 +85,7 @@ describe('end-to-end journeys against the demo server', () => {
       await resolveAddress(page, 1, '8 rue de la Paix 75002 Paris');
       await resolveAddress(page, 2, '12 rue Sainte-Catherine 33000 Bordeaux');
       await page.getByRole('button', { name: 'Suivant' }).click();
-      await page.getByRole('button', { name: 'Ajouter Canapé 3 places' }).click();
+      await page.getByRole('button', { name: 'Ajouter : Canapé 3 places' }).click();
       await page.getByRole('button', { name: 'Suivant' }).click();
       await page.getByRole('button', { name: 'Suivant' }).click();
       await fillCustomer(page);
@@ -97,7 +98,7 @@ describe('end-to-end journeys against the demo server', () => {
     await page.goto(`${demo.server.base}/edit.html?id=${bookingToken.id}&token=${encodeURIComponent(bookingToken.token)}`);
     await page.getByRole('combobox', { name: 'Adresse 2', exact: true }).and(page.locator('[value="12 Rue Sainte-Catherine 33000 Bordeaux"]')).waitFor();
     await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.getByRole('button', { name: 'Ajouter un Canapé 3 places' }).click();
+    await page.getByRole('button', { name: 'Augmenter la quantité : Canapé 3 places' }).click();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('button', { name: 'Suivant' }).click();
     const patched = page.waitForRequest((request) => request.method() === 'PATCH');
@@ -121,9 +122,9 @@ describe('end-to-end journeys against the demo server', () => {
     await page.getByRole('option', { name: /Entrepôt Saint-Denis/ }).click();
     await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
     await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.getByRole('button', { name: 'Ajouter Carton standard' }).click();
+    await page.getByRole('button', { name: 'Ajouter : Carton standard' }).click();
     await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.getByText(/€ HT/).first().waitFor();
+    await page.getByText(/€\sHT/).first().waitFor();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await fillCustomer(page);
     await page.getByRole('button', { name: 'Dupliquer' }).click();
@@ -147,12 +148,12 @@ describe('end-to-end journeys against the demo server', () => {
     await page.getByRole('combobox', { name: 'Rechercher un objet' }).fill('canape');
     await page.getByRole('listbox', { name: 'Objets trouvés' }).getByRole('option').first().click();
     await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.getByText(/^Prix :/).waitFor();
+    await page.getByText(/^Prix\s:/).waitFor();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByLabel('Nom du contact').fill('Marie Curie');
     await page.getByLabel('Téléphone', { exact: true }).fill('0612345678');
     await page.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
-    await page.getByLabel('Date du transport').nth(1).fill(dayAfterToday(15));
+    await page.getByLabel('Date du transport').selectOption(dayAfterToday(15));
     await page.getByLabel('Heure de début').selectOption('09:00');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
@@ -173,7 +174,7 @@ describe('end-to-end journeys against the demo server', () => {
       await frame.getByText('adresse vérifiée').nth(step - 1).waitFor();
     }
     await frame.getByRole('button', { name: 'Suivant' }).click();
-    await frame.getByRole('button', { name: 'Ajouter Carton standard' }).waitFor({ state: 'detached', timeout: 500 }).catch(() => undefined);
+    await frame.getByRole('button', { name: 'Ajouter : Carton standard' }).waitFor({ state: 'detached', timeout: 500 }).catch(() => undefined);
     await frame.getByRole('combobox', { name: 'Rechercher un objet' }).fill('lit');
     await frame.getByRole('listbox', { name: 'Objets trouvés' }).getByRole('option').first().click();
     await frame.getByRole('button', { name: 'Précédent' }).click();
@@ -183,7 +184,7 @@ describe('end-to-end journeys against the demo server', () => {
     await frame.getByLabel('Nom du contact').fill('Marie Curie');
     await frame.getByLabel('Téléphone', { exact: true }).fill('0612345678');
     await frame.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
-    await frame.getByLabel('Date du transport').fill(dayAfterToday(15));
+    await frame.getByLabel('Date du transport').selectOption(dayAfterToday(15));
     await frame.getByLabel('Heure de début').selectOption('09:00');
     await frame.getByRole('button', { name: 'Enregistrer' }).click();
     await page.waitForFunction(() => (window.receivedMessages ?? []).some((m) => m.data.type === 'travel_creation_succeed'));

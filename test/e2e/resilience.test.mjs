@@ -33,7 +33,7 @@ describe('nothing typed is lost', () => {
     await resolveAddress(page, 1, '10 rue de Rivoli 75004 Paris');
     await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
     await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.getByRole('button', { name: 'Ajouter Canapé 3 places' }).click();
+    await page.getByRole('button', { name: 'Ajouter : Canapé 3 places' }).click();
     await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('tqw-draft:') && localStorage.getItem(key).includes('Canapé 3 places')));
     await page.reload();
     await page.getByRole('heading', { name: 'Vos objets' }).waitFor();
@@ -46,7 +46,7 @@ describe('nothing typed is lost', () => {
     await page.getByLabel('Nom du contact').fill('Marie Curie');
     await page.getByLabel('Téléphone', { exact: true }).fill('0612345678');
     await page.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
-    await page.getByLabel('Date du transport').fill(dayAfterToday(15));
+    await page.getByLabel('Date du transport').selectOption(dayAfterToday(15));
     await page.getByLabel('Heure de début').selectOption('09:00');
 
     const { databasePath } = server;

@@ -2,7 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../elements/transport-quote-wizard.ts';
 import { installFakeGoogle, uninstallFakeGoogle } from './fake-google-maps.ts';
-import { allByRole, apiBase, byRole, choose, findByRole, press, textOf, type, uniqueId, createQuoteElement } from './support.ts';
+import { allByRole, apiBase, byRole, choose, findByRole, isUnavailable, press, textOf, type, uniqueId, createQuoteElement } from './support.ts';
 
 const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
 
@@ -19,7 +19,7 @@ async function wizard(attributes: Record<string, string> = {}, inner = ''): Prom
 }
 
 const input = (root: ShadowRoot, step: number) => byRole<HTMLInputElement>(root, 'combobox', `Adresse ${step}`);
-const verified = (root: ShadowRoot, step: number) => textOf(input(root, step).closest('label')!).includes('adresse vérifiée');
+const verified = (root: ShadowRoot, step: number) => textOf(input(root, step).closest('.combobox')!).includes('Adresse vérifiée');
 
 async function resolveAddress(root: ShadowRoot, step: number, text: string) {
   type(input(root, step), text);
@@ -74,7 +74,7 @@ describe('panel 0, Vos adresses', () => {
     expect(input(root, 2).value).to.equal('');
     expect(input(root, 3).value).to.equal('Lyon');
     expect(allByRole(root, 'button', /^Supprimer l’adresse/)).to.have.length(3);
-    expect(allByRole(root, 'listitem', /^Étape/).map((li) => li.getAttribute('aria-label'))).to.deep.equal(['Étape 1 : Enlèvement', 'Étape 2 : Livraison', 'Étape 3 : Livraison']);
+    expect(allByRole(root, 'listitem', /^Étape/).map((li) => li.getAttribute('aria-label')!.replace(/\s/g, ' '))).to.deep.equal(['Étape 1 : Enlèvement', 'Étape 2 : Livraison', 'Étape 3 : Livraison']);
     expect(root.querySelectorAll('.step-number')).to.have.length(0);
     byRole(root, 'button', 'Ajouter une étape après l’adresse 3').click();
     await findByRole(root, 'combobox', 'Adresse 4');
@@ -94,7 +94,7 @@ describe('panel 0, Vos adresses', () => {
     type(input(root, 3), 'Troisième');
     const handles = [...root.querySelectorAll<HTMLElement>('.drag-handle')];
     const from = handles[0]!.getBoundingClientRect();
-    const to = root.querySelectorAll<HTMLElement>('li.stop')[2]!.getBoundingClientRect();
+    const to = root.querySelectorAll<HTMLElement>('li.stop-item')[2]!.getBoundingClientRect();
     await sendMouse({ type: 'move', position: [Math.round(from.x + from.width / 2), Math.round(from.y + from.height / 2)] });
     await sendMouse({ type: 'down' });
     for (let step = 1; step <= 12; step += 1) {
@@ -105,7 +105,7 @@ describe('panel 0, Vos adresses', () => {
     await sendMouse({ type: 'up' });
     await waitUntil(() => input(root, 3).value === 'Premier', `after the drag: ${[1, 2, 3].map((n) => input(root, n).value).join(', ')}`, { timeout: 3000 });
     expect([input(root, 1).value, input(root, 2).value]).to.deep.equal(['Deuxième', 'Troisième']);
-    expect(allByRole(root, 'listitem', /^Étape 1/)[0]!.getAttribute('aria-label')).to.equal('Étape 1 : Enlèvement');
+    expect(allByRole(root, 'listitem', /^Étape 1/)[0]!.getAttribute('aria-label')!.replace(/\s/g, ' ')).to.equal('Étape 1 : Enlèvement');
   });
 
   it('S013 keyboard users move stops up and down and hear the new position', async () => {
@@ -115,7 +115,7 @@ describe('panel 0, Vos adresses', () => {
     byRole(root, 'button', 'Descendre l’adresse 1').click();
     await waitUntil(() => input(root, 1).value === 'Lyon');
     expect(input(root, 2).value).to.equal('Paris');
-    expect(textOf(root)).to.contain('Adresse déplacée en position 2 sur 2.');
+    expect(textOf(root)).to.contain('Adresse 1 déplacée en position 2 sur 2.');
     expect(allByRole(root, 'button', 'Monter l’adresse 1')).to.have.length(0);
     expect(allByRole(root, 'button', 'Descendre l’adresse 2')).to.have.length(0);
   });
@@ -196,7 +196,10 @@ describe('panel 0, Vos adresses', () => {
     expect(byRole<HTMLSelectElement>(root, 'combobox', 'Jour de l’adresse 1').disabled).to.equal(true);
     const second = byRole<HTMLSelectElement>(root, 'combobox', 'Jour de l’adresse 2');
     expect(second.disabled).to.equal(false);
-    expect([...second.options].map((o) => o.text)).to.deep.equal(['J+0', 'J+1', 'J+2', 'J+3', 'J+4', 'J+5', 'J+6']);
+    // J+0 to J+6 (spec §9), each followed by the day it names.
+    expect([...second.options].map((o) => o.text.split(' · ')[0])).to.deep.equal(['J+0', 'J+1', 'J+2', 'J+3', 'J+4', 'J+5', 'J+6']);
+    // The test clock is Monday 30 November 2026: J+1 is the first of December, written '1er'.
+    expect(second.options[1]!.text).to.equal('J+1 · mar. 1er déc.');
   });
 
   it('S121 hide_address_floor hides the floor and lift selectors', async () => {
@@ -210,7 +213,7 @@ describe('panel 0, Vos adresses', () => {
     const wanted = byRole<HTMLSelectElement>(root, 'combobox', 'Heure souhaitée à l’adresse 2');
     const times = [...wanted.options].map((o) => o.value).filter(Boolean);
     expect(times.every((time) => /^\d{2}:(00|15|30|45)$/.test(time))).to.equal(true);
-    byRole<HTMLInputElement>(root, 'checkbox', 'Créneaux horaires (au plus tôt / au plus tard)').click();
+    byRole<HTMLInputElement>(root, 'switch', 'Créneaux horaires').click();
     const latest = await findByRole<HTMLSelectElement>(root, 'combobox', 'Heure au plus tard à l’adresse 2');
     choose(byRole<HTMLSelectElement>(root, 'combobox', 'Jour de l’adresse 2'), '1');
     await waitUntil(() => [...byRole<HTMLSelectElement>(root, 'combobox', 'Heure au plus tôt à l’adresse 2').options].some((o) => o.value === '00:00'));
@@ -227,16 +230,16 @@ describe('panel 0, Vos adresses', () => {
     const save = byRole<HTMLButtonElement>(dialog, 'button', 'Enregistrer le contact');
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Nom'), 'J');
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Téléphone'), '06 11 22 33 44');
-    await waitUntil(() => save.disabled);
+    await waitUntil(() => isUnavailable(save));
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Nom'), 'Jo');
-    await waitUntil(() => !byRole<HTMLButtonElement>(dialog, 'button', 'Enregistrer le contact').disabled);
+    await waitUntil(() => !isUnavailable(byRole(dialog, 'button', 'Enregistrer le contact')));
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Téléphone'), '0611223');
-    await waitUntil(() => byRole<HTMLButtonElement>(dialog, 'button', 'Enregistrer le contact').disabled);
+    await waitUntil(() => isUnavailable(byRole(dialog, 'button', 'Enregistrer le contact')));
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Téléphone'), '06 11 22 33 44');
-    byRole(dialog, 'checkbox', 'Prévenir par SMS').click();
-    await waitUntil(() => !byRole<HTMLButtonElement>(dialog, 'button', 'Enregistrer le contact').disabled);
+    byRole(dialog, 'switch', 'Prévenir par SMS').click();
+    await waitUntil(() => !isUnavailable(byRole(dialog, 'button', 'Enregistrer le contact')));
     byRole(dialog, 'button', 'Enregistrer le contact').click();
-    const badge = await findByRole(root, 'button', 'Modifier le contact Jo · SMS de l’adresse 1');
+    const badge = await findByRole(root, 'button', 'Modifier le contact : Jo (SMS), l’adresse 1');
     expect(textOf(badge)).to.contain('SMS');
     badge.click();
     const edit = await findByRole(root, 'dialog');

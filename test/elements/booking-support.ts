@@ -70,7 +70,7 @@ export async function next(root: ShadowRoot, heading: string) {
 /** From the addresses to the finalisation, adding the preferred sofa on the way. */
 export async function toFinalisation(root: ShadowRoot, prices = true) {
   await next(root, 'Vos objets');
-  if (allByRole(root, 'button', 'Ajouter Canapé 3 places').length > 0) byRole(root, 'button', 'Ajouter Canapé 3 places').click();
+  if (allByRole(root, 'button', 'Ajouter : Canapé 3 places').length > 0) byRole(root, 'button', 'Ajouter : Canapé 3 places').click();
   else if (root.querySelectorAll('.item-row').length === 0) throw new Error('no item to add');
   await next(root, prices ? 'Votre estimation' : 'Finalisation');
   if (prices) {
@@ -83,6 +83,6 @@ export function fillCustomer(root: ShadowRoot, date = dayAfterToday(1)) {
   type(byRole<HTMLInputElement>(root, 'textbox', 'Nom du contact'), 'Marie Curie');
   type(byRole<HTMLInputElement>(root, 'textbox', 'Téléphone'), '06 12 34 56 78');
   type(byRole<HTMLInputElement>(root, 'textbox', 'E-mail'), 'marie@exemple.fr');
-  type(byRole<HTMLInputElement>(root, 'textbox', 'Date du transport'), date);
+  choose(byRole<HTMLSelectElement>(root, 'combobox', 'Date du transport'), date);
   return waitUntil(() => [...byRole<HTMLSelectElement>(root, 'combobox', 'Heure de début').options].some((o) => o.value === '09:00')).then(() => choose(byRole<HTMLSelectElement>(root, 'combobox', 'Heure de début'), '09:00'));
 }

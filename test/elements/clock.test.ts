@@ -29,10 +29,12 @@ describe('one clock per element (spec §9 defaults, §5 past days)', () => {
     // A date far from the machine's: only the element's clock can give these answers.
     const root = await mountAt('transport-quote-lite', '2031-06-15T23:30');
     await findByRole(root, 'tablist', 'Étapes du devis');
-    const date = byRole<HTMLInputElement>(root, 'textbox', /^Date du transport/);
+    const date = byRole<HTMLSelectElement>(root, 'combobox', 'Date du transport');
     await waitUntil(() => date.value === '2031-06-16', `default day ${date.value}`);
-    expect(date.min).to.equal('2031-06-15');
-    expect(textOf(root)).to.contain('lundi 16 juin 2031');
+    // The clock's today is the first day offered; its yesterday is not offered at all.
+    expect(optionValues(date)[0]).to.equal('2031-06-15');
+    expect(optionValues(date)).not.to.include('2031-06-14');
+    expect(date.selectedOptions[0]!.textContent).to.equal('lundi 16 juin 2031');
   });
 
   it('S170 S106 S107 at 10:07 by its clock, the wizard offers today from 10:15 and no earlier day', async () => {

@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../elements/transport-quote-wizard.ts';
-import { allByRole, apiBase, byRole, findByRole, press, textOf, type, uniqueId, createQuoteElement } from './support.ts';
+import { allByRole, apiBase, byRole, findByRole, isUnavailable, press, quantityOf, textOf, type, uniqueId, createQuoteElement } from './support.ts';
 
 const STOPS = [
   { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.8601, lng: 2.3507, geocodeResolved: true, floor: 0 },
@@ -38,10 +38,10 @@ describe('panel 1, the items', () => {
 
   it('S004 S020 preferred-item chips add the item, then one more of it', async () => {
     const root = await itemsPanel({ preferred_items: PREFERRED });
-    byRole(root, 'button', 'Ajouter Carton standard').click();
-    await waitUntil(() => root.querySelector('[aria-label="Quantité de Carton standard"]')?.textContent === '1');
-    byRole(root, 'button', 'Ajouter Carton standard').click();
-    await waitUntil(() => root.querySelector('[aria-label="Quantité de Carton standard"]')?.textContent === '2');
+    byRole(root, 'button', 'Ajouter : Carton standard').click();
+    await waitUntil(() => quantityOf(root, 'Carton standard') === '1');
+    byRole(root, 'button', 'Ajouter : Carton standard').click();
+    await waitUntil(() => quantityOf(root, 'Carton standard') === '2');
   });
 
   it('S021 S103 S139 searching "5 tables" adds 5 tables; the API is asked once for what was typed, never for an empty query', async () => {
@@ -59,7 +59,7 @@ describe('panel 1, the items', () => {
       press(search(root), 'Enter');
       await waitUntil(() => root.querySelectorAll('.item-row').length === 1);
       expect(textOf(root.querySelector('.item-row')!)).to.match(/^Table/);
-      expect(textOf(root.querySelector('[aria-label^="Quantité de Table"]')!)).to.equal('5');
+      expect(quantityOf(root, 'Table', { prefix: true })).to.equal('5');
       type(search(root), '   ');
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(asked).to.deep.equal(['tables']);
@@ -80,20 +80,23 @@ describe('panel 1, the items', () => {
     await findByRole(root, 'status', 'Recherche…', 2000);
     await waitUntil(() => root.querySelectorAll('.item-row').length === 1, 'the Enter was lost: nothing added', { timeout: 6000 });
     // The catalogue's generic 'Table' is the first answer for 'tables'.
-    expect(root.querySelector('[aria-label="Quantité de Table"]')?.textContent).to.equal('5');
+    expect(quantityOf(root, 'Table')).to.equal('5');
     expect(search(root).value).to.equal('');
   });
 
   it('S022 plus and minus name their item; minus stops at 1; remove is explicit', async () => {
     const root = await itemsPanel({ preferred_items: PREFERRED });
-    byRole(root, 'button', 'Ajouter Canapé 3 places').click();
-    const minus = await findByRole<HTMLButtonElement>(root, 'button', 'Retirer un Canapé 3 places');
-    expect(minus.disabled).to.equal(true);
-    byRole(root, 'button', 'Ajouter un Canapé 3 places').click();
-    await waitUntil(() => root.querySelector('[aria-label="Quantité de Canapé 3 places"]')?.textContent === '2');
-    byRole(root, 'button', 'Retirer un Canapé 3 places').click();
-    await waitUntil(() => root.querySelector('[aria-label="Quantité de Canapé 3 places"]')?.textContent === '1');
-    byRole(root, 'button', 'Supprimer Canapé 3 places').click();
+    byRole(root, 'button', 'Ajouter : Canapé 3 places').click();
+    const minus = await findByRole<HTMLButtonElement>(root, 'button', 'Diminuer la quantité : Canapé 3 places');
+    expect(isUnavailable(minus)).to.equal(true);
+    minus.click();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(quantityOf(root, 'Canapé 3 places')).to.equal('1');
+    byRole(root, 'button', 'Augmenter la quantité : Canapé 3 places').click();
+    await waitUntil(() => quantityOf(root, 'Canapé 3 places') === '2');
+    byRole(root, 'button', 'Diminuer la quantité : Canapé 3 places').click();
+    await waitUntil(() => quantityOf(root, 'Canapé 3 places') === '1');
+    byRole(root, 'button', 'Retirer : Canapé 3 places').click();
     await waitUntil(() => root.querySelectorAll('.item-row').length === 0);
   });
 
@@ -101,18 +104,19 @@ describe('panel 1, the items', () => {
     const root = await itemsPanel();
     byRole(root, 'button', 'Ajouter un objet qui n’est pas dans la liste').click();
     const dialog = await findByRole(root, 'dialog');
-    const save = () => byRole<HTMLButtonElement>(dialog, 'button', 'Enregistrer l’objet');
+    const save = () => byRole<HTMLButtonElement>(dialog, 'button', 'Ajouter l’objet');
+    expect(byRole(root, 'heading', 'Ajouter un objet')).to.exist;
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Description'), 'A');
-    await waitUntil(() => save().disabled);
+    await waitUntil(() => isUnavailable(save()));
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Description'), 'Aquarium 200 L');
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Quantité'), '');
-    await waitUntil(() => save().disabled);
+    await waitUntil(() => isUnavailable(save()));
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Quantité'), '2');
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Longueur (cm)'), '100');
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Largeur (cm)'), '50');
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Hauteur (cm)'), '40');
     await findByRole(dialog, 'status', 'Volume calculé : 0,2 m³ par unité');
-    await waitUntil(() => !save().disabled);
+    await waitUntil(() => !isUnavailable(save()));
     save().click();
     await waitUntil(() => textOf(root).includes('Aquarium 200 L'));
     expect(textOf(root.querySelector('.item-row')!)).to.contain('0,4 m³');
@@ -121,10 +125,10 @@ describe('panel 1, the items', () => {
 
   it('S023 S168 the load bar follows the vehicle: danger above 90 %, and says which vehicle would fit', async () => {
     const root = await itemsPanel({ preferred_items: PREFERRED, vehicle_categories: [{ id: 7, name: 'Fourgon 3 m³', capacity: 3 }] });
-    byRole(root, 'button', 'Ajouter Canapé 3 places').click();
+    byRole(root, 'button', 'Ajouter : Canapé 3 places').click();
     const meter = await findByRole(root, 'meter', /Remplissage du véhicule : 67 %/);
     expect(meter.className).to.contain('load-warning');
-    byRole(root, 'button', 'Ajouter un Canapé 3 places').click();
+    byRole(root, 'button', 'Augmenter la quantité : Canapé 3 places').click();
     await findByRole(root, 'meter', /Remplissage du véhicule : 133 %/);
     expect(root.querySelector('.load-bar')!.className).to.contain('load-danger');
     expect(textOf(root)).to.contain('Aucun véhicule ne suffit');
@@ -132,15 +136,20 @@ describe('panel 1, the items', () => {
 
   it('S025 S076 S077 S078 S102 S167 the specific service replaces the list, its lines become sub-items, removing it clears all', async () => {
     const root = await itemsPanel({ preferred_items: PREFERRED });
-    byRole(root, 'button', 'Ajouter Carton standard').click();
+    byRole(root, 'button', 'Ajouter : Carton standard').click();
     byRole(root, 'button', 'Prestation Spécifique').click();
     type(await findByRole<HTMLTextAreaElement>(root, 'textbox', /Décrivez la prestation/), '3 cartons de livres\nok\nBureau d’angle');
     byRole(root, 'button', 'Valider la prestation').click();
+    // The list is not empty: the replacement is confirmed first, naming what goes (UX §4.5).
+    const confirm = await findByRole(root, 'dialog');
+    expect(textOf(confirm)).to.contain('Remplacer la liste par une prestation spécifique ?');
+    expect(textOf(confirm)).to.contain('Cet objet sera retiré : Carton standard (1).');
+    byRole(confirm, 'button', 'Remplacer la liste').click();
     await waitUntil(() => root.querySelectorAll('.item-row').length === 3);
     expect([...root.querySelectorAll('.item-name')].map((n) => n.textContent)).to.deep.equal(['Prestation Spécifique', 'cartons de livres', 'Bureau d’angle']);
     expect(search(root).disabled).to.equal(true);
     expect(allByRole(root, 'group', 'Objets fréquents')).to.have.length(0);
-    byRole(root, 'button', 'Supprimer Prestation Spécifique et tous les objets').click();
+    byRole(root, 'button', 'Retirer : Prestation Spécifique et tous les objets').click();
     await waitUntil(() => root.querySelectorAll('.item-row').length === 0);
     expect(search(root).disabled).to.equal(false);
   });
@@ -202,10 +211,10 @@ describe('panel 1, the items', () => {
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => root.querySelectorAll('.item-row').length === 1);
     const name = root.querySelector('.item-name')!.textContent!;
-    byRole(root, 'button', `Ajouter un ${name}`).focus();
+    byRole(root, 'button', `Augmenter la quantité : ${name}`).focus();
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => root.querySelector(`[aria-label="Quantité de ${name}"]`)?.textContent === '6');
-    byRole(root, 'button', `Modifier ${name}`).focus();
+    await waitUntil(() => quantityOf(root, name) === '6');
+    byRole(root, 'button', `Modifier : ${name}`).focus();
     await sendKeys({ press: 'Enter' });
     const dialog = await findByRole(root, 'dialog');
     expect(byRole<HTMLInputElement>(dialog, 'textbox', 'Quantité').value).to.equal('6');

@@ -160,13 +160,13 @@ describe('a route the provider cannot give, seen from the page (spec §8, §9)',
       else {
         await next(root, 'Vos objets');
         await next(root, 'Votre estimation');
-        await waitUntil(() => /Total : ≈ /.test(textOf(root)) && /Distance≈/.test(textOf(root).replace(/\s/g, '')), 'estimate not marked');
+        await waitUntil(() => /Total (TTC|HT)\s*≈ /.test(textOf(root).replace(/Votre trajet.*$/, '')) && /Distance≈/.test(textOf(root).replace(/\s/g, '')), 'estimate not marked');
       }
       options.routeStatus = undefined;
       byRole(banner, 'button', 'Réessayer le calcul de l’itinéraire').click();
       await waitUntil(() => allByRole(root, 'status', /Route not found/).length === 0, 'message not cleared by the retry', { timeout: 6000 });
       if (tag === 'transport-quote-lite') await waitUntil(() => total() && !total()!.textContent!.startsWith('≈'), 'lite total still marked');
-      else await waitUntil(() => /Total : \d/.test(textOf(root)), 'estimate still marked');
+      else await waitUntil(() => /Total (TTC|HT)\s*\d/.test(textOf(root).replace(/Votre trajet.*$/, '')), 'estimate still marked');
     });
   }
 });

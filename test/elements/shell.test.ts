@@ -20,7 +20,7 @@ async function resolveAddress(root: ShadowRoot, step: number, text: string) {
   type(input, text);
   const option = await findByRole(root, 'option', new RegExp(text.split(' ').slice(0, 3).join(' '), 'i'), 5000);
   option.click();
-  await waitUntil(() => textOf(input.closest('label')!).includes('adresse vérifiée'), `Adresse ${step} non vérifiée`, { timeout: 5000 });
+  await waitUntil(() => textOf(input.closest('.combobox')!).includes('Adresse vérifiée'), `Adresse ${step} non vérifiée`, { timeout: 5000 });
 }
 
 describe('<transport-quote-wizard> shell', () => {

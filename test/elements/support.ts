@@ -47,21 +47,36 @@ function roleOf(el: Element): string | null {
   return el.getAttribute('role') ?? IMPLICIT_ROLES[el.tagName]?.(el) ?? null;
 }
 
+/** Text as a screen reader reads it: aria-hidden parts left out, no-break spaces as spaces. */
+function readableText(el: Element): string {
+  const clone = el.cloneNode(true) as HTMLElement;
+  clone.querySelectorAll('[aria-hidden="true"]').forEach((child) => child.remove());
+  return fold(clone.textContent ?? '');
+}
+
+/** Names compare after folding U+00A0 and U+202F to spaces, as Playwright does (UX §7.1). */
+function fold(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 function nameOf(el: Element): string {
   const label = el.getAttribute('aria-label');
-  if (label) return label.trim();
+  if (label) return fold(label);
   const labelledBy = el.getAttribute('aria-labelledby');
   if (labelledBy) {
     const root = el.getRootNode() as Document | ShadowRoot;
-    return labelledBy.split(' ').map((id) => root.getElementById?.(id)?.textContent ?? '').join(' ').trim();
+    return fold(labelledBy.split(' ').map((id) => root.getElementById?.(id)?.textContent ?? '').join(' '));
   }
+  const id = el.getAttribute('id');
+  const forLabel = id ? (el.getRootNode() as Document | ShadowRoot).querySelector?.(`label[for="${id}"]`) : null;
+  if (forLabel && ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) return readableText(forLabel);
   const wrapping = el.closest('label');
   if (wrapping && el !== wrapping && ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) {
     const clone = wrapping.cloneNode(true) as HTMLElement;
     clone.querySelectorAll('input, select, textarea, .field-error').forEach((child) => child.remove());
-    return clone.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    return fold(clone.textContent ?? '');
   }
-  return el.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  return readableText(el);
 }
 
 /** Every element of the tree, shadow roots included. */
@@ -116,4 +131,19 @@ export function textOf(root: Element | ShadowRoot): string {
 /** A unique element id per test, so drafts of one test never reach another. */
 export function uniqueId(prefix = 'tqw'): string {
   return `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** The quantity shown in an item's stepper ('Quantité : Table basse'), or undefined without one. */
+export function quantityOf(root: ShadowRoot | Element, name: string, { prefix = false } = {}): string | undefined {
+  const inputs = [...root.querySelectorAll<HTMLInputElement>('.stepper input')];
+  const wanted = `Quantité : ${name}`;
+  return inputs.find((input) => {
+    const label = fold(input.getAttribute('aria-label') ?? '');
+    return prefix ? label.startsWith(wanted) : label === wanted;
+  })?.value;
+}
+
+/** Unavailable as a user meets it: disabled, or aria-disabled (focusable, announced, inert). */
+export function isUnavailable(control: HTMLElement): boolean {
+  return (control as HTMLButtonElement).disabled === true || control.getAttribute('aria-disabled') === 'true';
 }

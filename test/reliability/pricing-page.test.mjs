@@ -28,7 +28,7 @@ describe('hostile pricing code in the page', () => {
       await resolveAddress(page, 1, '10 rue de Rivoli 75004 Paris');
       await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
       await page.getByRole('button', { name: 'Suivant' }).click();
-      await page.getByRole('button', { name: 'Ajouter Carton standard' }).click();
+      await page.getByRole('button', { name: 'Ajouter : Carton standard' }).click();
       await page.getByRole('button', { name: 'Suivant' }).click();
       const ticks = await page.evaluate(() => new Promise((resolve) => {
         let count = 0;

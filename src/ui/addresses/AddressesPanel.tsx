@@ -63,7 +63,7 @@ export function AddressesPanel() {
             Créneaux horaires
             <span className="field-help"> (au plus tôt, au plus tard)</span>
           </span>
-          <input type="checkbox" role="switch" checked={identity.timewindowEnabled} onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })} />
+          <input type="checkbox" role="switch" aria-label="Créneaux horaires" checked={identity.timewindowEnabled} onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })} />
         </label>
       )}
       {variant === 'lite' && maps.kind === 'loading' && <p className="status-line" role="status"><span className="spinner" aria-hidden="true" />Préparation de la recherche d’adresses…</p>}

@@ -43,6 +43,7 @@ export function EstimatePanel() {
         <div><dt>Véhicule</dt><dd>{estimate.vehicleCategory?.name ?? `Véhicule ${formatVolume(estimate.truckCapacity)}`}</dd></div>
         {!unavailable && <div><dt>Transport</dt><dd>{approxPrice}{price.format(estimate.transportFee)}</dd></div>}
         {!unavailable && !company.hide_handling_infos && <div><dt>Manutention</dt><dd>{price.format(estimate.handlingFee)}</dd></div>}
+        {!company.hide_handling_infos && <div><dt>Manutentionnaires</dt><dd>{estimate.handling.persons}</dd></div>}
         {estimate.costs !== 0 && <div><dt>Frais annexes</dt><dd>{price.format(estimate.costs)}</dd></div>}
       </dl>
       {!company.hide_handling_infos && (

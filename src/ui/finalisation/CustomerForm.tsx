@@ -5,6 +5,7 @@ import { customerAtom } from '../../state/customer.atoms.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
 import { DateSelect } from '../controls/DateSelect.tsx';
 import { Field } from '../controls/Field.tsx';
+import { useVariant } from '../variant.ts';
 
 /** The labels of the customer fields, also used by the error summary. */
 export const CUSTOMER_LABELS: Record<CustomerField, string> = { name: 'Nom du contact', phone: 'Téléphone', email: 'E-mail', date: 'Date du transport', time: 'Heure de début' };
@@ -18,6 +19,7 @@ export function CustomerForm({ showAll, touched, touch }: { showAll: boolean; to
   const visible = (field: CustomerField) => (showAll || touched.has(field) ? errors[field] : undefined);
   const times = customer.date ? quarterHourChoices(customer.date, now) : [];
   const notes = splitPoolNotes(customer.notes);
+  const variant = useVariant();
 
   return (
     <fieldset className="customer-form">
@@ -34,12 +36,13 @@ export function CustomerForm({ showAll, touched, touch }: { showAll: boolean; to
         <input type="email" autoComplete="email" data-target="customer-email" value={customer.email} onBlur={() => touch('email')} onChange={(e) => setCustomer({ ...customer, email: e.target.value })} />
       </Field>
       <div className="row">
-        <Field label={CUSTOMER_LABELS.date} error={visible('date')}>
+        {/* The earlier variant's header holds the date, always in view: one field, not two. */}
+        {variant === 'wizard' && <Field label={CUSTOMER_LABELS.date} error={visible('date')}>
           <DateSelect data-target="customer-date" value={customer.date} placeholder="Choisissez une date" onBlur={() => touch('date')} onChange={(date) => {
             setCustomer({ ...customer, date });
             if (date) setStops(moveStopsToDate(stops, date));
           }} />
-        </Field>
+        </Field>}
         <Field label={CUSTOMER_LABELS.time} error={visible('time')}>
           <select data-target="customer-time" value={customer.time} onBlur={() => touch('time')} onChange={(e) => setCustomer({ ...customer, time: e.target.value })}>
             <option value="">{customer.date ? 'Choisissez une heure' : 'Choisissez d’abord la date'}</option>

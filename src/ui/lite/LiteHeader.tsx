@@ -52,7 +52,7 @@ export function LiteHeader() {
       </label>
       <label className="switch-row">
         Créneaux horaires
-        <input type="checkbox" role="switch" checked={identity.timewindowEnabled} onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })} />
+        <input type="checkbox" role="switch" aria-label="Créneaux horaires" checked={identity.timewindowEnabled} onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })} />
       </label>
       {loading ? (
         <BusySlot label="Enregistrement…" />
