@@ -8,6 +8,7 @@ import { createPricingSandbox, type PricingSandbox } from '../services/pricing/s
 import { systemClock, type Clock } from '../services/clock.ts';
 import { applyCompany, applyDefaultSchedule, applyInfos, applyTravelState, migrateExistingTravel } from './apply.ts';
 import { showBannerAtom } from './banner.atoms.ts';
+import { reportReopenFailure } from './link.atoms.ts';
 import { configAtom, type ElementConfig } from './config.atoms.ts';
 import { parseDataBlocks, readDataBlocks, type DataBlockName } from './data-blocks.ts';
 import { draftOwners, restoreDraft, startDraftSync } from './draft-sync.ts';
@@ -106,8 +107,8 @@ function bootstrap(store: QuoteStore, services: Services, host: HTMLElement, pro
         const stored = await services.api.fetchTravel(config.travelId!, config.travelToken!);
         travel = restoreStore(stored.store_serialized);
         if (travel) travel = { ...travel, travelId: stored.id, travelToken: config.travelToken };
-      } catch {
-        store.set(showBannerAtom, { id: 'travel', kind: 'error', text: 'La réservation n’a pas pu être rouverte : vérifiez le lien.' });
+      } catch (error) {
+        reportReopenFailure(store, error);
       }
       applyTravel(travel);
     }
@@ -115,7 +116,7 @@ function bootstrap(store: QuoteStore, services: Services, host: HTMLElement, pro
       try {
         applyCompany(store, await services.api.fetchCompany(config.companyToken!));
       } catch {
-        store.set(showBannerAtom, { id: 'company', kind: 'error', text: 'Les données de l’entreprise n’ont pas pu être chargées : le devis fonctionne sans elles.' });
+        store.set(showBannerAtom, { id: 'company', kind: 'error', text: 'Les données de l’entreprise n’ont pas pu être chargées\u00a0: le devis fonctionne sans elles.' });
         applyCompany(store, publicCompanyData());
       }
     }
@@ -156,7 +157,7 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
       if (config.companyToken && config.companyToken !== previous.companyToken) {
         services.api.fetchCompany(config.companyToken).then(
           (company) => applyCompany(store, company),
-          () => store.set(showBannerAtom, { id: 'company', kind: 'error', text: 'Les données de l’entreprise n’ont pas pu être chargées : le devis fonctionne sans elles.' }),
+          () => store.set(showBannerAtom, { id: 'company', kind: 'error', text: 'Les données de l’entreprise n’ont pas pu être chargées\u00a0: le devis fonctionne sans elles.' }),
         );
       }
       const travelChanged = config.travelId !== previous.travelId || config.travelToken !== previous.travelToken;
@@ -168,7 +169,7 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
             if (travel) applyTravelState(store, { ...travel, travelId: stored.id, travelToken: token });
             migrateExistingTravel(store);
           },
-          () => store.set(showBannerAtom, { id: 'travel', kind: 'error', text: 'La réservation n’a pas pu être rouverte : vérifiez le lien.' }),
+          (error: unknown) => reportReopenFailure(store, error),
         );
       }
     },

@@ -110,7 +110,11 @@ describe('end-to-end journeys against the demo server', () => {
     assert.equal(JSON.parse(stored.payload_json).items.find((i) => i.name === 'Canapé 3 places').quantity, 2);
 
     await page.goto(`${demo.server.base}/edit.html?id=${bookingToken.id}&token=faux-jeton`);
-    await page.getByRole('alert').filter({ hasText: 'La réservation n’a pas pu être rouverte : vérifiez le lien.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Ce lien de modification n’est plus valide : il a expiré ou il est incomplet.' }).waitFor();
+    // No empty form behind it: a way back instead.
+    assert.equal(await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).count(), 0);
+    await page.getByRole('button', { name: 'Faire une nouvelle demande' }).click();
+    await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).waitFor();
     await page.close();
   });
 

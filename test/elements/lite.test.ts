@@ -81,9 +81,10 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
     expect(allByRole(fresh, 'button', 'Enregistrer les modifications')).to.have.length(0);
     const existing = await lite({ travel: { travelId: 5, travelToken: 'tok', isMigratedToTimewindow: true, items: [{ name: 'Canapé 3 places', volume: 2 }] } });
     (await findByRole(existing, 'button', 'Enregistrer les modifications', 6000)).click();
-    // The contact form is empty: said, and the Contacts step opens.
-    await findByRole(existing, 'status', /Les coordonnées sont incomplètes/);
+    // The contact form is empty: the Contacts step opens with what to fix, focus on the first field.
     await waitUntil(() => tab(existing, 'Contacts').getAttribute('aria-selected') === 'true');
+    await findByRole(existing, 'alert', /À corriger avant d’enregistrer/);
+    await waitUntil(() => existing.activeElement === byRole(existing, 'textbox', 'Nom du contact'), 'focus not on the first field in error');
   });
 
   it('S038 S039 Choix Véhicule is hidden by default and when the list is empty, shown when the company allows it', async () => {

@@ -26,7 +26,7 @@ export function ContactDialog({ contact, stopName, onSave, onClose, onDelete }: 
   }, []);
   const canSave = canSaveContactModal(name, phone);
   return (
-    <dialog ref={dialog} aria-labelledby={titleId} className="dialog" onCancel={onClose}>
+    <dialog ref={dialog} aria-labelledby={titleId} className="dialog" part="dialog" onCancel={onClose}>
       <form method="dialog" onSubmit={(event) => {
         event.preventDefault();
         if (!canSave) return;

@@ -58,7 +58,7 @@ export function ItemEditDialog({ item, onSave, onClose }: { item: Item; onSave: 
   };
 
   return (
-    <dialog ref={dialog} aria-labelledby={titleId} className="dialog" onCancel={onClose}>
+    <dialog ref={dialog} aria-labelledby={titleId} className="dialog" part="dialog" onCancel={onClose}>
       <form method="dialog" onSubmit={(event) => { event.preventDefault(); save(); }}>
         <h3 id={titleId}>{item.name.trim() === '' ? 'Ajouter un objet' : `Modifier : ${item.name}`}</h3>
         <label>Description<input value={name} onChange={(e) => setName(e.target.value)} /></label>

@@ -16,6 +16,8 @@ import { SuccessPanel } from '../finalisation/SuccessPanel.tsx';
 import { ItemsPanel } from '../items/ItemsPanel.tsx';
 import { VariantContext } from '../variant.ts';
 import { liteCursorAtom } from '../../state/lite.atoms.ts';
+import { editLinkAtom } from '../../state/link.atoms.ts';
+import { InvalidLink } from '../controls/InvalidLink.tsx';
 import { LiteBar } from './LiteBar.tsx';
 import { LiteHeader } from './LiteHeader.tsx';
 import { LitePrice } from './LitePrice.tsx';
@@ -29,6 +31,7 @@ export function Lite() {
   const services = useAtomValue(servicesAtom);
   const saved = useAtomValue(panelAtom) === 4;
   const steps = visibleLiteSteps(prices);
+  const link = useAtomValue(editLinkAtom);
   const missingAddresses = useAtomValue(missingAddressesAtom);
   const missingItems = useAtomValue(missingItemsAtom);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -57,6 +60,15 @@ export function Lite() {
     }
   };
 
+  if (link === 'invalid') {
+    return (
+      <VariantContext.Provider value="lite">
+        <div className="shell lite" part="shell" lang="fr">
+          <InvalidLink />
+        </div>
+      </VariantContext.Provider>
+    );
+  }
   if (saved) {
     return (
       <VariantContext.Provider value="lite">

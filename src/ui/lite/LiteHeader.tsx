@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
-import { showBannerAtom } from '../../state/banner.atoms.ts';
+import { submitAttemptAtom } from '../../state/finalisation.atoms.ts';
 import { liteCursorAtom } from '../../state/lite.atoms.ts';
 import { isLiteSaveIconVisible, isSelectableDay, moveStopsToDate } from '../../domain/index.ts';
 import { saveBooking } from '../../state/booking.ts';
@@ -30,14 +30,15 @@ export function LiteHeader() {
   const day = useTravelDay();
   const now = useNow();
   const showSave = isLiteSaveIconVisible(identity.travelId === null, valid);
-  const showBanner = useSetAtom(showBannerAtom);
+  const setAttempt = useSetAtom(submitAttemptAtom);
   const setCursor = useSetAtom(liteCursorAtom);
   // An incomplete contact form is said, and opened, rather than silently not saved.
   const save = async () => {
     if (!services) return;
+    // An incomplete form opens the Contacts step with its error summary, which goes once all is right.
     if ((await saveBooking(store, services)) === 'invalid') {
-      showBanner({ id: 'lite-invalid', kind: 'warning', text: 'Les coordonnées sont incomplètes : complétez l’étape Contacts avant d’enregistrer.' });
       setCursor(3);
+      setAttempt((count) => count + 1);
     }
   };
   return (

@@ -2,6 +2,8 @@ import { useAtomValue } from 'jotai';
 import type { Panel } from '../../domain/index.ts';
 import { pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { panelAtom } from '../../state/wizard.atoms.ts';
+import { editLinkAtom } from '../../state/link.atoms.ts';
+import { InvalidLink } from '../controls/InvalidLink.tsx';
 import { AddressesPanel } from '../addresses/AddressesPanel.tsx';
 import { Banners } from '../controls/Banners.tsx';
 import { ItemsPanel } from '../items/ItemsPanel.tsx';
@@ -20,8 +22,16 @@ export function Wizard() {
   const panel = useAtomValue(panelAtom);
   const prices = useAtomValue(pricesAllowedAtom);
   const goTo = useGoToPanel();
+  const link = useAtomValue(editLinkAtom);
   // Estimation is not a step when prices are hidden (spec §2).
   const steps = STEP_NAMES.map((label, key) => ({ key, label })).filter((step) => prices || step.key !== 2);
+  if (link === 'invalid') {
+    return (
+      <div className="shell" part="shell" lang="fr">
+        <InvalidLink />
+      </div>
+    );
+  }
   if (panel === 4) {
     return (
       <div className="shell" part="shell" lang="fr">

@@ -1,0 +1,106 @@
+// The tours a visitor and a company user make through both elements, stopping at every
+// panel and main state (empty, filled, error, loading gone, success). Shared by the
+// experience test (which checks each stop) and `npm run shots` (which pictures it).
+import { dayAfterToday } from './support.mjs';
+
+const element = (page) => page.locator('transport-quote-wizard, transport-quote-lite');
+
+async function pick(page, step, text) {
+  await page.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
+  await page.getByRole('listbox', { name: `Suggestions pour Adresse ${step}` }).getByRole('option').first().click();
+  await element(page).getByText(/Adresse vérifiée/).nth(step - 1).waitFor();
+}
+
+async function next(page) {
+  await page.getByRole('button', { name: 'Suivant' }).click();
+}
+
+/**
+ * Each tour is an async generator: it drives the page and yields a stop
+ * `{ name, panel, primary }` where `primary` names the action that must be in reach
+ * ('Suivant', 'Enregistrer', or 'hint' for the line that says what is missing).
+ */
+export const tours = {
+  async *wizard(page, base) {
+    await page.goto(`${base}/`);
+    await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).waitFor();
+    yield { name: 'wizard-0-adresses-vide', panel: 'Adresses', primary: 'hint' };
+    await pick(page, 1, '10 rue de Rivoli 75004 Paris');
+    await page.getByRole('combobox', { name: 'Adresse 2', exact: true }).fill('3 place Bellecour 69002 Lyon');
+    await page.getByRole('listbox', { name: 'Suggestions pour Adresse 2' }).getByRole('option').first().waitFor();
+    yield { name: 'wizard-0-adresses-a-choisir', panel: 'Adresses', primary: 'hint' };
+    await page.getByRole('listbox', { name: 'Suggestions pour Adresse 2' }).getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Suivant' }).waitFor();
+    yield { name: 'wizard-0-adresses-remplies', panel: 'Adresses', primary: 'Suivant' };
+    await next(page);
+    await page.getByRole('heading', { name: 'Vos objets' }).waitFor();
+    yield { name: 'wizard-1-objets-vide', panel: 'Objets', primary: 'hint' };
+    await page.getByRole('combobox', { name: 'Rechercher un objet' }).fill('5 table basse');
+    await page.getByRole('listbox', { name: 'Objets trouvés' }).getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Ajouter : Carton standard' }).click();
+    await page.getByRole('button', { name: 'Suivant' }).waitFor();
+    yield { name: 'wizard-1-objets-remplis', panel: 'Objets', primary: 'Suivant' };
+    await next(page);
+    await page.getByRole('heading', { name: 'Votre estimation' }).waitFor();
+    await element(page).locator('.total-amount').waitFor();
+    yield { name: 'wizard-2-estimation', panel: 'Estimation', primary: 'Suivant' };
+    await next(page);
+    await page.getByRole('heading', { name: 'Finalisation' }).waitFor();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('alert').filter({ hasText: 'À corriger avant d’enregistrer' }).waitFor();
+    yield { name: 'wizard-3-finalisation-erreurs', panel: 'Finalisation', primary: 'Enregistrer' };
+    await page.getByLabel('Nom du contact').fill('Jeanne Martin');
+    await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
+    await page.getByLabel('E-mail', { exact: true }).fill('jeanne.martin@exemple.fr');
+    await page.getByLabel('Date du transport').selectOption(dayAfterToday(15));
+    await page.getByLabel('Heure de début').selectOption('14:30');
+    yield { name: 'wizard-3-finalisation-remplie', panel: 'Finalisation', primary: 'Enregistrer' };
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
+    yield { name: 'wizard-4-succes', panel: null, primary: null };
+  },
+
+  async *company(page, base) {
+    await page.goto(`${base}/company.html`);
+    await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).fill('entrepot');
+    await page.getByRole('option', { name: /Entrepôt Saint-Denis/ }).click();
+    await pick(page, 2, '3 place Bellecour 69002 Lyon');
+    await page.getByRole('button', { name: 'Suivant' }).waitFor();
+    yield { name: 'entreprise-0-adresses', panel: 'Adresses', primary: 'Suivant' };
+    await next(page);
+    await page.getByRole('button', { name: 'Ajouter : Carton standard' }).click();
+    await next(page);
+    await page.getByText('Total HT', { exact: true }).first().waitFor();
+    yield { name: 'entreprise-2-estimation', panel: 'Estimation', primary: 'Suivant' };
+    await next(page);
+    await page.getByRole('heading', { name: 'Finalisation' }).waitFor();
+    yield { name: 'entreprise-3-finalisation', panel: 'Finalisation', primary: 'Enregistrer' };
+  },
+
+  async *lite(page, base) {
+    await page.goto(`${base}/lite.html`);
+    await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).waitFor();
+    yield { name: 'lite-0-adresses-vide', panel: 'Adresses', primary: 'hint' };
+    await pick(page, 1, '10 rue de Rivoli 75004 Paris');
+    await pick(page, 2, '3 place Bellecour 69002 Lyon');
+    await page.getByRole('button', { name: 'Suivant' }).waitFor();
+    yield { name: 'lite-0-adresses-remplies', panel: 'Adresses', primary: 'Suivant' };
+    await next(page);
+    await page.getByRole('combobox', { name: 'Rechercher un objet' }).fill('canape');
+    await page.getByRole('listbox', { name: 'Objets trouvés' }).getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Suivant' }).waitFor();
+    yield { name: 'lite-1-chargement', panel: 'Chargement', primary: 'Suivant' };
+    await next(page);
+    await page.getByText(/^Prix\s:/).first().waitFor();
+    yield { name: 'lite-2-prix', panel: 'Prix', primary: 'Suivant' };
+    await next(page);
+    await page.getByRole('button', { name: 'Enregistrer' }).waitFor();
+    yield { name: 'lite-3-contacts', panel: 'Contacts', primary: 'Enregistrer' };
+  },
+
+  async *expired(page, base) {
+    await page.goto(`${base}/edit.html?id=1&token=faux-jeton`);
+    await page.getByRole('alert').first().waitFor();
+    yield { name: 'lien-expire', panel: null, primary: null };
+  },
+};
