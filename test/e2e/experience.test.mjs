@@ -11,6 +11,8 @@ import { openPage, useDemo } from './support.mjs';
 import { tours } from './tour.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const MANIFEST = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8'));
+const DOCUMENTED_PARTS = new Set(MANIFEST.modules.flatMap((module) => module.declarations).flatMap((declaration) => declaration.cssParts ?? []).map((part) => part.name));
 const VIEWPORTS = [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
@@ -38,6 +40,7 @@ function inspectElement() {
   };
   const targets = [...root.querySelectorAll('button, a[href], input, select, textarea, [role="tab"], [role="option"]')].filter(visible).map(box);
   const primaries = [...root.querySelectorAll('button.primary, a.button.primary')].filter(visible).map(box);
+  const parts = [...new Set([...root.querySelectorAll('[part]')].flatMap((el) => el.getAttribute('part').split(/\s+/)))];
   const current = root.querySelector('[aria-current="step"]');
   const selectedTab = root.querySelector('.lite-tabs [aria-selected="true"]');
   const read = (selector) => root.querySelector(selector)?.textContent.replace(/\s+/g, ' ').trim() ?? null;
@@ -49,7 +52,7 @@ function inspectElement() {
     currentStep: current ? current.textContent.replace(/\s+/g, ' ').trim() : selectedTab ? selectedTab.lastChild.textContent : null,
     stepNav: Boolean(root.querySelector('nav[aria-label="Progression de la réservation"]')),
     totals: { estimate: read('.total-amount'), recap: read('.recap-total'), success: read('.success-facts dd[part="price"]'), bar: read('.bar-total .amount') },
-    viewport: { width: innerWidth, height: innerHeight },
+    parts,
   };
 }
 
@@ -102,6 +105,9 @@ async function checkStop(page, stop, viewport) {
     if (seen.currentStep === null || !seen.currentStep.includes(stop.panel)) problems.push(`${where} : étape courante « ${seen.currentStep} » au lieu de ${stop.panel}`);
   } else if (seen.stepNav) {
     problems.push(`${where} : indicateur d’étapes sur un écran sans étape`);
+  }
+  for (const part of seen.parts) {
+    if (!DOCUMENTED_PARTS.has(part)) problems.push(`${where} : part « ${part} » absent de custom-elements.json`);
   }
   return { problems, totals: seen.totals };
 }
