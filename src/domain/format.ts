@@ -92,3 +92,12 @@ export function formatTimeOfDay(timestamp: string): string {
 export function formatDateAndTime(day: string, time: string): string {
   return time ? `${formatLongDate(day)} à ${formatClock(time)}` : formatLongDate(day);
 }
+
+/**
+ * '06 12 34 56 78' for a French number kept without spaces (spec: spaces are stripped when
+ * saved); anything else (international, short) is shown as typed.
+ */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\s+/g, '');
+  return /^0\d{9}$/.test(digits) ? digits.replace(/(\d{2})(?=\d)/g, `$1${NBSP}`) : phone;
+}

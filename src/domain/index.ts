@@ -41,6 +41,7 @@ export * from './pools/pool-selection.ts';
 export * from './pools/pool-io.ts';
 export * from './places/place-association.ts';
 export * from './places/stop-notes.ts';
+export * from './places/distinct-suggestions.ts';
 export * from './items/custom-item.ts';
 export * from './items/item-list.ts';
 export * from './payload/travel-payload-schema.ts';

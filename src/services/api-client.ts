@@ -28,7 +28,12 @@ export class ApiError extends Error {
 export const StoredTravelSchema = v.looseObject({
   id: v.union([v.number(), v.string()]),
   store_serialized: v.string(),
-  travel: v.looseObject({}),
+  /** Saved from a company's page (with its token): its prices are the company's. */
+  made_by_company: v.optional(v.boolean(), false),
+  travel: v.looseObject({
+    price_transportation_ht: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0)), 0),
+    price_handling_ht: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0)), 0),
+  }),
 });
 export type StoredTravelResponse = v.InferOutput<typeof StoredTravelSchema>;
 

@@ -1,8 +1,34 @@
 import { atom } from 'jotai';
-import { ApiError } from '../services/api-client.ts';
+import { restoreStore, type TravelState } from '../domain/index.ts';
+import { ApiError, type StoredTravelResponse } from '../services/api-client.ts';
 import { showBannerAtom } from './banner.atoms.ts';
+import { companyModeAtom } from './company.atoms.ts';
 import { travelIdentityAtom } from './identity.atoms.ts';
 import type { QuoteStore } from './store.ts';
+
+export const COMPANY_BOOKING_NOTICE = 'Cette réservation a été faite par le transporteur\u00a0: les prix affichés sont ceux qu’il a fixés. Pour un changement de prix, contactez-le.';
+
+/** The travel state a reopened booking carries, bound to its id and the token that opened it. */
+export function reopenedTravel(stored: StoredTravelResponse, token: string): TravelState | null {
+  const travel = restoreStore(stored.store_serialized);
+  return travel ? { ...travel, travelId: stored.id, travelToken: token } : null;
+}
+
+/**
+ * A booking a company made, opened by its public edit link (no company token): the link
+ * grants no company feature, and the visitor sees the prices the company saved, pinned so
+ * that the public formula does not replace them, with a line that says why. From the company's
+ * own page the element is in company mode and prices as usual.
+ */
+export function pinCompanyPrices(store: QuoteStore, stored: StoredTravelResponse): void {
+  if (!stored.made_by_company || store.get(companyModeAtom)) return;
+  const identity = store.get(travelIdentityAtom);
+  if (identity.fixedPrice === null) {
+    const { price_transportation_ht, price_handling_ht } = stored.travel;
+    store.set(travelIdentityAtom, { ...identity, fixedPrice: { transportationPriceVatExcluded: price_transportation_ht / 100, handlingPriceVatExcluded: price_handling_ht / 100 } });
+  }
+  store.set(showBannerAtom, { id: 'company-booking', kind: 'info', text: COMPANY_BOOKING_NOTICE });
+}
 
 /** 'invalid' when the edit link's booking was refused (wrong or expired token, unknown id). */
 export const editLinkAtom = atom<'ok' | 'invalid'>('ok');

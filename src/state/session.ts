@@ -1,5 +1,5 @@
-import { publicCompanyData, restoreStore, type TravelInfos, type TravelState } from '../domain/index.ts';
-import { ApiClient } from '../services/api-client.ts';
+import { publicCompanyData, type TravelInfos, type TravelState } from '../domain/index.ts';
+import { ApiClient, type StoredTravelResponse } from '../services/api-client.ts';
 import { localDraftStorage } from '../services/drafts.ts';
 import { createMessenger } from '../services/host-messaging.ts';
 import { chooseProviderKind, createProvider } from '../services/maps/select-provider.ts';
@@ -8,7 +8,7 @@ import { createPricingSandbox, type PricingSandbox } from '../services/pricing/s
 import { systemClock, type Clock } from '../services/clock.ts';
 import { applyCompany, applyDefaultSchedule, applyInfos, applyTravelState, migrateExistingTravel } from './apply.ts';
 import { showBannerAtom } from './banner.atoms.ts';
-import { reportReopenFailure } from './link.atoms.ts';
+import { pinCompanyPrices, reopenedTravel, reportReopenFailure } from './link.atoms.ts';
 import { configAtom, type ElementConfig } from './config.atoms.ts';
 import { parseDataBlocks, readDataBlocks, type DataBlockName } from './data-blocks.ts';
 import { draftOwners, restoreDraft, startDraftSync } from './draft-sync.ts';
@@ -101,16 +101,14 @@ function bootstrap(store: QuoteStore, services: Services, host: HTMLElement, pro
   if (!needsCompany && !needsTravel) return Promise.resolve();
 
   return (async () => {
+    let reopened: StoredTravelResponse | null = null;
     if (needsTravel) {
-      let travel: TravelState | null = null;
       try {
-        const stored = await services.api.fetchTravel(config.travelId!, config.travelToken!);
-        travel = restoreStore(stored.store_serialized);
-        if (travel) travel = { ...travel, travelId: stored.id, travelToken: config.travelToken };
+        reopened = await services.api.fetchTravel(config.travelId!, config.travelToken!);
       } catch (error) {
         reportReopenFailure(store, error);
       }
-      applyTravel(travel);
+      applyTravel(reopened ? reopenedTravel(reopened, config.travelToken!) : null);
     }
     if (needsCompany) {
       try {
@@ -120,6 +118,8 @@ function bootstrap(store: QuoteStore, services: Services, host: HTMLElement, pro
         applyCompany(store, publicCompanyData());
       }
     }
+    // Company mode is known only once the company data is in.
+    if (reopened) pinCompanyPrices(store, reopened);
   })();
 }
 
@@ -165,9 +165,10 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
         const token = config.travelToken;
         services.api.fetchTravel(config.travelId, token).then(
           (stored) => {
-            const travel = restoreStore(stored.store_serialized);
-            if (travel) applyTravelState(store, { ...travel, travelId: stored.id, travelToken: token });
+            const travel = reopenedTravel(stored, token);
+            if (travel) applyTravelState(store, travel);
             migrateExistingTravel(store);
+            pinCompanyPrices(store, stored);
           },
           (error: unknown) => reportReopenFailure(store, error),
         );

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import * as v from 'valibot';
 import {
   composeAdditionalNotes,
+  distinctSuggestions,
   DriverPoolSchema,
   findAssociatedPlace,
   initialPoolId,
@@ -91,5 +92,19 @@ describe('pools, places and notes (spec §4, §9)', () => {
       makeStop({ step: 3 }),
     ]);
     expect(notes).to.equal('Merci\nétape 1 : Digicode 42A\nEntrepôt Nord : Quai 3');
+  });
+
+  it('address suggestions list each address once, however the source wrote it; the first (a saved place) is kept', () => {
+    const list = distinctSuggestions([
+      { id: 'saved', label: '3 Place Bellecour 69002 Lyon' },
+      { id: 'a', label: '3 place Bellecour, 69002 Lyon' },
+      { id: 'b', label: 'Lyon', detail: '69001 Lyon' },
+      { id: 'c', label: 'lyon', detail: '69001 Lyon' },
+      { id: 'd', label: 'Lyon', detail: '69009 Lyon' },
+      { id: 'e', label: 'Évry', detail: '91000 Évry-Courcouronnes' },
+      { id: 'f', label: 'Evry', detail: '91000 Evry-Courcouronnes' },
+    ]);
+    // Two communes named Lyon with different postcodes are two places; the rest are copies.
+    expect(list.map((s) => s.id)).to.deep.equal(['saved', 'b', 'd', 'e']);
   });
 });

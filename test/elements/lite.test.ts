@@ -191,6 +191,15 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
     tab(root, 'Adresses').focus();
     await sendKeys({ press: 'Tab' });
     expect((root.host as HTMLElement).scrollWidth).to.be.at.most(320);
+    // The tab bar fits on one line: four tabs side by side, no label wrapped or cut.
+    const tabs = allByRole(root, 'tab');
+    expect(new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top))).size).to.equal(1);
+    for (const t of tabs) {
+      const label = t.lastElementChild as HTMLElement;
+      const lineHeight = parseFloat(getComputedStyle(label).lineHeight);
+      expect(label.getBoundingClientRect().height, `${label.textContent} on one line`).to.be.at.most(lineHeight * 1.5);
+      expect(label.scrollWidth, `${label.textContent} not cut`).to.be.at.most(label.clientWidth + 1);
+    }
     await expect(root.host).to.be.accessible();
   });
 });

@@ -150,4 +150,39 @@ describe('<transport-quote-wizard> shell', () => {
     late.setAttribute('travel-token', created.token);
     await waitUntil(() => byRole<HTMLInputElement>(late.shadowRoot!, 'combobox', 'Adresse 2').value === '3 Place Bellecour 69002 Lyon', 'booking not reopened live', { timeout: 5000 });
   });
+
+  it('S122 S002 a booking made on the company’s page reopens there in company mode (HT); its public link shows the company’s price TTC and says why', async () => {
+    const base = await apiBase();
+    const stops = [
+      { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.86, lng: 2.35, geocodeResolved: true, index: 0, step: 1 },
+      { type: 'dropoff', address: '3 Place Bellecour 69002 Lyon', lat: 45.75, lng: 4.83, geocodeResolved: true, index: 1, step: 2 },
+    ];
+    // The company's own price, before VAT, in cents as the API carries it.
+    const transportHt = 50_000;
+    const handlingHt = 10_000;
+    const vat = 0.2;
+    const body = {
+      company_token: DEMO_COMPANY_TOKEN,
+      addresses: stops.map((stop) => ({ type_name: stop.type, address_complete: stop.address, postal_code: '', floor_nb: -1, elevator_presence: false, notes: '', step: stop.step, locality: '', label: '', country: 'France', lat: stop.lat, lng: stop.lng, timewindow_earliest: null, timewindow_latest: null, order_item_ids: [], seek_days: 0, duration_min: 5 })),
+      customer: { phone_number: '0612345678', email: 'a@b.fr', name: 'Marie Curie' },
+      travel: { travel_id: null, driver_pool_id: null, vehicle_category_id: null, beginning_date: null, ending_date: null, truck_capacity_needed: 3, distance_transportation: 930000, duration_transportation: 16500, price_transportation: transportHt * (1 + vat), price_handling: handlingHt * (1 + vat), price_transportation_ht: transportHt, price_handling_ht: handlingHt, handling_needed: false, duration_handling: 0, persons_needed: 0, additional_notes: '', timewindow_enabled: false },
+      items: [],
+      contacts: [],
+      store_serialized: JSON.stringify({ version: 1, state: { stops, customer: { name: 'Marie Curie' } } }),
+    };
+    const response = await fetch(`${base}/api/v1/travels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(response.status).to.equal(201);
+    const created = (await response.json()) as { id: number; token: string };
+    const notice = /faite par le transporteur : les prix affichés sont ceux qu’il a fixés/;
+    const barTotal = (el: HTMLElement) => textOf(el.shadowRoot!.querySelector('.bar-total') ?? el.shadowRoot!);
+
+    const atCompany = await wizard({ 'api-base': base, 'company-token': DEMO_COMPANY_TOKEN, 'travel-id': String(created.id), 'travel-token': created.token, 'maps-provider': 'local' });
+    await waitUntil(() => barTotal(atCompany).includes('Total HT'), 'the company page should price in HT', { timeout: 5000 });
+    expect(textOf(atCompany.shadowRoot!)).not.to.match(notice);
+
+    const publicLink = await wizard({ 'api-base': base, 'travel-id': String(created.id), 'travel-token': created.token, 'maps-provider': 'local' });
+    const expectedTtc = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(((transportHt + handlingHt) / 100) * (1 + vat)).replace(/\s/g, ' ');
+    await waitUntil(() => barTotal(publicLink).includes('Total TTC') && barTotal(publicLink).includes(expectedTtc), `the public link should show ${expectedTtc} TTC, shows « ${barTotal(publicLink)} »`, { timeout: 5000 });
+    expect(textOf(publicLink.shadowRoot!)).to.match(notice);
+  });
 });

@@ -1,4 +1,4 @@
-import { formatPrice, type PriceCheck, type TravelPayload } from '../../../src/domain/index.ts';
+import { BUSINESS_TIME_ZONE, formatDateAndTime, formatPrice, formatVolume, timeValueOf, type PriceCheck, type TravelPayload } from '../../../src/domain/index.ts';
 import { DateTime } from 'luxon';
 
 const TASK_LABELS: Record<string, string> = { pickup: 'Enlèvement', dropoff: 'Livraison', service: 'Prestation' };
@@ -14,9 +14,16 @@ function floorLabel(floor: number): string {
   return floor === 1 ? '1er étage' : `${floor}e étage`;
 }
 
+/** 'lundi 23 novembre 2026 à 14 h 30': written as the elements write it (UX §7.2). */
 function when(timestamp: string | null): string {
   if (!timestamp) return '';
-  return DateTime.fromISO(timestamp, { setZone: true }).setZone('Europe/Paris').setLocale('fr').toFormat("cccc d LLLL yyyy 'à' HH'h'mm");
+  const day = DateTime.fromISO(timestamp, { setZone: true }).setZone(BUSINESS_TIME_ZONE).toISODate() ?? '';
+  return formatDateAndTime(day, timeValueOf(timestamp));
+}
+
+function handlersLabel(count: number): string {
+  if (count === 0) return 'sans manutentionnaire';
+  return count === 1 ? '1 manutentionnaire' : `${count} manutentionnaires`;
 }
 
 function page(title: string, body: string, light: boolean): string {
@@ -40,14 +47,14 @@ export function renderDashboardPage(id: number, payload: TravelPayload, createdA
   const { travel, customer } = payload;
   const price = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
   const stops = payload.addresses
-    .map((address) => `<li><strong>${escapeHtml(address.step)}. ${escapeHtml(TASK_LABELS[address.type_name] ?? address.type_name)}</strong>
+    .map((address) => `<li value="${escapeHtml(address.step)}"><strong>${escapeHtml(TASK_LABELS[address.type_name] ?? address.type_name)}</strong>
       ${address.label ? `<span class="label">${escapeHtml(address.label)}</span>` : ''}
       <div>${escapeHtml(address.address_complete)}</div>
       <div class="meta">${escapeHtml(floorLabel(address.floor_nb))}${address.elevator_presence ? ', ascenseur' : ''} · ${escapeHtml(address.duration_min)} min sur place${address.timewindow_earliest ? ` · à partir du ${escapeHtml(when(address.timewindow_earliest))}` : ''}</div>
       ${address.notes ? `<div class="notes">${escapeHtml(address.notes)}</div>` : ''}</li>`)
     .join('');
   const items = payload.items
-    .map((item) => `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.name)}${item.volume > 0 ? ` <span class="meta">(${escapeHtml(item.volume.toLocaleString('fr-FR', { maximumFractionDigits: 2 }))} m³)</span>` : ''}</li>`)
+    .map((item) => `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.name)}${item.volume > 0 ? ` <span class="meta">(${escapeHtml(formatVolume(item.volume))} l’unité)</span>` : ''}</li>`)
     .join('');
   const body = `
 <h1>Réservation n° ${escapeHtml(id)}</h1>
@@ -56,13 +63,13 @@ export function renderDashboardPage(id: number, payload: TravelPayload, createdA
 <p>${escapeHtml(customer.name)}<br>${escapeHtml(customer.phone_number)}${customer.email ? `<br>${escapeHtml(customer.email)}` : ''}</p></section>
 <section><h2>Étapes</h2><ol class="stops">${stops}</ol></section>
 <section><h2>Chargement</h2>${items ? `<ul>${items}</ul>` : '<p>Aucun objet</p>'}
-<p class="meta">Volume : ${escapeHtml(travel.truck_capacity_needed)} m³ · ${escapeHtml(travel.persons_needed)} manutentionnaire(s)</p></section>
+<p class="meta">Volume\u00a0: ${escapeHtml(formatVolume(Number(travel.truck_capacity_needed)))} · ${escapeHtml(handlersLabel(Number(travel.persons_needed)))}</p></section>
 <section><h2>Prix</h2>
 <table><tbody>
 <tr><th scope="row">Transport</th><td>${price(travel.price_transportation)} TTC</td><td>${price(travel.price_transportation_ht)} HT</td></tr>
 <tr><th scope="row">Manutention</th><td>${price(travel.price_handling)} TTC</td><td>${price(travel.price_handling_ht)} HT</td></tr>
 </tbody></table>
-${priceCheck && !priceCheck.matches ? `<p class="price-warning" role="alert"><strong>Prix à vérifier avant d’accepter :</strong> le prix envoyé par le navigateur diffère du calcul du serveur (transport ${price(priceCheck.price_transportation)} TTC, manutention ${price(priceCheck.price_handling)} TTC).</p>` : ''}</section>
+${priceCheck && !priceCheck.matches ? `<p class="price-warning" role="alert"><strong>Prix à vérifier avant d’accepter\u00a0:</strong> le prix envoyé par le navigateur diffère du calcul du serveur (transport ${price(priceCheck.price_transportation)} TTC, manutention ${price(priceCheck.price_handling)} TTC).</p>` : ''}</section>
 ${travel.additional_notes ? `<section><h2>Notes</h2><p class="notes">${escapeHtml(travel.additional_notes)}</p></section>` : ''}`;
   return page(`Réservation n° ${id}`, body, light);
 }

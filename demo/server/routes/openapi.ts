@@ -38,7 +38,7 @@ export function openApiDocument() {
         },
       },
       '/api/v1/travels/{id}': {
-        get: { summary: 'Relire une réservation (avec son jeton)', parameters: [idParam, tokenParam], responses: { 200: { description: 'La réservation et son store_serialized' }, 404: error } },
+        get: { summary: 'Relire une réservation (avec son jeton)', parameters: [idParam, tokenParam], responses: { 200: { description: 'La réservation, son store_serialized et made_by_company (faite depuis la page d’une entreprise)' }, 404: error } },
         patch: {
           summary: 'Modifier une réservation (avec son jeton)',
           parameters: [idParam, tokenParam],

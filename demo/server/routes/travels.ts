@@ -114,6 +114,8 @@ export function travelRoutes(app: FastifyInstance, db: Db, limits: ServerLimits)
       updated_at: travel.updated_at,
       ...travel.payload,
       travel: { ...travel.payload.travel, travel_id: travel.id },
+      // Saved from a company's page: a public edit link shows the company's prices as they are.
+      made_by_company: travel.company_id !== null,
       // For the carrier: the server's own figures for a public booking, and whether the sent ones agree.
       ...(travel.price_check ? { price_check: travel.price_check } : {}),
     };

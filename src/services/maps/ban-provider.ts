@@ -76,7 +76,11 @@ export function createBanProvider({ kind, searchUrl, routeUrl, fetchImpl = (i, o
     async suggest(text, signal): Promise<AddressSuggestion[]> {
       if (text.trim().length < 3) return [];
       const features = await search(text.trim(), true, signal);
-      return features.map((feature) => ({ id: feature.properties.id || feature.properties.label, label: feature.properties.label }));
+      return features.map(({ properties: { id, label, postcode, city } }) => {
+        // A commune or a street comes without its postcode in the label ('Lyon'): it is added below.
+        const detail = postcode && !label.includes(postcode) ? `${postcode} ${city}`.trim() : '';
+        return { id: id || label, label, ...(detail ? { detail } : {}) };
+      });
     },
     async geocode(text) {
       const features = await search(text.trim(), false);

@@ -10,6 +10,8 @@ export interface LatLng {
 export interface AddressSuggestion {
   id: string;
   label: string;
+  /** Postcode and commune ('69002 Lyon') when the label lacks them, shown under it. */
+  detail?: string;
 }
 
 /** A geocoded address that has a street number (spec §5); the others never reach the stops. */

@@ -5,13 +5,13 @@ import type { GeocodedAddress } from '../../services/maps/provider.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
 import { geocoderFor, useProvider, useResolveStop } from './use-geocoder.ts';
 import { useVariant } from '../variant.ts';
-import { MESSAGES } from '../../domain/index.ts';
+import { distinctSuggestions, MESSAGES } from '../../domain/index.ts';
 import { useSavedPlaceSearch } from '../../state/places.ts';
 import { Icon } from '../controls/icons.tsx';
 
 export const SUGGEST_DELAY_MS = 250;
 
-type Option = { kind: 'suggestion'; id: string; label: string } | { kind: 'place'; id: string; label: string; place: SavedPlace };
+type Option = { kind: 'suggestion'; id: string; label: string; detail: string } | { kind: 'place'; id: string; label: string; place: SavedPlace };
 type Status = { kind: 'idle' } | { kind: 'searching' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'proposals'; results: GeocodedAddress[] };
 
 /**
@@ -38,7 +38,7 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
   // Escape closed the list for this text: its answer stays closed, and Enter checks the text as typed.
   const dismissed = useRef(false);
 
-  /** Saved places (company mode) then the provider's suggestions, identical labels once. */
+  /** Saved places (company mode) then the provider's suggestions, each address once. */
   async function search(text: string, signal: AbortSignal): Promise<Option[] | null> {
     const places = await searchPlaces(text);
     if (places === null || signal.aborted) return null;
@@ -46,15 +46,14 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
     let suggestions: Option[] = [];
     if (text.length >= 3) {
       try {
-        suggestions = (await (await provider()).suggest(addressQuery(text, stop.streetNumber), signal)).map((s) => ({ kind: 'suggestion' as const, id: s.id, label: s.label }));
+        suggestions = (await (await provider()).suggest(addressQuery(text, stop.streetNumber), signal)).map((s) => ({ kind: 'suggestion' as const, id: s.id, label: s.label, detail: s.detail ?? '' }));
       } catch (error) {
         if (signal.aborted) return null;
         if (error instanceof Error && error.message) setStatus({ kind: 'error', message: error.message });
       }
     }
     if (signal.aborted) return null;
-    const seen = new Set<string>();
-    return [...placeOptions, ...suggestions].filter((option) => !seen.has(option.label) && Boolean(seen.add(option.label)));
+    return distinctSuggestions([...placeOptions, ...suggestions]);
   }
 
   function runSearch(text: string, delay: number) {
@@ -236,7 +235,9 @@ export function splitAddressLabel(label: string): { street: string; place: strin
 }
 
 function OptionLines({ option }: { option: Option }) {
-  const { street, place } = splitAddressLabel(option.label);
+  const split = splitAddressLabel(option.label);
+  const street = split.street;
+  const place = split.place || (option.kind === 'suggestion' ? option.detail : '');
   if (option.kind === 'place') {
     return (
       <>

@@ -12,16 +12,18 @@ export function ActionBar({ onPrevious, hint, total, children, twoRows = false }
     const node = bar.current;
     const shell = node?.closest<HTMLElement>('.shell');
     if (!node || !shell) return;
-    const observer = new ResizeObserver(() => shell.style.setProperty('--_bar-h', `${Math.ceil(node.getBoundingClientRect().height)}px`));
-    observer.observe(node);
-    // A control that ends under the bar when it gets focus is scrolled up above it.
-    const onFocusIn = (event: FocusEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (!target || node.contains(target)) return;
-      const { bottom } = target.getBoundingClientRect();
-      const barTop = node.getBoundingClientRect().top;
-      if (bottom > barTop) target.scrollIntoView({ block: 'nearest' });
+    // A control that ends under the bar is scrolled up above it (its scroll-margin-bottom is
+    // the bar's height), when it gets focus and when the bar grows under it (a total appears).
+    const keepClear = (target: Element | null) => {
+      if (!(target instanceof HTMLElement) || node.contains(target) || !shell.contains(target)) return;
+      if (target.getBoundingClientRect().bottom > node.getBoundingClientRect().top) target.scrollIntoView({ block: 'nearest' });
     };
+    const observer = new ResizeObserver(() => {
+      shell.style.setProperty('--_bar-h', `${Math.ceil(node.getBoundingClientRect().height)}px`);
+      keepClear((node.getRootNode() as Document | ShadowRoot).activeElement);
+    });
+    observer.observe(node);
+    const onFocusIn = (event: FocusEvent) => keepClear(event.target as Element | null);
     shell.addEventListener('focusin', onFocusIn);
     return () => {
       observer.disconnect();

@@ -1,5 +1,4 @@
-import { useAtomValue } from 'jotai';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { DateTime } from 'luxon';
 import {
   BUSINESS_TIME_ZONE,
@@ -7,6 +6,7 @@ import {
   formatDateAndTime,
   formatDistance,
   formatDuration,
+  formatPhone,
   formatPrice,
   formatShortDate,
   formatTimeOfDay,
@@ -77,7 +77,7 @@ export function Recap() {
                   <span className="meta">{stopMeta(stop, day, arrivals[index] ?? null, identity.timewindowEnabled)}</span>
                   {stop.contacts.map((contact, position) => (
                     <span key={`${contact.name}-${position}`} className="meta">
-                      Contact{NBSP}: {contact.name}, {contact.phone}{contact.notify ? ' (SMS)' : ''}
+                      Contact{NBSP}: {contact.name}, {formatPhone(contact.phone)}{contact.notify ? ' (SMS)' : ''}
                     </span>
                   ))}
                 </li>

@@ -22,14 +22,19 @@ export function SuccessPanel() {
   const heading = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState('');
   const [frameOpen, setFrameOpen] = useState(false);
-  useEffect(() => heading.current?.focus(), []);
+  const panel = useRef<HTMLElement>(null);
+  // The heading takes focus for screen readers; the eye starts at the check mark above it.
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    panel.current?.scrollIntoView({ block: 'start' });
+  }, []);
   const id = identity.travelId;
   const link = id !== null && identity.travelToken ? dashboardUrl(base, id, identity.travelToken).replace('&light_layout=yes', '') : null;
   const first = stops[0];
   const last = stops.at(-1);
   const between = stops.length - 2;
   return (
-    <section className="success" part="success" aria-labelledby="success-title">
+    <section ref={panel} className="success" part="success" aria-labelledby="success-title">
       <span className="success-icon" aria-hidden="true">
         <Icon name="check-circle" size={48} />
       </span>

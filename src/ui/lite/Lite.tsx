@@ -104,7 +104,7 @@ export function Lite() {
                 onClick={() => reachable && go(step.index)}
               >
                 <span className="step-circle" aria-hidden="true">{position + 1}</span>
-                {step.label}
+                <span className="tab-label">{step.label}</span>
               </button>
             );
           })}
