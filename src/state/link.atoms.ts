@@ -6,7 +6,8 @@ import { companyModeAtom } from './company.atoms.ts';
 import { travelIdentityAtom } from './identity.atoms.ts';
 import type { QuoteStore } from './store.ts';
 
-export const COMPANY_BOOKING_NOTICE = 'Cette réservation a été faite par le transporteur\u00a0: les prix affichés sont ceux qu’il a fixés. Pour un changement de prix, contactez-le.';
+/** UX §6.2, verbatim. */
+export const COMPANY_BOOKING_NOTICE = 'Réservation créée par un client professionnel\u00a0: les prix affichés sont ceux qu’il a fixés.';
 
 /** The travel state a reopened booking carries, bound to its id and the token that opened it. */
 export function reopenedTravel(stored: StoredTravelResponse, token: string): TravelState | null {

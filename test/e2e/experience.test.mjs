@@ -61,7 +61,8 @@ const amount = (text) => text?.replace(/\s*(TTC|HT)$/, '').replace(/\s+/g, ' ') 
 
 async function primaryBox(page, primary) {
   const element = page.locator('transport-quote-wizard, transport-quote-lite');
-  const target = primary === 'hint' ? element.locator('.action-bar .hint button') : element.getByRole('button', { name: primary, exact: true });
+  const target =
+    primary === 'hint' ? element.locator('.action-bar .hint button') : primary === 'busy' ? element.locator('.action-bar .busy') : element.getByRole('button', { name: primary, exact: true });
   await target.first().waitFor();
   return target.first().boundingBox();
 }

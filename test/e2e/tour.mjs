@@ -1,5 +1,5 @@
 // The tours a visitor and a company user make through both elements, stopping at every
-// panel and main state (empty, filled, error, loading gone, success). Shared by the
+// panel and main state (empty, filled, error, loading, success). Shared by the
 // experience test (which checks each stop) and `npm run shots` (which pictures it).
 import { dayAfterToday } from './support.mjs';
 
@@ -18,7 +18,8 @@ async function next(page) {
 /**
  * Each tour is an async generator: it drives the page and yields a stop
  * `{ name, panel, primary }` where `primary` names the action that must be in reach
- * ('Suivant', 'Enregistrer', or 'hint' for the line that says what is missing).
+ * ('Suivant', 'Enregistrer', 'hint' for the line that says what is missing, or 'busy' for
+ * the wait shown in the primary action's place).
  */
 export const tours = {
   async *wizard(page, base) {
@@ -55,8 +56,19 @@ export const tours = {
     await page.getByLabel('Date du transport').selectOption(dayAfterToday(15));
     await page.getByLabel('Heure de début').selectOption('14:30');
     yield { name: 'wizard-3-finalisation-remplie', panel: 'Finalisation', primary: 'Enregistrer' };
+    // The booking held at the server's door until this stop is seen: the wait in Enregistrer's place.
+    let release = () => {};
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/api/v1/travels', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await element(page).locator('.action-bar .busy').waitFor();
+    yield { name: 'wizard-3-enregistrement', panel: 'Finalisation', primary: 'busy' };
+    release();
     await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
+    await page.unroute('**/api/v1/travels');
     yield { name: 'wizard-4-succes', panel: null, primary: null };
   },
 
@@ -96,6 +108,15 @@ export const tours = {
     await next(page);
     await page.getByRole('button', { name: 'Enregistrer' }).waitFor();
     yield { name: 'lite-3-contacts', panel: 'Contacts', primary: 'Enregistrer' };
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('alert').filter({ hasText: 'À corriger avant d’enregistrer' }).waitFor();
+    yield { name: 'lite-3-contacts-erreurs', panel: 'Contacts', primary: 'Enregistrer' };
+    await page.getByLabel('Nom du contact').fill('Jeanne Martin');
+    await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
+    await page.getByLabel('E-mail', { exact: true }).fill('jeanne.martin@exemple.fr');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
+    yield { name: 'lite-4-succes', panel: null, primary: null };
   },
 
   async *expired(page, base) {

@@ -173,7 +173,7 @@ describe('<transport-quote-wizard> shell', () => {
     const response = await fetch(`${base}/api/v1/travels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect(response.status).to.equal(201);
     const created = (await response.json()) as { id: number; token: string };
-    const notice = /faite par le transporteur : les prix affichés sont ceux qu’il a fixés/;
+    const notice = /Réservation créée par un client professionnel : les prix affichés sont ceux qu’il a fixés\./;
     const barTotal = (el: HTMLElement) => textOf(el.shadowRoot!.querySelector('.bar-total') ?? el.shadowRoot!);
 
     const atCompany = await wizard({ 'api-base': base, 'company-token': DEMO_COMPANY_TOKEN, 'travel-id': String(created.id), 'travel-token': created.token, 'maps-provider': 'local' });

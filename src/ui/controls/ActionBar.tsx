@@ -57,12 +57,12 @@ export function NextButton({ onClick }: { onClick: () => void }) {
   );
 }
 
-/** A wait in Suivant's place, the same width, so nothing moves (UX §3.2). */
+/** A wait in Suivant's place, the same width, so nothing moves (UX §3.2); it says what it waits for. */
 export function BusySlot({ label = 'Calcul en cours…' }: { label?: string }) {
   return (
     <span className="busy" role="status">
       <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
+      <span className="busy-label">{label}</span>
     </span>
   );
 }

@@ -1,6 +1,7 @@
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { formatClock, moveStopsToDate, quarterHourChoices, splitPoolNotes, validateCustomer, withOwnNotes, type CustomerField } from '../../domain/index.ts';
 import { useNow } from '../../state/clock.ts';
+import { companyModeAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
 import { DateSelect } from '../controls/DateSelect.tsx';
@@ -20,20 +21,23 @@ export function CustomerForm({ showAll, touched, touch }: { showAll: boolean; to
   const times = customer.date ? quarterHourChoices(customer.date, now) : [];
   const notes = splitPoolNotes(customer.notes);
   const variant = useVariant();
+  // A company types its customer's details, not its own: 'Client', and no autofill of the user's.
+  const companyMode = useAtomValue(companyModeAtom);
+  const autofill = (token: string) => (companyMode ? 'off' : token);
 
   return (
     <fieldset className="customer-form">
-      <legend>Vos coordonnées</legend>
+      <legend>{companyMode ? 'Client' : 'Vos coordonnées'}</legend>
       <div className="row">
         <Field label={CUSTOMER_LABELS.name} help="4 caractères minimum" error={visible('name')}>
-          <input autoComplete="name" data-target="customer-name" value={customer.name} onBlur={() => touch('name')} onChange={(e) => setCustomer({ ...customer, name: e.target.value })} />
+          <input autoComplete={autofill('name')} data-target="customer-name" value={customer.name} onBlur={() => touch('name')} onChange={(e) => setCustomer({ ...customer, name: e.target.value })} />
         </Field>
         <Field label={CUSTOMER_LABELS.phone} error={visible('phone')}>
-          <input type="tel" inputMode="tel" autoComplete="tel" data-target="customer-phone" value={customer.phone} onBlur={() => touch('phone')} onChange={(e) => setCustomer({ ...customer, phone: e.target.value })} />
+          <input type="tel" inputMode="tel" autoComplete={autofill('tel')} data-target="customer-phone" value={customer.phone} onBlur={() => touch('phone')} onChange={(e) => setCustomer({ ...customer, phone: e.target.value })} />
         </Field>
       </div>
       <Field label={CUSTOMER_LABELS.email} error={visible('email')}>
-        <input type="email" autoComplete="email" data-target="customer-email" value={customer.email} onBlur={() => touch('email')} onChange={(e) => setCustomer({ ...customer, email: e.target.value })} />
+        <input type="email" autoComplete={autofill('email')} data-target="customer-email" value={customer.email} onBlur={() => touch('email')} onChange={(e) => setCustomer({ ...customer, email: e.target.value })} />
       </Field>
       <div className="row">
         {/* The earlier variant's header holds the date, always in view: one field, not two. */}
