@@ -11,6 +11,13 @@ async function pick(page, step, text) {
   await element(page).getByText(/Adresse vérifiée/).nth(step - 1).waitFor();
 }
 
+/** The visitor's own details on Finalisation (or the lite Contacts step). */
+async function fillCustomer(page) {
+  await page.getByLabel('Nom du contact').fill('Jeanne Martin');
+  await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
+  await page.getByLabel('E-mail', { exact: true }).fill('jeanne.martin@exemple.fr');
+}
+
 async function next(page) {
   await page.getByRole('button', { name: 'Suivant' }).click();
 }
@@ -50,9 +57,7 @@ export const tours = {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('alert').filter({ hasText: 'À corriger avant d’enregistrer' }).waitFor();
     yield { name: 'wizard-3-finalisation-erreurs', panel: 'Finalisation', primary: 'Enregistrer' };
-    await page.getByLabel('Nom du contact').fill('Jeanne Martin');
-    await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
-    await page.getByLabel('E-mail', { exact: true }).fill('jeanne.martin@exemple.fr');
+    await fillCustomer(page);
     await page.getByLabel('Date du transport').selectOption(dayAfterToday(15));
     await page.getByLabel('Heure de début').selectOption('14:30');
     yield { name: 'wizard-3-finalisation-remplie', panel: 'Finalisation', primary: 'Enregistrer' };
@@ -111,9 +116,7 @@ export const tours = {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('alert').filter({ hasText: 'À corriger avant d’enregistrer' }).waitFor();
     yield { name: 'lite-3-contacts-erreurs', panel: 'Contacts', primary: 'Enregistrer' };
-    await page.getByLabel('Nom du contact').fill('Jeanne Martin');
-    await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
-    await page.getByLabel('E-mail', { exact: true }).fill('jeanne.martin@exemple.fr');
+    await fillCustomer(page);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
     yield { name: 'lite-4-succes', panel: null, primary: null };

@@ -60,20 +60,13 @@ export function Lite() {
     }
   };
 
-  if (link === 'invalid') {
+  // A refused link and a saved booking are a single screen: no tabs, no bar.
+  const single = link === 'invalid' ? <InvalidLink /> : saved ? <SuccessPanel /> : null;
+  if (single) {
     return (
       <VariantContext.Provider value="lite">
         <div className="shell lite" part="shell" lang="fr">
-          <InvalidLink />
-        </div>
-      </VariantContext.Provider>
-    );
-  }
-  if (saved) {
-    return (
-      <VariantContext.Provider value="lite">
-        <div className="shell lite" part="shell" lang="fr">
-          <SuccessPanel />
+          {single}
         </div>
       </VariantContext.Provider>
     );
