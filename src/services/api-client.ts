@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { failureReason } from './api-failure.ts';
 import {
   ApiContactSchema,
   CompanyDataSchema,
   CreateTravelResponseSchema,
   ItemSchema,
-  MESSAGES,
   SavedPlaceSchema,
   TravelPayloadSchema,
   type CompanyData,
@@ -17,7 +17,7 @@ import {
 export const REQUEST_TIMEOUT_MS = 15000;
 export const SEARCH_TIMEOUT_MS = 8000;
 
-/** A failed call, with the French text to show. */
+/** A failed call: its message says in French what happened (see failureReason). */
 export class ApiError extends Error {
   constructor(message: string, readonly status: number | null) {
     super(message);
@@ -71,14 +71,16 @@ export class ApiClient {
     outer?.addEventListener('abort', abortFromOuter, { once: true });
     try {
       const response = await this.fetchImpl(joinUrl(this.options.apiBase, path), { ...init, signal: controller.signal });
-      if (!response.ok) throw new ApiError(MESSAGES.saveFailed, response.status);
-      const parsed = v.safeParse(schema, await response.json());
-      if (!parsed.success) throw new ApiError(MESSAGES.saveFailed, response.status);
+      const body: unknown = await response.json().catch(() => undefined);
+      if (!response.ok) throw new ApiError(failureReason({ status: response.status, body, retryAfter: response.headers.get('retry-after') }), response.status);
+      const parsed = v.safeParse(schema, body);
+      if (!parsed.success) throw new ApiError(failureReason({ status: response.status, unexpected: true }), response.status);
       return parsed.output;
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (outer?.aborted) throw error;
-      throw new ApiError(MESSAGES.saveFailed, null);
+      const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
+      throw new ApiError(failureReason({ status: null, timedOut }), null);
     } finally {
       clearTimeout(timer);
       outer?.removeEventListener('abort', abortFromOuter);

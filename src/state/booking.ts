@@ -40,7 +40,7 @@ export async function saveBooking(store: QuoteStore, services: Services, { dupli
   try {
     if (state.travelId !== null && !duplicate) {
       // An existing travel is only ever updated: without its token there is nothing to send.
-      if (!token) throw new ApiError(MESSAGES.saveFailed, null);
+      if (!token) throw new ApiError(`Réservation introuvable\u00a0: le lien de modification n’a pas de jeton.`, null);
       await services.api.updateTravel(state.travelId, token, payload);
       services.messenger('travel_update_succeed', { travelId: state.travelId });
       store.set(panelAtom, 4);
@@ -62,7 +62,9 @@ export async function saveBooking(store: QuoteStore, services: Services, { dupli
     // 422: the key already served another body (the first try was saved, then the booking was
     // changed). A fresh key lets the next try through instead of failing for 24 hours.
     if (error instanceof ApiError && error.status === 422) store.set(idempotencyKeyAtom, null);
-    store.set(showBannerAtom, { id: 'save', kind: 'error', text: MESSAGES.saveFailed });
+    // The spec's sentence, then what happened, so the visitor knows whether waiting will help.
+    const reason = error instanceof ApiError ? ` ${error.message}` : '';
+    store.set(showBannerAtom, { id: 'save', kind: 'error', text: `${MESSAGES.saveFailed}.${reason}` });
     return 'failed';
   } finally {
     store.set(savingAtom, false);

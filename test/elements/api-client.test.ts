@@ -24,7 +24,7 @@ describe('API client against the reference server (spec §7)', () => {
     expect(created.token).to.have.length(43);
   });
 
-  it('S067 S122 S137 updates with the token; a wrong token fails with the French save message', async () => {
+  it('S067 S122 S137 updates with the token; a wrong token fails, saying the booking was not found', async () => {
     const client = new ApiClient({ apiBase: await apiBase() });
     const created = await client.createTravel(payload(), newIdempotencyKey());
     await client.updateTravel(created.id, created.token, payload('Pierre Curie'));
@@ -38,7 +38,7 @@ describe('API client against the reference server (spec §7)', () => {
     }
     expect(failure).to.be.instanceOf(ApiError);
     expect((failure as ApiError).status).to.equal(404);
-    expect((failure as ApiError).message).to.equal('Une error est survenue, veuillez réessayer dans un instant');
+    expect((failure as ApiError).message).to.equal('Réservation introuvable\u00a0: le lien a peut-être expiré.');
   });
 
   it('a retry with the same idempotency key makes one booking', async () => {
@@ -50,7 +50,7 @@ describe('API client against the reference server (spec §7)', () => {
     expect(retry).to.deep.equal(first);
   });
 
-  it('S146 a network failure becomes the save-failure message', async () => {
+  it('S146 a network failure says the server does not answer', async () => {
     const client = new ApiClient({ apiBase: 'http://127.0.0.1:9' });
     let failure: unknown;
     try {
@@ -58,8 +58,36 @@ describe('API client against the reference server (spec §7)', () => {
     } catch (error) {
       failure = error;
     }
-    expect((failure as ApiError).message).to.equal('Une error est survenue, veuillez réessayer dans un instant');
+    expect((failure as ApiError).message).to.equal('Le serveur ne répond pas\u00a0: vérifiez votre connexion.');
     expect((failure as ApiError).status).to.equal(null);
+  });
+
+  it('each refusal says in French what happened: a field, a duplicate, too big, impossible figures, too many requests, a server fault, an odd answer', async () => {
+    // Answers as the reference server writes them, given through the client's injected fetch.
+    const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+    const failureOf = async (fetchImpl: typeof fetch) => {
+      try {
+        await new ApiClient({ apiBase: 'http://api.test', fetchImpl }).createTravel(payload(), newIdempotencyKey());
+      } catch (error) {
+        return error as ApiError;
+      }
+      throw new Error('the call should fail');
+    };
+    const cases: [typeof fetch, number, string][] = [
+      [answer(400, { error: 'Requête invalide', fields: [{ path: 'customer.email', message: 'Invalid email' }] }), 400, 'Le serveur a refusé la demande\u00a0: une donnée n’est pas dans le format attendu.'],
+      [answer(409, { error: 'Cette réservation est déjà en cours d’enregistrement' }), 409, 'Cette réservation est déjà en cours d’enregistrement.'],
+      [answer(413, { error: 'Requête trop volumineuse' }), 413, 'La réservation est trop volumineuse pour le serveur.'],
+      [answer(422, { error: 'Chiffres impossibles dans la réservation' }), 422, 'Chiffres impossibles dans la réservation.'],
+      [answer(429, { error: 'Trop de requêtes' }, { 'retry-after': '30' }), 429, 'Trop de demandes en peu de temps\u00a0: réessayez dans 30\u00a0secondes.'],
+      [answer(503, { error: 'Erreur interne du serveur' }), 503, 'Le serveur a rencontré un problème.'],
+      [answer(201, { identifier: 12 }), 201, 'Le serveur a répondu de façon inattendue.'],
+    ];
+    for (const [fetchImpl, status, message] of cases) {
+      const failure = await failureOf(fetchImpl);
+      expect(failure, `answer ${status}`).to.be.instanceOf(ApiError);
+      expect(failure.status).to.equal(status);
+      expect(failure.message).to.equal(message);
+    }
   });
 
   it('S139 S157 only the latest search answers; a failed search logs and gives an empty list', async () => {
