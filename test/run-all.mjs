@@ -33,9 +33,12 @@ function run(stage) {
 let passed = 0;
 let failed = 0;
 const failures = [];
+const timings = [];
 for (const stage of stages) {
   console.log(`\n── ${stage.name} ──`);
+  const started = performance.now();
   const { code, output: raw } = await run(stage);
+  timings.push(`${stage.name} ${((performance.now() - started) / 1000).toFixed(0)} s`);
   const output = raw.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
   if (stage.name === 'browser') {
     const last = [...output.matchAll(stage.counts)].pop();
@@ -49,6 +52,8 @@ for (const stage of stages) {
   if (code !== 0) failures.push(stage.name);
 }
 
+// Where the time goes, so a slow stage is found before anything is cut.
+console.log(`\nDurée : ${timings.join(' · ')}`);
 if (failures.length > 0) console.error(`\nÉchec : ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);

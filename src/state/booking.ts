@@ -1,4 +1,4 @@
-import { areContactsValid, buildTravelPayload, isFormValid, MESSAGES, validateCustomer, allContacts } from '../domain/index.ts';
+import { areContactsValid, buildTravelPayload, isFormValid, MESSAGES, PANELS, validateCustomer, allContacts } from '../domain/index.ts';
 import { DateTime } from 'luxon';
 import { ApiError, newIdempotencyKey } from '../services/api-client.ts';
 import { dismissBannerAtom, showBannerAtom } from './banner.atoms.ts';
@@ -43,7 +43,7 @@ export async function saveBooking(store: QuoteStore, services: Services, { dupli
       if (!token) throw new ApiError(`Réservation introuvable\u00a0: le lien de modification n’a pas de jeton.`, null);
       await services.api.updateTravel(state.travelId, token, payload);
       services.messenger('travel_update_succeed', { travelId: state.travelId });
-      store.set(panelAtom, 4);
+      store.set(panelAtom, PANELS.success);
       return 'updated';
     }
     const key = store.get(idempotencyKeyAtom) ?? newIdempotencyKey();
@@ -56,7 +56,7 @@ export async function saveBooking(store: QuoteStore, services: Services, { dupli
       return 'duplicated';
     }
     store.set(travelIdentityAtom, { ...store.get(travelIdentityAtom), travelId: created.id, travelToken: created.token });
-    store.set(panelAtom, 4);
+    store.set(panelAtom, PANELS.success);
     return 'created';
   } catch (error) {
     // 422: the key already served another body (the first try was saved, then the booking was

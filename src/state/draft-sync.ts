@@ -1,3 +1,4 @@
+import { PANELS, type Panel } from '../domain/index.ts';
 import { draftKey } from '../services/drafts.ts';
 import { idempotencyKeyAtom } from './booking.ts';
 import { configAtom } from './config.atoms.ts';
@@ -29,7 +30,7 @@ export function restoreDraft(store: QuoteStore, services: Services): boolean {
   store.set(customerAtom, draft.customer);
   store.set(contactsAtom, draft.contacts);
   store.set(idempotencyKeyAtom, draft.idempotencyKey ?? null);
-  if (draft.panel > 0 && draft.panel < 4) store.set(panelAtom, draft.panel as 1 | 2 | 3);
+  if (draft.panel > PANELS.addresses && draft.panel < PANELS.success) store.set(panelAtom, draft.panel as Panel);
   return true;
 }
 
@@ -38,7 +39,7 @@ export function startDraftSync(store: QuoteStore, services: Services): () => voi
   let timer: ReturnType<typeof setTimeout> | null = null;
   const save = () => {
     timer = null;
-    if (store.get(panelAtom) === 4) {
+    if (store.get(panelAtom) === PANELS.success) {
       services.drafts.clear(keyOf(store));
       return;
     }

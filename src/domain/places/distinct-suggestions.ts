@@ -1,3 +1,5 @@
+import { foldText } from '../search/fold.ts';
+
 /** An address suggestion as the list shows it: the label, and postcode and commune below. */
 export interface ShownSuggestion {
   label: string;
@@ -7,12 +9,7 @@ export interface ShownSuggestion {
 
 /** The same address however a source wrote it: case, accents, commas and spaces aside. */
 function addressKey({ label, detail = '' }: ShownSuggestion): string {
-  return `${label} ${detail}`
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[\s,.'’-]+/g, ' ')
-    .trim();
+  return foldText(`${label} ${detail}`);
 }
 
 /**

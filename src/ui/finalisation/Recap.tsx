@@ -13,6 +13,7 @@ import {
   formatVolume,
   MESSAGES,
   NBSP,
+  PANELS,
   timeValueOf,
   type Stop,
 } from '../../domain/index.ts';
@@ -67,7 +68,7 @@ export function Recap() {
         <div>
           <dt>
             Trajet
-            <button type="button" className="link" onClick={() => setPanel(0)}>Modifier le trajet</button>
+            <button type="button" className="link" onClick={() => setPanel(PANELS.addresses)}>Modifier le trajet</button>
           </dt>
           <dd>
             <ol>
@@ -94,7 +95,7 @@ export function Recap() {
         <div>
           <dt>
             Objets
-            <button type="button" className="link" onClick={() => setPanel(1)}>Modifier les objets</button>
+            <button type="button" className="link" onClick={() => setPanel(PANELS.items)}>Modifier les objets</button>
           </dt>
           <dd>
             <ul>

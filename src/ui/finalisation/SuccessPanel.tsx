@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { formatDateAndTime, NBSP } from '../../domain/index.ts';
+import { formatDateAndTime, NBSP, PANELS } from '../../domain/index.ts';
 import { dashboardBaseAtom } from '../../state/config.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
@@ -39,7 +39,7 @@ export function SuccessPanel() {
         <Icon name="check-circle" size={48} />
       </span>
       <h2 id="success-title" className="panel-title" tabIndex={-1} ref={heading} part="panel-title">
-        {PANEL_TITLES[4]}
+        {PANEL_TITLES[PANELS.success]}
       </h2>
       {id !== null && <p className="booking-number">Réservation n°{NBSP}{String(id)}</p>}
       <p>Le transporteur a bien reçu votre demande.</p>

@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useRef, type KeyboardEvent } from 'react';
-import { isLiteStepNavigable, liteStepAfter, liteStepBefore, moveLiteCursor, visibleLiteSteps } from '../../domain/index.ts';
+import { isLiteStepNavigable, liteStepAfter, liteStepBefore, moveLiteCursor, PANELS, visibleLiteSteps } from '../../domain/index.ts';
 import { pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { servicesAtom } from '../../state/services.atoms.ts';
 import { loadingAtom, panelAtom, validStepsAtom } from '../../state/wizard.atoms.ts';
@@ -29,7 +29,7 @@ export function Lite() {
   const prices = useAtomValue(pricesAllowedAtom);
   const loading = useAtomValue(loadingAtom);
   const services = useAtomValue(servicesAtom);
-  const saved = useAtomValue(panelAtom) === 4;
+  const saved = useAtomValue(panelAtom) === PANELS.success;
   const steps = visibleLiteSteps(prices);
   const link = useAtomValue(editLinkAtom);
   const missingAddresses = useAtomValue(missingAddressesAtom);

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import type { Panel } from '../../domain/index.ts';
+import { PANELS, type Panel } from '../../domain/index.ts';
 import { pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { panelAtom } from '../../state/wizard.atoms.ts';
 import { editLinkAtom } from '../../state/link.atoms.ts';
@@ -32,7 +32,7 @@ export function Wizard() {
       </div>
     );
   }
-  if (panel === 4) {
+  if (panel === PANELS.success) {
     return (
       <div className="shell" part="shell" lang="fr">
         <Banners />
@@ -49,13 +49,13 @@ export function Wizard() {
       <Banners />
       <div className="layout">
         <div className="main" part="panel">
-          {panel === 0 && <AddressesPanel />}
-          {panel === 1 && <ItemsPanel />}
-          {panel === 2 && <EstimatePanel />}
-          {panel === 3 && <FinalisationPanel />}
+          {panel === PANELS.addresses && <AddressesPanel />}
+          {panel === PANELS.items && <ItemsPanel />}
+          {panel === PANELS.estimate && <EstimatePanel />}
+          {panel === PANELS.finalisation && <FinalisationPanel />}
         </div>
-        <aside className="aside" part="aside" aria-label={panel === 3 ? 'Récapitulatif' : 'Votre trajet'}>
-          {panel === 3 ? <Recap /> : <TripSummary />}
+        <aside className="aside" part="aside" aria-label={panel === PANELS.finalisation ? 'Récapitulatif' : 'Votre trajet'}>
+          {panel === PANELS.finalisation ? <Recap /> : <TripSummary />}
         </aside>
       </div>
       <WizardNav />

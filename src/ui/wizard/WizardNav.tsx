@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { canGoNext, nextPanel, previousPanel, type Panel } from '../../domain/index.ts';
+import { canGoNext, nextPanel, PANELS, previousPanel, type Panel } from '../../domain/index.ts';
 import { pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { servicesAtom } from '../../state/services.atoms.ts';
 import { missingAddressesAtom, missingItemsAtom } from '../../state/summary.atoms.ts';
@@ -28,10 +28,10 @@ export function WizardNav() {
   const missingAddresses = useAtomValue(missingAddressesAtom);
   const missingItems = useAtomValue(missingItemsAtom);
   const goTo = useGoToPanel();
-  const missing = panel === 0 ? missingAddresses : panel === 1 ? missingItems : null;
+  const missing = panel === PANELS.addresses ? missingAddresses : panel === PANELS.items ? missingItems : null;
   const showNext = canGoNext(panel, valid);
-  const previous = panel > 0 ? () => goTo(previousPanel(panel, prices), 'previous_step') : null;
-  if (panel === 3) {
+  const previous = panel > PANELS.addresses ? () => goTo(previousPanel(panel, prices), 'previous_step') : null;
+  if (panel === PANELS.finalisation) {
     return <SaveActions onPrevious={previous} />;
   }
   return (
