@@ -1,4 +1,4 @@
-import { publicCompanyData, type TravelInfos, type TravelState } from '../domain/index.ts';
+import { publicCompanyData, type CompanyData, type TravelInfos, type TravelState } from '../domain/index.ts';
 import { ApiClient, type StoredTravelResponse } from '../services/api-client.ts';
 import { localDraftStorage } from '../services/drafts.ts';
 import { createMessenger } from '../services/host-messaging.ts';
@@ -77,50 +77,69 @@ function makeServices(store: QuoteStore, host: HTMLElement, options: SessionOpti
   };
 }
 
+const COMPANY_LOAD_FAILED = 'Les données de l’entreprise n’ont pas pu être chargées\u00a0: le devis fonctionne sans elles.';
+
+/**
+ * A travel taken in (from its block, the API, or the draft when there is none), then what
+ * every travel gets on arrival: the infos block's facts, the time-window migration of an old
+ * booking, the default schedule. The one way a travel enters the store.
+ */
+function settleTravel(store: QuoteStore, services: Services, travel: TravelState | null, infos: TravelInfos | undefined): void {
+  if (travel) applyTravelState(store, travel);
+  else restoreDraft(store, services);
+  // The infos block states facts about the booking (its state, its pool): it wins over the travel.
+  if (infos) applyInfos(store, infos);
+  migrateExistingTravel(store);
+  applyDefaultSchedule(store, services.now());
+}
+
+/** The booking of an edit link, from the API; a refusal shows the invalid-link screen. */
+async function fetchBooking(store: QuoteStore, services: Services, id: string, token: string): Promise<StoredTravelResponse | null> {
+  try {
+    return await services.api.fetchTravel(id, token);
+  } catch (error) {
+    reportReopenFailure(store, error);
+    return null;
+  }
+}
+
+/** The company of a company token; without it the quote works as public (or keeps what it had). */
+async function fetchCompanyData(store: QuoteStore, services: Services, token: string, fallback: CompanyData | null): Promise<void> {
+  try {
+    applyCompany(store, await services.api.fetchCompany(token));
+  } catch {
+    store.set(showBannerAtom, { id: 'company', kind: 'error', text: COMPANY_LOAD_FAILED });
+    if (fallback) applyCompany(store, fallback);
+  }
+}
+
 /**
  * Reads the page's data: the inline blocks synchronously (so the first render already shows
  * them and nothing typed is overwritten later), then whatever must be fetched.
  */
-function bootstrap(store: QuoteStore, services: Services, host: HTMLElement, properties: Partial<Record<DataBlockName, unknown>>): Promise<void> {
+function bootstrap(store: QuoteStore, services: Services, host: HTMLElement, properties: Partial<Record<DataBlockName, unknown>>): { infos: TravelInfos | undefined; ready: Promise<void> } {
   const parsed = parseDataBlocks({ ...readDataBlocks(host), ...properties });
   parsed.errors.forEach((text, index) => store.set(showBannerAtom, { id: `block-${index}`, kind: 'error', text }));
+  const infos = parsed.infos as TravelInfos | undefined;
   const config = store.get(configAtom);
   const needsCompany = !parsed.company && Boolean(config.companyToken);
   const needsTravel = !parsed.travel && Boolean(config.travelId && config.travelToken);
 
-  const applyTravel = (travel: TravelState | null) => {
-    if (travel) applyTravelState(store, travel);
-    else restoreDraft(store, services);
-    // The infos block states facts about the booking (its state, its pool): it wins over the travel block.
-    if (parsed.infos) applyInfos(store, parsed.infos as TravelInfos);
-    migrateExistingTravel(store);
-    applyDefaultSchedule(store, services.now());
-  };
-  if (!needsTravel) applyTravel(parsed.travel);
+  if (!needsTravel) settleTravel(store, services, parsed.travel ?? null, infos);
   if (!needsCompany) applyCompany(store, parsed.company ?? publicCompanyData());
-  if (!needsCompany && !needsTravel) return Promise.resolve();
+  if (!needsCompany && !needsTravel) return { infos, ready: Promise.resolve() };
 
-  return (async () => {
+  const ready = (async () => {
     let reopened: StoredTravelResponse | null = null;
     if (needsTravel) {
-      try {
-        reopened = await services.api.fetchTravel(config.travelId!, config.travelToken!);
-      } catch (error) {
-        reportReopenFailure(store, error);
-      }
-      applyTravel(reopened ? reopenedTravel(reopened, config.travelToken!) : null);
+      reopened = await fetchBooking(store, services, config.travelId!, config.travelToken!);
+      settleTravel(store, services, reopened ? reopenedTravel(reopened, config.travelToken!) : null, infos);
     }
-    if (needsCompany) {
-      try {
-        applyCompany(store, await services.api.fetchCompany(config.companyToken!));
-      } catch {
-        store.set(showBannerAtom, { id: 'company', kind: 'error', text: 'Les données de l’entreprise n’ont pas pu être chargées\u00a0: le devis fonctionne sans elles.' });
-        applyCompany(store, publicCompanyData());
-      }
-    }
+    if (needsCompany) await fetchCompanyData(store, services, config.companyToken!, publicCompanyData());
     // Company mode is known only once the company data is in.
     if (reopened) pinCompanyPrices(store, reopened);
   })();
+  return { infos, ready };
 }
 
 /** The element's session: its store and services, made once and kept across remounts. */
@@ -134,6 +153,8 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
   store.set(priceVariantAtom, options.variant);
   const properties: Partial<Record<DataBlockName, unknown>> = {};
   let started = false;
+  // The page's infos block, kept for a travel reopened later by a live attribute change.
+  let infos: TravelInfos | undefined;
   const session: Session = {
     store,
     services,
@@ -145,7 +166,10 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
       parsed.errors.forEach((text) => store.set(showBannerAtom, { id: `property-${name}`, kind: 'error', text }));
       if (parsed.company) applyCompany(store, parsed.company);
       if (parsed.travel) applyTravelState(store, parsed.travel);
-      if (parsed.infos) applyInfos(store, parsed.infos);
+      if (parsed.infos) {
+        infos = parsed.infos;
+        applyInfos(store, parsed.infos);
+      }
     },
     setClock(next) {
       clock = next;
@@ -154,24 +178,18 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
       const previous = store.get(configAtom);
       store.set(configAtom, config);
       if (!started) return;
-      if (config.companyToken && config.companyToken !== previous.companyToken) {
-        services.api.fetchCompany(config.companyToken).then(
-          (company) => applyCompany(store, company),
-          () => store.set(showBannerAtom, { id: 'company', kind: 'error', text: 'Les données de l’entreprise n’ont pas pu être chargées\u00a0: le devis fonctionne sans elles.' }),
-        );
-      }
+      // Set live, the attributes load what they name by the same steps as at start; a failed
+      // load keeps what the element already shows.
+      if (config.companyToken && config.companyToken !== previous.companyToken) void fetchCompanyData(store, services, config.companyToken, null);
       const travelChanged = config.travelId !== previous.travelId || config.travelToken !== previous.travelToken;
       if (travelChanged && config.travelId && config.travelToken) {
         const token = config.travelToken;
-        services.api.fetchTravel(config.travelId, token).then(
-          (stored) => {
-            const travel = reopenedTravel(stored, token);
-            if (travel) applyTravelState(store, travel);
-            migrateExistingTravel(store);
-            pinCompanyPrices(store, stored);
-          },
-          (error: unknown) => reportReopenFailure(store, error),
-        );
+        void fetchBooking(store, services, config.travelId, token).then((stored) => {
+          const travel = stored ? reopenedTravel(stored, token) : null;
+          if (!stored || !travel) return;
+          settleTravel(store, services, travel, infos);
+          pinCompanyPrices(store, stored);
+        });
       }
     },
     start(config) {
@@ -186,7 +204,9 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
         () => store.set(mapsStatusAtom, { kind: 'ready' }),
         (error: unknown) => store.set(mapsStatusAtom, { kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
       );
-      void bootstrap(store, services, host, properties).then(() => {
+      const boot = bootstrap(store, services, host, properties);
+      infos = boot.infos;
+      void boot.ready.then(() => {
         startEngine(store, services);
         startDraftSync(store, services);
       });
