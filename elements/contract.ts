@@ -1,6 +1,6 @@
 import type { HostMessages } from '../src/services/host-messaging.ts';
 
-/** The attributes of DESIGN §3, mirrored as string properties (el.apiBase ↔ api-base). */
+/** The attributes of DESIGN §3 that have a string property (el.apiBase ↔ api-base); quote-element.ts defines them. */
 export const ATTRIBUTE_PROPS = {
   apiBase: 'string',
   companyToken: 'string',

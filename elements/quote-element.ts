@@ -1,33 +1,103 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, type ComponentType } from 'react';
-import { sessionFor, type SessionOptions } from '../src/state/session.ts';
+import { sessionFor, type Session, type SessionOptions } from '../src/state/session.ts';
 import { ElementRoot, type ElementRootProps } from '../src/ui/ElementRoot.tsx';
+import { OBSERVED_ATTRIBUTES, readHostConfig } from '../src/ui/host-config.ts';
 import { adoptStyles } from '../src/ui/styles.ts';
 import { systemClock, type Clock } from '../src/services/clock.ts';
 import { ATTRIBUTE_PROPS, type QuoteElementDataProperties } from './contract.ts';
 
+/** camelCase property → its attribute: apiBase → api-base. */
+const attributeOf = (property: string) => property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** Everything a host may set as a property, possibly before this script defined the tag. */
+const HOST_PROPERTIES = [...Object.keys(ATTRIBUTE_PROPS), 'travelStore', 'companyStore', 'travelInfos', 'clock'];
+
+type R2wcElement = HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
+
 /**
- * The class behind both tags: r2wc in an open shadow root (attributes mirrored as string
- * properties), styles adopted before the first render, and the data properties
- * travelStore, companyStore and travelInfos handed to the element's session.
+ * The class behind both tags, and the one way the page reaches the element:
+ *
+ * - Attributes (DESIGN §3) are observed here, set before or after connection, removal
+ *   included, and each change gives the session the whole configuration read again
+ *   (readHostConfig). Their properties (el.apiBase ↔ api-base) only write the attribute, so
+ *   there is no second path.
+ * - Data properties (travelStore, companyStore, travelInfos) and clock go to the session.
+ * - A property a host set on the plain element before the tag was defined (a framework that
+ *   renders first, a script loaded later) shadows these accessors on the instance: the
+ *   constructor takes it off and sets it again through them.
+ * - Connected, the session reads its data (once) and runs its engine and draft sync; removed,
+ *   they stop and the pricing worker ends. Moving the element keeps what the visitor typed.
+ *
+ * React renders through r2wc in an open shadow root, with the styles adopted before the
+ * first render.
  */
 export function quoteElementClass(View: ComponentType, options: SessionOptions): { new (): HTMLElement & QuoteElementDataProperties } {
   const Root = ({ container }: Pick<ElementRootProps, 'container'>) => createElement(ElementRoot, { container, ...options }, createElement(View));
-  return class extends r2wc(Root, { shadow: 'open', props: ATTRIBUTE_PROPS }) {
+  const Base = r2wc(Root, { shadow: 'open' }) as unknown as { new (): R2wcElement };
+
+  class QuoteElement extends Base {
+    static get observedAttributes(): readonly string[] {
+      return OBSERVED_ATTRIBUTES;
+    }
+
     constructor() {
       super();
       adoptStyles(this.shadowRoot!);
+      for (const name of HOST_PROPERTIES) {
+        if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
+        const value = (this as Record<string, unknown>)[name];
+        delete (this as Record<string, unknown>)[name];
+        (this as Record<string, unknown>)[name] = value;
+      }
     }
-    set travelStore(value: unknown) { sessionFor(this, options).setProperty('travel', value); }
-    set companyStore(value: unknown) { sessionFor(this, options).setProperty('company', value); }
-    set travelInfos(value: unknown) { sessionFor(this, options).setProperty('infos', value); }
+
+    private get session(): Session {
+      return sessionFor(this, options);
+    }
+
+    override connectedCallback(): void {
+      // Before React's first render, so inline data is already in the store it reads.
+      this.session.connect(readHostConfig(this));
+      super.connectedCallback();
+    }
+
+    override disconnectedCallback(): void {
+      super.disconnectedCallback();
+      this.session.disconnect();
+    }
+
+    attributeChangedCallback(): void {
+      this.session.updateConfig(readHostConfig(this));
+    }
+
+    set travelStore(value: unknown) { this.session.setProperty('travel', value); }
+    set companyStore(value: unknown) { this.session.setProperty('company', value); }
+    set travelInfos(value: unknown) { this.session.setProperty('infos', value); }
     set clock(value: Clock) {
       if (typeof value !== 'function') throw new TypeError('transport-quote : clock doit être une fonction qui renvoie une Date');
-      sessionFor(this, options).setClock(() => {
+      this.session.setClock(() => {
         const now = value();
         // A host clock that answers nonsense must not break the dates: the machine's clock stands in.
         return now instanceof Date && !Number.isNaN(now.getTime()) ? now : systemClock();
       });
     }
-  };
+  }
+
+  // The attribute properties: strings that read and write their attribute (empty or null removes it).
+  for (const property of Object.keys(ATTRIBUTE_PROPS)) {
+    const attribute = attributeOf(property);
+    Object.defineProperty(QuoteElement.prototype, property, {
+      configurable: true,
+      enumerable: true,
+      get(this: HTMLElement) {
+        return this.getAttribute(attribute) ?? undefined;
+      },
+      set(this: HTMLElement, value: unknown) {
+        if (value === null || value === undefined || value === '') this.removeAttribute(attribute);
+        else this.setAttribute(attribute, String(value));
+      },
+    });
+  }
+  return QuoteElement;
 }

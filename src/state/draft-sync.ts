@@ -7,7 +7,8 @@ import { customerAtom } from './customer.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
 import type { Services } from './services.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
-import type { QuoteStore } from './store.ts';
+import { subscribe, type QuoteStore } from './store.ts';
+import { hold } from '../services/live-resources.ts';
 import { panelAtom } from './wizard.atoms.ts';
 
 export const DRAFT_SAVE_DELAY_MS = 250;
@@ -37,8 +38,10 @@ export function restoreDraft(store: QuoteStore, services: Services): boolean {
 /** Saves the draft as the visitor types; cleared after a successful booking. */
 export function startDraftSync(store: QuoteStore, services: Services): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let releaseTimer = () => {};
   const save = () => {
     timer = null;
+    releaseTimer();
     if (store.get(panelAtom) === PANELS.success) {
       services.drafts.clear(keyOf(store));
       return;
@@ -55,9 +58,10 @@ export function startDraftSync(store: QuoteStore, services: Services): () => voi
   };
   const schedule = () => {
     if (timer) clearTimeout(timer);
+    else releaseTimer = hold('timer');
     timer = setTimeout(save, DRAFT_SAVE_DELAY_MS);
   };
-  const unsubscribers = [stopsAtom, itemsAtom, customerAtom, contactsAtom, panelAtom, idempotencyKeyAtom].map((a) => store.sub(a, schedule));
+  const unsubscribers = [stopsAtom, itemsAtom, customerAtom, contactsAtom, panelAtom, idempotencyKeyAtom].map((a) => subscribe(store, a, schedule));
   return () => {
     unsubscribers.forEach((unsubscribe) => unsubscribe());
     if (timer) {

@@ -17,7 +17,7 @@ import { travelIdentityAtom } from './identity.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
 import type { Services } from './services.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
-import type { QuoteStore } from './store.ts';
+import { subscribe, type QuoteStore } from './store.ts';
 import { loadingAtom } from './wizard.atoms.ts';
 
 /**
@@ -118,7 +118,12 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
     void refreshRoute();
     void refreshPool();
   };
-  const unsubscribers = [stopsAtom, itemsAtom, customerAtom, travelIdentityAtom, companyDataAtom, routeAtom, routeAttemptAtom].map((a) => store.sub(a, onChange));
+  const unsubscribers = [stopsAtom, itemsAtom, customerAtom, travelIdentityAtom, companyDataAtom, routeAtom, routeAttemptAtom].map((a) => subscribe(store, a, onChange));
   onChange();
-  return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+  return () => {
+    // Answers still on their way are dropped: a stopped engine writes nothing.
+    routeRun += 1;
+    poolRun += 1;
+    unsubscribers.forEach((unsubscribe) => unsubscribe());
+  };
 }

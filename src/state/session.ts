@@ -33,20 +33,30 @@ export interface Session {
   setProperty(name: DataBlockName, value: unknown): void;
   /** The element's clock (its `clock` property); set before start, it also sets the default day. */
   setClock(clock: Clock): void;
-  /** Reads the data and starts the engine; later calls do nothing (React remounts call it again). */
-  start(config: ElementConfig): void;
+  /**
+   * The element entered the page: the first time, its data is read (synchronously for inline
+   * blocks, so the first render shows them); every time, the engine and the draft sync run.
+   */
+  connect(config: ElementConfig): void;
+  /** The element left the page: subscriptions, timers and the pricing worker end; the data stays. */
+  disconnect(): void;
   /** A changed attribute: the new configuration, and a new company token or booking is fetched. */
   updateConfig(config: ElementConfig): void;
 }
 
 const sessions = new WeakMap<Element, Session>();
 
-function makeServices(store: QuoteStore, host: HTMLElement, options: SessionOptions, clock: () => Clock): Services {
+function makeServices(store: QuoteStore, host: HTMLElement, options: SessionOptions, clock: () => Clock): { services: Services; releaseSandbox: () => void } {
   let api: { base: string; client: ApiClient } | null = null;
   let provider: { key: string; promise: Promise<MapsProvider> } | null = null;
   let sandbox: PricingSandbox | null = null;
   const config = () => store.get(configAtom);
-  return {
+  // The worker is the one heavy thing a session owns: ended with the element, made again on need.
+  const releaseSandbox = () => {
+    sandbox?.dispose();
+    sandbox = null;
+  };
+  const services: Services = {
     // Attributes are read live: a changed api-base or maps provider takes effect at the next call.
     get api() {
       const base = config().apiBase;
@@ -75,6 +85,7 @@ function makeServices(store: QuoteStore, host: HTMLElement, options: SessionOpti
     },
     now: () => clock()(),
   };
+  return { services, releaseSandbox };
 }
 
 const COMPANY_LOAD_FAILED = 'Les données de l’entreprise n’ont pas pu être chargées\u00a0: le devis fonctionne sans elles.';
@@ -148,11 +159,15 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
   if (existing) return existing;
   const store = storeFor(host);
   let clock: Clock = systemClock;
-  const services = makeServices(store, host, options, () => clock);
+  const { services, releaseSandbox } = makeServices(store, host, options, () => clock);
   store.set(servicesAtom, services);
   store.set(priceVariantAtom, options.variant);
   const properties: Partial<Record<DataBlockName, unknown>> = {};
   let started = false;
+  let ready: Promise<void> = Promise.resolve();
+  let connected = false;
+  // What runs while the element is in the page: the engine and the draft sync.
+  let running: (() => void)[] = [];
   // The page's infos block, kept for a travel reopened later by a live attribute change.
   let infos: TravelInfos | undefined;
   const session: Session = {
@@ -192,24 +207,33 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
         });
       }
     },
-    start(config) {
-      if (started) return;
-      started = true;
-      // Read once the element is in the page (a property such as `clock` may make the session
-      // earlier): without an id, its rank among its kind on the page keeps drafts apart.
-      const tag = host.localName;
-      draftOwners.set(store, { tag, instance: String([...document.querySelectorAll(tag)].indexOf(host)), path: window.location.pathname });
+    connect(config) {
+      connected = true;
       store.set(configAtom, config);
-      services.provider().then(
-        () => store.set(mapsStatusAtom, { kind: 'ready' }),
-        (error: unknown) => store.set(mapsStatusAtom, { kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
-      );
-      const boot = bootstrap(store, services, host, properties);
-      infos = boot.infos;
-      void boot.ready.then(() => {
-        startEngine(store, services);
-        startDraftSync(store, services);
+      if (!started) {
+        started = true;
+        // Without an id, the element's rank among its kind on the page keeps drafts apart.
+        const tag = host.localName;
+        draftOwners.set(store, { tag, instance: String([...document.querySelectorAll(tag)].indexOf(host)), path: window.location.pathname });
+        services.provider().then(
+          () => store.set(mapsStatusAtom, { kind: 'ready' }),
+          (error: unknown) => store.set(mapsStatusAtom, { kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+        );
+        const boot = bootstrap(store, services, host, properties);
+        infos = boot.infos;
+        ready = boot.ready;
+      }
+      void ready.then(() => {
+        // Removed again before the data came, or already running: nothing to start.
+        if (!connected || running.length > 0) return;
+        running = [startEngine(store, services), startDraftSync(store, services)];
       });
+    },
+    disconnect() {
+      connected = false;
+      running.forEach((stop) => stop());
+      running = [];
+      releaseSandbox();
     },
   };
   sessions.set(host, session);

@@ -1,4 +1,5 @@
 import { createStore } from 'jotai';
+import { hold } from '../services/live-resources.ts';
 
 export type QuoteStore = ReturnType<typeof createStore>;
 
@@ -15,4 +16,14 @@ export function storeFor(host: Element): QuoteStore {
     stores.set(host, store);
   }
   return store;
+}
+
+/** A store subscription the session owns, counted while it lives (see live-resources). */
+export function subscribe(store: QuoteStore, anAtom: Parameters<QuoteStore['sub']>[0], listener: () => void): () => void {
+  const release = hold('subscription');
+  const unsubscribe = store.sub(anAtom, listener);
+  return () => {
+    unsubscribe();
+    release();
+  };
 }

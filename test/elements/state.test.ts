@@ -12,7 +12,7 @@ import { stopsAtom } from '../../src/state/stops.atoms.ts';
 import { localDraftStorage } from '../../src/services/drafts.ts';
 import type { MapsProvider } from '../../src/services/maps/provider.ts';
 import type { PoolRun, PricingSandbox } from '../../src/services/pricing/sandbox.ts';
-import { readHostConfig } from '../../src/ui/use-host-config.ts';
+import { readHostConfig } from '../../src/ui/host-config.ts';
 import { testClock } from './support.ts';
 
 function fakeServices(poolRun: () => PoolRun = () => ({ ok: true, output: { transportation: 100, handling: 50, error: null, info: null, persons: null, amplitude_hour: null } })) {

@@ -8,6 +8,7 @@ import {
   type PoolPriceInput,
   type PoolPriceOutput,
 } from '../../domain/index.ts';
+import { hold } from '../live-resources.ts';
 import type { SandboxReply, SandboxRequest } from './pricing-worker.ts';
 
 /** The code's own deadline inside QuickJS, and the page's watchdog above it. */
@@ -31,12 +32,16 @@ export function createPricingSandbox(workerUrl: string): PricingSandbox {
   let worker: Promise<Worker> | null = null;
   let nextId = 1;
   const waiting = new Map<number, (reply: SandboxReply) => void>();
+  const releases = new Map<Worker, () => void>();
 
   async function start(): Promise<Worker> {
     const response = await fetch(workerUrl);
     if (!response.ok) throw new Error(`sandbox indisponible (${response.status})`);
     const url = URL.createObjectURL(new Blob([await response.text()], { type: 'text/javascript' }));
     const created = new Worker(url);
+    // The worker has read its script: the blob URL is not needed any more.
+    URL.revokeObjectURL(url);
+    releases.set(created, hold('worker'));
     created.onmessage = (event: MessageEvent<SandboxReply>) => {
       waiting.get(event.data.id)?.(event.data);
       waiting.delete(event.data.id);
@@ -45,7 +50,11 @@ export function createPricingSandbox(workerUrl: string): PricingSandbox {
   }
 
   function restart() {
-    void worker?.then((w) => w.terminate(), () => undefined);
+    void worker?.then((w) => {
+      w.terminate();
+      releases.get(w)?.();
+      releases.delete(w);
+    }, () => undefined);
     worker = null;
   }
 
@@ -60,13 +69,16 @@ export function createPricingSandbox(workerUrl: string): PricingSandbox {
     const request: SandboxRequest = { id, code, input, deadlineMs: CODE_DEADLINE_MS, memoryBytes: CODE_MEMORY_BYTES };
     return new Promise<SandboxReply>((resolve) => {
       // Should QuickJS ever miss its deadline, the page still answers: the worker is killed.
+      const releaseTimer = hold('timer');
       const watchdog = setTimeout(() => {
+        releaseTimer();
         waiting.delete(id);
         restart();
         resolve({ id, ok: false, error: 'délai dépassé' });
       }, WATCHDOG_MS);
       waiting.set(id, (reply) => {
         clearTimeout(watchdog);
+        releaseTimer();
         // Code that failed may have left the runtime in any state (an abort, memory at its cap):
         // the worker is replaced, so valid code after it always meets a fresh one.
         if (!reply.ok) restart();
@@ -100,6 +112,8 @@ export function createPricingSandbox(workerUrl: string): PricingSandbox {
     },
     dispose() {
       restart();
+      // Runs still waiting end now, as stopped: their watchdogs go with them.
+      for (const [id, settle] of waiting) settle({ id, ok: false, error: 'arrêté' });
       waiting.clear();
     },
   };

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { DEFAULT_CONFIG, type ElementConfig } from '../state/config.atoms.ts';
 
-const ATTRIBUTES = ['api-base', 'company-token', 'mode', 'travel-id', 'travel-token', 'maps-key', 'maps-provider', 'maps-visible', 'parent-origin', 'dashboard-base', 'id'];
+/** The attributes of DESIGN §3 the element observes (removal included). */
+export const OBSERVED_ATTRIBUTES = ['api-base', 'company-token', 'mode', 'travel-id', 'travel-token', 'maps-key', 'maps-provider', 'maps-visible', 'parent-origin', 'dashboard-base', 'id'];
 
 const text = (host: Element, name: string): string | null => {
   const value = host.getAttribute(name)?.trim();
@@ -31,16 +31,4 @@ export function readHostConfig(host: Element, location: Location = window.locati
     dashboardBase: text(host, 'dashboard-base'),
     elementId: text(host, 'id'),
   };
-}
-
-/** The host's attributes, read live: any change (removal included) re-renders. */
-export function useHostConfig(host: Element): ElementConfig {
-  const [config, setConfig] = useState(() => readHostConfig(host));
-  useEffect(() => {
-    const observer = new MutationObserver(() => setConfig(readHostConfig(host)));
-    observer.observe(host, { attributes: true, attributeFilter: ATTRIBUTES });
-    setConfig(readHostConfig(host));
-    return () => observer.disconnect();
-  }, [host]);
-  return config;
 }
