@@ -4,7 +4,6 @@ import { sessionFor, type Session, type SessionOptions } from '../src/state/sess
 import { ElementRoot, type ElementRootProps } from '../src/ui/ElementRoot.tsx';
 import { OBSERVED_ATTRIBUTES, readHostConfig } from '../src/ui/host-config.ts';
 import { adoptStyles } from '../src/ui/styles.ts';
-import { systemClock, type Clock } from '../src/services/clock.ts';
 import { ATTRIBUTE_PROPS, type QuoteElementDataProperties } from './contract.ts';
 
 /** camelCase property → its attribute: apiBase → api-base. */
@@ -74,13 +73,9 @@ export function quoteElementClass(View: ComponentType, options: SessionOptions):
     set travelStore(value: unknown) { this.session.setProperty('travel', value); }
     set companyStore(value: unknown) { this.session.setProperty('company', value); }
     set travelInfos(value: unknown) { this.session.setProperty('infos', value); }
-    set clock(value: Clock) {
+    set clock(value: () => Date) {
       if (typeof value !== 'function') throw new TypeError('transport-quote : clock doit être une fonction qui renvoie une Date');
-      this.session.setClock(() => {
-        const now = value();
-        // A host clock that answers nonsense must not break the dates: the machine's clock stands in.
-        return now instanceof Date && !Number.isNaN(now.getTime()) ? now : systemClock();
-      });
+      this.session.setClock(value);
     }
   }
 

@@ -14,6 +14,8 @@ const nodeDirs = ['test/server', 'test/e2e', 'test/reliability'].filter((dir) =>
 
 const stages = [
   { name: 'types', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  // The layers of DESIGN §2 (.dependency-cruiser.cjs): a breach fails the run.
+  { name: 'layers', cmd: 'npx', args: ['depcruise', 'src', 'elements', 'demo/server', '--config', '.dependency-cruiser.cjs'] },
   { name: 'build', cmd: 'node', args: ['build.mjs'] },
   { name: 'browser', cmd: 'npx', args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'], counts: /(\d+) passed, (\d+) failed/g },
   ...(nodeDirs.length > 0 ? [{ name: 'node', cmd: 'node', args: ['--test', '--test-concurrency=1', ...nodeDirs.map((dir) => `${dir}/`)], counts: /^# (pass|fail) (\d+)/gm }] : []),

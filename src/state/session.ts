@@ -32,7 +32,7 @@ export interface Session {
   /** Data given through the element's properties (travelStore, companyStore, travelInfos). */
   setProperty(name: DataBlockName, value: unknown): void;
   /** The element's clock (its `clock` property); set before start, it also sets the default day. */
-  setClock(clock: Clock): void;
+  setClock(clock: () => unknown): void;
   /**
    * The element entered the page: the first time, its data is read (synchronously for inline
    * blocks, so the first render shows them); every time, the engine and the draft sync run.
@@ -187,7 +187,11 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
       }
     },
     setClock(next) {
-      clock = next;
+      // A host clock that answers nonsense must not break the dates: the machine's clock stands in.
+      clock = () => {
+        const now = next();
+        return now instanceof Date && !Number.isNaN(now.getTime()) ? now : systemClock();
+      };
     },
     updateConfig(config) {
       const previous = store.get(configAtom);

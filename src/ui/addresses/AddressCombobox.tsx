@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { addressQuery, stopFromPlace, withAddressText, type SavedPlace, type Stop } from '../../domain/index.ts';
 import type { GeocodedAddress } from '../../services/maps/provider.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
-import { geocoderFor, useProvider, useResolveStop } from './use-geocoder.ts';
+import { geocoderFor, useProvider, useResolveStop } from '../../state/maps.ts';
 import { useVariant } from '../variant.ts';
 import { distinctSuggestions, MESSAGES } from '../../domain/index.ts';
 import { useSavedPlaceSearch } from '../../state/places.ts';

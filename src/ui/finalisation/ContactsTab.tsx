@@ -5,7 +5,7 @@ import { Icon } from '../controls/icons.tsx';
 import { makeContact, stopDisplayName, stripPhoneSpaces, validateContactRow, type ApiContact, type Contact, type ContactField } from '../../domain/index.ts';
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { configAtom } from '../../state/config.atoms.ts';
-import { servicesAtom } from '../../state/services.atoms.ts';
+import { useContactSearch } from '../../state/contact-search.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
 import { useListNavigation } from '../controls/use-list-navigation.ts';
 
@@ -91,23 +91,9 @@ function ContactRow({ row, stops, showAll, onChange, onRemove }: { row: Row; sto
 }
 
 function ContactSearch({ onPick }: { onPick: (contact: ApiContact) => void }) {
-  const services = useAtomValue(servicesAtom);
-  const token = useAtomValue(configAtom).companyToken;
   const listId = useId();
   const [text, setText] = useState('');
-  const [results, setResults] = useState<ApiContact[]>([]);
-  useEffect(() => {
-    if (!services || !token || text.trim() === '') {
-      setResults([]);
-      return;
-    }
-    let current = true;
-    const timer = setTimeout(async () => {
-      const found = await services.api.searchContacts(token, text.trim());
-      if (current && found) setResults(found);
-    }, 250);
-    return () => { current = false; clearTimeout(timer); };
-  }, [services, token, text]);
+  const results = useContactSearch(text);
   const open = results.length > 0 && text.trim() !== '';
   const pick = (contact: ApiContact) => {
     onPick(contact);

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { addOrIncrement, formatVolume, isCustomItemMode, parseItemSearch, type Item } from '../../domain/index.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
-import { useItemSearch } from './use-item-search.ts';
+import { useItemSearch } from '../../state/item-search.ts';
 import { useListNavigation } from '../controls/use-list-navigation.ts';
 import { Icon } from '../controls/icons.tsx';
 

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import type { Stop } from '../../domain/index.ts';
-import { loadImportLibrary } from '../../services/maps/google-provider.ts';
 import { configAtom } from '../../state/config.atoms.ts';
+import { loadMapsLibrary } from '../../state/maps.ts';
 
 /** Zoom and centre of the spec (§2) before any stop is known: near Paris. */
 export const DEFAULT_ZOOM = 17;
@@ -24,7 +24,7 @@ export function GoogleMap({ stops, path }: { stops: readonly Stop[]; path: { lat
     let cancelled = false;
     const cleanups: (() => void)[] = [];
     void (async () => {
-      const importLibrary = await loadImportLibrary(mapsKey);
+      const importLibrary = await loadMapsLibrary(mapsKey);
       const maps = (await importLibrary('maps')) as unknown as MapsLibrary;
       const markers = (await importLibrary('marker')) as unknown as MarkerLibrary;
       if (cancelled || !element.current) return;

@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
-import { parseItemSearch, type Item } from '../../domain/index.ts';
-import { companyDataAtom } from '../../state/company.atoms.ts';
-import { configAtom } from '../../state/config.atoms.ts';
-import { servicesAtom } from '../../state/services.atoms.ts';
+import { useCallback } from 'react';
+import { parseItemSearch, type Item } from '../domain/index.ts';
+import { companyDataAtom } from './company.atoms.ts';
+import { configAtom } from './config.atoms.ts';
+import { useDebouncedSearch } from './debounced-search.ts';
+import { servicesAtom } from './services.atoms.ts';
 
 export const ITEM_SEARCH_DELAY_MS = 300;
 
@@ -25,21 +26,10 @@ export function useItemSearch(text: string): ItemSearchState {
   const services = useAtomValue(servicesAtom);
   const companyId = useAtomValue(companyDataAtom).id;
   const companyToken = useAtomValue(configAtom).companyToken;
-  const [answer, setAnswer] = useState<{ query: string; items: Item[] }>({ query: '', items: [] });
   const query = parseItemSearch(text);
   const queryText = query?.text ?? '';
-  useEffect(() => {
-    if (!services || queryText === '') return;
-    let current = true;
-    const timer = setTimeout(async () => {
-      const found = await services.api.searchItems(queryText, { id: companyId, token: companyToken });
-      if (current && found !== null) setAnswer({ query: queryText, items: found });
-    }, ITEM_SEARCH_DELAY_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [services, queryText, companyId, companyToken]);
+  const search = useCallback((q: string) => services!.api.searchItems(q, { id: companyId, token: companyToken }), [services, companyId, companyToken]);
+  const answer = useDebouncedSearch(queryText, services ? search : null, ITEM_SEARCH_DELAY_MS);
   const searching = queryText !== '' && answer.query !== queryText;
-  return { results: queryText === '' ? [] : answer.items, quantity: query?.quantity ?? 1, searching };
+  return { results: queryText === '' ? [] : answer.results, quantity: query?.quantity ?? 1, searching };
 }

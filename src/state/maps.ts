@@ -1,11 +1,20 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback } from 'react';
-import { findAssociatedPlace, linkStopToPlace, type Stop } from '../../domain/index.ts';
-import type { GeocodedAddress, MapsProvider } from '../../services/maps/provider.ts';
-import { cachedGeocoder } from '../../services/maps/routing.ts';
-import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
-import { servicesAtom } from '../../state/services.atoms.ts';
-import { updateStopByUidAtom } from '../../state/stops.atoms.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { findAssociatedPlace, linkStopToPlace, type Stop } from '../domain/index.ts';
+import { loadImportLibrary } from '../services/maps/google-provider.ts';
+import type { GeocodedAddress, MapsProvider } from '../services/maps/provider.ts';
+import { cachedGeocoder } from '../services/maps/routing.ts';
+import { companyDataAtom, companyModeAtom } from './company.atoms.ts';
+import { servicesAtom } from './services.atoms.ts';
+import { updateStopByUidAtom } from './stops.atoms.ts';
+
+/**
+ * The maps as screens use them: the provider, a cached geocoder, a stop resolved from an
+ * address, and Google's libraries for the map view. Screens reach the maps services only here.
+ */
+
+/** Google's importLibrary for the map view, loaded once with the element's key. */
+export const loadMapsLibrary = loadImportLibrary;
 
 const geocoders = new WeakMap<MapsProvider, (text: string) => Promise<GeocodedAddress[]>>();
 
@@ -56,4 +65,22 @@ export function useProvider() {
     if (!services) return Promise.reject(new Error('services absents'));
     return services.provider();
   }, [services]);
+}
+
+/** The kind of maps provider the element uses ('google', …), once known; null while loading or failed. */
+export function useProviderKind(enabled: boolean): MapsProvider['kind'] | null {
+  const services = useAtomValue(servicesAtom);
+  const [kind, setKind] = useState<MapsProvider['kind'] | null>(null);
+  useEffect(() => {
+    if (!enabled || !services) return;
+    let current = true;
+    services.provider().then(
+      (provider) => current && setKind(provider.kind),
+      () => current && setKind(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [enabled, services]);
+  return kind;
 }

@@ -1,0 +1,62 @@
+// The layers of DESIGN §2, enforced (issue 16): each layer imports only the ones below it.
+// Type-only imports are allowed across layers: they vanish at build and carry no behaviour.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'An import cycle makes start-up order depend on who imports first.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'domain-is-pure',
+      comment: 'src/domain: no React, DOM, network, nor any other layer of the project.',
+      severity: 'error',
+      from: { path: '^src/domain' },
+      to: { path: '^(src/(services|state|ui)|elements|demo|test)/|^node_modules/(react|react-dom|jotai|@r2wc|sortablejs|@googlemaps)/' },
+    },
+    {
+      name: 'services-on-domain',
+      comment: 'src/services talk to the outside world and know only the domain.',
+      severity: 'error',
+      from: { path: '^src/services' },
+      to: { path: '^(src/(state|ui)|elements|demo)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'state-on-domain-and-services',
+      comment: 'src/state: atoms and the session, over the domain and the services; no screens.',
+      severity: 'error',
+      from: { path: '^src/state' },
+      to: { path: '^(src/ui|elements|demo)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'ui-through-state',
+      comment: 'Screens reach the network only through state: they import state and domain, never services.',
+      severity: 'error',
+      from: { path: '^src/ui' },
+      to: { path: '^(src/services|elements|demo)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'elements-on-ui-and-state',
+      comment: 'elements/: the tags, wrapping ui and state.',
+      severity: 'error',
+      from: { path: '^elements' },
+      to: { path: '^(src/(services|domain)|demo)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-on-domain',
+      comment: 'The reference server shares the domain with the elements, nothing else.',
+      severity: 'error',
+      from: { path: '^demo/server' },
+      to: { path: '^(src/(services|state|ui)|elements)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};
