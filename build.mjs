@@ -26,7 +26,13 @@ export const targets = [
   {
     name: 'domain',
     when: () => true,
-    options: { entryPoints: { 'domain/index': 'src/domain/index.ts' }, format: 'esm', platform: 'neutral', outdir: dist, mainFields: ['module', 'main'] },
+    options: {
+      entryPoints: { 'domain/index': 'src/domain/index.ts' },
+      format: 'esm',
+      platform: 'neutral',
+      outdir: dist,
+      mainFields: ['module', 'main'],
+    },
   },
   {
     name: 'pricing sandbox worker (loaded only for pools with code)',
@@ -51,7 +57,10 @@ export const targets = [
     name: 'elements (ESM, shared chunk)',
     when: () => existsSync(path.join(root, 'elements/transport-quote-wizard.ts')),
     options: {
-      entryPoints: { 'esm/transport-quote-wizard': 'elements/transport-quote-wizard.ts', 'esm/transport-quote-lite': 'elements/transport-quote-lite.ts' },
+      entryPoints: {
+        'esm/transport-quote-wizard': 'elements/transport-quote-wizard.ts',
+        'esm/transport-quote-lite': 'elements/transport-quote-lite.ts',
+      },
       format: 'esm',
       splitting: true,
       chunkNames: 'esm/chunks/[name]-[hash]',
@@ -101,7 +110,9 @@ async function main() {
     if (target.options.splitting) writeFileSync(path.join(dist, 'esm', 'meta.json'), JSON.stringify(result.metafile));
   }
   // Declarations of the elements and the domain module, for integrators using TypeScript.
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.types.json')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.types.json')], {
+    stdio: 'inherit',
+  });
   const sizes = measure();
   writeFileSync(path.join(dist, 'sizes.json'), JSON.stringify({ builtAt: new Date().toISOString(), files: sizes }, null, 2));
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

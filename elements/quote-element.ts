@@ -4,7 +4,7 @@ import { sessionFor, type Session, type SessionOptions } from '../src/state/sess
 import { ElementRoot, type ElementRootProps } from '../src/ui/ElementRoot.tsx';
 import { OBSERVED_ATTRIBUTES, readHostConfig } from '../src/ui/host-config.ts';
 import { adoptStyles } from '../src/ui/styles.ts';
-import { ATTRIBUTE_PROPS, type QuoteElementDataProperties } from './contract.ts';
+import { ATTRIBUTE_PROPS, type QuoteElementDataProperties, type TransportQuoteAttributes } from './contract.ts';
 
 /** camelCase property → its attribute: apiBase → api-base. */
 const attributeOf = (property: string) => property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
@@ -31,8 +31,12 @@ type R2wcElement = HTMLElement & { connectedCallback(): void; disconnectedCallba
  * React renders through r2wc in an open shadow root, with the styles adopted before the
  * first render.
  */
-export function quoteElementClass(View: ComponentType, options: SessionOptions): { new (): HTMLElement & QuoteElementDataProperties } {
-  const Root = ({ container }: Pick<ElementRootProps, 'container'>) => createElement(ElementRoot, { container, ...options }, createElement(View));
+export function quoteElementClass(
+  View: ComponentType,
+  options: SessionOptions,
+): { new (): HTMLElement & QuoteElementDataProperties & TransportQuoteAttributes } {
+  const Root = ({ container }: Pick<ElementRootProps, 'container'>) =>
+    createElement(ElementRoot, { container, ...options }, createElement(View));
   const Base = r2wc(Root, { shadow: 'open' }) as unknown as { new (): R2wcElement };
 
   class QuoteElement extends Base {
@@ -70,9 +74,15 @@ export function quoteElementClass(View: ComponentType, options: SessionOptions):
       this.session.updateConfig(readHostConfig(this));
     }
 
-    set travelStore(value: unknown) { this.session.setProperty('travel', value); }
-    set companyStore(value: unknown) { this.session.setProperty('company', value); }
-    set travelInfos(value: unknown) { this.session.setProperty('infos', value); }
+    set travelStore(value: unknown) {
+      this.session.setProperty('travel', value);
+    }
+    set companyStore(value: unknown) {
+      this.session.setProperty('company', value);
+    }
+    set travelInfos(value: unknown) {
+      this.session.setProperty('infos', value);
+    }
     set clock(value: () => Date) {
       if (typeof value !== 'function') throw new TypeError('transport-quote : clock doit être une fonction qui renvoie une Date');
       this.session.setClock(value);
@@ -94,5 +104,5 @@ export function quoteElementClass(View: ComponentType, options: SessionOptions):
       },
     });
   }
-  return QuoteElement;
+  return QuoteElement as unknown as { new (): HTMLElement & QuoteElementDataProperties & TransportQuoteAttributes };
 }

@@ -10,22 +10,48 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
-const nodeDirs = ['test/server', 'test/e2e', 'test/reliability'].filter((dir) => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.test.mjs')));
+const nodeDirs = ['test/server', 'test/e2e', 'test/reliability'].filter(
+  (dir) => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.test.mjs')),
+);
 
 const stages = [
   { name: 'types', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  // ESLint (eslint.config.mjs) and Prettier's formatting (npm run format writes it).
+  { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
+  { name: 'format', cmd: 'npx', args: ['prettier', '--check', '.'] },
   // The layers of DESIGN §2 (.dependency-cruiser.cjs): a breach fails the run.
   { name: 'layers', cmd: 'npx', args: ['depcruise', 'src', 'elements', 'demo/server', '--config', '.dependency-cruiser.cjs'] },
   { name: 'build', cmd: 'node', args: ['build.mjs'] },
-  { name: 'browser', cmd: 'npx', args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'], counts: /(\d+) passed, (\d+) failed/g },
-  ...(nodeDirs.length > 0 ? [{ name: 'node', cmd: 'node', args: ['--test', '--test-concurrency=1', ...nodeDirs.map((dir) => `${dir}/`)], counts: /^# (pass|fail) (\d+)/gm }] : []),
+  {
+    name: 'browser',
+    cmd: 'npx',
+    args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'],
+    counts: /(\d+) passed, (\d+) failed/g,
+  },
+  ...(nodeDirs.length > 0
+    ? [
+        {
+          name: 'node',
+          cmd: 'node',
+          args: ['--test', '--test-concurrency=1', ...nodeDirs.map((dir) => `${dir}/`)],
+          counts: /^# (pass|fail) (\d+)/gm,
+        },
+      ]
+    : []),
 ];
 
 function run(stage) {
   return new Promise((resolve) => {
-    const child = spawn(stage.cmd, stage.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+    const child = spawn(stage.cmd, stage.args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+    });
     let output = '';
-    const relay = (stream, target) => stream.on('data', (chunk) => { output += chunk; target.write(chunk); });
+    const relay = (stream, target) =>
+      stream.on('data', (chunk) => {
+        output += chunk;
+        target.write(chunk);
+      });
     relay(child.stdout, process.stdout);
     relay(child.stderr, process.stderr);
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
@@ -41,10 +67,15 @@ for (const stage of stages) {
   const started = performance.now();
   const { code, output: raw } = await run(stage);
   timings.push(`${stage.name} ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  // ANSI colour codes out, so the counts can be read.
+  // eslint-disable-next-line no-control-regex -- the escape character is what is matched
   const output = raw.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
   if (stage.name === 'browser') {
     const last = [...output.matchAll(stage.counts)].pop();
-    if (last) { passed += Number(last[1]); failed += Number(last[2]); }
+    if (last) {
+      passed += Number(last[1]);
+      failed += Number(last[2]);
+    }
   } else if (stage.name === 'node') {
     for (const match of output.matchAll(stage.counts)) {
       if (match[1] === 'pass') passed += Number(match[2]);

@@ -45,7 +45,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 function hasLoneSurrogate(value: unknown): boolean {
   if (typeof value === 'string') return LONE_SURROGATE.test(value);
   if (Array.isArray(value)) return value.some(hasLoneSurrogate);
-  if (value && typeof value === 'object') return Object.entries(value).some(([key, inner]) => LONE_SURROGATE.test(key) || hasLoneSurrogate(inner));
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([key, inner]) => LONE_SURROGATE.test(key) || hasLoneSurrogate(inner));
   return false;
 }
 
@@ -71,13 +72,27 @@ function kindOf(route: RouteOptions): RouteKind {
 }
 
 /** Builds the reference server: spec §7 API, its extensions, the dashboard page and the demo. */
-export async function createApp({ db, root, logStream, logLevel = 'info', limits = limitsFromEnv() }: AppOptions): Promise<FastifyInstance> {
+export async function createApp({
+  db,
+  root,
+  logStream,
+  logLevel = 'info',
+  limits = limitsFromEnv(),
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: limits.bodyLimitBytes,
     trustProxy: limits.trustProxy,
     // A whole request must arrive in time: a client trickling its body is cut (checked every second).
     serverFactory: (handler) =>
-      http.createServer({ requestTimeout: limits.requestTimeoutMs, headersTimeout: limits.headersTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs, connectionsCheckingInterval: 1000 }, handler),
+      http.createServer(
+        {
+          requestTimeout: limits.requestTimeoutMs,
+          headersTimeout: limits.headersTimeoutMs,
+          keepAliveTimeout: limits.keepAliveTimeoutMs,
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      ),
     // One short line per request, written on the answer (below); nothing per request at warn.
     logController: new LogController({ disableRequestLogging: true }),
     logger: { level: logLevel, ...(logStream ? { stream: logStream } : {}) },
@@ -98,7 +113,8 @@ export async function createApp({ db, root, logStream, logLevel = 'info', limits
       done(new HttpError(400, 'Corps JSON illisible'), undefined);
       return;
     }
-    if (hasLoneSurrogate(parsed)) done(new HttpError(400, 'Texte invalide : caractère Unicode isolé (demi-paire de substitution)'), undefined);
+    if (hasLoneSurrogate(parsed))
+      done(new HttpError(400, 'Texte invalide : caractère Unicode isolé (demi-paire de substitution)'), undefined);
     else done(null, parsed);
   });
 
@@ -117,25 +133,46 @@ export async function createApp({ db, root, logStream, logLevel = 'info', limits
   await app.register(fastifyCors, {
     hook: 'onRequest',
     delegator: (request, callback) =>
-      callback(null, request.url?.startsWith('/api/')
-        ? { origin: '*', methods: ['GET', 'POST', 'PATCH', 'OPTIONS'], allowedHeaders: ['content-type', 'authorization', 'idempotency-key'], maxAge: 600 }
-        : { origin: false }),
+      callback(
+        null,
+        request.url?.startsWith('/api/')
+          ? {
+              origin: '*',
+              methods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
+              allowedHeaders: ['content-type', 'authorization', 'idempotency-key'],
+              maxAge: 600,
+            }
+          : { origin: false },
+      ),
   });
 
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => Object.assign(new Error(`Trop de requêtes : réessayez dans ${Math.max(1, Math.ceil(context.ttl / 1000))} s.`), { statusCode: 429 }),
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Trop de requêtes : réessayez dans ${Math.max(1, Math.ceil(context.ttl / 1000))} s.`), { statusCode: 429 }),
   });
   // Every API route gets a per-address limit (before anything is read) and a per-company one
   // (once the body names the company); writes are counted apart from searches and reads.
   const limiters = {
     write: [
       app.rateLimit({ max: limits.writesPerMinutePerIp, timeWindow: 60_000, groupId: 'write-ip' }),
-      app.rateLimit({ max: limits.writesPerMinutePerCompany, timeWindow: 60_000, groupId: 'write-company', keyGenerator: (request) => companyKey(request) ?? '-', allowList: (request) => companyKey(request) === null }),
+      app.rateLimit({
+        max: limits.writesPerMinutePerCompany,
+        timeWindow: 60_000,
+        groupId: 'write-company',
+        keyGenerator: (request) => companyKey(request) ?? '-',
+        allowList: (request) => companyKey(request) === null,
+      }),
     ],
     read: [
       app.rateLimit({ max: limits.readsPerMinutePerIp, timeWindow: 60_000, groupId: 'read-ip' }),
-      app.rateLimit({ max: limits.readsPerMinutePerCompany, timeWindow: 60_000, groupId: 'read-company', keyGenerator: (request) => companyKey(request) ?? '-', allowList: (request) => companyKey(request) === null }),
+      app.rateLimit({
+        max: limits.readsPerMinutePerCompany,
+        timeWindow: 60_000,
+        groupId: 'read-company',
+        keyGenerator: (request) => companyKey(request) ?? '-',
+        allowList: (request) => companyKey(request) === null,
+      }),
     ],
   };
   app.addHook('onRoute', (route) => {
@@ -147,7 +184,8 @@ export async function createApp({ db, root, logStream, logLevel = 'info', limits
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    if (error instanceof HttpError)
+      return reply.code(error.statusCode).send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
     const status = error.statusCode ?? 500;
     const known: Record<number, string> = {
       400: 'Requête invalide',
@@ -163,7 +201,12 @@ export async function createApp({ db, root, logStream, logLevel = 'info', limits
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) return reply.code(404).send({ error: 'Introuvable' });
-    return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><html lang="fr"><meta charset="utf-8"><title>Page introuvable</title><h1>Page introuvable</h1><p><a href="/">Retour aux démonstrations</a></p></html>');
+    return reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><html lang="fr"><meta charset="utf-8"><title>Page introuvable</title><h1>Page introuvable</h1><p><a href="/">Retour aux démonstrations</a></p></html>',
+      );
   });
 
   const catalogue = new ItemCatalogue(db);
@@ -187,7 +230,13 @@ export async function createApp({ db, root, logStream, logLevel = 'info', limits
     allowedPath: (pathName) => PUBLIC_DIST.test(pathName),
   });
   // The pages' own files (styles, small scripts); the pages themselves come from demo-pages.ts with their nonce.
-  await app.register(fastifyStatic, { root: path.join(root, 'demo', 'pages'), prefix: '/', decorateReply: false, index: false, allowedPath: (pathName) => /^\/[\w-]+\.(css|js)$/.test(pathName) });
+  await app.register(fastifyStatic, {
+    root: path.join(root, 'demo', 'pages'),
+    prefix: '/',
+    decorateReply: false,
+    index: false,
+    allowedPath: (pathName) => /^\/[\w-]+\.(css|js)$/.test(pathName),
+  });
 
   app.addHook('onReady', async () => {
     geocoderOnce();

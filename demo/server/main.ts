@@ -29,7 +29,9 @@ try {
   assertWritable(db);
   seedDatabase(db);
 } catch (error) {
-  refuseToStart(`la base ${databasePath} ne peut pas être ouverte en écriture (${error instanceof Error ? error.message : String(error)}). Vérifiez les droits du fichier et de son dossier, ou choisissez-en un autre avec DATABASE_PATH.`);
+  refuseToStart(
+    `la base ${databasePath} ne peut pas être ouverte en écriture (${error instanceof Error ? error.message : String(error)}). Vérifiez les droits du fichier et de son dossier, ou choisissez-en un autre avec DATABASE_PATH.`,
+  );
 }
 const app = await createApp({ db, root, logLevel: process.env.LOG_LEVEL ?? 'info', limits });
 

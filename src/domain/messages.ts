@@ -20,8 +20,7 @@ export const MESSAGES = {
   mapsMissing: 'Goolgle api is not setup, reload the page',
   geocodeFailureTitle: 'Error!',
   approximateRoute: 'Itinéraire estimé à vol d’oiseau\u00a0: distance et durée approximatives',
-  acceptedWarning:
-    'Le transporteur a déjà accepté cette réservation\u00a0: un changement important peut perturber son organisation.',
+  acceptedWarning: 'Le transporteur a déjà accepté cette réservation\u00a0: un changement important peut perturber son organisation.',
 } as const;
 
 /** 'Route not found {status}' (spec §8). */

@@ -19,7 +19,10 @@ export const SEARCH_TIMEOUT_MS = 8000;
 
 /** A failed call: its message says in French what happened (see failureReason). */
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number | null) {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
     super(message);
     this.name = 'ApiError';
   }
@@ -64,7 +67,13 @@ export class ApiClient {
     return this.options.apiBase;
   }
 
-  private async request<S extends v.GenericSchema>(schema: S, path: string, init: RequestInit, timeoutMs: number, outer?: AbortSignal): Promise<v.InferOutput<S>> {
+  private async request<S extends v.GenericSchema>(
+    schema: S,
+    path: string,
+    init: RequestInit,
+    timeoutMs: number,
+    outer?: AbortSignal,
+  ): Promise<v.InferOutput<S>> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
     const abortFromOuter = () => controller.abort(outer?.reason);
@@ -72,7 +81,11 @@ export class ApiClient {
     try {
       const response = await this.fetchImpl(joinUrl(this.options.apiBase, path), { ...init, signal: controller.signal });
       const body: unknown = await response.json().catch(() => undefined);
-      if (!response.ok) throw new ApiError(failureReason({ status: response.status, body, retryAfter: response.headers.get('retry-after') }), response.status);
+      if (!response.ok)
+        throw new ApiError(
+          failureReason({ status: response.status, body, retryAfter: response.headers.get('retry-after') }),
+          response.status,
+        );
       const parsed = v.safeParse(schema, body);
       if (!parsed.success) throw new ApiError(failureReason({ status: response.status, unexpected: true }), response.status);
       return parsed.output;
@@ -88,7 +101,12 @@ export class ApiClient {
   }
 
   /** A search whose earlier, unanswered requests of the same kind are aborted. */
-  private async latestOnly<S extends v.GenericSchema>(kind: string, schema: S, path: string, headers?: Record<string, string>): Promise<v.InferOutput<S> | null> {
+  private async latestOnly<S extends v.GenericSchema>(
+    kind: string,
+    schema: S,
+    path: string,
+    headers?: Record<string, string>,
+  ): Promise<v.InferOutput<S> | null> {
     this.latest.get(kind)?.abort();
     const controller = new AbortController();
     this.latest.set(kind, controller);
@@ -112,15 +130,28 @@ export class ApiClient {
     // The company's own items come with its token only (they are private to it); else the public catalogue.
     const own = company && company.id !== null && company.token ? company : null;
     if (own) params.set('c', String(own.id));
-    return this.latestOnly('items', v.array(ItemSchema), `/api/v1/items/search?${params}`, own ? { authorization: `Bearer ${own.token}` } : undefined);
+    return this.latestOnly(
+      'items',
+      v.array(ItemSchema),
+      `/api/v1/items/search?${params}`,
+      own ? { authorization: `Bearer ${own.token}` } : undefined,
+    );
   }
 
   searchPlaces(companyToken: string, query: string) {
-    return this.latestOnly('places', v.array(SavedPlaceSchema), `/api/v1/companies/${encodeURIComponent(companyToken)}/places?${new URLSearchParams({ q: query })}`);
+    return this.latestOnly(
+      'places',
+      v.array(SavedPlaceSchema),
+      `/api/v1/companies/${encodeURIComponent(companyToken)}/places?${new URLSearchParams({ q: query })}`,
+    );
   }
 
   searchContacts(companyToken: string, query: string) {
-    return this.latestOnly('contacts', v.array(ApiContactSchema), `/api/v1/companies/${encodeURIComponent(companyToken)}/contacts?${new URLSearchParams({ q: query })}`);
+    return this.latestOnly(
+      'contacts',
+      v.array(ApiContactSchema),
+      `/api/v1/companies/${encodeURIComponent(companyToken)}/contacts?${new URLSearchParams({ q: query })}`,
+    );
   }
 
   fetchCompany(companyToken: string): Promise<CompanyData> {
@@ -128,27 +159,42 @@ export class ApiClient {
   }
 
   fetchTravel(id: string | number, token: string): Promise<StoredTravelResponse> {
-    return this.request(StoredTravelSchema, `/api/v1/travels/${encodeURIComponent(String(id))}`, { method: 'GET', headers: { authorization: `Bearer ${token}` } }, REQUEST_TIMEOUT_MS);
+    return this.request(
+      StoredTravelSchema,
+      `/api/v1/travels/${encodeURIComponent(String(id))}`,
+      { method: 'GET', headers: { authorization: `Bearer ${token}` } },
+      REQUEST_TIMEOUT_MS,
+    );
   }
 
   /** POST a new booking; the idempotency key makes a retry after a lost answer one booking. */
   createTravel(payload: TravelPayload, idempotencyKey: string): Promise<CreateTravelResponse> {
     const body = v.parse(TravelPayloadSchema, payload);
-    return this.request(CreateTravelResponseSchema, '/api/v1/travels', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-      body: JSON.stringify(body),
-    }, REQUEST_TIMEOUT_MS);
+    return this.request(
+      CreateTravelResponseSchema,
+      '/api/v1/travels',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify(body),
+      },
+      REQUEST_TIMEOUT_MS,
+    );
   }
 
   /** PATCH an existing booking: the token in the query (spec) and as a Bearer header (design). */
   async updateTravel(id: string | number, token: string, payload: TravelPayload): Promise<void> {
     const body = v.parse(TravelPayloadSchema, payload);
-    await this.request(v.unknown(), `/api/v1/travels/${encodeURIComponent(String(id))}?${new URLSearchParams({ token })}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    }, REQUEST_TIMEOUT_MS);
+    await this.request(
+      v.unknown(),
+      `/api/v1/travels/${encodeURIComponent(String(id))}?${new URLSearchParams({ token })}`,
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      },
+      REQUEST_TIMEOUT_MS,
+    );
   }
 }
 

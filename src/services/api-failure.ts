@@ -41,7 +41,8 @@ function waitWords(retryAfter: string | null | undefined): string {
  * (impossible figures, a full quota) and only once parsed.
  */
 export function failureReason({ status, timedOut = false, body, retryAfter, unexpected = false }: FailureFacts): string {
-  if (status === null) return timedOut ? 'Le serveur met trop de temps à répondre.' : `Le serveur ne répond pas${NBSP}: vérifiez votre connexion.`;
+  if (status === null)
+    return timedOut ? 'Le serveur met trop de temps à répondre.' : `Le serveur ne répond pas${NBSP}: vérifiez votre connexion.`;
   if (unexpected) return 'Le serveur a répondu de façon inattendue.';
   switch (status) {
     case 400:

@@ -48,7 +48,13 @@ export function isFramed(win: Window): boolean {
 }
 
 /** Sends a protocol message: a CustomEvent on the element and, when framed, a postMessage. */
-export function createMessenger({ host, parentOrigin, win = window, warn = (m) => console.warn(m), error = (m) => console.error(m) }: MessengerOptions) {
+export function createMessenger({
+  host,
+  parentOrigin,
+  win = window,
+  warn = (m) => console.warn(m),
+  error = (m) => console.error(m),
+}: MessengerOptions) {
   let refused: string | null = null;
   return function send<T extends HostMessageType>(type: T, payload: HostMessages[T]): void {
     if (type !== 'height_changed') host.dispatchEvent(new CustomEvent(type, { detail: payload, bubbles: true, composed: true }));
@@ -57,13 +63,18 @@ export function createMessenger({ host, parentOrigin, win = window, warn = (m) =
     // parent-origin="*" (or anything but an exact origin) would hand the booking token to any
     // page framing the element: refused, said once, and nothing is posted.
     if (origin && !isExactOrigin(origin)) {
-      if (refused !== origin) error(`transport-quote : parent-origin « ${origin} » refusé : indiquez l’origine exacte de la page parente (par exemple https://www.transporteur.fr). Aucun message n’est envoyé.`);
+      if (refused !== origin)
+        error(
+          `transport-quote : parent-origin « ${origin} » refusé : indiquez l’origine exacte de la page parente (par exemple https://www.transporteur.fr). Aucun message n’est envoyé.`,
+        );
       refused = origin;
       return;
     }
     if (!origin) {
       if (CARRIES_TOKEN.has(type)) {
-        warn(`transport-quote : message « ${type} » non transmis à la page parente : définissez l’attribut parent-origin (un jeton n’est jamais envoyé à « * »).`);
+        warn(
+          `transport-quote : message « ${type} » non transmis à la page parente : définissez l’attribut parent-origin (un jeton n’est jamais envoyé à « * »).`,
+        );
         return;
       }
       win.parent.postMessage({ source: MESSAGE_SOURCE, type, ...payload }, '*');

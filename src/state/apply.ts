@@ -1,5 +1,14 @@
 import { DateTime } from 'luxon';
-import { defaultTravelDate, defaultTravelTime, initialPoolId, isPublicPool, migrateStopsToTimewindows, type CompanyData, type TravelInfos, type TravelState } from '../domain/index.ts';
+import {
+  defaultTravelDate,
+  defaultTravelTime,
+  initialPoolId,
+  isPublicPool,
+  migrateStopsToTimewindows,
+  type CompanyData,
+  type TravelInfos,
+  type TravelState,
+} from '../domain/index.ts';
 import { storeMessagesAtom } from './banner.atoms.ts';
 import { companyDataAtom } from './company.atoms.ts';
 import { contactsAtom } from './contacts.atoms.ts';
@@ -14,7 +23,16 @@ import type { QuoteStore } from './store.ts';
 export function applyTravelState(store: QuoteStore, state: TravelState): void {
   const stops = state.stops.length >= 2 ? state.stops : store.get(stopsAtom);
   // Contacts kept apart from the stops are put on the stop of their step: the contacts tab shows them there.
-  store.set(stopsAtom, stops.map((stop, index) => ({ ...stop, contacts: [...stop.contacts, ...state.contacts.filter((c) => Math.min(c.step, stops.length - 1) === index).map((c) => ({ ...c, step: index }))] })));
+  store.set(
+    stopsAtom,
+    stops.map((stop, index) => ({
+      ...stop,
+      contacts: [
+        ...stop.contacts,
+        ...state.contacts.filter((c) => Math.min(c.step, stops.length - 1) === index).map((c) => ({ ...c, step: index })),
+      ],
+    })),
+  );
   store.set(itemsAtom, state.items);
   store.set(customerAtom, state.customer);
   store.set(contactsAtom, []);
@@ -69,5 +87,9 @@ export function applyDefaultSchedule(store: QuoteStore, now: Date): void {
   const customer = store.get(customerAtom);
   if (customer.date && customer.time) return;
   const moment = DateTime.fromJSDate(now);
-  store.set(customerAtom, { ...customer, date: customer.date || defaultTravelDate(moment), time: customer.time || defaultTravelTime(moment) });
+  store.set(customerAtom, {
+    ...customer,
+    date: customer.date || defaultTravelDate(moment),
+    time: customer.time || defaultTravelTime(moment),
+  });
 }

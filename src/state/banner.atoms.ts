@@ -12,7 +12,10 @@ export interface Banner {
 const bannersBase = atom<Banner[]>([]);
 
 /** The travel store's own messages (spec §3 errorMessage, infoMessage), kept with the booking. */
-export const storeMessagesAtom = atom<{ errorMessage: string | null; infoMessage: string | null }>({ errorMessage: null, infoMessage: null });
+export const storeMessagesAtom = atom<{ errorMessage: string | null; infoMessage: string | null }>({
+  errorMessage: null,
+  infoMessage: null,
+});
 /** Messages of the pricing grid the visitor closed, by text: the same message stays closed. */
 const dismissedPoolMessages = atom<ReadonlySet<string>>(new Set<string>());
 
@@ -30,7 +33,8 @@ export const bannersAtom = atom((get): Banner[] => {
   const derived: Banner[] = [];
   if (errorMessage) derived.push({ id: 'store-error', kind: 'error', text: errorMessage });
   if (infoMessage) derived.push({ id: 'store-info', kind: 'info', text: infoMessage });
-  if (estimate?.poolError && get(priceVariantAtom) === 'lite' && !dismissed.has(estimate.poolError)) derived.push({ id: 'pool-error', kind: 'error', text: estimate.poolError });
+  if (estimate?.poolError && get(priceVariantAtom) === 'lite' && !dismissed.has(estimate.poolError))
+    derived.push({ id: 'pool-error', kind: 'error', text: estimate.poolError });
   if (estimate?.poolInfo && !dismissed.has(estimate.poolInfo)) derived.push({ id: 'pool-info', kind: 'info', text: estimate.poolInfo });
   return [...get(bannersBase), ...derived];
 });
@@ -44,5 +48,8 @@ export const dismissBannerAtom = atom(null, (get, set, id: string) => {
   if (id === 'store-error') set(storeMessagesAtom, { ...get(storeMessagesAtom), errorMessage: null });
   if (id === 'store-info') set(storeMessagesAtom, { ...get(storeMessagesAtom), infoMessage: null });
   if (pool) set(dismissedPoolMessages, new Set([...get(dismissedPoolMessages), pool.text]));
-  set(bannersBase, get(bannersBase).filter((b) => b.id !== id));
+  set(
+    bannersBase,
+    get(bannersBase).filter((b) => b.id !== id),
+  );
 });

@@ -19,7 +19,9 @@ export type SaveOutcome = 'created' | 'updated' | 'duplicated' | 'invalid' | 'fa
 /** Submission needs a valid customer form and valid contacts (spec §5). */
 export function canSubmit(store: QuoteStore, now: Date): boolean {
   const state = store.get(travelStateAtom);
-  return isFormValid(validateCustomer(state.customer, DateTime.fromJSDate(now))) && areContactsValid(allContacts(state), state.stops.length);
+  return (
+    isFormValid(validateCustomer(state.customer, DateTime.fromJSDate(now))) && areContactsValid(allContacts(state), state.stops.length)
+  );
 }
 
 /**

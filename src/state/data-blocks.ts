@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { CompanyDataSchema, TravelInfosSchema, TravelStateSchema, type CompanyData, type TravelInfos, type TravelState } from '../domain/index.ts';
+import {
+  CompanyDataSchema,
+  TravelInfosSchema,
+  TravelStateSchema,
+  type CompanyData,
+  type TravelInfos,
+  type TravelState,
+} from '../domain/index.ts';
 
 export type DataBlockName = 'travel' | 'company' | 'infos';
 

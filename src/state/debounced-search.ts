@@ -11,7 +11,11 @@ export interface SearchAnswer<T> {
  * only the answer of the query still typed (a slower, older answer never replaces it). An
  * empty query never searches. `search` answers null for a request it superseded itself.
  */
-export function useDebouncedSearch<T>(query: string, search: ((query: string) => Promise<T[] | null>) | null, delayMs: number): SearchAnswer<T> {
+export function useDebouncedSearch<T>(
+  query: string,
+  search: ((query: string) => Promise<T[] | null>) | null,
+  delayMs: number,
+): SearchAnswer<T> {
   const [answer, setAnswer] = useState<SearchAnswer<T>>({ query: '', results: [] });
   useEffect(() => {
     if (!search || query === '') return;

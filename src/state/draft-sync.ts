@@ -61,7 +61,9 @@ export function startDraftSync(store: QuoteStore, services: Services): () => voi
     else releaseTimer = hold('timer');
     timer = setTimeout(save, DRAFT_SAVE_DELAY_MS);
   };
-  const unsubscribers = [stopsAtom, itemsAtom, customerAtom, contactsAtom, panelAtom, idempotencyKeyAtom].map((a) => subscribe(store, a, schedule));
+  const unsubscribers = [stopsAtom, itemsAtom, customerAtom, contactsAtom, panelAtom, idempotencyKeyAtom].map((a) =>
+    subscribe(store, a, schedule),
+  );
   return () => {
     unsubscribers.forEach((unsubscribe) => unsubscribe());
     if (timer) {

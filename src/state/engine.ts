@@ -80,7 +80,15 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
       return;
     }
     const items = store.get(itemsAtom);
-    const base = estimateTravel({ stops, items, route, vehicleCategories: company.vehicle_categories, vehicleCategoryId: identity.vehicleCategoryId, vat: company.vat, rates: company.handling_rates });
+    const base = estimateTravel({
+      stops,
+      items,
+      route,
+      vehicleCategories: company.vehicle_categories,
+      vehicleCategoryId: identity.vehicleCategoryId,
+      vat: company.vat,
+      rates: company.handling_rates,
+    });
     const input: PoolPriceInput = {
       distance_km: base.driver.distance / 1000,
       duration_h: base.driver.duration / 3600,
@@ -118,7 +126,9 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
     void refreshRoute();
     void refreshPool();
   };
-  const unsubscribers = [stopsAtom, itemsAtom, customerAtom, travelIdentityAtom, companyDataAtom, routeAtom, routeAttemptAtom].map((a) => subscribe(store, a, onChange));
+  const unsubscribers = [stopsAtom, itemsAtom, customerAtom, travelIdentityAtom, companyDataAtom, routeAtom, routeAttemptAtom].map((a) =>
+    subscribe(store, a, onChange),
+  );
   onChange();
   return () => {
     // Answers still on their way are dropped: a stopped engine writes nothing.

@@ -1,5 +1,14 @@
 import { atom } from 'jotai';
-import { canRoute, estimateTravel, feesFromEstimate, litePriceParts, makeTravelState, type Estimate, type Fees, type PoolPriceOutput } from '../domain/index.ts';
+import {
+  canRoute,
+  estimateTravel,
+  feesFromEstimate,
+  litePriceParts,
+  makeTravelState,
+  type Estimate,
+  type Fees,
+  type PoolPriceOutput,
+} from '../domain/index.ts';
 import type { ComputedRoute } from '../services/maps/routing.ts';
 import { companyDataAtom } from './company.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
@@ -36,7 +45,9 @@ export const estimateAtom = atom((get): Estimate | null => {
     vat: company.vat,
     rates: company.handling_rates,
     overrides: { persons: identity.personsOverride, hours: identity.hoursOverride },
-    pool: pool.defect ? { transportation: 0, handling: 0, error: pool.defect, info: null, persons: null, amplitude_hour: null } : pool.output,
+    pool: pool.defect
+      ? { transportation: 0, handling: 0, error: pool.defect, info: null, persons: null, amplitude_hour: null }
+      : pool.output,
     fixedPrice: identity.fixedPrice,
   });
 });
@@ -64,5 +75,9 @@ export const feesAtom = atom((get): Fees => {
     items: get(itemsAtom),
     vat: get(companyDataAtom).vat,
   });
-  return { ...fees, transportation: { ...fees.transportation, fee: parts.transportation }, handling: { ...fees.handling, fee: parts.handling } };
+  return {
+    ...fees,
+    transportation: { ...fees.transportation, fee: parts.transportation },
+    handling: { ...fees.handling, fee: parts.handling },
+  };
 });

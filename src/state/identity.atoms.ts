@@ -28,4 +28,3 @@ export const travelIdentityAtom = atom<TravelIdentity>({
   personsOverride: null,
   hoursOverride: null,
 });
-

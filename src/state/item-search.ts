@@ -28,7 +28,10 @@ export function useItemSearch(text: string): ItemSearchState {
   const companyToken = useAtomValue(configAtom).companyToken;
   const query = parseItemSearch(text);
   const queryText = query?.text ?? '';
-  const search = useCallback((q: string) => services!.api.searchItems(q, { id: companyId, token: companyToken }), [services, companyId, companyToken]);
+  const search = useCallback(
+    (q: string) => services!.api.searchItems(q, { id: companyId, token: companyToken }),
+    [services, companyId, companyToken],
+  );
   const answer = useDebouncedSearch(queryText, services ? search : null, ITEM_SEARCH_DELAY_MS);
   const searching = queryText !== '' && answer.query !== queryText;
   return { results: queryText === '' ? [] : answer.results, quantity: query?.quantity ?? 1, searching };

@@ -26,7 +26,10 @@ export function pinCompanyPrices(store: QuoteStore, stored: StoredTravelResponse
   const identity = store.get(travelIdentityAtom);
   if (identity.fixedPrice === null) {
     const { price_transportation_ht, price_handling_ht } = stored.travel;
-    store.set(travelIdentityAtom, { ...identity, fixedPrice: { transportationPriceVatExcluded: price_transportation_ht / 100, handlingPriceVatExcluded: price_handling_ht / 100 } });
+    store.set(travelIdentityAtom, {
+      ...identity,
+      fixedPrice: { transportationPriceVatExcluded: price_transportation_ht / 100, handlingPriceVatExcluded: price_handling_ht / 100 },
+    });
   }
   store.set(showBannerAtom, { id: 'company-booking', kind: 'info', text: COMPANY_BOOKING_NOTICE });
 }
@@ -43,7 +46,11 @@ export function reportReopenFailure(store: QuoteStore, error: unknown): void {
     store.set(editLinkAtom, 'invalid');
     return;
   }
-  store.set(showBannerAtom, { id: 'travel', kind: 'error', text: 'La réservation n’a pas pu être rouverte\u00a0: le serveur ne répond pas. Rechargez la page dans un instant.' });
+  store.set(showBannerAtom, {
+    id: 'travel',
+    kind: 'error',
+    text: 'La réservation n’a pas pu être rouverte\u00a0: le serveur ne répond pas. Rechargez la page dans un instant.',
+  });
 }
 
 /** 'Faire une nouvelle demande': the form starts as a new booking, never bound to the refused one. */

@@ -46,7 +46,12 @@ export interface Session {
 
 const sessions = new WeakMap<Element, Session>();
 
-function makeServices(store: QuoteStore, host: HTMLElement, options: SessionOptions, clock: () => Clock): { services: Services; releaseSandbox: () => void } {
+function makeServices(
+  store: QuoteStore,
+  host: HTMLElement,
+  options: SessionOptions,
+  clock: () => Clock,
+): { services: Services; releaseSandbox: () => void } {
   let api: { base: string; client: ApiClient } | null = null;
   let provider: { key: string; promise: Promise<MapsProvider> } | null = null;
   let sandbox: PricingSandbox | null = null;
@@ -60,7 +65,11 @@ function makeServices(store: QuoteStore, host: HTMLElement, options: SessionOpti
     // Attributes are read live: a changed api-base or maps provider takes effect at the next call.
     get api() {
       const base = config().apiBase;
-      if (!api || api.base !== base) api = { base, client: new ApiClient({ apiBase: base, log: (message, error) => console.warn(`transport-quote : ${message}`, error) }) };
+      if (!api || api.base !== base)
+        api = {
+          base,
+          client: new ApiClient({ apiBase: base, log: (message, error) => console.warn(`transport-quote : ${message}`, error) }),
+        };
       return api.client;
     },
     messenger: createMessenger({ host, parentOrigin: () => config().parentOrigin }),
@@ -128,7 +137,12 @@ async function fetchCompanyData(store: QuoteStore, services: Services, token: st
  * Reads the page's data: the inline blocks synchronously (so the first render already shows
  * them and nothing typed is overwritten later), then whatever must be fetched.
  */
-function bootstrap(store: QuoteStore, services: Services, host: HTMLElement, properties: Partial<Record<DataBlockName, unknown>>): { infos: TravelInfos | undefined; ready: Promise<void> } {
+function bootstrap(
+  store: QuoteStore,
+  services: Services,
+  host: HTMLElement,
+  properties: Partial<Record<DataBlockName, unknown>>,
+): { infos: TravelInfos | undefined; ready: Promise<void> } {
   const parsed = parseDataBlocks({ ...readDataBlocks(host), ...properties });
   parsed.errors.forEach((text, index) => store.set(showBannerAtom, { id: `block-${index}`, kind: 'error', text }));
   const infos = parsed.infos as TravelInfos | undefined;
@@ -199,7 +213,8 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
       if (!started) return;
       // Set live, the attributes load what they name by the same steps as at start; a failed
       // load keeps what the element already shows.
-      if (config.companyToken && config.companyToken !== previous.companyToken) void fetchCompanyData(store, services, config.companyToken, null);
+      if (config.companyToken && config.companyToken !== previous.companyToken)
+        void fetchCompanyData(store, services, config.companyToken, null);
       const travelChanged = config.travelId !== previous.travelId || config.travelToken !== previous.travelToken;
       if (travelChanged && config.travelId && config.travelToken) {
         const token = config.travelToken;
@@ -218,10 +233,15 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
         started = true;
         // Without an id, the element's rank among its kind on the page keeps drafts apart.
         const tag = host.localName;
-        draftOwners.set(store, { tag, instance: String([...document.querySelectorAll(tag)].indexOf(host)), path: window.location.pathname });
+        draftOwners.set(store, {
+          tag,
+          instance: String([...document.querySelectorAll(tag)].indexOf(host)),
+          path: window.location.pathname,
+        });
         services.provider().then(
           () => store.set(mapsStatusAtom, { kind: 'ready' }),
-          (error: unknown) => store.set(mapsStatusAtom, { kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+          (error: unknown) =>
+            store.set(mapsStatusAtom, { kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
         );
         const boot = bootstrap(store, services, host, properties);
         infos = boot.infos;

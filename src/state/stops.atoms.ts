@@ -26,7 +26,10 @@ export const addStopAfterAtom = atom(null, (get, set, index: number) => {
 export const removeStopAtom = atom(null, (get, set, index: number) => {
   const stops = get(stopsAtom);
   if (stops.length <= 2) return;
-  set(stopsAtom, stops.filter((_, position) => position !== index));
+  set(
+    stopsAtom,
+    stops.filter((_, position) => position !== index),
+  );
 });
 
 export const moveStopAtom = atom(null, (get, set, { from, to }: { from: number; to: number }) => {
@@ -38,10 +41,16 @@ export const moveStopAtom = atom(null, (get, set, { from, to }: { from: number; 
 });
 
 export const updateStopAtom = atom(null, (get, set, { index, change }: { index: number; change: (stop: Stop) => Stop }) => {
-  set(stopsAtom, get(stopsAtom).map((stop, position) => (position === index ? change(stop) : stop)));
+  set(
+    stopsAtom,
+    get(stopsAtom).map((stop, position) => (position === index ? change(stop) : stop)),
+  );
 });
 
 /** Updates a stop found by its identity: an answer arriving after a reorder still reaches its stop. */
 export const updateStopByUidAtom = atom(null, (get, set, { uid, change }: { uid: string; change: (stop: Stop) => Stop }) => {
-  set(stopsAtom, get(stopsAtom).map((stop) => (stop.uid === uid ? change(stop) : stop)));
+  set(
+    stopsAtom,
+    get(stopsAtom).map((stop) => (stop.uid === uid ? change(stop) : stop)),
+  );
 });

@@ -1,6 +1,14 @@
 import { atom, type Getter } from 'jotai';
 import { DateTime } from 'luxon';
-import { atDayAndTime, defaultTravelDate, defaultTravelTime, estimateArrivals, isPriceEstimated, missingOnAddresses, missingOnItems } from '../domain/index.ts';
+import {
+  atDayAndTime,
+  defaultTravelDate,
+  defaultTravelTime,
+  estimateArrivals,
+  isPriceEstimated,
+  missingOnAddresses,
+  missingOnItems,
+} from '../domain/index.ts';
 import { systemClock } from '../services/clock.ts';
 import { customerAtom } from './customer.atoms.ts';
 import { servicesAtom } from './services.atoms.ts';
@@ -40,7 +48,9 @@ export const arrivalsAtom = atom((get): (string | null)[] => {
   if (get(routeStatusAtom) !== 'ok' || !route) return stops.map(() => null);
   const customer = get(customerAtom);
   const first = stops[0]?.timewindowEarliest;
-  const start = first ? DateTime.fromISO(first, { setZone: true }) : atDayAndTime(get(travelDayAtom), customer.time || defaultTravelTime(DateTime.fromJSDate(nowOf(get))));
+  const start = first
+    ? DateTime.fromISO(first, { setZone: true })
+    : atDayAndTime(get(travelDayAtom), customer.time || defaultTravelTime(DateTime.fromJSDate(nowOf(get))));
   return estimateArrivals(stops, start, route.legDurations);
 });
 

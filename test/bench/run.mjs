@@ -25,7 +25,9 @@ execFileSync(process.execPath, [path.join(ROOT, 'build.mjs')], { stdio: 'ignore'
 const meta = JSON.parse(readFileSync(path.join(dist, 'esm/meta.json'), 'utf8'));
 const esmOutputs = Object.entries(meta.outputs).filter(([file]) => file.endsWith('.js'));
 // The Google Maps loader is imported dynamically: esbuild gives it a chunk of its own.
-const lazyChunk = esmOutputs.find(([, output]) => Object.keys(output.inputs).some((input) => input.includes('@googlemaps/js-api-loader')))?.[0];
+const lazyChunk = esmOutputs.find(([, output]) =>
+  Object.keys(output.inputs).some((input) => input.includes('@googlemaps/js-api-loader')),
+)?.[0];
 const eagerEsm = esmOutputs.map(([file]) => path.join(ROOT, file)).filter((file) => file !== (lazyChunk && path.join(ROOT, lazyChunk)));
 report.bytes = {
   wizardScriptGzip: gz(path.join(dist, 'transport-quote-wizard.js')),
@@ -36,9 +38,19 @@ report.bytes = {
 };
 
 // 2-4. Browser measures ----------------------------------------------------------------------
-await build({ entryPoints: [path.join(ROOT, 'test/bench/bare-element.tsx')], outfile: path.join(dist, 'bench/bare-element.js'), bundle: true, minify: true, format: 'iife', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent' });
+await build({
+  entryPoints: [path.join(ROOT, 'test/bench/bare-element.tsx')],
+  outfile: path.join(dist, 'bench/bare-element.js'),
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'silent',
+});
 const page = (body) => `<!doctype html><html lang="fr"><meta charset="utf-8"><body>${body}</body></html>`;
-const firstRender = (tag, script) => page(`<script>window.__t0 = performance.now();</script><${tag} maps-provider="local"></${tag}>
+const firstRender = (tag, script) =>
+  page(`<script>window.__t0 = performance.now();</script><${tag} maps-provider="local"></${tag}>
 <script src="${script}"></script>
 <script>
   const el = document.querySelector('${tag}');
@@ -48,9 +60,23 @@ const firstRender = (tag, script) => page(`<script>window.__t0 = performance.now
     requestAnimationFrame(poll);
   })();
 </script>`);
-const stops = Array.from({ length: 50 }, (_, i) => ({ address: `${i + 1} rue de Rivoli 75004 Paris`, lat: 48.80 + i * 0.002, lng: 2.35 + (i % 7) * 0.003, geocodeResolved: true, floor: 0 }));
-const items = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, name: `Objet n°${i + 1}`, volume: 0.05 + (i % 10) * 0.01, time_factor: 0.05 }));
-const big = (provider, extra = '') => page(`${extra}<transport-quote-wizard id="bench-${provider}" maps-provider="${provider}"><script type="application/json" data-store="travel">${JSON.stringify({ stops, items })}</script></transport-quote-wizard><script src="/dist/transport-quote-wizard.js"></script>`);
+const stops = Array.from({ length: 50 }, (_, i) => ({
+  address: `${i + 1} rue de Rivoli 75004 Paris`,
+  lat: 48.8 + i * 0.002,
+  lng: 2.35 + (i % 7) * 0.003,
+  geocodeResolved: true,
+  floor: 0,
+}));
+const items = Array.from({ length: 200 }, (_, i) => ({
+  id: i + 1,
+  name: `Objet n°${i + 1}`,
+  volume: 0.05 + (i % 10) * 0.01,
+  time_factor: 0.05,
+}));
+const big = (provider, extra = '') =>
+  page(
+    `${extra}<transport-quote-wizard id="bench-${provider}" maps-provider="${provider}"><script type="application/json" data-store="travel">${JSON.stringify({ stops, items })}</script></transport-quote-wizard><script src="/dist/transport-quote-wizard.js"></script>`,
+  );
 const fakeGoogle = `<script>
   window.__routeRequests = 0;
   window.google = { maps: { importLibrary: async (name) => name === 'routes' ? { Route: { computeRoutes: async (r) => { window.__routeRequests += 1; const n = (r.intermediates || []).length + 1; return { routes: [{ legs: Array.from({ length: n }, () => ({ distanceMeters: 1000, durationMillis: 120000 })) }] }; } } } : {} } };
@@ -66,7 +92,9 @@ const launched = await launchBrowser();
 // The server serves only what a page needs from dist/: the bench pages are handed to the
 // browser from disk, on the server's origin, so they load the element as a page would.
 const browser = await launched.newContext();
-await browser.route(`${server.base}/dist/bench/**`, (route) => route.fulfill({ path: path.join(dist, 'bench', new URL(route.request().url()).pathname.replace('/dist/bench/', '')) }));
+await browser.route(`${server.base}/dist/bench/**`, (route) =>
+  route.fulfill({ path: path.join(dist, 'bench', new URL(route.request().url()).pathname.replace('/dist/bench/', '')) }),
+);
 try {
   const renderTimes = async (file) => {
     const times = [];
@@ -81,7 +109,11 @@ try {
   };
   const wizardMs = await renderTimes('first-render-wizard.html');
   const bareMs = await renderTimes('first-render-bare.html');
-  report.firstRender = { wizardMs: Math.round(wizardMs), bareReactElementMs: Math.round(bareMs), ratio: Number((wizardMs / bareMs).toFixed(2)) };
+  report.firstRender = {
+    wizardMs: Math.round(wizardMs),
+    bareReactElementMs: Math.round(bareMs),
+    ratio: Number((wizardMs / bareMs).toFixed(2)),
+  };
 
   // Interaction latency with 50 stops and 200 items, CPU throttled 4×.
   const tab = await browser.newPage();
@@ -90,32 +122,44 @@ try {
   await tab.goto(`${server.base}/dist/bench/big-trip.html`);
   await tab.getByRole('button', { name: 'Suivant' }).waitFor({ timeout: 15000 });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  const timeUntilChange = (selector, action) => tab.evaluate(async ({ selector, action }) => {
-    const root = document.querySelector('transport-quote-wizard').shadowRoot;
-    const before = root.querySelector(selector).textContent + (root.querySelector(selector).value ?? '');
-    const start = performance.now();
-    root.querySelector(action).click();
-    await new Promise((resolve) => {
-      const check = () => {
-        const node = root.querySelector(selector);
-        if (node && node.textContent + (node.value ?? '') !== before) resolve();
-        else requestAnimationFrame(check);
-      };
-      check();
-    });
-    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
-    return performance.now() - start;
-  }, { selector, action });
+  const timeUntilChange = (selector, action) =>
+    tab.evaluate(
+      async ({ selector, action }) => {
+        const root = document.querySelector('transport-quote-wizard').shadowRoot;
+        const before = root.querySelector(selector).textContent + (root.querySelector(selector).value ?? '');
+        const start = performance.now();
+        root.querySelector(action).click();
+        await new Promise((resolve) => {
+          const check = () => {
+            const node = root.querySelector(selector);
+            if (node && node.textContent + (node.value ?? '') !== before) resolve();
+            else requestAnimationFrame(check);
+          };
+          check();
+        });
+        await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+        return performance.now() - start;
+      },
+      { selector, action },
+    );
   const reorders = [];
-  for (let run = 0; run < 5; run += 1) reorders.push(await timeUntilChange('input[aria-label="Adresse 1"]', 'button[aria-label="Descendre l’adresse 1"]'));
+  for (let run = 0; run < 5; run += 1)
+    reorders.push(await timeUntilChange('input[aria-label="Adresse 1"]', 'button[aria-label="Descendre l’adresse 1"]'));
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await tab.getByRole('button', { name: 'Suivant' }).click();
   await tab.getByRole('heading', { name: 'Vos objets' }).waitFor();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const quantities = [];
-  for (let run = 0; run < 5; run += 1) quantities.push(await timeUntilChange('[aria-label="Quantité de Objet n°100"]', 'button[aria-label="Ajouter un Objet n°100"]'));
+  for (let run = 0; run < 5; run += 1)
+    quantities.push(await timeUntilChange('[aria-label="Quantité de Objet n°100"]', 'button[aria-label="Ajouter un Objet n°100"]'));
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  report.interaction = { cpuThrottling: 4, stops: 50, items: 200, quantityChangeMs: Math.round(median(quantities)), reorderMs: Math.round(median(reorders)) };
+  report.interaction = {
+    cpuThrottling: 4,
+    stops: 50,
+    items: 200,
+    quantityChangeMs: Math.round(median(quantities)),
+    reorderMs: Math.round(median(reorders)),
+  };
 
   // Network economy.
   const google = await browser.newPage();
@@ -145,18 +189,39 @@ try {
 }
 
 // 5. API throughput against a bare node:http server --------------------------------------------
-const cannon = (options) => new Promise((resolve, reject) => autocannon({ duration: 8, connections: 20, ...options }, (error, result) => (error ? reject(error) : resolve(result))));
-const bare = http.createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"ok":true}'); });
+const cannon = (options) =>
+  new Promise((resolve, reject) =>
+    autocannon({ duration: 8, connections: 20, ...options }, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+const bare = http.createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end('{"ok":true}');
+});
 await new Promise((resolve) => bare.listen(0, '127.0.0.1', resolve));
 const bareBase = `http://127.0.0.1:${bare.address().port}`;
 // Request logging off (LOG_LEVEL=warn): the figure is the API's, not the log pipe's.
 const api = await startServer(undefined, 0, { LOG_LEVEL: 'warn' });
 try {
-  const summarise = (result) => ({ rps: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.non2xx });
+  const summarise = (result) => ({
+    rps: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  });
   const baseline = summarise(await cannon({ url: `${bareBase}/` }));
   const search = summarise(await cannon({ url: `${api.base}/api/v1/items/search?q=table` }));
-  const booking = summarise(await cannon({ url: `${api.base}/api/v1/travels`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bookingBody()) }));
-  report.api = { bareNodeHttp: baseline, itemSearch: { ...search, ratioToBare: Number((search.rps / baseline.rps).toFixed(2)) }, bookingPost: { ...booking, ratioToBare: Number((booking.rps / baseline.rps).toFixed(2)) } };
+  const booking = summarise(
+    await cannon({
+      url: `${api.base}/api/v1/travels`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(bookingBody()),
+    }),
+  );
+  report.api = {
+    bareNodeHttp: baseline,
+    itemSearch: { ...search, ratioToBare: Number((search.rps / baseline.rps).toFixed(2)) },
+    bookingPost: { ...booking, ratioToBare: Number((booking.rps / baseline.rps).toFixed(2)) },
+  };
 } finally {
   bare.close();
   await api.stop();
@@ -170,14 +235,20 @@ const rows = [
   ['both elements through the ESM build (gzip)', kb(report.bytes.bothThroughEsmGzip)],
   ['lazy: Google Maps loader (gzip)', report.bytes.lazyMapsLoaderGzip ? kb(report.bytes.lazyMapsLoaderGzip) : '—'],
   ['lazy: pricing sandbox worker (gzip)', kb(report.bytes.lazyPricingSandboxGzip)],
-  ['first render: wizard / bare React element', `${report.firstRender.wizardMs} ms / ${report.firstRender.bareReactElementMs} ms (× ${report.firstRender.ratio})`],
+  [
+    'first render: wizard / bare React element',
+    `${report.firstRender.wizardMs} ms / ${report.firstRender.bareReactElementMs} ms (× ${report.firstRender.ratio})`,
+  ],
   ['quantity change, 50 stops + 200 items, CPU ×4', `${report.interaction.quantityChangeMs} ms`],
   ['reorder, 50 stops + 200 items, CPU ×4', `${report.interaction.reorderMs} ms`],
   ['route requests for a 50-stop trip', String(report.network.fiftyStopTrip.routeRequests)],
   ['item searches while typing 10 letters', String(report.network.typingTenLetterItemSearch.requests)],
   ['geocoder calls while typing a 28-character address', String(report.network.typingTwentyEightCharacterAddress.requests)],
   ['bare node:http', `${report.api.bareNodeHttp.rps} req/s, p99 ${report.api.bareNodeHttp.p99Ms} ms`],
-  ['GET items/search', `${report.api.itemSearch.rps} req/s, p99 ${report.api.itemSearch.p99Ms} ms (× ${report.api.itemSearch.ratioToBare})`],
+  [
+    'GET items/search',
+    `${report.api.itemSearch.rps} req/s, p99 ${report.api.itemSearch.p99Ms} ms (× ${report.api.itemSearch.ratioToBare})`,
+  ],
   ['POST travels', `${report.api.bookingPost.rps} req/s, p99 ${report.api.bookingPost.p99Ms} ms (× ${report.api.bookingPost.ratioToBare})`],
 ];
 for (const [label, value] of rows) console.log(`${label.padEnd(52)} ${value}`);

@@ -45,7 +45,10 @@ describe('entities (spec §3)', () => {
   });
 
   it('S044 stops are numbered: index, step = index + 1, pickup first then drop-offs', () => {
-    const stops = renumberStops([makeStop({ type: 'dropoff' }), makeStop({ type: 'service' }), makeStop({ type: 'pickup', seekDays: 2 })], false);
+    const stops = renumberStops(
+      [makeStop({ type: 'dropoff' }), makeStop({ type: 'service' }), makeStop({ type: 'pickup', seekDays: 2 })],
+      false,
+    );
     expect(stops.map((s) => [s.index, s.step, s.type])).to.deep.equal([
       [0, 1, 'pickup'],
       [1, 2, 'dropoff'],
@@ -93,14 +96,34 @@ describe('entities (spec §3)', () => {
 
   it('S048 S049 S050 S051 S052 S053 S054 travel state defaults', () => {
     const state = makeTravelState();
-    expect(state).to.include({ travelId: null, travelState: 'new', driverPoolSelector: 'public', timewindowEnabled: false, vat: 0.2, currency_symbol: 'E', companyMode: false, canEditPrice: false, isMigratedToTimewindow: false, fixedPrice: null });
+    expect(state).to.include({
+      travelId: null,
+      travelState: 'new',
+      driverPoolSelector: 'public',
+      timewindowEnabled: false,
+      vat: 0.2,
+      currency_symbol: 'E',
+      companyMode: false,
+      canEditPrice: false,
+      isMigratedToTimewindow: false,
+      fixedPrice: null,
+    });
     expect(state.fees).to.deep.equal({
       transportation: { customer: { distance: 0, duration: 0 }, driver: { distance: 0, duration: 0 }, truckCapacity: 0, fee: 0 },
       handling: { personsNeeded: 0, duration: 0, fee: 0 },
       additionnalCosts: 0,
     });
     expect(state.hideFlags.hideVlSelector).to.equal(true);
-    expect(state.lite).to.deep.equal({ stepCursor: 0, validSteps: [false, false, true, true], loading: false, totalPrice: 0, errorMessage: null, infoMessage: null, isNewTravel: true, allStepsValid: false });
+    expect(state.lite).to.deep.equal({
+      stepCursor: 0,
+      validSteps: [false, false, true, true],
+      loading: false,
+      totalPrice: 0,
+      errorMessage: null,
+      infoMessage: null,
+      isNewTravel: true,
+      allStepsValid: false,
+    });
   });
 
   it('S055 default vehicle categories are trucks of 3, 6, 12 and 20 m³ with ids -1..-4', () => {
@@ -119,7 +142,14 @@ describe('entities (spec §3)', () => {
 
   it('S057 S121 S158 company data defaults: VAT 0.2, currency E, vehicle selector hidden', () => {
     const company = publicCompanyData();
-    expect(company).to.include({ vat: 0.2, currency_symbol: 'E', hide_vl_selector: true, hide_address_floor: false, company_mode: false, can_edit_price: false });
+    expect(company).to.include({
+      vat: 0.2,
+      currency_symbol: 'E',
+      hide_vl_selector: true,
+      hide_address_floor: false,
+      company_mode: false,
+      can_edit_price: false,
+    });
     expect(company.vehicle_categories.map((c) => c.capacity)).to.deep.equal([3, 6, 12, 20]);
     expect(v.parse(CompanyDataSchema, { hide_vl_selector: false }).hide_vl_selector).to.equal(false);
   });

@@ -42,18 +42,28 @@ describe('estimate pipeline (spec §4, §9)', () => {
   });
 
   it('S074 a fixed price overrides computed and pool fees', () => {
-    const estimate = estimateTravel({ ...base, pool: { transportation: 500, handling: 100, error: null, info: null, persons: null, amplitude_hour: null }, fixedPrice: { transportationPriceVatExcluded: 100, handlingPriceVatExcluded: 50 } });
+    const estimate = estimateTravel({
+      ...base,
+      pool: { transportation: 500, handling: 100, error: null, info: null, persons: null, amplitude_hour: null },
+      fixedPrice: { transportationPriceVatExcluded: 100, handlingPriceVatExcluded: 50 },
+    });
     expect(estimate).to.include({ transportFee: 120, handlingFee: 60, total: 180, source: 'fixed' });
   });
 
   it('S075 a pool answer (VAT excluded) sets the fees, its persons and info', () => {
-    const estimate = estimateTravel({ ...base, pool: { transportation: 200, handling: 50, error: null, info: 'Tarif week-end', persons: 3, amplitude_hour: null } });
+    const estimate = estimateTravel({
+      ...base,
+      pool: { transportation: 200, handling: 50, error: null, info: 'Tarif week-end', persons: 3, amplitude_hour: null },
+    });
     expect(estimate).to.include({ transportFee: 240, handlingFee: 60, total: 300, source: 'pool', poolInfo: 'Tarif week-end' });
     expect(estimate.handling.persons).to.equal(3);
   });
 
   it('S075 S147 a pool error stands in place of the price', () => {
-    const estimate = estimateTravel({ ...base, pool: { transportation: 0, handling: 0, error: 'Hors zone', info: null, persons: null, amplitude_hour: null } });
+    const estimate = estimateTravel({
+      ...base,
+      pool: { transportation: 0, handling: 0, error: 'Hors zone', info: null, persons: null, amplitude_hour: null },
+    });
     expect(estimate).to.include({ total: 0, poolError: 'Hors zone' });
   });
 
@@ -65,9 +75,17 @@ describe('estimate pipeline (spec §4, §9)', () => {
   });
 
   it('S109 S120 S166 predefined fees typed on items (numbers only) × 1.2 replace the computed ones', () => {
-    const estimate = estimateTravel({ ...base, items: [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5, predefinedTransportationFee: '100', predefinedHandlingFee: '50' })] });
+    const estimate = estimateTravel({
+      ...base,
+      items: [
+        makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5, predefinedTransportationFee: '100', predefinedHandlingFee: '50' }),
+      ],
+    });
     expect(estimate).to.include({ transportFee: 120, handlingFee: 60, total: 180, source: 'predefined' });
-    const ignored = estimateTravel({ ...base, items: [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5, predefinedTransportationFee: 'cent' })] });
+    const ignored = estimateTravel({
+      ...base,
+      items: [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5, predefinedTransportationFee: 'cent' })],
+    });
     expect(ignored.source).to.equal('public');
   });
 
@@ -80,7 +98,10 @@ describe('estimate pipeline (spec §4, §9)', () => {
     const fees = feesFromEstimate(estimateTravel(base));
     expect(fixedPriceFromEdit(fees, { transportation: 100 }, true, 0.2).transportationPriceVatExcluded).to.equal(100);
     expect(fixedPriceFromEdit(fees, { transportation: 120 }, false, 0.2).transportationPriceVatExcluded).to.equal(100);
-    expect(fixedPriceFromEdit(fees, { handling: 60 }, false, 0.2)).to.deep.equal({ transportationPriceVatExcluded: Math.round((fees.transportation.fee / 1.2) * 100) / 100, handlingPriceVatExcluded: 50 });
+    expect(fixedPriceFromEdit(fees, { handling: 60 }, false, 0.2)).to.deep.equal({
+      transportationPriceVatExcluded: Math.round((fees.transportation.fee / 1.2) * 100) / 100,
+      handlingPriceVatExcluded: 50,
+    });
   });
 
   it('S041 prices read the French way', () => {

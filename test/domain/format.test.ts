@@ -1,5 +1,15 @@
 import { expect } from '@open-wc/testing';
-import { formatClock, formatDateAndTime, formatDistance, formatDuration, formatLongDate, formatPercent, formatPhone, formatShortDate, formatVolume } from '../../src/domain/index.ts';
+import {
+  formatClock,
+  formatDateAndTime,
+  formatDistance,
+  formatDuration,
+  formatLongDate,
+  formatPercent,
+  formatPhone,
+  formatShortDate,
+  formatVolume,
+} from '../../src/domain/index.ts';
 
 // French typography of UX.md §7: a no-break space (U+00A0) joins a number to its unit, so
 // '14 h 30' or '5,6 m³' never breaks over two lines.

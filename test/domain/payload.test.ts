@@ -18,15 +18,58 @@ function bookedState(over: Partial<TravelState> = {}): TravelState {
       driverPoolSelector: 4,
       vehicleCategoryId: -2,
       truckCapacity: 6,
-      customer: { name: 'Marie Curie', phone: '0612345678', email: ' marie@exemple.fr ', date: '2026-11-23', time: '09:00', notes: 'Sonner deux fois' },
+      customer: {
+        name: 'Marie Curie',
+        phone: '0612345678',
+        email: ' marie@exemple.fr ',
+        date: '2026-11-23',
+        time: '09:00',
+        notes: 'Sonner deux fois',
+      },
       stops: [
-        makeStop({ type: 'pickup', address: '10 rue de Rivoli 75004 Paris', lat: 48.8556, lng: 2.3601, locality: 'Paris', postalCode: '75004', country: 'France', floor: 3, elevator: true, notes: 'Digicode 42A', index: 0, step: 1, geocodeResolved: true, durationMin: 30, contacts: [makeContact({ name: 'Gardien', phone: '06 11 22 33 44', notify: true })] }),
-        makeStop({ type: 'dropoff', address: '3 place Bellecour 69002 Lyon', lat: 45.7578, lng: 4.832, locality: 'Lyon', postalCode: '69002', country: 'France', label: 'Appartement Lyon', notes: 'Parking interdit', index: 1, step: 2, seekDays: 1, geocodeResolved: true, order_item_ids: [11] }),
+        makeStop({
+          type: 'pickup',
+          address: '10 rue de Rivoli 75004 Paris',
+          lat: 48.8556,
+          lng: 2.3601,
+          locality: 'Paris',
+          postalCode: '75004',
+          country: 'France',
+          floor: 3,
+          elevator: true,
+          notes: 'Digicode 42A',
+          index: 0,
+          step: 1,
+          geocodeResolved: true,
+          durationMin: 30,
+          contacts: [makeContact({ name: 'Gardien', phone: '06 11 22 33 44', notify: true })],
+        }),
+        makeStop({
+          type: 'dropoff',
+          address: '3 place Bellecour 69002 Lyon',
+          lat: 45.7578,
+          lng: 4.832,
+          locality: 'Lyon',
+          postalCode: '69002',
+          country: 'France',
+          label: 'Appartement Lyon',
+          notes: 'Parking interdit',
+          index: 1,
+          step: 2,
+          seekDays: 1,
+          geocodeResolved: true,
+          order_item_ids: [11],
+        }),
       ],
       items: [makeItem({ id: 11, name: 'Canapé 3 places', volume: 2, quantity: 1 })],
       contacts: [makeContact({ name: 'Jean Valjean', phone: '0700000000', email: 'jean@exemple.fr', step: 1 })],
       fees: {
-        transportation: { customer: { distance: 465123.4, duration: 16500.6 }, driver: { distance: 900000, duration: 32000 }, truckCapacity: 6, fee: 345 },
+        transportation: {
+          customer: { distance: 465123.4, duration: 16500.6 },
+          driver: { distance: 900000, duration: 32000 },
+          truckCapacity: 6,
+          fee: 345,
+        },
         handling: { personsNeeded: 2, duration: 7200, fee: 144 },
         additionnalCosts: 0,
       },
@@ -40,15 +83,33 @@ describe('POST/PATCH body (spec §7)', () => {
   it('S124 S125 addresses carry every field of the spec', () => {
     const payload = buildTravelPayload(bookedState());
     expect(payload.addresses[1]).to.deep.equal({
-      type_name: 'dropoff', address_complete: '3 place Bellecour 69002 Lyon', postal_code: '69002', floor_nb: -1, elevator_presence: false,
-      notes: 'Parking interdit', step: 2, locality: 'Lyon', label: 'Appartement Lyon', country: 'France', lat: 45.7578, lng: 4.832,
-      timewindow_earliest: null, timewindow_latest: null, order_item_ids: [11], seek_days: 1, duration_min: 5,
+      type_name: 'dropoff',
+      address_complete: '3 place Bellecour 69002 Lyon',
+      postal_code: '69002',
+      floor_nb: -1,
+      elevator_presence: false,
+      notes: 'Parking interdit',
+      step: 2,
+      locality: 'Lyon',
+      label: 'Appartement Lyon',
+      country: 'France',
+      lat: 45.7578,
+      lng: 4.832,
+      timewindow_earliest: null,
+      timewindow_latest: null,
+      order_item_ids: [11],
+      seek_days: 1,
+      duration_min: 5,
     });
     expect(payload.addresses[0]).to.include({ floor_nb: 3, elevator_presence: true, duration_min: 30, type_name: 'pickup' });
   });
 
   it('S126 the customer is phone_number, email and name', () => {
-    expect(buildTravelPayload(bookedState()).customer).to.deep.equal({ phone_number: '0612345678', email: 'marie@exemple.fr', name: 'Marie Curie' });
+    expect(buildTravelPayload(bookedState()).customer).to.deep.equal({
+      phone_number: '0612345678',
+      email: 'marie@exemple.fr',
+      name: 'Marie Curie',
+    });
   });
 
   it('S127 S128 S129 S130 S131 S132 the travel part: doubled distance, prices × 100 and their HT variants', () => {
@@ -113,6 +174,8 @@ describe('POST/PATCH body (spec §7)', () => {
     const payload = buildTravelPayload(bookedState(), 'cmp_demo');
     expect(v.safeParse(TravelPayloadSchema, payload).success).to.equal(true);
     expect(v.safeParse(TravelPayloadSchema, { ...payload, addresses: [] }).success).to.equal(false);
-    expect(v.safeParse(TravelPayloadSchema, { ...payload, travel: { ...payload.travel, price_handling: '14400' } }).success).to.equal(false);
+    expect(v.safeParse(TravelPayloadSchema, { ...payload, travel: { ...payload.travel, price_handling: '14400' } }).success).to.equal(
+      false,
+    );
   });
 });

@@ -21,8 +21,16 @@ import {
 const pools = (list: DriverPoolInput[]) => list.map((pool) => v.parse(DriverPoolSchema, pool));
 const place = (over: Record<string, unknown> = {}) =>
   v.parse(SavedPlaceSchema, {
-    id: 7, label: 'Entrepôt Nord', address_complete: '12 rue des Docks 93200 Saint-Denis', lat: 48.93, lng: 2.36,
-    floor_nb: 2, elevator_presence: true, notes: 'Quai n°3', contacts: [{ name: 'Karim', phone_number: '0611223344' }], ...over,
+    id: 7,
+    label: 'Entrepôt Nord',
+    address_complete: '12 rue des Docks 93200 Saint-Denis',
+    lat: 48.93,
+    lng: 2.36,
+    floor_nb: 2,
+    elevator_presence: true,
+    notes: 'Quai n°3',
+    contacts: [{ name: 'Karim', phone_number: '0611223344' }],
+    ...over,
   });
 
 describe('pools, places and notes (spec §4, §9)', () => {
@@ -35,14 +43,42 @@ describe('pools, places and notes (spec §4, §9)', () => {
   });
 
   it('S084 a new travel takes the default pool, or the first when public is selected', () => {
-    expect(initialPoolId(pools([{ id: 1, name: 'A' }, { id: 2, name: 'B', default: true }]), 'public')).to.equal(2);
-    expect(initialPoolId(pools([{ id: 1, name: 'A' }, { id: 2, name: 'B' }]), 'public')).to.equal(1);
-    expect(initialPoolId(pools([{ id: 1, name: 'A' }, { id: 2, name: 'B' }]), 2)).to.equal(2);
+    expect(
+      initialPoolId(
+        pools([
+          { id: 1, name: 'A' },
+          { id: 2, name: 'B', default: true },
+        ]),
+        'public',
+      ),
+    ).to.equal(2);
+    expect(
+      initialPoolId(
+        pools([
+          { id: 1, name: 'A' },
+          { id: 2, name: 'B' },
+        ]),
+        'public',
+      ),
+    ).to.equal(1);
+    expect(
+      initialPoolId(
+        pools([
+          { id: 1, name: 'A' },
+          { id: 2, name: 'B' },
+        ]),
+        2,
+      ),
+    ).to.equal(2);
     expect(initialPoolId([], 'public')).to.equal('public');
   });
 
   it('S027 S070 the selector shows with 2+ pools; accepted travels keep only the selected pool', () => {
-    const list = pools([{ id: 'public', name: 'Grille publique' }, { id: 2, name: 'Grille Pro' }, { id: 3, name: 'Partenaires' }]);
+    const list = pools([
+      { id: 'public', name: 'Grille publique' },
+      { id: 2, name: 'Grille Pro' },
+      { id: 3, name: 'Partenaires' },
+    ]);
     expect(isPoolSelectorShown(list)).to.equal(true);
     expect(isPoolSelectorShown(list.slice(0, 1))).to.equal(false);
     expect(selectablePools(list, 2, true).map((p) => p.id)).to.deep.equal([2]);
@@ -50,7 +86,10 @@ describe('pools, places and notes (spec §4, §9)', () => {
   });
 
   it('S040 S123 Choix Grille shows while public is selected and lists the other pools', () => {
-    const list = pools([{ id: 'public', name: 'Grille publique' }, { id: 2, name: 'Grille Pro' }]);
+    const list = pools([
+      { id: 'public', name: 'Grille publique' },
+      { id: 2, name: 'Grille Pro' },
+    ]);
     expect(priceGridOptions(list, 'public')?.map((p) => p.id)).to.deep.equal([2]);
     expect(priceGridOptions(list, 2)).to.equal(null);
   });
@@ -73,7 +112,13 @@ describe('pools, places and notes (spec §4, §9)', () => {
 
   it('S019 linking keeps the contacts and the floor the user chose; retyping the address unlinks the place', async () => {
     const { makeContact, withAddressText } = await import('../../src/domain/index.ts');
-    const typed = makeStop({ index: 0, step: 1, floor: 5, elevator: true, contacts: [makeContact({ name: 'Voisine', phone: '0600000000' })] });
+    const typed = makeStop({
+      index: 0,
+      step: 1,
+      floor: 5,
+      elevator: true,
+      contacts: [makeContact({ name: 'Voisine', phone: '0600000000' })],
+    });
     const linked = linkStopToPlace(typed, place());
     expect(linked).to.include({ floor: 5, elevator: true, label: 'Entrepôt Nord' });
     expect(linked.contacts.map((c) => c.name)).to.deep.equal(['Karim', 'Voisine']);

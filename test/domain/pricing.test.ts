@@ -49,7 +49,19 @@ describe('pricing rules (spec §9)', () => {
   });
 
   const tierCases: [number, number | null][] = [
-    [0, 20], [4.9, 20], [5, 30], [9.9, 30], [10, 45], [12.9, 45], [13, 65], [17.9, 65], [18, 95], [22.9, 95], [23, 120], [999.9, 120], [1000, null],
+    [0, 20],
+    [4.9, 20],
+    [5, 30],
+    [9.9, 30],
+    [10, 45],
+    [12.9, 45],
+    [13, 65],
+    [17.9, 65],
+    [18, 95],
+    [22.9, 95],
+    [23, 120],
+    [999.9, 120],
+    [1000, null],
   ];
   for (const [volume, fee] of tierCases) {
     it(`S162 handling tier for ${volume} m³ is ${fee}`, () => expect(handlingTierFee(volume)).to.equal(fee));
@@ -77,7 +89,9 @@ describe('pricing rules (spec §9)', () => {
   });
 
   it('S163 S109 a custom item predefined transport fee × 1.2 overrides the lite price, only when numeric', () => {
-    const custom = (fee: string) => [makeItem({ name: 'Prestation Spécifique', category: 'custom-item', predefinedTransportationFee: fee })];
+    const custom = (fee: string) => [
+      makeItem({ name: 'Prestation Spécifique', category: 'custom-item', predefinedTransportationFee: fee }),
+    ];
     expect(litePrice({ distance: 100000, duration: 7200, volume: 6, items: custom('100'), vat: 0.2 })).to.equal(120);
     expect(litePrice({ distance: 20000, duration: 3600, volume: 6, items: custom('cent'), vat: 0.2 })).to.equal(59);
     expect(litePrice({ distance: 20000, duration: 3600, volume: 6, items: custom('82,5'), vat: 0.2 })).to.equal(99);
@@ -103,7 +117,20 @@ describe('pricing rules (spec §9)', () => {
   });
 
   const floorCases: [number, number][] = [
-    [-1, 0], [0, 1], [1, 1.05], [2, 1.08], [3, 1.1], [4, 1.3], [5, 1.5], [6, 1.7], [7, 2.1], [8, 2.3], [9, 2.6], [10, 3.1], [11, 3.3], [12, 3.6],
+    [-1, 0],
+    [0, 1],
+    [1, 1.05],
+    [2, 1.08],
+    [3, 1.1],
+    [4, 1.3],
+    [5, 1.5],
+    [6, 1.7],
+    [7, 2.1],
+    [8, 2.3],
+    [9, 2.6],
+    [10, 3.1],
+    [11, 3.3],
+    [12, 3.6],
   ];
   for (const [floor, multiplier] of floorCases) {
     it(`S165 floor ${floor} multiplier is ${multiplier}`, () => expect(baseFloorMultiplier(floor)).to.equal(multiplier));
@@ -130,10 +157,17 @@ describe('pricing rules (spec §9)', () => {
   });
 
   const billableCases: [number, number][] = [
-    [0, 0], [0.1, 0.5], [0.5, 0.5], [0.51, 1], [1.575, 2], [7.9, 8], [12, 8],
+    [0, 0],
+    [0.1, 0.5],
+    [0.5, 0.5],
+    [0.51, 1],
+    [1.575, 2],
+    [7.9, 8],
+    [12, 8],
   ];
   for (const [raw, billed] of billableCases) {
-    it(`S171 ${raw} h of handling is billed as ${billed} h (half hours, 0.5 to 8)`, () => expect(billableHandlingHours(raw)).to.equal(billed));
+    it(`S171 ${raw} h of handling is billed as ${billed} h (half hours, 0.5 to 8)`, () =>
+      expect(billableHandlingHours(raw)).to.equal(billed));
   }
 
   it('S166 handling duration in seconds is hours × 3600', () => {
@@ -169,7 +203,11 @@ describe('pricing rules (spec §9)', () => {
   it('S171 the chosen handlers (0-4) and hours (0.5-8) replace the computed ones', () => {
     const stops = [makeStop({ floor: 0 }), makeStop({ floor: 0 })];
     const items = [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.75 })];
-    expect(estimateHandling(items, stops, 1.5, 0.2, null, { persons: 3, hours: 4 })).to.include({ persons: 3, hours: 4, fee: Math.round(4 * 3 * 18 * 1.2) });
+    expect(estimateHandling(items, stops, 1.5, 0.2, null, { persons: 3, hours: 4 })).to.include({
+      persons: 3,
+      hours: 4,
+      fee: Math.round(4 * 3 * 18 * 1.2),
+    });
     expect(estimateHandling(items, stops, 1.5, 0.2, null, { persons: 9, hours: 20 })).to.include({ persons: 4, hours: 8 });
     expect(estimateHandling(items, stops, 1.5, 0.2, null, { hours: 0.1 })).to.include({ hours: 0.5 });
   });
@@ -192,7 +230,12 @@ describe('pricing rules (spec §9)', () => {
   });
 
   const loadCases: [number, string][] = [
-    [0, 'success'], [60, 'success'], [61, 'warning'], [90, 'warning'], [91, 'danger'], [150, 'danger'],
+    [0, 'success'],
+    [60, 'success'],
+    [61, 'warning'],
+    [90, 'warning'],
+    [91, 'danger'],
+    [150, 'danger'],
   ];
   for (const [percent, level] of loadCases) {
     it(`S168 load bar at ${percent} % is ${level}`, () => expect(loadLevel(percent)).to.equal(level));

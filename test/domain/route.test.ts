@@ -49,23 +49,46 @@ describe('route math (spec §9)', () => {
   }
 
   it('S160 a straight-line route sums its legs and says it is approximate', () => {
-    const route = straightLineRoute([{ lat: 48, lng: 2 }, { lat: 48.01, lng: 2 }, { lat: 48.03, lng: 2 }]);
+    const route = straightLineRoute([
+      { lat: 48, lng: 2 },
+      { lat: 48.01, lng: 2 },
+      { lat: 48.03, lng: 2 },
+    ]);
     expect(route.legDurations).to.have.length(2);
     expect(route.distance).to.be.closeTo(0.03 * KM_PER_DEGREE * 1.5 * 1000, 0.01);
     expect(route.approximate).to.equal(true);
   });
 
   it('S160 the driver route is the customer route plus the straight line from first to last', () => {
-    const points = [{ lat: 48, lng: 2 }, { lat: 48.5, lng: 2 }, { lat: 48.1, lng: 2 }];
+    const points = [
+      { lat: 48, lng: 2 },
+      { lat: 48.5, lng: 2 },
+      { lat: 48.1, lng: 2 },
+    ];
     const back = straightLineLeg(points[0]!, points[2]!);
-    expect(driverRoute({ distance: 50000, duration: 3600 }, points)).to.deep.equal({ distance: 50000 + back.distance, duration: 3600 + back.duration });
+    expect(driverRoute({ distance: 50000, duration: 3600 }, points)).to.deep.equal({
+      distance: 50000 + back.distance,
+      duration: 3600 + back.duration,
+    });
   });
 
   const chunkCases: [number, number[][]][] = [
     [1, [[0, 0]]],
     [25, [[0, 24]]],
-    [26, [[0, 24], [24, 25]]],
-    [50, [[0, 24], [24, 49]]],
+    [
+      26,
+      [
+        [0, 24],
+        [24, 25],
+      ],
+    ],
+    [
+      50,
+      [
+        [0, 24],
+        [24, 49],
+      ],
+    ],
   ];
   for (const [count, ranges] of chunkCases) {
     it(`S159 ${count} addresses make ${ranges.length} directions request(s): ${JSON.stringify(ranges)}`, () => {

@@ -31,11 +31,18 @@ describe('steps and navigation (spec §2, §4, §6)', () => {
     [[{ name: ' Li ', category: 'stuff' }], false],
     [[{ name: 'Prestation Spécifique', category: 'custom-item' }], false],
     [[{ name: 'Remise client', category: 'custom-cost' }], false],
-    [[{ name: 'Prestation Spécifique', category: 'custom-item' }, { name: 'cartons', category: 'service' }], true],
+    [
+      [
+        { name: 'Prestation Spécifique', category: 'custom-item' },
+        { name: 'cartons', category: 'service' },
+      ],
+      true,
+    ],
     [[], false],
   ];
   for (const [items, valid] of itemCases) {
-    it(`S061 items ${JSON.stringify(items)} → step 1 ${valid ? 'valid' : 'invalid'}`, () => expect(isItemsStepValid(items)).to.equal(valid));
+    it(`S061 items ${JSON.stringify(items)} → step 1 ${valid ? 'valid' : 'invalid'}`, () =>
+      expect(isItemsStepValid(items)).to.equal(valid));
   }
 
   it('S062 steps 2 and 3 start valid', () => {
@@ -79,10 +86,22 @@ describe('steps and navigation (spec §2, §4, §6)', () => {
 
   const navigability: [boolean[], boolean[]][] = [
     // valid steps → navigable 0..3
-    [[false, false, true, true], [false, false, false, false]],
-    [[true, false, true, true], [true, false, false, false]],
-    [[false, true, true, true], [false, true, true, false]],
-    [[true, true, true, true], [true, true, true, true]],
+    [
+      [false, false, true, true],
+      [false, false, false, false],
+    ],
+    [
+      [true, false, true, true],
+      [true, false, false, false],
+    ],
+    [
+      [false, true, true, true],
+      [false, true, true, false],
+    ],
+    [
+      [true, true, true, true],
+      [true, true, true, true],
+    ],
   ];
   for (const [valid, navigable] of navigability) {
     it(`S033 with valid steps ${JSON.stringify(valid)} the navigable labels are ${JSON.stringify(navigable)}`, () => {

@@ -167,14 +167,21 @@ describe('dates and times (spec §4, §5, §9)', () => {
   });
 
   it('S080 migrating to time windows opens each window at the planned arrival for 180 minutes', () => {
-    const stops = [makeStop({ estimatedArrivalTime: '2026-11-21T09:20:00+01:00' }), makeStop({ timewindowEarliest: '2026-11-21T11:00:00+01:00', timewindowLatest: '2026-11-21T12:00:00+01:00' })];
+    const stops = [
+      makeStop({ estimatedArrivalTime: '2026-11-21T09:20:00+01:00' }),
+      makeStop({ timewindowEarliest: '2026-11-21T11:00:00+01:00', timewindowLatest: '2026-11-21T12:00:00+01:00' }),
+    ];
     const migrated = migrateStopsToTimewindows(stops);
     expect(migrated[0]).to.include({ timewindowEarliest: '2026-11-21T09:20:00+01:00', timewindowLatest: '2026-11-21T12:20:00+01:00' });
     expect(migrated[1]).to.include({ timewindowEarliest: '2026-11-21T11:00:00+01:00', timewindowLatest: '2026-11-21T12:00:00+01:00' });
   });
 
   it('S018 arrival estimates add minutes on site and leg durations, waiting for a later window', () => {
-    const stops = [makeStop({ durationMin: 30 }), makeStop({ durationMin: 10 }), makeStop({ timewindowEarliest: '2026-11-21T11:00:00+01:00' })];
+    const stops = [
+      makeStop({ durationMin: 30 }),
+      makeStop({ durationMin: 10 }),
+      makeStop({ timewindowEarliest: '2026-11-21T11:00:00+01:00' }),
+    ];
     const arrivals = estimateArrivals(stops, paris('2026-11-21T08:00'), [1800, 600]);
     expect(arrivals).to.deep.equal(['2026-11-21T08:00:00+01:00', '2026-11-21T09:00:00+01:00', '2026-11-21T11:00:00+01:00']);
   });

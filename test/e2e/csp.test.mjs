@@ -3,7 +3,6 @@ import { after, before, describe, it } from 'node:test';
 import { startServer } from '../server/support.mjs';
 import { openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
 
-
 describe('the wizard under the README’s strict Content-Security-Policy', () => {
   const demo = useDemo({ before, after, startServer });
 
@@ -14,7 +13,9 @@ describe('the wizard under the README’s strict Content-Security-Policy', () =>
     assert.match(response.headers()['content-security-policy'], /script-src 'nonce-[^']+' 'strict-dynamic'/);
     assert.doesNotMatch(response.headers()['content-security-policy'], /unsafe-inline|unsafe-eval/);
     await page.getByRole('heading', { name: 'Vos adresses' }).waitFor();
-    const styled = await page.locator('transport-quote-wizard').evaluate((el) => el.shadowRoot.adoptedStyleSheets.length > 0 && getComputedStyle(el).display === 'block');
+    const styled = await page
+      .locator('transport-quote-wizard')
+      .evaluate((el) => el.shadowRoot.adoptedStyleSheets.length > 0 && getComputedStyle(el).display === 'block');
     assert.equal(styled, true);
     await resolveAddress(page, 1, '10 rue de Rivoli 75004 Paris');
     await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');

@@ -12,7 +12,12 @@ import { tours } from './tour.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const MANIFEST = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8'));
-const DOCUMENTED_PARTS = new Set(MANIFEST.modules.flatMap((module) => module.declarations).flatMap((declaration) => declaration.cssParts ?? []).map((part) => part.name));
+const DOCUMENTED_PARTS = new Set(
+  MANIFEST.modules
+    .flatMap((module) => module.declarations)
+    .flatMap((declaration) => declaration.cssParts ?? [])
+    .map((part) => part.name),
+);
 const VIEWPORTS = [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
@@ -33,12 +38,22 @@ function inspectElement() {
     const parent = node.parentElement;
     if (parent && !['STYLE', 'SCRIPT', 'OPTION'].includes(parent.tagName) && visible(parent)) texts.push(node.textContent);
   }
-  const options = [...root.querySelectorAll('select')].filter(visible).flatMap((select) => [...select.options].map((option) => option.textContent));
+  const options = [...root.querySelectorAll('select')]
+    .filter(visible)
+    .flatMap((select) => [...select.options].map((option) => option.textContent));
   const box = (el) => {
     const rect = el.getBoundingClientRect();
-    return { name: el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40) || el.tagName, width: rect.width, height: rect.height, top: rect.top, bottom: rect.bottom };
+    return {
+      name: el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40) || el.tagName,
+      width: rect.width,
+      height: rect.height,
+      top: rect.top,
+      bottom: rect.bottom,
+    };
   };
-  const targets = [...root.querySelectorAll('button, a[href], input, select, textarea, [role="tab"], [role="option"]')].filter(visible).map(box);
+  const targets = [...root.querySelectorAll('button, a[href], input, select, textarea, [role="tab"], [role="option"]')]
+    .filter(visible)
+    .map(box);
   const primaries = [...root.querySelectorAll('button.primary, a.button.primary')].filter(visible).map(box);
   const parts = [...new Set([...root.querySelectorAll('[part]')].flatMap((el) => el.getAttribute('part').split(/\s+/)))];
   const current = root.querySelector('[aria-current="step"]');
@@ -51,7 +66,12 @@ function inspectElement() {
     primaries,
     currentStep: current ? current.textContent.replace(/\s+/g, ' ').trim() : selectedTab ? selectedTab.lastChild.textContent : null,
     stepNav: Boolean(root.querySelector('nav[aria-label="Progression de la réservation"]')),
-    totals: { estimate: read('.total-amount'), recap: read('.recap-total'), success: read('.success-facts dd[part="price"]'), bar: read('.bar-total .amount') },
+    totals: {
+      estimate: read('.total-amount'),
+      recap: read('.recap-total'),
+      success: read('.success-facts dd[part="price"]'),
+      bar: read('.bar-total .amount'),
+    },
     parts,
   };
 }
@@ -62,7 +82,11 @@ const amount = (text) => text?.replace(/\s*(TTC|HT)$/, '').replace(/\s+/g, ' ') 
 async function primaryBox(page, primary) {
   const element = page.locator('transport-quote-wizard, transport-quote-lite');
   const target =
-    primary === 'hint' ? element.locator('.action-bar .hint button') : primary === 'busy' ? element.locator('.action-bar .busy') : element.getByRole('button', { name: primary, exact: true });
+    primary === 'hint'
+      ? element.locator('.action-bar .hint button')
+      : primary === 'busy'
+        ? element.locator('.action-bar .busy')
+        : element.getByRole('button', { name: primary, exact: true });
   await target.first().waitFor();
   return target.first().boundingBox();
 }
@@ -77,7 +101,13 @@ async function checkStop(page, stop, viewport) {
     const result = await window.axe.run(host);
     // axe must have looked at the element: rules that passed prove it ran inside the shadow root.
     if (result.passes.length === 0) return ['aucune règle vérifiée'];
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' > ')).slice(0, 3).join(' | ')}`);
+    return result.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' > '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
   });
   for (const violation of violations) problems.push(`${where} axe ${violation}`);
 
@@ -93,17 +123,20 @@ async function checkStop(page, stop, viewport) {
     if (shown.includes(marker)) problems.push(`${where} : ${marker} affiché`);
   }
   for (const target of seen.targets) {
-    if (target.width < 24 || target.height < 24) problems.push(`${where} : cible de ${Math.round(target.width)}×${Math.round(target.height)} px « ${target.name} »`);
+    if (target.width < 24 || target.height < 24)
+      problems.push(`${where} : cible de ${Math.round(target.width)}×${Math.round(target.height)} px « ${target.name} »`);
   }
   for (const primary of seen.primaries) {
     if (primary.height < 44) problems.push(`${where} : bouton principal de ${Math.round(primary.height)} px « ${primary.name} »`);
   }
   if (stop.primary) {
     const box = await primaryBox(page, stop.primary);
-    if (!box || box.y < 0 || box.y + box.height > viewport.height) problems.push(`${where} : « ${stop.primary} » hors de l’écran (${box ? Math.round(box.y) : 'absent'})`);
+    if (!box || box.y < 0 || box.y + box.height > viewport.height)
+      problems.push(`${where} : « ${stop.primary} » hors de l’écran (${box ? Math.round(box.y) : 'absent'})`);
   }
   if (stop.panel) {
-    if (seen.currentStep === null || !seen.currentStep.includes(stop.panel)) problems.push(`${where} : étape courante « ${seen.currentStep} » au lieu de ${stop.panel}`);
+    if (seen.currentStep === null || !seen.currentStep.includes(stop.panel))
+      problems.push(`${where} : étape courante « ${seen.currentStep} » au lieu de ${stop.panel}`);
   } else if (seen.stepNav) {
     problems.push(`${where} : indicateur d’étapes sur un écran sans étape`);
   }

@@ -4,8 +4,6 @@ import Database from 'better-sqlite3';
 import { startServer } from '../server/support.mjs';
 import { dayAfterToday, openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
 
-
-
 async function fillCustomer(page) {
   await page.getByLabel('Nom du contact').fill('Marie Curie');
   await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
@@ -18,7 +16,11 @@ describe('end-to-end journeys against the demo server', () => {
   const demo = useDemo({ before, after, startServer });
   const rows = (sql, ...params) => {
     const db = new Database(demo.server.databasePath, { readonly: true });
-    try { return db.prepare(sql).all(...params); } finally { db.close(); }
+    try {
+      return db.prepare(sql).all(...params);
+    } finally {
+      db.close();
+    }
   };
 
   it('a visitor books a 3-stop move: addresses typed and reordered, items by search and chips, estimate, customer, success; the database holds the spec §7 fields', async () => {
@@ -55,22 +57,70 @@ describe('end-to-end journeys against the demo server', () => {
     assert.equal('store_serialized' in payload, false);
     // The server recomputed the visitor's price with the same domain code: it agrees to the cent.
     const check = JSON.parse(rows('SELECT price_check_json FROM travels ORDER BY id DESC LIMIT 1')[0].price_check_json);
-    assert.deepEqual([check.matches, check.grid, check.price_transportation, check.price_handling], [true, 'wizard', payload.travel.price_transportation, payload.travel.price_handling]);
-    assert.deepEqual(payload.addresses.map((a) => [a.step, a.type_name, a.address_complete]), [
-      [1, 'pickup', '10 Rue de Rivoli 75004 Paris'],
-      [2, 'dropoff', '3 Place Bellecour 69002 Lyon'],
-      [3, 'dropoff', '25 Rue de la Boétie 75008 Paris'],
-    ]);
-    for (const field of ['type_name', 'address_complete', 'postal_code', 'floor_nb', 'elevator_presence', 'notes', 'step', 'locality', 'label', 'country', 'lat', 'lng', 'timewindow_earliest', 'timewindow_latest', 'order_item_ids', 'seek_days', 'duration_min']) {
+    assert.deepEqual(
+      [check.matches, check.grid, check.price_transportation, check.price_handling],
+      [true, 'wizard', payload.travel.price_transportation, payload.travel.price_handling],
+    );
+    assert.deepEqual(
+      payload.addresses.map((a) => [a.step, a.type_name, a.address_complete]),
+      [
+        [1, 'pickup', '10 Rue de Rivoli 75004 Paris'],
+        [2, 'dropoff', '3 Place Bellecour 69002 Lyon'],
+        [3, 'dropoff', '25 Rue de la Boétie 75008 Paris'],
+      ],
+    );
+    for (const field of [
+      'type_name',
+      'address_complete',
+      'postal_code',
+      'floor_nb',
+      'elevator_presence',
+      'notes',
+      'step',
+      'locality',
+      'label',
+      'country',
+      'lat',
+      'lng',
+      'timewindow_earliest',
+      'timewindow_latest',
+      'order_item_ids',
+      'seek_days',
+      'duration_min',
+    ]) {
       assert.ok(field in payload.addresses[0], field);
     }
     assert.deepEqual(Object.keys(payload.customer).sort(), ['email', 'name', 'phone_number']);
-    for (const field of ['travel_id', 'driver_pool_id', 'vehicle_category_id', 'beginning_date', 'ending_date', 'truck_capacity_needed', 'distance_transportation', 'duration_transportation', 'price_transportation', 'price_handling', 'price_transportation_ht', 'price_handling_ht', 'handling_needed', 'duration_handling', 'persons_needed', 'additional_notes', 'timewindow_enabled']) {
+    for (const field of [
+      'travel_id',
+      'driver_pool_id',
+      'vehicle_category_id',
+      'beginning_date',
+      'ending_date',
+      'truck_capacity_needed',
+      'distance_transportation',
+      'duration_transportation',
+      'price_transportation',
+      'price_handling',
+      'price_transportation_ht',
+      'price_handling_ht',
+      'handling_needed',
+      'duration_handling',
+      'persons_needed',
+      'additional_notes',
+      'timewindow_enabled',
+    ]) {
       assert.ok(field in payload.travel, field);
     }
     assert.equal(payload.travel.price_transportation_ht, Math.round(payload.travel.price_transportation / 1.2));
     assert.equal(payload.travel.beginning_date, `${dayAfterToday(15)}T09:00:00+01:00`);
-    assert.deepEqual(payload.items.map((i) => [i.name, i.quantity]), [['Réfrigérateur', 2], ['Carton standard', 2]]);
+    assert.deepEqual(
+      payload.items.map((i) => [i.name, i.quantity]),
+      [
+        ['Réfrigérateur', 2],
+        ['Carton standard', 2],
+      ],
+    );
     assert.ok(row.store_serialized.length > 100);
     assert.deepEqual(problems, []);
     await page.close();
@@ -89,14 +139,19 @@ describe('end-to-end journeys against the demo server', () => {
       await page.getByRole('button', { name: 'Suivant' }).click();
       await page.getByRole('button', { name: 'Suivant' }).click();
       await fillCustomer(page);
-      const created = page.waitForResponse((response) => response.url().endsWith('/api/v1/travels') && response.request().method() === 'POST');
+      const created = page.waitForResponse(
+        (response) => response.url().endsWith('/api/v1/travels') && response.request().method() === 'POST',
+      );
       await page.getByRole('button', { name: 'Enregistrer' }).click();
-      return (await (await created).json());
+      return await (await created).json();
     })();
     assert.ok(bookingToken.id > row.id);
 
     await page.goto(`${demo.server.base}/edit.html?id=${bookingToken.id}&token=${encodeURIComponent(bookingToken.token)}`);
-    await page.getByRole('combobox', { name: 'Adresse 2', exact: true }).and(page.locator('[value="12 Rue Sainte-Catherine 33000 Bordeaux"]')).waitFor();
+    await page
+      .getByRole('combobox', { name: 'Adresse 2', exact: true })
+      .and(page.locator('[value="12 Rue Sainte-Catherine 33000 Bordeaux"]'))
+      .waitFor();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('button', { name: 'Augmenter la quantité : Canapé 3 places' }).click();
     await page.getByRole('button', { name: 'Suivant' }).click();
@@ -110,7 +165,10 @@ describe('end-to-end journeys against the demo server', () => {
     assert.equal(JSON.parse(stored.payload_json).items.find((i) => i.name === 'Canapé 3 places').quantity, 2);
 
     await page.goto(`${demo.server.base}/edit.html?id=${bookingToken.id}&token=faux-jeton`);
-    await page.getByRole('alert').filter({ hasText: 'Ce lien de modification n’est plus valide : il a expiré ou il est incomplet.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Ce lien de modification n’est plus valide : il a expiré ou il est incomplet.' })
+      .waitFor();
     // No empty form behind it: a way back instead.
     assert.equal(await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).count(), 0);
     await page.getByRole('button', { name: 'Faire une nouvelle demande' }).click();
@@ -132,11 +190,20 @@ describe('end-to-end journeys against the demo server', () => {
     await page.getByRole('button', { name: 'Suivant' }).click();
     await fillCustomer(page);
     await page.getByRole('button', { name: 'Dupliquer' }).click();
-    await page.getByRole('button', { name: /Modifier la réservation n°/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /Modifier la réservation n°/ })
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Dupliquer' }).click();
-    await page.getByRole('button', { name: /Modifier la réservation n°/ }).nth(1).waitFor();
+    await page
+      .getByRole('button', { name: /Modifier la réservation n°/ })
+      .nth(1)
+      .waitFor();
     assert.equal(await page.getByRole('button', { name: 'Enregistrer' }).count(), 0);
-    await page.getByRole('button', { name: /Modifier la réservation n°/ }).nth(1).click();
+    await page
+      .getByRole('button', { name: /Modifier la réservation n°/ })
+      .nth(1)
+      .click();
     await page.frameLocator('transport-quote-wizard iframe').getByText('Marie Curie').waitFor();
     assert.equal(rows('SELECT COUNT(*) AS n FROM travels WHERE company_id = 1')[0].n, before + 2);
     await page.close();
@@ -172,13 +239,26 @@ describe('end-to-end journeys against the demo server', () => {
     const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
     await page.goto(`${demo.server.base}/iframe-host.html`);
     const frame = page.frameLocator('#devis');
-    for (const [step, text] of [[1, '10 rue de Rivoli 75004 Paris'], [2, '3 place Bellecour 69002 Lyon']]) {
+    for (const [step, text] of [
+      [1, '10 rue de Rivoli 75004 Paris'],
+      [2, '3 place Bellecour 69002 Lyon'],
+    ]) {
       await frame.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
-      await frame.getByRole('listbox', { name: `Suggestions pour Adresse ${step}` }).getByRole('option').first().click();
-      await frame.getByText('adresse vérifiée').nth(step - 1).waitFor();
+      await frame
+        .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
+        .getByRole('option')
+        .first()
+        .click();
+      await frame
+        .getByText('adresse vérifiée')
+        .nth(step - 1)
+        .waitFor();
     }
     await frame.getByRole('button', { name: 'Suivant' }).click();
-    await frame.getByRole('button', { name: 'Ajouter : Carton standard' }).waitFor({ state: 'detached', timeout: 500 }).catch(() => undefined);
+    await frame
+      .getByRole('button', { name: 'Ajouter : Carton standard' })
+      .waitFor({ state: 'detached', timeout: 500 })
+      .catch(() => undefined);
     await frame.getByRole('combobox', { name: 'Rechercher un objet' }).fill('lit');
     await frame.getByRole('listbox', { name: 'Objets trouvés' }).getByRole('option').first().click();
     await frame.getByRole('button', { name: 'Précédent' }).click();
@@ -193,10 +273,16 @@ describe('end-to-end journeys against the demo server', () => {
     await frame.getByRole('button', { name: 'Enregistrer' }).click();
     await page.waitForFunction(() => (window.receivedMessages ?? []).some((m) => m.data.type === 'travel_creation_succeed'));
     const messages = await page.evaluate(() => window.receivedMessages);
-    assert.ok(messages.every((m) => m.origin === new URL(demo.server.base).origin), JSON.stringify(messages.map((m) => m.origin)));
+    assert.ok(
+      messages.every((m) => m.origin === new URL(demo.server.base).origin),
+      JSON.stringify(messages.map((m) => m.origin)),
+    );
     assert.deepEqual([...new Set(messages.map((m) => m.data.type))].sort(), ['next_step', 'previous_step', 'travel_creation_succeed']);
     const withToken = messages.filter((m) => 'token' in m.data);
-    assert.deepEqual(withToken.map((m) => m.data.type), ['travel_creation_succeed']);
+    assert.deepEqual(
+      withToken.map((m) => m.data.type),
+      ['travel_creation_succeed'],
+    );
     assert.match(withToken[0].data.token, /^[A-Za-z0-9_-]{43}$/);
     assert.equal(await page.locator('#log').evaluate((log) => log.textContent.includes('travel_creation_succeed')), true);
     await page.close();

@@ -34,7 +34,9 @@ describe('nothing typed is lost', () => {
     await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('button', { name: 'Ajouter : Canapé 3 places' }).click();
-    await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('tqw-draft:') && localStorage.getItem(key).includes('Canapé 3 places')));
+    await page.waitForFunction(() =>
+      Object.keys(localStorage).some((key) => key.startsWith('tqw-draft:') && localStorage.getItem(key).includes('Canapé 3 places')),
+    );
     await page.reload();
     await page.getByRole('heading', { name: 'Vos objets' }).waitFor();
     assert.equal(await page.locator('transport-quote-wizard .item-name').first().textContent(), 'Canapé 3 places');

@@ -1,7 +1,15 @@
 // Playwright (playwright-core) driving Debian's Chromium against the real server.
 import { chromium } from 'playwright-core';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
 
 export async function launchBrowser() {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -39,8 +47,15 @@ export function watchPage(page) {
 /** Types an address and picks the first suggestion, waiting for it to be verified. */
 export async function resolveAddress(page, step, text) {
   await page.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
-  await page.getByRole('listbox', { name: `Suggestions pour Adresse ${step}` }).getByRole('option').first().click();
-  await page.getByText('adresse vérifiée').nth(step - 1).waitFor();
+  await page
+    .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
+    .getByRole('option')
+    .first()
+    .click();
+  await page
+    .getByText('adresse vérifiée')
+    .nth(step - 1)
+    .waitFor();
 }
 
 /**

@@ -7,7 +7,10 @@ import { openPage, useDemo } from './support.mjs';
 
 /** WCAG relative luminance of '#rrggbb'. */
 function luminance(hex) {
-  const channels = hex.match(/^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i).slice(1).map((part) => parseInt(part, 16) / 255);
+  const channels = hex
+    .match(/^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i)
+    .slice(1)
+    .map((part) => parseInt(part, 16) / 255);
   const [r, g, b] = channels.map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
@@ -24,10 +27,13 @@ async function tokensOf(browser, base, path, tag) {
   try {
     await page.goto(`${base}${path}`);
     await page.locator(tag).getByRole('combobox', { name: 'Adresse 1', exact: true }).waitFor();
-    return await page.evaluate(({ tag, names }) => {
-      const style = getComputedStyle(document.querySelector(tag));
-      return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name).trim().toLowerCase()]));
-    }, { tag, names: TOKENS });
+    return await page.evaluate(
+      ({ tag, names }) => {
+        const style = getComputedStyle(document.querySelector(tag));
+        return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name).trim().toLowerCase()]));
+      },
+      { tag, names: TOKENS },
+    );
   } finally {
     await page.close();
   }
@@ -36,7 +42,11 @@ async function tokensOf(browser, base, path, tag) {
 describe('colours the host pages give the elements (UX §2.5)', () => {
   const demo = useDemo({ before, after, startServer });
 
-  for (const [path, tag, brand] of [['/', 'transport-quote-wizard', '#1d4ed8'], ['/company.html', 'transport-quote-wizard', '#0f766e'], ['/lite.html', 'transport-quote-lite', '#1d4ed8']]) {
+  for (const [path, tag, brand] of [
+    ['/', 'transport-quote-wizard', '#1d4ed8'],
+    ['/company.html', 'transport-quote-wizard', '#0f766e'],
+    ['/lite.html', 'transport-quote-lite', '#1d4ed8'],
+  ]) {
     it(`${path}: brand ${brand}; white on brand, links, text and status colours reach 4.5:1, the focus ring 3:1`, async () => {
       const tokens = await tokensOf(demo.browser, demo.server.base, path, tag);
       assert.equal(tokens['--_brand'], brand);

@@ -7,8 +7,15 @@ const element = (page) => page.locator('transport-quote-wizard, transport-quote-
 
 async function pick(page, step, text) {
   await page.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
-  await page.getByRole('listbox', { name: `Suggestions pour Adresse ${step}` }).getByRole('option').first().click();
-  await element(page).getByText(/Adresse vérifiée/).nth(step - 1).waitFor();
+  await page
+    .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
+    .getByRole('option')
+    .first()
+    .click();
+  await element(page)
+    .getByText(/Adresse vérifiée/)
+    .nth(step - 1)
+    .waitFor();
 }
 
 /** The visitor's own details on Finalisation (or the lite Contacts step). */
@@ -63,7 +70,9 @@ export const tours = {
     yield { name: 'wizard-3-finalisation-remplie', panel: 'Finalisation', primary: 'Enregistrer' };
     // The booking held at the server's door until this stop is seen: the wait in Enregistrer's place.
     let release = () => {};
-    const held = new Promise((resolve) => { release = resolve; });
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/v1/travels', async (route) => {
       if (route.request().method() === 'POST') await held;
       await route.continue();
@@ -108,7 +117,10 @@ export const tours = {
     await page.getByRole('button', { name: 'Suivant' }).waitFor();
     yield { name: 'lite-1-chargement', panel: 'Chargement', primary: 'Suivant' };
     await next(page);
-    await page.getByText(/^Prix\s:/).first().waitFor();
+    await page
+      .getByText(/^Prix\s:/)
+      .first()
+      .waitFor();
     yield { name: 'lite-2-prix', panel: 'Prix', primary: 'Suivant' };
     await next(page);
     await page.getByRole('button', { name: 'Enregistrer' }).waitFor();

@@ -2,7 +2,19 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../elements/transport-quote-wizard.ts';
 import { installFakeGoogle, uninstallFakeGoogle } from './fake-google-maps.ts';
-import { allByRole, apiBase, byRole, choose, findByRole, isUnavailable, press, textOf, type, uniqueId, createQuoteElement } from './support.ts';
+import {
+  allByRole,
+  apiBase,
+  byRole,
+  choose,
+  findByRole,
+  isUnavailable,
+  press,
+  textOf,
+  type,
+  uniqueId,
+  createQuoteElement,
+} from './support.ts';
 
 const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
 
@@ -52,13 +64,24 @@ describe('panel 0, Vos adresses', () => {
     observer.observe({ type: 'resource', buffered: false });
     try {
       // The data block lists no place: only the server can name the demo company's.
-      const root = await wizard({ 'company-token': DEMO_COMPANY_TOKEN, mode: 'company' }, '<script type="application/json" data-store="company">{"company_mode": true, "places": []}</script>');
+      const root = await wizard(
+        { 'company-token': DEMO_COMPANY_TOKEN, mode: 'company' },
+        '<script type="application/json" data-store="company">{"company_mode": true, "places": []}</script>',
+      );
       input(root, 1).focus();
       input(root, 1).dispatchEvent(new FocusEvent('focus'));
       const list = await findByRole(root, 'listbox', 'Suggestions pour Adresse 1', 5000);
-      await waitUntil(() => allByRole(list, 'option', /Lieu enregistré Entrepôt Saint-Denis/).length === 1, 'saved places not shown on focus');
+      await waitUntil(
+        () => allByRole(list, 'option', /Lieu enregistré Entrepôt Saint-Denis/).length === 1,
+        'saved places not shown on focus',
+      );
       type(input(root, 1), 'Bellec');
-      await waitUntil(() => allByRole(list, 'option', /Lieu enregistré Agence Lyon Bellecour/).length === 1 && allByRole(list, 'option', /Entrepôt Saint-Denis/).length === 0, 'places not searched');
+      await waitUntil(
+        () =>
+          allByRole(list, 'option', /Lieu enregistré Agence Lyon Bellecour/).length === 1 &&
+          allByRole(list, 'option', /Entrepôt Saint-Denis/).length === 0,
+        'places not searched',
+      );
       expect(requests.some((url) => url.includes(`/api/v1/companies/${DEMO_COMPANY_TOKEN}/places?q=Bellec`))).to.equal(true);
     } finally {
       observer.disconnect();
@@ -74,7 +97,11 @@ describe('panel 0, Vos adresses', () => {
     expect(input(root, 2).value).to.equal('');
     expect(input(root, 3).value).to.equal('Lyon');
     expect(allByRole(root, 'button', /^Supprimer l’adresse/)).to.have.length(3);
-    expect(allByRole(root, 'listitem', /^Étape/).map((li) => li.getAttribute('aria-label')!.replace(/\s/g, ' '))).to.deep.equal(['Étape 1 : Enlèvement', 'Étape 2 : Livraison', 'Étape 3 : Livraison']);
+    expect(allByRole(root, 'listitem', /^Étape/).map((li) => li.getAttribute('aria-label')!.replace(/\s/g, ' '))).to.deep.equal([
+      'Étape 1 : Enlèvement',
+      'Étape 2 : Livraison',
+      'Étape 3 : Livraison',
+    ]);
     expect(root.querySelectorAll('.step-number')).to.have.length(0);
     byRole(root, 'button', 'Ajouter une étape après l’adresse 3').click();
     await findByRole(root, 'combobox', 'Adresse 4');
@@ -103,9 +130,15 @@ describe('panel 0, Vos adresses', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await sendMouse({ type: 'up' });
-    await waitUntil(() => input(root, 3).value === 'Premier', `after the drag: ${[1, 2, 3].map((n) => input(root, n).value).join(', ')}`, { timeout: 3000 });
+    await waitUntil(() => input(root, 3).value === 'Premier', `after the drag: ${[1, 2, 3].map((n) => input(root, n).value).join(', ')}`, {
+      timeout: 3000,
+    });
     expect([input(root, 1).value, input(root, 2).value]).to.deep.equal(['Deuxième', 'Troisième']);
-    expect(allByRole(root, 'listitem', /^Étape 1/)[0]!.getAttribute('aria-label')!.replace(/\s/g, ' ')).to.equal('Étape 1 : Enlèvement');
+    expect(
+      allByRole(root, 'listitem', /^Étape 1/)[0]!
+        .getAttribute('aria-label')!
+        .replace(/\s/g, ' '),
+    ).to.equal('Étape 1 : Enlèvement');
   });
 
   it('S013 keyboard users move stops up and down and hear the new position', async () => {
@@ -179,7 +212,12 @@ describe('panel 0, Vos adresses', () => {
     const root = await wizard();
     const floor = byRole<HTMLSelectElement>(root, 'combobox', 'Étage de l’adresse 1');
     expect(floor.value).to.equal('-1');
-    expect([...floor.options].map((o) => o.text)).to.deep.equal(['Rue', 'Rez-de-chaussée', '1er étage', ...Array.from({ length: 11 }, (_, i) => `${i + 2}e étage`)]);
+    expect([...floor.options].map((o) => o.text)).to.deep.equal([
+      'Rue',
+      'Rez-de-chaussée',
+      '1er étage',
+      ...Array.from({ length: 11 }, (_, i) => `${i + 2}e étage`),
+    ]);
     const lift = byRole<HTMLInputElement>(root, 'checkbox', 'Ascenseur à l’adresse 1');
     expect(lift.disabled).to.equal(true);
     choose(floor, '4');
@@ -216,10 +254,15 @@ describe('panel 0, Vos adresses', () => {
     byRole<HTMLInputElement>(root, 'switch', 'Créneaux horaires').click();
     const latest = await findByRole<HTMLSelectElement>(root, 'combobox', 'Heure au plus tard à l’adresse 2');
     choose(byRole<HTMLSelectElement>(root, 'combobox', 'Jour de l’adresse 2'), '1');
-    await waitUntil(() => [...byRole<HTMLSelectElement>(root, 'combobox', 'Heure au plus tôt à l’adresse 2').options].some((o) => o.value === '00:00'));
+    await waitUntil(() =>
+      [...byRole<HTMLSelectElement>(root, 'combobox', 'Heure au plus tôt à l’adresse 2').options].some((o) => o.value === '00:00'),
+    );
     choose(byRole<HTMLSelectElement>(root, 'combobox', 'Heure au plus tard à l’adresse 2'), '10:00');
     choose(byRole<HTMLSelectElement>(root, 'combobox', 'Heure au plus tôt à l’adresse 2'), '14:00');
-    await waitUntil(() => byRole<HTMLSelectElement>(root, 'combobox', 'Heure au plus tard à l’adresse 2').value === '17:00', 'latest not pushed');
+    await waitUntil(
+      () => byRole<HTMLSelectElement>(root, 'combobox', 'Heure au plus tard à l’adresse 2').value === '17:00',
+      'latest not pushed',
+    );
     expect(latest).to.not.equal(null);
   });
 
@@ -256,7 +299,12 @@ describe('panel 0, Vos adresses', () => {
   });
 
   it('S108 S149 S151 a data block with more than 50 stops shows the spec message and step 0 stays invalid', async () => {
-    const stops = Array.from({ length: 51 }, (_, index) => ({ address: `${index + 1} rue de Rivoli 75004 Paris`, lat: 48.85 + index * 0.001, lng: 2.35, geocodeResolved: true }));
+    const stops = Array.from({ length: 51 }, (_, index) => ({
+      address: `${index + 1} rue de Rivoli 75004 Paris`,
+      lat: 48.85 + index * 0.001,
+      lng: 2.35,
+      geocodeResolved: true,
+    }));
     const root = await wizard({}, `<script type="application/json" data-store="travel">${JSON.stringify({ stops })}</script>`);
     await findByRole(root, 'alert', /Address limit overflow 50: 51/, 5000);
     expect(allByRole(root, 'button', 'Suivant')).to.have.length(0);
@@ -278,8 +326,31 @@ describe('panel 0, Vos adresses', () => {
     const google = (window as unknown as { google: { maps: { importLibrary: (n: string) => Promise<unknown> } } }).google;
     const base = google.maps.importLibrary;
     google.maps.importLibrary = async (name: string) => {
-      if (name === 'maps') return { Map: class { constructor(_el: HTMLElement, options: Record<string, unknown>) { created.push({ kind: 'map', ...options }); } setCenter() {} }, Polyline: class { constructor(options: Record<string, unknown>) { created.push({ kind: 'line', ...options }); } setMap() {} } };
-      if (name === 'marker') return { AdvancedMarkerElement: class { map: unknown; constructor(options: Record<string, unknown>) { created.push({ kind: 'marker', title: options.title }); this.map = options.map; } } };
+      if (name === 'maps')
+        return {
+          Map: class {
+            constructor(_el: HTMLElement, options: Record<string, unknown>) {
+              created.push({ kind: 'map', ...options });
+            }
+            setCenter() {}
+          },
+          Polyline: class {
+            constructor(options: Record<string, unknown>) {
+              created.push({ kind: 'line', ...options });
+            }
+            setMap() {}
+          },
+        };
+      if (name === 'marker')
+        return {
+          AdvancedMarkerElement: class {
+            map: unknown;
+            constructor(options: Record<string, unknown>) {
+              created.push({ kind: 'marker', title: options.title });
+              this.map = options.map;
+            }
+          },
+        };
       return base(name);
     };
     const root = await wizard({ 'maps-visible': 'true', 'maps-provider': 'google' });
@@ -304,8 +375,18 @@ describe('panel 0, Vos adresses', () => {
     // Five addresses typed key by key and checked: room for a loaded 2-core machine.
     this.timeout(30000);
     const root = await wizard();
-    const addresses = ['10 rue de Rivoli 75004 Paris', '3 place Bellecour 69002 Lyon', '15 rue de la République 69002 Lyon', '20 rue Sainte-Catherine 33000 Bordeaux', '8 rue de la Paix 75002 Paris'];
-    for (const [position, stop] of [[1, 2], [2, 3], [3, 4]] as const) {
+    const addresses = [
+      '10 rue de Rivoli 75004 Paris',
+      '3 place Bellecour 69002 Lyon',
+      '15 rue de la République 69002 Lyon',
+      '20 rue Sainte-Catherine 33000 Bordeaux',
+      '8 rue de la Paix 75002 Paris',
+    ];
+    for (const [position, stop] of [
+      [1, 2],
+      [2, 3],
+      [3, 4],
+    ] as const) {
       byRole(root, 'button', `Ajouter une étape après l’adresse ${position}`).focus();
       await sendKeys({ press: 'Enter' });
       await findByRole(root, 'combobox', `Adresse ${stop + 1}`);

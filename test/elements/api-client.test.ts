@@ -7,8 +7,24 @@ function payload(name = 'Marie Curie') {
   const state = makeTravelState({
     customer: { name, phone: '0612345678', email: 'marie@exemple.fr' },
     stops: [
-      makeStop({ type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.86, lng: 2.35, geocodeResolved: true, index: 0, step: 1 }),
-      makeStop({ type: 'dropoff', address: '3 Place Bellecour 69002 Lyon', lat: 45.75, lng: 4.83, geocodeResolved: true, index: 1, step: 2 }),
+      makeStop({
+        type: 'pickup',
+        address: '10 Rue de Rivoli 75004 Paris',
+        lat: 48.86,
+        lng: 2.35,
+        geocodeResolved: true,
+        index: 0,
+        step: 1,
+      }),
+      makeStop({
+        type: 'dropoff',
+        address: '3 Place Bellecour 69002 Lyon',
+        lat: 45.75,
+        lng: 4.83,
+        geocodeResolved: true,
+        index: 1,
+        step: 2,
+      }),
     ],
     // The road Paris → Lyon a maps provider gives: the server refuses a distance below the straight line.
     fees: { transportation: { customer: { distance: 465000, duration: 16500 } } },
@@ -64,7 +80,10 @@ describe('API client against the reference server (spec §7)', () => {
 
   it('each refusal says in French what happened: a field, a duplicate, too big, impossible figures, too many requests, a server fault, an odd answer', async () => {
     // Answers as the reference server writes them, given through the client's injected fetch.
-    const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+    const answer =
+      (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      async () =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
     const failureOf = async (fetchImpl: typeof fetch) => {
       try {
         await new ApiClient({ apiBase: 'http://api.test', fetchImpl }).createTravel(payload(), newIdempotencyKey());
@@ -74,11 +93,23 @@ describe('API client against the reference server (spec §7)', () => {
       throw new Error('the call should fail');
     };
     const cases: [typeof fetch, number, string][] = [
-      [answer(400, { error: 'Requête invalide', fields: [{ path: 'customer.email', message: 'Invalid email' }] }), 400, 'Le serveur a refusé la demande\u00a0: une donnée n’est pas dans le format attendu.'],
-      [answer(409, { error: 'Cette réservation est déjà en cours d’enregistrement' }), 409, 'Cette réservation est déjà en cours d’enregistrement.'],
+      [
+        answer(400, { error: 'Requête invalide', fields: [{ path: 'customer.email', message: 'Invalid email' }] }),
+        400,
+        'Le serveur a refusé la demande\u00a0: une donnée n’est pas dans le format attendu.',
+      ],
+      [
+        answer(409, { error: 'Cette réservation est déjà en cours d’enregistrement' }),
+        409,
+        'Cette réservation est déjà en cours d’enregistrement.',
+      ],
       [answer(413, { error: 'Requête trop volumineuse' }), 413, 'La réservation est trop volumineuse pour le serveur.'],
       [answer(422, { error: 'Chiffres impossibles dans la réservation' }), 422, 'Chiffres impossibles dans la réservation.'],
-      [answer(429, { error: 'Trop de requêtes' }, { 'retry-after': '30' }), 429, 'Trop de demandes en peu de temps\u00a0: réessayez dans 30\u00a0secondes.'],
+      [
+        answer(429, { error: 'Trop de requêtes' }, { 'retry-after': '30' }),
+        429,
+        'Trop de demandes en peu de temps\u00a0: réessayez dans 30\u00a0secondes.',
+      ],
       [answer(503, { error: 'Erreur interne du serveur' }), 503, 'Le serveur a rencontré un problème.'],
       [answer(201, { identifier: 12 }), 201, 'Le serveur a répondu de façon inattendue.'],
     ];

@@ -4,18 +4,44 @@ import '../../elements/transport-quote-wizard.ts';
 import { allByRole, apiBase, byRole, choose, findByRole, type, uniqueId, createQuoteElement, dayAfterToday } from './support.ts';
 
 export const STOPS = [
-  { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.8601, lng: 2.3507, locality: 'Paris', postalCode: '75004', country: 'France', geocodeResolved: true, floor: 3, elevator: false },
-  { type: 'dropoff', address: '3 Place Bellecour 69002 Lyon', lat: 45.7542, lng: 4.8309, locality: 'Lyon', postalCode: '69002', country: 'France', geocodeResolved: true, floor: 0, label: 'Appartement Bellecour' },
+  {
+    type: 'pickup',
+    address: '10 Rue de Rivoli 75004 Paris',
+    lat: 48.8601,
+    lng: 2.3507,
+    locality: 'Paris',
+    postalCode: '75004',
+    country: 'France',
+    geocodeResolved: true,
+    floor: 3,
+    elevator: false,
+  },
+  {
+    type: 'dropoff',
+    address: '3 Place Bellecour 69002 Lyon',
+    lat: 45.7542,
+    lng: 4.8309,
+    locality: 'Lyon',
+    postalCode: '69002',
+    country: 'France',
+    geocodeResolved: true,
+    floor: 0,
+    label: 'Appartement Bellecour',
+  },
 ];
 export const PREFERRED = [{ id: 901, name: 'Canapé 3 places', volume: 2, persons_needed: 2, time_factor: 0.5, elevator: false }];
 export const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
+
+// JSON bodies read field by field: their shape is what the assertions check.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+type Json = any;
 
 export interface Sent {
   url: string;
   method: string;
   headers: Record<string, string>;
-  body: Record<string, any>;
-  response?: Record<string, any>;
+  body: Record<string, Json>;
+  response?: Record<string, Json>;
 }
 
 /** Records the booking calls while letting them through to the reference server. */
@@ -26,10 +52,18 @@ export function recordBookings(failNext = 0): { sent: Sent[]; restore: () => voi
   window.fetch = async (input, init) => {
     const url = String(input);
     if (!url.includes('/api/v1/travels') || !init?.body) return original(input, init);
-    const record: Sent = { url, method: init.method ?? 'GET', headers: Object.fromEntries(new Headers(init.headers).entries()), body: JSON.parse(String(init.body)) };
+    const record: Sent = {
+      url,
+      method: init.method ?? 'GET',
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      body: JSON.parse(String(init.body)),
+    };
     sent.push(record);
     const response = await original(input, init);
-    record.response = await response.clone().json().catch(() => undefined);
+    record.response = await response
+      .clone()
+      .json()
+      .catch(() => undefined);
     if (failures > 0) {
       failures -= 1;
       // The booking reached the server but the answer is lost on the way back.
@@ -37,7 +71,12 @@ export function recordBookings(failNext = 0): { sent: Sent[]; restore: () => voi
     }
     return response;
   };
-  return { sent, restore: () => { window.fetch = original; } };
+  return {
+    sent,
+    restore: () => {
+      window.fetch = original;
+    },
+  };
 }
 
 export interface WizardOptions {
@@ -84,5 +123,7 @@ export function fillCustomer(root: ShadowRoot, date = dayAfterToday(1)) {
   type(byRole<HTMLInputElement>(root, 'textbox', 'Téléphone'), '06 12 34 56 78');
   type(byRole<HTMLInputElement>(root, 'textbox', 'E-mail'), 'marie@exemple.fr');
   choose(byRole<HTMLSelectElement>(root, 'combobox', 'Date du transport'), date);
-  return waitUntil(() => [...byRole<HTMLSelectElement>(root, 'combobox', 'Heure de début').options].some((o) => o.value === '09:00')).then(() => choose(byRole<HTMLSelectElement>(root, 'combobox', 'Heure de début'), '09:00'));
+  return waitUntil(() => [...byRole<HTMLSelectElement>(root, 'combobox', 'Heure de début').options].some((o) => o.value === '09:00')).then(
+    () => choose(byRole<HTMLSelectElement>(root, 'combobox', 'Heure de début'), '09:00'),
+  );
 }

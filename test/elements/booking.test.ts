@@ -1,12 +1,27 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { DEFAULT_VEHICLE_CATEGORIES, estimateTravel, makeItem, makeStop, restoreStore, straightLineRoute } from '../../src/domain/index.ts';
-import { DEMO_COMPANY_TOKEN, PREFERRED, STOPS, fillCustomer, mountWizard, next, recordBookings, toFinalisation } from './booking-support.ts';
+import {
+  DEMO_COMPANY_TOKEN,
+  PREFERRED,
+  STOPS,
+  fillCustomer,
+  mountWizard,
+  next,
+  recordBookings,
+  toFinalisation,
+} from './booking-support.ts';
 import { allByRole, apiBase, byRole, choose, findByRole, isUnavailable, press, textOf, type, dayAfterToday } from './support.ts';
 
 const expectedEstimate = () => {
   const stops = STOPS.map((stop, index) => makeStop({ ...(stop as object), index, step: index + 1 }));
-  return estimateTravel({ stops, items: [makeItem({ ...PREFERRED[0], quantity: 1 })], route: straightLineRoute(stops.map((s) => ({ lat: s.lat!, lng: s.lng! }))), vehicleCategories: DEFAULT_VEHICLE_CATEGORIES, vat: 0.2 });
+  return estimateTravel({
+    stops,
+    items: [makeItem({ ...PREFERRED[0], quantity: 1 })],
+    route: straightLineRoute(stops.map((s) => ({ lat: s.lat!, lng: s.lng! }))),
+    vehicleCategories: DEFAULT_VEHICLE_CATEGORIES,
+    vat: 0.2,
+  });
 };
 
 async function createBooking(): Promise<{ id: number; token: string }> {
@@ -54,9 +69,23 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       expect(headers['idempotency-key']).to.match(/^tqw-/);
       expect(body.addresses).to.have.length(2);
       expect(body.addresses[0]).to.deep.equal({
-        type_name: 'pickup', address_complete: '10 Rue de Rivoli 75004 Paris', postal_code: '75004', floor_nb: 3, elevator_presence: false,
-        notes: 'Digicode 42A', step: 1, locality: 'Paris', label: '', country: 'France', lat: 48.8601, lng: 2.3507,
-        timewindow_earliest: null, timewindow_latest: null, order_item_ids: [], seek_days: 0, duration_min: 5,
+        type_name: 'pickup',
+        address_complete: '10 Rue de Rivoli 75004 Paris',
+        postal_code: '75004',
+        floor_nb: 3,
+        elevator_presence: false,
+        notes: 'Digicode 42A',
+        step: 1,
+        locality: 'Paris',
+        label: '',
+        country: 'France',
+        lat: 48.8601,
+        lng: 2.3507,
+        timewindow_earliest: null,
+        timewindow_latest: null,
+        order_item_ids: [],
+        seek_days: 0,
+        duration_min: 5,
       });
       expect(body.addresses[1]).to.include({ type_name: 'dropoff', label: 'Appartement Bellecour', floor_nb: 0, step: 2 });
       expect(body.customer).to.deep.equal({ phone_number: '06 12 34 56 78', email: 'marie@exemple.fr', name: 'Marie Curie' });
@@ -80,13 +109,17 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       });
       expect(body.travel.beginning_date).to.equal(`${dayAfterToday(1)}T09:00:00+01:00`);
       expect(body.contacts).to.deep.equal([{ step: 0, name: 'Gardien Lucien', phone_number: '0611223344', email: '', notify: true }]);
-      expect(body.items.map((item: { name: string; quantity: number }) => [item.name, item.quantity])).to.deep.equal([['Canapé 3 places', 1]]);
+      expect(body.items.map((item: { name: string; quantity: number }) => [item.name, item.quantity])).to.deep.equal([
+        ['Canapé 3 places', 1],
+      ]);
       expect(body).not.to.have.property('company_token');
       expect(restoreStore(body.store_serialized)?.stops[1]?.address).to.equal('3 Place Bellecour 69002 Lyon');
 
       expect(events.map((event) => event.detail)).to.deep.equal([{ token: response!.token, travelId: response!.id }]);
       const iframe = root.querySelector('iframe')!;
-      expect(iframe.src).to.equal(`${await apiBase()}/dashboard/companies/company/travels/${response!.id}?token=${encodeURIComponent(response!.token)}&light_layout=yes`);
+      expect(iframe.src).to.equal(
+        `${await apiBase()}/dashboard/companies/company/travels/${response!.id}?token=${encodeURIComponent(response!.token)}&light_layout=yes`,
+      );
     } finally {
       recorder.restore();
       document.removeEventListener('travel_creation_succeed', listen);
@@ -100,7 +133,16 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
     const listen = (event: Event) => events.push(event as CustomEvent);
     document.addEventListener('travel_update_succeed', listen);
     try {
-      const root = await mountWizard({ attributes: { 'travel-id': String(id), 'travel-token': token }, company: { preferred_items: PREFERRED }, travel: { travelId: id, travelToken: token, customer: { name: 'Marie Curie', phone: '0612345678', email: 'marie@exemple.fr', date: dayAfterToday(1), time: '09:00' }, stops: STOPS.map((s) => ({ ...s, estimatedArrivalTime: `${dayAfterToday(1)}T09:00:00+01:00` })) } });
+      const root = await mountWizard({
+        attributes: { 'travel-id': String(id), 'travel-token': token },
+        company: { preferred_items: PREFERRED },
+        travel: {
+          travelId: id,
+          travelToken: token,
+          customer: { name: 'Marie Curie', phone: '0612345678', email: 'marie@exemple.fr', date: dayAfterToday(1), time: '09:00' },
+          stops: STOPS.map((s) => ({ ...s, estimatedArrivalTime: `${dayAfterToday(1)}T09:00:00+01:00` })),
+        },
+      });
       expect(byRole<HTMLInputElement>(root, 'switch', 'Créneaux horaires').checked).to.equal(true);
       await toFinalisation(root);
       expect(allByRole(root, 'button', 'Dupliquer')).to.have.length(0);
@@ -124,7 +166,10 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
   it('S114 S069 S119 S135 duplicate mode keeps the wizard, lists each posted travel with an edit icon opening the side frame, and hides Enregistrer', async () => {
     const recorder = recordBookings();
     try {
-      const root = await mountWizard({ attributes: { 'company-token': DEMO_COMPANY_TOKEN }, company: { company_mode: true, preferred_items: PREFERRED } });
+      const root = await mountWizard({
+        attributes: { 'company-token': DEMO_COMPANY_TOKEN },
+        company: { company_mode: true, preferred_items: PREFERRED },
+      });
       await toFinalisation(root);
       await fillCustomer(root);
       byRole(root, 'button', 'Dupliquer').click();
@@ -153,7 +198,12 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       await fillCustomer(root);
       byRole(root, 'button', 'Enregistrer').click();
       // The spec's sentence, then what happened: no answer came back.
-      await findByRole(root, 'alert', /^Une error est survenue, veuillez réessayer dans un instant\. Le serveur ne répond pas : vérifiez votre connexion\./, 6000);
+      await findByRole(
+        root,
+        'alert',
+        /^Une error est survenue, veuillez réessayer dans un instant\. Le serveur ne répond pas : vérifiez votre connexion\./,
+        6000,
+      );
       expect(byRole<HTMLInputElement>(root, 'textbox', 'Nom du contact').value).to.equal('Marie Curie');
       byRole(root, 'button', 'Enregistrer').click();
       await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
@@ -197,7 +247,10 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
   it('S030 S117 S133 the contacts tab: company contact search, SMS switch, stop choice', async () => {
     const recorder = recordBookings();
     try {
-      const root = await mountWizard({ attributes: { 'company-token': DEMO_COMPANY_TOKEN }, company: { company_mode: true, preferred_items: PREFERRED } });
+      const root = await mountWizard({
+        attributes: { 'company-token': DEMO_COMPANY_TOKEN },
+        company: { company_mode: true, preferred_items: PREFERRED },
+      });
       await toFinalisation(root);
       await fillCustomer(root);
       byRole(root, 'tab', 'Contacts sur place').click();
@@ -212,14 +265,30 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       await waitUntil(() => byRole<HTMLSelectElement>(byRole(root, 'listitem', 'Contact Karim Benali'), 'combobox', 'Étape').value === '1');
       byRole(root, 'button', 'Enregistrer').click();
       await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
-      expect(recorder.sent[0]!.body.contacts).to.deep.equal([{ step: 1, name: 'Karim Benali', phone_number: '0611223344', email: 'karim.benali@transports-martin.example', notify: true }]);
+      expect(recorder.sent[0]!.body.contacts).to.deep.equal([
+        { step: 1, name: 'Karim Benali', phone_number: '0611223344', email: 'karim.benali@transports-martin.example', notify: true },
+      ]);
     } finally {
       recorder.restore();
     }
   });
 
   it('S028 S117 the customer search of company mode fills the form', async () => {
-    const root = await mountWizard({ company: { company_mode: true, preferred_items: PREFERRED, customers: [{ id: 4, name: 'Boulangerie Durand', reference: 'CLI-0042', email: 'contact@boulangerie-durand.example', phone_number: '0142000001' }] } });
+    const root = await mountWizard({
+      company: {
+        company_mode: true,
+        preferred_items: PREFERRED,
+        customers: [
+          {
+            id: 4,
+            name: 'Boulangerie Durand',
+            reference: 'CLI-0042',
+            email: 'contact@boulangerie-durand.example',
+            phone_number: '0142000001',
+          },
+        ],
+      },
+    });
     await toFinalisation(root);
     type(byRole<HTMLInputElement>(root, 'combobox', 'Rechercher un client'), 'boulang');
     (await findByRole(root, 'option', /Boulangerie Durand/)).click();
@@ -248,7 +317,12 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       await fillCustomer(root);
       byRole(root, 'button', 'Enregistrer').click();
       await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
-      expect(recorder.sent[0]!.body.travel).to.deep.include({ price_transportation: 12000, price_handling: 6000, price_transportation_ht: 10000, price_handling_ht: 5000 });
+      expect(recorder.sent[0]!.body.travel).to.deep.include({
+        price_transportation: 12000,
+        price_handling: 6000,
+        price_transportation_ht: 10000,
+        price_handling_ht: 5000,
+      });
     } finally {
       recorder.restore();
     }
@@ -263,10 +337,13 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
     const estimate = expectedEstimate();
     const text = textOf(root);
     expect(text).to.contain('TTC');
-    for (const label of ['Distance', 'Volume', 'Durée totale', 'Transport', 'Manutention', 'Manutentionnaires']) expect(text).to.contain(label);
+    for (const label of ['Distance', 'Volume', 'Durée totale', 'Transport', 'Manutention', 'Manutentionnaires'])
+      expect(text).to.contain(label);
     expect(text).to.contain(`Manutentionnaires${estimate.handling.persons}`);
     expect(byRole<HTMLSelectElement>(root, 'combobox', 'Nombre de manutentionnaires').options.length).to.equal(5);
-    expect([...byRole<HTMLSelectElement>(root, 'combobox', 'Heures de manutention').options].map((o) => Number(o.value))).to.deep.equal(Array.from({ length: 16 }, (_, i) => (i + 1) / 2));
+    expect([...byRole<HTMLSelectElement>(root, 'combobox', 'Heures de manutention').options].map((o) => Number(o.value))).to.deep.equal(
+      Array.from({ length: 16 }, (_, i) => (i + 1) / 2),
+    );
     await expect(root.host).to.be.accessible();
   });
 
@@ -318,13 +395,19 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       recorder.restore();
     }
 
-    const accepted = await mountWizard({ company: { preferred_items: PREFERRED, driver_pools: pools }, travel: { travelId: 77, travelToken: 'x', driverPoolSelector: 4, isMigratedToTimewindow: true }, infos: { travel_id: 77, token: 'x', state: 'accepted', driver_pool_id: 4 } });
+    const accepted = await mountWizard({
+      company: { preferred_items: PREFERRED, driver_pools: pools },
+      travel: { travelId: 77, travelToken: 'x', driverPoolSelector: 4, isMigratedToTimewindow: true },
+      infos: { travel_id: 77, token: 'x', state: 'accepted', driver_pool_id: 4 },
+    });
     await next(accepted, 'Vos objets');
     byRole(accepted, 'button', 'Ajouter : Canapé 3 places').click();
     await next(accepted, 'Votre estimation');
     const locked = await findByRole<HTMLSelectElement>(accepted, 'combobox', 'Grille tarifaire');
     expect([...locked.options].map((o) => o.text)).to.deep.equal(['Grille Express']);
-    expect(textOf(accepted)).to.contain('Le transporteur a déjà accepté cette réservation : un changement important peut perturber son organisation.');
+    expect(textOf(accepted)).to.contain(
+      'Le transporteur a déjà accepté cette réservation : un changement important peut perturber son organisation.',
+    );
   });
 
   it('S027 pools given live while the estimate shows: the selector appears without breaking the element', async () => {
@@ -334,23 +417,53 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
     await next(root, 'Votre estimation');
     await waitUntil(() => textOf(root).includes('Total'));
     expect(allByRole(root, 'combobox', 'Grille tarifaire')).to.have.length(0);
-    (root.host as HTMLElement & { companyStore: unknown }).companyStore = { preferred_items: PREFERRED, driver_pools: [{ id: 'public', name: 'Grille publique' }, { id: 5, name: 'Grille Nuit' }] };
+    (root.host as HTMLElement & { companyStore: unknown }).companyStore = {
+      preferred_items: PREFERRED,
+      driver_pools: [
+        { id: 'public', name: 'Grille publique' },
+        { id: 5, name: 'Grille Nuit' },
+      ],
+    };
     await findByRole(root, 'combobox', 'Grille tarifaire');
     byRole(root, 'heading', 'Votre estimation');
   });
 
   it('S075 S105 S147 a pool whose code fails shows Prix non disponible with the defect message', async () => {
-    const root = await mountWizard({ company: { preferred_items: PREFERRED, driver_pools: [{ id: 'public', name: 'Grille publique' }, { id: 2, name: 'Grille Pro', default: true, apply_to: 'apply_to_travels', compute_price_func_body: 'return { transportation: "beaucoup", handling: 1 };' }] } });
+    const root = await mountWizard({
+      company: {
+        preferred_items: PREFERRED,
+        driver_pools: [
+          { id: 'public', name: 'Grille publique' },
+          {
+            id: 2,
+            name: 'Grille Pro',
+            default: true,
+            apply_to: 'apply_to_travels',
+            compute_price_func_body: 'return { transportation: "beaucoup", handling: 1 };',
+          },
+        ],
+      },
+    });
     await next(root, 'Vos objets');
     byRole(root, 'button', 'Ajouter : Canapé 3 places').click();
     await next(root, 'Votre estimation');
-    await waitUntil(() => textOf(root).includes('Prix non disponible : La grille de [Grille Pro] présente un défaut technique, contactez son responsable'), 'defect not shown', { timeout: 8000 });
+    await waitUntil(
+      () =>
+        textOf(root).includes('Prix non disponible : La grille de [Grille Pro] présente un défaut technique, contactez son responsable'),
+      'defect not shown',
+      { timeout: 8000 },
+    );
   });
 
   it('S079 changing the customer date moves the stops’ dates', async () => {
     const recorder = recordBookings();
     try {
-      const root = await mountWizard({ company: { preferred_items: PREFERRED }, travel: { stops: STOPS.map((s, i) => (i === 1 ? { ...s, seekDays: 1, timewindowEarliest: `${dayAfterToday(2)}T14:15:00+01:00` } : s)) } });
+      const root = await mountWizard({
+        company: { preferred_items: PREFERRED },
+        travel: {
+          stops: STOPS.map((s, i) => (i === 1 ? { ...s, seekDays: 1, timewindowEarliest: `${dayAfterToday(2)}T14:15:00+01:00` } : s)),
+        },
+      });
       await toFinalisation(root);
       await fillCustomer(root, dayAfterToday(10));
       byRole(root, 'button', 'Enregistrer').click();
@@ -370,13 +483,23 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       const nextDay = () => [...latest().options].find((option) => option.textContent?.replace(/\s/g, ' ') === '1 h (le lendemain)');
       await waitUntil(() => nextDay(), 'no 01:00 of the next day offered');
       choose(latest(), nextDay()!.value);
-      await waitUntil(() => byRole<HTMLSelectElement>(root, 'combobox', 'Heure au plus tard à l’adresse 2').selectedOptions[0]?.textContent?.replace(/\s/g, ' ') === '1 h (le lendemain)', 'latest not kept');
+      await waitUntil(
+        () =>
+          byRole<HTMLSelectElement>(root, 'combobox', 'Heure au plus tard à l’adresse 2').selectedOptions[0]?.textContent?.replace(
+            /\s/g,
+            ' ',
+          ) === '1 h (le lendemain)',
+        'latest not kept',
+      );
       await toFinalisation(root);
       await fillCustomer(root, dayAfterToday(3));
       byRole(root, 'button', 'Enregistrer').click();
       await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
       const stop = recorder.sent[0]!.body.addresses[1];
-      expect([stop.timewindow_earliest, stop.timewindow_latest]).to.deep.equal([`${dayAfterToday(3)}T22:00:00+01:00`, `${dayAfterToday(4)}T01:00:00+01:00`]);
+      expect([stop.timewindow_earliest, stop.timewindow_latest]).to.deep.equal([
+        `${dayAfterToday(3)}T22:00:00+01:00`,
+        `${dayAfterToday(4)}T01:00:00+01:00`,
+      ]);
     } finally {
       recorder.restore();
     }

@@ -11,19 +11,36 @@ export interface FakeGoogleOptions {
 }
 
 export interface FakeGoogleCalls {
-  routeRequests: { origin: unknown; destination: unknown; intermediates?: unknown[]; waypoints?: unknown[]; travelMode: string; fields?: string[] }[];
+  routeRequests: {
+    origin: unknown;
+    destination: unknown;
+    intermediates?: unknown[];
+    waypoints?: unknown[];
+    travelMode: string;
+    fields?: string[];
+  }[];
   geocodeRequests: unknown[];
   autocompleteRequests: { input: string; sessionToken: unknown }[];
 }
 
 class LatLng {
-  constructor(private readonly latitude: number, private readonly longitude: number) {}
-  lat() { return this.latitude; }
-  lng() { return this.longitude; }
+  constructor(
+    private readonly latitude: number,
+    private readonly longitude: number,
+  ) {}
+  lat() {
+    return this.latitude;
+  }
+  lng() {
+    return this.longitude;
+  }
 }
 
 class MapsRequestError extends Error {
-  constructor(readonly endpoint: string, readonly code: string) {
+  constructor(
+    readonly endpoint: string,
+    readonly code: string,
+  ) {
     super(`${endpoint}: ${code}: fake`);
     this.name = 'MapsRequestError';
   }
@@ -35,7 +52,7 @@ const legBetween = (a: unknown, b: unknown) => {
   const to = point(b);
   // 1 km and 60 s per 0.01° of latitude difference, enough to check sums and order.
   const distance = Math.round(Math.abs(to.lat - from.lat) * 100_000) + 1000;
-  return { distance, duration: distance / 1000 * 60 };
+  return { distance, duration: (distance / 1000) * 60 };
 };
 
 export function installFakeGoogle(options: FakeGoogleOptions = {}): FakeGoogleCalls {
@@ -48,7 +65,15 @@ export function installFakeGoogle(options: FakeGoogleOptions = {}): FakeGoogleCa
         calls.autocompleteRequests.push(request);
         return {
           suggestions: [
-            { placePrediction: { placeId: 'ChIJ-rivoli', text: { text: `${request.input}, Paris, France`, matches: [] }, mainText: null, secondaryText: null, types: ['street_address'] } },
+            {
+              placePrediction: {
+                placeId: 'ChIJ-rivoli',
+                text: { text: `${request.input}, Paris, France`, matches: [] },
+                mainText: null,
+                secondaryText: null,
+                types: ['street_address'],
+              },
+            },
             { placePrediction: null },
           ],
         };
@@ -73,7 +98,18 @@ export function installFakeGoogle(options: FakeGoogleOptions = {}): FakeGoogleCa
       const leg = legBetween(stops[index], to);
       return { distanceMeters: leg.distance, durationMillis: leg.duration * 1000, path: [] };
     });
-    return { routes: [{ legs, distanceMeters: legs.reduce((s, l) => s + l.distanceMeters, 0), durationMillis: legs.reduce((s, l) => s + l.durationMillis, 0), path: [] }], fallbackInfo: null, geocodingResults: null };
+    return {
+      routes: [
+        {
+          legs,
+          distanceMeters: legs.reduce((s, l) => s + l.distanceMeters, 0),
+          durationMillis: legs.reduce((s, l) => s + l.durationMillis, 0),
+          path: [],
+        },
+      ],
+      fallbackInfo: null,
+      geocodingResults: null,
+    };
   };
   class DirectionsService {
     async route(request: FakeGoogleCalls['routeRequests'][number]) {
@@ -108,5 +144,11 @@ export function googleResult(address: string, lat: number, lng: number, streetNu
     { long_name: '75004', short_name: '75004', types: ['postal_code'] },
     { long_name: 'France', short_name: 'FR', types: ['country', 'political'] },
   ];
-  return { formatted_address: address, place_id: `pid-${address}`, types: ['street_address'], address_components: components, geometry: { location: new LatLng(lat, lng), location_type: 'ROOFTOP' } };
+  return {
+    formatted_address: address,
+    place_id: `pid-${address}`,
+    types: ['street_address'],
+    address_components: components,
+    geometry: { location: new LatLng(lat, lng), location_type: 'ROOFTOP' },
+  };
 }

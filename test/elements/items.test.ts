@@ -1,13 +1,28 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../elements/transport-quote-wizard.ts';
-import { allByRole, apiBase, byRole, findByRole, isUnavailable, press, quantityOf, textOf, type, uniqueId, createQuoteElement } from './support.ts';
+import {
+  allByRole,
+  apiBase,
+  byRole,
+  findByRole,
+  isUnavailable,
+  press,
+  quantityOf,
+  textOf,
+  type,
+  uniqueId,
+  createQuoteElement,
+} from './support.ts';
 
 const STOPS = [
   { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.8601, lng: 2.3507, geocodeResolved: true, floor: 0 },
   { type: 'dropoff', address: '3 Place Bellecour 69002 Lyon', lat: 45.7542, lng: 4.8309, geocodeResolved: true, floor: 0 },
 ];
-const PREFERRED = [{ id: 900, name: 'Carton standard', volume: 0.06 }, { id: 901, name: 'Canapé 3 places', volume: 2, persons_needed: 2 }];
+const PREFERRED = [
+  { id: 900, name: 'Carton standard', volume: 0.06 },
+  { id: 901, name: 'Canapé 3 places', volume: 2, persons_needed: 2 },
+];
 
 async function itemsPanel(company: Record<string, unknown> | null = null, attributes: Record<string, string> = {}): Promise<ShadowRoot> {
   const el = createQuoteElement('transport-quote-wizard');
@@ -105,7 +120,7 @@ describe('panel 1, the items', () => {
     byRole(root, 'button', 'Ajouter un objet qui n’est pas dans la liste').click();
     const dialog = await findByRole(root, 'dialog');
     const save = () => byRole<HTMLButtonElement>(dialog, 'button', 'Ajouter l’objet');
-    expect(byRole(root, 'heading', 'Ajouter un objet')).to.exist;
+    expect(byRole(root, 'heading', 'Ajouter un objet').textContent).to.equal('Ajouter un objet');
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Description'), 'A');
     await waitUntil(() => isUnavailable(save()));
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Description'), 'Aquarium 200 L');
@@ -146,7 +161,11 @@ describe('panel 1, the items', () => {
     expect(textOf(confirm)).to.contain('Cet objet sera retiré : Carton standard (1).');
     byRole(confirm, 'button', 'Remplacer la liste').click();
     await waitUntil(() => root.querySelectorAll('.item-row').length === 3);
-    expect([...root.querySelectorAll('.item-name')].map((n) => n.textContent)).to.deep.equal(['Prestation Spécifique', 'cartons de livres', 'Bureau d’angle']);
+    expect([...root.querySelectorAll('.item-name')].map((n) => n.textContent)).to.deep.equal([
+      'Prestation Spécifique',
+      'cartons de livres',
+      'Bureau d’angle',
+    ]);
     expect(search(root).disabled).to.equal(true);
     expect(allByRole(root, 'group', 'Objets fréquents')).to.have.length(0);
     byRole(root, 'button', 'Retirer : Prestation Spécifique et tous les objets').click();

@@ -25,16 +25,33 @@ describe('element lifecycle: one path in, nothing left behind', () => {
       el.innerHTML = `<script type="application/json" data-store="travel">${JSON.stringify({ stops: STOPS })}</script>`;
       container.append(el);
       // Every tenth one is left running long enough to subscribe, so both orders are tried.
-      if (round % 10 === 0) await waitUntil(() => liveResources().subscription > before.subscription, 'the engine should run while connected');
+      if (round % 10 === 0)
+        await waitUntil(() => liveResources().subscription > before.subscription, 'the engine should run while connected');
       el.remove();
     }
-    await waitUntil(() => total() === Object.values(before).reduce((sum, count) => sum + count, 0), `left running: ${JSON.stringify(liveResources())}`);
+    await waitUntil(
+      () => total() === Object.values(before).reduce((sum, count) => sum + count, 0),
+      `left running: ${JSON.stringify(liveResources())}`,
+    );
     expect(liveResources()).to.deep.equal(before);
   });
 
   it('the pricing worker of a grid with code ends when its element is removed', async () => {
     const before = liveResources().worker;
-    const root = await mountWizard({ company: { driver_pools: [{ id: 'public', name: 'Grille publique' }, { id: 2, name: 'Grille Pro', default: true, apply_to: 'apply_to_travels', compute_price_func_body: 'return { transportation: 100, handling: 50 };' }] } });
+    const root = await mountWizard({
+      company: {
+        driver_pools: [
+          { id: 'public', name: 'Grille publique' },
+          {
+            id: 2,
+            name: 'Grille Pro',
+            default: true,
+            apply_to: 'apply_to_travels',
+            compute_price_func_body: 'return { transportation: 100, handling: 50 };',
+          },
+        ],
+      },
+    });
     await waitUntil(() => liveResources().worker === before + 1, 'the grid’s code should run in a worker', { timeout: 10000 });
     (root.host as HTMLElement).remove();
     await waitUntil(() => liveResources().worker === before, 'the worker should end with its element');
@@ -48,7 +65,10 @@ describe('element lifecycle: one path in, nothing left behind', () => {
     const running = liveResources().subscription;
     const elsewhere = await fixture(html`<section></section>`);
     elsewhere.append(host);
-    await waitUntil(() => host.shadowRoot!.querySelector('input') !== null && liveResources().subscription === running, 'the engine should run again after the move');
+    await waitUntil(
+      () => host.shadowRoot!.querySelector('input') !== null && liveResources().subscription === running,
+      'the engine should run again after the move',
+    );
     expect(byRole<HTMLInputElement>(host.shadowRoot!, 'combobox', 'Adresse 1').value).to.equal('12 rue des Lilas');
   });
 
@@ -66,7 +86,10 @@ describe('element lifecycle: one path in, nothing left behind', () => {
     await findByRole(root, 'heading', 'Vos adresses');
     expect(el.getAttribute('api-base')).to.equal(await apiBase());
     expect(el.getAttribute('maps-provider')).to.equal('local');
-    await waitUntil(() => byRole<HTMLInputElement>(root, 'combobox', 'Adresse 2').value === STOPS[1]!.address, 'travelStore set before the upgrade should fill the stops');
+    await waitUntil(
+      () => byRole<HTMLInputElement>(root, 'combobox', 'Adresse 2').value === STOPS[1]!.address,
+      'travelStore set before the upgrade should fill the stops',
+    );
   });
 
   it('an attribute property reads and writes its attribute; an empty value removes it', async () => {

@@ -2,14 +2,31 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../elements/transport-quote-lite.ts';
 import { recordBookings } from './booking-support.ts';
-import { allByRole, apiBase, byRole, choose, findByRole, press, textOf, type, uniqueId, createQuoteElement, dayAfterToday, TEST_NOW } from './support.ts';
+import {
+  allByRole,
+  apiBase,
+  byRole,
+  choose,
+  findByRole,
+  press,
+  textOf,
+  type,
+  uniqueId,
+  createQuoteElement,
+  dayAfterToday,
+  TEST_NOW,
+} from './support.ts';
 
 const STOPS = [
   { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.8601, lng: 2.3507, geocodeResolved: true },
   { type: 'dropoff', address: '25 Rue de la Boétie 75008 Paris', lat: 48.8728, lng: 2.3127, geocodeResolved: true },
 ];
 
-async function lite({ attributes = {} as Record<string, string>, company = null as Record<string, unknown> | null, travel = {} as Record<string, unknown> } = {}): Promise<ShadowRoot> {
+async function lite({
+  attributes = {} as Record<string, string>,
+  company = null as Record<string, unknown> | null,
+  travel = {} as Record<string, unknown>,
+} = {}): Promise<ShadowRoot> {
   const el = createQuoteElement('transport-quote-lite');
   el.id = uniqueId('lite');
   el.setAttribute('api-base', await apiBase());
@@ -50,7 +67,10 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
     expect(tab(root, 'Adresses').getAttribute('aria-disabled')).to.equal(null);
     expect(tab(root, 'Prix').getAttribute('aria-disabled')).to.equal('true');
     byRole(root, 'button', 'Ajouter : Canapé 3 places').click();
-    await waitUntil(() => !tab(root, 'Contacts').hasAttribute('aria-disabled') && !tab(root, 'Prix').hasAttribute('aria-disabled'), 'Prix and Contacts not enabled');
+    await waitUntil(
+      () => !tab(root, 'Contacts').hasAttribute('aria-disabled') && !tab(root, 'Prix').hasAttribute('aria-disabled'),
+      'Prix and Contacts not enabled',
+    );
     tab(root, 'Chargement').focus();
     press(tab(root, 'Chargement'), 'ArrowRight');
     await waitUntil(() => tab(root, 'Prix').getAttribute('aria-selected') === 'true', 'arrow to Prix');
@@ -79,12 +99,17 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
     const fresh = await lite({ travel: { items: [{ name: 'Canapé 3 places', volume: 2 }] } });
     await findByRole(fresh, 'button', 'Suivant', 6000);
     expect(allByRole(fresh, 'button', 'Enregistrer les modifications')).to.have.length(0);
-    const existing = await lite({ travel: { travelId: 5, travelToken: 'tok', isMigratedToTimewindow: true, items: [{ name: 'Canapé 3 places', volume: 2 }] } });
+    const existing = await lite({
+      travel: { travelId: 5, travelToken: 'tok', isMigratedToTimewindow: true, items: [{ name: 'Canapé 3 places', volume: 2 }] },
+    });
     (await findByRole(existing, 'button', 'Enregistrer les modifications', 6000)).click();
     // The contact form is empty: the Contacts step opens with what to fix, focus on the first field.
     await waitUntil(() => tab(existing, 'Contacts').getAttribute('aria-selected') === 'true');
     await findByRole(existing, 'alert', /À corriger avant d’enregistrer/);
-    await waitUntil(() => existing.activeElement === byRole(existing, 'textbox', 'Nom du contact'), 'focus not on the first field in error');
+    await waitUntil(
+      () => existing.activeElement === byRole(existing, 'textbox', 'Nom du contact'),
+      'focus not on the first field in error',
+    );
   });
 
   it('S038 S039 Choix Véhicule is hidden by default and when the list is empty, shown when the company allows it', async () => {
@@ -94,11 +119,25 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
     expect(allByRole(empty, 'combobox', 'Choix Véhicule')).to.have.length(0);
     const shown = await lite({ company: { hide_vl_selector: false } });
     const select = await findByRole<HTMLSelectElement>(shown, 'combobox', 'Choix Véhicule');
-    expect([...select.options].map((o) => o.text)).to.deep.equal(['Choix Véhicule', 'Camion 3 m³', 'Camion 6 m³', 'Camion 12 m³', 'Camion 20 m³']);
+    expect([...select.options].map((o) => o.text)).to.deep.equal([
+      'Choix Véhicule',
+      'Camion 3 m³',
+      'Camion 6 m³',
+      'Camion 12 m³',
+      'Camion 20 m³',
+    ]);
   });
 
   it('S040 S123 Choix Grille shows while the public grid is selected and lists the other pools', async () => {
-    const root = await lite({ company: { driver_pools: [{ id: 'public', name: 'Grille publique' }, { id: 2, name: 'Grille Pro' }, { id: 3, name: 'Partenaires' }] } });
+    const root = await lite({
+      company: {
+        driver_pools: [
+          { id: 'public', name: 'Grille publique' },
+          { id: 2, name: 'Grille Pro' },
+          { id: 3, name: 'Partenaires' },
+        ],
+      },
+    });
     const select = await findByRole<HTMLSelectElement>(root, 'combobox', 'Choix Grille');
     expect([...select.options].map((o) => o.text)).to.deep.equal(['Choix Grille', 'Grille Pro', 'Partenaires']);
     choose(select, '3');
@@ -118,7 +157,10 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
   }
 
   it('S041 no total without the prices permission', async () => {
-    const root = await lite({ company: { permissions: [{ name: 'prices', can_read: false }] }, travel: { items: [{ name: 'Caisse', volume: 3 }] } });
+    const root = await lite({
+      company: { permissions: [{ name: 'prices', can_read: false }] },
+      travel: { items: [{ name: 'Caisse', volume: 3 }] },
+    });
     await findByRole(root, 'button', 'Suivant', 6000);
     expect(textOf(root)).not.to.contain('Total');
   });
@@ -143,7 +185,14 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
   });
 
   it('S054 the earlier variant’s own stop fields: the placeholder shows in the input, and the street number completes an address typed without one', async () => {
-    const root = await lite({ travel: { stops: [{ type: 'pickup', placeholder: 'Adresse de chargement' }, { type: 'dropoff', placeholder: 'Adresse de livraison' }] } });
+    const root = await lite({
+      travel: {
+        stops: [
+          { type: 'pickup', placeholder: 'Adresse de chargement' },
+          { type: 'dropoff', placeholder: 'Adresse de livraison' },
+        ],
+      },
+    });
     const field = await findByRole<HTMLInputElement>(root, 'combobox', 'Adresse 1', 5000);
     expect(field.placeholder).to.equal('Adresse de chargement');
     expect(byRole<HTMLInputElement>(root, 'combobox', 'Adresse 2').placeholder).to.equal('Adresse de livraison');
@@ -152,7 +201,9 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
     type(field, 'rue de Rivoli 75004 Paris');
     press(field, 'Escape');
     press(field, 'Enter');
-    await waitUntil(() => textOf(field.closest('.combobox')!).includes('Adresse vérifiée'), 'address with the street number not verified', { timeout: 6000 });
+    await waitUntil(() => textOf(field.closest('.combobox')!).includes('Adresse vérifiée'), 'address with the street number not verified', {
+      timeout: 6000,
+    });
     expect(byRole<HTMLInputElement>(root, 'combobox', 'Adresse 1').value).to.match(/^10 Rue de Rivoli/);
   });
 
@@ -171,7 +222,11 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
       type(byRole<HTMLInputElement>(root, 'textbox', 'Téléphone'), '0612345678');
       type(byRole<HTMLInputElement>(root, 'textbox', 'E-mail'), 'marie@exemple.fr');
       choose(byRole<HTMLSelectElement>(root, 'combobox', 'Date du transport'), dayAfterToday(1));
-      await waitUntil(() => allByRole(root, 'combobox', 'Heure de début').length === 1 && [...byRole<HTMLSelectElement>(root, 'combobox', 'Heure de début').options].some((o) => o.value === '10:00'));
+      await waitUntil(
+        () =>
+          allByRole(root, 'combobox', 'Heure de début').length === 1 &&
+          [...byRole<HTMLSelectElement>(root, 'combobox', 'Heure de début').options].some((o) => o.value === '10:00'),
+      );
       choose(byRole<HTMLSelectElement>(root, 'combobox', 'Heure de début'), '10:00');
       byRole(root, 'button', 'Enregistrer').click();
       await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
@@ -186,7 +241,15 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
 
   it('works at 320 px and axe finds nothing; tabs are reachable by keyboard', async () => {
     await setViewport({ width: 320, height: 700 });
-    const root = await lite({ company: { hide_vl_selector: false, driver_pools: [{ id: 'public', name: 'Grille publique' }, { id: 2, name: 'Grille Pro' }] } });
+    const root = await lite({
+      company: {
+        hide_vl_selector: false,
+        driver_pools: [
+          { id: 'public', name: 'Grille publique' },
+          { id: 2, name: 'Grille Pro' },
+        ],
+      },
+    });
     await findByRole(root, 'combobox', 'Adresse 1', 5000);
     tab(root, 'Adresses').focus();
     await sendKeys({ press: 'Tab' });
@@ -220,7 +283,14 @@ function specLitePrice(points: { lat: number; lng: number }[], volume: number) {
   const legs = [...points.slice(1).map((to, i) => leg(points[i]!, to)), leg(points[0]!, points[points.length - 1]!)];
   const km = legs.reduce((sum, l) => sum + l.km, 0);
   const hours = legs.reduce((sum, l) => sum + l.hours, 0);
-  const tiers: [number, number][] = [[5, 20], [10, 30], [13, 45], [18, 65], [23, 95], [1000, 120]];
+  const tiers: [number, number][] = [
+    [5, 20],
+    [10, 30],
+    [13, 45],
+    [18, 65],
+    [23, 95],
+    [1000, 120],
+  ];
   const tier = tiers.find(([under]) => volume < under)![1];
   const total = Math.max(38, Math.round(km * 0.7 + hours * 15 + tier));
   return { total, transport: total - tier, handling: tier };
@@ -245,7 +315,12 @@ async function bookFromLite(root: ShadowRoot): Promise<void> {
 
 describe('<transport-quote-lite> saves the price it shows', () => {
   const cases = [
-    { name: 'a short trip in Paris with a sofa (the 38 € minimum)', stops: STOPS, items: [{ name: 'Canapé 3 places', volume: 2, quantity: 1 }], volume: 2 },
+    {
+      name: 'a short trip in Paris with a sofa (the 38 € minimum)',
+      stops: STOPS,
+      items: [{ name: 'Canapé 3 places', volume: 2, quantity: 1 }],
+      volume: 2,
+    },
     {
       name: 'Paris → Lyon with five tables',
       stops: [STOPS[0]!, { type: 'dropoff', address: '3 Place Bellecour 69002 Lyon', lat: 45.7542, lng: 4.8309, geocodeResolved: true }],
@@ -259,7 +334,9 @@ describe('<transport-quote-lite> saves the price it shows', () => {
       const recorder = recordBookings();
       try {
         const root = await lite({ travel: { stops: trip.stops, items: trip.items } });
-        const total = await waitUntil(() => root.querySelector('.lite-total strong'), 'no total shown', { timeout: 6000 }).then(() => root.querySelector('.lite-total strong')!.textContent!);
+        const total = await waitUntil(() => root.querySelector('.lite-total strong'), 'no total shown', { timeout: 6000 }).then(
+          () => root.querySelector('.lite-total strong')!.textContent!,
+        );
         expect(amountOf(total)).to.equal(expected.total);
         await bookFromLite(root);
         const travel = recorder.sent[0]!.body.travel;
@@ -295,15 +372,25 @@ describe('the store’s messages (spec §2: an error banner and an info banner)'
   it('S042 S071 a grid’s info message shows as the info banner; its defect as the error banner; each can be closed', async () => {
     const pools = [
       { id: 'public', name: 'Grille publique' },
-      { id: 2, name: 'Grille Hiver', apply_to: 'apply_to_travels', compute_price_func_body: 'return { transportation: 100, handling: 50, info: "Majoration hivernale incluse" };' },
-      { id: 3, name: 'Grille Cassée', apply_to: 'apply_to_travels', compute_price_func_body: 'return { transportation: "beaucoup", handling: 1 };' },
+      {
+        id: 2,
+        name: 'Grille Hiver',
+        apply_to: 'apply_to_travels',
+        compute_price_func_body: 'return { transportation: 100, handling: 50, info: "Majoration hivernale incluse" };',
+      },
+      {
+        id: 3,
+        name: 'Grille Cassée',
+        apply_to: 'apply_to_travels',
+        compute_price_func_body: 'return { transportation: "beaucoup", handling: 1 };',
+      },
     ];
     const root = await lite({ company: { driver_pools: pools }, travel: { items: [{ name: 'Canapé 3 places', volume: 2 }] } });
     choose(await findByRole<HTMLSelectElement>(root, 'combobox', 'Choix Grille'), '2');
     const info = await findByRole(root, 'status', /Majoration hivernale incluse/, 8000);
     byRole(info, 'button', 'Fermer le message').click();
     await waitUntil(() => allByRole(root, 'status', /Majoration hivernale/).length === 0, 'info not closed');
-    const travel = (root.host as HTMLElement & { travelStore: unknown });
+    const travel = root.host as HTMLElement & { travelStore: unknown };
     travel.travelStore = { stops: STOPS, items: [{ name: 'Canapé 3 places', volume: 2 }], driverPoolSelector: 3 };
     await findByRole(root, 'alert', /La grille de \[Grille Cassée\] présente un défaut technique/, 8000);
   });
@@ -318,14 +405,25 @@ describe('pools and their notes in the lite element (spec §4, as in the wizard)
         { id: 'public', name: 'Grille publique', default: true },
         { id: 2, name: 'Grille Déménagement', default_notes: 'Prévoir des sangles et deux diables.' },
       ];
-      const root = await lite({ company: { driver_pools: pools }, travel: { items: [{ name: 'Canapé 3 places', volume: 2 }], customer: { notes: 'Interphone en panne.' } } });
+      const root = await lite({
+        company: { driver_pools: pools },
+        travel: { items: [{ name: 'Canapé 3 places', volume: 2 }], customer: { notes: 'Interphone en panne.' } },
+      });
       choose(await findByRole<HTMLSelectElement>(root, 'combobox', 'Choix Grille'), '2');
       await bookFromLite(root);
       const travel = recorder.sent[0]!.body.travel;
       expect(travel.driver_pool_id).to.equal(2);
       expect(travel.additional_notes).to.contain(`Interphone en panne.\n${marker}\nPrévoir des sangles et deux diables.`);
 
-      const second = await lite({ company: { driver_pools: [{ id: 'public', name: 'Grille publique' }, { id: 5, name: 'Grille Pro', default: true, default_notes: 'Client régulier : facturer au mois.' }] }, travel: { items: [{ name: 'Canapé 3 places', volume: 2 }] } });
+      const second = await lite({
+        company: {
+          driver_pools: [
+            { id: 'public', name: 'Grille publique' },
+            { id: 5, name: 'Grille Pro', default: true, default_notes: 'Client régulier : facturer au mois.' },
+          ],
+        },
+        travel: { items: [{ name: 'Canapé 3 places', volume: 2 }] },
+      });
       await bookFromLite(second);
       expect(recorder.sent[1]!.body.travel.driver_pool_id).to.equal(5);
       expect(recorder.sent[1]!.body.travel.additional_notes).to.contain(`${marker}\nClient régulier : facturer au mois.`);

@@ -11,7 +11,9 @@ import { googleResult, installFakeGoogle, uninstallFakeGoogle, type FakeGoogleOp
 import { allByRole, apiBase, byRole, createQuoteElement, findByRole, textOf } from './support.ts';
 
 const resolvedStops = (count: number): Stop[] =>
-  Array.from({ length: count }, (_, index) => makeStop({ lat: 48 + index * 0.01, lng: 2.35, geocodeResolved: true, index, step: index + 1 }));
+  Array.from({ length: count }, (_, index) =>
+    makeStop({ lat: 48 + index * 0.01, lng: 2.35, geocodeResolved: true, index, step: index + 1 }),
+  );
 
 function recordingFetch(answers: Record<string, unknown>) {
   const urls: string[] = [];
@@ -31,17 +33,46 @@ describe('maps providers (DESIGN §4, spec §7, §8, §9)', () => {
     const { urls, fetchImpl } = recordingFetch({ 'https://geo.test/search': geopfSearch });
     const provider = createBanProvider({ kind: 'geoplateforme', searchUrl: 'https://geo.test/search', routeUrl: null, fetchImpl });
     const results = await provider.geocode('10 rue de Rivoli Paris');
-    expect(results).to.deep.equal([{ address: '10 Rue de Rivoli 75004 Paris', lat: 48.855582, lng: 2.357963, postalCode: '75004', locality: 'Paris', country: 'France', streetNumber: '10', placeId: '75104_8158_00010' }]);
+    expect(results).to.deep.equal([
+      {
+        address: '10 Rue de Rivoli 75004 Paris',
+        lat: 48.855582,
+        lng: 2.357963,
+        postalCode: '75004',
+        locality: 'Paris',
+        country: 'France',
+        streetNumber: '10',
+        placeId: '75104_8158_00010',
+      },
+    ]);
     expect(urls[0]).to.contain('index=address');
-    expect((await provider.suggest('10 rue de Rivoli Paris')).map((s) => s.label)).to.deep.equal(['10 Rue de Rivoli 75004 Paris', 'Rue de Rivoli 75004 Paris']);
+    expect((await provider.suggest('10 rue de Rivoli Paris')).map((s) => s.label)).to.deep.equal([
+      '10 Rue de Rivoli 75004 Paris',
+      'Rue de Rivoli 75004 Paris',
+    ]);
   });
 
   it('S144 IGN routing: legs from the portions, car only', async () => {
     const { urls, fetchImpl } = recordingFetch({ 'https://route.test/': ignRoute });
-    const provider = createBanProvider({ kind: 'geoplateforme', searchUrl: 'https://geo.test/search', routeUrl: 'https://route.test/', fetchImpl });
-    const route = await provider.routeChunk([{ lat: 48.855582, lng: 2.357963 }, { lat: 45.77822, lng: 3.08763 }, { lat: 45.75423, lng: 4.83089 }], 'driving');
+    const provider = createBanProvider({
+      kind: 'geoplateforme',
+      searchUrl: 'https://geo.test/search',
+      routeUrl: 'https://route.test/',
+      fetchImpl,
+    });
+    const route = await provider.routeChunk(
+      [
+        { lat: 48.855582, lng: 2.357963 },
+        { lat: 45.77822, lng: 3.08763 },
+        { lat: 45.75423, lng: 4.83089 },
+      ],
+      'driving',
+    );
     expect(route).to.deep.include({ distance: 465432.7, duration: 16620.4, legDurations: [14980.2, 1640.2], approximate: false });
-    expect(decodeURIComponent(urls[0]!)).to.contain('start=2.357963,48.855582').and.contain('intermediates=3.08763,45.77822').and.contain('profile=car');
+    expect(decodeURIComponent(urls[0]!))
+      .to.contain('start=2.357963,48.855582')
+      .and.contain('intermediates=3.08763,45.77822')
+      .and.contain('profile=car');
     const bike = await computeRoute(provider, resolvedStops(2), 'bicycling');
     expect(bike.approximate).to.equal(true);
   });
@@ -56,7 +87,9 @@ describe('maps providers (DESIGN §4, spec §7, §8, §9)', () => {
 
   it('an address is never geocoded twice', async () => {
     const { urls, fetchImpl } = recordingFetch({ 'https://geo.test/search': geopfSearch });
-    const geocode = cachedGeocoder(createBanProvider({ kind: 'geoplateforme', searchUrl: 'https://geo.test/search', routeUrl: null, fetchImpl }));
+    const geocode = cachedGeocoder(
+      createBanProvider({ kind: 'geoplateforme', searchUrl: 'https://geo.test/search', routeUrl: null, fetchImpl }),
+    );
     await geocode('10 rue de Rivoli Paris');
     await geocode('  10 Rue de Rivoli   Paris ');
     expect(urls).to.have.length(1);
@@ -64,7 +97,10 @@ describe('maps providers (DESIGN §4, spec §7, §8, §9)', () => {
 
   it('S142 S143 S104 Google: suggestions with a session token, geocoding keeps street numbers only', async () => {
     const calls = installFakeGoogle({
-      geocode: () => [googleResult('10 Rue de Rivoli, 75004 Paris, France', 48.8556, 2.3579, '10'), googleResult('Rue de Rivoli, 75004 Paris, France', 48.856, 2.359, null)],
+      geocode: () => [
+        googleResult('10 Rue de Rivoli, 75004 Paris, France', 48.8556, 2.3579, '10'),
+        googleResult('Rue de Rivoli, 75004 Paris, France', 48.856, 2.359, null),
+      ],
     });
     const provider = createGoogleProvider(await loadImportLibrary(null));
     const suggestions = await provider.suggest('10 rue de Rivoli');
@@ -117,19 +153,35 @@ describe('maps providers (DESIGN §4, spec §7, §8, §9)', () => {
     installFakeGoogle();
     const provider = createGoogleProvider(await loadImportLibrary(null));
     let overflow: unknown;
-    try { await computeRoute(provider, resolvedStops(51), 'driving'); } catch (error) { overflow = error; }
+    try {
+      await computeRoute(provider, resolvedStops(51), 'driving');
+    } catch (error) {
+      overflow = error;
+    }
     expect((overflow as Error).message).to.equal('Address limit overflow 50: 51');
     let rejection: unknown = 'not rejected';
-    try { await computeRoute(provider, [...resolvedStops(1), makeStop()], 'driving'); } catch (error) { rejection = error; }
+    try {
+      await computeRoute(provider, [...resolvedStops(1), makeStop()], 'driving');
+    } catch (error) {
+      rejection = error;
+    }
     expect(rejection).to.equal(undefined);
     rejection = 'not rejected';
-    try { await computeRoute(provider, [], 'driving'); } catch (error) { rejection = error; }
+    try {
+      await computeRoute(provider, [], 'driving');
+    } catch (error) {
+      rejection = error;
+    }
     expect(rejection).to.equal(undefined);
   });
 
   it('S152 no key and no google.maps on the page is the spec error', async () => {
     let failure: unknown;
-    try { await loadImportLibrary(null); } catch (error) { failure = error; }
+    try {
+      await loadImportLibrary(null);
+    } catch (error) {
+      failure = error;
+    }
     expect(failure).to.be.instanceOf(MapsMissingError);
     expect((failure as Error).message).to.equal('Goolgle api is not setup, reload the page');
   });
@@ -156,16 +208,24 @@ describe('a route the provider cannot give, seen from the page (spec §8, §9)',
       const banner = await findByRole(root, 'status', /Route not found ZERO_RESULTS/, 6000);
       // The price shown comes from the straight line: it says so.
       const total = () => (tag === 'transport-quote-lite' ? root.querySelector('.lite-total strong') : null);
-      if (tag === 'transport-quote-lite') await waitUntil(() => total()?.textContent?.startsWith('≈ '), 'lite total not marked as an estimate');
+      if (tag === 'transport-quote-lite')
+        await waitUntil(() => total()?.textContent?.startsWith('≈ '), 'lite total not marked as an estimate');
       else {
         await next(root, 'Vos objets');
         await next(root, 'Votre estimation');
-        await waitUntil(() => /Total (TTC|HT)\s*≈ /.test(textOf(root).replace(/Votre trajet.*$/, '')) && /Distance≈/.test(textOf(root).replace(/\s/g, '')), 'estimate not marked');
+        await waitUntil(
+          () =>
+            /Total (TTC|HT)\s*≈ /.test(textOf(root).replace(/Votre trajet.*$/, '')) && /Distance≈/.test(textOf(root).replace(/\s/g, '')),
+          'estimate not marked',
+        );
       }
       options.routeStatus = undefined;
       byRole(banner, 'button', 'Réessayer le calcul de l’itinéraire').click();
-      await waitUntil(() => allByRole(root, 'status', /Route not found/).length === 0, 'message not cleared by the retry', { timeout: 6000 });
-      if (tag === 'transport-quote-lite') await waitUntil(() => total() && !total()!.textContent!.startsWith('≈'), 'lite total still marked');
+      await waitUntil(() => allByRole(root, 'status', /Route not found/).length === 0, 'message not cleared by the retry', {
+        timeout: 6000,
+      });
+      if (tag === 'transport-quote-lite')
+        await waitUntil(() => total() && !total()!.textContent!.startsWith('≈'), 'lite total still marked');
       else await waitUntil(() => /Total (TTC|HT)\s*\d/.test(textOf(root).replace(/Votre trajet.*$/, '')), 'estimate still marked');
     });
   }

@@ -13,12 +13,14 @@ describe('host messaging (spec §2, DESIGN §3)', () => {
     const send = createMessenger({ host, parentOrigin: () => null, win: window });
     const seen: CustomEvent[] = [];
     const listen = (event: Event) => seen.push(event as CustomEvent);
-    for (const name of ['next_step', 'previous_step', 'travel_creation_succeed', 'travel_update_succeed']) document.addEventListener(name, listen);
+    for (const name of ['next_step', 'previous_step', 'travel_creation_succeed', 'travel_update_succeed'])
+      document.addEventListener(name, listen);
     send('next_step', { step: 1 });
     send('previous_step', { step: 0 });
     send('travel_creation_succeed', { token: 'tok', travelId: 7 });
     send('travel_update_succeed', { travelId: 7 });
-    for (const name of ['next_step', 'previous_step', 'travel_creation_succeed', 'travel_update_succeed']) document.removeEventListener(name, listen);
+    for (const name of ['next_step', 'previous_step', 'travel_creation_succeed', 'travel_update_succeed'])
+      document.removeEventListener(name, listen);
     expect(seen.map((event) => [event.type, event.detail, event.bubbles, event.composed])).to.deep.equal([
       ['next_step', { step: 1 }, true, true],
       ['previous_step', { step: 0 }, true, true],
@@ -34,7 +36,10 @@ describe('host messaging (spec §2, DESIGN §3)', () => {
     send('travel_creation_succeed', { token: 'secret', travelId: 12 });
     send('height_changed', { height: 640 });
     expect(posted).to.deep.equal([
-      { message: { source: 'transport-quote', type: 'travel_creation_succeed', token: 'secret', travelId: 12 }, origin: 'https://transporteur.example' },
+      {
+        message: { source: 'transport-quote', type: 'travel_creation_succeed', token: 'secret', travelId: 12 },
+        origin: 'https://transporteur.example',
+      },
       { message: { source: 'transport-quote', type: 'height_changed', height: 640 }, origin: 'https://transporteur.example' },
     ]);
   });
@@ -69,7 +74,12 @@ describe('host messaging (spec §2, DESIGN §3)', () => {
   it('an unframed page posts nothing', async () => {
     const host = await fixture<HTMLDivElement>(html`<div></div>`);
     const posted: unknown[] = [];
-    const win = { get parent() { return win; }, postMessage: (m: unknown) => posted.push(m) } as unknown as Window;
+    const win = {
+      get parent() {
+        return win;
+      },
+      postMessage: (m: unknown) => posted.push(m),
+    } as unknown as Window;
     createMessenger({ host, parentOrigin: () => 'https://x.example', win })('next_step', { step: 1 });
     expect(posted).to.deep.equal([]);
   });

@@ -4,10 +4,22 @@ import { DriverPoolSchema, type PoolPriceInput } from '../../src/domain/index.ts
 import { createPricingSandbox } from '../../src/services/pricing/sandbox.ts';
 
 const input: PoolPriceInput = {
-  distance_km: 120, duration_h: 2, customer_distance_km: 60, customer_duration_h: 1, volume_m3: 12, truck_capacity_m3: 12,
-  handling_hours: 3, persons: 2, stops: [], items: [], public_transportation: 150, public_handling: 90, date: '2026-12-01',
+  distance_km: 120,
+  duration_h: 2,
+  customer_distance_km: 60,
+  customer_duration_h: 1,
+  volume_m3: 12,
+  truck_capacity_m3: 12,
+  handling_hours: 3,
+  persons: 2,
+  stops: [],
+  items: [],
+  public_transportation: 150,
+  public_handling: 90,
+  date: '2026-12-01',
 };
-const pool = (code: string) => v.parse(DriverPoolSchema, { id: 2, name: 'Grille Pro', apply_to: 'apply_to_travels', compute_price_func_body: code });
+const pool = (code: string) =>
+  v.parse(DriverPoolSchema, { id: 2, name: 'Grille Pro', apply_to: 'apply_to_travels', compute_price_func_body: code });
 const DEFECT = 'La grille de [Grille Pro] présente un défaut technique, contactez son responsable';
 
 describe('pricing-code sandbox (DESIGN §5, spec §5)', () => {
@@ -15,8 +27,16 @@ describe('pricing-code sandbox (DESIGN §5, spec §5)', () => {
   after(() => sandbox.dispose());
 
   it('S105 valid code returns its prices, info, persons and amplitude', async () => {
-    const result = await sandbox.run(pool('return { transportation: 45 + input.distance_km * 0.9, handling: input.handling_hours * 28, info: "Tarif pro", persons: 3, amplitude_hour: 4 };'), input);
-    expect(result).to.deep.equal({ ok: true, output: { transportation: 153, handling: 84, error: null, info: 'Tarif pro', persons: 3, amplitude_hour: 4 } });
+    const result = await sandbox.run(
+      pool(
+        'return { transportation: 45 + input.distance_km * 0.9, handling: input.handling_hours * 28, info: "Tarif pro", persons: 3, amplitude_hour: 4 };',
+      ),
+      input,
+    );
+    expect(result).to.deep.equal({
+      ok: true,
+      output: { transportation: 153, handling: 84, error: null, info: 'Tarif pro', persons: 3, amplitude_hour: 4 },
+    });
   });
 
   it('S105 a non-numeric result is the defect message', async () => {
@@ -33,13 +53,23 @@ describe('pricing-code sandbox (DESIGN §5, spec §5)', () => {
   });
 
   it('code has no DOM, fetch or timers', async () => {
-    const result = await sandbox.run(pool('return { transportation: typeof fetch === "undefined" && typeof document === "undefined" && typeof setTimeout === "undefined" ? 1 : 0, handling: 0 };'), input);
-    expect(result).to.deep.equal({ ok: true, output: { transportation: 1, handling: 0, error: null, info: null, persons: null, amplitude_hour: null } });
+    const result = await sandbox.run(
+      pool(
+        'return { transportation: typeof fetch === "undefined" && typeof document === "undefined" && typeof setTimeout === "undefined" ? 1 : 0, handling: 0 };',
+      ),
+      input,
+    );
+    expect(result).to.deep.equal({
+      ok: true,
+      output: { transportation: 1, handling: 0, error: null, info: null, persons: null, amplitude_hour: null },
+    });
   });
 
   it('an endless loop shows the defect within a second while the page stays responsive', async () => {
     let ticks = 0;
-    const timer = setInterval(() => { ticks += 1; }, 20);
+    const timer = setInterval(() => {
+      ticks += 1;
+    }, 20);
     const started = performance.now();
     const result = await sandbox.run(pool('while (true) {} return { transportation: 1, handling: 1 };'), input);
     const elapsed = performance.now() - started;
@@ -50,7 +80,10 @@ describe('pricing-code sandbox (DESIGN §5, spec §5)', () => {
   });
 
   it('memory is capped: allocating without end is the defect, and the sandbox still works after', async () => {
-    expect(await sandbox.run(pool('const a = []; while (true) { a.push(new Array(100000).fill(1)); }'), input)).to.deep.equal({ ok: false, message: DEFECT });
+    expect(await sandbox.run(pool('const a = []; while (true) { a.push(new Array(100000).fill(1)); }'), input)).to.deep.equal({
+      ok: false,
+      message: DEFECT,
+    });
     expect((await sandbox.run(pool('return { transportation: 10, handling: 20 };'), input)).ok).to.equal(true);
   });
 });
@@ -72,8 +105,14 @@ describe('pricing-code sandbox after hostile code', () => {
     for (let run = 0; run < 50; run += 1) {
       expect(await sandbox.run(pool(hostile[run % hostile.length]!), input), `run ${run}`).to.deep.equal({ ok: false, message: DEFECT });
     }
-    const valid = await sandbox.run(pool('return { transportation: 45 + input.distance_km * 0.9, handling: input.handling_hours * 28 };'), input);
+    const valid = await sandbox.run(
+      pool('return { transportation: 45 + input.distance_km * 0.9, handling: input.handling_hours * 28 };'),
+      input,
+    );
     // Spec-side figures: 45 + 120 × 0.9 = 153, 3 × 28 = 84.
-    expect(valid).to.deep.equal({ ok: true, output: { transportation: 45 + 120 * 0.9, handling: 3 * 28, error: null, info: null, persons: null, amplitude_hour: null } });
+    expect(valid).to.deep.equal({
+      ok: true,
+      output: { transportation: 45 + 120 * 0.9, handling: 3 * 28, error: null, info: null, persons: null, amplitude_hour: null },
+    });
   });
 });

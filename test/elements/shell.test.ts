@@ -20,7 +20,9 @@ async function resolveAddress(root: ShadowRoot, step: number, text: string) {
   type(input, text);
   const option = await findByRole(root, 'option', new RegExp(text.split(' ').slice(0, 3).join(' '), 'i'), 5000);
   option.click();
-  await waitUntil(() => textOf(input.closest('.combobox')!).includes('Adresse vérifiée'), `Adresse ${step} non vérifiée`, { timeout: 5000 });
+  await waitUntil(() => textOf(input.closest('.combobox')!).includes('Adresse vérifiée'), `Adresse ${step} non vérifiée`, {
+    timeout: 5000,
+  });
 }
 
 describe('<transport-quote-wizard> shell', () => {
@@ -48,7 +50,10 @@ describe('<transport-quote-wizard> shell', () => {
     const elsewhere = await fixture(html`<section></section>`);
     elsewhere.append(el);
     await findByRole(el.shadowRoot!, 'heading', 'Vos adresses');
-    await waitUntil(() => byRole<HTMLInputElement>(el.shadowRoot!, 'combobox', 'Adresse 2').value === '1 quai des Brumes', 'state lost after the move');
+    await waitUntil(
+      () => byRole<HTMLInputElement>(el.shadowRoot!, 'combobox', 'Adresse 2').value === '1 quai des Brumes',
+      'state lost after the move',
+    );
   });
 
   it('S016 S111 an attribute changed live takes effect: mode company shows task types, public hides them', async () => {
@@ -63,12 +68,19 @@ describe('<transport-quote-wizard> shell', () => {
   });
 
   it('S010 a bad data block shows a French banner and the rest works', async () => {
-    const el = await wizard({}, '<script type="application/json" data-store="company">{"vat": "vingt"}</script><script type="application/json" data-store="infos">{pas du json</script>');
+    const el = await wizard(
+      {},
+      '<script type="application/json" data-store="company">{"vat": "vingt"}</script><script type="application/json" data-store="infos">{pas du json</script>',
+    );
     const root = el.shadowRoot!;
     await waitUntil(() => allByRole(root, 'alert').length === 2, 'two banners expected');
     const banners = allByRole(root, 'alert').map((alert) => textOf(alert));
     expect(banners.some((text) => text.includes('Les données de l’entreprise fournies par la page sont invalides (vat'))).to.equal(true);
-    expect(banners.some((text) => text.includes('Les données d’informations sur la réservation fournies par la page sont invalides (JSON illisible)'))).to.equal(true);
+    expect(
+      banners.some((text) =>
+        text.includes('Les données d’informations sur la réservation fournies par la page sont invalides (JSON illisible)'),
+      ),
+    ).to.equal(true);
     byRole(root, 'combobox', 'Adresse 1');
   });
 
@@ -104,17 +116,28 @@ describe('<transport-quote-wizard> shell', () => {
     (await fixture(html`<div></div>`)).append(first);
     const input = await findByRole<HTMLInputElement>(first.shadowRoot!, 'combobox', 'Adresse 1');
     type(input, '5 avenue Foch 75116 Paris');
-    await waitUntil(() => Object.keys(localStorage).some((key) => key.includes(id) && (localStorage.getItem(key) ?? '').includes('5 avenue Foch')), 'draft not saved');
+    await waitUntil(
+      () => Object.keys(localStorage).some((key) => key.includes(id) && (localStorage.getItem(key) ?? '').includes('5 avenue Foch')),
+      'draft not saved',
+    );
     first.remove();
     const second = createQuoteElement('transport-quote-wizard');
     second.id = id;
     (await fixture(html`<div></div>`)).append(second);
-    await waitUntil(() => allByRole(second.shadowRoot!, 'combobox', 'Adresse 1')[0]?.matches('input') && (byRole<HTMLInputElement>(second.shadowRoot!, 'combobox', 'Adresse 1').value === '5 avenue Foch 75116 Paris'), 'draft not restored', { timeout: 4000 });
+    await waitUntil(
+      () =>
+        allByRole(second.shadowRoot!, 'combobox', 'Adresse 1')[0]?.matches('input') &&
+        byRole<HTMLInputElement>(second.shadowRoot!, 'combobox', 'Adresse 1').value === '5 avenue Foch 75116 Paris',
+      'draft not restored',
+      { timeout: 4000 },
+    );
   });
 
   it('two elements without an id keep separate drafts', async () => {
     // Elements of earlier tests had no id either: their drafts (some on a later panel) must not be restored here.
-    Object.keys(localStorage).filter((key) => key.startsWith('tqw-draft:transport-quote-wizard:')).forEach((key) => localStorage.removeItem(key));
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('tqw-draft:transport-quote-wizard:'))
+      .forEach((key) => localStorage.removeItem(key));
     const container = await fixture(html`<div></div>`);
     const [a, b] = [createQuoteElement('transport-quote-wizard'), createQuoteElement('transport-quote-wizard')];
     container.append(a, b);
@@ -122,7 +145,10 @@ describe('<transport-quote-wizard> shell', () => {
     type(await findByRole<HTMLInputElement>(b.shadowRoot!, 'combobox', 'Adresse 1'), '2 rue du Second');
     const drafts = () => Object.keys(localStorage).filter((key) => key.startsWith('tqw-draft:transport-quote-wizard:'));
     const values = () => drafts().map((key) => localStorage.getItem(key) ?? '');
-    await waitUntil(() => values().some((v) => v.includes('1 rue du Premier')) && values().some((v) => v.includes('2 rue du Second')), 'both drafts saved');
+    await waitUntil(
+      () => values().some((v) => v.includes('1 rue du Premier')) && values().some((v) => v.includes('2 rue du Second')),
+      'both drafts saved',
+    );
     expect(values().some((v) => v.includes('1 rue du Premier') && v.includes('2 rue du Second'))).to.equal(false);
     drafts().forEach((key) => localStorage.removeItem(key));
   });
@@ -134,21 +160,67 @@ describe('<transport-quote-wizard> shell', () => {
       { type: 'dropoff', address: '3 Place Bellecour 69002 Lyon', lat: 45.75, lng: 4.83, geocodeResolved: true, index: 1, step: 2 },
     ];
     const body = {
-      addresses: stops.map((stop) => ({ type_name: stop.type, address_complete: stop.address, postal_code: '', floor_nb: -1, elevator_presence: false, notes: '', step: stop.step, locality: '', label: '', country: 'France', lat: stop.lat, lng: stop.lng, timewindow_earliest: null, timewindow_latest: null, order_item_ids: [], seek_days: 0, duration_min: 5 })),
+      addresses: stops.map((stop) => ({
+        type_name: stop.type,
+        address_complete: stop.address,
+        postal_code: '',
+        floor_nb: -1,
+        elevator_presence: false,
+        notes: '',
+        step: stop.step,
+        locality: '',
+        label: '',
+        country: 'France',
+        lat: stop.lat,
+        lng: stop.lng,
+        timewindow_earliest: null,
+        timewindow_latest: null,
+        order_item_ids: [],
+        seek_days: 0,
+        duration_min: 5,
+      })),
       customer: { phone_number: '0612345678', email: 'a@b.fr', name: 'Marie Curie' },
-      travel: { travel_id: null, driver_pool_id: null, vehicle_category_id: null, beginning_date: null, ending_date: null, truck_capacity_needed: 3, distance_transportation: 930000, duration_transportation: 16500, price_transportation: 0, price_handling: 0, price_transportation_ht: 0, price_handling_ht: 0, handling_needed: false, duration_handling: 0, persons_needed: 0, additional_notes: '', timewindow_enabled: false },
+      travel: {
+        travel_id: null,
+        driver_pool_id: null,
+        vehicle_category_id: null,
+        beginning_date: null,
+        ending_date: null,
+        truck_capacity_needed: 3,
+        distance_transportation: 930000,
+        duration_transportation: 16500,
+        price_transportation: 0,
+        price_handling: 0,
+        price_transportation_ht: 0,
+        price_handling_ht: 0,
+        handling_needed: false,
+        duration_handling: 0,
+        persons_needed: 0,
+        additional_notes: '',
+        timewindow_enabled: false,
+      },
       items: [],
       contacts: [],
       store_serialized: JSON.stringify({ version: 1, state: { stops, customer: { name: 'Marie Curie' } } }),
     };
-    const created = await (await fetch(`${base}/api/v1/travels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const created = await (
+      await fetch(`${base}/api/v1/travels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    ).json();
     const el = await wizard({ 'api-base': base, 'travel-id': String(created.id), 'travel-token': created.token, 'maps-provider': 'local' });
-    await waitUntil(() => byRole<HTMLInputElement>(el.shadowRoot!, 'combobox', 'Adresse 2').value === '3 Place Bellecour 69002 Lyon', 'booking not reopened', { timeout: 5000 });
+    await waitUntil(
+      () => byRole<HTMLInputElement>(el.shadowRoot!, 'combobox', 'Adresse 2').value === '3 Place Bellecour 69002 Lyon',
+      'booking not reopened',
+      { timeout: 5000 },
+    );
     // Set live, after the start, the attributes reopen the booking as well.
     const late = await wizard({ 'api-base': base, 'maps-provider': 'local' });
     late.setAttribute('travel-id', String(created.id));
     late.setAttribute('travel-token', created.token);
-    await waitUntil(() => byRole<HTMLInputElement>(late.shadowRoot!, 'combobox', 'Adresse 2').value === '3 Place Bellecour 69002 Lyon', 'booking not reopened live', { timeout: 5000 });
+    await waitUntil(
+      () => byRole<HTMLInputElement>(late.shadowRoot!, 'combobox', 'Adresse 2').value === '3 Place Bellecour 69002 Lyon',
+      'booking not reopened live',
+      { timeout: 5000 },
+    );
   });
 
   it('S122 S002 a booking made on the company’s page reopens there in company mode (HT); its public link shows the company’s price TTC and says why', async () => {
@@ -163,26 +235,83 @@ describe('<transport-quote-wizard> shell', () => {
     const vat = 0.2;
     const body = {
       company_token: DEMO_COMPANY_TOKEN,
-      addresses: stops.map((stop) => ({ type_name: stop.type, address_complete: stop.address, postal_code: '', floor_nb: -1, elevator_presence: false, notes: '', step: stop.step, locality: '', label: '', country: 'France', lat: stop.lat, lng: stop.lng, timewindow_earliest: null, timewindow_latest: null, order_item_ids: [], seek_days: 0, duration_min: 5 })),
+      addresses: stops.map((stop) => ({
+        type_name: stop.type,
+        address_complete: stop.address,
+        postal_code: '',
+        floor_nb: -1,
+        elevator_presence: false,
+        notes: '',
+        step: stop.step,
+        locality: '',
+        label: '',
+        country: 'France',
+        lat: stop.lat,
+        lng: stop.lng,
+        timewindow_earliest: null,
+        timewindow_latest: null,
+        order_item_ids: [],
+        seek_days: 0,
+        duration_min: 5,
+      })),
       customer: { phone_number: '0612345678', email: 'a@b.fr', name: 'Marie Curie' },
-      travel: { travel_id: null, driver_pool_id: null, vehicle_category_id: null, beginning_date: null, ending_date: null, truck_capacity_needed: 3, distance_transportation: 930000, duration_transportation: 16500, price_transportation: transportHt * (1 + vat), price_handling: handlingHt * (1 + vat), price_transportation_ht: transportHt, price_handling_ht: handlingHt, handling_needed: false, duration_handling: 0, persons_needed: 0, additional_notes: '', timewindow_enabled: false },
+      travel: {
+        travel_id: null,
+        driver_pool_id: null,
+        vehicle_category_id: null,
+        beginning_date: null,
+        ending_date: null,
+        truck_capacity_needed: 3,
+        distance_transportation: 930000,
+        duration_transportation: 16500,
+        price_transportation: transportHt * (1 + vat),
+        price_handling: handlingHt * (1 + vat),
+        price_transportation_ht: transportHt,
+        price_handling_ht: handlingHt,
+        handling_needed: false,
+        duration_handling: 0,
+        persons_needed: 0,
+        additional_notes: '',
+        timewindow_enabled: false,
+      },
       items: [],
       contacts: [],
       store_serialized: JSON.stringify({ version: 1, state: { stops, customer: { name: 'Marie Curie' } } }),
     };
-    const response = await fetch(`${base}/api/v1/travels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${base}/api/v1/travels`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(response.status).to.equal(201);
     const created = (await response.json()) as { id: number; token: string };
     const notice = /Réservation créée par un client professionnel : les prix affichés sont ceux qu’il a fixés\./;
     const barTotal = (el: HTMLElement) => textOf(el.shadowRoot!.querySelector('.bar-total') ?? el.shadowRoot!);
 
-    const atCompany = await wizard({ 'api-base': base, 'company-token': DEMO_COMPANY_TOKEN, 'travel-id': String(created.id), 'travel-token': created.token, 'maps-provider': 'local' });
+    const atCompany = await wizard({
+      'api-base': base,
+      'company-token': DEMO_COMPANY_TOKEN,
+      'travel-id': String(created.id),
+      'travel-token': created.token,
+      'maps-provider': 'local',
+    });
     await waitUntil(() => barTotal(atCompany).includes('Total HT'), 'the company page should price in HT', { timeout: 5000 });
     expect(textOf(atCompany.shadowRoot!)).not.to.match(notice);
 
-    const publicLink = await wizard({ 'api-base': base, 'travel-id': String(created.id), 'travel-token': created.token, 'maps-provider': 'local' });
-    const expectedTtc = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(((transportHt + handlingHt) / 100) * (1 + vat)).replace(/\s/g, ' ');
-    await waitUntil(() => barTotal(publicLink).includes('Total TTC') && barTotal(publicLink).includes(expectedTtc), `the public link should show ${expectedTtc} TTC, shows « ${barTotal(publicLink)} »`, { timeout: 5000 });
+    const publicLink = await wizard({
+      'api-base': base,
+      'travel-id': String(created.id),
+      'travel-token': created.token,
+      'maps-provider': 'local',
+    });
+    const expectedTtc = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
+      .format(((transportHt + handlingHt) / 100) * (1 + vat))
+      .replace(/\s/g, ' ');
+    await waitUntil(
+      () => barTotal(publicLink).includes('Total TTC') && barTotal(publicLink).includes(expectedTtc),
+      `the public link should show ${expectedTtc} TTC, shows « ${barTotal(publicLink)} »`,
+      { timeout: 5000 },
+    );
     expect(textOf(publicLink.shadowRoot!)).to.match(notice);
   });
 });

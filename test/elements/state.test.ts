@@ -15,7 +15,12 @@ import type { PoolRun, PricingSandbox } from '../../src/services/pricing/sandbox
 import { readHostConfig } from '../../src/ui/host-config.ts';
 import { testClock } from './support.ts';
 
-function fakeServices(poolRun: () => PoolRun = () => ({ ok: true, output: { transportation: 100, handling: 50, error: null, info: null, persons: null, amplitude_hour: null } })) {
+function fakeServices(
+  poolRun: () => PoolRun = () => ({
+    ok: true,
+    output: { transportation: 100, handling: 50, error: null, info: null, persons: null, amplitude_hour: null },
+  }),
+) {
   const calls = { routes: 0, pools: 0 };
   const provider: MapsProvider = {
     kind: 'local',
@@ -24,10 +29,23 @@ function fakeServices(poolRun: () => PoolRun = () => ({ ok: true, output: { tran
     geocode: async () => [],
     routeChunk: async (points): Promise<RouteResult> => {
       calls.routes += 1;
-      return { distance: 10000 * (points.length - 1), duration: 900 * (points.length - 1), legDurations: points.slice(1).map(() => 900), legDistances: points.slice(1).map(() => 10000), responses: [], approximate: false };
+      return {
+        distance: 10000 * (points.length - 1),
+        duration: 900 * (points.length - 1),
+        legDurations: points.slice(1).map(() => 900),
+        legDistances: points.slice(1).map(() => 10000),
+        responses: [],
+        approximate: false,
+      };
     },
   };
-  const sandbox: PricingSandbox = { run: async () => { calls.pools += 1; return poolRun(); }, dispose: () => undefined };
+  const sandbox: PricingSandbox = {
+    run: async () => {
+      calls.pools += 1;
+      return poolRun();
+    },
+    dispose: () => undefined,
+  };
   const services = { provider: async () => provider, sandbox: () => sandbox, now: testClock } as unknown as Services;
   return { services, calls };
 }
@@ -57,7 +75,10 @@ describe('state: fee recomputation (spec §4)', () => {
     store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
     startEngine(store, services);
     await waitUntil(() => store.get(routeStatusAtom) === 'ok');
-    store.set(stopsAtom, store.get(stopsAtom).map((stop) => ({ ...stop, notes: 'digicode' })));
+    store.set(
+      stopsAtom,
+      store.get(stopsAtom).map((stop) => ({ ...stop, notes: 'digicode' })),
+    );
     store.set(itemsAtom, [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5 })]);
     await tick();
     expect(calls.routes).to.equal(1);
@@ -69,7 +90,19 @@ describe('state: fee recomputation (spec §4)', () => {
   it('S072 S074 S075 a pool with code prices the travel; items and vehicle changes rerun it; a fixed price overrides', async () => {
     const store = createStore();
     const { services, calls } = fakeServices();
-    applyCompany(store, company([{ id: 'public', name: 'Grille publique' }, { id: 2, name: 'Grille Pro', default: true, apply_to: 'apply_to_travels', compute_price_func_body: 'return { transportation: 100, handling: 50 };' }]));
+    applyCompany(
+      store,
+      company([
+        { id: 'public', name: 'Grille publique' },
+        {
+          id: 2,
+          name: 'Grille Pro',
+          default: true,
+          apply_to: 'apply_to_travels',
+          compute_price_func_body: 'return { transportation: 100, handling: 50 };',
+        },
+      ]),
+    );
     store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
     startEngine(store, services);
     await waitUntil(() => store.get(estimateAtom)?.source === 'pool', 'the default pool prices the travel');
@@ -79,7 +112,10 @@ describe('state: fee recomputation (spec §4)', () => {
     await waitUntil(() => calls.pools === before + 1, 'items rerun the pool');
     store.set(travelIdentityAtom, { ...store.get(travelIdentityAtom), vehicleCategoryId: -4 });
     await waitUntil(() => calls.pools === before + 2, 'the vehicle reruns the pool');
-    store.set(travelIdentityAtom, { ...store.get(travelIdentityAtom), fixedPrice: { transportationPriceVatExcluded: 10, handlingPriceVatExcluded: 5 } });
+    store.set(travelIdentityAtom, {
+      ...store.get(travelIdentityAtom),
+      fixedPrice: { transportationPriceVatExcluded: 10, handlingPriceVatExcluded: 5 },
+    });
     expect(store.get(estimateAtom)).to.include({ transportFee: 12, handlingFee: 6, total: 18, source: 'fixed' });
   });
 
@@ -88,7 +124,18 @@ describe('state: fee recomputation (spec §4)', () => {
     const defect = 'La grille de [Grille Pro] présente un défaut technique, contactez son responsable';
     let answer: PoolRun = { ok: false, message: defect };
     const { services } = fakeServices(() => answer);
-    applyCompany(store, company([{ id: 2, name: 'Grille Pro', default: true, apply_to: 'apply_to_travels', compute_price_func_body: 'return { transportation: 1, handling: 1 };' }]));
+    applyCompany(
+      store,
+      company([
+        {
+          id: 2,
+          name: 'Grille Pro',
+          default: true,
+          apply_to: 'apply_to_travels',
+          compute_price_func_body: 'return { transportation: 1, handling: 1 };',
+        },
+      ]),
+    );
     store.set(stopsAtom, [{ ...resolved(48.8), timewindowEarliest: '2026-12-01T08:00:00+01:00' }, resolved(48.9)]);
     startEngine(store, services);
     await waitUntil(() => store.get(estimateAtom)?.poolError === defect);
@@ -114,7 +161,15 @@ describe('drafts and attributes', () => {
     expect(drafts.load('tqw-draft:old')).to.equal(null);
     expect(drafts.load('tqw-draft:corrupt')).to.equal(null);
     expect(storage.getItem('tqw-draft:old')).to.equal(null);
-    drafts.save('tqw-draft:good', { stops: [makeStop({ address: '1 rue A' })], items: [], customer: { name: 'A' }, contacts: [], panel: 1, idempotencyKey: 'tqw-k', savedAt: '2026-11-30T09:00:00.000Z' });
+    drafts.save('tqw-draft:good', {
+      stops: [makeStop({ address: '1 rue A' })],
+      items: [],
+      customer: { name: 'A' },
+      contacts: [],
+      panel: 1,
+      idempotencyKey: 'tqw-k',
+      savedAt: '2026-11-30T09:00:00.000Z',
+    });
     expect(drafts.load('tqw-draft:good')?.stops[0]?.address).to.equal('1 rue A');
     drafts.clear('tqw-draft:good');
     expect(drafts.load('tqw-draft:good')).to.equal(null);
@@ -128,7 +183,9 @@ describe('drafts and attributes', () => {
     expect(readHostConfig(host, location).mapsVisible).to.equal(true);
     host.setAttribute('maps-visible', 'false');
     expect(readHostConfig(host, location).mapsVisible).to.equal(false);
-    expect(readHostConfig(host, new URL('https://transporteur.example/devis?mapsVisible=true') as unknown as Location).mapsVisible).to.equal(true);
+    expect(
+      readHostConfig(host, new URL('https://transporteur.example/devis?mapsVisible=true') as unknown as Location).mapsVisible,
+    ).to.equal(true);
     expect(readHostConfig(host, location).apiBase).to.equal('https://transporteur.example');
   });
 });
@@ -156,8 +213,23 @@ describe('applying a travel', () => {
     const { contactsAtom } = await import('../../src/state/contacts.atoms.ts');
     const { makeTravelState, makeContact } = await import('../../src/domain/index.ts');
     const store = createStore();
-    applyTravelState(store, makeTravelState({ stops: [resolved(48.8), resolved(48.9)], contacts: [makeContact({ name: 'Léa', phone: '0612345678', step: 1 }), makeContact({ name: 'Hors limite', phone: '0612345678', step: 7 })] }));
-    expect(store.get(stopsAtom).map((stop) => stop.contacts.map((c) => [c.name, c.step]))).to.deep.equal([[], [['Léa', 1], ['Hors limite', 1]]]);
+    applyTravelState(
+      store,
+      makeTravelState({
+        stops: [resolved(48.8), resolved(48.9)],
+        contacts: [
+          makeContact({ name: 'Léa', phone: '0612345678', step: 1 }),
+          makeContact({ name: 'Hors limite', phone: '0612345678', step: 7 }),
+        ],
+      }),
+    );
+    expect(store.get(stopsAtom).map((stop) => stop.contacts.map((c) => [c.name, c.step]))).to.deep.equal([
+      [],
+      [
+        ['Léa', 1],
+        ['Hors limite', 1],
+      ],
+    ]);
     expect(store.get(contactsAtom)).to.deep.equal([]);
   });
 });

@@ -32,7 +32,9 @@ const IMPLICIT_ROLES: Record<string, (el: Element) => string | null> = {
   BUTTON: () => 'button',
   SELECT: () => 'combobox',
   TEXTAREA: () => 'textbox',
-  H1: () => 'heading', H2: () => 'heading', H3: () => 'heading',
+  H1: () => 'heading',
+  H2: () => 'heading',
+  H3: () => 'heading',
   INPUT: (el) => {
     const type = (el as HTMLInputElement).type;
     if (type === 'checkbox') return 'checkbox';
@@ -65,7 +67,12 @@ function nameOf(el: Element): string {
   const labelledBy = el.getAttribute('aria-labelledby');
   if (labelledBy) {
     const root = el.getRootNode() as Document | ShadowRoot;
-    return fold(labelledBy.split(' ').map((id) => root.getElementById?.(id)?.textContent ?? '').join(' '));
+    return fold(
+      labelledBy
+        .split(' ')
+        .map((id) => root.getElementById?.(id)?.textContent ?? '')
+        .join(' '),
+    );
   }
   const id = el.getAttribute('id');
   const forLabel = id ? (el.getRootNode() as Document | ShadowRoot).querySelector?.(`label[for="${id}"]`) : null;
@@ -81,7 +88,8 @@ function nameOf(el: Element): string {
 
 /** Every element of the tree, shadow roots included. */
 function* walk(root: Document | ShadowRoot | Element): Generator<Element> {
-  const children = root instanceof Element && root.shadowRoot ? [...root.shadowRoot.children, ...root.children] : [...(root as ParentNode).children];
+  const children =
+    root instanceof Element && root.shadowRoot ? [...root.shadowRoot.children, ...root.children] : [...(root as ParentNode).children];
   for (const child of children) {
     yield child;
     yield* walk(child);
@@ -103,7 +111,12 @@ export function byRole<T extends HTMLElement = HTMLElement>(root: Element | Shad
   return found[0] as T;
 }
 
-export async function findByRole<T extends HTMLElement = HTMLElement>(root: Element | ShadowRoot, role: string, name?: string | RegExp, timeout = 4000): Promise<T> {
+export async function findByRole<T extends HTMLElement = HTMLElement>(
+  root: Element | ShadowRoot,
+  role: string,
+  name?: string | RegExp,
+  timeout = 4000,
+): Promise<T> {
   await waitUntil(() => allByRole(root, role, name).length === 1, `${role} « ${String(name)} » introuvable`, { timeout });
   return byRole<T>(root, role, name);
 }

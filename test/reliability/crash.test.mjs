@@ -38,7 +38,10 @@ describe('crash during a burst of writes', () => {
         assert.equal(read.status, 200, `booking ${booking.id} lost`);
         assert.equal(read.data.customer.name, booking.name);
         const { id: _id, created_at: _c, updated_at: _u, ...payload } = read.data;
-        assert.ok(valibot.safeParse(TravelPayloadSchema, { ...payload, travel: { ...payload.travel, travel_id: null } }).success, `booking ${booking.id} is not whole`);
+        assert.ok(
+          valibot.safeParse(TravelPayloadSchema, { ...payload, travel: { ...payload.travel, travel_id: null } }).success,
+          `booking ${booking.id} is not whole`,
+        );
       }
     } finally {
       await again.stop();

@@ -16,7 +16,29 @@ let db;
 /** A valid body with random parts replaced, removed or set to anything. */
 const mutatedBody = fc
   .tuple(
-    fc.array(fc.tuple(fc.constantFrom('addresses', 'customer', 'travel', 'items', 'contacts', 'store_serialized', 'company_token', 'travel.price_handling', 'travel.beginning_date', 'addresses.0.lat', 'addresses.0.floor_nb', 'addresses.0.address_complete', 'customer.name', 'contacts.0.step', 'items.0.quantity', 'items.0.volume'), fc.oneof(fc.anything(), fc.constant(undefined), fc.string({ maxLength: 3000 }), fc.double(), fc.integer()))),
+    fc.array(
+      fc.tuple(
+        fc.constantFrom(
+          'addresses',
+          'customer',
+          'travel',
+          'items',
+          'contacts',
+          'store_serialized',
+          'company_token',
+          'travel.price_handling',
+          'travel.beginning_date',
+          'addresses.0.lat',
+          'addresses.0.floor_nb',
+          'addresses.0.address_complete',
+          'customer.name',
+          'contacts.0.step',
+          'items.0.quantity',
+          'items.0.volume',
+        ),
+        fc.oneof(fc.anything(), fc.constant(undefined), fc.string({ maxLength: 3000 }), fc.double(), fc.integer()),
+      ),
+    ),
     fc.boolean(),
   )
   .map(([changes, keepValid]) => {
@@ -46,18 +68,24 @@ describe(`fuzzing every body and query (${RUNS} cases each, at least 5,000 in al
 
   it('POST /api/v1/travels: 2xx or 4xx, and every stored booking is valid', async () => {
     await fc.assert(
-      fc.asyncProperty(mutatedBody, fc.option(fc.string({ minLength: 8, maxLength: 40 }).filter((k) => /^[\x21-\x7e]+$/.test(k))), async (body, key) => {
-        const before = db.prepare('SELECT COUNT(*) AS n FROM travels').get().n;
-        const answer = await json(server.base, 'POST', '/api/v1/travels', { body, headers: key ? { 'idempotency-key': key } : {} });
-        assert.ok(answer.status < 500, `${answer.status} ${answer.text}`);
-        const after = db.prepare('SELECT COUNT(*) AS n FROM travels').get().n;
-        if (answer.status === 201 && answer.headers.get('idempotent-replayed') !== 'true') assert.equal(after, before + 1);
-        else assert.equal(after, before);
-      }),
+      fc.asyncProperty(
+        mutatedBody,
+        fc.option(fc.string({ minLength: 8, maxLength: 40 }).filter((k) => /^[\x21-\x7e]+$/.test(k))),
+        async (body, key) => {
+          const before = db.prepare('SELECT COUNT(*) AS n FROM travels').get().n;
+          const answer = await json(server.base, 'POST', '/api/v1/travels', { body, headers: key ? { 'idempotency-key': key } : {} });
+          assert.ok(answer.status < 500, `${answer.status} ${answer.text}`);
+          const after = db.prepare('SELECT COUNT(*) AS n FROM travels').get().n;
+          if (answer.status === 201 && answer.headers.get('idempotent-replayed') !== 'true') assert.equal(after, before + 1);
+          else assert.equal(after, before);
+        },
+      ),
       { numRuns: RUNS },
     );
     for (const row of db.prepare('SELECT payload_json, store_serialized FROM travels').iterate()) {
-      assert.ok(valibot.safeParse(TravelPayloadSchema, { ...JSON.parse(row.payload_json), store_serialized: row.store_serialized }).success);
+      assert.ok(
+        valibot.safeParse(TravelPayloadSchema, { ...JSON.parse(row.payload_json), store_serialized: row.store_serialized }).success,
+      );
       assert.notEqual(restoreStore(row.store_serialized), null);
     }
   });
@@ -75,10 +103,17 @@ describe(`fuzzing every body and query (${RUNS} cases each, at least 5,000 in al
   it('PATCH with any id, token and body never gives a 5xx', async () => {
     const created = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody() });
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constant(String(created.data.id)), fc.string({ maxLength: 30 })), fc.oneof(fc.constant(created.data.token), fc.string({ maxLength: 60 })), mutatedBody, async (id, token, body) => {
-        const answer = await json(server.base, 'PATCH', `/api/v1/travels/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`, { body });
-        assert.ok(answer.status < 500, `${answer.status} ${answer.text}`);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.constant(String(created.data.id)), fc.string({ maxLength: 30 })),
+        fc.oneof(fc.constant(created.data.token), fc.string({ maxLength: 60 })),
+        mutatedBody,
+        async (id, token, body) => {
+          const answer = await json(server.base, 'PATCH', `/api/v1/travels/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`, {
+            body,
+          });
+          assert.ok(answer.status < 500, `${answer.status} ${answer.text}`);
+        },
+      ),
       { numRuns: Math.ceil(RUNS / 2) },
     );
     const row = db.prepare('SELECT payload_json, store_serialized FROM travels WHERE id = ?').get(created.data.id);

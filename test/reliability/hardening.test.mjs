@@ -18,9 +18,16 @@ const post = (base, body, headers = {}) => json(base, 'POST', '/api/v1/travels',
 describe('a flood: rate limits and storage quotas', () => {
   let server;
   before(async () => {
-    server = await startServer(undefined, 0, { RATE_WRITES_PER_MINUTE_PER_IP: '20', RATE_READS_PER_MINUTE_PER_IP: '40', QUOTA_PUBLIC_BYTES: String(40 * 1024), QUOTA_COMPANY_BYTES: String(30 * 1024) });
+    server = await startServer(undefined, 0, {
+      RATE_WRITES_PER_MINUTE_PER_IP: '20',
+      RATE_READS_PER_MINUTE_PER_IP: '40',
+      QUOTA_PUBLIC_BYTES: String(40 * 1024),
+      QUOTA_COMPANY_BYTES: String(30 * 1024),
+    });
   });
-  after(async () => { await server?.stop(); });
+  after(async () => {
+    await server?.stop();
+  });
 
   it('writes past the per-address limit get 429 with Retry-After and a French message; searches have their own limit', async () => {
     const answers = [];
@@ -46,7 +53,11 @@ describe('a flood: rate limits and storage quotas', () => {
       assert.ok(statuses.includes(201) && statuses.includes(507), statuses.join(' '));
       assert.equal(statuses.indexOf(507) > 0 && statuses.slice(statuses.indexOf(507)).every((s) => s === 507), true, statuses.join(' '));
       const db = new Database(fresh.databasePath, { readonly: true });
-      const { bytes } = db.prepare("SELECT SUM(LENGTH(CAST(payload_json AS BLOB)) + LENGTH(CAST(store_serialized AS BLOB))) AS bytes FROM travels WHERE company_id IS NULL").get();
+      const { bytes } = db
+        .prepare(
+          'SELECT SUM(LENGTH(CAST(payload_json AS BLOB)) + LENGTH(CAST(store_serialized AS BLOB))) AS bytes FROM travels WHERE company_id IS NULL',
+        )
+        .get();
       db.close();
       assert.ok(bytes <= 600 * 1024, `${bytes} bytes stored`);
       const refused = await post(fresh.base, bulky);
@@ -59,8 +70,12 @@ describe('a flood: rate limits and storage quotas', () => {
 
 describe('bodies, timeouts, tokens, figures', () => {
   let server;
-  before(async () => { server = await startServer(undefined, 0, { REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '2000' }); });
-  after(async () => { await server?.stop(); });
+  before(async () => {
+    server = await startServer(undefined, 0, { REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '2000' });
+  });
+  after(async () => {
+    await server?.stop();
+  });
 
   it('the largest real booking (50 stops, 200 items) is taken; a body past the limit is 413', async () => {
     const largest = largestBooking();
@@ -77,9 +92,16 @@ describe('bodies, timeouts, tokens, figures', () => {
       const socket = net.connect(Number(port), '127.0.0.1', () => {
         socket.write('POST /api/v1/travels HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{');
         const drip = setInterval(() => socket.write(' '), 200);
-        socket.on('close', () => { clearInterval(drip); resolve(Date.now() - started); });
+        socket.on('close', () => {
+          clearInterval(drip);
+          resolve(Date.now() - started);
+        });
         // Bounded: the test ends even if the server never cut.
-        setTimeout(() => { clearInterval(drip); socket.destroy(); resolve(Infinity); }, 15000);
+        setTimeout(() => {
+          clearInterval(drip);
+          socket.destroy();
+          resolve(Infinity);
+        }, 15000);
       });
       socket.on('error', () => undefined);
     });
@@ -93,7 +115,10 @@ describe('bodies, timeouts, tokens, figures', () => {
     db.close();
     const wrong = await json(server.base, 'GET', `/api/v1/travels/${created.id}`, { headers: { authorization: 'Bearer faux-jeton' } });
     assert.equal(wrong.status, 404);
-    assert.equal((await json(server.base, 'GET', '/api/v1/travels/999999', { headers: { authorization: 'Bearer faux-jeton' } })).status, 404);
+    assert.equal(
+      (await json(server.base, 'GET', '/api/v1/travels/999999', { headers: { authorization: 'Bearer faux-jeton' } })).status,
+      404,
+    );
   });
 
   it('figures that cannot be true get 422 naming the field, in French', async () => {
@@ -117,14 +142,25 @@ describe('bodies, timeouts, tokens, figures', () => {
   });
 
   it('a string with a lone surrogate is refused with 400; a well-formed emoji is kept', async () => {
-    const raw = JSON.stringify(bookingBody({ customer: { phone_number: '0612345678', email: 'a@b.fr', name: 'Marie XX' } })).replace('Marie XX', 'Marie \\ud800');
+    const raw = JSON.stringify(bookingBody({ customer: { phone_number: '0612345678', email: 'a@b.fr', name: 'Marie XX' } })).replace(
+      'Marie XX',
+      'Marie \\ud800',
+    );
     assert.equal((await json(server.base, 'POST', '/api/v1/travels', { raw })).status, 400);
     const ok = JSON.stringify(bookingBody({ customer: { phone_number: '0612345678', email: 'a@b.fr', name: 'Marie \ud83d\ude9a' } }));
     assert.equal((await json(server.base, 'POST', '/api/v1/travels', { raw: ok })).status, 201);
   });
 
   it('path traversal is 404, and only what a page needs is served from dist (never the server)', async () => {
-    for (const url of ['/dist/..%2f..%2fpackage.json', '/dist/%2e%2e/%2e%2e/package.json', '/..%2f..%2fetc%2fpasswd', '/dist/server/main.mjs', '/dist/server/main.mjs.map', '/dist/sizes.json', '/dist/types/elements/transport-quote-wizard.d.ts']) {
+    for (const url of [
+      '/dist/..%2f..%2fpackage.json',
+      '/dist/%2e%2e/%2e%2e/package.json',
+      '/..%2f..%2fetc%2fpasswd',
+      '/dist/server/main.mjs',
+      '/dist/server/main.mjs.map',
+      '/dist/sizes.json',
+      '/dist/types/elements/transport-quote-wizard.d.ts',
+    ]) {
       const response = await fetch(server.base + url);
       assert.equal(response.status, 404, url);
     }
@@ -144,7 +180,10 @@ describe('bodies, timeouts, tokens, figures', () => {
     }
     assert.match((await fetch(`${server.base}/iframe-child.html`)).headers.get('content-security-policy'), /frame-ancestors 'self'/);
     // The element scripts stay loadable by carriers' pages on other origins.
-    assert.equal((await fetch(`${server.base}/dist/transport-quote-wizard.js`)).headers.get('cross-origin-resource-policy'), 'cross-origin');
+    assert.equal(
+      (await fetch(`${server.base}/dist/transport-quote-wizard.js`)).headers.get('cross-origin-resource-policy'),
+      'cross-origin',
+    );
   });
 });
 
@@ -154,15 +193,24 @@ describe('logs', () => {
     const quiet = await startServer(undefined, 0, { LOG_LEVEL: 'warn' });
     try {
       for (const server of [verbose, quiet]) {
-        for (const url of ['/api/v1/travels/1?token=secret-a', '/api/v1/travels/1?%74oken=secret-b', '/api/v1/travels/1?TOKEN=secret-c', `/api/v1/companies/${DEMO_COMPANY_TOKEN}/places?q=a`]) {
+        for (const url of [
+          '/api/v1/travels/1?token=secret-a',
+          '/api/v1/travels/1?%74oken=secret-b',
+          '/api/v1/travels/1?TOKEN=secret-c',
+          `/api/v1/companies/${DEMO_COMPANY_TOKEN}/places?q=a`,
+        ]) {
           await fetch(server.base + url, { headers: { authorization: 'Bearer secret-d' } });
         }
       }
       const lines = (logs) => logs.split('\n').filter((line) => line.includes('"msg"') && line.includes('/api/v1/'));
       assert.equal(lines(verbose.logs).length, 4, verbose.logs);
-      assert.ok(lines(verbose.logs).every((line) => line.length < 400), 'short lines');
+      assert.ok(
+        lines(verbose.logs).every((line) => line.length < 400),
+        'short lines',
+      );
       assert.equal(lines(quiet.logs).length, 0, quiet.logs);
-      for (const secret of ['secret-a', 'secret-b', 'secret-c', 'secret-d', DEMO_COMPANY_TOKEN]) assert.ok(!verbose.logs.includes(secret), secret);
+      for (const secret of ['secret-a', 'secret-b', 'secret-c', 'secret-d', DEMO_COMPANY_TOKEN])
+        assert.ok(!verbose.logs.includes(secret), secret);
     } finally {
       await verbose.stop();
       await quiet.stop();
@@ -178,7 +226,10 @@ describe('start-up', () => {
     // Root ignores file modes: the file and its folder are made immutable instead. Where the
     // file system cannot (tmpfs), a path inside a regular file, which no one can create, stands in.
     const asRoot = process.getuid?.() === 0;
-    const lock = (on) => (asRoot ? execFileSync('chattr', [on ? '+i' : '-i', file, dir], { stdio: 'ignore' }) : (chmodSync(file, on ? 0o444 : 0o644), chmodSync(dir, on ? 0o555 : 0o755)));
+    const lock = (on) =>
+      asRoot
+        ? execFileSync('chattr', [on ? '+i' : '-i', file, dir], { stdio: 'ignore' })
+        : (chmodSync(file, on ? 0o444 : 0o644), chmodSync(dir, on ? 0o555 : 0o755));
     let locked = true;
     try {
       lock(true);
@@ -188,12 +239,22 @@ describe('start-up', () => {
     }
     try {
       const { code, output } = await new Promise((resolve) => {
-        const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.mjs')], { env: { ...process.env, PORT: '0', DATABASE_PATH: file }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.mjs')], {
+          env: { ...process.env, PORT: '0', DATABASE_PATH: file },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let output = '';
-        child.stdout.on('data', (chunk) => { output += chunk; });
-        child.stderr.on('data', (chunk) => { output += chunk; });
+        child.stdout.on('data', (chunk) => {
+          output += chunk;
+        });
+        child.stderr.on('data', (chunk) => {
+          output += chunk;
+        });
         const timer = setTimeout(() => child.kill('SIGKILL'), 15000);
-        child.on('exit', (exitCode) => { clearTimeout(timer); resolve({ code: exitCode, output }); });
+        child.on('exit', (exitCode) => {
+          clearTimeout(timer);
+          resolve({ code: exitCode, output });
+        });
       });
       assert.notEqual(code, 0, output);
       assert.match(output, /Démarrage impossible : la base .* ne peut pas être ouverte en écriture/);
@@ -206,8 +267,12 @@ describe('start-up', () => {
 
 describe('a public visitor’s price', () => {
   let server;
-  before(async () => { server = await startServer(); });
-  after(async () => { await server?.stop(); });
+  before(async () => {
+    server = await startServer();
+  });
+  after(async () => {
+    await server?.stop();
+  });
 
   /** Spec §9 by hand: the route sent, plus the driver's way back in a straight line × 1.5 at 80 km/h above 100 km. */
   function specTransportCents(body) {
@@ -222,21 +287,38 @@ describe('a public visitor’s price', () => {
 
   it('a forged public price is stored, flagged with the server’s figure in the GET answer and on the dashboard', async () => {
     const body = bookingBody();
-    const forged = { ...body, travel: { ...body.travel, price_transportation: 1200, price_transportation_ht: 1000, price_handling: 0, price_handling_ht: 0 } };
+    const forged = {
+      ...body,
+      travel: { ...body.travel, price_transportation: 1200, price_transportation_ht: 1000, price_handling: 0, price_handling_ht: 0 },
+    };
     const created = await post(server.base, forged);
     assert.equal(created.status, 201);
-    const stored = await json(server.base, 'GET', `/api/v1/travels/${created.data.id}`, { headers: { authorization: `Bearer ${created.data.token}` } });
+    const stored = await json(server.base, 'GET', `/api/v1/travels/${created.data.id}`, {
+      headers: { authorization: `Bearer ${created.data.token}` },
+    });
     assert.equal(stored.data.travel.price_transportation, 1200, 'the sent price is kept as sent');
     // 2 handlers × 2 h (the visitor's choice) × 18 €/h × 1.2, rounded (spec §9).
-    assert.deepEqual(stored.data.price_check, { price_transportation: specTransportCents(body), price_handling: Math.round(2 * 2 * 18 * 1.2) * 100, matches: false, grid: 'wizard' });
-    const dashboard = await (await fetch(`${server.base}/dashboard/companies/company/travels/${created.data.id}?token=${created.data.token}&light_layout=yes`)).text();
+    assert.deepEqual(stored.data.price_check, {
+      price_transportation: specTransportCents(body),
+      price_handling: Math.round(2 * 2 * 18 * 1.2) * 100,
+      matches: false,
+      grid: 'wizard',
+    });
+    const dashboard = await (
+      await fetch(`${server.base}/dashboard/companies/company/travels/${created.data.id}?token=${created.data.token}&light_layout=yes`)
+    ).text();
     assert.match(dashboard, /Prix à vérifier avant d’accepter/);
   });
 
   it('a company’s booking keeps the price it set, unflagged', async () => {
     const body = bookingBody({ company_token: DEMO_COMPANY_TOKEN });
-    const created = await post(server.base, { ...body, travel: { ...body.travel, price_transportation: 1200, price_transportation_ht: 1000 } });
-    const stored = await json(server.base, 'GET', `/api/v1/travels/${created.data.id}`, { headers: { authorization: `Bearer ${created.data.token}` } });
+    const created = await post(server.base, {
+      ...body,
+      travel: { ...body.travel, price_transportation: 1200, price_transportation_ht: 1000 },
+    });
+    const stored = await json(server.base, 'GET', `/api/v1/travels/${created.data.id}`, {
+      headers: { authorization: `Bearer ${created.data.token}` },
+    });
     assert.equal(stored.data.travel.price_transportation, 1200);
     assert.equal('price_check' in stored.data, false);
   });
@@ -257,9 +339,22 @@ describe('the element framed with parent-origin="*"', () => {
   it('refuses it with a French console error and posts nothing to the parent, not even its height', async () => {
     const page = await openPage(browser);
     // A host and its framed child, both on the demo server's origin, the child with parent-origin="*".
-    await page.route(`${server.base}/star-host.html`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><script>window.received = []; addEventListener("message", (e) => window.received.push(e.data));</script><iframe src="/star-child.html" title="devis"></iframe>' }));
-    await page.route(`${server.base}/star-child.html`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><transport-quote-wizard parent-origin="*" maps-provider="local"></transport-quote-wizard><script src="/dist/transport-quote-wizard.js"></script>' }));
-    const refusal = page.waitForEvent('console', { predicate: (message) => message.type() === 'error' && message.text().includes('parent-origin « * » refusé'), timeout: 15000 });
+    await page.route(`${server.base}/star-host.html`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><script>window.received = []; addEventListener("message", (e) => window.received.push(e.data));</script><iframe src="/star-child.html" title="devis"></iframe>',
+      }),
+    );
+    await page.route(`${server.base}/star-child.html`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><transport-quote-wizard parent-origin="*" maps-provider="local"></transport-quote-wizard><script src="/dist/transport-quote-wizard.js"></script>',
+      }),
+    );
+    const refusal = page.waitForEvent('console', {
+      predicate: (message) => message.type() === 'error' && message.text().includes('parent-origin « * » refusé'),
+      timeout: 15000,
+    });
     await page.goto(`${server.base}/star-host.html`);
     await refusal;
     await page.frameLocator('iframe').getByRole('heading', { name: 'Vos adresses' }).waitFor();

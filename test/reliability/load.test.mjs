@@ -12,18 +12,35 @@ let server;
 function run(options) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false, outputStream: { write() {} } });
+    autocannon.track(instance, {
+      renderProgressBar: false,
+      renderResultsTable: false,
+      renderLatencyTable: false,
+      outputStream: { write() {} },
+    });
   });
 }
 
 describe(`${SECONDS}-second load at a fixed rate`, () => {
-  before(async () => { server = await startServer(); });
-  after(async () => { await server?.stop(); });
+  before(async () => {
+    server = await startServer();
+  });
+  after(async () => {
+    await server?.stop();
+  });
 
   it('search at 200 requests/s and booking at 50 requests/s: no error, nothing lost', async () => {
     const [search, booking] = await Promise.all([
       run({ url: `${server.base}/api/v1/items/search?q=table`, connections: 4, overallRate: 200, duration: SECONDS }),
-      run({ url: `${server.base}/api/v1/travels`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bookingBody()), connections: 4, overallRate: 50, duration: SECONDS }),
+      run({
+        url: `${server.base}/api/v1/travels`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(bookingBody()),
+        connections: 4,
+        overallRate: 50,
+        duration: SECONDS,
+      }),
     ]);
     for (const result of [search, booking]) {
       assert.equal(result.errors, 0, 'connection errors');

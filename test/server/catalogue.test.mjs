@@ -4,12 +4,16 @@ import Database from 'better-sqlite3';
 import { DEMO_COMPANY_TOKEN, OTHER_COMPANY_TOKEN, json, startServer } from './support.mjs';
 
 let server;
-const search = async (query) => (await json(server.base, 'GET', `/api/v1/items/search?${query}`));
+const search = async (query) => await json(server.base, 'GET', `/api/v1/items/search?${query}`);
 const names = async (query) => (await search(query)).data.map((item) => item.name);
 
 describe('catalogue and company endpoints', () => {
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.stop(); });
+  before(async () => {
+    server = await startServer();
+  });
+  after(async () => {
+    await server.stop();
+  });
 
   it('the seed holds at least 150 real items with volume, weight, dimensions and handling data', () => {
     const db = new Database(server.databasePath, { readonly: true });
@@ -48,7 +52,17 @@ describe('catalogue and company endpoints', () => {
   });
 
   it('S021 S139 the word a mover types bare comes first as its generic entry; whole words before words that only start the same', async () => {
-    for (const [typed, generic] of [['5 tables', 'Table'], ['tables', 'Table'], ['chaises', 'Chaise'], ['un lit', null], ['lits', 'Lit'], ['armoires', 'Armoire'], ['cartons', 'Carton'], ['CANAPES', 'Canapé'], ['canapé', 'Canapé']]) {
+    for (const [typed, generic] of [
+      ['5 tables', 'Table'],
+      ['tables', 'Table'],
+      ['chaises', 'Chaise'],
+      ['un lit', null],
+      ['lits', 'Lit'],
+      ['armoires', 'Armoire'],
+      ['cartons', 'Carton'],
+      ['CANAPES', 'Canapé'],
+      ['canapé', 'Canapé'],
+    ]) {
       const found = await names(`q=${encodeURIComponent(typed)}`);
       if (generic) assert.equal(found[0], generic, `${typed}: ${found.join(', ')}`);
     }
@@ -69,7 +83,10 @@ describe('catalogue and company endpoints', () => {
     assert.equal(found[0], 'Lit');
     const firstNonPrefix = found.findIndex((name) => !/^lit\b/i.test(name));
     assert.ok(firstNonPrefix > 0, found.join(', '));
-    assert.ok(found.slice(firstNonPrefix).every((name) => !/^lit\b/i.test(name)), found.join(', '));
+    assert.ok(
+      found.slice(firstNonPrefix).every((name) => !/^lit\b/i.test(name)),
+      found.join(', '),
+    );
     assert.equal((await names('q=carton&limit=3')).length, 3);
   });
 
@@ -82,7 +99,8 @@ describe('catalogue and company endpoints', () => {
   });
 
   it('S138 the company own items come first with c and its token; without the token, or with another company’s, c is refused', async () => {
-    const withToken = async (query, token) => json(server.base, 'GET', `/api/v1/items/search?${query}`, { headers: { authorization: `Bearer ${token}` } });
+    const withToken = async (query, token) =>
+      json(server.base, 'GET', `/api/v1/items/search?${query}`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal((await withToken('q=palette&c=1', DEMO_COMPANY_TOKEN)).data[0].name, 'Palette Europe');
     assert.equal((await search('q=palette&c=1')).status, 403);
     assert.match((await search('q=palette&c=1')).data.error, /jeton/);
@@ -96,8 +114,14 @@ describe('catalogue and company endpoints', () => {
     assert.equal(status, 200);
     assert.equal(data.company_mode, true);
     assert.equal(data.vat, 0.2);
-    assert.deepEqual(data.vehicle_categories.map((c) => c.capacity), [3, 6, 12, 20]);
-    assert.deepEqual(data.driver_pools.map((p) => p.name), ['Grille publique', 'Grille Pro', 'Partenaires Île-de-France']);
+    assert.deepEqual(
+      data.vehicle_categories.map((c) => c.capacity),
+      [3, 6, 12, 20],
+    );
+    assert.deepEqual(
+      data.driver_pools.map((p) => p.name),
+      ['Grille publique', 'Grille Pro', 'Partenaires Île-de-France'],
+    );
     assert.ok(data.driver_pools[1].compute_price_func_body.length > 10);
     assert.deepEqual(data.permissions, [{ name: 'prices', can_read: true }]);
     assert.ok(data.places.length >= 3 && data.contacts.length >= 3 && data.customers.length >= 3);
@@ -107,7 +131,10 @@ describe('catalogue and company endpoints', () => {
 
   it('S140 saved places are searched within the company', async () => {
     const { data } = await json(server.base, 'GET', `/api/v1/companies/${DEMO_COMPANY_TOKEN}/places?q=entrepot`);
-    assert.deepEqual(data.map((place) => place.label), ['Entrepôt Saint-Denis']);
+    assert.deepEqual(
+      data.map((place) => place.label),
+      ['Entrepôt Saint-Denis'],
+    );
     assert.equal(data[0].floor_nb, 0);
     assert.equal(data[0].contacts[0].name, 'Karim Benali');
     const other = await json(server.base, 'GET', `/api/v1/companies/${OTHER_COMPANY_TOKEN}/places?q=entrepot`);
@@ -133,11 +160,28 @@ describe('catalogue and company endpoints', () => {
   it('OpenAPI describes every endpoint from the same schemas', async () => {
     const { status, data } = await json(server.base, 'GET', '/api/v1/openapi.json');
     assert.equal(status, 200);
-    for (const path of ['/api/v1/travels', '/api/v1/travels/{id}', '/api/v1/items/search', '/api/v1/companies/{companyToken}', '/api/v1/companies/{companyToken}/places', '/api/v1/companies/{companyToken}/contacts', '/api/v1/geo/search', '/dashboard/companies/company/travels/{id}']) {
+    for (const path of [
+      '/api/v1/travels',
+      '/api/v1/travels/{id}',
+      '/api/v1/items/search',
+      '/api/v1/companies/{companyToken}',
+      '/api/v1/companies/{companyToken}/places',
+      '/api/v1/companies/{companyToken}/contacts',
+      '/api/v1/geo/search',
+      '/dashboard/companies/company/travels/{id}',
+    ]) {
       assert.ok(data.paths[path], path);
     }
     const travelSchema = data.components.schemas.TravelPayload;
-    assert.deepEqual(Object.keys(travelSchema.properties).sort(), ['addresses', 'company_token', 'contacts', 'customer', 'items', 'store_serialized', 'travel']);
+    assert.deepEqual(Object.keys(travelSchema.properties).sort(), [
+      'addresses',
+      'company_token',
+      'contacts',
+      'customer',
+      'items',
+      'store_serialized',
+      'travel',
+    ]);
     assert.ok(travelSchema.properties.travel.properties.price_transportation_ht);
   });
 });

@@ -7,13 +7,17 @@ let server;
 const geo = async (q, extra = '') => json(server.base, 'GET', `/api/v1/geo/search?q=${encodeURIComponent(q)}${extra}`);
 
 describe('offline geocoder in the Géoplateforme format', () => {
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.stop(); });
+  before(async () => {
+    server = await startServer();
+  });
+  after(async () => {
+    await server.stop();
+  });
 
   const addresses = [
     ['10 rue de Rivoli 75004 Paris', '10 Rue de Rivoli 75004 Paris', '75004', 'Paris', '75104', [48.85, 2.35]],
     ['3 place Bellecour 69002 Lyon', '3 Place Bellecour 69002 Lyon', '69002', 'Lyon', '69382', [45.75, 4.83]],
-    ['12 bis avenue Jean Médecin, Nice', '12 bis Avenue Jean Médecin 06000 Nice', '06000', 'Nice', '06088', [43.70, 7.27]],
+    ['12 bis avenue Jean Médecin, Nice', '12 bis Avenue Jean Médecin 06000 Nice', '06000', 'Nice', '06088', [43.7, 7.27]],
   ];
   for (const [query, label, postcode, city, citycode, [lat, lng]] of addresses) {
     it(`S104 S143 '${query}' resolves to a housenumber at its commune`, async () => {
@@ -55,8 +59,12 @@ describe('offline geocoder in the Géoplateforme format', () => {
 });
 
 describe('dashboard page of the side frame', () => {
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.stop(); });
+  before(async () => {
+    server = await startServer();
+  });
+  after(async () => {
+    await server.stop();
+  });
 
   it('S011 shows the booking in French in its light layout, escaping what customers typed', async () => {
     const body = bookingBody();

@@ -11,7 +11,9 @@ import { ROOT } from './support.mjs';
 describe('npm package', () => {
   const work = mkdtempSync(path.join(tmpdir(), 'tqw-pack-'));
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const [{ filename }] = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  const [{ filename }] = JSON.parse(
+    execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+  );
   const modules = path.join(work, 'consumer', 'node_modules');
   mkdirSync(modules, { recursive: true });
   execFileSync('tar', ['xzf', path.join(work, filename), '-C', modules]);
@@ -42,7 +44,9 @@ describe('npm package', () => {
       symlinkSync(path.join(ROOT, 'node_modules', dependency), link);
     }
     const consumer = path.join(work, 'consumer');
-    writeFileSync(path.join(consumer, 'index.ts'), `
+    writeFileSync(
+      path.join(consumer, 'index.ts'),
+      `
 import { litePrice, TravelPayloadSchema } from 'transport-quote-wizard/domain';
 import type { TransportQuoteWizardElement } from 'transport-quote-wizard';
 import 'transport-quote-wizard/lite';
@@ -51,10 +55,28 @@ el.apiBase = 'https://api.example';
 el.addEventListener('travel_creation_succeed', (event) => console.log(event.detail.token, event.detail.travelId));
 const price: number = litePrice({ distance: 1000, duration: 60, volume: 1, items: [], vat: 0.2 });
 export const used = [price, TravelPayloadSchema];
-`);
-    writeFileSync(path.join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'ESNext', moduleResolution: 'Bundler', target: 'ES2022', lib: ['ES2022', 'DOM'], noEmit: true, types: [] }, include: ['index.ts'] }));
+`,
+    );
+    writeFileSync(
+      path.join(consumer, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          target: 'ES2022',
+          lib: ['ES2022', 'DOM'],
+          noEmit: true,
+          types: [],
+        },
+        include: ['index.ts'],
+      }),
+    );
     try {
-      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', consumer], { stdio: 'pipe', encoding: 'utf8' });
+      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', consumer], {
+        stdio: 'pipe',
+        encoding: 'utf8',
+      });
     } catch (error) {
       assert.fail(`the consumer does not type-check:\n${error.stdout}${error.stderr}`);
     }

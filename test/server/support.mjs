@@ -27,7 +27,15 @@ export function tempDatabasePath() {
 export function startServer(databasePath = tempDatabasePath(), port = 0, env = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.mjs')], {
-      env: { ...process.env, ...GENEROUS_LIMITS, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, LOG_LEVEL: 'info', ...env },
+      env: {
+        ...process.env,
+        ...GENEROUS_LIMITS,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_PATH: databasePath,
+        LOG_LEVEL: 'info',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let logs = '';
@@ -45,7 +53,9 @@ export function startServer(databasePath = tempDatabasePath(), port = 0, env = {
       base: null,
       databasePath,
       child,
-      get logs() { return logs; },
+      get logs() {
+        return logs;
+      },
       stop(signal = 'SIGTERM') {
         return new Promise((done) => {
           if (child.exitCode !== null || child.signalCode !== null) return done();
@@ -56,7 +66,9 @@ export function startServer(databasePath = tempDatabasePath(), port = 0, env = {
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => { if (!server.base) reject(new Error(`le serveur s'est arrêté (${code}) :\n${logs}`)); });
+    child.once('exit', (code) => {
+      if (!server.base) reject(new Error(`le serveur s'est arrêté (${code}) :\n${logs}`));
+    });
   });
 }
 
@@ -68,6 +80,10 @@ export async function json(base, method, url, { body, headers = {}, raw } = {}) 
   });
   const text = await response.text();
   let data = null;
-  try { data = text ? JSON.parse(text) : null; } catch { data = text; }
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
   return { status: response.status, data, headers: response.headers, text };
 }

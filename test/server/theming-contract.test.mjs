@@ -9,7 +9,9 @@ import { ROOT } from './support.mjs';
 const css = readFileSync(path.join(ROOT, 'src/ui/styles.css'), 'utf8');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'custom-elements.json'), 'utf8'));
 function sourceFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? sourceFiles(path.join(dir, entry.name)) : entry.name.endsWith('.tsx') ? [path.join(dir, entry.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(path.join(dir, entry.name)) : entry.name.endsWith('.tsx') ? [path.join(dir, entry.name)] : [],
+  );
 }
 
 const declarations = manifest.modules.flatMap((module) => module.declarations).filter((declaration) => declaration.customElement);
@@ -32,7 +34,9 @@ describe('custom-elements.json documents the theming contract', () => {
     it(`${declaration.tagName}: every listed part is written in the interface`, () => {
       const partValues = sourceFiles(path.join(ROOT, 'src/ui'))
         .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/part=(?:"([^"]+)"|\{([^}]+)\})/g)])
-        .flatMap((match) => (match[1] ?? [...match[2].matchAll(/'([^']+)'|"([^"]+)"/g)].map((inner) => inner[1] ?? inner[2]).join(' ')).split(/\s+/));
+        .flatMap((match) =>
+          (match[1] ?? [...match[2].matchAll(/'([^']+)'|"([^"]+)"/g)].map((inner) => inner[1] ?? inner[2]).join(' ')).split(/\s+/),
+        );
       const written = new Set(partValues.filter(Boolean));
       for (const part of declaration.cssParts) {
         assert.ok(part.description, `${part.name} sans description`);

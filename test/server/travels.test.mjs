@@ -8,12 +8,20 @@ import { DEMO_COMPANY_TOKEN, json, startServer } from './support.mjs';
 let server;
 const countRows = () => {
   const db = new Database(server.databasePath, { readonly: true });
-  try { return db.prepare('SELECT COUNT(*) AS n FROM travels').get().n; } finally { db.close(); }
+  try {
+    return db.prepare('SELECT COUNT(*) AS n FROM travels').get().n;
+  } finally {
+    db.close();
+  }
 };
 
 describe('travels API over HTTP with a real SQLite file', () => {
-  before(async () => { server = await startServer(); });
-  after(async () => { await server.stop(); });
+  before(async () => {
+    server = await startServer();
+  });
+  after(async () => {
+    await server.stop();
+  });
 
   it('S067 S124 S136 POST creates a booking and answers its id and a token of 128+ random bits', async () => {
     const { status, data } = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody() });
@@ -36,9 +44,14 @@ describe('travels API over HTTP with a real SQLite file', () => {
     const changed = bookingBody({ customer: { phone_number: '0700000000', email: 'pierre@exemple.fr', name: 'Pierre Curie' } });
     const byQuery = await json(server.base, 'PATCH', `/api/v1/travels/${created.id}?token=${created.token}`, { body: changed });
     assert.equal(byQuery.status, 200);
-    const byHeader = await json(server.base, 'PATCH', `/api/v1/travels/${created.id}`, { body: changed, headers: { authorization: `Bearer ${created.token}` } });
+    const byHeader = await json(server.base, 'PATCH', `/api/v1/travels/${created.id}`, {
+      body: changed,
+      headers: { authorization: `Bearer ${created.token}` },
+    });
     assert.equal(byHeader.status, 200);
-    const reread = await json(server.base, 'GET', `/api/v1/travels/${created.id}`, { headers: { authorization: `Bearer ${created.token}` } });
+    const reread = await json(server.base, 'GET', `/api/v1/travels/${created.id}`, {
+      headers: { authorization: `Bearer ${created.token}` },
+    });
     assert.equal(reread.data.customer.name, 'Pierre Curie');
   });
 
@@ -56,9 +69,14 @@ describe('travels API over HTTP with a real SQLite file', () => {
   });
 
   it('tokens are stored hashed, never in clear, and never written to the logs', async () => {
-    const { data: created } = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody({ company_token: DEMO_COMPANY_TOKEN }) });
+    const { data: created } = await json(server.base, 'POST', '/api/v1/travels', {
+      body: bookingBody({ company_token: DEMO_COMPANY_TOKEN }),
+    });
     await json(server.base, 'GET', `/api/v1/travels/${created.id}?token=${created.token}`);
-    await json(server.base, 'PATCH', `/api/v1/travels/${created.id}`, { body: bookingBody(), headers: { authorization: `Bearer ${created.token}` } });
+    await json(server.base, 'PATCH', `/api/v1/travels/${created.id}`, {
+      body: bookingBody(),
+      headers: { authorization: `Bearer ${created.token}` },
+    });
     await json(server.base, 'GET', `/dashboard/companies/company/travels/${created.id}?token=${created.token}&light_layout=yes`);
     await json(server.base, 'GET', `/api/v1/companies/${DEMO_COMPANY_TOKEN}/places?q=dep`);
     const db = new Database(server.databasePath, { readonly: true });
@@ -72,14 +90,62 @@ describe('travels API over HTTP with a real SQLite file', () => {
   });
 
   const badBodies = [
-    ['missing addresses', () => { const b = bookingBody(); delete b.addresses; return b; }, 'addresses'],
+    [
+      'missing addresses',
+      () => {
+        const b = bookingBody();
+        delete b.addresses;
+        return b;
+      },
+      'addresses',
+    ],
     ['no address at all', () => bookingBody({ addresses: [] }), 'addresses'],
-    ['price as a string', () => { const b = bookingBody(); b.travel.price_handling = '14400'; return b; }, 'travel.price_handling'],
-    ['latitude out of range', () => { const b = bookingBody(); b.addresses[0].lat = 123; return b; }, 'addresses.0.lat'],
-    ['a floor of 13', () => { const b = bookingBody(); b.addresses[1].floor_nb = 13; return b; }, 'addresses.1.floor_nb'],
-    ['a huge address', () => { const b = bookingBody(); b.addresses[0].address_complete = 'x'.repeat(10000); return b; }, 'addresses.0.address_complete'],
+    [
+      'price as a string',
+      () => {
+        const b = bookingBody();
+        b.travel.price_handling = '14400';
+        return b;
+      },
+      'travel.price_handling',
+    ],
+    [
+      'latitude out of range',
+      () => {
+        const b = bookingBody();
+        b.addresses[0].lat = 123;
+        return b;
+      },
+      'addresses.0.lat',
+    ],
+    [
+      'a floor of 13',
+      () => {
+        const b = bookingBody();
+        b.addresses[1].floor_nb = 13;
+        return b;
+      },
+      'addresses.1.floor_nb',
+    ],
+    [
+      'a huge address',
+      () => {
+        const b = bookingBody();
+        b.addresses[0].address_complete = 'x'.repeat(10000);
+        return b;
+      },
+      'addresses.0.address_complete',
+    ],
     ['an unreadable store_serialized', () => bookingBody({ store_serialized: '{"version":1' }), 'store_serialized'],
-    ['more than 50 addresses', () => { const b = bookingBody(); b.addresses = Array.from({ length: 51 }, () => b.addresses[0]); return b; }, 'addresses'],
+    [
+      'more than 50 addresses',
+      () => {
+        const b = bookingBody();
+        b.addresses = Array.from({ length: 51 }, () => b.addresses[0]);
+        return b;
+      },
+      'addresses',
+    ],
   ];
   for (const [label, make, path] of badBodies) {
     it(`S108 S124 refuses ${label} with 400 naming ${path}, and stores nothing`, async () => {
@@ -87,7 +153,10 @@ describe('travels API over HTTP with a real SQLite file', () => {
       const { status, data } = await json(server.base, 'POST', '/api/v1/travels', { body: make() });
       assert.equal(status, 400);
       assert.equal(data.error, 'Requête invalide');
-      assert.ok(data.fields.some((field) => field.path === path), JSON.stringify(data.fields));
+      assert.ok(
+        data.fields.some((field) => field.path === path),
+        JSON.stringify(data.fields),
+      );
       assert.equal(countRows(), before);
     });
   }
@@ -138,9 +207,16 @@ describe('travels API over HTTP with a real SQLite file', () => {
   it('Idempotency-Key: a duplicate while the first is in flight is a 409; a refused body frees the key', async () => {
     const db = new Database(server.databasePath);
     const body = JSON.stringify(bookingBody());
-    db.prepare("INSERT INTO idempotency_keys (key, body_hash, state, created_at) VALUES (?, ?, 'pending', ?)").run(createHash('sha256').update('tqw-idempotency-row:cle-en-cours-0001').digest('hex'), createHash('sha256').update(body).digest('hex'), Date.now());
+    db.prepare("INSERT INTO idempotency_keys (key, body_hash, state, created_at) VALUES (?, ?, 'pending', ?)").run(
+      createHash('sha256').update('tqw-idempotency-row:cle-en-cours-0001').digest('hex'),
+      createHash('sha256').update(body).digest('hex'),
+      Date.now(),
+    );
     db.close();
-    const duplicate = await json(server.base, 'POST', '/api/v1/travels', { raw: body, headers: { 'idempotency-key': 'cle-en-cours-0001' } });
+    const duplicate = await json(server.base, 'POST', '/api/v1/travels', {
+      raw: body,
+      headers: { 'idempotency-key': 'cle-en-cours-0001' },
+    });
     assert.equal(duplicate.status, 409);
 
     const key = { 'idempotency-key': 'cle-refusee-0001' };
@@ -151,7 +227,10 @@ describe('travels API over HTTP with a real SQLite file', () => {
   });
 
   it('answers CORS preflights so carriers can embed the elements on their own domain', async () => {
-    const response = await fetch(`${server.base}/api/v1/travels`, { method: 'OPTIONS', headers: { origin: 'https://transporteur.example', 'access-control-request-method': 'POST' } });
+    const response = await fetch(`${server.base}/api/v1/travels`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://transporteur.example', 'access-control-request-method': 'POST' },
+    });
     assert.equal(response.status, 204);
     assert.match(response.headers.get('access-control-allow-headers'), /idempotency-key/);
   });

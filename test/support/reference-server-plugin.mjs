@@ -23,7 +23,10 @@ export function referenceServerPlugin({ rootDir = process.cwd() } = {}) {
         child.stdout.on('data', (chunk) => {
           out += chunk;
           const ready = /READY (http:\/\/\S+)/.exec(out);
-          if (ready) { clearTimeout(timer); resolve(ready[1]); }
+          if (ready) {
+            clearTimeout(timer);
+            resolve(ready[1]);
+          }
         });
         child.once('exit', (code) => reject(new Error(`reference server exited (${code})`)));
       });

@@ -13,7 +13,9 @@ export interface CompanyRow {
 /** The company a token opens, or null. The lookup goes by the token's hash, never the token. */
 export function findCompanyByToken(db: Db, token: string): CompanyRow | null {
   if (token.length === 0 || token.length > 200) return null;
-  return (db.prepare('SELECT id, name, store_json FROM companies WHERE token_hash = ?').get(hashToken(token)) as CompanyRow | undefined) ?? null;
+  return (
+    (db.prepare('SELECT id, name, store_json FROM companies WHERE token_hash = ?').get(hashToken(token)) as CompanyRow | undefined) ?? null
+  );
 }
 
 export function companyExists(db: Db, id: number): boolean {
@@ -27,8 +29,18 @@ function matchesWords(searchText: string, query: string): boolean {
 }
 
 interface PlaceRow {
-  id: number; label: string; address_complete: string; search_text: string; lat: number; lng: number; locality: string;
-  postal_code: string; floor_nb: number; elevator_presence: number; notes: string; contacts_json: string;
+  id: number;
+  label: string;
+  address_complete: string;
+  search_text: string;
+  lat: number;
+  lng: number;
+  locality: string;
+  postal_code: string;
+  floor_nb: number;
+  elevator_presence: number;
+  notes: string;
+  contacts_json: string;
 }
 
 export function searchPlaces(db: Db, companyId: number, query: string, limit: number) {
@@ -36,14 +48,27 @@ export function searchPlaces(db: Db, companyId: number, query: string, limit: nu
   return rows
     .filter((row) => query.trim() === '' || matchesWords(row.search_text, query))
     .slice(0, limit)
-    .map(({ search_text: _s, contacts_json, elevator_presence, ...row }) => ({ ...row, elevator_presence: elevator_presence === 1, contacts: JSON.parse(contacts_json) as unknown[] }));
+    .map(({ search_text: _s, contacts_json, elevator_presence, ...row }) => ({
+      ...row,
+      elevator_presence: elevator_presence === 1,
+      contacts: JSON.parse(contacts_json) as unknown[],
+    }));
 }
 
 export function searchContacts(db: Db, companyId: number, query: string, limit: number) {
-  const rows = db.prepare('SELECT id, name, search_text, phone_number, email FROM contacts WHERE company_id = ? ORDER BY name').all(companyId) as {
-    id: number; name: string; search_text: string; phone_number: string; email: string;
+  const rows = db
+    .prepare('SELECT id, name, search_text, phone_number, email FROM contacts WHERE company_id = ? ORDER BY name')
+    .all(companyId) as {
+    id: number;
+    name: string;
+    search_text: string;
+    phone_number: string;
+    email: string;
   }[];
-  return rows.filter((row) => query.trim() === '' || matchesWords(row.search_text, query)).slice(0, limit).map(({ search_text: _s, ...row }) => row);
+  return rows
+    .filter((row) => query.trim() === '' || matchesWords(row.search_text, query))
+    .slice(0, limit)
+    .map(({ search_text: _s, ...row }) => row);
 }
 
 export function listCustomers(db: Db, companyId: number) {

@@ -7,10 +7,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const PENDING_TAKEOVER_MS = 30 * 1000;
 
 export type IdempotencyDecision =
-  | { kind: 'new' }
-  | { kind: 'replay'; status: number; body: unknown }
-  | { kind: 'conflict' }
-  | { kind: 'in-progress' };
+  { kind: 'new' } | { kind: 'replay'; status: number; body: unknown } | { kind: 'conflict' } | { kind: 'in-progress' };
 
 interface KeyRow {
   body_hash: string;
@@ -54,25 +51,32 @@ function openAnswer(key: string, stored: string): unknown {
  */
 export function claimKey(db: Db, key: string, bodyHash: string, now: number): IdempotencyDecision {
   const id = rowId(key);
-  return db.transaction((): IdempotencyDecision => {
-    db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?').run(now - IDEMPOTENCY_TTL_MS);
-    const row = db.prepare('SELECT body_hash, state, status, response_json, created_at FROM idempotency_keys WHERE key = ?').get(id) as KeyRow | undefined;
-    if (!row) {
-      db.prepare("INSERT INTO idempotency_keys (key, body_hash, state, created_at) VALUES (?, ?, 'pending', ?)").run(id, bodyHash, now);
-      return { kind: 'new' };
-    }
-    if (row.body_hash !== bodyHash) return { kind: 'conflict' };
-    if (row.state === 'done') return { kind: 'replay', status: row.status ?? 200, body: openAnswer(key, row.response_json ?? '') };
-    if (now - row.created_at > PENDING_TAKEOVER_MS) {
-      db.prepare('UPDATE idempotency_keys SET created_at = ? WHERE key = ?').run(now, id);
-      return { kind: 'new' };
-    }
-    return { kind: 'in-progress' };
-  }).immediate();
+  return db
+    .transaction((): IdempotencyDecision => {
+      db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?').run(now - IDEMPOTENCY_TTL_MS);
+      const row = db.prepare('SELECT body_hash, state, status, response_json, created_at FROM idempotency_keys WHERE key = ?').get(id) as
+        KeyRow | undefined;
+      if (!row) {
+        db.prepare("INSERT INTO idempotency_keys (key, body_hash, state, created_at) VALUES (?, ?, 'pending', ?)").run(id, bodyHash, now);
+        return { kind: 'new' };
+      }
+      if (row.body_hash !== bodyHash) return { kind: 'conflict' };
+      if (row.state === 'done') return { kind: 'replay', status: row.status ?? 200, body: openAnswer(key, row.response_json ?? '') };
+      if (now - row.created_at > PENDING_TAKEOVER_MS) {
+        db.prepare('UPDATE idempotency_keys SET created_at = ? WHERE key = ?').run(now, id);
+        return { kind: 'new' };
+      }
+      return { kind: 'in-progress' };
+    })
+    .immediate();
 }
 
 export function completeKey(db: Db, key: string, status: number, body: unknown): void {
-  db.prepare("UPDATE idempotency_keys SET state = 'done', status = ?, response_json = ? WHERE key = ?").run(status, sealAnswer(key, body), rowId(key));
+  db.prepare("UPDATE idempotency_keys SET state = 'done', status = ?, response_json = ? WHERE key = ?").run(
+    status,
+    sealAnswer(key, body),
+    rowId(key),
+  );
 }
 
 /** A request that failed before answering frees its key so the client can retry. */

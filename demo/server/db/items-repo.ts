@@ -42,8 +42,11 @@ export class ItemCatalogue {
 
   private load(): IndexedItem[] {
     if (this.index) return this.index;
-    const rows = this.db.prepare('SELECT * FROM items ORDER BY id').all() as (Omit<CatalogueItem, 'elevator' | 'category' | 'dimensions_cm'> & { elevator: number; search_words: string })[];
-    const raw = rows as unknown as (typeof rows[number] & { length: number; width: number; height: number })[];
+    const rows = this.db.prepare('SELECT * FROM items ORDER BY id').all() as (Omit<
+      CatalogueItem,
+      'elevator' | 'category' | 'dimensions_cm'
+    > & { elevator: number; search_words: string })[];
+    const raw = rows as unknown as ((typeof rows)[number] & { length: number; width: number; height: number })[];
     this.index = raw.map(({ search_words, elevator, length, width, height, ...row }) => ({
       item: { ...row, category: 'item', elevator: elevator === 1, dimensions_cm: { length, width, height } },
       folded: foldText(row.name),
@@ -54,7 +57,9 @@ export class ItemCatalogue {
 
   byNames(names: readonly string[]): CatalogueItem[] {
     const all = this.load();
-    return names.flatMap((name) => all.filter((entry) => entry.item.company_id === null && entry.item.name === name).map((entry) => entry.item));
+    return names.flatMap((name) =>
+      all.filter((entry) => entry.item.company_id === null && entry.item.name === name).map((entry) => entry.item),
+    );
   }
 
   /**
@@ -73,7 +78,9 @@ export class ItemCatalogue {
     const foldedQuery = foldText(parsed.text);
     const singularQuery = queryWords.join(' ');
     const candidates = this.load().filter(
-      (entry) => (entry.item.company_id === null || entry.item.company_id === companyId) && queryWords.every((word) => entry.words.some((itemWord) => itemWord.startsWith(word))),
+      (entry) =>
+        (entry.item.company_id === null || entry.item.company_id === companyId) &&
+        queryWords.every((word) => entry.words.some((itemWord) => itemWord.startsWith(word))),
     );
     const whole = (entry: IndexedItem) => queryWords.every((word) => entry.words.includes(word));
     const offered = candidates.some(whole) ? candidates.filter(whole) : candidates;
@@ -83,7 +90,12 @@ export class ItemCatalogue {
       const nameWords = entry.folded.split(' ').map((word) => word.replace(/[sx]$/, ''));
       // 'table' ranks 'Table basse' (whole first word) before 'Tableau' (a longer word).
       const wholeFirstWord = nameWords[0] === queryWords[0] ? 0 : 1;
-      const prefix = entry.folded.startsWith(foldedQuery) || entry.folded.startsWith(singularQuery) ? 0 : entry.words[0]?.startsWith(queryWords[0]!) ? 1 : 2;
+      const prefix =
+        entry.folded.startsWith(foldedQuery) || entry.folded.startsWith(singularQuery)
+          ? 0
+          : entry.words[0]?.startsWith(queryWords[0]!)
+            ? 1
+            : 2;
       return [own, generic, wholeFirstWord, prefix, entry.item.name.length];
     };
     const byRank = (a: number[], b: number[]) => a.reduce((order, value, at) => order || value - b[at]!, 0);

@@ -32,13 +32,30 @@ function bodyJson(payload: TravelPayload): string {
   return JSON.stringify(rest);
 }
 
-export function insertTravel(db: Db, payload: TravelPayload, tokenHash: string, companyId: number | null, now: string, priceCheck: PriceCheck | null): number {
+export function insertTravel(
+  db: Db,
+  payload: TravelPayload,
+  tokenHash: string,
+  companyId: number | null,
+  now: string,
+  priceCheck: PriceCheck | null,
+): number {
   const result = db
     .prepare(
       `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized, price_check_json)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(tokenHash, companyId, now, now, payload.customer.name, payload.travel.beginning_date, bodyJson(payload), payload.store_serialized, priceCheck ? JSON.stringify(priceCheck) : null);
+    .run(
+      tokenHash,
+      companyId,
+      now,
+      now,
+      payload.customer.name,
+      payload.travel.beginning_date,
+      bodyJson(payload),
+      payload.store_serialized,
+      priceCheck ? JSON.stringify(priceCheck) : null,
+    );
   addStoredBytes(db, companyId, sizeOf(bodyJson(payload), payload.store_serialized));
   return Number(result.lastInsertRowid);
 }
@@ -46,9 +63,21 @@ export function insertTravel(db: Db, payload: TravelPayload, tokenHash: string, 
 export function updateTravel(db: Db, id: number, payload: TravelPayload, now: string, priceCheck: PriceCheck | null): void {
   const json = bodyJson({ ...payload, travel: { ...payload.travel, travel_id: id } });
   db.transaction(() => {
-    const before = db.prepare('SELECT company_id, payload_json, store_serialized FROM travels WHERE id = ?').get(id) as { company_id: number | null; payload_json: string; store_serialized: string };
-    db.prepare('UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ? WHERE id = ?').run(
-      now, payload.customer.name, payload.travel.beginning_date, json, payload.store_serialized, priceCheck ? JSON.stringify(priceCheck) : null, id,
+    const before = db.prepare('SELECT company_id, payload_json, store_serialized FROM travels WHERE id = ?').get(id) as {
+      company_id: number | null;
+      payload_json: string;
+      store_serialized: string;
+    };
+    db.prepare(
+      'UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ? WHERE id = ?',
+    ).run(
+      now,
+      payload.customer.name,
+      payload.travel.beginning_date,
+      json,
+      payload.store_serialized,
+      priceCheck ? JSON.stringify(priceCheck) : null,
+      id,
     );
     addStoredBytes(db, before.company_id, sizeOf(json, payload.store_serialized) - sizeOf(before.payload_json, before.store_serialized));
   })();
@@ -80,7 +109,10 @@ export function storedBytes(db: Db, companyId: number | null): number {
 }
 
 function addStoredBytes(db: Db, companyId: number | null, bytes: number): void {
-  db.prepare('INSERT INTO storage_usage (owner, bytes) VALUES (?, ?) ON CONFLICT(owner) DO UPDATE SET bytes = bytes + excluded.bytes').run(ownerOf(companyId), bytes);
+  db.prepare('INSERT INTO storage_usage (owner, bytes) VALUES (?, ?) ON CONFLICT(owner) DO UPDATE SET bytes = bytes + excluded.bytes').run(
+    ownerOf(companyId),
+    bytes,
+  );
 }
 
 const sizeOf = (json: string, store: string) => Buffer.byteLength(json) + Buffer.byteLength(store);

@@ -20,8 +20,18 @@ export interface Commune {
   precision: 'commune' | 'postcode' | 'departement';
 }
 
-interface PostcodeRow { codePostal: string; codeCommune: string; nomCommune: string }
-interface CityRow { name: string; lat: string; lng: string; country: string; admin2: string }
+interface PostcodeRow {
+  codePostal: string;
+  codeCommune: string;
+  nomCommune: string;
+}
+interface CityRow {
+  name: string;
+  lat: string;
+  lng: string;
+  country: string;
+  admin2: string;
+}
 
 const ARRONDISSEMENT = /^(Paris|Marseille|Lyon) (\d+)(?:er|e) Arrondissement$/;
 
@@ -66,7 +76,9 @@ export function loadCommunes(): Commune[] {
     const departement = departementOf(code);
     const arrondissement = ARRONDISSEMENT.exec(name);
     const city = arrondissement ? arrondissement[1]! : name;
-    const key = arrondissement ? `${departement}|${foldText(city)} ${arrondissement[2]!.padStart(2, '0')}` : `${departement}|${foldText(name)}`;
+    const key = arrondissement
+      ? `${departement}|${foldText(city)} ${arrondissement[2]!.padStart(2, '0')}`
+      : `${departement}|${foldText(name)}`;
     const position = positions.get(key) ?? positions.get(`${departement}|${foldText(name)}`);
     if (position) known.set(code, position);
     located.push({ code, name, city, foldedCity: foldText(city), postcodes: [...codes].sort(), departement });

@@ -43,7 +43,9 @@ export function titleCase(text: string): string {
     .map((word, index) => {
       const lower = word.toLowerCase();
       if (index > 0 && SMALL_WORDS.has(lower)) return lower;
-      return lower.replace(/(^|['’-])(\p{L})/gu, (_m, sep: string, letter: string) => sep + letter.toUpperCase()).replace(/^(d|l)(['’])(\p{L})/iu, (_m, a: string, q: string, l: string) => `${a.toLowerCase()}${q}${l.toUpperCase()}`);
+      return lower
+        .replace(/(^|['’-])(\p{L})/gu, (_m, sep: string, letter: string) => sep + letter.toUpperCase())
+        .replace(/^(d|l)(['’])(\p{L})/iu, (_m, a: string, q: string, l: string) => `${a.toLowerCase()}${q}${l.toUpperCase()}`);
     })
     .join(' ');
 }
@@ -89,10 +91,14 @@ export class OfflineGeocoder {
   }
 
   /** The city named at the end of the tokens, longest name first; the rest is the street. */
-  private cityAtEnd(tokens: readonly string[], among: Commune[] | null, autocomplete: boolean): { communes: Commune[]; street: string[] } | null {
+  private cityAtEnd(
+    tokens: readonly string[],
+    among: Commune[] | null,
+    autocomplete: boolean,
+  ): { communes: Commune[]; street: string[] } | null {
     for (let length = Math.min(6, tokens.length); length >= 1; length -= 1) {
       const phrase = foldText(tokens.slice(tokens.length - length).join(' '));
-      const exact = among ? among.filter((c) => c.foldedCity === phrase || foldText(c.name) === phrase) : this.byCity.get(phrase) ?? [];
+      const exact = among ? among.filter((c) => c.foldedCity === phrase || foldText(c.name) === phrase) : (this.byCity.get(phrase) ?? []);
       if (exact.length > 0) return { communes: exact, street: tokens.slice(0, tokens.length - length) };
     }
     if (!autocomplete || among || tokens.length === 0) return null;
@@ -106,7 +112,7 @@ export class OfflineGeocoder {
 
   search(query: string, limit: number, autocomplete = true): GeoCollection {
     const parsed = parse(query.trim());
-    const inPostcode = parsed.postcode ? this.byPostcode.get(parsed.postcode) ?? [] : null;
+    const inPostcode = parsed.postcode ? (this.byPostcode.get(parsed.postcode) ?? []) : null;
     let communes: Commune[] = [];
     let streetTokens = parsed.tokens;
     let score = 0.5;
@@ -148,14 +154,44 @@ export class OfflineGeocoder {
       precision: commune.precision,
       score,
     };
-    const point = { type: 'Point' as const, coordinates: [Math.round(commune.lng * 1e5) / 1e5, Math.round(commune.lat * 1e5) / 1e5] as [number, number] };
+    const point = {
+      type: 'Point' as const,
+      coordinates: [Math.round(commune.lng * 1e5) / 1e5, Math.round(commune.lat * 1e5) / 1e5] as [number, number],
+    };
     if (street !== '' && parsed.housenumber) {
       const name = `${parsed.housenumber} ${street}`;
-      return { type: 'Feature', geometry: point, properties: { ...base, type: 'housenumber', id: `${commune.code}_${foldText(street).replace(/ /g, '_')}_${parsed.housenumber.replace(/ /g, '')}`, name, housenumber: parsed.housenumber, street, label: `${name} ${postcode} ${commune.city}` } };
+      return {
+        type: 'Feature',
+        geometry: point,
+        properties: {
+          ...base,
+          type: 'housenumber',
+          id: `${commune.code}_${foldText(street).replace(/ /g, '_')}_${parsed.housenumber.replace(/ /g, '')}`,
+          name,
+          housenumber: parsed.housenumber,
+          street,
+          label: `${name} ${postcode} ${commune.city}`,
+        },
+      };
     }
     if (street !== '') {
-      return { type: 'Feature', geometry: point, properties: { ...base, type: 'street', id: `${commune.code}_${foldText(street).replace(/ /g, '_')}`, name: street, street, label: `${street} ${postcode} ${commune.city}` } };
+      return {
+        type: 'Feature',
+        geometry: point,
+        properties: {
+          ...base,
+          type: 'street',
+          id: `${commune.code}_${foldText(street).replace(/ /g, '_')}`,
+          name: street,
+          street,
+          label: `${street} ${postcode} ${commune.city}`,
+        },
+      };
     }
-    return { type: 'Feature', geometry: point, properties: { ...base, type: 'municipality', id: commune.code, name: commune.city, label: commune.city } };
+    return {
+      type: 'Feature',
+      geometry: point,
+      properties: { ...base, type: 'municipality', id: commune.code, name: commune.city, label: commune.city },
+    };
   }
 }

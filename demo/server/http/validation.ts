@@ -17,7 +17,11 @@ export function bearerToken(headers: { authorization?: string | string[] }): str
 }
 
 export class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string, readonly fields?: FieldError[]) {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: FieldError[],
+  ) {
     super(message);
   }
 }

@@ -1,4 +1,12 @@
-import { BUSINESS_TIME_ZONE, formatDateAndTime, formatPrice, formatVolume, timeValueOf, type PriceCheck, type TravelPayload } from '../../../src/domain/index.ts';
+import {
+  BUSINESS_TIME_ZONE,
+  formatDateAndTime,
+  formatPrice,
+  formatVolume,
+  timeValueOf,
+  type PriceCheck,
+  type TravelPayload,
+} from '../../../src/domain/index.ts';
 import { DateTime } from 'luxon';
 
 const TASK_LABELS: Record<string, string> = { pickup: 'Enlèvement', dropoff: 'Livraison', service: 'Prestation' };
@@ -43,18 +51,31 @@ ${light ? '' : '<header class="top"><strong>Espace transporteur</strong></header
 }
 
 /** The dashboard page the side frame opens (spec §2), in its light layout or full. */
-export function renderDashboardPage(id: number, payload: TravelPayload, createdAt: string, light: boolean, priceCheck: PriceCheck | null = null): string {
+export function renderDashboardPage(
+  id: number,
+  payload: TravelPayload,
+  createdAt: string,
+  light: boolean,
+  priceCheck: PriceCheck | null = null,
+): string {
   const { travel, customer } = payload;
   const price = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
   const stops = payload.addresses
-    .map((address) => `<li value="${escapeHtml(address.step)}"><strong>${escapeHtml(TASK_LABELS[address.type_name] ?? address.type_name)}</strong>
+    .map(
+      (
+        address,
+      ) => `<li value="${escapeHtml(address.step)}"><strong>${escapeHtml(TASK_LABELS[address.type_name] ?? address.type_name)}</strong>
       ${address.label ? `<span class="label">${escapeHtml(address.label)}</span>` : ''}
       <div>${escapeHtml(address.address_complete)}</div>
       <div class="meta">${escapeHtml(floorLabel(address.floor_nb))}${address.elevator_presence ? ', ascenseur' : ''} · ${escapeHtml(address.duration_min)} min sur place${address.timewindow_earliest ? ` · à partir du ${escapeHtml(when(address.timewindow_earliest))}` : ''}</div>
-      ${address.notes ? `<div class="notes">${escapeHtml(address.notes)}</div>` : ''}</li>`)
+      ${address.notes ? `<div class="notes">${escapeHtml(address.notes)}</div>` : ''}</li>`,
+    )
     .join('');
   const items = payload.items
-    .map((item) => `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.name)}${item.volume > 0 ? ` <span class="meta">(${escapeHtml(formatVolume(item.volume))} l’unité)</span>` : ''}</li>`)
+    .map(
+      (item) =>
+        `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.name)}${item.volume > 0 ? ` <span class="meta">(${escapeHtml(formatVolume(item.volume))} l’unité)</span>` : ''}</li>`,
+    )
     .join('');
   const body = `
 <h1>Réservation n° ${escapeHtml(id)}</h1>
@@ -75,5 +96,9 @@ ${travel.additional_notes ? `<section><h2>Notes</h2><p class="notes">${escapeHtm
 }
 
 export function renderNotFoundPage(light: boolean): string {
-  return page('Réservation introuvable', '<h1>Réservation introuvable</h1><p>Le lien est incomplet ou la réservation n’existe pas.</p>', light);
+  return page(
+    'Réservation introuvable',
+    '<h1>Réservation introuvable</h1><p>Le lien est incomplet ou la réservation n’existe pas.</p>',
+    light,
+  );
 }

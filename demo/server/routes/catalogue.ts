@@ -16,7 +16,8 @@ export function catalogueRoutes(app: FastifyInstance, db: Db, catalogue: ItemCat
       // A company's own items are private: `c` is honoured only with that company's token.
       const token = bearerToken(request.headers);
       const company = token ? findCompanyByToken(db, token) : null;
-      if (!company || company.id !== query.c) throw new HttpError(403, 'Le catalogue d’une entreprise demande son jeton (en-tête Authorization: Bearer).');
+      if (!company || company.id !== query.c)
+        throw new HttpError(403, 'Le catalogue d’une entreprise demande son jeton (en-tête Authorization: Bearer).');
       companyId = company.id;
     }
     return catalogue.search(query.q, companyId, query.limit ?? DEFAULT_SEARCH_LIMIT);

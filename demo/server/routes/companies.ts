@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { companyStore, findCompanyByToken, preferredItemNames, searchContacts, searchPlaces, type CompanyRow } from '../db/companies-repo.ts';
+import {
+  companyStore,
+  findCompanyByToken,
+  preferredItemNames,
+  searchContacts,
+  searchPlaces,
+  type CompanyRow,
+} from '../db/companies-repo.ts';
 import type { Db } from '../db/database.ts';
 import type { ItemCatalogue } from '../db/items-repo.ts';
 import { HttpError, parseOr400, QueryText } from '../http/validation.ts';

@@ -9,7 +9,10 @@ import { DEMO_COMPANY_TOKEN } from '../seed/demo-companies.ts';
 
 /** JSON inside <script type="application/json">: '<' escaped so no '</script>' can close it. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The policy the README recommends for host pages, applied to the CSP demo. */

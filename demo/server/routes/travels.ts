@@ -65,7 +65,12 @@ function parseBooking(db: Db, body: unknown, limits: ServerLimits) {
 function assertWithinQuota(db: Db, companyId: number | null, rawBody: string, limits: ServerLimits, replacing = 0): void {
   const quota = companyId === null ? limits.publicQuotaBytes : limits.companyQuotaBytes;
   if (storedBytes(db, companyId) - replacing + Buffer.byteLength(rawBody) > quota) {
-    throw new HttpError(507, companyId === null ? 'Espace de stockage des réservations publiques plein : réessayez plus tard.' : 'Quota de stockage de l’entreprise atteint : contactez le transporteur.');
+    throw new HttpError(
+      507,
+      companyId === null
+        ? 'Espace de stockage des réservations publiques plein : réessayez plus tard.'
+        : 'Quota de stockage de l’entreprise atteint : contactez le transporteur.',
+    );
   }
 }
 

@@ -28,17 +28,20 @@ export function redactTokens(url: string): string {
   const at = url.indexOf('?');
   const pathPart = (at === -1 ? url : url.slice(0, at)).replace(/(\/companies\/)[^/?#]+/i, '$1[caché]');
   if (at === -1) return pathPart;
-  const query = url.slice(at + 1).split('&').map((pair) => {
-    const [name = '', ...rest] = pair.split('=');
-    let decoded = name;
-    try {
-      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
-    } catch {
-      // A name that does not decode is not hidden by chance: its value is.
-      return rest.length > 0 ? `${name}=[caché]` : name;
-    }
-    return TOKEN_PARAMETER.test(decoded.trim()) && rest.length > 0 ? `${name}=[caché]` : pair;
-  });
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const [name = '', ...rest] = pair.split('=');
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // A name that does not decode is not hidden by chance: its value is.
+        return rest.length > 0 ? `${name}=[caché]` : name;
+      }
+      return TOKEN_PARAMETER.test(decoded.trim()) && rest.length > 0 ? `${name}=[caché]` : pair;
+    });
   return `${pathPart}?${query.join('&')}`;
 }
 

@@ -46,7 +46,19 @@ export interface SeedCompany {
   contacts: { name: string; phone_number: string; email: string }[];
   customers: { name: string; reference: string; email: string; phone_number: string }[];
   /** Items only this company offers in the search. */
-  ownItems: { name: string; family: string; volume: number; weight: number; length: number; width: number; height: number; time_factor: number; persons_needed: number; elevator: boolean; minimal_truck_capacity: number }[];
+  ownItems: {
+    name: string;
+    family: string;
+    volume: number;
+    weight: number;
+    length: number;
+    width: number;
+    height: number;
+    time_factor: number;
+    persons_needed: number;
+    elevator: boolean;
+    minimal_truck_capacity: number;
+  }[];
 }
 
 export const DEMO_COMPANIES: readonly SeedCompany[] = [
@@ -56,7 +68,11 @@ export const DEMO_COMPANIES: readonly SeedCompany[] = [
     name: 'Transports Martin & Fils',
     store: {
       company_mode: true,
-      transportation_company: { name: 'Transports Martin & Fils', phone_number: '01 48 20 31 00', email: 'contact@transports-martin.example' },
+      transportation_company: {
+        name: 'Transports Martin & Fils',
+        phone_number: '01 48 20 31 00',
+        email: 'contact@transports-martin.example',
+      },
       vat: 0.2,
       currency_symbol: '€',
       can_edit_price: true,
@@ -71,18 +87,39 @@ export const DEMO_COMPANIES: readonly SeedCompany[] = [
     preferredItemNames: ['Carton standard', 'Canapé 3 places', 'Lit double', 'Réfrigérateur', 'Lave-linge'],
     places: [
       {
-        label: 'Entrepôt Saint-Denis', address_complete: '12 Rue des Docks 93200 Saint-Denis', lat: 48.9362, lng: 2.3574,
-        locality: 'Saint-Denis', postal_code: '93200', floor_nb: 0, elevator_presence: false, notes: 'Quai de chargement n°3, badge à l’accueil.',
+        label: 'Entrepôt Saint-Denis',
+        address_complete: '12 Rue des Docks 93200 Saint-Denis',
+        lat: 48.9362,
+        lng: 2.3574,
+        locality: 'Saint-Denis',
+        postal_code: '93200',
+        floor_nb: 0,
+        elevator_presence: false,
+        notes: 'Quai de chargement n°3, badge à l’accueil.',
         contacts: [{ name: 'Karim Benali', phone_number: '0611223344', email: 'karim.benali@transports-martin.example' }],
       },
       {
-        label: 'Siège Paris 8e', address_complete: '25 Rue de la Boétie 75008 Paris', lat: 48.8728, lng: 2.3127,
-        locality: 'Paris', postal_code: '75008', floor_nb: 4, elevator_presence: true, notes: 'Livraison par l’entrée de service.',
+        label: 'Siège Paris 8e',
+        address_complete: '25 Rue de la Boétie 75008 Paris',
+        lat: 48.8728,
+        lng: 2.3127,
+        locality: 'Paris',
+        postal_code: '75008',
+        floor_nb: 4,
+        elevator_presence: true,
+        notes: 'Livraison par l’entrée de service.',
         contacts: [{ name: 'Sophie Lambert', phone_number: '0145678900' }],
       },
       {
-        label: 'Agence Lyon Bellecour', address_complete: '3 Place Bellecour 69002 Lyon', lat: 45.7578, lng: 4.832,
-        locality: 'Lyon', postal_code: '69002', floor_nb: 1, elevator_presence: false, notes: '',
+        label: 'Agence Lyon Bellecour',
+        address_complete: '3 Place Bellecour 69002 Lyon',
+        lat: 45.7578,
+        lng: 4.832,
+        locality: 'Lyon',
+        postal_code: '69002',
+        floor_nb: 1,
+        elevator_presence: false,
+        notes: '',
         contacts: [],
       },
     ],
@@ -98,8 +135,32 @@ export const DEMO_COMPANIES: readonly SeedCompany[] = [
       { name: 'Mairie de Montreuil', reference: 'CLI-0200', email: 'services.techniques@montreuil.example', phone_number: '0148000003' },
     ],
     ownItems: [
-      { name: 'Palette Europe', family: 'Divers', volume: 1.5, weight: 300, length: 120, width: 80, height: 150, time_factor: 0.15, persons_needed: 1, elevator: false, minimal_truck_capacity: 12 },
-      { name: 'Baie serveur 42U', family: 'Bureau', volume: 1.2, weight: 250, length: 120, width: 60, height: 200, time_factor: 1, persons_needed: 3, elevator: true, minimal_truck_capacity: 0 },
+      {
+        name: 'Palette Europe',
+        family: 'Divers',
+        volume: 1.5,
+        weight: 300,
+        length: 120,
+        width: 80,
+        height: 150,
+        time_factor: 0.15,
+        persons_needed: 1,
+        elevator: false,
+        minimal_truck_capacity: 12,
+      },
+      {
+        name: 'Baie serveur 42U',
+        family: 'Bureau',
+        volume: 1.2,
+        weight: 250,
+        length: 120,
+        width: 60,
+        height: 200,
+        time_factor: 1,
+        persons_needed: 3,
+        elevator: true,
+        minimal_truck_capacity: 0,
+      },
     ],
   },
   {
@@ -115,12 +176,34 @@ export const DEMO_COMPANIES: readonly SeedCompany[] = [
     preferredItemNames: ['Carton standard'],
     places: [
       {
-        label: 'Garde-meubles Dupont', address_complete: '8 Rue de l’Industrie 33000 Bordeaux', lat: 44.8378, lng: -0.5792,
-        locality: 'Bordeaux', postal_code: '33000', floor_nb: 0, elevator_presence: false, notes: 'Code portail 7788', contacts: [],
+        label: 'Garde-meubles Dupont',
+        address_complete: '8 Rue de l’Industrie 33000 Bordeaux',
+        lat: 44.8378,
+        lng: -0.5792,
+        locality: 'Bordeaux',
+        postal_code: '33000',
+        floor_nb: 0,
+        elevator_presence: false,
+        notes: 'Code portail 7788',
+        contacts: [],
       },
     ],
     contacts: [{ name: 'Paul Dupont', phone_number: '0556000000', email: 'paul@dupont.example' }],
     customers: [{ name: 'Client Secret Dupont', reference: 'D-1', email: 'secret@dupont.example', phone_number: '0556000001' }],
-    ownItems: [{ name: 'Caisse à vin Dupont', family: 'Divers', volume: 0.05, weight: 18, length: 50, width: 30, height: 30, time_factor: 0.05, persons_needed: 1, elevator: true, minimal_truck_capacity: 0 }],
+    ownItems: [
+      {
+        name: 'Caisse à vin Dupont',
+        family: 'Divers',
+        volume: 0.05,
+        weight: 18,
+        length: 50,
+        width: 30,
+        height: 30,
+        time_factor: 0.05,
+        persons_needed: 1,
+        elevator: true,
+        minimal_truck_capacity: 0,
+      },
+    ],
   },
 ];

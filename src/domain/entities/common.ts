@@ -28,8 +28,11 @@ export const TimestampSchema = v.pipe(
 );
 
 /** A calendar day 'yyyy-MM-dd'. */
-export const DaySchema = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date invalide'),
-  v.check((value) => DateTime.fromISO(value).isValid, 'Date invalide'));
+export const DaySchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date invalide'),
+  v.check((value) => DateTime.fromISO(value).isValid, 'Date invalide'),
+);
 
 /** A time of day 'HH:mm'. */
 export const TimeOfDaySchema = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Heure invalide'));

@@ -37,9 +37,7 @@ export const CompanyDataSchema = v.object({
   currency_symbol: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(5)), FALLBACK_CURRENCY_SYMBOL),
   can_edit_price: flag(false),
   permissions: list(PermissionSchema, 100),
-  vehicle_categories: v.optional(v.pipe(v.array(VehicleCategorySchema), v.maxLength(100)), () => [
-    ...DEFAULT_VEHICLE_CATEGORIES,
-  ]),
+  vehicle_categories: v.optional(v.pipe(v.array(VehicleCategorySchema), v.maxLength(100)), () => [...DEFAULT_VEHICLE_CATEGORIES]),
   driver_pools: list(DriverPoolSchema, 100),
   handling_rates: v.optional(v.nullable(HandlingRatesSchema), null),
   hide_address_floor: flag(false),

@@ -27,7 +27,9 @@ export function isCustomItemMode(items: readonly Item[]): boolean {
 export function applyCustomItem(customItem: Item, description: string): Item[] {
   const lines = parseSubItems(description);
   const head: Item = { ...customItem, category: 'custom-item', subItemNames: lines.map((line) => line.name) };
-  const subItems = lines.map((line) => makeItem({ name: line.name, quantity: line.quantity, category: 'service', time_factor: 0, volume: 0, persons_needed: 0 }));
+  const subItems = lines.map((line) =>
+    makeItem({ name: line.name, quantity: line.quantity, category: 'service', time_factor: 0, volume: 0, persons_needed: 0 }),
+  );
   return [head, ...subItems];
 }
 

@@ -31,26 +31,44 @@ export function implausibleFigures(payload: TravelPayload, { priceCeilingEuros, 
   const travel = payload.travel;
   const problems: ImplausibleFigure[] = [];
   const ceiling = Math.round(priceCeilingEuros * 100);
-  for (const [field, ht] of [['price_transportation', 'price_transportation_ht'], ['price_handling', 'price_handling_ht']] as const) {
+  for (const [field, ht] of [
+    ['price_transportation', 'price_transportation_ht'],
+    ['price_handling', 'price_handling_ht'],
+  ] as const) {
     for (const name of [field, ht]) {
       const cents = travel[name];
       if (cents < 0) problems.push({ path: `travel.${name}`, message: 'Un prix ne peut pas être négatif' });
       else if (cents > ceiling) problems.push({ path: `travel.${name}`, message: `Prix au-delà du plafond de ${priceCeilingEuros} €` });
     }
     const expectedHt = Math.round(travel[field] / (1 + vat));
-    if (Math.abs(travel[ht] - expectedHt) > 1) problems.push({ path: `travel.${ht}`, message: `Le prix HT doit être le prix TTC divisé par ${1 + vat} (attendu ${expectedHt} centimes)` });
+    if (Math.abs(travel[ht] - expectedHt) > 1)
+      problems.push({
+        path: `travel.${ht}`,
+        message: `Le prix HT doit être le prix TTC divisé par ${1 + vat} (attendu ${expectedHt} centimes)`,
+      });
   }
 
   const located = payload.addresses.every((address) => address.lat !== 0 || address.lng !== 0);
   if (located && payload.addresses.length >= 2) {
     let straightKm = 0;
-    for (let at = 1; at < payload.addresses.length; at += 1) straightKm += greatCircleKm(payload.addresses[at - 1]!, payload.addresses[at]!);
+    for (let at = 1; at < payload.addresses.length; at += 1)
+      straightKm += greatCircleKm(payload.addresses[at - 1]!, payload.addresses[at]!);
     // distance_transportation is twice the customer's route (spec §7), in metres.
     const routeKm = travel.distance_transportation / 2 / 1000;
-    if (routeKm < straightKm * 0.99 - 0.05) problems.push({ path: 'travel.distance_transportation', message: `Distance plus courte que la ligne droite entre les adresses (${straightKm.toFixed(1)} km)` });
-    else if (routeKm > straightKm * Math.max(MAX_DETOUR_FACTOR, STRAIGHT_LINE_DETOUR_FACTOR) + CITY_ALLOWANCE_KM) problems.push({ path: 'travel.distance_transportation', message: `Distance sans rapport avec les adresses (ligne droite : ${straightKm.toFixed(1)} km)` });
+    if (routeKm < straightKm * 0.99 - 0.05)
+      problems.push({
+        path: 'travel.distance_transportation',
+        message: `Distance plus courte que la ligne droite entre les adresses (${straightKm.toFixed(1)} km)`,
+      });
+    else if (routeKm > straightKm * Math.max(MAX_DETOUR_FACTOR, STRAIGHT_LINE_DETOUR_FACTOR) + CITY_ALLOWANCE_KM)
+      problems.push({
+        path: 'travel.distance_transportation',
+        message: `Distance sans rapport avec les adresses (ligne droite : ${straightKm.toFixed(1)} km)`,
+      });
   }
-  if (travel.duration_transportation > MAX_TRANSPORT_SECONDS) problems.push({ path: 'travel.duration_transportation', message: 'Durée de transport de plus d’une semaine' });
-  if (travel.duration_handling > MAX_HANDLING_SECONDS) problems.push({ path: 'travel.duration_handling', message: 'Durée de manutention de plus de 8 heures' });
+  if (travel.duration_transportation > MAX_TRANSPORT_SECONDS)
+    problems.push({ path: 'travel.duration_transportation', message: 'Durée de transport de plus d’une semaine' });
+  if (travel.duration_handling > MAX_HANDLING_SECONDS)
+    problems.push({ path: 'travel.duration_handling', message: 'Durée de manutention de plus de 8 heures' });
   return problems;
 }

@@ -40,7 +40,15 @@ export function linkStopToPlace(stop: Stop, place: SavedPlace): Stop {
     notes: stop.notes || place.notes,
     contacts: [
       ...place.contacts.map((contact) =>
-        makeContact({ id: contact.id, name: contact.name, phone: contact.phone_number, email: contact.email, step: stop.index, relatedToPlace: true, addressId: place.id }),
+        makeContact({
+          id: contact.id,
+          name: contact.name,
+          phone: contact.phone_number,
+          email: contact.email,
+          step: stop.index,
+          relatedToPlace: true,
+          addressId: place.id,
+        }),
       ),
       ...own,
     ],

@@ -142,10 +142,17 @@ export function displayedAmount(amountIncludingVat: number, companyMode: boolean
 }
 
 /** Editing a price inline fixes it (spec §6): the typed amount is VAT excluded in company mode. */
-export function fixedPriceFromEdit(current: Fees, edit: { transportation?: number; handling?: number }, companyMode: boolean, vat: number): FixedPrice {
+export function fixedPriceFromEdit(
+  current: Fees,
+  edit: { transportation?: number; handling?: number },
+  companyMode: boolean,
+  vat: number,
+): FixedPrice {
   const toExcluded = (amount: number) => (companyMode ? amount : withoutVat(amount, vat));
   return {
-    transportationPriceVatExcluded: roundCents(edit.transportation !== undefined ? toExcluded(edit.transportation) : withoutVat(current.transportation.fee, vat)),
+    transportationPriceVatExcluded: roundCents(
+      edit.transportation !== undefined ? toExcluded(edit.transportation) : withoutVat(current.transportation.fee, vat),
+    ),
     handlingPriceVatExcluded: roundCents(edit.handling !== undefined ? toExcluded(edit.handling) : withoutVat(current.handling.fee, vat)),
   };
 }

@@ -6,7 +6,20 @@ import type { Stop } from '../entities/stop.ts';
  * floor is the reference (1), then the stairs weigh more and more.
  */
 export const FLOOR_MULTIPLIERS: Readonly<Record<number, number>> = {
-  [-1]: 0, 0: 1, 1: 1.05, 2: 1.08, 3: 1.1, 4: 1.3, 5: 1.5, 6: 1.7, 7: 2.1, 8: 2.3, 9: 2.6, 10: 3.1, 11: 3.3, 12: 3.6,
+  [-1]: 0,
+  0: 1,
+  1: 1.05,
+  2: 1.08,
+  3: 1.1,
+  4: 1.3,
+  5: 1.5,
+  6: 1.7,
+  7: 2.1,
+  8: 2.3,
+  9: 2.6,
+  10: 3.1,
+  11: 3.3,
+  12: 3.6,
 };
 
 export const ELEVATOR_FACTOR = 0.7;

@@ -38,7 +38,16 @@ export function checkPublicPrice(payload: TravelPayload, state: TravelState): Pr
     approximate: false,
   };
   const stops = payload.addresses.map((address, index) =>
-    makeStop({ type: address.type_name, lat: address.lat, lng: address.lng, floor: address.floor_nb, elevator: address.elevator_presence, geocodeResolved: true, index, step: index + 1 }),
+    makeStop({
+      type: address.type_name,
+      lat: address.lat,
+      lng: address.lng,
+      floor: address.floor_nb,
+      elevator: address.elevator_presence,
+      geocodeResolved: true,
+      index,
+      step: index + 1,
+    }),
   );
   const items = payload.items.map((item) => makeItem(item));
   const estimate = estimateTravel({
@@ -50,12 +59,20 @@ export function checkPublicPrice(payload: TravelPayload, state: TravelState): Pr
     vat: state.vat,
     overrides: { persons: travel.persons_needed, hours: travel.duration_handling > 0 ? travel.duration_handling / 3600 : null },
   });
-  const lite = litePriceParts({ distance: estimate.driver.distance, duration: estimate.driver.duration, volume: estimate.volume, items, vat: state.vat });
+  const lite = litePriceParts({
+    distance: estimate.driver.distance,
+    duration: estimate.driver.duration,
+    volume: estimate.volume,
+    items,
+    vat: state.vat,
+  });
   const grids = [
     { grid: 'wizard' as const, price_transportation: cents(estimate.transportFee), price_handling: cents(estimate.handlingFee) },
     { grid: 'lite' as const, price_transportation: cents(lite.transportation), price_handling: cents(lite.handling) },
   ];
   const close = (a: number, b: number) => Math.abs(a - b) <= 1;
-  const matching = grids.find((g) => close(g.price_transportation, travel.price_transportation) && close(g.price_handling, travel.price_handling));
+  const matching = grids.find(
+    (g) => close(g.price_transportation, travel.price_transportation) && close(g.price_handling, travel.price_handling),
+  );
   return { ...(matching ?? grids[0]!), matches: matching !== undefined };
 }

@@ -12,21 +12,36 @@ export function customItemTransportFee(items: readonly Item[], vat: number): num
     .map((item) => parsePrice(item.predefinedTransportationFee))
     .filter((fee): fee is number => fee !== null);
   if (fees.length === 0) return null;
-  return Math.round(withVat(fees.reduce((sum, fee) => sum + fee, 0), vat));
+  return Math.round(
+    withVat(
+      fees.reduce((sum, fee) => sum + fee, 0),
+      vat,
+    ),
+  );
 }
 
 /** Predefined transport fees typed on any item (company mode), × (1 + VAT); null when none parses. */
 export function predefinedTransportFee(items: readonly Item[], vat: number): number | null {
   const fees = items.map((item) => parsePrice(item.predefinedTransportationFee)).filter((fee): fee is number => fee !== null);
   if (fees.length === 0) return null;
-  return Math.round(withVat(fees.reduce((sum, fee) => sum + fee, 0), vat));
+  return Math.round(
+    withVat(
+      fees.reduce((sum, fee) => sum + fee, 0),
+      vat,
+    ),
+  );
 }
 
 /** Predefined handling fees typed on items, × (1 + VAT) (spec §9); null when none parses. */
 export function predefinedHandlingFee(items: readonly Item[], vat: number): number | null {
   const fees = items.map((item) => parsePrice(item.predefinedHandlingFee)).filter((fee): fee is number => fee !== null);
   if (fees.length === 0) return null;
-  return Math.round(withVat(fees.reduce((sum, fee) => sum + fee, 0), vat));
+  return Math.round(
+    withVat(
+      fees.reduce((sum, fee) => sum + fee, 0),
+      vat,
+    ),
+  );
 }
 
 /**

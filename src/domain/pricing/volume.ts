@@ -22,5 +22,7 @@ export function totalVolume(items: readonly Item[]): number {
 
 /** The bulkiest single unit, whose crew size decides whether the job is a moving. */
 export function largestItem(items: readonly Item[]): Item | null {
-  return items.filter(isLoadItem).reduce<Item | null>((largest, item) => (largest === null || item.volume > largest.volume ? item : largest), null);
+  return items
+    .filter(isLoadItem)
+    .reduce<Item | null>((largest, item) => (largest === null || item.volume > largest.volume ? item : largest), null);
 }

@@ -53,7 +53,10 @@ export function straightLineRoute(points: readonly LatLng[]): RouteResult {
  * The driver's route: the customer's route plus the way back from the last stop to the
  * first, estimated in a straight line (spec §9).
  */
-export function driverRoute(customer: Pick<RouteResult, 'distance' | 'duration'>, points: readonly LatLng[]): { distance: number; duration: number } {
+export function driverRoute(
+  customer: Pick<RouteResult, 'distance' | 'duration'>,
+  points: readonly LatLng[],
+): { distance: number; duration: number } {
   if (points.length < 2) return { distance: customer.distance, duration: customer.duration };
   const back = straightLineLeg(points[0]!, points[points.length - 1]!);
   return { distance: customer.distance + back.distance, duration: customer.duration + back.duration };

@@ -17,14 +17,21 @@ export type RouteState = 'idle' | 'loading' | 'ok' | 'failed';
  * Addresses: the first stop in order that is empty or typed but not chosen, then the route.
  * Null while the route is being computed: the spinner says it, not a hint.
  */
-export function missingOnAddresses(stops: readonly Pick<Stop, 'address' | 'geocodeResolved' | 'step'>[], route: RouteState): Missing | null {
+export function missingOnAddresses(
+  stops: readonly Pick<Stop, 'address' | 'geocodeResolved' | 'step'>[],
+  route: RouteState,
+): Missing | null {
   for (const stop of stops) {
     if (stop.geocodeResolved) continue;
     const target: MissingTarget = { kind: 'address', step: stop.step };
     if (stop.address.trim() === '') return { text: `Saisissez l’adresse ${stop.step}`, target };
     return { text: `Choisissez l’adresse ${stop.step} dans la liste`, target };
   }
-  if (route === 'failed') return { text: 'Itinéraire introuvable\u00a0: vérifiez les adresses', target: stops[0] ? { kind: 'address', step: stops[0].step } : null };
+  if (route === 'failed')
+    return {
+      text: 'Itinéraire introuvable\u00a0: vérifiez les adresses',
+      target: stops[0] ? { kind: 'address', step: stops[0].step } : null,
+    };
   return null;
 }
 

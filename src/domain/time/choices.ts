@@ -8,7 +8,9 @@ export function isSelectableDay(day: string, now: DateTime): boolean {
   return DateTime.fromISO(day).isValid && day >= today;
 }
 
-const ALL_QUARTER_HOURS: readonly string[] = Array.from({ length: (24 * 60) / TIME_STEP_MINUTES }, (_, index) => minutesToTime(index * TIME_STEP_MINUTES));
+const ALL_QUARTER_HOURS: readonly string[] = Array.from({ length: (24 * 60) / TIME_STEP_MINUTES }, (_, index) =>
+  minutesToTime(index * TIME_STEP_MINUTES),
+);
 
 /**
  * Quarter-hour choices of a day that come after the earliest allowed moment (spec §5):

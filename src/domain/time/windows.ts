@@ -36,8 +36,10 @@ function moveToDay(timestamp: string | null, day: string, seekDays: number): str
 export function moveStopsToDate(stops: readonly Stop[], day: string): Stop[] {
   return stops.map((stop) => {
     const earliest = moveToDay(stop.timewindowEarliest, day, stop.seekDays);
-    const span = stop.timewindowEarliest && stop.timewindowLatest ? parse(stop.timewindowLatest).diff(parse(stop.timewindowEarliest)) : null;
-    const latest = earliest && span && span.toMillis() >= 0 ? iso(parse(earliest).plus(span)) : moveToDay(stop.timewindowLatest, day, stop.seekDays);
+    const span =
+      stop.timewindowEarliest && stop.timewindowLatest ? parse(stop.timewindowLatest).diff(parse(stop.timewindowEarliest)) : null;
+    const latest =
+      earliest && span && span.toMillis() >= 0 ? iso(parse(earliest).plus(span)) : moveToDay(stop.timewindowLatest, day, stop.seekDays);
     return {
       ...stop,
       timewindowEarliest: earliest,
@@ -66,9 +68,10 @@ export function migrateStopsToTimewindows(stops: readonly Stop[]): Stop[] {
   return stops.map((stop) => {
     const start = stop.estimatedArrivalTime ?? stop.timewindowEarliest;
     if (!start) return stop;
-    const latest = stop.timewindowLatest && parse(stop.timewindowLatest) > parse(start)
-      ? stop.timewindowLatest
-      : iso(parse(start).plus({ minutes: ESTIMATED_TIME_WINDOW_MINUTES }));
+    const latest =
+      stop.timewindowLatest && parse(stop.timewindowLatest) > parse(start)
+        ? stop.timewindowLatest
+        : iso(parse(start).plus({ minutes: ESTIMATED_TIME_WINDOW_MINUTES }));
     return { ...stop, timewindowEarliest: start, timewindowLatest: latest };
   });
 }

@@ -7,7 +7,10 @@ import { hasMoreThanThreeCharacters, isValidEmail, isValidPhone } from './patter
 export type ContactField = 'name' | 'phone' | 'email' | 'step';
 
 /** One row of the contacts tab (spec §5). `stopCount` bounds the step when known. */
-export function validateContactRow(contact: Pick<Contact, 'name' | 'phone' | 'email' | 'step'>, stopCount?: number): FieldErrors<ContactField> {
+export function validateContactRow(
+  contact: Pick<Contact, 'name' | 'phone' | 'email' | 'step'>,
+  stopCount?: number,
+): FieldErrors<ContactField> {
   const stepOk = contact.step >= 0 && (stopCount === undefined || contact.step < stopCount);
   return collectErrors<ContactField>([
     ['name', hasMoreThanThreeCharacters(contact.name) ? null : MESSAGES.contactName],

@@ -4,7 +4,9 @@ import { RouteNotFoundError, type AddressSuggestion, type GeocodedAddress, type 
 
 /** The Géoplateforme geocoder's answer (BAN format), as far as we read it. */
 const BanFeatureSchema = v.object({
-  geometry: v.object({ coordinates: v.tuple([v.pipe(v.number(), v.minValue(-180), v.maxValue(180)), v.pipe(v.number(), v.minValue(-90), v.maxValue(90))]) }),
+  geometry: v.object({
+    coordinates: v.tuple([v.pipe(v.number(), v.minValue(-180), v.maxValue(180)), v.pipe(v.number(), v.minValue(-90), v.maxValue(90))]),
+  }),
   properties: v.looseObject({
     label: v.pipe(v.string(), v.maxLength(300)),
     type: v.string(),
@@ -61,7 +63,12 @@ export interface BanProviderOptions {
 const lonLat = (point: LatLng) => `${point.lng},${point.lat}`;
 
 /** The French national geocoder and IGN routing, or the demo server answering in the same format. */
-export function createBanProvider({ kind, searchUrl, routeUrl, fetchImpl = (i, o) => globalThis.fetch(i, o) }: BanProviderOptions): MapsProvider {
+export function createBanProvider({
+  kind,
+  searchUrl,
+  routeUrl,
+  fetchImpl = (i, o) => globalThis.fetch(i, o),
+}: BanProviderOptions): MapsProvider {
   async function search(text: string, autocomplete: boolean, signal?: AbortSignal): Promise<BanFeature[]> {
     const params = new URLSearchParams({ q: text, limit: '5', autocomplete: autocomplete ? '1' : '0' });
     if (kind === 'geoplateforme') params.set('index', 'address');
@@ -85,14 +92,21 @@ export function createBanProvider({ kind, searchUrl, routeUrl, fetchImpl = (i, o
     async geocode(text) {
       const features = await search(text.trim(), false);
       // Only addresses with a street number resolve a stop (spec §5).
-      return features.filter((feature) => feature.properties.type === 'housenumber' && feature.properties.housenumber !== '').map(featureToAddress);
+      return features
+        .filter((feature) => feature.properties.type === 'housenumber' && feature.properties.housenumber !== '')
+        .map(featureToAddress);
     },
     async routeChunk(points: readonly LatLng[], mode: TravelMode): Promise<RouteResult> {
       if (!routeUrl || mode !== 'driving') throw new RouteNotFoundError('MODE_NOT_SUPPORTED');
       const params = new URLSearchParams({
-        resource: 'bdtopo-osrm', profile: 'car', optimization: 'fastest',
-        start: lonLat(points[0]!), end: lonLat(points[points.length - 1]!),
-        getSteps: 'false', distanceUnit: 'meter', timeUnit: 'second',
+        resource: 'bdtopo-osrm',
+        profile: 'car',
+        optimization: 'fastest',
+        start: lonLat(points[0]!),
+        end: lonLat(points[points.length - 1]!),
+        getSteps: 'false',
+        distanceUnit: 'meter',
+        timeUnit: 'second',
       });
       if (points.length > 2) params.set('intermediates', points.slice(1, -1).map(lonLat).join('|'));
       const response = await fetchImpl(`${routeUrl}?${params}`);
@@ -100,7 +114,14 @@ export function createBanProvider({ kind, searchUrl, routeUrl, fetchImpl = (i, o
       const parsed = v.safeParse(IgnRouteSchema, await response.json());
       if (!parsed.success) throw new RouteNotFoundError('INVALID_RESPONSE');
       const { distance, duration, portions } = parsed.output;
-      return { distance, duration, legDurations: portions.map((p) => p.duration), legDistances: portions.map((p) => p.distance), responses: [], approximate: false };
+      return {
+        distance,
+        duration,
+        legDurations: portions.map((p) => p.duration),
+        legDistances: portions.map((p) => p.distance),
+        responses: [],
+        approximate: false,
+      };
     },
   };
 }

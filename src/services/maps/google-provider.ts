@@ -60,9 +60,18 @@ export function createGoogleProvider(importLibrary: ImportLibrary): MapsProvider
     modes: ['driving', 'bicycling'],
     async suggest(text): Promise<AddressSuggestion[]> {
       if (text.trim().length < 3) return [];
-      const places = await library<{ AutocompleteSuggestion: { fetchAutocompleteSuggestions(r: unknown): Promise<{ suggestions: { placePrediction: unknown }[] }> }; AutocompleteSessionToken: new () => unknown }>('places');
+      const places = await library<{
+        AutocompleteSuggestion: { fetchAutocompleteSuggestions(r: unknown): Promise<{ suggestions: { placePrediction: unknown }[] }> };
+        AutocompleteSessionToken: new () => unknown;
+      }>('places');
       sessionToken ??= new places.AutocompleteSessionToken();
-      const { suggestions } = await places.AutocompleteSuggestion.fetchAutocompleteSuggestions({ input: text, sessionToken, includedRegionCodes: ['fr'], language: 'fr', region: 'fr' });
+      const { suggestions } = await places.AutocompleteSuggestion.fetchAutocompleteSuggestions({
+        input: text,
+        sessionToken,
+        includedRegionCodes: ['fr'],
+        language: 'fr',
+        region: 'fr',
+      });
       return suggestions.flatMap(({ placePrediction }) => {
         const parsed = v.safeParse(PredictionSchema, placePrediction);
         return parsed.success ? [{ id: parsed.output.placeId, label: parsed.output.text.text }] : [];
@@ -87,16 +96,18 @@ export function createGoogleProvider(importLibrary: ImportLibrary): MapsProvider
         if (!streetNumber) return [];
         // The parsed copy lost the LatLng instance its methods need: read the original.
         const location = (raw as { geometry: { location: { lat(): number; lng(): number } } }).geometry.location;
-        return [{
-          address: result.formatted_address,
-          lat: location.lat(),
-          lng: location.lng(),
-          postalCode: component(result.address_components, 'postal_code'),
-          locality: component(result.address_components, 'locality'),
-          country: component(result.address_components, 'country'),
-          streetNumber,
-          placeId: result.place_id || null,
-        }];
+        return [
+          {
+            address: result.formatted_address,
+            lat: location.lat(),
+            lng: location.lng(),
+            postalCode: component(result.address_components, 'postal_code'),
+            locality: component(result.address_components, 'locality'),
+            country: component(result.address_components, 'country'),
+            streetNumber,
+            placeId: result.place_id || null,
+          },
+        ];
       });
     },
     async routeChunk(points: readonly LatLng[], mode: TravelMode): Promise<RouteResult> {
@@ -109,7 +120,8 @@ export function createGoogleProvider(importLibrary: ImportLibrary): MapsProvider
       const middle = points.slice(1, -1);
       if (routes.Route) {
         const { routes: found } = await routes.Route.computeRoutes({
-          origin, destination,
+          origin,
+          destination,
           intermediates: middle.map((location) => ({ location })),
           travelMode: GOOGLE_MODES[mode],
           fields: ['legs', 'distanceMeters', 'durationMillis', 'path'],
@@ -117,13 +129,18 @@ export function createGoogleProvider(importLibrary: ImportLibrary): MapsProvider
         const parsed = v.safeParse(RouteSchema, found?.[0]);
         if (!parsed.success) throw new RouteNotFoundError('ZERO_RESULTS');
         const legs = parsed.output.legs;
-        return toRoute(legs.map((leg) => leg.distanceMeters), legs.map((leg) => (leg.durationMillis ?? 0) / 1000), found);
+        return toRoute(
+          legs.map((leg) => leg.distanceMeters),
+          legs.map((leg) => (leg.durationMillis ?? 0) / 1000),
+          found,
+        );
       }
       if (!routes.DirectionsService) throw new MapsMissingError();
       let result: { routes: { legs: unknown[] }[] };
       try {
         result = await new routes.DirectionsService().route({
-          origin, destination,
+          origin,
+          destination,
           waypoints: middle.map((location) => ({ location, stopover: true })),
           travelMode: GOOGLE_MODES[mode],
         });
@@ -132,7 +149,11 @@ export function createGoogleProvider(importLibrary: ImportLibrary): MapsProvider
       }
       const legs = v.safeParse(v.array(DirectionsLegSchema), result.routes[0]?.legs);
       if (!legs.success || legs.output.length === 0) throw new RouteNotFoundError('ZERO_RESULTS');
-      return toRoute(legs.output.map((leg) => leg.distance.value), legs.output.map((leg) => leg.duration.value), [result]);
+      return toRoute(
+        legs.output.map((leg) => leg.distance.value),
+        legs.output.map((leg) => leg.duration.value),
+        [result],
+      );
     },
   };
 }

@@ -25,7 +25,6 @@ export async function computeRoute(provider: MapsProvider, stops: readonly Stop[
   assertAddressLimit(stops.length);
   const points = routePoints(stops);
   // Spec §8: not all resolved, or no address at all → a rejection with no message.
-  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
   if (!points) return Promise.reject();
   if (points.length < 2) return { ...straightLineRoute(points), approximate: false, fallbackReason: null };
   if (!provider.modes.includes(mode)) return { ...straightLineRoute(points), fallbackReason: null };

@@ -20,6 +20,7 @@ export function chooseProviderKind({ requested, mapsKey, hasGoogleOnPage }: Omit
 
 export async function createProvider(kind: ProviderKind, choice: ProviderChoice): Promise<MapsProvider> {
   if (kind === 'google') return createGoogleProvider(await loadImportLibrary(choice.mapsKey));
-  if (kind === 'local') return createBanProvider({ kind, searchUrl: `${choice.apiBase.replace(/\/+$/, '')}/api/v1/geo/search`, routeUrl: null });
+  if (kind === 'local')
+    return createBanProvider({ kind, searchUrl: `${choice.apiBase.replace(/\/+$/, '')}/api/v1/geo/search`, routeUrl: null });
   return createBanProvider({ kind, searchUrl: GEOPLATEFORME_SEARCH_URL, routeUrl: IGN_ROUTE_URL });
 }

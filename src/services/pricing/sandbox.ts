@@ -50,11 +50,14 @@ export function createPricingSandbox(workerUrl: string): PricingSandbox {
   }
 
   function restart() {
-    void worker?.then((w) => {
-      w.terminate();
-      releases.get(w)?.();
-      releases.delete(w);
-    }, () => undefined);
+    void worker?.then(
+      (w) => {
+        w.terminate();
+        releases.get(w)?.();
+        releases.delete(w);
+      },
+      () => undefined,
+    );
     worker = null;
   }
 
@@ -62,7 +65,9 @@ export function createPricingSandbox(workerUrl: string): PricingSandbox {
     if (!worker) {
       worker = start();
       // A failed download is retried next time rather than kept as a defect of the grid.
-      worker.catch(() => { worker = null; });
+      worker.catch(() => {
+        worker = null;
+      });
     }
     const running = await worker;
     const id = nextId++;

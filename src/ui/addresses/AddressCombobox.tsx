@@ -8,11 +8,18 @@ import { useVariant } from '../variant.ts';
 import { distinctSuggestions, MESSAGES } from '../../domain/index.ts';
 import { useSavedPlaceSearch } from '../../state/places.ts';
 import { Icon } from '../controls/icons.tsx';
+import { SuggestionList } from '../controls/SuggestionList.tsx';
 
 export const SUGGEST_DELAY_MS = 250;
 
-type Option = { kind: 'suggestion'; id: string; label: string; detail: string } | { kind: 'place'; id: string; label: string; place: SavedPlace };
-type Status = { kind: 'idle' } | { kind: 'searching' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'proposals'; results: GeocodedAddress[] };
+type Option =
+  { kind: 'suggestion'; id: string; label: string; detail: string } | { kind: 'place'; id: string; label: string; place: SavedPlace };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'searching' }
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'proposals'; results: GeocodedAddress[] };
 
 /**
  * 'Adresse N': our own ARIA combobox (arrows, Enter, Escape) over the maps provider's
@@ -42,11 +49,21 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
   async function search(text: string, signal: AbortSignal): Promise<Option[] | null> {
     const places = await searchPlaces(text);
     if (places === null || signal.aborted) return null;
-    const placeOptions: Option[] = places.map((place) => ({ kind: 'place', id: `place-${place.id}`, label: place.address_complete, place }));
+    const placeOptions: Option[] = places.map((place) => ({
+      kind: 'place',
+      id: `place-${place.id}`,
+      label: place.address_complete,
+      place,
+    }));
     let suggestions: Option[] = [];
     if (text.length >= 3) {
       try {
-        suggestions = (await (await provider()).suggest(addressQuery(text, stop.streetNumber), signal)).map((s) => ({ kind: 'suggestion' as const, id: s.id, label: s.label, detail: s.detail ?? '' }));
+        suggestions = (await (await provider()).suggest(addressQuery(text, stop.streetNumber), signal)).map((s) => ({
+          kind: 'suggestion' as const,
+          id: s.id,
+          label: s.label,
+          detail: s.detail ?? '',
+        }));
       } catch (error) {
         if (signal.aborted) return null;
         if (error instanceof Error && error.message) setStatus({ kind: 'error', message: error.message });
@@ -185,23 +202,29 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
           </span>
         </p>
       )}
-      <ul id={listId} role="listbox" aria-label={`Suggestions pour ${label}`} className="suggestions" hidden={!open}>
-        {options.map((option, position) => (
-          <li
-            key={option.id}
-            id={`${listId}-${position}`}
-            role="option"
-            aria-selected={position === active}
-            className={position === active ? 'active' : undefined}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(option)}
-          >
-            <OptionLines option={option} />
-          </li>
-        ))}
-      </ul>
-      {status.kind === 'searching' && <p className="status-line" role="status"><span className="spinner" aria-hidden="true" />Recherche…</p>}
-      {status.kind === 'loading' && <p className="status-line" role="status"><span className="spinner" aria-hidden="true" />Vérification de l’adresse…</p>}
+      <SuggestionList
+        id={listId}
+        label={`Suggestions pour ${label}`}
+        open={open}
+        options={options}
+        active={active}
+        keyOf={(option) => option.id}
+        onChoose={choose}
+      >
+        {(option) => <OptionLines option={option} />}
+      </SuggestionList>
+      {status.kind === 'searching' && (
+        <p className="status-line" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Recherche…
+        </p>
+      )}
+      {status.kind === 'loading' && (
+        <p className="status-line" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Vérification de l’adresse…
+        </p>
+      )}
       {status.kind === 'error' &&
         (variant === 'lite' ? (
           // The earlier variant's red alert, headed 'Error!' (spec §8).
@@ -218,7 +241,15 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
         <div role="group" aria-label={`Plusieurs adresses possibles pour ${label}`} className="proposals">
           <p className="muted">Plusieurs adresses correspondent : choisissez la bonne.</p>
           {status.results.map((result) => (
-            <button key={`${result.address}-${result.lat}-${result.lng}`} type="button" className="link" onClick={() => { resolve(stop.uid, result); setStatus({ kind: 'idle' }); }}>
+            <button
+              key={`${result.address}-${result.lat}-${result.lng}`}
+              type="button"
+              className="link"
+              onClick={() => {
+                resolve(stop.uid, result);
+                setStatus({ kind: 'idle' });
+              }}
+            >
               {result.address}
             </button>
           ))}

@@ -25,13 +25,15 @@ export function AddressesPanel() {
   const maps = useAtomValue(mapsStatusAtom);
   const [announcement, setAnnouncement] = useState('');
   const list = useRef<HTMLOListElement>(null);
-  const moveRef = useRef((from: number, to: number) => undefined as void);
-
   const moveTo = (from: number, to: number) => {
     move({ from, to });
     setAnnouncement(`Adresse ${from + 1} déplacée en position ${to + 1} sur ${stops.length}.`);
   };
-  moveRef.current = moveTo;
+  // Sortable, made once, calls the moveTo of the latest render (it reads the stop count).
+  const moveRef = useRef(moveTo);
+  useEffect(() => {
+    moveRef.current = moveTo;
+  });
 
   useEffect(() => {
     if (!list.current) return;
@@ -63,12 +65,25 @@ export function AddressesPanel() {
             Créneaux horaires
             <span className="field-help"> (au plus tôt, au plus tard)</span>
           </span>
-          <input type="checkbox" role="switch" aria-label="Créneaux horaires" checked={identity.timewindowEnabled} onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })} />
+          <input
+            type="checkbox"
+            role="switch"
+            aria-label="Créneaux horaires"
+            checked={identity.timewindowEnabled}
+            onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })}
+          />
         </label>
       )}
-      {variant === 'lite' && maps.kind === 'loading' && <p className="status-line" role="status"><span className="spinner" aria-hidden="true" />Préparation de la recherche d’adresses…</p>}
+      {variant === 'lite' && maps.kind === 'loading' && (
+        <p className="status-line" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Préparation de la recherche d’adresses…
+        </p>
+      )}
       {variant === 'lite' && maps.kind === 'failed' && (
-        <div className="alert-red" role="alert"><strong>Error!</strong> {maps.message}</div>
+        <div className="alert-red" role="alert">
+          <strong>Error!</strong> {maps.message}
+        </div>
       )}
       <ol className="stops" ref={list}>
         {stops.map((stop, index) => (
@@ -79,8 +94,20 @@ export function AddressesPanel() {
             count={stops.length}
             arrival={arrivals[index] ?? null}
             actions={{
-              add: stops.length < MAX_ADDRESSES ? () => { add(index); setAnnouncement(`Étape ajoutée en position ${index + 2}.`); } : null,
-              remove: stops.length > 2 ? () => { remove(index); setAnnouncement(`Étape ${index + 1} supprimée.`); } : null,
+              add:
+                stops.length < MAX_ADDRESSES
+                  ? () => {
+                      add(index);
+                      setAnnouncement(`Étape ajoutée en position ${index + 2}.`);
+                    }
+                  : null,
+              remove:
+                stops.length > 2
+                  ? () => {
+                      remove(index);
+                      setAnnouncement(`Étape ${index + 1} supprimée.`);
+                    }
+                  : null,
               moveUp: index > 0 ? () => moveTo(index, index - 1) : null,
               moveDown: index < stops.length - 1 ? () => moveTo(index, index + 1) : null,
             }}
@@ -95,7 +122,9 @@ export function AddressesPanel() {
         </p>
       )}
       <MapPanel />
-      <p className="visually-hidden" aria-live="polite">{announcement}</p>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
     </section>
   );
 }

@@ -6,7 +6,13 @@ import { canSaveContactModal, makeContact, stripPhoneSpaces, type Contact } from
  * The add/edit contact modal of a stop (spec §2, §5): saving needs a name of 2+ characters
  * and a phone of 8+; spaces are stripped from the phone.
  */
-export function ContactDialog({ contact, stopName, onSave, onClose, onDelete }: {
+export function ContactDialog({
+  contact,
+  stopName,
+  onSave,
+  onClose,
+  onDelete,
+}: {
   contact: Contact | null;
   stopName: string;
   onSave: (contact: Contact) => void;
@@ -27,22 +33,55 @@ export function ContactDialog({ contact, stopName, onSave, onClose, onDelete }: 
   const canSave = canSaveContactModal(name, phone);
   return (
     <dialog ref={dialog} aria-labelledby={titleId} className="dialog" part="dialog" onCancel={onClose}>
-      <form method="dialog" onSubmit={(event) => {
-        event.preventDefault();
-        if (!canSave) return;
-        onSave(makeContact({ ...contact, name: name.trim(), phone: stripPhoneSpaces(phone), email: email.trim(), notify, valid: true }));
-      }}>
+      <form
+        method="dialog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!canSave) return;
+          onSave(makeContact({ ...contact, name: name.trim(), phone: stripPhoneSpaces(phone), email: email.trim(), notify, valid: true }));
+        }}
+      >
         <h3 id={titleId}>{contact ? `Modifier le contact : ${contact.name}` : 'Ajouter un contact'}</h3>
         <p className="muted">Contact sur place de {stopName}</p>
-        <label>Nom<input value={name} autoComplete="name" onChange={(event) => setName(event.target.value)} /></label>
-        <label>Téléphone<input type="tel" inputMode="tel" value={phone} autoComplete="tel" onChange={(event) => setPhone(event.target.value)} /></label>
-        <label>E-mail (facultatif)<input type="email" value={email} autoComplete="email" onChange={(event) => setEmail(event.target.value)} /></label>
-        <label className="switch-row">Prévenir par SMS<input type="checkbox" role="switch" checked={notify} onChange={(event) => setNotify(event.target.checked)} /></label>
-        {!canSave && <p className="muted" id={`${titleId}-why`}>Indiquez un nom (2 caractères minimum) et un téléphone (8 caractères minimum).</p>}
+        <label>
+          Nom
+          <input value={name} autoComplete="name" onChange={(event) => setName(event.target.value)} />
+        </label>
+        <label>
+          Téléphone
+          <input type="tel" inputMode="tel" value={phone} autoComplete="tel" onChange={(event) => setPhone(event.target.value)} />
+        </label>
+        <label>
+          E-mail (facultatif)
+          <input type="email" value={email} autoComplete="email" onChange={(event) => setEmail(event.target.value)} />
+        </label>
+        <label className="switch-row">
+          Prévenir par SMS
+          <input type="checkbox" role="switch" checked={notify} onChange={(event) => setNotify(event.target.checked)} />
+        </label>
+        {!canSave && (
+          <p className="muted" id={`${titleId}-why`}>
+            Indiquez un nom (2 caractères minimum) et un téléphone (8 caractères minimum).
+          </p>
+        )}
         <div className="dialog-actions">
-          <button type="button" onClick={onClose}>Annuler</button>
-          {onDelete && <button type="button" className="ghost" onClick={onDelete}><Icon name="trash" />Supprimer le contact</button>}
-          <button type="submit" className="primary" aria-disabled={canSave ? undefined : true} aria-describedby={canSave ? undefined : `${titleId}-why`}>Enregistrer le contact</button>
+          <button type="button" onClick={onClose}>
+            Annuler
+          </button>
+          {onDelete && (
+            <button type="button" className="ghost" onClick={onDelete}>
+              <Icon name="trash" />
+              Supprimer le contact
+            </button>
+          )}
+          <button
+            type="submit"
+            className="primary"
+            aria-disabled={canSave ? undefined : true}
+            aria-describedby={canSave ? undefined : `${titleId}-why`}
+          >
+            Enregistrer le contact
+          </button>
         </div>
       </form>
     </dialog>

@@ -11,7 +11,8 @@ import { Icon } from '../controls/icons.tsx';
 
 export const TASK_LABELS: Record<TaskType, string> = { pickup: 'Enlèvement', dropoff: 'Livraison', service: 'Intervention' };
 const FLOORS = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-export const floorLabel = (floor: number) => (floor === -1 ? 'Rue' : floor === 0 ? 'Rez-de-chaussée' : floor === 1 ? '1er étage' : `${floor}e étage`);
+export const floorLabel = (floor: number) =>
+  floor === -1 ? 'Rue' : floor === 0 ? 'Rez-de-chaussée' : floor === 1 ? '1er étage' : `${floor}e étage`;
 
 export interface StopActions {
   add: (() => void) | null;
@@ -21,7 +22,19 @@ export interface StopActions {
 }
 
 /** One stop: address, task type, floor and lift, minutes on site, and its row actions (UX §3.3). */
-export function StopCard({ stop, index, count, arrival, actions }: { stop: Stop; index: number; count: number; arrival: string | null; actions: StopActions }) {
+export function StopCard({
+  stop,
+  index,
+  count,
+  arrival,
+  actions,
+}: {
+  stop: Stop;
+  index: number;
+  count: number;
+  arrival: string | null;
+  actions: StopActions;
+}) {
   const update = useSetAtom(updateStopAtom);
   const company = useAtomValue(companyDataAtom);
   const taskTypesEditable = useAtomValue(taskTypesEditableAtom);
@@ -33,13 +46,22 @@ export function StopCard({ stop, index, count, arrival, actions }: { stop: Stop;
           <span className="drag-handle" aria-hidden="true">
             <Icon name="grip" />
           </span>
-          {count > 3 && <span className="step-number" aria-label={`Étape ${stop.step}`}>{stop.step}</span>}
+          {count > 3 && (
+            <span className="step-number" aria-label={`Étape ${stop.step}`}>
+              {stop.step}
+            </span>
+          )}
           {taskTypesEditable ? (
             <label className="task-select">
               <span className="visually-hidden">Type de tâche de {name}</span>
-              <select value={stop.type} onChange={(event) => update({ index, change: (s) => ({ ...s, type: event.target.value as TaskType }) })}>
+              <select
+                value={stop.type}
+                onChange={(event) => update({ index, change: (s) => ({ ...s, type: event.target.value as TaskType }) })}
+              >
                 {(['service', 'pickup', 'dropoff'] as const).map((type) => (
-                  <option key={type} value={type}>{TASK_LABELS[type]}</option>
+                  <option key={type} value={type}>
+                    {TASK_LABELS[type]}
+                  </option>
                 ))}
               </select>
             </label>
@@ -48,9 +70,21 @@ export function StopCard({ stop, index, count, arrival, actions }: { stop: Stop;
           )}
           {stop.label && <span className="stop-label">{stop.label}</span>}
           <span className="stop-tools">
-            {actions.moveUp && <button type="button" className="icon" onClick={actions.moveUp} aria-label={`Monter ${name}`}><Icon name="chevron" turn="up" /></button>}
-            {actions.moveDown && <button type="button" className="icon" onClick={actions.moveDown} aria-label={`Descendre ${name}`}><Icon name="chevron" turn="down" /></button>}
-            {actions.remove && <button type="button" className="icon" onClick={actions.remove} aria-label={`Supprimer ${name}`}><Icon name="trash" /></button>}
+            {actions.moveUp && (
+              <button type="button" className="icon" onClick={actions.moveUp} aria-label={`Monter ${name}`}>
+                <Icon name="chevron" turn="up" />
+              </button>
+            )}
+            {actions.moveDown && (
+              <button type="button" className="icon" onClick={actions.moveDown} aria-label={`Descendre ${name}`}>
+                <Icon name="chevron" turn="down" />
+              </button>
+            )}
+            {actions.remove && (
+              <button type="button" className="icon" onClick={actions.remove} aria-label={`Supprimer ${name}`}>
+                <Icon name="trash" />
+              </button>
+            )}
           </span>
         </div>
         <LiteAwareAddress stop={stop} index={index} />
@@ -59,12 +93,26 @@ export function StopCard({ stop, index, count, arrival, actions }: { stop: Stop;
             <>
               <label>
                 Étage
-                <select aria-label={`Étage de ${name}`} value={stop.floor} onChange={(event) => update({ index, change: (s) => withFloor(s, Number(event.target.value)) })}>
-                  {FLOORS.map((floor) => <option key={floor} value={floor}>{floorLabel(floor)}</option>)}
+                <select
+                  aria-label={`Étage de ${name}`}
+                  value={stop.floor}
+                  onChange={(event) => update({ index, change: (s) => withFloor(s, Number(event.target.value)) })}
+                >
+                  {FLOORS.map((floor) => (
+                    <option key={floor} value={floor}>
+                      {floorLabel(floor)}
+                    </option>
+                  ))}
                 </select>
               </label>
               <label className="checkbox">
-                <input type="checkbox" aria-label={`Ascenseur à ${name}`} checked={stop.elevator} disabled={stop.floor <= 0} onChange={(event) => update({ index, change: (s) => ({ ...s, elevator: event.target.checked }) })} />
+                <input
+                  type="checkbox"
+                  aria-label={`Ascenseur à ${name}`}
+                  checked={stop.elevator}
+                  disabled={stop.floor <= 0}
+                  onChange={(event) => update({ index, change: (s) => ({ ...s, elevator: event.target.checked }) })}
+                />
                 Ascenseur
               </label>
             </>
@@ -100,7 +148,13 @@ function LiteAwareAddress({ stop, index }: { stop: Stop; index: number }) {
     <div className="lite-address">
       <label className="street-number">
         Numéro
-        <input aria-label={`Numéro de rue de l’adresse ${stop.step}`} inputMode="numeric" maxLength={10} value={stop.streetNumber ?? ''} onChange={(event) => update({ index, change: (s) => ({ ...s, streetNumber: event.target.value }) })} />
+        <input
+          aria-label={`Numéro de rue de l’adresse ${stop.step}`}
+          inputMode="numeric"
+          maxLength={10}
+          value={stop.streetNumber ?? ''}
+          onChange={(event) => update({ index, change: (s) => ({ ...s, streetNumber: event.target.value }) })}
+        />
       </label>
       <AddressCombobox stop={stop} index={index} />
     </div>

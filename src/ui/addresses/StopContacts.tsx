@@ -14,9 +14,16 @@ export function StopContacts({ stop, index }: { stop: Stop; index: number }) {
   return (
     <div className="contacts-badges">
       {stop.contacts.map((contact, position) => (
-        <button key={`${contact.name}-${position}`} type="button" className="chip contact-chip" aria-label={`Modifier le contact : ${contact.name}${contact.notify ? ' (SMS)' : ''}, ${name}`} onClick={() => setEditing(position)}>
+        <button
+          key={`${contact.name}-${position}`}
+          type="button"
+          className="chip contact-chip"
+          aria-label={`Modifier le contact : ${contact.name}${contact.notify ? ' (SMS)' : ''}, ${name}`}
+          onClick={() => setEditing(position)}
+        >
           <Icon name="phone" size={16} />
-          {contact.name}{contact.notify ? ' · SMS' : ''}
+          {contact.name}
+          {contact.notify ? ' · SMS' : ''}
         </button>
       ))}
       <button type="button" className="ghost" aria-label={`Ajouter un contact à ${name}`} onClick={() => setEditing('new')}>
@@ -25,7 +32,7 @@ export function StopContacts({ stop, index }: { stop: Stop; index: number }) {
       </button>
       {editing !== null && (
         <ContactDialog
-          contact={editing === 'new' ? null : stop.contacts[editing] ?? null}
+          contact={editing === 'new' ? null : (stop.contacts[editing] ?? null)}
           stopName={name}
           onClose={() => setEditing(null)}
           onSave={(contact) => {
@@ -33,7 +40,14 @@ export function StopContacts({ stop, index }: { stop: Stop; index: number }) {
             setContacts(editing === 'new' ? [...stop.contacts, saved] : stop.contacts.map((c, p) => (p === editing ? saved : c)));
             setEditing(null);
           }}
-          onDelete={editing === 'new' ? undefined : () => { setContacts(stop.contacts.filter((_, p) => p !== editing)); setEditing(null); }}
+          onDelete={
+            editing === 'new'
+              ? undefined
+              : () => {
+                  setContacts(stop.contacts.filter((_, p) => p !== editing));
+                  setEditing(null);
+                }
+          }
         />
       )}
     </div>

@@ -55,9 +55,16 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
   const latestChoices = quarterHourChoices(stopDay, latestAfter);
   // A window may cross midnight (22:00 to 01:00): the next day's times before the earliest's are offered too.
   const earliestTime = timeOf(stop.timewindowEarliest);
-  const nextDayChoices = earliestTime ? quarterHourChoices(DateTime.fromISO(stopDay, { zone: BUSINESS_TIME_ZONE }).plus({ days: 1 }).toISODate()!, now).filter((time) => time < earliestTime) : [];
+  const nextDayChoices = earliestTime
+    ? quarterHourChoices(DateTime.fromISO(stopDay, { zone: BUSINESS_TIME_ZONE }).plus({ days: 1 }).toISODate()!, now).filter(
+        (time) => time < earliestTime,
+      )
+    : [];
   const latestValue = stop.timewindowLatest ? `${isLatestNextDay(stop, day) ? NEXT_DAY : ''}${timeOf(stop.timewindowLatest)}` : '';
-  const latestOptions = [...latestChoices.map((time) => ({ value: time, label: formatClock(time) })), ...nextDayChoices.map((time) => ({ value: `${NEXT_DAY}${time}`, label: `${formatClock(time)} (le lendemain)` }))];
+  const latestOptions = [
+    ...latestChoices.map((time) => ({ value: time, label: formatClock(time) })),
+    ...nextDayChoices.map((time) => ({ value: `${NEXT_DAY}${time}`, label: `${formatClock(time)} (le lendemain)` })),
+  ];
 
   const setLatest = (value: string) => {
     if (value === '') {
@@ -69,14 +76,28 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
   };
 
   const [open, setOpen] = useState(false);
-  const seekLabel = (offset: number) => `J+${offset} · ${formatShortDate(DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).plus({ days: offset }).toISODate()!)}`;
-  const wantedText = stop.timewindowEarliest ? (windows && stop.timewindowLatest ? `${formatClock(timeOf(stop.timewindowEarliest))} – ${formatClock(timeOf(stop.timewindowLatest))}` : formatClock(timeOf(stop.timewindowEarliest))) : 'Indifférent';
-  const summary = [wantedText, `${stop.durationMin} min sur place`, arrival ? `arrivée ≈ ${formatTimeOfDay(arrival)}` : null].filter(Boolean).join(' · ');
+  const seekLabel = (offset: number) =>
+    `J+${offset} · ${formatShortDate(DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).plus({ days: offset }).toISODate()!)}`;
+  const wantedText = stop.timewindowEarliest
+    ? windows && stop.timewindowLatest
+      ? `${formatClock(timeOf(stop.timewindowEarliest))} – ${formatClock(timeOf(stop.timewindowLatest))}`
+      : formatClock(timeOf(stop.timewindowEarliest))
+    : 'Indifférent';
+  const summary = [wantedText, `${stop.durationMin} min sur place`, arrival ? `arrivée ≈ ${formatTimeOfDay(arrival)}` : null]
+    .filter(Boolean)
+    .join(' · ');
   const bodyId = `stop-times-${stop.uid}`;
 
   return (
     <div className="times">
-      <button type="button" className="times-toggle" aria-expanded={open} aria-controls={bodyId} aria-label={`Horaires de ${name} : ${summary}`} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="times-toggle"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        aria-label={`Horaires de ${name} : ${summary}`}
+        onClick={() => setOpen(!open)}
+      >
         <Icon name="clock" />
         <span className="summary-text">{summary}</span>
         <Icon name="chevron" turn={open ? 'up' : 'down'} />
@@ -84,23 +105,42 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
       <div id={bodyId} className={`stop-times${open ? '' : ' collapsed'}`}>
         <label>
           Jour
-          <select aria-label={`Jour de ${name}`} value={stop.seekDays} disabled={!isSeekDayEditable(index)} onChange={(event) => {
-            // The chosen times move with the day, so seek_days and the timestamps agree.
-            const seekDays = Number(event.target.value);
-            update({ index, change: (s) => moveStopsToDate([{ ...s, seekDays }], day)[0]! });
-          }}>
-            {seekDayChoices().map((choice) => <option key={choice.value} value={choice.value}>{seekLabel(choice.value)}</option>)}
+          <select
+            aria-label={`Jour de ${name}`}
+            value={stop.seekDays}
+            disabled={!isSeekDayEditable(index)}
+            onChange={(event) => {
+              // The chosen times move with the day, so seek_days and the timestamps agree.
+              const seekDays = Number(event.target.value);
+              update({ index, change: (s) => moveStopsToDate([{ ...s, seekDays }], day)[0]! });
+            }}
+          >
+            {seekDayChoices().map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {seekLabel(choice.value)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           {windows ? 'Au plus tôt' : 'Heure souhaitée'}
-          <select aria-label={`${windows ? 'Heure au plus tôt' : 'Heure souhaitée'} à ${name}`} value={timeOf(stop.timewindowEarliest)} onChange={(event) => {
-            const time = event.target.value;
-            update({ index, change: (s) => (time === '' ? { ...s, timewindowEarliest: null } : withEarliestTime(s, day, time)) });
-          }}>
+          <select
+            aria-label={`${windows ? 'Heure au plus tôt' : 'Heure souhaitée'} à ${name}`}
+            value={timeOf(stop.timewindowEarliest)}
+            onChange={(event) => {
+              const time = event.target.value;
+              update({ index, change: (s) => (time === '' ? { ...s, timewindowEarliest: null } : withEarliestTime(s, day, time)) });
+            }}
+          >
             <option value="">Indifférent</option>
-            {stop.timewindowEarliest && !earliestChoices.includes(timeOf(stop.timewindowEarliest)) && <option value={timeOf(stop.timewindowEarliest)}>{formatClock(timeOf(stop.timewindowEarliest))}</option>}
-            {earliestChoices.map((time) => <option key={time} value={time}>{formatClock(time)}</option>)}
+            {stop.timewindowEarliest && !earliestChoices.includes(timeOf(stop.timewindowEarliest)) && (
+              <option value={timeOf(stop.timewindowEarliest)}>{formatClock(timeOf(stop.timewindowEarliest))}</option>
+            )}
+            {earliestChoices.map((time) => (
+              <option key={time} value={time}>
+                {formatClock(time)}
+              </option>
+            ))}
           </select>
         </label>
         {windows && (
@@ -108,8 +148,18 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
             Au plus tard
             <select aria-label={`Heure au plus tard à ${name}`} value={latestValue} onChange={(event) => setLatest(event.target.value)}>
               <option value="">Indifférent</option>
-              {latestValue && !latestOptions.some((option) => option.value === latestValue) && <option value={latestValue}>{latestValue.startsWith(NEXT_DAY) ? `${formatClock(timeOf(stop.timewindowLatest))} (le lendemain)` : formatClock(latestValue)}</option>}
-              {latestOptions.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+              {latestValue && !latestOptions.some((option) => option.value === latestValue) && (
+                <option value={latestValue}>
+                  {latestValue.startsWith(NEXT_DAY)
+                    ? `${formatClock(timeOf(stop.timewindowLatest))} (le lendemain)`
+                    : formatClock(latestValue)}
+                </option>
+              )}
+              {latestOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
             </select>
           </label>
         )}

@@ -6,7 +6,19 @@ import { Icon } from './icons.tsx';
  * tab order, sticky at the bottom. Its height is measured into --_bar-h so a focused field is
  * scrolled clear of it (WCAG 2.4.11).
  */
-export function ActionBar({ onPrevious, hint, total, children, twoRows = false }: { onPrevious?: (() => void) | null; hint?: ReactNode; total?: ReactNode; children?: ReactNode; twoRows?: boolean }) {
+export function ActionBar({
+  onPrevious,
+  hint,
+  total,
+  children,
+  twoRows = false,
+}: {
+  onPrevious?: (() => void) | null;
+  hint?: ReactNode;
+  total?: ReactNode;
+  children?: ReactNode;
+  twoRows?: boolean;
+}) {
   const bar = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = bar.current;
@@ -32,7 +44,9 @@ export function ActionBar({ onPrevious, hint, total, children, twoRows = false }
   }, []);
   return (
     <div ref={bar} className={`action-bar${twoRows ? ' two-rows' : ''}`} part="action-bar nav">
-      <div className="hint" aria-live="polite">{hint}</div>
+      <div className="hint" aria-live="polite">
+        {hint}
+      </div>
       {onPrevious ? (
         <button type="button" className="prev" part="button-secondary" onClick={onPrevious}>
           <Icon name="chevron" turn="left" />

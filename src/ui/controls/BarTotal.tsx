@@ -10,7 +10,10 @@ export function BarTotal() {
   return (
     <p className="bar-total-inner" part="price" aria-live="polite">
       <span className="total-label">Total {price.suffix}</span>{' '}
-      <span className="amount">{shown.approximate ? '≈ ' : ''}{price.amountOnly(shown.total)}</span>
+      <span className="amount">
+        {shown.approximate ? '≈ ' : ''}
+        {price.amountOnly(shown.total)}
+      </span>
     </p>
   );
 }

@@ -7,7 +7,21 @@ import { useNow } from '../../state/clock.ts';
  * rather than a date input: the browser's date input writes mm/dd/yyyy in an English browser,
  * and phones keep their own picker for a select. Past days are never offered (spec §5).
  */
-export function DateSelect({ value, onChange, placeholder, ...aria }: { value: string; onChange: (day: string) => void; placeholder?: string; id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string; onBlur?: () => void; 'data-target'?: string }) {
+export function DateSelect({
+  value,
+  onChange,
+  placeholder,
+  ...aria
+}: {
+  value: string;
+  onChange: (day: string) => void;
+  placeholder?: string;
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  onBlur?: () => void;
+  'data-target'?: string;
+}) {
   const now = useNow();
   const today = inBusinessZone(now).toISODate();
   const months = useMemo(() => {

@@ -15,15 +15,19 @@ export function PoolSelector() {
   const accepted = isAcceptedTravel(identity);
   return (
     <div className="card">
-      {accepted && <p className="banner banner-warning" role="status">{MESSAGES.acceptedWarning}</p>}
+      {accepted && (
+        <p className="banner banner-warning" role="status">
+          {MESSAGES.acceptedWarning}
+        </p>
+      )}
       <label>
         Grille tarifaire
-        <select
-          value={String(identity.driverPoolSelector)}
-          disabled={accepted}
-          onChange={(event) => selectPool(event.target.value)}
-        >
-          {choices.map((pool) => <option key={String(pool.id)} value={String(pool.id)}>{pool.name}</option>)}
+        <select value={String(identity.driverPoolSelector)} disabled={accepted} onChange={(event) => selectPool(event.target.value)}>
+          {choices.map((pool) => (
+            <option key={String(pool.id)} value={String(pool.id)}>
+              {pool.name}
+            </option>
+          ))}
         </select>
       </label>
     </div>

@@ -26,16 +26,32 @@ export function PriceEditor({ estimate }: { estimate: Estimate }) {
       <div className="row">
         <label>
           Prix du transport ({price.suffix})
-          <input inputMode="decimal" maxLength={5} value={transport} onChange={(event) => setTransport(limitPriceInput(event.target.value))} />
+          <input
+            inputMode="decimal"
+            maxLength={5}
+            value={transport}
+            onChange={(event) => setTransport(limitPriceInput(event.target.value))}
+          />
         </label>
         <label>
           Prix de la manutention ({price.suffix})
-          <input inputMode="decimal" maxLength={5} value={handling} onChange={(event) => setHandling(limitPriceInput(event.target.value))} />
+          <input
+            inputMode="decimal"
+            maxLength={5}
+            value={handling}
+            onChange={(event) => setHandling(limitPriceInput(event.target.value))}
+          />
         </label>
       </div>
       <div className="row">
-        <button type="button" onClick={apply} disabled={parsePrice(transport) === null || parsePrice(handling) === null}>Fixer ce prix</button>
-        {identity.fixedPrice && <button type="button" className="link" onClick={() => setIdentity({ ...identity, fixedPrice: null })}>Revenir au prix calculé</button>}
+        <button type="button" onClick={apply} disabled={parsePrice(transport) === null || parsePrice(handling) === null}>
+          Fixer ce prix
+        </button>
+        {identity.fixedPrice && (
+          <button type="button" className="link" onClick={() => setIdentity({ ...identity, fixedPrice: null })}>
+            Revenir au prix calculé
+          </button>
+        )}
       </div>
     </div>
   );

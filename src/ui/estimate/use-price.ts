@@ -7,7 +7,8 @@ export function usePriceFormatter() {
   const company = useAtomValue(companyDataAtom);
   const companyMode = useAtomValue(companyModeAtom);
   const suffix = companyMode ? 'HT' : 'TTC';
-  const amountOnly = (amountIncludingVat: number) => formatPrice(displayedAmount(amountIncludingVat, companyMode, company.vat), company.currency_symbol);
+  const amountOnly = (amountIncludingVat: number) =>
+    formatPrice(displayedAmount(amountIncludingVat, companyMode, company.vat), company.currency_symbol);
   return {
     suffix,
     companyMode,

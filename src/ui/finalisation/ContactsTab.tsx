@@ -1,12 +1,21 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Field } from '../controls/Field.tsx';
 import { Icon } from '../controls/icons.tsx';
-import { makeContact, stopDisplayName, stripPhoneSpaces, validateContactRow, type ApiContact, type Contact, type ContactField } from '../../domain/index.ts';
+import {
+  formatPhone,
+  makeContact,
+  stopDisplayName,
+  stripPhoneSpaces,
+  validateContactRow,
+  type ApiContact,
+  type Contact,
+  type ContactField,
+} from '../../domain/index.ts';
 import { companyModeAtom } from '../../state/company.atoms.ts';
-import { configAtom } from '../../state/config.atoms.ts';
 import { useContactSearch } from '../../state/contact-search.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
+import { SuggestionList } from '../controls/SuggestionList.tsx';
 import { useListNavigation } from '../controls/use-list-navigation.ts';
 
 interface Row {
@@ -27,22 +36,44 @@ export function ContactsTab({ showAll }: { showAll: boolean }) {
   const write = (row: Row, change: Partial<Contact>) => {
     const updated = { ...row.contact, ...change };
     const moved = change.step !== undefined && change.step !== row.stopIndex;
-    setStops(stops.map((stop, index) => {
-      let contacts = stop.contacts;
-      if (index === row.stopIndex) contacts = moved ? contacts.filter((_, p) => p !== row.position) : contacts.map((c, p) => (p === row.position ? updated : c));
-      if (moved && index === change.step) contacts = [...contacts, updated];
-      return contacts === stop.contacts ? stop : { ...stop, contacts };
-    }));
+    setStops(
+      stops.map((stop, index) => {
+        let contacts = stop.contacts;
+        if (index === row.stopIndex)
+          contacts = moved ? contacts.filter((_, p) => p !== row.position) : contacts.map((c, p) => (p === row.position ? updated : c));
+        if (moved && index === change.step) contacts = [...contacts, updated];
+        return contacts === stop.contacts ? stop : { ...stop, contacts };
+      }),
+    );
   };
-  const add = (contact: Contact) => setStops(stops.map((stop, index) => (index === contact.step ? { ...stop, contacts: [...stop.contacts, contact] } : stop)));
-  const remove = (row: Row) => setStops(stops.map((stop, index) => (index === row.stopIndex ? { ...stop, contacts: stop.contacts.filter((_, p) => p !== row.position) } : stop)));
+  const add = (contact: Contact) =>
+    setStops(stops.map((stop, index) => (index === contact.step ? { ...stop, contacts: [...stop.contacts, contact] } : stop)));
+  const remove = (row: Row) =>
+    setStops(
+      stops.map((stop, index) =>
+        index === row.stopIndex ? { ...stop, contacts: stop.contacts.filter((_, p) => p !== row.position) } : stop,
+      ),
+    );
 
   return (
     <div className="contacts-tab">
-      {companyMode && <ContactSearch onPick={(contact) => add(makeContact({ name: contact.name, phone: contact.phone_number, email: contact.email, step: 0 }))} />}
+      {companyMode && (
+        <ContactSearch
+          onPick={(contact) => add(makeContact({ name: contact.name, phone: contact.phone_number, email: contact.email, step: 0 }))}
+        />
+      )}
       {rows.length === 0 && <p className="muted">Aucun contact : ajoutez la personne à prévenir sur place.</p>}
       <ul className="contact-rows">
-        {rows.map((row) => <ContactRow key={`${row.stopIndex}-${row.position}`} row={row} stops={stops} showAll={showAll} onChange={(change) => write(row, change)} onRemove={() => remove(row)} />)}
+        {rows.map((row) => (
+          <ContactRow
+            key={`${row.stopIndex}-${row.position}`}
+            row={row}
+            stops={stops}
+            showAll={showAll}
+            onChange={(change) => write(row, change)}
+            onRemove={() => remove(row)}
+          />
+        ))}
       </ul>
       <button type="button" className="ghost add-contact" onClick={() => add(makeContact({ step: 0 }))}>
         <Icon name="plus" />
@@ -52,7 +83,19 @@ export function ContactsTab({ showAll }: { showAll: boolean }) {
   );
 }
 
-function ContactRow({ row, stops, showAll, onChange, onRemove }: { row: Row; stops: ReturnType<typeof useAtomValue<typeof stopsAtom>>; showAll: boolean; onChange: (change: Partial<Contact>) => void; onRemove: () => void }) {
+function ContactRow({
+  row,
+  stops,
+  showAll,
+  onChange,
+  onRemove,
+}: {
+  row: Row;
+  stops: ReturnType<typeof useAtomValue<typeof stopsAtom>>;
+  showAll: boolean;
+  onChange: (change: Partial<Contact>) => void;
+  onRemove: () => void;
+}) {
   const [touched, setTouched] = useState<Set<ContactField>>(new Set());
   const errors = validateContactRow(row.contact, stops.length);
   const stop = stops[row.stopIndex]!;
@@ -61,7 +104,13 @@ function ContactRow({ row, stops, showAll, onChange, onRemove }: { row: Row; sto
   const touch = (field: ContactField) => () => setTouched((set) => new Set(set).add(field));
   const input = (field: 'name' | 'phone' | 'email', label: string, type: string, value: string, set: (value: string) => void) => (
     <Field label={label} error={shown(field)}>
-      <input type={type} value={value} data-target={`contact-${row.stopIndex}-${row.position}-${field}`} onBlur={touch(field)} onChange={(e) => set(e.target.value)} />
+      <input
+        type={type}
+        value={value}
+        data-target={`contact-${row.stopIndex}-${row.position}-${field}`}
+        onBlur={touch(field)}
+        onChange={(e) => set(e.target.value)}
+      />
     </Field>
   );
   return (
@@ -72,7 +121,11 @@ function ContactRow({ row, stops, showAll, onChange, onRemove }: { row: Row; sto
         {input('email', 'E-mail (facultatif)', 'email', row.contact.email, (email) => onChange({ email }))}
         <Field label="Étape">
           <select value={row.stopIndex} onChange={(e) => onChange({ step: Number(e.target.value) })}>
-            {stops.map((each, index) => <option key={each.uid} value={index}>{stopDisplayName(each)}</option>)}
+            {stops.map((each, index) => (
+              <option key={each.uid} value={index}>
+                {stopDisplayName(each)}
+              </option>
+            ))}
           </select>
         </Field>
       </div>
@@ -98,23 +151,44 @@ function ContactSearch({ onPick }: { onPick: (contact: ApiContact) => void }) {
   const pick = (contact: ApiContact) => {
     onPick(contact);
     setText('');
-    setActive(0);
   };
-  const { active, setActive, onKeyDown } = useListNavigation(results, open, pick, () => setText(''));
+  const { active, setActive, onKeyDown, choose } = useListNavigation(results, open, pick, () => setText(''));
   return (
     <div className="combobox">
       <label>
         Rechercher un contact
-        <input role="combobox" data-target="contact-search" aria-expanded={open} aria-controls={listId} aria-autocomplete="list" aria-activedescendant={open ? `${listId}-${active}` : undefined} value={text} onChange={(e) => { setText(e.target.value); setActive(0); }} onKeyDown={onKeyDown} autoComplete="off" />
+        <input
+          role="combobox"
+          data-target="contact-search"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={open ? `${listId}-${active}` : undefined}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          autoComplete="off"
+        />
       </label>
-      <ul id={listId} role="listbox" aria-label="Contacts trouvés" className="suggestions" hidden={!open}>
-        {results.map((contact, position) => (
-          <li key={`${contact.id}-${contact.name}`} id={`${listId}-${position}`} role="option" aria-selected={position === active} className={position === active ? 'active' : undefined} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(contact)}>
+      <SuggestionList
+        id={listId}
+        label="Contacts trouvés"
+        open={open}
+        options={results}
+        active={active}
+        keyOf={(contact) => `${contact.id}-${contact.name}`}
+        onChoose={choose}
+      >
+        {(contact) => (
+          <>
             <span>{contact.name}</span>
-            <span className="option-meta">{contact.phone_number}</span>
-          </li>
-        ))}
-      </ul>
+            <span className="option-meta">{formatPhone(contact.phone_number)}</span>
+          </>
+        )}
+      </SuggestionList>
     </div>
   );
 }

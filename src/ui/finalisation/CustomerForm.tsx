@@ -1,5 +1,13 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { formatClock, moveStopsToDate, quarterHourChoices, splitPoolNotes, validateCustomer, withOwnNotes, type CustomerField } from '../../domain/index.ts';
+import {
+  formatClock,
+  moveStopsToDate,
+  quarterHourChoices,
+  splitPoolNotes,
+  validateCustomer,
+  withOwnNotes,
+  type CustomerField,
+} from '../../domain/index.ts';
 import { useNow } from '../../state/clock.ts';
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
@@ -9,10 +17,24 @@ import { Field } from '../controls/Field.tsx';
 import { useVariant } from '../variant.ts';
 
 /** The labels of the customer fields, also used by the error summary. */
-export const CUSTOMER_LABELS: Record<CustomerField, string> = { name: 'Nom du contact', phone: 'Téléphone', email: 'E-mail', date: 'Date du transport', time: 'Heure de début' };
+export const CUSTOMER_LABELS: Record<CustomerField, string> = {
+  name: 'Nom du contact',
+  phone: 'Téléphone',
+  email: 'E-mail',
+  date: 'Date du transport',
+  time: 'Heure de début',
+};
 
 /** The customer form (spec §5) with its French messages, shown once a field was left or a save tried. */
-export function CustomerForm({ showAll, touched, touch }: { showAll: boolean; touched: Set<CustomerField>; touch: (field: CustomerField) => void }) {
+export function CustomerForm({
+  showAll,
+  touched,
+  touch,
+}: {
+  showAll: boolean;
+  touched: Set<CustomerField>;
+  touch: (field: CustomerField) => void;
+}) {
   const [customer, setCustomer] = useAtom(customerAtom);
   const [stops, setStops] = useAtom(stopsAtom);
   const now = useNow();
@@ -30,27 +52,65 @@ export function CustomerForm({ showAll, touched, touch }: { showAll: boolean; to
       <legend>{companyMode ? 'Client' : 'Vos coordonnées'}</legend>
       <div className="row">
         <Field label={CUSTOMER_LABELS.name} help="4 caractères minimum" error={visible('name')}>
-          <input autoComplete={autofill('name')} data-target="customer-name" value={customer.name} onBlur={() => touch('name')} onChange={(e) => setCustomer({ ...customer, name: e.target.value })} />
+          <input
+            autoComplete={autofill('name')}
+            data-target="customer-name"
+            value={customer.name}
+            onBlur={() => touch('name')}
+            onChange={(e) => setCustomer({ ...customer, name: e.target.value })}
+          />
         </Field>
         <Field label={CUSTOMER_LABELS.phone} error={visible('phone')}>
-          <input type="tel" inputMode="tel" autoComplete={autofill('tel')} data-target="customer-phone" value={customer.phone} onBlur={() => touch('phone')} onChange={(e) => setCustomer({ ...customer, phone: e.target.value })} />
+          <input
+            type="tel"
+            inputMode="tel"
+            autoComplete={autofill('tel')}
+            data-target="customer-phone"
+            value={customer.phone}
+            onBlur={() => touch('phone')}
+            onChange={(e) => setCustomer({ ...customer, phone: e.target.value })}
+          />
         </Field>
       </div>
       <Field label={CUSTOMER_LABELS.email} error={visible('email')}>
-        <input type="email" autoComplete={autofill('email')} data-target="customer-email" value={customer.email} onBlur={() => touch('email')} onChange={(e) => setCustomer({ ...customer, email: e.target.value })} />
+        <input
+          type="email"
+          autoComplete={autofill('email')}
+          data-target="customer-email"
+          value={customer.email}
+          onBlur={() => touch('email')}
+          onChange={(e) => setCustomer({ ...customer, email: e.target.value })}
+        />
       </Field>
       <div className="row">
         {/* The earlier variant's header holds the date, always in view: one field, not two. */}
-        {variant === 'wizard' && <Field label={CUSTOMER_LABELS.date} error={visible('date')}>
-          <DateSelect data-target="customer-date" value={customer.date} placeholder="Choisissez une date" onBlur={() => touch('date')} onChange={(date) => {
-            setCustomer({ ...customer, date });
-            if (date) setStops(moveStopsToDate(stops, date));
-          }} />
-        </Field>}
+        {variant === 'wizard' && (
+          <Field label={CUSTOMER_LABELS.date} error={visible('date')}>
+            <DateSelect
+              data-target="customer-date"
+              value={customer.date}
+              placeholder="Choisissez une date"
+              onBlur={() => touch('date')}
+              onChange={(date) => {
+                setCustomer({ ...customer, date });
+                if (date) setStops(moveStopsToDate(stops, date));
+              }}
+            />
+          </Field>
+        )}
         <Field label={CUSTOMER_LABELS.time} error={visible('time')}>
-          <select data-target="customer-time" value={customer.time} onBlur={() => touch('time')} onChange={(e) => setCustomer({ ...customer, time: e.target.value })}>
+          <select
+            data-target="customer-time"
+            value={customer.time}
+            onBlur={() => touch('time')}
+            onChange={(e) => setCustomer({ ...customer, time: e.target.value })}
+          >
             <option value="">{customer.date ? 'Choisissez une heure' : 'Choisissez d’abord la date'}</option>
-            {times.map((time) => <option key={time} value={time}>{formatClock(time)}</option>)}
+            {times.map((time) => (
+              <option key={time} value={time}>
+                {formatClock(time)}
+              </option>
+            ))}
           </select>
         </Field>
       </div>
@@ -58,7 +118,11 @@ export function CustomerForm({ showAll, touched, touch }: { showAll: boolean; to
         <input value={customer.reference} onChange={(e) => setCustomer({ ...customer, reference: e.target.value })} />
       </Field>
       <Field label="Notes pour le transporteur (facultatif)" help={notes.pool ? `Consignes de la grille : ${notes.pool}` : undefined}>
-        <textarea rows={3} value={notes.own} onChange={(e) => setCustomer({ ...customer, notes: withOwnNotes(customer.notes, e.target.value) })} />
+        <textarea
+          rows={3}
+          value={notes.own}
+          onChange={(e) => setCustomer({ ...customer, notes: withOwnNotes(customer.notes, e.target.value) })}
+        />
       </Field>
     </fieldset>
   );

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { validateContactRow, validateCustomer, type CustomerField } from '../../domain/index.ts';
 import { useNow } from '../../state/clock.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
@@ -27,14 +27,22 @@ function useProblems(): Problem[] {
   const customerErrors = validateCustomer(customer, now);
   const fromCustomer = (['name', 'phone', 'email', 'date', 'time'] as CustomerField[])
     .filter((field) => customerErrors[field])
-    .map((field) => ({ tab: 'customer' as const, target: `customer-${field}`, text: `${CUSTOMER_LABELS[field]} : ${customerErrors[field]}` }));
+    .map((field) => ({
+      tab: 'customer' as const,
+      target: `customer-${field}`,
+      text: `${CUSTOMER_LABELS[field]} : ${customerErrors[field]}`,
+    }));
   const fromContacts = stops.flatMap((stop, stopIndex) =>
     stop.contacts.flatMap((contact, position) => {
       const errors = validateContactRow(contact, stops.length);
       const who = contact.name.trim() || `${position + 1} de l’étape ${stop.step}`;
       return (['name', 'phone', 'email'] as const)
         .filter((field) => errors[field])
-        .map((field) => ({ tab: 'contacts' as const, target: `contact-${stopIndex}-${position}-${field}`, text: `Contact ${who} : ${errors[field]}` }));
+        .map((field) => ({
+          tab: 'contacts' as const,
+          target: `contact-${stopIndex}-${position}-${field}`,
+          text: `Contact ${who} : ${errors[field]}`,
+        }));
     }),
   );
   return [...fromCustomer, ...fromContacts];
@@ -78,7 +86,19 @@ export function FinalisationPanel() {
     if (problem.tab === tab) panel.current?.querySelector<HTMLElement>(`[data-target="${problem.target}"]`)?.focus();
   };
   const contactErrors = problems.filter((problem) => problem.tab === 'contacts').length;
-  const tabs: [FinalTab, string][] = [['customer', 'Client'], ['contacts', contactErrors > 0 && showAll ? `Contacts sur place (${contactErrors})` : 'Contacts sur place']];
+  const tabs: [FinalTab, string][] = [
+    ['customer', 'Client'],
+    ['contacts', contactErrors > 0 && showAll ? `Contacts sur place (${contactErrors})` : 'Contacts sur place'],
+  ];
+  // APG tabs with automatic activation: arrows, Home and End move to a tab and show its panel.
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!['ArrowRight', 'ArrowLeft', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    const next: FinalTab =
+      event.key === 'Home' ? 'customer' : event.key === 'End' ? 'contacts' : tab === 'customer' ? 'contacts' : 'customer';
+    setTab(next);
+    panel.current?.querySelector<HTMLElement>(`#final-tab-${next}`)?.focus();
+  };
   return (
     <section aria-label="Finalisation" className="finalisation" ref={panel}>
       {showAll && problems.length > 0 && (
@@ -89,22 +109,28 @@ export function FinalisationPanel() {
             <ul>
               {problems.map((problem) => (
                 <li key={problem.target}>
-                  <button type="button" className="link" onClick={() => goTo(problem)}>{problem.text}</button>
+                  <button type="button" className="link" onClick={() => goTo(problem)}>
+                    {problem.text}
+                  </button>
                 </li>
               ))}
             </ul>
           </div>
         </div>
       )}
-      <div role="tablist" aria-label="Informations de la réservation" className="tabs" onKeyDown={(event) => {
-        if (!['ArrowRight', 'ArrowLeft', 'Home', 'End'].includes(event.key)) return;
-        event.preventDefault();
-        const next: FinalTab = event.key === 'Home' ? 'customer' : event.key === 'End' ? 'contacts' : tab === 'customer' ? 'contacts' : 'customer';
-        setTab(next);
-        panel.current?.querySelector<HTMLElement>(`#final-tab-${next}`)?.focus();
-      }}>
+      <div role="tablist" aria-label="Informations de la réservation" className="tabs">
         {tabs.map(([value, label]) => (
-          <button key={value} type="button" role="tab" id={`final-tab-${value}`} aria-selected={tab === value} aria-controls={`final-panel-${value}`} tabIndex={tab === value ? 0 : -1} onClick={() => setTab(value)}>
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            id={`final-tab-${value}`}
+            aria-selected={tab === value}
+            aria-controls={`final-panel-${value}`}
+            tabIndex={tab === value ? 0 : -1}
+            onClick={() => setTab(value)}
+            onKeyDown={onTabKey}
+          >
             {label}
           </button>
         ))}

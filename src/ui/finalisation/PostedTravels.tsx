@@ -22,7 +22,9 @@ export function PostedTravels() {
           </li>
         ))}
       </ul>
-      {opened !== null && posted[opened] && <SideFrame id={posted[opened].id} token={posted[opened].token} onClose={() => setOpened(null)} />}
+      {opened !== null && posted[opened] && (
+        <SideFrame id={posted[opened].id} token={posted[opened].token} onClose={() => setOpened(null)} />
+      )}
     </div>
   );
 }

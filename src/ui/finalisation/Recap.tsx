@@ -37,7 +37,15 @@ function stopMeta(stop: Stop, day: string, arrival: string | null, windows: bool
       : `vers ${formatTimeOfDay(stop.timewindowEarliest)}`
     : null;
   const floor = stop.floor > 0 ? `${floorLabel(stop.floor)}${stop.elevator ? ', ascenseur' : ', sans ascenseur'}` : floorLabel(stop.floor);
-  return [formatShortDate(stopDay), time, arrival ? `arrivée ≈ ${formatTimeOfDay(arrival)}` : null, `${stop.durationMin}${NBSP}min sur place`, floor].filter(Boolean).join(' · ');
+  return [
+    formatShortDate(stopDay),
+    time,
+    arrival ? `arrivée ≈ ${formatTimeOfDay(arrival)}` : null,
+    `${stop.durationMin}${NBSP}min sur place`,
+    floor,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** The recap before saving (UX §6.1): what will be booked, with the estimate's own total. */
@@ -68,17 +76,23 @@ export function Recap() {
         <div>
           <dt>
             Trajet
-            <button type="button" className="link" onClick={() => setPanel(PANELS.addresses)}>Modifier le trajet</button>
+            <button type="button" className="link" onClick={() => setPanel(PANELS.addresses)}>
+              Modifier le trajet
+            </button>
           </dt>
           <dd>
             <ol>
               {stops.map((stop, index) => (
                 <li key={stop.uid}>
-                  <span>{TASK_LABELS[stop.type]}{NBSP}: {stop.address || 'adresse à saisir'}</span>
+                  <span>
+                    {TASK_LABELS[stop.type]}
+                    {NBSP}: {stop.address || 'adresse à saisir'}
+                  </span>
                   <span className="meta">{stopMeta(stop, day, arrivals[index] ?? null, identity.timewindowEnabled)}</span>
                   {stop.contacts.map((contact, position) => (
                     <span key={`${contact.name}-${position}`} className="meta">
-                      Contact{NBSP}: {contact.name}, {formatPhone(contact.phone)}{contact.notify ? ' (SMS)' : ''}
+                      Contact{NBSP}: {contact.name}, {formatPhone(contact.phone)}
+                      {contact.notify ? ' (SMS)' : ''}
                     </span>
                   ))}
                 </li>
@@ -89,13 +103,19 @@ export function Recap() {
         {estimate && (
           <div>
             <dt>Distance et durée</dt>
-            <dd>{approx}{formatDistance(estimate.customer.distance)} · {approx}{formatDuration(estimate.totalDuration)}</dd>
+            <dd>
+              {approx}
+              {formatDistance(estimate.customer.distance)} · {approx}
+              {formatDuration(estimate.totalDuration)}
+            </dd>
           </div>
         )}
         <div>
           <dt>
             Objets
-            <button type="button" className="link" onClick={() => setPanel(PANELS.items)}>Modifier les objets</button>
+            <button type="button" className="link" onClick={() => setPanel(PANELS.items)}>
+              Modifier les objets
+            </button>
           </dt>
           <dd>
             <ul>
@@ -103,7 +123,11 @@ export function Recap() {
                 <li key={`${item.name}-${index}`}>{item.category === 'custom-item' ? item.name : `${item.quantity} × ${item.name}`}</li>
               ))}
             </ul>
-            {estimate && <span className="meta">Volume total{NBSP}: {formatVolume(estimate.volume)}</span>}
+            {estimate && (
+              <span className="meta">
+                Volume total{NBSP}: {formatVolume(estimate.volume)}
+              </span>
+            )}
           </dd>
         </div>
         {estimate && (
@@ -129,7 +153,10 @@ export function Recap() {
               {costs.map((cost, index) => (
                 <span key={`${cost.name}-${index}`} className="price-line">
                   <span>{cost.name}</span>
-                  <span>{formatPrice((cost.customPrice ?? 0) * cost.quantity, company.currency_symbol)}{NBSP}HT</span>
+                  <span>
+                    {formatPrice((cost.customPrice ?? 0) * cost.quantity, company.currency_symbol)}
+                    {NBSP}HT
+                  </span>
                 </span>
               ))}
             </dd>
@@ -141,17 +168,39 @@ export function Recap() {
             <dd>
               {shown ? (
                 <>
-                  <span className="price-line"><span>Transport</span><span>{price.format(estimate.transportFee)}</span></span>
-                  {!company.hide_handling_infos && <span className="price-line"><span>Manutention</span><span>{price.format(estimate.handlingFee)}</span></span>}
-                  {estimate.costs !== 0 && <span className="price-line"><span>Frais annexes</span><span>{price.format(estimate.costs)}</span></span>}
+                  <span className="price-line">
+                    <span>Transport</span>
+                    <span>{price.format(estimate.transportFee)}</span>
+                  </span>
+                  {!company.hide_handling_infos && (
+                    <span className="price-line">
+                      <span>Manutention</span>
+                      <span>{price.format(estimate.handlingFee)}</span>
+                    </span>
+                  )}
+                  {estimate.costs !== 0 && (
+                    <span className="price-line">
+                      <span>Frais annexes</span>
+                      <span>{price.format(estimate.costs)}</span>
+                    </span>
+                  )}
                   <span className="price-line recap-total-line">
                     <span>Total {price.suffix}</span>
-                    <span className="recap-total" part="price">{shown.approximate ? '≈ ' : ''}{price.amountOnly(shown.total)}</span>
+                    <span className="recap-total" part="price">
+                      {shown.approximate ? '≈ ' : ''}
+                      {price.amountOnly(shown.total)}
+                    </span>
                   </span>
-                  <span className="meta">TVA {Math.round(company.vat * 100)}{NBSP}% {price.companyMode ? 'en sus' : 'incluse'}</span>
+                  <span className="meta">
+                    TVA {Math.round(company.vat * 100)}
+                    {NBSP}% {price.companyMode ? 'en sus' : 'incluse'}
+                  </span>
                 </>
               ) : estimate.poolError ? (
-                <span>{MESSAGES.priceUnavailable}{NBSP}: {estimate.poolError}</span>
+                <span>
+                  {MESSAGES.priceUnavailable}
+                  {NBSP}: {estimate.poolError}
+                </span>
               ) : (
                 <span>{MESSAGES.priceLater}</span>
               )}

@@ -43,7 +43,18 @@ export function SaveActions({ onPrevious }: { onPrevious: (() => void) | null })
   };
   const duplicable = isNew && companyMode;
   return (
-    <ActionBar onPrevious={onPrevious} total={<BarTotal />} hint={said ? <p className="hint-line" role="status">{said}</p> : null} twoRows={duplicable}>
+    <ActionBar
+      onPrevious={onPrevious}
+      total={<BarTotal />}
+      hint={
+        said ? (
+          <p className="hint-line" role="status">
+            {said}
+          </p>
+        ) : null
+      }
+      twoRows={duplicable}
+    >
       {saving ? (
         <BusySlot label="Enregistrement…" />
       ) : (

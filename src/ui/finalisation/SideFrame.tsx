@@ -11,7 +11,11 @@ export function SideFrame({ id, token, onClose }: { id: string | number; token: 
   const base = useAtomValue(dashboardBaseAtom);
   return (
     <aside className="side-frame" aria-label={`Suivi de la réservation n° ${id}`} part="side-frame">
-      {onClose && <button type="button" className="link" onClick={onClose}>Fermer le suivi</button>}
+      {onClose && (
+        <button type="button" className="link" onClick={onClose}>
+          Fermer le suivi
+        </button>
+      )}
       <iframe title={`Suivi de la réservation n° ${id}`} src={dashboardUrl(base, id, token)} referrerPolicy="no-referrer" />
     </aside>
   );

@@ -41,7 +41,12 @@ export function SuccessPanel() {
       <h2 id="success-title" className="panel-title" tabIndex={-1} ref={heading} part="panel-title">
         {PANEL_TITLES[PANELS.success]}
       </h2>
-      {id !== null && <p className="booking-number">Réservation n°{NBSP}{String(id)}</p>}
+      {id !== null && (
+        <p className="booking-number">
+          Réservation n°{NBSP}
+          {String(id)}
+        </p>
+      )}
       <p>Le transporteur a bien reçu votre demande.</p>
       <dl className="success-facts">
         {customer.date && (
@@ -58,7 +63,9 @@ export function SuccessPanel() {
               <br />
               {between > 0 && (
                 <>
-                  <span className="muted">+ {between} étape{between > 1 ? 's' : ''}</span>
+                  <span className="muted">
+                    + {between} étape{between > 1 ? 's' : ''}
+                  </span>
                   <br />
                 </>
               )}
@@ -69,14 +76,20 @@ export function SuccessPanel() {
         {shown && (
           <>
             <dt>Total</dt>
-            <dd part="price">{shown.approximate ? '≈ ' : ''}{price.format(shown.total)}</dd>
+            <dd part="price">
+              {shown.approximate ? '≈ ' : ''}
+              {price.format(shown.total)}
+            </dd>
           </>
         )}
       </dl>
       <h3>Et maintenant{' '}?</h3>
       <ol className="next-steps">
         <li>Le transporteur étudie votre demande et revient vers vous pour la confirmer.</li>
-        <li>Vous pouvez modifier votre réservation avec le lien ci-dessous{' '}; si elle est déjà acceptée, prévenez le transporteur de tout changement important.</li>
+        <li>
+          Vous pouvez modifier votre réservation avec le lien ci-dessous{' '}; si elle est déjà acceptée, prévenez le transporteur de tout
+          changement important.
+        </li>
       </ol>
       {link && (
         <div className="success-actions">
@@ -96,10 +109,16 @@ export function SuccessPanel() {
             <Icon name="copy" />
             Copier le lien
           </button>
-          <p className="visually-hidden" role="status">{copied}</p>
+          <p className="visually-hidden" role="status">
+            {copied}
+          </p>
         </div>
       )}
-      {copied && <p className="muted" aria-hidden="true">{copied}</p>}
+      {copied && (
+        <p className="muted" aria-hidden="true">
+          {copied}
+        </p>
+      )}
       {id !== null && identity.travelToken && (
         <>
           <button type="button" className="ghost frame-toggle" aria-expanded={frameOpen} onClick={() => setFrameOpen(!frameOpen)}>

@@ -5,14 +5,17 @@ import { itemsAtom } from '../../state/items.atoms.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
 import { Icon } from '../controls/icons.tsx';
 
-const objects = (count: number) => (count === 0 ? 'Aucun objet' : new Intl.PluralRules('fr').select(count) === 'one' ? `${count} objet` : `${count} objets`);
+const objects = (count: number) =>
+  count === 0 ? 'Aucun objet' : new Intl.PluralRules('fr').select(count) === 'one' ? `${count} objet` : `${count} objets`;
 
 /** 'Votre trajet' in the wide layout's aside: the stops, the route's figures and the load so far. */
 export function TripSummary() {
   const stops = useAtomValue(stopsAtom);
   const items = useAtomValue(itemsAtom);
   const estimate = useAtomValue(estimateAtom);
-  const count = items.filter((item) => item.category !== 'custom-cost' && item.category !== 'custom-item').reduce((sum, item) => sum + item.quantity, 0);
+  const count = items
+    .filter((item) => item.category !== 'custom-cost' && item.category !== 'custom-item')
+    .reduce((sum, item) => sum + item.quantity, 0);
   const approx = estimate?.approximate ? '≈ ' : '';
   return (
     <section className="trip-summary aside-summary card" aria-labelledby="trip-summary-title">
@@ -20,7 +23,9 @@ export function TripSummary() {
       <ol>
         {stops.map((stop) => (
           <li key={stop.uid}>
-            <span className="map-pin" aria-hidden="true">{stop.step}</span>
+            <span className="map-pin" aria-hidden="true">
+              {stop.step}
+            </span>
             <span>{stop.geocodeResolved ? stop.address : <span className="muted">Adresse {stop.step} à choisir</span>}</span>
           </li>
         ))}
@@ -28,12 +33,14 @@ export function TripSummary() {
       {estimate && estimate.customer.distance > 0 && (
         <p className="meta">
           <Icon name="truck" size={16} />
-          {approx}{formatDistance(estimate.customer.distance)} · {formatDuration(estimate.customer.duration)}
+          {approx}
+          {formatDistance(estimate.customer.distance)} · {formatDuration(estimate.customer.duration)}
         </p>
       )}
       <p className="meta">
         <Icon name="box" size={16} />
-        {objects(count)}{count > 0 ? ` · ${formatVolume(totalVolume(items))}` : ''}
+        {objects(count)}
+        {count > 0 ? ` · ${formatVolume(totalVolume(items))}` : ''}
       </p>
     </section>
   );

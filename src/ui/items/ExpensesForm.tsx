@@ -23,29 +23,67 @@ export function ExpensesForm() {
     <div className="card expenses">
       <label className="checkbox">
         <span>
-          <input type="checkbox" checked={open && pricesAllowed} disabled={!pricesAllowed} onChange={(e) => setOpen(e.target.checked)} aria-describedby={pricesAllowed ? undefined : `${id}-blocked`} /> Frais annexes
+          <input
+            type="checkbox"
+            checked={open && pricesAllowed}
+            disabled={!pricesAllowed}
+            onChange={(e) => setOpen(e.target.checked)}
+            aria-describedby={pricesAllowed ? undefined : `${id}-blocked`}
+          />{' '}
+          Frais annexes
         </span>
       </label>
-      {!pricesAllowed && <p className="muted" id={`${id}-blocked`}>Les frais annexes demandent l’accès aux prix.</p>}
+      {!pricesAllowed && (
+        <p className="muted" id={`${id}-blocked`}>
+          Les frais annexes demandent l’accès aux prix.
+        </p>
+      )}
       {open && pricesAllowed && (
         <div className="row">
           <label>
             Libellé du frais
-            <input value={name} aria-invalid={touched.name && Boolean(errors.name)} aria-describedby={touched.name && errors.name ? `${id}-name` : undefined} onBlur={() => setTouched((t) => ({ ...t, name: true }))} onChange={(e) => setName(e.target.value)} />
-            {touched.name && errors.name && <span className="field-error" id={`${id}-name`}>{errors.name}</span>}
+            <input
+              value={name}
+              aria-invalid={touched.name && Boolean(errors.name)}
+              aria-describedby={touched.name && errors.name ? `${id}-name` : undefined}
+              onBlur={() => setTouched((t) => ({ ...t, name: true }))}
+              onChange={(e) => setName(e.target.value)}
+            />
+            {touched.name && errors.name && (
+              <span className="field-error" id={`${id}-name`}>
+                {errors.name}
+              </span>
+            )}
           </label>
           <label>
             Montant (HT)
-            <input inputMode="decimal" value={cost} aria-invalid={touched.cost && Boolean(errors.cost)} aria-describedby={touched.cost && errors.cost ? `${id}-cost` : undefined} onBlur={() => setTouched((t) => ({ ...t, cost: true }))} onChange={(e) => setCost(e.target.value)} />
-            {touched.cost && errors.cost && <span className="field-error" id={`${id}-cost`}>{errors.cost}</span>}
+            <input
+              inputMode="decimal"
+              value={cost}
+              aria-invalid={touched.cost && Boolean(errors.cost)}
+              aria-describedby={touched.cost && errors.cost ? `${id}-cost` : undefined}
+              onBlur={() => setTouched((t) => ({ ...t, cost: true }))}
+              onChange={(e) => setCost(e.target.value)}
+            />
+            {touched.cost && errors.cost && (
+              <span className="field-error" id={`${id}-cost`}>
+                {errors.cost}
+              </span>
+            )}
           </label>
           {valid && (
-            <button type="button" onClick={() => {
-              setItems([...items, makeItem({ name: name.trim(), category: 'custom-cost', customPrice: expenseAmount({ name, cost }) ?? 0 })]);
-              setName('');
-              setCost('');
-              setTouched({ name: false, cost: false });
-            }}>
+            <button
+              type="button"
+              onClick={() => {
+                setItems([
+                  ...items,
+                  makeItem({ name: name.trim(), category: 'custom-cost', customPrice: expenseAmount({ name, cost }) ?? 0 }),
+                ]);
+                setName('');
+                setCost('');
+                setTouched({ name: false, cost: false });
+              }}
+            >
               Ajouter le frais
             </button>
           )}

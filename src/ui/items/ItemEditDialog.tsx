@@ -28,7 +28,9 @@ export function ItemEditDialog({ item, onSave, onClose }: { item: Item; onSave: 
   const [volume, setVolume] = useState(item.volume ? String(Math.round(item.volume * 100) / 100) : '');
   const [elevator, setElevator] = useState(item.elevator);
   const [customPrice, setCustomPrice] = useState(item.customPrice === null ? '' : String(item.customPrice));
-  const [transportFee, setTransportFee] = useState(item.predefinedTransportationFee === null ? '' : String(item.predefinedTransportationFee));
+  const [transportFee, setTransportFee] = useState(
+    item.predefinedTransportationFee === null ? '' : String(item.predefinedTransportationFee),
+  );
   const [handlingFee, setHandlingFee] = useState(item.predefinedHandlingFee === null ? '' : String(item.predefinedHandlingFee));
   useEffect(() => {
     const element = dialog.current;
@@ -52,41 +54,111 @@ export function ItemEditDialog({ item, onSave, onClose }: { item: Item; onSave: 
       volume: fromDimensions ?? numberOr(volume, item.volume),
       elevator,
       customPrice: pricesEditable ? parsePrice(customPrice) : item.customPrice,
-      predefinedTransportationFee: feesEditable ? (transportFee.trim() === '' ? null : transportFee.trim()) : item.predefinedTransportationFee,
+      predefinedTransportationFee: feesEditable
+        ? transportFee.trim() === ''
+          ? null
+          : transportFee.trim()
+        : item.predefinedTransportationFee,
       predefinedHandlingFee: feesEditable ? (handlingFee.trim() === '' ? null : handlingFee.trim()) : item.predefinedHandlingFee,
     });
   };
 
   return (
     <dialog ref={dialog} aria-labelledby={titleId} className="dialog" part="dialog" onCancel={onClose}>
-      <form method="dialog" onSubmit={(event) => { event.preventDefault(); save(); }}>
+      <form
+        method="dialog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
         <h3 id={titleId}>{item.name.trim() === '' ? 'Ajouter un objet' : `Modifier : ${item.name}`}</h3>
-        <label>Description<input value={name} onChange={(e) => setName(e.target.value)} /></label>
-        <label>Quantité<input inputMode="numeric" maxLength={3} value={quantity} onChange={(e) => setQuantity(e.target.value)} /></label>
+        <label>
+          Description
+          <input value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          Quantité
+          <input inputMode="numeric" maxLength={3} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+        </label>
         <div className="row">
-          <label>Longueur (cm)<input inputMode="decimal" value={length} onChange={(e) => setLength(e.target.value)} /></label>
-          <label>Largeur (cm)<input inputMode="decimal" value={width} onChange={(e) => setWidth(e.target.value)} /></label>
-          <label>Hauteur (cm)<input inputMode="decimal" value={height} onChange={(e) => setHeight(e.target.value)} /></label>
+          <label>
+            Longueur (cm)
+            <input inputMode="decimal" value={length} onChange={(e) => setLength(e.target.value)} />
+          </label>
+          <label>
+            Largeur (cm)
+            <input inputMode="decimal" value={width} onChange={(e) => setWidth(e.target.value)} />
+          </label>
+          <label>
+            Hauteur (cm)
+            <input inputMode="decimal" value={height} onChange={(e) => setHeight(e.target.value)} />
+          </label>
         </div>
         {fromDimensions !== null ? (
-          <p className="muted" role="status">Volume calculé{' '}: {formatVolume(fromDimensions)} par unité</p>
+          <p className="muted" role="status">
+            Volume calculé{' '}: {formatVolume(fromDimensions)} par unité
+          </p>
         ) : (
-          <label>Volume par unité (m³)<input inputMode="decimal" value={volume} onChange={(e) => setVolume(e.target.value)} /></label>
+          <label>
+            Volume par unité (m³)
+            <input inputMode="decimal" value={volume} onChange={(e) => setVolume(e.target.value)} />
+          </label>
         )}
-        <label className="checkbox"><input type="checkbox" checked={elevator} onChange={(e) => setElevator(e.target.checked)} />Passe dans l’ascenseur</label>
+        <label className="checkbox">
+          <input type="checkbox" checked={elevator} onChange={(e) => setElevator(e.target.checked)} />
+          Passe dans l’ascenseur
+        </label>
         {pricesEditable && (
-          <label>Prix de manutention imposé par unité (HT)<input inputMode="decimal" maxLength={5} value={customPrice} onChange={(e) => setCustomPrice(limitPriceInput(e.target.value))} /></label>
+          <label>
+            Prix de manutention imposé par unité (HT)
+            <input
+              inputMode="decimal"
+              maxLength={5}
+              value={customPrice}
+              onChange={(e) => setCustomPrice(limitPriceInput(e.target.value))}
+            />
+          </label>
         )}
         {feesEditable && (
           <div className="row">
-            <label>Frais de transport prédéfinis (HT)<input inputMode="decimal" maxLength={5} value={transportFee} onChange={(e) => setTransportFee(limitPriceInput(e.target.value))} /></label>
-            <label>Frais de manutention prédéfinis (HT)<input inputMode="decimal" maxLength={5} value={handlingFee} onChange={(e) => setHandlingFee(limitPriceInput(e.target.value))} /></label>
+            <label>
+              Frais de transport prédéfinis (HT)
+              <input
+                inputMode="decimal"
+                maxLength={5}
+                value={transportFee}
+                onChange={(e) => setTransportFee(limitPriceInput(e.target.value))}
+              />
+            </label>
+            <label>
+              Frais de manutention prédéfinis (HT)
+              <input
+                inputMode="decimal"
+                maxLength={5}
+                value={handlingFee}
+                onChange={(e) => setHandlingFee(limitPriceInput(e.target.value))}
+              />
+            </label>
           </div>
         )}
-        {!canSave && <p className="muted" id={`${titleId}-why`}>Indiquez une description (2 caractères minimum) et une quantité.</p>}
+        {!canSave && (
+          <p className="muted" id={`${titleId}-why`}>
+            Indiquez une description (2 caractères minimum) et une quantité.
+          </p>
+        )}
         <div className="dialog-actions">
-          <button type="button" onClick={onClose}>Annuler</button>
-          <button type="submit" className="primary" aria-disabled={canSave ? undefined : true} aria-describedby={canSave ? undefined : `${titleId}-why`}>{item.name.trim() === '' ? 'Ajouter l’objet' : 'Enregistrer l’objet'}</button>
+          <button type="button" onClick={onClose}>
+            Annuler
+          </button>
+          <button
+            type="submit"
+            className="primary"
+            aria-disabled={canSave ? undefined : true}
+            aria-describedby={canSave ? undefined : `${titleId}-why`}
+          >
+            {item.name.trim() === '' ? 'Ajouter l’objet' : 'Enregistrer l’objet'}
+          </button>
         </div>
       </form>
     </dialog>

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { changeQuantity, formatPrice, formatVolume, isCostItem, makeItem, NBSP, removeItemAt, type Item } from '../../domain/index.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
@@ -13,7 +13,8 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
   const [items, setItems] = useAtom(itemsAtom);
   const currency = useAtomValue(companyDataAtom).currency_symbol;
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const editedItem = editing === 'new' ? makeItem({ name: '', category: 'stuff', quantity: 1 }) : editing === null ? null : items[editing] ?? null;
+  const editedItem =
+    editing === 'new' ? makeItem({ name: '', category: 'stuff', quantity: 1 }) : editing === null ? null : (items[editing] ?? null);
   return (
     <>
       {items.length === 0 ? (
@@ -27,22 +28,46 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
               <span className="item-controls">
                 {item.category !== 'custom-item' && (
                   <span className="stepper" role="group" aria-label={`Quantité : ${item.name}`}>
-                    <button type="button" aria-label={`Diminuer la quantité : ${item.name}`} aria-disabled={item.quantity <= 1 ? true : undefined} onClick={() => item.quantity > 1 && setItems(changeQuantity(items, index, -1))}>
+                    <button
+                      type="button"
+                      aria-label={`Diminuer la quantité : ${item.name}`}
+                      aria-disabled={item.quantity <= 1 ? true : undefined}
+                      onClick={() => item.quantity > 1 && setItems(changeQuantity(items, index, -1))}
+                    >
                       <Icon name="minus" />
                     </button>
-                    <QuantityInput value={item.quantity} name={item.name} onChange={(quantity) => setItems(changeQuantity(items, index, quantity - item.quantity))} />
-                    <button type="button" aria-label={`Augmenter la quantité : ${item.name}`} onClick={() => setItems(changeQuantity(items, index, 1))}>
+                    <QuantityInput
+                      value={item.quantity}
+                      name={item.name}
+                      onChange={(quantity) => setItems(changeQuantity(items, index, quantity - item.quantity))}
+                    />
+                    <button
+                      type="button"
+                      aria-label={`Augmenter la quantité : ${item.name}`}
+                      onClick={() => setItems(changeQuantity(items, index, 1))}
+                    >
                       <Icon name="plus" />
                     </button>
                   </span>
                 )}
                 <span className="spacer" />
                 {EDITABLE.includes(item.category) && (
-                  <button type="button" className="icon" data-target={`item-${index}`} aria-label={`Modifier : ${item.name}`} onClick={() => setEditing(index)}>
+                  <button
+                    type="button"
+                    className="icon"
+                    data-target={`item-${index}`}
+                    aria-label={`Modifier : ${item.name}`}
+                    onClick={() => setEditing(index)}
+                  >
                     <Icon name="pencil" />
                   </button>
                 )}
-                <button type="button" className="icon" aria-label={item.category === 'custom-item' ? `Retirer : ${item.name} et tous les objets` : `Retirer : ${item.name}`} onClick={() => setItems(removeItemAt(items, index))}>
+                <button
+                  type="button"
+                  className="icon"
+                  aria-label={item.category === 'custom-item' ? `Retirer : ${item.name} et tous les objets` : `Retirer : ${item.name}`}
+                  onClick={() => setItems(removeItemAt(items, index))}
+                >
                   <Icon name="trash" />
                 </button>
               </span>
@@ -74,13 +99,20 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
 function itemMeta(item: Item, currency: string): string {
   if (isCostItem(item)) return `${formatPrice((item.customPrice ?? 0) * item.quantity, currency)}${NBSP}HT`;
   if (item.category === 'custom-item' || item.volume <= 0) return '';
-  return item.quantity > 1 ? `${formatVolume(item.volume)} l’unité · ${formatVolume(item.volume * item.quantity)}` : formatVolume(item.volume);
+  return item.quantity > 1
+    ? `${formatVolume(item.volume)} l’unité · ${formatVolume(item.volume * item.quantity)}`
+    : formatVolume(item.volume);
 }
 
 /** The quantity typed in the stepper: applied once it is a whole number of 1 or more. */
 function QuantityInput({ value, name, onChange }: { value: number; name: string; onChange: (quantity: number) => void }) {
   const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
+  // A quantity changed elsewhere (the stepper, a duplicate) replaces what is typed: adjusted in render.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(String(value));
+  }
   return (
     <input
       type="number"

@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { addOrIncrement, formatVolume, isCustomItemMode, parseItemSearch, type Item } from '../../domain/index.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
 import { useItemSearch } from '../../state/item-search.ts';
+import { SuggestionList } from '../controls/SuggestionList.tsx';
 import { useListNavigation } from '../controls/use-list-navigation.ts';
 import { Icon } from '../controls/icons.tsx';
 
@@ -22,10 +23,9 @@ export function ItemSearch() {
   const pick = (item: Item) => {
     setItems((current) => addOrIncrement(current, item, quantity));
     setText('');
-    setActive(0);
   };
 
-  const { active, setActive, onKeyDown: navigate } = useListNavigation(results, open, pick, () => setText(''));
+  const { active, setActive, onKeyDown: navigate, choose } = useListNavigation(results, open, pick, () => setText(''));
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' && searching) {
       event.preventDefault();
@@ -37,9 +37,10 @@ export function ItemSearch() {
 
   useEffect(() => {
     if (!enterPending || searching) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the answer comes asynchronously: the pending Enter is honoured once, when it does
     setEnterPending(false);
-    if (results[0]) pick(results[0]);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the awaited answer comes; pick reads this render's quantity
+    if (results[0]) choose(results[0]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the awaited answer comes; choose reads this render's quantity
   }, [enterPending, searching, results]);
 
   return (
@@ -62,21 +63,51 @@ export function ItemSearch() {
           value={text}
           disabled={disabled}
           autoComplete="off"
-          onChange={(event) => { setText(event.target.value); setActive(0); setEnterPending(false); }}
+          onChange={(event) => {
+            setText(event.target.value);
+            setActive(0);
+            setEnterPending(false);
+          }}
           onKeyDown={onKeyDown}
         />
       </div>
       {disabled && <p className="muted">Recherche indisponible pendant une prestation spécifique.</p>}
-      <ul id={listId} role="listbox" aria-label="Objets trouvés" className="suggestions" hidden={!open}>
-        {results.map((item, position) => (
-          <li key={`${item.id}-${item.name}`} id={`${listId}-${position}`} role="option" aria-selected={position === active} className={position === active ? 'active' : undefined} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(item)}>
-            <span>{quantity > 1 ? `${quantity} × ` : ''}{item.name}</span>
+      <SuggestionList
+        id={listId}
+        label="Objets trouvés"
+        open={open}
+        options={results}
+        active={active}
+        keyOf={(item) => `${item.id}-${item.name}`}
+        onChoose={choose}
+      >
+        {(item) => (
+          <>
+            <span>
+              {quantity > 1 ? `${quantity} × ` : ''}
+              {item.name}
+            </span>
             {item.volume > 0 && <span className="option-meta">{formatVolume(item.volume)} l’unité</span>}
-          </li>
-        ))}
-      </ul>
-      {enterPending ? <p className="status-line" role="status"><span className="spinner" aria-hidden="true" />Recherche…</p> : searching && <p className="visually-hidden" role="status">Recherche en cours</p>}
-      {!searching && !enterPending && text.trim() !== '' && results.length === 0 && parseItemSearch(text) && <p className="muted" role="status">Aucun objet trouvé pour « {parseItemSearch(text)!.text} » : ajoutez-le avec « Ajouter un objet qui n’est pas dans la liste ».</p>}
+          </>
+        )}
+      </SuggestionList>
+      {enterPending ? (
+        <p className="status-line" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Recherche…
+        </p>
+      ) : (
+        searching && (
+          <p className="visually-hidden" role="status">
+            Recherche en cours
+          </p>
+        )
+      )}
+      {!searching && !enterPending && text.trim() !== '' && results.length === 0 && parseItemSearch(text) && (
+        <p className="muted" role="status">
+          Aucun objet trouvé pour « {parseItemSearch(text)!.text} » : ajoutez-le avec « Ajouter un objet qui n’est pas dans la liste ».
+        </p>
+      )}
     </div>
   );
 }

@@ -22,12 +22,18 @@ export function ItemsPanel() {
       {company.preferred_items.length > 0 && !customMode && (
         <div className="chips" role="group" aria-label="Objets fréquents">
           {company.preferred_items.map((item) => (
-            <button key={`${item.id}-${item.name}`} type="button" className="chip" onClick={() => {
-              const next = addOrIncrement(items, item, 1);
-              setItems(next);
-              const count = next.find((each) => each.name === item.name)?.quantity ?? 1;
-              setSaid(`${item.name} : ${count} dans la liste`);
-            }} aria-label={`Ajouter : ${item.name}`}>
+            <button
+              key={`${item.id}-${item.name}`}
+              type="button"
+              className="chip"
+              onClick={() => {
+                const next = addOrIncrement(items, item, 1);
+                setItems(next);
+                const count = next.find((each) => each.name === item.name)?.quantity ?? 1;
+                setSaid(`${item.name} : ${count} dans la liste`);
+              }}
+              aria-label={`Ajouter : ${item.name}`}
+            >
               <Icon name="plus" size={16} />
               {item.name}
             </button>
@@ -39,7 +45,9 @@ export function ItemsPanel() {
       <LoadBar />
       {!company.hide_custom_needs && <SpecificService />}
       {companyMode && <ExpensesForm />}
-      <p className="visually-hidden" role="status">{said}</p>
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
     </section>
   );
 }

@@ -1,5 +1,15 @@
 import { useAtomValue } from 'jotai';
-import { categoryThatFits, formatPercent, formatVolume, loadLevel, loadPercentage, NBSP, resolveVehicleCategory, roundVolume, totalVolume } from '../../domain/index.ts';
+import {
+  categoryThatFits,
+  formatPercent,
+  formatVolume,
+  loadLevel,
+  loadPercentage,
+  NBSP,
+  resolveVehicleCategory,
+  roundVolume,
+  totalVolume,
+} from '../../domain/index.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
@@ -24,7 +34,9 @@ export function LoadBar() {
   return (
     <div className="load">
       <div className="row-text">
-        <span>Remplissage du véhicule{NBSP}: {vehicle.name}</span>
+        <span>
+          Remplissage du véhicule{NBSP}: {vehicle.name}
+        </span>
         <span className="num">{formatPercent(percent)}</span>
       </div>
       <div
@@ -40,11 +52,13 @@ export function LoadBar() {
       </div>
       <p className="load-note">
         <Icon name={level === 'success' ? 'truck' : 'warning'} size={16} />
-        {LEVEL_TEXT[level]}{NBSP}: {formatVolume(volume)} sur {formatVolume(vehicle.capacity)}
+        {LEVEL_TEXT[level]}
+        {NBSP}: {formatVolume(volume)} sur {formatVolume(vehicle.capacity)}
       </p>
       {over && (
         <p className="field-error" role="status">
-          Le chargement dépasse la capacité du véhicule ({formatVolume(vehicle.capacity)}). {fits ? `Un véhicule «${' '}${fits.name}${' '}» conviendrait.` : 'Aucun véhicule ne suffit : prévoyez plusieurs voyages.'}
+          Le chargement dépasse la capacité du véhicule ({formatVolume(vehicle.capacity)}).{' '}
+          {fits ? `Un véhicule «${' '}${fits.name}${' '}» conviendrait.` : 'Aucun véhicule ne suffit : prévoyez plusieurs voyages.'}
         </p>
       )}
     </div>

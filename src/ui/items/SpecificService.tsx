@@ -25,7 +25,12 @@ export function SpecificService() {
   const replaced = custom ? [] : items.filter((item) => item.category !== 'custom-cost');
   const apply = () => {
     const base = custom ?? makeDefaultCustomItem();
-    setItems(applyCustomItem({ ...base, predefinedTransportationFee: feeEditable ? (fee.trim() === '' ? null : fee.trim()) : base.predefinedTransportationFee }, text));
+    setItems(
+      applyCustomItem(
+        { ...base, predefinedTransportationFee: feeEditable ? (fee.trim() === '' ? null : fee.trim()) : base.predefinedTransportationFee },
+        text,
+      ),
+    );
     setOpen(false);
     setConfirming(false);
   };
@@ -46,14 +51,24 @@ export function SpecificService() {
         <label>
           Prix du transport imposé (HT)
           <input inputMode="decimal" maxLength={5} value={fee} onChange={(event) => setFee(limitPriceInput(event.target.value))} />
-          {fee.trim() !== '' && parsePrice(fee) === null && <span className="field-error">Ce prix n’est pas un nombre : il ne sera pas utilisé.</span>}
+          {fee.trim() !== '' && parsePrice(fee) === null && (
+            <span className="field-error">Ce prix n’est pas un nombre : il ne sera pas utilisé.</span>
+          )}
         </label>
       )}
       <div className="row">
         <button type="button" className="primary" onClick={() => (replaced.length > 0 ? setConfirming(true) : apply())}>
           Valider la prestation
         </button>
-        <button type="button" onClick={() => { setOpen(false); if (!custom) setText(''); }}>Annuler</button>
+        <button
+          type="button"
+          onClick={() => {
+            setOpen(false);
+            if (!custom) setText('');
+          }}
+        >
+          Annuler
+        </button>
       </div>
       {confirming && (
         <ConfirmDialog

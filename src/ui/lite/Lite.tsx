@@ -79,13 +79,15 @@ export function Lite() {
       <div className="shell lite" part="shell" lang="fr">
         <LiteHeader />
         <LiteBar />
-        <div role="tablist" aria-label="Étapes du devis" className="tabs lite-tabs" part="steps" onKeyDown={onKeyDown}>
+        <div role="tablist" aria-label="Étapes du devis" className="tabs lite-tabs" part="steps">
           {steps.map((step, position) => {
             const reachable = cursor === step.index || isLiteStepNavigable(step.index, valid);
             return (
               <button
                 key={step.index}
-                ref={(node) => { tabs.current[step.index] = node; }}
+                ref={(node) => {
+                  tabs.current[step.index] = node;
+                }}
                 role="tab"
                 type="button"
                 id={`lite-tab-${step.index}`}
@@ -95,8 +97,11 @@ export function Lite() {
                 tabIndex={cursor === step.index ? 0 : -1}
                 part={cursor === step.index ? 'step step-current' : 'step'}
                 onClick={() => reachable && go(step.index)}
+                onKeyDown={onKeyDown}
               >
-                <span className="step-circle" aria-hidden="true">{position + 1}</span>
+                <span className="step-circle" aria-hidden="true">
+                  {position + 1}
+                </span>
                 <span className="tab-label">{step.label}</span>
               </button>
             );

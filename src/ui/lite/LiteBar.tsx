@@ -27,9 +27,25 @@ export function LiteBar() {
       {showVehicles && (
         <label>
           <span className="visually-hidden">Choix Véhicule</span>
-          <select aria-label="Choix Véhicule" value={identity.vehicleCategoryId === null ? '' : String(identity.vehicleCategoryId)} onChange={(event) => setIdentity({ ...identity, vehicleCategoryId: event.target.value === '' ? null : company.vehicle_categories.find((c) => String(c.id) === event.target.value)?.id ?? null })}>
+          <select
+            aria-label="Choix Véhicule"
+            value={identity.vehicleCategoryId === null ? '' : String(identity.vehicleCategoryId)}
+            onChange={(event) =>
+              setIdentity({
+                ...identity,
+                vehicleCategoryId:
+                  event.target.value === ''
+                    ? null
+                    : (company.vehicle_categories.find((c) => String(c.id) === event.target.value)?.id ?? null),
+              })
+            }
+          >
             <option value="">Choix Véhicule</option>
-            {company.vehicle_categories.map((category) => <option key={String(category.id)} value={String(category.id)}>{category.name}</option>)}
+            {company.vehicle_categories.map((category) => (
+              <option key={String(category.id)} value={String(category.id)}>
+                {category.name}
+              </option>
+            ))}
           </select>
         </label>
       )}
@@ -38,13 +54,21 @@ export function LiteBar() {
           <span className="visually-hidden">Choix Grille</span>
           <select aria-label="Choix Grille" value="" onChange={(event) => selectPool(event.target.value)}>
             <option value="">Choix Grille</option>
-            {grids.map((pool) => <option key={String(pool.id)} value={String(pool.id)}>{pool.name}</option>)}
+            {grids.map((pool) => (
+              <option key={String(pool.id)} value={String(pool.id)}>
+                {pool.name}
+              </option>
+            ))}
           </select>
         </label>
       )}
       {prices && total > 0 && (
         <p className="lite-total" aria-live="polite" part="price">
-          Total{' '}: <strong>{approximate ? '≈ ' : ''}{price.format(total)}</strong>
+          Total{' '}:{' '}
+          <strong>
+            {approximate ? '≈ ' : ''}
+            {price.format(total)}
+          </strong>
         </p>
       )}
     </div>

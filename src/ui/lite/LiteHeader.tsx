@@ -45,20 +45,30 @@ export function LiteHeader() {
     <div className="lite-bar lite-header" part="lite-header">
       <label className="date-field">
         Date du transport
-        <DateSelect value={customer.date || day} onChange={(date) => {
-          if (!date || !isSelectableDay(date, now)) return;
-          setCustomer({ ...customer, date });
-          setStops(moveStopsToDate(stops, date));
-        }} />
+        <DateSelect
+          value={customer.date || day}
+          onChange={(date) => {
+            if (!date || !isSelectableDay(date, now)) return;
+            setCustomer({ ...customer, date });
+            setStops(moveStopsToDate(stops, date));
+          }}
+        />
       </label>
       <label className="switch-row">
         Créneaux horaires
-        <input type="checkbox" role="switch" aria-label="Créneaux horaires" checked={identity.timewindowEnabled} onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })} />
+        <input
+          type="checkbox"
+          role="switch"
+          aria-label="Créneaux horaires"
+          checked={identity.timewindowEnabled}
+          onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })}
+        />
       </label>
       {loading ? (
         <BusySlot label="Enregistrement…" />
       ) : (
-        showSave && services && (
+        showSave &&
+        services && (
           <button type="button" className="icon" aria-label="Enregistrer les modifications" onClick={() => void save()}>
             <Icon name="save" />
           </button>

@@ -13,18 +13,73 @@ export function LitePrice() {
   const price = usePriceFormatter();
   const approx = estimate?.approximate ? '≈ ' : '';
   const approxPrice = estimate && isPriceEstimated(estimate) ? '≈ ' : '';
-  if (!estimate) return <p className="status-line" role="status"><span className="spinner" aria-hidden="true" />Calcul en cours…</p>;
+  if (!estimate)
+    return (
+      <p className="status-line" role="status">
+        <span className="spinner" aria-hidden="true" />
+        Calcul en cours…
+      </p>
+    );
   return (
     <section aria-label="Prix" className="estimate">
-      <p className="total-price">{total > 0 ? <>Prix{' '}: <strong>{approxPrice}{price.format(total)}</strong></> : estimate.poolError ? <>{MESSAGES.priceUnavailable}{' '}: {estimate.poolError}</> : MESSAGES.priceLater}</p>
+      <p className="total-price">
+        {total > 0 ? (
+          <>
+            Prix{' '}:{' '}
+            <strong>
+              {approxPrice}
+              {price.format(total)}
+            </strong>
+          </>
+        ) : estimate.poolError ? (
+          <>
+            {MESSAGES.priceUnavailable}
+            {' '}: {estimate.poolError}
+          </>
+        ) : (
+          MESSAGES.priceLater
+        )}
+      </p>
       <dl className="facts">
-        <div><dt>Distance parcourue</dt><dd>{approx}{formatDistance(estimate.driver.distance)}</dd></div>
-        <div><dt>Durée de conduite</dt><dd>{approx}{formatDuration(estimate.driver.duration)}</dd></div>
-        <div><dt>Volume</dt><dd>{formatVolume(estimate.volume)}</dd></div>
-        {total > 0 && <div><dt>Transport</dt><dd>{approxPrice}{price.format(fees.transportation.fee)}</dd></div>}
-        {total > 0 && <div><dt>Forfait de manutention</dt><dd>{price.format(fees.handling.fee)}</dd></div>}
+        <div>
+          <dt>Distance parcourue</dt>
+          <dd>
+            {approx}
+            {formatDistance(estimate.driver.distance)}
+          </dd>
+        </div>
+        <div>
+          <dt>Durée de conduite</dt>
+          <dd>
+            {approx}
+            {formatDuration(estimate.driver.duration)}
+          </dd>
+        </div>
+        <div>
+          <dt>Volume</dt>
+          <dd>{formatVolume(estimate.volume)}</dd>
+        </div>
+        {total > 0 && (
+          <div>
+            <dt>Transport</dt>
+            <dd>
+              {approxPrice}
+              {price.format(fees.transportation.fee)}
+            </dd>
+          </div>
+        )}
+        {total > 0 && (
+          <div>
+            <dt>Forfait de manutention</dt>
+            <dd>{price.format(fees.handling.fee)}</dd>
+          </div>
+        )}
       </dl>
-      {estimate.approximate && <p className="banner banner-info" role="status">{MESSAGES.approximateRoute}</p>}
+      {estimate.approximate && (
+        <p className="banner banner-info" role="status">
+          {MESSAGES.approximateRoute}
+        </p>
+      )}
     </section>
   );
 }

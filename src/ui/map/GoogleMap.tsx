@@ -9,7 +9,10 @@ export const DEFAULT_ZOOM = 17;
 export const DEFAULT_CENTER = { lat: 48.8566, lng: 2.3522 };
 
 interface MapsLibrary {
-  Map: new (element: HTMLElement, options: Record<string, unknown>) => { fitBounds?(bounds: unknown): void; setCenter(center: unknown): void };
+  Map: new (
+    element: HTMLElement,
+    options: Record<string, unknown>,
+  ) => { fitBounds?(bounds: unknown): void; setCenter(center: unknown): void };
   Polyline: new (options: Record<string, unknown>) => { setMap(map: unknown): void };
 }
 interface MarkerLibrary {
@@ -30,15 +33,33 @@ export function GoogleMap({ stops, path }: { stops: readonly Stop[]; path: { lat
       if (cancelled || !element.current) return;
       const resolved = stops.filter((stop) => stop.lat !== null && stop.lng !== null);
       const center = resolved[0] ? { lat: resolved[0].lat!, lng: resolved[0].lng! } : DEFAULT_CENTER;
-      const map = new maps.Map(element.current, { center, zoom: DEFAULT_ZOOM, mapId: 'DEMO_MAP_ID', disableDefaultUI: true, zoomControl: true });
+      const map = new maps.Map(element.current, {
+        center,
+        zoom: DEFAULT_ZOOM,
+        mapId: 'DEMO_MAP_ID',
+        disableDefaultUI: true,
+        zoomControl: true,
+      });
       resolved.forEach((stop, index) => {
         const label = document.createElement('span');
         label.className = 'map-pin';
         label.textContent = String(index + 1);
-        const marker = new markers.AdvancedMarkerElement({ map, position: { lat: stop.lat, lng: stop.lng }, title: `${index + 1}. ${stop.address}`, content: label });
-        cleanups.push(() => { marker.map = null; });
+        const marker = new markers.AdvancedMarkerElement({
+          map,
+          position: { lat: stop.lat, lng: stop.lng },
+          title: `${index + 1}. ${stop.address}`,
+          content: label,
+        });
+        cleanups.push(() => {
+          marker.map = null;
+        });
       });
-      const line = new maps.Polyline({ map, path: path.length > 1 ? path : resolved.map((stop) => ({ lat: stop.lat, lng: stop.lng })), strokeColor: '#1d4ed8', strokeWeight: 4 });
+      const line = new maps.Polyline({
+        map,
+        path: path.length > 1 ? path : resolved.map((stop) => ({ lat: stop.lat, lng: stop.lng })),
+        strokeColor: '#1d4ed8',
+        strokeWeight: 4,
+      });
       cleanups.push(() => line.setMap(null));
     })().catch(() => undefined);
     return () => {

@@ -24,16 +24,27 @@ export function projectStops(stops: readonly Pick<Stop, 'lat' | 'lng'>[]): { x: 
  */
 export function SchematicMap({ stops }: { stops: readonly Stop[] }) {
   const points = projectStops(stops.filter((stop) => stop.geocodeResolved));
-  const described = stops.filter((stop) => stop.geocodeResolved).map((stop) => `${stop.step}. ${stop.address}`).join(' ; ');
+  const described = stops
+    .filter((stop) => stop.geocodeResolved)
+    .map((stop) => `${stop.step}. ${stop.address}`)
+    .join(' ; ');
   return (
     <figure className="map schematic" part="map">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={points.length > 0 ? `Schéma du trajet : ${described}` : 'Schéma du trajet : aucune adresse vérifiée'}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={points.length > 0 ? `Schéma du trajet : ${described}` : 'Schéma du trajet : aucune adresse vérifiée'}
+      >
         <rect x="0" y="0" width={WIDTH} height={HEIGHT} rx="8" className="map-bg" />
-        {points.length > 1 && <polyline className="map-route" points={points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ')} />}
+        {points.length > 1 && (
+          <polyline className="map-route" points={points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ')} />
+        )}
         {points.map((point, index) => (
           <g key={index} className="map-marker" transform={`translate(${point.x.toFixed(1)} ${point.y.toFixed(1)})`}>
             <circle r="10" />
-            <text textAnchor="middle" dy="4">{index + 1}</text>
+            <text textAnchor="middle" dy="4">
+              {index + 1}
+            </text>
           </g>
         ))}
       </svg>

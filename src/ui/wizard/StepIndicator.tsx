@@ -23,7 +23,12 @@ export function StepIndicator({ steps, current, onBack }: { steps: readonly Step
             </span>
           );
           return (
-            <li key={step.key} className={`step-${state}`} part={state === 'done' ? 'step step-done' : state === 'current' ? 'step step-current' : 'step'} aria-current={state === 'current' ? 'step' : undefined}>
+            <li
+              key={step.key}
+              className={`step-${state}`}
+              part={state === 'done' ? 'step step-done' : state === 'current' ? 'step step-current' : 'step'}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
               {state === 'done' ? (
                 <button type="button" className="step-link" aria-label={`Revenir à : ${step.label}`} onClick={() => onBack(step.key)}>
                   {circle}
