@@ -7,12 +7,13 @@ import { travelIdentityAtom } from './identity.atoms.ts';
 import type { Services } from './services.atoms.ts';
 import type { QuoteStore } from './store.ts';
 import { travelStateAtom } from './travel.atoms.ts';
-import { loadingAtom, panelAtom, postedTravelsAtom } from './wizard.atoms.ts';
+import { panelAtom, postedTravelsAtom, savingAtom } from './wizard.atoms.ts';
+
+export { savingAtom };
 import { atom } from 'jotai';
 
 /** The key of the booking being made, kept with the draft so a retry reuses it (DESIGN §6). */
 export const idempotencyKeyAtom = atom<string | null>(null);
-export const savingAtom = atom(false);
 
 export type SaveOutcome = 'created' | 'updated' | 'duplicated' | 'invalid' | 'failed' | 'busy';
 
@@ -35,7 +36,6 @@ export async function saveBooking(store: QuoteStore, services: Services, { dupli
   const config = store.get(configAtom);
   const payload = buildTravelPayload(state, config.companyToken);
   store.set(savingAtom, true);
-  store.set(loadingAtom, true);
   store.set(dismissBannerAtom, 'save');
   // The token of an existing travel: from its data, else from the travel-token attribute.
   const token = state.travelToken ?? config.travelToken;
@@ -70,6 +70,5 @@ export async function saveBooking(store: QuoteStore, services: Services, { dupli
     return 'failed';
   } finally {
     store.set(savingAtom, false);
-    store.set(loadingAtom, false);
   }
 }

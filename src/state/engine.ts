@@ -1,24 +1,15 @@
-import {
-  AddressLimitError,
-  applyAmplitude,
-  canRoute,
-  estimateTravel,
-  poolComputesPrice,
-  withoutVat,
-  type PoolPriceInput,
-} from '../domain/index.ts';
+import { AddressLimitError, applyAmplitude, canRoute, poolComputesPrice, withoutVat, type PoolPriceInput } from '../domain/index.ts';
 import { computeRoute } from '../services/maps/routing.ts';
 import { dismissBannerAtom, showBannerAtom } from './banner.atoms.ts';
 import { companyDataAtom } from './company.atoms.ts';
 import { customerAtom } from './customer.atoms.ts';
-import { poolOutputAtom, routeAtom, routeAttemptAtom, routeStatusAtom } from './fees.atoms.ts';
+import { poolOutputAtom, publicEstimateAtom, routeAtom, routeAttemptAtom, routeStatusAtom } from './fees.atoms.ts';
 import { selectedPoolAtom } from './pools.atoms.ts';
 import { travelIdentityAtom } from './identity.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
 import type { Services } from './services.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
 import { subscribe, type QuoteStore } from './store.ts';
-import { loadingAtom } from './wizard.atoms.ts';
 
 /**
  * The asynchronous half of fee recomputation (spec §4): the route when stops or the pool's
@@ -46,7 +37,6 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
       return;
     }
     store.set(routeStatusAtom, 'loading');
-    store.set(loadingAtom, true);
     try {
       const provider = await services.provider();
       const route = await computeRoute(provider, stops, mode);
@@ -63,32 +53,21 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
       store.set(routeStatusAtom, 'failed');
       const text = error instanceof AddressLimitError || (error instanceof Error && error.message) ? (error as Error).message : null;
       if (text) store.set(showBannerAtom, { id: 'route', kind: 'error', text });
-    } finally {
-      if (run === routeRun) store.set(loadingAtom, false);
     }
   }
 
   async function refreshPool() {
     const company = store.get(companyDataAtom);
-    const identity = store.get(travelIdentityAtom);
     const pool = store.get(selectedPoolAtom);
-    const route = store.get(routeAtom);
     const stops = store.get(stopsAtom);
-    if (!pool || !poolComputesPrice(pool) || !route || !canRoute(stops)) {
+    // The public estimate, computed once for the screens and the grid's code alike.
+    const base = store.get(publicEstimateAtom);
+    if (!pool || !poolComputesPrice(pool) || !base) {
       poolKey = '';
       if (store.get(poolOutputAtom).output || store.get(poolOutputAtom).defect) store.set(poolOutputAtom, { output: null, defect: null });
       return;
     }
     const items = store.get(itemsAtom);
-    const base = estimateTravel({
-      stops,
-      items,
-      route,
-      vehicleCategories: company.vehicle_categories,
-      vehicleCategoryId: identity.vehicleCategoryId,
-      vat: company.vat,
-      rates: company.handling_rates,
-    });
     const input: PoolPriceInput = {
       distance_km: base.driver.distance / 1000,
       duration_h: base.driver.duration / 3600,

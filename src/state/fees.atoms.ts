@@ -26,6 +26,26 @@ export const retryRouteAtom = atom(null, (get, set) => set(routeAttemptAtom, get
 export const poolOutputAtom = atom<{ output: PoolPriceOutput | null; defect: string | null }>({ output: null, defect: null });
 
 /**
+ * The estimate on the public grid alone (no grid code, fixed price or hand-set handlers):
+ * what a grid's pricing code receives as its input. Null until the route is known.
+ */
+export const publicEstimateAtom = atom((get): Estimate | null => {
+  const stops = get(stopsAtom);
+  const route = get(routeAtom);
+  if (!route || !canRoute(stops)) return null;
+  const company = get(companyDataAtom);
+  return estimateTravel({
+    stops,
+    items: get(itemsAtom),
+    route,
+    vehicleCategories: company.vehicle_categories,
+    vehicleCategoryId: get(travelIdentityAtom).vehicleCategoryId,
+    vat: company.vat,
+    rates: company.handling_rates,
+  });
+});
+
+/**
  * The estimate (spec §4 "Fee recomputation"): derived, so it is recomputed only when one of
  * its inputs changed, and null until every stop is geocoded and the route computed.
  */

@@ -5,7 +5,12 @@ import { itemsAtom } from './items.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
 
 export const panelAtom = atom<Panel>(0);
-export const loadingAtom = atom(false);
+/** A route being computed: 'Calcul en cours…' in Suivant's place. */
+export const routeLoadingAtom = atom((get) => get(routeStatusAtom) === 'loading');
+/** A booking being sent: the save buttons wait, whatever the route does. */
+export const savingAtom = atom(false);
+/** The spec's store field 'loading' (§3): either of the two, each kept by its own concern. */
+export const loadingAtom = atom((get) => get(routeLoadingAtom) || get(savingAtom));
 
 /** Validity of the four working steps (spec §4): steps 2 and 3 start valid. */
 export const validStepsAtom = atom((get) => [

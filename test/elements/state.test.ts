@@ -9,6 +9,7 @@ import { estimateAtom, routeStatusAtom } from '../../src/state/fees.atoms.ts';
 import { travelIdentityAtom } from '../../src/state/identity.atoms.ts';
 import { itemsAtom } from '../../src/state/items.atoms.ts';
 import { stopsAtom } from '../../src/state/stops.atoms.ts';
+import { loadingAtom, routeLoadingAtom, savingAtom } from '../../src/state/wizard.atoms.ts';
 import { localDraftStorage } from '../../src/services/drafts.ts';
 import type { MapsProvider } from '../../src/services/maps/provider.ts';
 import type { PoolRun, PricingSandbox } from '../../src/services/pricing/sandbox.ts';
@@ -85,6 +86,27 @@ describe('state: fee recomputation (spec §4)', () => {
     store.set(stopsAtom, [resolved(48.8), resolved(48.9), resolved(49)]);
     await waitUntil(() => calls.routes === 2);
     await waitUntil(() => store.get(estimateAtom)?.customer.distance === 20000);
+  });
+
+  it('S072 a route refresh and a booking each keep their own wait: the route ending never ends the save', async () => {
+    const store = createStore();
+    const { services } = fakeServices();
+    const provider = await services.provider();
+    const routeChunk = provider.routeChunk;
+    let release = () => {};
+    provider.routeChunk = (points, mode) => new Promise((resolve) => (release = () => resolve(routeChunk(points, mode))));
+    store.set(savingAtom, true);
+    store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
+    startEngine(store, services);
+    await waitUntil(() => store.get(routeLoadingAtom), 'the route should be loading');
+    expect(store.get(loadingAtom)).to.equal(true);
+    release();
+    await waitUntil(() => store.get(routeStatusAtom) === 'ok');
+    expect(store.get(routeLoadingAtom)).to.equal(false);
+    expect(store.get(savingAtom), 'the save is still waiting').to.equal(true);
+    expect(store.get(loadingAtom)).to.equal(true);
+    store.set(savingAtom, false);
+    expect(store.get(loadingAtom)).to.equal(false);
   });
 
   it('S072 S074 S075 a pool with code prices the travel; items and vehicle changes rerun it; a fixed price overrides', async () => {

@@ -3,7 +3,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { isLiteStepNavigable, liteStepAfter, liteStepBefore, moveLiteCursor, PANELS, visibleLiteSteps } from '../../domain/index.ts';
 import { pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { servicesAtom } from '../../state/services.atoms.ts';
-import { loadingAtom, panelAtom, validStepsAtom } from '../../state/wizard.atoms.ts';
+import { panelAtom, routeLoadingAtom, validStepsAtom } from '../../state/wizard.atoms.ts';
 import { AddressesPanel } from '../addresses/AddressesPanel.tsx';
 import { Banners } from '../controls/Banners.tsx';
 import { ActionBar, BusySlot, NextButton } from '../controls/ActionBar.tsx';
@@ -27,7 +27,7 @@ export function Lite() {
   const [cursor, setCursor] = useAtom(liteCursorAtom);
   const valid = useAtomValue(validStepsAtom);
   const prices = useAtomValue(pricesAllowedAtom);
-  const loading = useAtomValue(loadingAtom);
+  const loading = useAtomValue(routeLoadingAtom);
   const services = useAtomValue(servicesAtom);
   const saved = useAtomValue(panelAtom) === PANELS.success;
   const steps = visibleLiteSteps(prices);

@@ -8,7 +8,7 @@ import { customerAtom } from '../../state/customer.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 import { servicesAtom } from '../../state/services.atoms.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
-import { loadingAtom, validStepsAtom } from '../../state/wizard.atoms.ts';
+import { savingAtom, validStepsAtom } from '../../state/wizard.atoms.ts';
 import { useTravelDay } from '../addresses/StopTimes.tsx';
 import { BusySlot } from '../controls/ActionBar.tsx';
 import { DateSelect } from '../controls/DateSelect.tsx';
@@ -25,7 +25,7 @@ export function LiteHeader() {
   const [stops, setStops] = useAtom(stopsAtom);
   const [identity, setIdentity] = useAtom(travelIdentityAtom);
   const valid = useAtomValue(validStepsAtom);
-  const loading = useAtomValue(loadingAtom);
+  const loading = useAtomValue(savingAtom);
   const services = useAtomValue(servicesAtom);
   const day = useTravelDay();
   const now = useNow();

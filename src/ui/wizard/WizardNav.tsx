@@ -3,7 +3,7 @@ import { canGoNext, nextPanel, PANELS, previousPanel, type Panel } from '../../d
 import { pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { servicesAtom } from '../../state/services.atoms.ts';
 import { missingAddressesAtom, missingItemsAtom } from '../../state/summary.atoms.ts';
-import { loadingAtom, panelAtom, validStepsAtom } from '../../state/wizard.atoms.ts';
+import { panelAtom, routeLoadingAtom, validStepsAtom } from '../../state/wizard.atoms.ts';
 import { ActionBar, BusySlot, NextButton } from '../controls/ActionBar.tsx';
 import { BarTotal } from '../controls/BarTotal.tsx';
 import { MissingHint } from '../controls/MissingHint.tsx';
@@ -23,7 +23,7 @@ export function useGoToPanel() {
 export function WizardNav() {
   const [panel] = useAtom(panelAtom);
   const valid = useAtomValue(validStepsAtom);
-  const loading = useAtomValue(loadingAtom);
+  const loading = useAtomValue(routeLoadingAtom);
   const prices = useAtomValue(pricesAllowedAtom);
   const missingAddresses = useAtomValue(missingAddressesAtom);
   const missingItems = useAtomValue(missingItemsAtom);
