@@ -49,4 +49,9 @@ export interface QuoteElementDataProperties {
    * machine's clock. Every date rule (default day, past days, quarter hours) reads it.
    */
   clock: () => Date;
+  /**
+   * The fetch every call to the booking API goes through; write-only. Default: the page's
+   * fetch. For a host that adds headers or logs its calls (and for tests).
+   */
+  fetch: typeof fetch | null;
 }

@@ -10,7 +10,7 @@ import { ATTRIBUTE_PROPS, type QuoteElementDataProperties, type TransportQuoteAt
 const attributeOf = (property: string) => property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 /** Everything a host may set as a property, possibly before this script defined the tag. */
-const HOST_PROPERTIES = [...Object.keys(ATTRIBUTE_PROPS), 'travelStore', 'companyStore', 'travelInfos', 'clock'];
+const HOST_PROPERTIES = [...Object.keys(ATTRIBUTE_PROPS), 'travelStore', 'companyStore', 'travelInfos', 'clock', 'fetch'];
 
 type R2wcElement = HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
 
@@ -82,6 +82,11 @@ export function quoteElementClass(
     }
     set travelInfos(value: unknown) {
       this.session.setProperty('infos', value);
+    }
+    set fetch(value: typeof fetch | null) {
+      if (value !== null && typeof value !== 'function')
+        throw new TypeError('transport-quote : fetch doit être une fonction comme window.fetch');
+      this.session.setFetch(value);
     }
     set clock(value: () => Date) {
       if (typeof value !== 'function') throw new TypeError('transport-quote : clock doit être une fonction qui renvoie une Date');

@@ -33,6 +33,8 @@ export interface Session {
   setProperty(name: DataBlockName, value: unknown): void;
   /** The element's clock (its `clock` property); set before start, it also sets the default day. */
   setClock(clock: () => unknown): void;
+  /** The fetch the booking API calls go through (the element's `fetch` property); null for the page's. */
+  setFetch(fetchImpl: typeof fetch | null): void;
   /**
    * The element entered the page: the first time, its data is read (synchronously for inline
    * blocks, so the first render shows them); every time, the engine and the draft sync run.
@@ -51,6 +53,7 @@ function makeServices(
   host: HTMLElement,
   options: SessionOptions,
   clock: () => Clock,
+  hostFetch: () => typeof fetch | null,
 ): { services: Services; releaseSandbox: () => void } {
   let api: { base: string; client: ApiClient } | null = null;
   let provider: { key: string; promise: Promise<MapsProvider> } | null = null;
@@ -68,7 +71,12 @@ function makeServices(
       if (!api || api.base !== base)
         api = {
           base,
-          client: new ApiClient({ apiBase: base, log: (message, error) => console.warn(`transport-quote : ${message}`, error) }),
+          client: new ApiClient({
+            apiBase: base,
+            // The host's fetch when it gave one (its `fetch` property), read at each call.
+            fetchImpl: (input, init) => (hostFetch() ?? globalThis.fetch)(input, init),
+            log: (message, error) => console.warn(`transport-quote : ${message}`, error),
+          }),
         };
       return api.client;
     },
@@ -173,7 +181,14 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
   if (existing) return existing;
   const store = storeFor(host);
   let clock: Clock = systemClock;
-  const { services, releaseSandbox } = makeServices(store, host, options, () => clock);
+  let hostFetch: typeof fetch | null = null;
+  const { services, releaseSandbox } = makeServices(
+    store,
+    host,
+    options,
+    () => clock,
+    () => hostFetch,
+  );
   store.set(servicesAtom, services);
   store.set(priceVariantAtom, options.variant);
   const properties: Partial<Record<DataBlockName, unknown>> = {};
@@ -199,6 +214,9 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
         infos = parsed.infos;
         applyInfos(store, parsed.infos);
       }
+    },
+    setFetch(fetchImpl) {
+      hostFetch = fetchImpl;
     },
     setClock(next) {
       // A host clock that answers nonsense must not break the dates: the machine's clock stands in.

@@ -25,6 +25,13 @@ async function fillCustomer(page) {
   await page.getByLabel('E-mail', { exact: true }).fill('jeanne.martin@exemple.fr');
 }
 
+/** The success panel's side frame, where it shows (wide screens): its page is in before the stop is seen. */
+async function sideFrameLoaded(page) {
+  const frame = element(page).locator('iframe');
+  if ((await frame.count()) === 0 || !(await frame.isVisible())) return;
+  await frame.contentFrame().getByRole('heading', { level: 1 }).waitFor();
+}
+
 async function next(page) {
   await page.getByRole('button', { name: 'Suivant' }).click();
 }
@@ -83,6 +90,7 @@ export const tours = {
     release();
     await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
     await page.unroute('**/api/v1/travels');
+    await sideFrameLoaded(page);
     yield { name: 'wizard-4-succes', panel: null, primary: null };
   },
 
@@ -131,6 +139,7 @@ export const tours = {
     await fillCustomer(page);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
+    await sideFrameLoaded(page);
     yield { name: 'lite-4-succes', panel: null, primary: null };
   },
 

@@ -127,6 +127,7 @@ describe('panel 0, Vos adresses', () => {
     for (let step = 1; step <= 12; step += 1) {
       const y = from.y + ((to.y + to.height * 0.8 - from.y) * step) / 12;
       await sendMouse({ type: 'move', position: [Math.round(from.x + 5), Math.round(y)] });
+      // Pacing, not waiting: sortable's native drag reads moves about a frame apart (notes/toolchain.md).
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await sendMouse({ type: 'up' });

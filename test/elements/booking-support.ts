@@ -1,7 +1,18 @@
 /** Drives a wizard from a known travel to the finalisation panel and records what it sends. */
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import '../../elements/transport-quote-wizard.ts';
-import { allByRole, apiBase, byRole, choose, findByRole, type, uniqueId, createQuoteElement, dayAfterToday } from './support.ts';
+import {
+  allByRole,
+  apiBase,
+  byRole,
+  choose,
+  findByRole,
+  type,
+  uniqueId,
+  createQuoteElement,
+  dayAfterToday,
+  giveElementsFetch,
+} from './support.ts';
 
 export const STOPS = [
   {
@@ -44,12 +55,15 @@ export interface Sent {
   response?: Record<string, Json>;
 }
 
-/** Records the booking calls while letting them through to the reference server. */
-export function recordBookings(failNext = 0): { sent: Sent[]; restore: () => void } {
-  const original = window.fetch;
+/**
+ * Records the booking calls of the given element, or of the elements made from now on (through their `fetch`
+ * property), letting them through to the reference server.
+ */
+export function recordBookings(failNext = 0, element?: HTMLElement): { sent: Sent[]; restore: () => void } {
+  const original = (input: RequestInfo | URL, init?: RequestInit) => window.fetch(input, init);
   const sent: Sent[] = [];
   let failures = failNext;
-  window.fetch = async (input, init) => {
+  const recording: typeof fetch = async (input, init) => {
     const url = String(input);
     if (!url.includes('/api/v1/travels') || !init?.body) return original(input, init);
     const record: Sent = {
@@ -71,11 +85,12 @@ export function recordBookings(failNext = 0): { sent: Sent[]; restore: () => voi
     }
     return response;
   };
+  // An element already on the page records through its own property; later ones get it at creation.
+  if (element) (element as HTMLElement & { fetch: typeof fetch | null }).fetch = recording;
+  else giveElementsFetch(recording);
   return {
     sent,
-    restore: () => {
-      window.fetch = original;
-    },
+    restore: () => (element ? ((element as HTMLElement & { fetch: typeof fetch | null }).fetch = null) : giveElementsFetch(null)),
   };
 }
 

@@ -384,7 +384,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
     expect(byRole<HTMLTextAreaElement>(root, 'textbox', 'Notes pour le transporteur (facultatif)').value).to.equal('');
     expect(textOf(root)).to.contain('Consignes de la grille : Livraison express.');
     // What is sent keeps the spec's form: the grid's notes after the ==== marker.
-    const recorder = recordBookings();
+    const recorder = recordBookings(0, root.host as HTMLElement);
     try {
       type(byRole<HTMLTextAreaElement>(root, 'textbox', 'Notes pour le transporteur (facultatif)'), 'Sonner deux fois.');
       await fillCustomer(root);

@@ -53,7 +53,6 @@ function fakeServices(
 
 const resolved = (lat: number) => makeStop({ lat, lng: 2.35, geocodeResolved: true, floor: 0 });
 const company = (pools: unknown[]) => v.parse(CompanyDataSchema, { driver_pools: pools });
-const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 describe('state: fee recomputation (spec §4)', () => {
   it('S073 nothing is computed until every stop is geocoded', async () => {
@@ -61,7 +60,8 @@ describe('state: fee recomputation (spec §4)', () => {
     const { services, calls } = fakeServices();
     store.set(stopsAtom, [resolved(48.8), makeStop()]);
     startEngine(store, services);
-    await tick();
+    // The engine looks at the stops at once and settles on 'idle': nothing to route yet.
+    await waitUntil(() => store.get(routeStatusAtom) === 'idle');
     expect(calls.routes).to.equal(0);
     expect(store.get(estimateAtom)).to.equal(null);
     store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
@@ -81,7 +81,8 @@ describe('state: fee recomputation (spec §4)', () => {
       store.get(stopsAtom).map((stop) => ({ ...stop, notes: 'digicode' })),
     );
     store.set(itemsAtom, [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5 })]);
-    await tick();
+    // The engine decides in the store's notification: once the estimate shows the new item, it has.
+    await waitUntil(() => store.get(estimateAtom)?.volume === 1.5);
     expect(calls.routes).to.equal(1);
     store.set(stopsAtom, [resolved(48.8), resolved(48.9), resolved(49)]);
     await waitUntil(() => calls.routes === 2);

@@ -17,9 +17,16 @@ export function dayAfterToday(days: number): string {
 }
 
 /** A new element of the tag with the test clock set before it starts. */
+/** The fetch the next elements get (their `fetch` property), set by a test that watches the API. */
+let elementFetch: typeof fetch | null = null;
+export function giveElementsFetch(fetchImpl: typeof fetch | null): void {
+  elementFetch = fetchImpl;
+}
+
 export function createQuoteElement<K extends 'transport-quote-wizard' | 'transport-quote-lite'>(tag: K): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   el.clock = testClock;
+  if (elementFetch) el.fetch = elementFetch;
   return el;
 }
 

@@ -25,7 +25,8 @@ describe('crash during a burst of writes', () => {
       }
     };
     const writers = Array.from({ length: 16 }, (_, n) => writer(n));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Killed in the middle of the burst: once enough bookings are acknowledged, while more are in flight.
+    while (acknowledged.length <= 60) await new Promise((resolve) => setImmediate(resolve));
     await server.stop('SIGKILL');
     stop = true;
     await Promise.all(writers);
