@@ -9,6 +9,7 @@ import { distinctSuggestions, MESSAGES } from '../../domain/index.ts';
 import { useSavedPlaceSearch } from '../../state/places.ts';
 import { Icon } from '../controls/icons.tsx';
 import { SuggestionList } from '../controls/SuggestionList.tsx';
+import { Waiting } from '../controls/Waiting.tsx';
 
 export const SUGGEST_DELAY_MS = 250;
 
@@ -213,18 +214,8 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
       >
         {(option) => <OptionLines option={option} />}
       </SuggestionList>
-      {status.kind === 'searching' && (
-        <p className="status-line" role="status">
-          <span className="spinner" aria-hidden="true" />
-          Recherche…
-        </p>
-      )}
-      {status.kind === 'loading' && (
-        <p className="status-line" role="status">
-          <span className="spinner" aria-hidden="true" />
-          Vérification de l’adresse…
-        </p>
-      )}
+      {status.kind === 'searching' && <Waiting>Recherche…</Waiting>}
+      {status.kind === 'loading' && <Waiting>Vérification de l’adresse…</Waiting>}
       {status.kind === 'error' &&
         (variant === 'lite' ? (
           // The earlier variant's red alert, headed 'Error!' (spec §8).

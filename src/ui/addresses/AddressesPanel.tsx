@@ -1,16 +1,17 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import Sortable from 'sortablejs';
 import { MAX_ADDRESSES, MESSAGES } from '../../domain/index.ts';
 import { arrivalsAtom } from '../../state/summary.atoms.ts';
 import { Icon } from '../controls/icons.tsx';
 import { routeAtom, routeStatusAtom } from '../../state/fees.atoms.ts';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 import { addStopAfterAtom, moveStopAtom, removeStopAtom, stopsAtom } from '../../state/stops.atoms.ts';
 import { MapPanel } from '../map/MapPanel.tsx';
 import { StopCard } from './StopCard.tsx';
 import { useVariant } from '../variant.ts';
 import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
+import { Waiting } from '../controls/Waiting.tsx';
+import { TimeWindowSwitch } from '../controls/TimeWindowSwitch.tsx';
 
 /** Panel 0 (spec §2 "Address panel"): the stops of the trip, their times, contacts and the map. */
 export function AddressesPanel() {
@@ -20,7 +21,6 @@ export function AddressesPanel() {
   const move = useSetAtom(moveStopAtom);
   const route = useAtomValue(routeAtom);
   const routeStatus = useAtomValue(routeStatusAtom);
-  const [identity, setIdentity] = useAtom(travelIdentityAtom);
   const variant = useVariant();
   const maps = useAtomValue(mapsStatusAtom);
   const [announcement, setAnnouncement] = useState('');
@@ -60,26 +60,12 @@ export function AddressesPanel() {
   return (
     <section aria-label="Adresses du trajet" className="addresses-panel">
       {variant === 'wizard' && (
-        <label className="switch-row timewindow-toggle">
-          <span>
-            Créneaux horaires
-            <span className="field-help"> (au plus tôt, au plus tard)</span>
-          </span>
-          <input
-            type="checkbox"
-            role="switch"
-            aria-label="Créneaux horaires"
-            checked={identity.timewindowEnabled}
-            onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })}
-          />
-        </label>
+        <TimeWindowSwitch
+          className="switch-row timewindow-toggle"
+          help={<span className="field-help"> (au plus tôt, au plus tard)</span>}
+        />
       )}
-      {variant === 'lite' && maps.kind === 'loading' && (
-        <p className="status-line" role="status">
-          <span className="spinner" aria-hidden="true" />
-          Préparation de la recherche d’adresses…
-        </p>
-      )}
+      {variant === 'lite' && maps.kind === 'loading' && <Waiting>Préparation de la recherche d’adresses…</Waiting>}
       {variant === 'lite' && maps.kind === 'failed' && (
         <div className="alert-red" role="alert">
           <strong>Error!</strong> {maps.message}

@@ -16,6 +16,7 @@ import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 import { PoolSelector } from './PoolSelector.tsx';
 import { PriceEditor } from './PriceEditor.tsx';
 import { usePriceFormatter } from './use-price.ts';
+import { Waiting } from '../controls/Waiting.tsx';
 
 const HOURS = Array.from({ length: 16 }, (_, index) => (index + 1) / 2);
 
@@ -25,13 +26,7 @@ export function EstimatePanel() {
   const company = useAtomValue(companyDataAtom);
   const [identity, setIdentity] = useAtom(travelIdentityAtom);
   const price = usePriceFormatter();
-  if (!estimate)
-    return (
-      <p className="status-line" role="status">
-        <span className="spinner" aria-hidden="true" />
-        Calcul en cours…
-      </p>
-    );
+  if (!estimate) return <Waiting>Calcul en cours…</Waiting>;
   const unavailable = estimate.total <= 0;
   // Figures from the straight-line fallback are estimates, marked so (spec §9, DESIGN §4).
   const approx = estimate.approximate ? '≈ ' : '';

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Field } from '../controls/Field.tsx';
 import { Icon } from '../controls/icons.tsx';
 import {
@@ -15,8 +15,7 @@ import {
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { useContactSearch } from '../../state/contact-search.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
-import { SuggestionList } from '../controls/SuggestionList.tsx';
-import { useListNavigation } from '../controls/use-list-navigation.ts';
+import { SearchCombobox } from '../controls/SearchCombobox.tsx';
 
 interface Row {
   stopIndex: number;
@@ -144,51 +143,25 @@ function ContactRow({
 }
 
 function ContactSearch({ onPick }: { onPick: (contact: ApiContact) => void }) {
-  const listId = useId();
   const [text, setText] = useState('');
   const results = useContactSearch(text);
-  const open = results.length > 0 && text.trim() !== '';
-  const pick = (contact: ApiContact) => {
-    onPick(contact);
-    setText('');
-  };
-  const { active, setActive, onKeyDown, choose } = useListNavigation(results, open, pick, () => setText(''));
   return (
-    <div className="combobox">
-      <label>
-        Rechercher un contact
-        <input
-          role="combobox"
-          data-target="contact-search"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open ? `${listId}-${active}` : undefined}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setActive(0);
-          }}
-          onKeyDown={onKeyDown}
-          autoComplete="off"
-        />
-      </label>
-      <SuggestionList
-        id={listId}
-        label="Contacts trouvés"
-        open={open}
-        options={results}
-        active={active}
-        keyOf={(contact) => `${contact.id}-${contact.name}`}
-        onChoose={choose}
-      >
-        {(contact) => (
-          <>
-            <span>{contact.name}</span>
-            <span className="option-meta">{formatPhone(contact.phone_number)}</span>
-          </>
-        )}
-      </SuggestionList>
-    </div>
+    <SearchCombobox
+      label="Rechercher un contact"
+      listLabel="Contacts trouvés"
+      target="contact-search"
+      text={text}
+      onText={setText}
+      options={results}
+      keyOf={(contact) => `${contact.id}-${contact.name}`}
+      onPick={onPick}
+    >
+      {(contact) => (
+        <>
+          <span>{contact.name}</span>
+          <span className="option-meta">{formatPhone(contact.phone_number)}</span>
+        </>
+      )}
+    </SearchCombobox>
   );
 }

@@ -6,6 +6,7 @@ import { useItemSearch } from '../../state/item-search.ts';
 import { SuggestionList } from '../controls/SuggestionList.tsx';
 import { useListNavigation } from '../controls/use-list-navigation.ts';
 import { Icon } from '../controls/icons.tsx';
+import { Waiting } from '../controls/Waiting.tsx';
 
 /** 'Rechercher un objet': '5 tables' then Enter adds 5 of the chosen table (spec §2). */
 export function ItemSearch() {
@@ -92,10 +93,7 @@ export function ItemSearch() {
         )}
       </SuggestionList>
       {enterPending ? (
-        <p className="status-line" role="status">
-          <span className="spinner" aria-hidden="true" />
-          Recherche…
-        </p>
+        <Waiting>Recherche…</Waiting>
       ) : (
         searching && (
           <p className="visually-hidden" role="status">

@@ -13,6 +13,7 @@ import { useTravelDay } from '../addresses/StopTimes.tsx';
 import { BusySlot } from '../controls/ActionBar.tsx';
 import { DateSelect } from '../controls/DateSelect.tsx';
 import { Icon } from '../controls/icons.tsx';
+import { TimeWindowSwitch } from '../controls/TimeWindowSwitch.tsx';
 
 /**
  * The earlier variant's header (spec §2): the travel date in long French format (past days
@@ -23,7 +24,7 @@ export function LiteHeader() {
   const store = useStore();
   const [customer, setCustomer] = useAtom(customerAtom);
   const [stops, setStops] = useAtom(stopsAtom);
-  const [identity, setIdentity] = useAtom(travelIdentityAtom);
+  const identity = useAtomValue(travelIdentityAtom);
   const valid = useAtomValue(validStepsAtom);
   const loading = useAtomValue(savingAtom);
   const services = useAtomValue(servicesAtom);
@@ -54,16 +55,7 @@ export function LiteHeader() {
           }}
         />
       </label>
-      <label className="switch-row">
-        Créneaux horaires
-        <input
-          type="checkbox"
-          role="switch"
-          aria-label="Créneaux horaires"
-          checked={identity.timewindowEnabled}
-          onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })}
-        />
-      </label>
+      <TimeWindowSwitch className="switch-row" />
       {loading ? (
         <BusySlot label="Enregistrement…" />
       ) : (

@@ -4,6 +4,7 @@ import { feesAtom } from '../../state/fees.atoms.ts';
 import { usePriceFormatter } from '../estimate/use-price.ts';
 import { estimateAtom } from '../../state/fees.atoms.ts';
 import { liteTotalAtom } from '../../state/lite.atoms.ts';
+import { Waiting } from '../controls/Waiting.tsx';
 
 /** The 'Prix' step: the earlier variant's price and what it is made of (spec §9). */
 export function LitePrice() {
@@ -13,13 +14,7 @@ export function LitePrice() {
   const price = usePriceFormatter();
   const approx = estimate?.approximate ? '≈ ' : '';
   const approxPrice = estimate && isPriceEstimated(estimate) ? '≈ ' : '';
-  if (!estimate)
-    return (
-      <p className="status-line" role="status">
-        <span className="spinner" aria-hidden="true" />
-        Calcul en cours…
-      </p>
-    );
+  if (!estimate) return <Waiting>Calcul en cours…</Waiting>;
   return (
     <section aria-label="Prix" className="estimate">
       <p className="total-price">
