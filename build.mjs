@@ -113,6 +113,18 @@ async function main() {
   execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.types.json')], {
     stdio: 'inherit',
   });
+  // custom-elements.json from the source (elements/contract.ts, styles.css): never written by hand.
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js'),
+      'analyze',
+      '--quiet',
+      '--config',
+      'elements/custom-elements-manifest.config.mjs',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
   const sizes = measure();
   writeFileSync(path.join(dist, 'sizes.json'), JSON.stringify({ builtAt: new Date().toISOString(), files: sizes }, null, 2));
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

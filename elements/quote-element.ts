@@ -1,16 +1,13 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, type ComponentType } from 'react';
-import { sessionFor, type Session, type SessionOptions } from '../src/state/session.ts';
+import { sessionFor, type SessionOptions } from '../src/state/session.ts';
 import { ElementRoot, type ElementRootProps } from '../src/ui/ElementRoot.tsx';
-import { OBSERVED_ATTRIBUTES, readHostConfig } from '../src/ui/host-config.ts';
+import { readHostConfig } from '../src/ui/host-config.ts';
 import { adoptStyles } from '../src/ui/styles.ts';
-import { ATTRIBUTE_PROPS, type QuoteElementDataProperties, type TransportQuoteAttributes } from './contract.ts';
-
-/** camelCase property → its attribute: apiBase → api-base. */
-const attributeOf = (property: string) => property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+import { ATTRIBUTES, DATA_PROPERTIES, type QuoteElementDataProperties, type TransportQuoteAttributes } from './contract.ts';
 
 /** Everything a host may set as a property, possibly before this script defined the tag. */
-const HOST_PROPERTIES = [...Object.keys(ATTRIBUTE_PROPS), 'travelStore', 'companyStore', 'travelInfos', 'clock', 'fetch'];
+const HOST_PROPERTIES = [...ATTRIBUTES.map((attribute) => attribute.property), ...DATA_PROPERTIES.map((property) => property.name)];
 
 type R2wcElement = HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
 
@@ -41,7 +38,8 @@ export function quoteElementClass(
 
   class QuoteElement extends Base {
     static get observedAttributes(): readonly string[] {
-      return OBSERVED_ATTRIBUTES;
+      // `id` too: it names the element's drafts and its messages.
+      return [...ATTRIBUTES.map((attribute) => attribute.name), 'id'];
     }
 
     constructor() {
@@ -55,48 +53,43 @@ export function quoteElementClass(
       }
     }
 
-    private get session(): Session {
-      return sessionFor(this, options);
-    }
-
     override connectedCallback(): void {
       // Before React's first render, so inline data is already in the store it reads.
-      this.session.connect(readHostConfig(this));
+      sessionFor(this, options).connect(readHostConfig(this));
       super.connectedCallback();
     }
 
     override disconnectedCallback(): void {
       super.disconnectedCallback();
-      this.session.disconnect();
+      sessionFor(this, options).disconnect();
     }
 
     attributeChangedCallback(): void {
-      this.session.updateConfig(readHostConfig(this));
+      sessionFor(this, options).updateConfig(readHostConfig(this));
     }
 
     set travelStore(value: unknown) {
-      this.session.setProperty('travel', value);
+      sessionFor(this, options).setProperty('travel', value);
     }
     set companyStore(value: unknown) {
-      this.session.setProperty('company', value);
+      sessionFor(this, options).setProperty('company', value);
     }
     set travelInfos(value: unknown) {
-      this.session.setProperty('infos', value);
+      sessionFor(this, options).setProperty('infos', value);
     }
     set fetch(value: typeof fetch | null) {
       if (value !== null && typeof value !== 'function')
         throw new TypeError('transport-quote : fetch doit être une fonction comme window.fetch');
-      this.session.setFetch(value);
+      sessionFor(this, options).setFetch(value);
     }
     set clock(value: () => Date) {
       if (typeof value !== 'function') throw new TypeError('transport-quote : clock doit être une fonction qui renvoie une Date');
-      this.session.setClock(value);
+      sessionFor(this, options).setClock(value);
     }
   }
 
   // The attribute properties: strings that read and write their attribute (empty or null removes it).
-  for (const property of Object.keys(ATTRIBUTE_PROPS)) {
-    const attribute = attributeOf(property);
+  for (const { name: attribute, property } of ATTRIBUTES) {
     Object.defineProperty(QuoteElement.prototype, property, {
       configurable: true,
       enumerable: true,

@@ -3,7 +3,10 @@ import { pricingWorkerUrl } from '../src/ui/worker-url.ts';
 import type { TransportQuoteEventMap } from './contract.ts';
 import { quoteElementClass } from './quote-element.ts';
 
-/** <transport-quote-lite>: the lighter four-step variant. The worker URL is resolved from this script's own URL. */
+/**
+ * <transport-quote-lite>: the lighter variant. The worker URL is resolved from this script's own URL.
+ * @summary The lighter four-step variant: Adresses, Chargement, Prix, Contacts.
+ */
 export class TransportQuoteLiteElement extends quoteElementClass(Lite, { workerUrl: pricingWorkerUrl(import.meta.url), variant: 'lite' }) {}
 
 if (!customElements.get('transport-quote-lite')) customElements.define('transport-quote-lite', TransportQuoteLiteElement);

@@ -3,7 +3,10 @@ import { pricingWorkerUrl } from '../src/ui/worker-url.ts';
 import type { TransportQuoteEventMap } from './contract.ts';
 import { quoteElementClass } from './quote-element.ts';
 
-/** <transport-quote-wizard>: the five-panel booking wizard. The worker URL is resolved from this script's own URL. */
+/**
+ * <transport-quote-wizard>: the booking wizard. The worker URL is resolved from this script's own URL.
+ * @summary The five-panel booking wizard: addresses, items, estimate, finalisation, success.
+ */
 export class TransportQuoteWizardElement extends quoteElementClass(Wizard, {
   workerUrl: pricingWorkerUrl(import.meta.url),
   variant: 'wizard',

@@ -56,19 +56,28 @@ export function startDraftSync(store: QuoteStore, services: Services): () => voi
       savedAt: services.now().toISOString(),
     });
   };
+  // Written now rather than later: what is pending when the page goes, and the end of a booking
+  // (a draft left behind would reopen the finished form on the next visit).
+  const flush = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    save();
+  };
   const schedule = () => {
     if (timer) clearTimeout(timer);
     else releaseTimer = hold('timer');
     timer = setTimeout(save, DRAFT_SAVE_DELAY_MS);
+    if (store.get(panelAtom) === PANELS.success) flush();
   };
   const unsubscribers = [stopsAtom, itemsAtom, customerAtom, contactsAtom, panelAtom, idempotencyKeyAtom].map((a) =>
     subscribe(store, a, schedule),
   );
+  const releaseListener = hold('listener');
+  window.addEventListener('pagehide', flush);
   return () => {
     unsubscribers.forEach((unsubscribe) => unsubscribe());
-    if (timer) {
-      clearTimeout(timer);
-      save();
-    }
+    window.removeEventListener('pagehide', flush);
+    releaseListener();
+    flush();
   };
 }

@@ -1,10 +1,11 @@
 import { atom } from 'jotai';
-import { restoreStore, type TravelState } from '../domain/index.ts';
+import { PANELS, restoreStore, type TravelState } from '../domain/index.ts';
 import { ApiError, type StoredTravelResponse } from '../services/api-client.ts';
 import { showBannerAtom } from './banner.atoms.ts';
 import { companyModeAtom } from './company.atoms.ts';
 import { travelIdentityAtom } from './identity.atoms.ts';
 import type { QuoteStore } from './store.ts';
+import { panelAtom } from './wizard.atoms.ts';
 
 /** UX §6.2, verbatim. */
 export const COMPANY_BOOKING_NOTICE = 'Réservation créée par un client professionnel\u00a0: les prix affichés sont ceux qu’il a fixés.';
@@ -56,5 +57,7 @@ export function reportReopenFailure(store: QuoteStore, error: unknown): void {
 /** 'Faire une nouvelle demande': the form starts as a new booking, never bound to the refused one. */
 export const startNewRequestAtom = atom(null, (get, set) => {
   set(travelIdentityAtom, { ...get(travelIdentityAtom), travelId: null, travelToken: null, travelState: 'new' });
+  // A new request starts at the first panel, whatever an old draft of this page had reached.
+  set(panelAtom, PANELS.addresses);
   set(editLinkAtom, 'ok');
 });

@@ -1,20 +1,5 @@
 import { DEFAULT_CONFIG, type ElementConfig } from '../state/config.atoms.ts';
 
-/** The attributes of DESIGN §3 the element observes (removal included). */
-export const OBSERVED_ATTRIBUTES = [
-  'api-base',
-  'company-token',
-  'mode',
-  'travel-id',
-  'travel-token',
-  'maps-key',
-  'maps-provider',
-  'maps-visible',
-  'parent-origin',
-  'dashboard-base',
-  'id',
-];
-
 const text = (host: Element, name: string): string | null => {
   const value = host.getAttribute(name)?.trim();
   return value ? value : null;

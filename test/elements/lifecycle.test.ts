@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { TransportQuoteWizardElement } from '../../elements/transport-quote-wizard.ts';
 import { liveResources } from '../../src/services/live-resources.ts';
-import { mountWizard } from './booking-support.ts';
+import { fillCustomer, mountWizard, PREFERRED, toFinalisation } from './booking-support.ts';
 import { apiBase, byRole, findByRole, testClock, type, uniqueId } from './support.ts';
 
 const STOPS = [
@@ -101,5 +101,23 @@ describe('element lifecycle: one path in, nothing left behind', () => {
     host.parentOrigin = '';
     expect(host.hasAttribute('parent-origin')).to.equal(false);
     expect(host.parentOrigin).to.equal(undefined);
+  });
+
+  it('a finished booking leaves no draft behind, at once: a page closed on the success panel reopens empty', async () => {
+    const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+    const host = root.host as HTMLElement;
+    const drafts = () =>
+      Object.keys(localStorage).filter((key) => key.startsWith('tqw-draft:transport-quote-wizard:') && key.includes(`#`));
+    await toFinalisation(root);
+    await fillCustomer(root);
+    await waitUntil(
+      () => drafts().some((key) => (localStorage.getItem(key) ?? '').includes('Marie Curie')),
+      'the draft should be saved while typing',
+    );
+    byRole(root, 'button', 'Enregistrer').click();
+    await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+    // No wait for the draft's delay: the success panel is the moment it goes.
+    expect(drafts().filter((key) => (localStorage.getItem(key) ?? '').includes('Marie Curie'))).to.deep.equal([]);
+    host.remove();
   });
 });
