@@ -106,8 +106,8 @@ describe('element lifecycle: one path in, nothing left behind', () => {
   it('a finished booking leaves no draft behind, at once: a page closed on the success panel reopens empty', async () => {
     const root = await mountWizard({ company: { preferred_items: PREFERRED } });
     const host = root.host as HTMLElement;
-    const drafts = () =>
-      Object.keys(localStorage).filter((key) => key.startsWith('tqw-draft:transport-quote-wizard:') && key.includes(`#`));
+    // This element's own drafts (other tests' drafts share the page's storage).
+    const drafts = () => Object.keys(localStorage).filter((key) => key.includes(`#${host.id}:`));
     await toFinalisation(root);
     await fillCustomer(root);
     await waitUntil(
