@@ -25,6 +25,61 @@ async function resolveAddress(root: ShadowRoot, step: number, text: string) {
   });
 }
 
+/** Paris → Lyon, the two stops a reopened booking carries. */
+const REOPEN_STOPS = [
+  { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.86, lng: 2.35, geocodeResolved: true, index: 0, step: 1 },
+  { type: 'dropoff', address: '3 Place Bellecour 69002 Lyon', lat: 45.75, lng: 4.83, geocodeResolved: true, index: 1, step: 2 },
+];
+
+/** A booking body of spec §7 for those stops, with the prices given (cents; zero by default). */
+function bookingBody(prices: { transportHt: number; handlingHt: number; vat: number } = { transportHt: 0, handlingHt: 0, vat: 0.2 }) {
+  const stops = REOPEN_STOPS;
+  return {
+    addresses: stops.map((stop) => ({
+      type_name: stop.type,
+      address_complete: stop.address,
+      postal_code: '',
+      floor_nb: -1,
+      elevator_presence: false,
+      notes: '',
+      step: stop.step,
+      locality: '',
+      label: '',
+      country: 'France',
+      lat: stop.lat,
+      lng: stop.lng,
+      timewindow_earliest: null,
+      timewindow_latest: null,
+      order_item_ids: [],
+      seek_days: 0,
+      duration_min: 5,
+    })),
+    customer: { phone_number: '0612345678', email: 'a@b.fr', name: 'Marie Curie' },
+    travel: {
+      travel_id: null,
+      driver_pool_id: null,
+      vehicle_category_id: null,
+      beginning_date: null,
+      ending_date: null,
+      truck_capacity_needed: 3,
+      distance_transportation: 930000,
+      duration_transportation: 16500,
+      price_transportation: prices.transportHt * (1 + prices.vat),
+      price_handling: prices.handlingHt * (1 + prices.vat),
+      price_transportation_ht: prices.transportHt,
+      price_handling_ht: prices.handlingHt,
+      handling_needed: false,
+      duration_handling: 0,
+      persons_needed: 0,
+      additional_notes: '',
+      timewindow_enabled: false,
+    },
+    items: [],
+    contacts: [],
+    store_serialized: JSON.stringify({ version: 1, state: { stops, customer: { name: 'Marie Curie' } } }),
+  };
+}
+
 describe('<transport-quote-wizard> shell', () => {
   it('S003 S010 renders the first panel in French, in an open shadow root, accessible', async () => {
     const el = await wizard({ 'maps-provider': 'local', 'api-base': await apiBase() });
@@ -155,54 +210,7 @@ describe('<transport-quote-wizard> shell', () => {
 
   it('S122 with travel-id and travel-token the booking is reopened from the API', async () => {
     const base = await apiBase();
-    const stops = [
-      { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.86, lng: 2.35, geocodeResolved: true, index: 0, step: 1 },
-      { type: 'dropoff', address: '3 Place Bellecour 69002 Lyon', lat: 45.75, lng: 4.83, geocodeResolved: true, index: 1, step: 2 },
-    ];
-    const body = {
-      addresses: stops.map((stop) => ({
-        type_name: stop.type,
-        address_complete: stop.address,
-        postal_code: '',
-        floor_nb: -1,
-        elevator_presence: false,
-        notes: '',
-        step: stop.step,
-        locality: '',
-        label: '',
-        country: 'France',
-        lat: stop.lat,
-        lng: stop.lng,
-        timewindow_earliest: null,
-        timewindow_latest: null,
-        order_item_ids: [],
-        seek_days: 0,
-        duration_min: 5,
-      })),
-      customer: { phone_number: '0612345678', email: 'a@b.fr', name: 'Marie Curie' },
-      travel: {
-        travel_id: null,
-        driver_pool_id: null,
-        vehicle_category_id: null,
-        beginning_date: null,
-        ending_date: null,
-        truck_capacity_needed: 3,
-        distance_transportation: 930000,
-        duration_transportation: 16500,
-        price_transportation: 0,
-        price_handling: 0,
-        price_transportation_ht: 0,
-        price_handling_ht: 0,
-        handling_needed: false,
-        duration_handling: 0,
-        persons_needed: 0,
-        additional_notes: '',
-        timewindow_enabled: false,
-      },
-      items: [],
-      contacts: [],
-      store_serialized: JSON.stringify({ version: 1, state: { stops, customer: { name: 'Marie Curie' } } }),
-    };
+    const body = bookingBody();
     const created = await (
       await fetch(`${base}/api/v1/travels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
     ).json();
@@ -225,59 +233,11 @@ describe('<transport-quote-wizard> shell', () => {
 
   it('S122 S002 a booking made on the company’s page reopens there in company mode (HT); its public link shows the company’s price TTC and says why', async () => {
     const base = await apiBase();
-    const stops = [
-      { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.86, lng: 2.35, geocodeResolved: true, index: 0, step: 1 },
-      { type: 'dropoff', address: '3 Place Bellecour 69002 Lyon', lat: 45.75, lng: 4.83, geocodeResolved: true, index: 1, step: 2 },
-    ];
     // The company's own price, before VAT, in cents as the API carries it.
     const transportHt = 50_000;
     const handlingHt = 10_000;
     const vat = 0.2;
-    const body = {
-      company_token: DEMO_COMPANY_TOKEN,
-      addresses: stops.map((stop) => ({
-        type_name: stop.type,
-        address_complete: stop.address,
-        postal_code: '',
-        floor_nb: -1,
-        elevator_presence: false,
-        notes: '',
-        step: stop.step,
-        locality: '',
-        label: '',
-        country: 'France',
-        lat: stop.lat,
-        lng: stop.lng,
-        timewindow_earliest: null,
-        timewindow_latest: null,
-        order_item_ids: [],
-        seek_days: 0,
-        duration_min: 5,
-      })),
-      customer: { phone_number: '0612345678', email: 'a@b.fr', name: 'Marie Curie' },
-      travel: {
-        travel_id: null,
-        driver_pool_id: null,
-        vehicle_category_id: null,
-        beginning_date: null,
-        ending_date: null,
-        truck_capacity_needed: 3,
-        distance_transportation: 930000,
-        duration_transportation: 16500,
-        price_transportation: transportHt * (1 + vat),
-        price_handling: handlingHt * (1 + vat),
-        price_transportation_ht: transportHt,
-        price_handling_ht: handlingHt,
-        handling_needed: false,
-        duration_handling: 0,
-        persons_needed: 0,
-        additional_notes: '',
-        timewindow_enabled: false,
-      },
-      items: [],
-      contacts: [],
-      store_serialized: JSON.stringify({ version: 1, state: { stops, customer: { name: 'Marie Curie' } } }),
-    };
+    const body = { company_token: DEMO_COMPANY_TOKEN, ...bookingBody({ transportHt, handlingHt, vat }) };
     const response = await fetch(`${base}/api/v1/travels`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
