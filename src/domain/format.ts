@@ -12,10 +12,40 @@ export function currencyCode(symbol: string): string {
   return 'EUR';
 }
 
+/**
+ * One Intl.NumberFormat per set of options: making one costs far more than formatting with
+ * it, and a long list formats hundreds of figures a render.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = JSON.stringify(options);
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('fr-FR', options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** The same for a pure function of one string (a day): computed once per value. */
+function remembered(compute: (value: string) => string): (value: string) => string {
+  const known = new Map<string, string>();
+  return (value) => {
+    let result = known.get(value);
+    if (result === undefined) {
+      result = compute(value);
+      // Bounded: the server formats the dates of every booking it shows.
+      if (known.size >= 2000) known.clear();
+      known.set(value, result);
+    }
+    return result;
+  };
+}
+
 /** A price the French way: '1 234 €', cents only when there are some. */
 export function formatPrice(amount: number, currencySymbol = 'E'): string {
   const hasCents = Math.round(amount * 100) % 100 !== 0;
-  return new Intl.NumberFormat('fr-FR', {
+  return numberFormat({
     style: 'currency',
     currency: currencyCode(currencySymbol),
     minimumFractionDigits: hasCents ? 2 : 0,
@@ -34,7 +64,7 @@ export const NNBSP = '\u202f';
 /** '12,3 km' from metres: one decimal below 10 km. */
 export function formatDistance(metres: number): string {
   const km = metres / 1000;
-  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km)}${NBSP}km`;
+  return `${numberFormat({ maximumFractionDigits: km < 10 ? 1 : 0 }).format(km)}${NBSP}km`;
 }
 
 /** '7 h 32 min', '45 min' or '2 h' from seconds. */
@@ -47,7 +77,7 @@ export function formatDuration(seconds: number): string {
 
 /** '5,6 m³', rounded as the pricing rounds (one decimal), so every screen agrees on a figure. */
 export function formatVolume(m3: number): string {
-  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(roundVolume(m3))}${NBSP}m³`;
+  return `${numberFormat({ maximumFractionDigits: 1 }).format(roundVolume(m3))}${NBSP}m³`;
 }
 
 /** '47 %'. */
@@ -60,21 +90,21 @@ function dayOf(day: string): DateTime {
 }
 
 /** 'lundi 23 novembre 2026', 'mardi 1er décembre 2026' (the first of the month is 'premier'). */
-export function formatLongDate(day: string): string {
+export const formatLongDate = remembered((day: string): string => {
   const date = dayOf(day);
   return `${date.toFormat('cccc')} ${date.day === 1 ? '1er' : date.day} ${date.toFormat('LLLL yyyy')}`;
-}
+});
 
 /** 'lun. 23 nov.' */
-export function formatShortDate(day: string): string {
+export const formatShortDate = remembered((day: string): string => {
   const date = dayOf(day);
   return `${date.toFormat('ccc')} ${date.day === 1 ? '1er' : date.day} ${date.toFormat('LLL')}`;
-}
+});
 
 /** 'HH:mm' of a timestamp in France: the value stored and compared, never shown. */
-export function timeValueOf(timestamp: string): string {
-  return DateTime.fromISO(timestamp, { setZone: true }).setZone(BUSINESS_TIME_ZONE).toFormat('HH:mm');
-}
+export const timeValueOf = remembered((timestamp: string): string =>
+  DateTime.fromISO(timestamp, { setZone: true }).setZone(BUSINESS_TIME_ZONE).toFormat('HH:mm'),
+);
 
 /** '14 h 30', '8 h 05', '14 h', '0 h' from 'HH:mm' (UX §7.2): the one way times are written. */
 export function formatClock(time: string): string {

@@ -151,7 +151,8 @@ try {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const quantities = [];
   for (let run = 0; run < 5; run += 1)
-    quantities.push(await timeUntilChange('[aria-label="Quantité de Objet n°100"]', 'button[aria-label="Ajouter un Objet n°100"]'));
+    // The labels put a no-break space before the colon (UX §7.1).
+    quantities.push(await timeUntilChange('input[aria-label="Quantité\u00a0: Objet n°100"]', 'button[aria-label="Augmenter la quantité\u00a0: Objet n°100"]'));
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   report.interaction = {
     cpuThrottling: 4,
