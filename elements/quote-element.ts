@@ -18,7 +18,7 @@ type R2wcElement = HTMLElement & { connectedCallback(): void; disconnectedCallba
  *   included, and each change gives the session the whole configuration read again
  *   (readHostConfig). Their properties (el.apiBase ↔ api-base) only write the attribute, so
  *   there is no second path.
- * - Data properties (travelStore, companyStore, travelInfos) and clock go to the session.
+ * - Data properties (travelStore, companyStore, travelInfos), clock and fetch go to the session.
  * - A property a host set on the plain element before the tag was defined (a framework that
  *   renders first, a script loaded later) shadows these accessors on the instance: the
  *   constructor takes it off and sets it again through them.
