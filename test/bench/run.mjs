@@ -152,7 +152,12 @@ try {
   const quantities = [];
   for (let run = 0; run < 5; run += 1)
     // The labels put a no-break space before the colon (UX §7.1).
-    quantities.push(await timeUntilChange('input[aria-label="Quantité\u00a0: Objet n°100"]', 'button[aria-label="Augmenter la quantité\u00a0: Objet n°100"]'));
+    quantities.push(
+      await timeUntilChange(
+        'input[aria-label="Quantité\u00a0: Objet n°100"]',
+        'button[aria-label="Augmenter la quantité\u00a0: Objet n°100"]',
+      ),
+    );
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   report.interaction = {
     cpuThrottling: 4,
