@@ -4,8 +4,7 @@
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildBundlePlugin } from './test/support/esbuild-bundle-plugin.mjs';
 import { referenceServerPlugin } from './test/support/reference-server-plugin.mjs';
-
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.mjs';
 
 export default {
   files: ['test/domain/**/*.test.ts', 'test/elements/**/*.test.{ts,tsx}'],
@@ -16,17 +15,9 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: chromium,
+        executablePath: CHROMIUM_PATH,
         headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--disable-dev-shm-usage',
-        ],
+        args: CHROMIUM_ARGS,
       },
     }),
   ],
