@@ -1,33 +1,43 @@
 import { useEffect, useState } from 'react';
 
-/** The latest answer a search gave, and the query it answers. */
-export interface SearchAnswer<T> {
-  query: string;
+/** What a search while typing shows: the latest answer, and whether the text's own answer is still on its way. */
+export interface DebouncedSearch<T> {
+  /** The latest answer, possibly for an earlier text while a new one is on its way. */
   results: T[];
+  /** True from a keystroke until the answer for the text as it is now has come. */
+  searching: boolean;
 }
 
 /**
- * One way to search while typing: wait `delayMs` after the last keystroke, search, and keep
- * only the answer of the query still typed (a slower, older answer never replaces it). An
- * empty query never searches. `search` answers null for a request it superseded itself.
+ * One way to search while typing (items, customers, contacts, addresses and places): wait
+ * `delayMs` after the last keystroke, search, and keep only the answer of the query still
+ * typed; the request of a query given up is aborted, so a slower, older answer never
+ * replaces a newer one. A null query never searches and shows nothing. `search` answers
+ * null for a request it gave up itself.
  */
 export function useDebouncedSearch<T>(
-  query: string,
-  search: ((query: string) => Promise<T[] | null>) | null,
+  query: string | null,
+  search: ((query: string, signal: AbortSignal) => Promise<T[] | null>) | null,
   delayMs: number,
-): SearchAnswer<T> {
-  const [answer, setAnswer] = useState<SearchAnswer<T>>({ query: '', results: [] });
+): DebouncedSearch<T> {
+  const [answer, setAnswer] = useState<{ query: string | null; results: T[] }>({ query: null, results: [] });
   useEffect(() => {
-    if (!search || query === '') return;
-    let current = true;
+    if (!search || query === null) return;
+    const controller = new AbortController();
     const timer = setTimeout(async () => {
-      const found = await search(query);
-      if (current && found !== null) setAnswer({ query, results: found });
+      try {
+        const found = await search(query, controller.signal);
+        if (!controller.signal.aborted && found !== null) setAnswer({ query, results: found });
+      } catch {
+        // A search reports its own failure; here it is an answer with nothing in it, so no Enter waits for ever.
+        if (!controller.signal.aborted) setAnswer({ query, results: [] });
+      }
     }, delayMs);
     return () => {
-      current = false;
       clearTimeout(timer);
+      controller.abort();
     };
   }, [query, search, delayMs]);
-  return query === '' ? { query: '', results: [] } : answer;
+  if (query === null || !search) return { results: [], searching: false };
+  return { results: answer.results, searching: answer.query !== query };
 }

@@ -1,4 +1,4 @@
-import { atom } from 'jotai';
+import { atom, type Getter } from 'jotai';
 import {
   canRoute,
   estimateTravel,
@@ -8,6 +8,7 @@ import {
   type Estimate,
   type Fees,
   type PoolPriceOutput,
+  type Stop,
 } from '../domain/index.ts';
 import type { ComputedRoute } from '../services/maps/routing.ts';
 import { companyDataAtom } from './company.atoms.ts';
@@ -25,6 +26,20 @@ export const retryRouteAtom = atom(null, (get, set) => set(routeAttemptAtom, get
 /** The selected pool's pricing code answer; its error when the pool is defective. */
 export const poolOutputAtom = atom<{ output: PoolPriceOutput | null; defect: string | null }>({ output: null, defect: null });
 
+/** What every estimate reads: the trip, its items, and the company's vehicles, VAT and rates. */
+function travelInputs(get: Getter, stops: Stop[], route: ComputedRoute) {
+  const company = get(companyDataAtom);
+  return {
+    stops,
+    items: get(itemsAtom),
+    route,
+    vehicleCategories: company.vehicle_categories,
+    vehicleCategoryId: get(travelIdentityAtom).vehicleCategoryId,
+    vat: company.vat,
+    rates: company.handling_rates,
+  };
+}
+
 /**
  * The estimate on the public grid alone (no grid code, fixed price or hand-set handlers):
  * what a grid's pricing code receives as its input. Null until the route is known.
@@ -33,16 +48,7 @@ export const publicEstimateAtom = atom((get): Estimate | null => {
   const stops = get(stopsAtom);
   const route = get(routeAtom);
   if (!route || !canRoute(stops)) return null;
-  const company = get(companyDataAtom);
-  return estimateTravel({
-    stops,
-    items: get(itemsAtom),
-    route,
-    vehicleCategories: company.vehicle_categories,
-    vehicleCategoryId: get(travelIdentityAtom).vehicleCategoryId,
-    vat: company.vat,
-    rates: company.handling_rates,
-  });
+  return estimateTravel(travelInputs(get, stops, route));
 });
 
 /**
@@ -53,17 +59,10 @@ export const estimateAtom = atom((get): Estimate | null => {
   const stops = get(stopsAtom);
   const route = get(routeAtom);
   if (!canRoute(stops) || get(routeStatusAtom) !== 'ok' || !route) return null;
-  const company = get(companyDataAtom);
   const identity = get(travelIdentityAtom);
   const pool = get(poolOutputAtom);
   return estimateTravel({
-    stops,
-    items: get(itemsAtom),
-    route,
-    vehicleCategories: company.vehicle_categories,
-    vehicleCategoryId: identity.vehicleCategoryId,
-    vat: company.vat,
-    rates: company.handling_rates,
+    ...travelInputs(get, stops, route),
     overrides: { persons: identity.personsOverride, hours: identity.hoursOverride },
     pool: pool.defect
       ? { transportation: 0, handling: 0, error: pool.defect, info: null, persons: null, amplitude_hour: null }

@@ -32,7 +32,6 @@ export function useItemSearch(text: string): ItemSearchState {
     (q: string) => services!.api.searchItems(q, { id: companyId, token: companyToken }),
     [services, companyId, companyToken],
   );
-  const answer = useDebouncedSearch(queryText, services ? search : null, ITEM_SEARCH_DELAY_MS);
-  const searching = queryText !== '' && answer.query !== queryText;
-  return { results: queryText === '' ? [] : answer.results, quantity: query?.quantity ?? 1, searching };
+  const { results, searching } = useDebouncedSearch(queryText === '' ? null : queryText, services ? search : null, ITEM_SEARCH_DELAY_MS);
+  return { results, quantity: query?.quantity ?? 1, searching };
 }

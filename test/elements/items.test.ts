@@ -99,6 +99,24 @@ describe('panel 1, the items', () => {
     expect(search(root).value).to.equal('');
   });
 
+  it('S021 the item search keeps the visitor’s text on Escape, and the arrows open the list again and choose', async () => {
+    const root = await itemsPanel();
+    const field = search(root);
+    type(field, '2 cartons');
+    await waitUntil(() => field.getAttribute('aria-expanded') === 'true', 'no list for cartons', { timeout: 5000 });
+    press(field, 'Escape');
+    await waitUntil(() => field.getAttribute('aria-expanded') === 'false', 'Escape did not close the list');
+    expect(field.value).to.equal('2 cartons');
+    press(field, 'ArrowDown');
+    await waitUntil(() => field.getAttribute('aria-activedescendant') !== null, 'the arrow did not reopen the list');
+    const chosen = textOf(root.getElementById(field.getAttribute('aria-activedescendant')!)!);
+    press(field, 'Enter');
+    await waitUntil(() => root.querySelectorAll('.item-row').length === 1, 'nothing added');
+    expect(chosen).to.match(/^2 × /);
+    expect(textOf(root.querySelector('.item-row')!)).to.contain(chosen.replace(/^2 × /, '').split(' ')[0]!);
+    expect(field.value).to.equal('');
+  });
+
   it('S022 plus and minus name their item; minus stops at 1; remove is explicit', async () => {
     const root = await itemsPanel({ preferred_items: PREFERRED });
     byRole(root, 'button', 'Ajouter : Canapé 3 places').click();

@@ -2,6 +2,17 @@ import { LITE_MINIMUM_PRICE, LITE_PRICE_PER_HOUR, LITE_PRICE_PER_KM } from '../c
 import type { Item } from '../entities/item.ts';
 import { parsePrice, withVat } from './vat.ts';
 
+/** Fees typed HT, summed, × (1 + VAT), rounded; null when none was typed. */
+function sumWithVat(fees: readonly number[], vat: number): number | null {
+  if (fees.length === 0) return null;
+  return Math.round(
+    withVat(
+      fees.reduce((sum, fee) => sum + fee, 0),
+      vat,
+    ),
+  );
+}
+
 /**
  * A custom item's predefined transport fee × (1 + VAT), rounded, used only when it parses
  * as a number (spec §5, §9); null when no custom item carries one.
@@ -11,37 +22,19 @@ export function customItemTransportFee(items: readonly Item[], vat: number): num
     .filter((item) => item.category === 'custom-item')
     .map((item) => parsePrice(item.predefinedTransportationFee))
     .filter((fee): fee is number => fee !== null);
-  if (fees.length === 0) return null;
-  return Math.round(
-    withVat(
-      fees.reduce((sum, fee) => sum + fee, 0),
-      vat,
-    ),
-  );
+  return sumWithVat(fees, vat);
 }
 
 /** Predefined transport fees typed on any item (company mode), × (1 + VAT); null when none parses. */
 export function predefinedTransportFee(items: readonly Item[], vat: number): number | null {
   const fees = items.map((item) => parsePrice(item.predefinedTransportationFee)).filter((fee): fee is number => fee !== null);
-  if (fees.length === 0) return null;
-  return Math.round(
-    withVat(
-      fees.reduce((sum, fee) => sum + fee, 0),
-      vat,
-    ),
-  );
+  return sumWithVat(fees, vat);
 }
 
 /** Predefined handling fees typed on items, × (1 + VAT) (spec §9); null when none parses. */
 export function predefinedHandlingFee(items: readonly Item[], vat: number): number | null {
   const fees = items.map((item) => parsePrice(item.predefinedHandlingFee)).filter((fee): fee is number => fee !== null);
-  if (fees.length === 0) return null;
-  return Math.round(
-    withVat(
-      fees.reduce((sum, fee) => sum + fee, 0),
-      vat,
-    ),
-  );
+  return sumWithVat(fees, vat);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { DialogActions } from '../controls/DialogActions.tsx';
 import { Icon } from '../controls/icons.tsx';
 import { canSaveContactModal, makeContact, stripPhoneSpaces, type Contact } from '../../domain/index.ts';
 
@@ -59,30 +60,20 @@ export function ContactDialog({
           Prévenir par SMS
           <input type="checkbox" role="switch" checked={notify} onChange={(event) => setNotify(event.target.checked)} />
         </label>
-        {!canSave && (
-          <p className="muted" id={`${titleId}-why`}>
-            Indiquez un nom (2 caractères minimum) et un téléphone (8 caractères minimum).
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Annuler
-          </button>
+        <DialogActions
+          formId={titleId}
+          canSave={canSave}
+          why="Indiquez un nom (2 caractères minimum) et un téléphone (8 caractères minimum)."
+          submitLabel="Enregistrer le contact"
+          onClose={onClose}
+        >
           {onDelete && (
             <button type="button" className="ghost" onClick={onDelete}>
               <Icon name="trash" />
               Supprimer le contact
             </button>
           )}
-          <button
-            type="submit"
-            className="primary"
-            aria-disabled={canSave ? undefined : true}
-            aria-describedby={canSave ? undefined : `${titleId}-why`}
-          >
-            Enregistrer le contact
-          </button>
-        </div>
+        </DialogActions>
       </form>
     </dialog>
   );

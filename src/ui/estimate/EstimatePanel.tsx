@@ -1,4 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
+import { Fact } from '../controls/Fact.tsx';
 import {
   formatDistance,
   formatDuration,
@@ -60,55 +61,25 @@ export function EstimatePanel() {
         )}
       </div>
       <dl className="facts">
-        <div>
-          <dt>Distance</dt>
-          <dd>
-            {approx}
-            {formatDistance(estimate.customer.distance)}
-          </dd>
-        </div>
-        <div>
-          <dt>Durée totale</dt>
-          <dd>
-            {approx}
-            {formatDuration(estimate.totalDuration)}
-          </dd>
-        </div>
-        <div>
-          <dt>Volume</dt>
-          <dd>{formatVolume(estimate.volume)}</dd>
-        </div>
-        <div>
-          <dt>Véhicule</dt>
-          <dd>{estimate.vehicleCategory?.name ?? `Véhicule ${formatVolume(estimate.truckCapacity)}`}</dd>
-        </div>
+        <Fact term="Distance">
+          {approx}
+          {formatDistance(estimate.customer.distance)}
+        </Fact>
+        <Fact term="Durée totale">
+          {approx}
+          {formatDuration(estimate.totalDuration)}
+        </Fact>
+        <Fact term="Volume">{formatVolume(estimate.volume)}</Fact>
+        <Fact term="Véhicule">{estimate.vehicleCategory?.name ?? `Véhicule ${formatVolume(estimate.truckCapacity)}`}</Fact>
         {!unavailable && (
-          <div>
-            <dt>Transport</dt>
-            <dd>
-              {approxPrice}
-              {price.format(estimate.transportFee)}
-            </dd>
-          </div>
+          <Fact term="Transport">
+            {approxPrice}
+            {price.format(estimate.transportFee)}
+          </Fact>
         )}
-        {!unavailable && !company.hide_handling_infos && (
-          <div>
-            <dt>Manutention</dt>
-            <dd>{price.format(estimate.handlingFee)}</dd>
-          </div>
-        )}
-        {!company.hide_handling_infos && (
-          <div>
-            <dt>Manutentionnaires</dt>
-            <dd>{estimate.handling.persons}</dd>
-          </div>
-        )}
-        {estimate.costs !== 0 && (
-          <div>
-            <dt>Frais annexes</dt>
-            <dd>{price.format(estimate.costs)}</dd>
-          </div>
-        )}
+        {!unavailable && !company.hide_handling_infos && <Fact term="Manutention">{price.format(estimate.handlingFee)}</Fact>}
+        {!company.hide_handling_infos && <Fact term="Manutentionnaires">{estimate.handling.persons}</Fact>}
+        {estimate.costs !== 0 && <Fact term="Frais annexes">{price.format(estimate.costs)}</Fact>}
       </dl>
       {!company.hide_handling_infos && (
         <div className="row">

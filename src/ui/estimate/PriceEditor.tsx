@@ -1,9 +1,10 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { fixedPriceFromEdit, limitPriceInput, parsePrice, type Estimate } from '../../domain/index.ts';
+import { fixedPriceFromEdit, parsePrice, type Estimate } from '../../domain/index.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { feesAtom } from '../../state/fees.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { PriceInput } from '../controls/PriceInput.tsx';
 import { usePriceFormatter } from './use-price.ts';
 
 /** can_edit_price (spec §6): transport and handling typed inline (5 characters) fix the price. */
@@ -24,24 +25,8 @@ export function PriceEditor({ estimate }: { estimate: Estimate }) {
   return (
     <div className="card">
       <div className="row">
-        <label>
-          Prix du transport ({price.suffix})
-          <input
-            inputMode="decimal"
-            maxLength={5}
-            value={transport}
-            onChange={(event) => setTransport(limitPriceInput(event.target.value))}
-          />
-        </label>
-        <label>
-          Prix de la manutention ({price.suffix})
-          <input
-            inputMode="decimal"
-            maxLength={5}
-            value={handling}
-            onChange={(event) => setHandling(limitPriceInput(event.target.value))}
-          />
-        </label>
+        <PriceInput label={`Prix du transport (${price.suffix})`} value={transport} onChange={setTransport} />
+        <PriceInput label={`Prix de la manutention (${price.suffix})`} value={handling} onChange={setHandling} />
       </div>
       <div className="row">
         <button type="button" onClick={apply} disabled={parsePrice(transport) === null || parsePrice(handling) === null}>

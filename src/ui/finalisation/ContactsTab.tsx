@@ -15,7 +15,7 @@ import {
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { useContactSearch } from '../../state/contact-search.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
-import { SearchCombobox } from '../controls/SearchCombobox.tsx';
+import { Combobox } from '../controls/Combobox.tsx';
 
 interface Row {
   stopIndex: number;
@@ -144,17 +144,22 @@ function ContactRow({
 
 function ContactSearch({ onPick }: { onPick: (contact: ApiContact) => void }) {
   const [text, setText] = useState('');
-  const results = useContactSearch(text);
+  const { results, searching } = useContactSearch(text);
   return (
-    <SearchCombobox
+    <Combobox
       label="Rechercher un contact"
       listLabel="Contacts trouvés"
       target="contact-search"
-      text={text}
-      onText={setText}
+      icon="search"
+      value={text}
+      onType={setText}
       options={results}
+      searching={searching}
       keyOf={(contact) => `${contact.id}-${contact.name}`}
-      onPick={onPick}
+      onPick={(contact) => {
+        onPick(contact);
+        setText('');
+      }}
     >
       {(contact) => (
         <>
@@ -162,6 +167,6 @@ function ContactSearch({ onPick }: { onPick: (contact: ApiContact) => void }) {
           <span className="option-meta">{formatPhone(contact.phone_number)}</span>
         </>
       )}
-    </SearchCombobox>
+    </Combobox>
   );
 }

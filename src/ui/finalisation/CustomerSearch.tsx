@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { matchesAllWords, searchWords, type ApiCustomer } from '../../domain/index.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
-import { SearchCombobox } from '../controls/SearchCombobox.tsx';
+import { Combobox } from '../controls/Combobox.tsx';
 
 /** Customer search of company mode (spec §2): picking one fills the customer form. */
 export function CustomerSearch() {
@@ -20,18 +20,20 @@ export function CustomerSearch() {
       phone: customer.phone_number,
       reference: customer.reference,
     }));
+    setText('');
   };
   return (
-    <SearchCombobox
+    <Combobox
       label="Rechercher un client"
       listLabel="Clients trouvés"
-      text={text}
-      onText={setText}
+      icon="search"
+      value={text}
+      onType={setText}
       options={matches}
       keyOf={(customer) => `${customer.id}-${customer.name}`}
       onPick={pick}
     >
       {(customer) => `${customer.name}${customer.reference ? ` (${customer.reference})` : ''}`}
-    </SearchCombobox>
+    </Combobox>
   );
 }

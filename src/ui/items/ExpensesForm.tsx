@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { canAddExpense, expenseAmount, makeItem, validateExpense } from '../../domain/index.ts';
 import { pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
+import { Field } from '../controls/Field.tsx';
 
 /**
  * Expense costs in company mode (spec §2, §5, §6): a name of more than 3 characters and a
@@ -40,37 +41,17 @@ export function ExpensesForm() {
       )}
       {open && pricesAllowed && (
         <div className="row">
-          <label>
-            Libellé du frais
-            <input
-              value={name}
-              aria-invalid={touched.name && Boolean(errors.name)}
-              aria-describedby={touched.name && errors.name ? `${id}-name` : undefined}
-              onBlur={() => setTouched((t) => ({ ...t, name: true }))}
-              onChange={(e) => setName(e.target.value)}
-            />
-            {touched.name && errors.name && (
-              <span className="field-error" id={`${id}-name`}>
-                {errors.name}
-              </span>
-            )}
-          </label>
-          <label>
-            Montant (HT)
+          <Field label="Libellé du frais" error={touched.name ? errors.name : null}>
+            <input value={name} onBlur={() => setTouched((t) => ({ ...t, name: true }))} onChange={(e) => setName(e.target.value)} />
+          </Field>
+          <Field label="Montant (HT)" error={touched.cost ? errors.cost : null}>
             <input
               inputMode="decimal"
               value={cost}
-              aria-invalid={touched.cost && Boolean(errors.cost)}
-              aria-describedby={touched.cost && errors.cost ? `${id}-cost` : undefined}
               onBlur={() => setTouched((t) => ({ ...t, cost: true }))}
               onChange={(e) => setCost(e.target.value)}
             />
-            {touched.cost && errors.cost && (
-              <span className="field-error" id={`${id}-cost`}>
-                {errors.cost}
-              </span>
-            )}
-          </label>
+          </Field>
           {valid && (
             <button
               type="button"

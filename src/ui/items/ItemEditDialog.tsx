@@ -1,8 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useRef, useState } from 'react';
-import { canSaveItemEdit, formatVolume, limitPriceInput, parsePrice, volumeFromDimensions, type Item } from '../../domain/index.ts';
+import { canSaveItemEdit, formatVolume, parsePrice, volumeFromDimensions, type Item } from '../../domain/index.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { DialogActions } from '../controls/DialogActions.tsx';
+import { PriceInput } from '../controls/PriceInput.tsx';
 
 const numberOr = (text: string, fallback: number) => {
   const value = parsePrice(text);
@@ -109,57 +111,20 @@ export function ItemEditDialog({ item, onSave, onClose }: { item: Item; onSave: 
           <input type="checkbox" checked={elevator} onChange={(e) => setElevator(e.target.checked)} />
           Passe dans l’ascenseur
         </label>
-        {pricesEditable && (
-          <label>
-            Prix de manutention imposé par unité (HT)
-            <input
-              inputMode="decimal"
-              maxLength={5}
-              value={customPrice}
-              onChange={(e) => setCustomPrice(limitPriceInput(e.target.value))}
-            />
-          </label>
-        )}
+        {pricesEditable && <PriceInput label="Prix de manutention imposé par unité (HT)" value={customPrice} onChange={setCustomPrice} />}
         {feesEditable && (
           <div className="row">
-            <label>
-              Frais de transport prédéfinis (HT)
-              <input
-                inputMode="decimal"
-                maxLength={5}
-                value={transportFee}
-                onChange={(e) => setTransportFee(limitPriceInput(e.target.value))}
-              />
-            </label>
-            <label>
-              Frais de manutention prédéfinis (HT)
-              <input
-                inputMode="decimal"
-                maxLength={5}
-                value={handlingFee}
-                onChange={(e) => setHandlingFee(limitPriceInput(e.target.value))}
-              />
-            </label>
+            <PriceInput label="Frais de transport prédéfinis (HT)" value={transportFee} onChange={setTransportFee} />
+            <PriceInput label="Frais de manutention prédéfinis (HT)" value={handlingFee} onChange={setHandlingFee} />
           </div>
         )}
-        {!canSave && (
-          <p className="muted" id={`${titleId}-why`}>
-            Indiquez une description (2 caractères minimum) et une quantité.
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Annuler
-          </button>
-          <button
-            type="submit"
-            className="primary"
-            aria-disabled={canSave ? undefined : true}
-            aria-describedby={canSave ? undefined : `${titleId}-why`}
-          >
-            {item.name.trim() === '' ? 'Ajouter l’objet' : 'Enregistrer l’objet'}
-          </button>
-        </div>
+        <DialogActions
+          formId={titleId}
+          canSave={canSave}
+          why="Indiquez une description (2 caractères minimum) et une quantité."
+          submitLabel={item.name.trim() === '' ? 'Ajouter l’objet' : 'Enregistrer l’objet'}
+          onClose={onClose}
+        />
       </form>
     </dialog>
   );

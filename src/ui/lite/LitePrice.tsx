@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { Fact } from '../controls/Fact.tsx';
 import { formatDistance, formatDuration, formatVolume, isPriceEstimated, MESSAGES } from '../../domain/index.ts';
 import { feesAtom } from '../../state/fees.atoms.ts';
 import { usePriceFormatter } from '../estimate/use-price.ts';
@@ -36,39 +37,22 @@ export function LitePrice() {
         )}
       </p>
       <dl className="facts">
-        <div>
-          <dt>Distance parcourue</dt>
-          <dd>
-            {approx}
-            {formatDistance(estimate.driver.distance)}
-          </dd>
-        </div>
-        <div>
-          <dt>Durée de conduite</dt>
-          <dd>
-            {approx}
-            {formatDuration(estimate.driver.duration)}
-          </dd>
-        </div>
-        <div>
-          <dt>Volume</dt>
-          <dd>{formatVolume(estimate.volume)}</dd>
-        </div>
+        <Fact term="Distance parcourue">
+          {approx}
+          {formatDistance(estimate.driver.distance)}
+        </Fact>
+        <Fact term="Durée de conduite">
+          {approx}
+          {formatDuration(estimate.driver.duration)}
+        </Fact>
+        <Fact term="Volume">{formatVolume(estimate.volume)}</Fact>
         {total > 0 && (
-          <div>
-            <dt>Transport</dt>
-            <dd>
-              {approxPrice}
-              {price.format(fees.transportation.fee)}
-            </dd>
-          </div>
+          <Fact term="Transport">
+            {approxPrice}
+            {price.format(fees.transportation.fee)}
+          </Fact>
         )}
-        {total > 0 && (
-          <div>
-            <dt>Forfait de manutention</dt>
-            <dd>{price.format(fees.handling.fee)}</dd>
-          </div>
-        )}
+        {total > 0 && <Fact term="Forfait de manutention">{price.format(fees.handling.fee)}</Fact>}
       </dl>
       {estimate.approximate && (
         <p className="banner banner-info" role="status">
