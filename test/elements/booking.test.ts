@@ -505,6 +505,27 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
     }
   });
 
+  it('the finalisation tabs by keyboard: one tab stop, arrows wrap and open, Home and End go to the ends', async () => {
+    const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+    await toFinalisation(root);
+    const client = byRole(root, 'tab', 'Client');
+    const contacts = byRole(root, 'tab', 'Contacts sur place');
+    const selected = () => byRole(root, 'tablist', 'Informations de la réservation').querySelector('[aria-selected="true"]');
+    expect([client.tabIndex, contacts.tabIndex]).to.deep.equal([0, -1]);
+    for (const [key, from, to] of [
+      ['ArrowRight', client, contacts],
+      ['ArrowRight', contacts, client],
+      ['ArrowLeft', client, contacts],
+      ['Home', contacts, client],
+      ['End', client, contacts],
+    ] as const) {
+      press(from, key);
+      await waitUntil(() => selected() === to && root.activeElement === to, `${key} from ${from.textContent} did not open ${to.textContent}`);
+      expect(to.tabIndex).to.equal(0);
+      expect(byRole(root, 'tabpanel').getAttribute('aria-labelledby')).to.equal(to.id);
+    }
+  });
+
   it('focus moves to each panel heading; the finalisation works at 320 px and axe finds nothing', async () => {
     await setViewport({ width: 320, height: 800 });
     const root = await mountWizard({ attributes: { mode: 'company' }, company: { preferred_items: PREFERRED } });

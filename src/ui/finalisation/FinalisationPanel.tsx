@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { validateContactRow, validateCustomer, type CustomerField } from '../../domain/index.ts';
 import { useNow } from '../../state/clock.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
@@ -7,6 +7,7 @@ import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { finalTabAtom, submitAttemptAtom, type FinalTab } from '../../state/finalisation.atoms.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
 import { Icon } from '../controls/icons.tsx';
+import { Tabs, type TabSpec } from '../controls/Tabs.tsx';
 import { ContactsTab } from './ContactsTab.tsx';
 import { CUSTOMER_LABELS, CustomerForm } from './CustomerForm.tsx';
 import { CustomerSearch } from './CustomerSearch.tsx';
@@ -86,19 +87,10 @@ export function FinalisationPanel() {
     if (problem.tab === tab) panel.current?.querySelector<HTMLElement>(`[data-target="${problem.target}"]`)?.focus();
   };
   const contactErrors = problems.filter((problem) => problem.tab === 'contacts').length;
-  const tabs: [FinalTab, string][] = [
-    ['customer', 'Client'],
-    ['contacts', contactErrors > 0 && showAll ? `Contacts sur place (${contactErrors})` : 'Contacts sur place'],
+  const tabs: TabSpec<FinalTab>[] = [
+    { key: 'customer', label: 'Client' },
+    { key: 'contacts', label: contactErrors > 0 && showAll ? `Contacts sur place (${contactErrors})` : 'Contacts sur place' },
   ];
-  // APG tabs with automatic activation: arrows, Home and End move to a tab and show its panel.
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (!['ArrowRight', 'ArrowLeft', 'Home', 'End'].includes(event.key)) return;
-    event.preventDefault();
-    const next: FinalTab =
-      event.key === 'Home' ? 'customer' : event.key === 'End' ? 'contacts' : tab === 'customer' ? 'contacts' : 'customer';
-    setTab(next);
-    panel.current?.querySelector<HTMLElement>(`#final-tab-${next}`)?.focus();
-  };
   return (
     <section aria-label="Finalisation" className="finalisation" ref={panel}>
       {showAll && problems.length > 0 && (
@@ -118,24 +110,7 @@ export function FinalisationPanel() {
           </div>
         </div>
       )}
-      <div role="tablist" aria-label="Informations de la réservation" className="tabs">
-        {tabs.map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            id={`final-tab-${value}`}
-            aria-selected={tab === value}
-            aria-controls={`final-panel-${value}`}
-            tabIndex={tab === value ? 0 : -1}
-            onClick={() => setTab(value)}
-            onKeyDown={onTabKey}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`final-panel-${tab}`} aria-labelledby={`final-tab-${tab}`} className="tab-panel">
+      <Tabs label="Informations de la réservation" tabs={tabs} selected={tab} onSelect={setTab} panelClassName="tab-panel">
         {tab === 'customer' ? (
           <>
             {companyMode && customers.length > 0 && <CustomerSearch />}
@@ -145,7 +120,7 @@ export function FinalisationPanel() {
         ) : (
           <ContactsTab showAll={showAll} />
         )}
-      </div>
+      </Tabs>
       <PostedTravels />
     </section>
   );

@@ -1,5 +1,4 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useRef, type KeyboardEvent } from 'react';
 import { isLiteStepNavigable, liteStepAfter, liteStepBefore, moveLiteCursor, PANELS, visibleLiteSteps } from '../../domain/index.ts';
 import { pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { servicesAtom } from '../../state/services.atoms.ts';
@@ -18,6 +17,7 @@ import { VariantContext } from '../variant.ts';
 import { liteCursorAtom } from '../../state/lite.atoms.ts';
 import { editLinkAtom } from '../../state/link.atoms.ts';
 import { InvalidLink } from '../controls/InvalidLink.tsx';
+import { Tabs } from '../controls/Tabs.tsx';
 import { LiteBar } from './LiteBar.tsx';
 import { LiteHeader } from './LiteHeader.tsx';
 import { LitePrice } from './LitePrice.tsx';
@@ -34,7 +34,6 @@ export function Lite() {
   const link = useAtomValue(editLinkAtom);
   const missingAddresses = useAtomValue(missingAddressesAtom);
   const missingItems = useAtomValue(missingItemsAtom);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const moveTo = (next: number) => {
     if (next === cursor) return;
@@ -47,19 +46,6 @@ export function Lite() {
   const goNext = () => {
     if (valid[cursor]) moveTo(liteStepAfter(cursor, prices));
   };
-  // Arrows move between the steps that can be reached (the tab pattern), skipping the others.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    event.preventDefault();
-    const enabled = steps.filter((step) => isLiteStepNavigable(step.index, valid) || step.index === cursor);
-    const at = enabled.findIndex((step) => step.index === cursor);
-    const target = enabled[(at + (event.key === 'ArrowRight' ? 1 : -1) + enabled.length) % enabled.length];
-    if (target) {
-      go(target.index);
-      tabs.current[target.index]?.focus();
-    }
-  };
-
   // A refused link and a saved booking are a single screen: no tabs, no bar.
   const single = link === 'invalid' ? <InvalidLink /> : saved ? <SuccessPanel /> : null;
   if (single) {
@@ -79,41 +65,35 @@ export function Lite() {
       <div className="shell lite" part="shell" lang="fr">
         <LiteHeader />
         <LiteBar />
-        <div role="tablist" aria-label="Étapes du devis" className="tabs lite-tabs" part="steps">
-          {steps.map((step, position) => {
-            const reachable = cursor === step.index || isLiteStepNavigable(step.index, valid);
-            return (
-              <button
-                key={step.index}
-                ref={(node) => {
-                  tabs.current[step.index] = node;
-                }}
-                role="tab"
-                type="button"
-                id={`lite-tab-${step.index}`}
-                aria-selected={cursor === step.index}
-                aria-controls="lite-panel"
-                aria-disabled={reachable ? undefined : true}
-                tabIndex={cursor === step.index ? 0 : -1}
-                part={cursor === step.index ? 'step step-current' : 'step'}
-                onClick={() => reachable && go(step.index)}
-                onKeyDown={onKeyDown}
-              >
+        {/* The arrows move between the steps that can be reached (spec §2, §4), skipping the others. */}
+        <Tabs
+          label="Étapes du devis"
+          listClassName="lite-tabs"
+          listPart="steps"
+          panelClassName="main"
+          panelPart="panel"
+          selected={cursor}
+          onSelect={go}
+          tabs={steps.map((step, position) => ({
+            key: step.index,
+            unavailable: !isLiteStepNavigable(step.index, valid),
+            part: cursor === step.index ? 'step step-current' : 'step',
+            label: (
+              <>
                 <span className="step-circle" aria-hidden="true">
                   {position + 1}
                 </span>
                 <span className="tab-label">{step.label}</span>
-              </button>
-            );
-          })}
-        </div>
-        <Banners />
-        <div role="tabpanel" id="lite-panel" aria-labelledby={`lite-tab-${cursor}`} part="panel" className="main">
+              </>
+            ),
+          }))}
+        >
+          <Banners />
           {cursor === 0 && <AddressesPanel />}
           {cursor === 1 && <ItemsPanel />}
           {cursor === 2 && <LitePrice />}
           {cursor === 3 && <FinalisationPanel />}
-        </div>
+        </Tabs>
         {cursor === 3 ? (
           <SaveActions onPrevious={() => moveTo(liteStepBefore(cursor, prices))} />
         ) : (
