@@ -520,7 +520,10 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       ['End', client, contacts],
     ] as const) {
       press(from, key);
-      await waitUntil(() => selected() === to && root.activeElement === to, `${key} from ${from.textContent} did not open ${to.textContent}`);
+      await waitUntil(
+        () => selected() === to && root.activeElement === to,
+        `${key} from ${from.textContent} did not open ${to.textContent}`,
+      );
       expect(to.tabIndex).to.equal(0);
       expect(byRole(root, 'tabpanel').getAttribute('aria-labelledby')).to.equal(to.id);
     }
