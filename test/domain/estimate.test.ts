@@ -13,9 +13,7 @@ import {
   makeDefaultCustomItem,
   makeItem,
   makeStop,
-  publicTransportFee,
   removeItemAt,
-  straightLineLeg,
   type EstimateInput,
 } from '../../src/domain/index.ts';
 
@@ -30,9 +28,14 @@ const base: EstimateInput = { stops, items, route, vehicleCategories: DEFAULT_VE
 describe('estimate pipeline (spec §4, §9)', () => {
   it('S026 S050 S051 the public grid prices transport on the driver route and handling by the hour', () => {
     const estimate = estimateTravel(base);
-    const back = straightLineLeg({ lat: 48.85, lng: 2.35 }, { lat: 48.9, lng: 2.35 });
-    expect(estimate.driver.distance).to.be.closeTo(8000 + back.distance, 1e-6);
-    expect(estimate.transportFee).to.equal(publicTransportFee(8000 + back.distance, 1200 + back.duration));
+    // The way back, by hand (spec §9): 0.05° of latitude on a 6371 km earth, × 1.5 for the road, at 15 km/h (under 10 km).
+    const backKm = ((6371 * 0.05 * Math.PI) / 180) * 1.5;
+    expect(backKm).to.be.below(10);
+    const backSeconds = (backKm / 15) * 3600;
+    expect(estimate.driver.distance).to.be.closeTo(8000 + backKm * 1000, 1e-6);
+    // km × 0.7 + hours × 15, rounded, at least 38.
+    const transport = Math.max(38, Math.round((8 + backKm) * 0.7 + ((1200 + backSeconds) / 3600) * 15));
+    expect(estimate.transportFee).to.equal(transport);
     expect(estimate.handling).to.include({ hours: 0.5, persons: 1, hourlyRate: 18 });
     expect(estimate.handlingFee).to.equal(11); // 0.5 h × 1 × 18 × 1.2 = 10.8
     expect(estimate.total).to.equal(estimate.transportFee + 11);

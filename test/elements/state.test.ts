@@ -129,7 +129,8 @@ describe('state: fee recomputation (spec §4)', () => {
     store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
     startEngine(store, services);
     await waitUntil(() => store.get(estimateAtom)?.source === 'pool', 'the default pool prices the travel');
-    expect(store.get(estimateAtom)).to.include({ transportFee: 120, handlingFee: 60, total: 180 });
+    // The pool's HT figures × 1.2 (VAT 20 %, spec §9).
+    expect(store.get(estimateAtom)).to.include({ transportFee: 100 * 1.2, handlingFee: 50 * 1.2, total: (100 + 50) * 1.2 });
     const before = calls.pools;
     store.set(itemsAtom, [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5 })]);
     await waitUntil(() => calls.pools === before + 1, 'items rerun the pool');
@@ -139,7 +140,7 @@ describe('state: fee recomputation (spec §4)', () => {
       ...store.get(travelIdentityAtom),
       fixedPrice: { transportationPriceVatExcluded: 10, handlingPriceVatExcluded: 5 },
     });
-    expect(store.get(estimateAtom)).to.include({ transportFee: 12, handlingFee: 6, total: 18, source: 'fixed' });
+    expect(store.get(estimateAtom)).to.include({ transportFee: 10 * 1.2, handlingFee: 5 * 1.2, total: (10 + 5) * 1.2, source: 'fixed' });
   });
 
   it('S075 S105 a defective pool shows its message in place of the price; amplitude_hour sets the windows', async () => {
