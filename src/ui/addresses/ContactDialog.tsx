@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { DialogActions } from '../controls/DialogActions.tsx';
+import { useState } from 'react';
+import { ModalForm } from '../controls/ModalForm.tsx';
 import { Icon } from '../controls/icons.tsx';
 import { canSaveContactModal, makeContact, stripPhoneSpaces, type Contact } from '../../domain/index.ts';
 
@@ -20,61 +20,47 @@ export function ContactDialog({
   onClose: () => void;
   onDelete?: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const [name, setName] = useState(contact?.name ?? '');
   const [phone, setPhone] = useState(contact?.phone ?? '');
   const [email, setEmail] = useState(contact?.email ?? '');
   const [notify, setNotify] = useState(contact?.notify ?? false);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
   const canSave = canSaveContactModal(name, phone);
   return (
-    <dialog ref={dialog} aria-labelledby={titleId} className="dialog" part="dialog" onCancel={onClose}>
-      <form
-        method="dialog"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!canSave) return;
-          onSave(makeContact({ ...contact, name: name.trim(), phone: stripPhoneSpaces(phone), email: email.trim(), notify, valid: true }));
-        }}
-      >
-        <h3 id={titleId}>{contact ? `Modifier le contact : ${contact.name}` : 'Ajouter un contact'}</h3>
-        <p className="muted">Contact sur place de {stopName}</p>
-        <label>
-          Nom
-          <input value={name} autoComplete="name" onChange={(event) => setName(event.target.value)} />
-        </label>
-        <label>
-          Téléphone
-          <input type="tel" inputMode="tel" value={phone} autoComplete="tel" onChange={(event) => setPhone(event.target.value)} />
-        </label>
-        <label>
-          E-mail (facultatif)
-          <input type="email" value={email} autoComplete="email" onChange={(event) => setEmail(event.target.value)} />
-        </label>
-        <label className="switch-row">
-          Prévenir par SMS
-          <input type="checkbox" role="switch" checked={notify} onChange={(event) => setNotify(event.target.checked)} />
-        </label>
-        <DialogActions
-          formId={titleId}
-          canSave={canSave}
-          why="Indiquez un nom (2 caractères minimum) et un téléphone (8 caractères minimum)."
-          submitLabel="Enregistrer le contact"
-          onClose={onClose}
-        >
-          {onDelete && (
-            <button type="button" className="ghost" onClick={onDelete}>
-              <Icon name="trash" />
-              Supprimer le contact
-            </button>
-          )}
-        </DialogActions>
-      </form>
-    </dialog>
+    <ModalForm
+      title={contact ? `Modifier le contact : ${contact.name}` : 'Ajouter un contact'}
+      canSave={canSave}
+      why="Indiquez un nom (2 caractères minimum) et un téléphone (8 caractères minimum)."
+      submitLabel="Enregistrer le contact"
+      onClose={onClose}
+      onSubmit={() =>
+        onSave(makeContact({ ...contact, name: name.trim(), phone: stripPhoneSpaces(phone), email: email.trim(), notify, valid: true }))
+      }
+      actions={
+        onDelete && (
+          <button type="button" className="ghost" onClick={onDelete}>
+            <Icon name="trash" />
+            Supprimer le contact
+          </button>
+        )
+      }
+    >
+      <p className="muted">Contact sur place de {stopName}</p>
+      <label>
+        Nom
+        <input value={name} autoComplete="name" onChange={(event) => setName(event.target.value)} />
+      </label>
+      <label>
+        Téléphone
+        <input type="tel" inputMode="tel" value={phone} autoComplete="tel" onChange={(event) => setPhone(event.target.value)} />
+      </label>
+      <label>
+        E-mail (facultatif)
+        <input type="email" value={email} autoComplete="email" onChange={(event) => setEmail(event.target.value)} />
+      </label>
+      <label className="switch-row">
+        Prévenir par SMS
+        <input type="checkbox" role="switch" checked={notify} onChange={(event) => setNotify(event.target.checked)} />
+      </label>
+    </ModalForm>
   );
 }

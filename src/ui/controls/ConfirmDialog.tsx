@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { ModalForm } from './ModalForm.tsx';
 
 /** A destructive confirmation (UX §4.5): focus starts on Annuler, Escape cancels. */
 export function ConfirmDialog({
@@ -14,42 +14,17 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    cancel.current?.focus();
-    return () => element?.close();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      aria-describedby={`${titleId}-text`}
-      className="dialog"
-      part="dialog"
-      onCancel={onCancel}
+    <ModalForm
+      title={title}
+      description={text}
+      submitLabel={confirm}
+      submitKind="danger"
+      focusCancel
+      onSubmit={onConfirm}
+      onClose={onCancel}
     >
-      <form
-        method="dialog"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onConfirm();
-        }}
-      >
-        <h3 id={titleId}>{title}</h3>
-        <p id={`${titleId}-text`}>{text}</p>
-        <div className="dialog-actions">
-          <button type="button" ref={cancel} onClick={onCancel}>
-            Annuler
-          </button>
-          <button type="submit" className="danger">
-            {confirm}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      {null}
+    </ModalForm>
   );
 }

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { canSaveItemEdit, formatVolume, parsePrice, volumeFromDimensions, type Item } from '../../domain/index.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
-import { DialogActions } from '../controls/DialogActions.tsx';
+import { ModalForm } from '../controls/ModalForm.tsx';
 import { PriceInput } from '../controls/PriceInput.tsx';
 
 const numberOr = (text: string, fallback: number) => {
@@ -17,8 +17,6 @@ const numberOr = (text: string, fallback: number) => {
  * handling price and the predefined fees (unless hidden or a fixed price exists, spec §6).
  */
 export function ItemEditDialog({ item, onSave, onClose }: { item: Item; onSave: (item: Item) => void; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const company = useAtomValue(companyDataAtom);
   const companyMode = useAtomValue(companyModeAtom);
   const fixedPrice = useAtomValue(travelIdentityAtom).fixedPrice;
@@ -34,18 +32,12 @@ export function ItemEditDialog({ item, onSave, onClose }: { item: Item; onSave: 
     item.predefinedTransportationFee === null ? '' : String(item.predefinedTransportationFee),
   );
   const [handlingFee, setHandlingFee] = useState(item.predefinedHandlingFee === null ? '' : String(item.predefinedHandlingFee));
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
   const fromDimensions = volumeFromDimensions(numberOr(length, 0), numberOr(width, 0), numberOr(height, 0));
   const canSave = canSaveItemEdit(name, quantity) && /^\d{1,3}$/.test(quantity.trim()) && Number(quantity) >= 1;
   const pricesEditable = companyMode && !company.hide_custom_price;
   const feesEditable = pricesEditable && fixedPrice === null;
 
-  const save = () => {
-    if (!canSave) return;
+  const save = () =>
     onSave({
       ...item,
       name: name.trim(),
@@ -63,69 +55,59 @@ export function ItemEditDialog({ item, onSave, onClose }: { item: Item; onSave: 
         : item.predefinedTransportationFee,
       predefinedHandlingFee: feesEditable ? (handlingFee.trim() === '' ? null : handlingFee.trim()) : item.predefinedHandlingFee,
     });
-  };
 
   return (
-    <dialog ref={dialog} aria-labelledby={titleId} className="dialog" part="dialog" onCancel={onClose}>
-      <form
-        method="dialog"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
-      >
-        <h3 id={titleId}>{item.name.trim() === '' ? 'Ajouter un objet' : `Modifier : ${item.name}`}</h3>
+    <ModalForm
+      title={item.name.trim() === '' ? 'Ajouter un objet' : `Modifier : ${item.name}`}
+      canSave={canSave}
+      why="Indiquez une description (2 caractères minimum) et une quantité."
+      submitLabel={item.name.trim() === '' ? 'Ajouter l’objet' : 'Enregistrer l’objet'}
+      onClose={onClose}
+      onSubmit={save}
+    >
+      <label>
+        Description
+        <input value={name} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <label>
+        Quantité
+        <input inputMode="numeric" maxLength={3} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+      </label>
+      <div className="row">
         <label>
-          Description
-          <input value={name} onChange={(e) => setName(e.target.value)} />
+          Longueur (cm)
+          <input inputMode="decimal" value={length} onChange={(e) => setLength(e.target.value)} />
         </label>
         <label>
-          Quantité
-          <input inputMode="numeric" maxLength={3} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+          Largeur (cm)
+          <input inputMode="decimal" value={width} onChange={(e) => setWidth(e.target.value)} />
         </label>
+        <label>
+          Hauteur (cm)
+          <input inputMode="decimal" value={height} onChange={(e) => setHeight(e.target.value)} />
+        </label>
+      </div>
+      {fromDimensions !== null ? (
+        <p className="muted" role="status">
+          Volume calculé{' '}: {formatVolume(fromDimensions)} par unité
+        </p>
+      ) : (
+        <label>
+          Volume par unité (m³)
+          <input inputMode="decimal" value={volume} onChange={(e) => setVolume(e.target.value)} />
+        </label>
+      )}
+      <label className="checkbox">
+        <input type="checkbox" checked={elevator} onChange={(e) => setElevator(e.target.checked)} />
+        Passe dans l’ascenseur
+      </label>
+      {pricesEditable && <PriceInput label="Prix de manutention imposé par unité (HT)" value={customPrice} onChange={setCustomPrice} />}
+      {feesEditable && (
         <div className="row">
-          <label>
-            Longueur (cm)
-            <input inputMode="decimal" value={length} onChange={(e) => setLength(e.target.value)} />
-          </label>
-          <label>
-            Largeur (cm)
-            <input inputMode="decimal" value={width} onChange={(e) => setWidth(e.target.value)} />
-          </label>
-          <label>
-            Hauteur (cm)
-            <input inputMode="decimal" value={height} onChange={(e) => setHeight(e.target.value)} />
-          </label>
+          <PriceInput label="Frais de transport prédéfinis (HT)" value={transportFee} onChange={setTransportFee} />
+          <PriceInput label="Frais de manutention prédéfinis (HT)" value={handlingFee} onChange={setHandlingFee} />
         </div>
-        {fromDimensions !== null ? (
-          <p className="muted" role="status">
-            Volume calculé{' '}: {formatVolume(fromDimensions)} par unité
-          </p>
-        ) : (
-          <label>
-            Volume par unité (m³)
-            <input inputMode="decimal" value={volume} onChange={(e) => setVolume(e.target.value)} />
-          </label>
-        )}
-        <label className="checkbox">
-          <input type="checkbox" checked={elevator} onChange={(e) => setElevator(e.target.checked)} />
-          Passe dans l’ascenseur
-        </label>
-        {pricesEditable && <PriceInput label="Prix de manutention imposé par unité (HT)" value={customPrice} onChange={setCustomPrice} />}
-        {feesEditable && (
-          <div className="row">
-            <PriceInput label="Frais de transport prédéfinis (HT)" value={transportFee} onChange={setTransportFee} />
-            <PriceInput label="Frais de manutention prédéfinis (HT)" value={handlingFee} onChange={setHandlingFee} />
-          </div>
-        )}
-        <DialogActions
-          formId={titleId}
-          canSave={canSave}
-          why="Indiquez une description (2 caractères minimum) et une quantité."
-          submitLabel={item.name.trim() === '' ? 'Ajouter l’objet' : 'Enregistrer l’objet'}
-          onClose={onClose}
-        />
-      </form>
-    </dialog>
+      )}
+    </ModalForm>
   );
 }
