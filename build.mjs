@@ -68,18 +68,6 @@ export const targets = [
       define: { ...common.define, __TQW_WORKER_PATH__: '"../pricing-worker.js"' },
     },
   },
-  ...['transport-quote-wizard', 'transport-quote-lite'].map((tag) => ({
-    name: `${tag} (one script tag)`,
-    when: () => existsSync(path.join(root, `elements/${tag}.ts`)),
-    options: {
-      entryPoints: { [tag]: `elements/${tag}.ts` },
-      format: 'iife',
-      outdir: dist,
-      // A classic script knows its own URL only while it runs: captured here for the worker's URL.
-      banner: { js: 'var __tqwScriptUrl = document.currentScript && document.currentScript.src;' },
-      define: { ...common.define, __TQW_WORKER_PATH__: '"pricing-worker.js"', 'import.meta.url': '__tqwScriptUrl' },
-    },
-  })),
 ];
 
 function listFiles(dir) {
@@ -100,6 +88,24 @@ export function measure() {
     .sort((a, b) => a.file.localeCompare(b.file));
 }
 
+/**
+ * The one-script-tag files: a classic script (any CMS page can hold it) that only loads the
+ * element's ES module build from beside itself. The module brings what the first panel needs;
+ * later panels, the drag library and the maps loader come as chunks from the same place when
+ * they are needed (issue 17).
+ */
+export function loaderScript(tag) {
+  return `/* <${tag}>: one classic script tag on any page; the element itself is the ES module esm/${tag}.js beside this file. */
+(function () {
+  var script = document.currentScript;
+  var base = (script && script.src) || document.baseURI;
+  import(new URL("esm/${tag}.js", base).href).catch(function (error) {
+    console.error("<${tag}> n’a pas pu être chargé depuis " + base, error);
+  });
+})();
+`;
+}
+
 async function main() {
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
@@ -108,6 +114,9 @@ async function main() {
     const result = await build({ ...common, ...target.options, absWorkingDir: root, metafile: true });
     // Which file holds what: the benchmark tells the eager chunks from the lazy ones with it.
     if (target.options.splitting) writeFileSync(path.join(dist, 'esm', 'meta.json'), JSON.stringify(result.metafile));
+  }
+  for (const tag of ['transport-quote-wizard', 'transport-quote-lite']) {
+    if (existsSync(path.join(root, `elements/${tag}.ts`))) writeFileSync(path.join(dist, `${tag}.js`), loaderScript(tag));
   }
   // Declarations of the elements and the domain module, for integrators using TypeScript.
   execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.types.json')], {

@@ -37,8 +37,8 @@ export interface AppOptions {
   limits?: ServerLimits;
 }
 
-/** Files of dist/ a page needs: the element scripts, their ES modules and the pricing worker. Never the server. */
-const PUBLIC_DIST = /^\/(transport-quote-(wizard|lite)\.js(\.map)?|pricing-worker\.js(\.map)?|esm\/[\w.-]+\.js(\.map)?)$/;
+/** Files of dist/ a page needs: the element scripts, their ES modules and chunks, and the pricing worker. Never the server. */
+const PUBLIC_DIST = /^\/(transport-quote-(wizard|lite)\.js(\.map)?|pricing-worker\.js(\.map)?|esm\/(chunks\/)?[\w.-]+\.js(\.map)?)$/;
 
 /** A string with a lone surrogate cannot be stored as UTF-8 text: refused rather than mangled. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

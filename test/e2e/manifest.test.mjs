@@ -17,6 +17,20 @@ const declarations = manifest.modules.flatMap((module) => module.declarations).f
 const PAGES = { 'transport-quote-wizard': '/', 'transport-quote-lite': '/lite.html' };
 const sorted = (values) => [...new Set(values)].sort();
 
+/** All the code an element can load: its ES module entry and every chunk it imports, at once or later. */
+function builtCode(tag) {
+  const meta = JSON.parse(readFileSync(path.join(ROOT, 'dist/esm/meta.json'), 'utf8'));
+  const seen = new Set();
+  const pending = [`dist/esm/${tag}.js`];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const imported of meta.outputs[file].imports) if (!imported.external) pending.push(imported.path);
+  }
+  return [...seen].map((file) => readFileSync(path.join(ROOT, file), 'utf8')).join('\n');
+}
+
 /** What the defined class offers: its observed attributes and the accessors above HTMLElement. */
 function classSurface(tag) {
   const element = customElements.get(tag);
@@ -85,7 +99,7 @@ describe('custom-elements.json is the built elements’ contract', () => {
     });
 
     it(`${tag}: CSS custom properties listed ⇄ read by the built stylesheet`, () => {
-      const bundle = readFileSync(path.join(ROOT, 'dist', `${tag}.js`), 'utf8');
+      const bundle = builtCode(tag);
       const read = sorted([...bundle.matchAll(/var\((--tqw-[\w-]+)/g)].map((match) => match[1]));
       assert.deepEqual(sorted(declaration.cssProperties.map((property) => property.name)), read);
     });
@@ -94,7 +108,7 @@ describe('custom-elements.json is the built elements’ contract', () => {
   it('events listed ⇄ dispatched: a visitor’s booking dispatches only listed events, and the built script dispatches each', async () => {
     const wizard = declarations.find((declaration) => declaration.tagName === 'transport-quote-wizard');
     const listed = wizard.events.map((event) => event.name);
-    const bundle = readFileSync(path.join(ROOT, 'dist', 'transport-quote-wizard.js'), 'utf8');
+    const bundle = builtCode('transport-quote-wizard');
     for (const name of listed) assert.ok(bundle.includes(`"${name}"`), `${name} is never dispatched by the built script`);
 
     const page = await openPage(demo.browser, { viewport: { width: 1280, height: 800 } });

@@ -103,7 +103,7 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
         <p className="resolved" id={resolvedId}>
           <Icon name="check" size={16} />
           <span>
-            Adresse vérifiée{stop.postalCode || stop.locality ? ` : ${[stop.postalCode, stop.locality].filter(Boolean).join(' ')}` : ''}
+            Adresse vérifiée{stop.postalCode || stop.locality ? ` : ${[stop.postalCode, stop.locality].filter(Boolean).join(' ')}` : ''}
           </span>
         </p>
       )}

@@ -1,6 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
-import Sortable from 'sortablejs';
+import { useRef, useState } from 'react';
 import { MAX_ADDRESSES, MESSAGES } from '../../domain/index.ts';
 import { arrivalsAtom } from '../../state/summary.atoms.ts';
 import { Icon } from '../controls/icons.tsx';
@@ -8,6 +7,7 @@ import { routeAtom, routeStatusAtom } from '../../state/fees.atoms.ts';
 import { addStopAfterAtom, moveStopAtom, removeStopAtom, stopsAtom } from '../../state/stops.atoms.ts';
 import { MapPanel } from '../map/MapPanel.tsx';
 import { StopCard } from './StopCard.tsx';
+import { useDragReorder } from './use-drag-reorder.ts';
 import { useVariant } from '../variant.ts';
 import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
 import { Waiting } from '../controls/Waiting.tsx';
@@ -29,31 +29,7 @@ export function AddressesPanel() {
     move({ from, to });
     setAnnouncement(`Adresse ${from + 1} déplacée en position ${to + 1} sur ${stops.length}.`);
   };
-  // Sortable, made once, calls the moveTo of the latest render (it reads the stop count).
-  const moveRef = useRef(moveTo);
-  useEffect(() => {
-    moveRef.current = moveTo;
-  });
-
-  useEffect(() => {
-    if (!list.current) return;
-    // Sortable moves the DOM itself; the move is undone and replayed through the state so React stays in charge.
-    const sortable = Sortable.create(list.current, {
-      handle: '.drag-handle',
-      animation: 150,
-      // Pointer events rather than HTML5 drag and drop: the same gesture for mouse and touch, inside the shadow root.
-      forceFallback: true,
-      fallbackOnBody: false,
-      onEnd(event) {
-        const { item, from, oldIndex, newIndex } = event;
-        if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
-        from.removeChild(item);
-        from.insertBefore(item, from.children[oldIndex] ?? null);
-        moveRef.current(oldIndex, newIndex);
-      },
-    });
-    return () => sortable.destroy();
-  }, []);
+  useDragReorder(list, moveTo);
 
   const arrivals = useAtomValue(arrivalsAtom);
 

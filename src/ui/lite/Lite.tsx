@@ -8,11 +8,8 @@ import { Banners } from '../controls/Banners.tsx';
 import { ActionBar, BusySlot, NextButton } from '../controls/ActionBar.tsx';
 import { BarTotal } from '../controls/BarTotal.tsx';
 import { MissingHint } from '../controls/MissingHint.tsx';
-import { SaveActions } from '../finalisation/SaveActions.tsx';
 import { missingAddressesAtom, missingItemsAtom } from '../../state/summary.atoms.ts';
-import { FinalisationPanel } from '../finalisation/FinalisationPanel.tsx';
-import { SuccessPanel } from '../finalisation/SuccessPanel.tsx';
-import { ItemsPanel } from '../items/ItemsPanel.tsx';
+import { FinalisationPanel, ItemsPanel, LitePrice, SaveActions, SuccessPanel } from '../deferred-parts.ts';
 import { VariantContext } from '../variant.ts';
 import { liteCursorAtom } from '../../state/lite.atoms.ts';
 import { editLinkAtom } from '../../state/link.atoms.ts';
@@ -20,7 +17,6 @@ import { InvalidLink } from '../controls/InvalidLink.tsx';
 import { Tabs } from '../controls/Tabs.tsx';
 import { LiteBar } from './LiteBar.tsx';
 import { LiteHeader } from './LiteHeader.tsx';
-import { LitePrice } from './LitePrice.tsx';
 
 /** The earlier four-step variant (spec §2): Adresses, Chargement, Prix, Contacts as tabs. */
 export function Lite() {

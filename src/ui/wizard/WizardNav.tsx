@@ -7,7 +7,7 @@ import { panelAtom, routeLoadingAtom, validStepsAtom } from '../../state/wizard.
 import { ActionBar, BusySlot, NextButton } from '../controls/ActionBar.tsx';
 import { BarTotal } from '../controls/BarTotal.tsx';
 import { MissingHint } from '../controls/MissingHint.tsx';
-import { SaveActions } from '../finalisation/SaveActions.tsx';
+import { SaveActions } from '../deferred-parts.ts';
 
 /** Moves to a panel and tells the host page (spec §2 messages). */
 export function useGoToPanel() {

@@ -1,0 +1,64 @@
+import { useEffect, useState, type ComponentType } from 'react';
+import { Icon } from './icons.tsx';
+import { Waiting } from './Waiting.tsx';
+
+/**
+ * A part of the screen whose code is fetched the first time it shows (a later panel, the
+ * recap, the success screen), from the script's own URL. Until it comes a spinner says so;
+ * a failed download says it in French with 'Réessayer', never a blank panel. Once loaded it
+ * renders at once, every time after.
+ */
+export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, what: string): ComponentType<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<unknown> | null = null;
+  const fetchPart = () =>
+    (pending ??= load().then(
+      (component) => {
+        loaded = component;
+      },
+      (error: unknown) => {
+        // Forget the failure, so 'Réessayer' asks again.
+        pending = null;
+        throw error;
+      },
+    ));
+
+  function Deferred(props: P) {
+    const [attempt, setAttempt] = useState(0);
+    const [state, setState] = useState<'loading' | 'failed' | 'ready'>(loaded ? 'ready' : 'loading');
+    useEffect(() => {
+      if (loaded) return;
+      let live = true;
+      fetchPart().then(
+        () => live && setState('ready'),
+        () => live && setState('failed'),
+      );
+      return () => {
+        live = false;
+      };
+    }, [attempt]);
+    const Part = loaded;
+    if (Part && state === 'ready') return <Part {...props} />;
+    if (state === 'failed') {
+      return (
+        <div className="banner banner-error" role="alert">
+          <Icon name="warning" />
+          <div className="banner-body">
+            <strong>Impossible d’afficher {what}.</strong> La connexion a peut-être été coupée.
+            <button
+              type="button"
+              onClick={() => {
+                setState('loading');
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Réessayer
+            </button>
+          </div>
+        </div>
+      );
+    }
+    return <Waiting>Chargement…</Waiting>;
+  }
+  return Deferred;
+}

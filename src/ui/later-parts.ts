@@ -1,0 +1,9 @@
+// Everything a visitor reaches after the first panel, in one chunk fetched when the first of
+// them shows (see deferred-parts.ts): one request rather than one per panel.
+export { ItemsPanel } from './items/ItemsPanel.tsx';
+export { EstimatePanel } from './estimate/EstimatePanel.tsx';
+export { LitePrice } from './lite/LitePrice.tsx';
+export { FinalisationPanel } from './finalisation/FinalisationPanel.tsx';
+export { Recap } from './finalisation/Recap.tsx';
+export { SuccessPanel } from './finalisation/SuccessPanel.tsx';
+export { SaveActions } from './finalisation/SaveActions.tsx';

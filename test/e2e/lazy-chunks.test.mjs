@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startServer } from '../server/support.mjs';
+import { openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const meta = JSON.parse(readFileSync(path.join(ROOT, 'dist/esm/meta.json'), 'utf8'));
+
+/** The built chunk holding a source file, by the build's own record: its file name under esm/. */
+function chunkOf(source) {
+  const found = Object.entries(meta.outputs).find(([file, output]) => file.endsWith('.js') && source in output.inputs);
+  assert.ok(found, `no chunk holds ${source}`);
+  return path.basename(found[0]);
+}
+
+/** The element scripts a page asked for, by file name (loader, entry and chunks). */
+function watchScripts(page) {
+  const asked = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('.js')) asked.push(path.basename(url.pathname));
+  });
+  return asked;
+}
+
+async function toSecondPanel(page) {
+  await resolveAddress(page, 1, '10 rue de Rivoli 75004 Paris');
+  await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
+  await page.getByRole('button', { name: 'Suivant' }).click();
+}
+
+describe('the one script tag loads what the first panel needs, and the rest when the visitor gets there', () => {
+  const demo = useDemo({ before, after, startServer });
+  const laterPanels = chunkOf('src/ui/items/ItemsPanel.tsx');
+  const dragLibrary = chunkOf('node_modules/sortablejs/modular/sortable.core.esm.js');
+
+  it('opening the wizard fetches no later panel and no drag library; Suivant fetches the panels once, a drag the library', async () => {
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
+    const problems = watchPage(page);
+    const asked = watchScripts(page);
+    await page.goto(`${demo.server.base}/`);
+    await page.getByRole('heading', { name: 'Vos adresses' }).waitFor();
+    assert.ok(asked.includes('transport-quote-wizard.js'), 'the element script');
+    assert.equal(asked.includes(laterPanels), false, 'a later panel came with the first');
+    assert.equal(asked.includes(dragLibrary), false, 'the drag library came with the first panel');
+
+    await toSecondPanel(page);
+    await page.getByRole('combobox', { name: 'Rechercher un objet' }).waitFor();
+    assert.equal(asked.filter((file) => file === laterPanels).length, 1);
+    await page.getByRole('button', { name: 'Précédent' }).click();
+    await page.getByRole('heading', { name: 'Vos adresses' }).waitFor();
+    assert.equal(asked.includes(dragLibrary), false);
+
+    // The first drag works as any other, even when the press comes before the library: held back
+    // here until the handle is pressed, the download ends after it and the press is replayed.
+    let release;
+    const released = new Promise((resolve) => (release = resolve));
+    await page.route(`**/${dragLibrary}`, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const from = await page.locator('transport-quote-wizard .drag-handle').nth(0).boundingBox();
+    const to = await page.locator('transport-quote-wizard li.stop-item').nth(1).boundingBox();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    const arrived = page.waitForResponse((response) => response.url().endsWith(dragLibrary));
+    release();
+    await arrived;
+    await page.mouse.move(from.x + from.width / 2, to.y + to.height * 0.8, { steps: 12 });
+    await page.mouse.up();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('transport-quote-wizard').shadowRoot.querySelector('input[role="combobox"]').value ===
+        '3 Place Bellecour 69002 Lyon',
+    );
+    assert.equal(asked.filter((file) => file === dragLibrary).length, 1);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('a later panel whose download fails says so in French with Réessayer, which brings it once the network is back', async () => {
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
+    await page.goto(`${demo.server.base}/`);
+    await page.route(`**/${laterPanels}`, (route) => route.abort('internetdisconnected'));
+    await toSecondPanel(page);
+    const alert = page.getByRole('alert').filter({ hasText: 'Impossible d’afficher la liste des objets' });
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /connexion/);
+    await page.unroute(`**/${laterPanels}`);
+    await alert.getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByRole('combobox', { name: 'Rechercher un objet' }).waitFor();
+    await page.close();
+  });
+});
