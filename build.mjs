@@ -88,17 +88,39 @@ export function measure() {
     .sort((a, b) => a.file.localeCompare(b.file));
 }
 
+/** The files an ES module entry imports at once (not its lazy chunks), from the build's metafile, relative to dist/esm/. */
+function eagerFiles(metafile, entry) {
+  const seen = new Set();
+  const pending = [entry];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const imported of metafile.outputs[file].imports)
+      if (imported.kind === 'import-statement' && !imported.external) pending.push(imported.path);
+  }
+  return [...seen].map((file) => path.relative(path.join(dist, 'esm'), path.join(root, file)));
+}
+
 /**
  * The one-script-tag files: a classic script (any CMS page can hold it) that only loads the
- * element's ES module build from beside itself. The module brings what the first panel needs;
- * later panels, the drag library and the maps loader come as chunks from the same place when
- * they are needed (issue 17).
+ * element's ES module build from beside itself. It asks for the entry and the chunks it
+ * imports at once together (modulepreload, with the script's nonce for a strict CSP), so they
+ * come in one round trip; later panels, the drag library and the maps loader come as chunks
+ * from the same place when they are needed (issue 17).
  */
-export function loaderScript(tag) {
+export function loaderScript(tag, files) {
   return `/* <${tag}>: one classic script tag on any page; the element itself is the ES module esm/${tag}.js beside this file. */
 (function () {
   var script = document.currentScript;
   var base = (script && script.src) || document.baseURI;
+  ${JSON.stringify(files)}.forEach(function (file) {
+    var link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = new URL("esm/" + file, base).href;
+    if (script && script.nonce) link.nonce = script.nonce;
+    document.head.appendChild(link);
+  });
   import(new URL("esm/${tag}.js", base).href).catch(function (error) {
     console.error("<${tag}> n’a pas pu être chargé depuis " + base, error);
   });
@@ -113,10 +135,11 @@ async function main() {
     if (!target.when()) continue;
     const result = await build({ ...common, ...target.options, absWorkingDir: root, metafile: true });
     // Which file holds what: the benchmark tells the eager chunks from the lazy ones with it.
-    if (target.options.splitting) writeFileSync(path.join(dist, 'esm', 'meta.json'), JSON.stringify(result.metafile));
-  }
-  for (const tag of ['transport-quote-wizard', 'transport-quote-lite']) {
-    if (existsSync(path.join(root, `elements/${tag}.ts`))) writeFileSync(path.join(dist, `${tag}.js`), loaderScript(tag));
+    if (target.options.splitting) {
+      writeFileSync(path.join(dist, 'esm', 'meta.json'), JSON.stringify(result.metafile));
+      for (const tag of ['transport-quote-wizard', 'transport-quote-lite'])
+        writeFileSync(path.join(dist, `${tag}.js`), loaderScript(tag, eagerFiles(result.metafile, `dist/esm/${tag}.js`)));
+    }
   }
   // Declarations of the elements and the domain module, for integrators using TypeScript.
   execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.types.json')], {

@@ -171,10 +171,12 @@ try {
     );
   const reorders = [];
   for (let run = 0; run < 5; run += 1)
-    reorders.push(await timeUntilChange('input[aria-label="Adresse 1"]', 'button[aria-label="Descendre l’adresse 1"]'));
+    reorders.push(await timeUntilChange('input[data-target="address-1"]', 'button[aria-label="Descendre l’adresse 1"]'));
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await tab.getByRole('button', { name: 'Suivant' }).click();
   await tab.getByRole('heading', { name: 'Vos objets' }).waitFor();
+  // The items panel is a lazy chunk: measured once it is there.
+  await tab.locator('input[aria-label="Quantité\u00a0: Objet n°100"]').waitFor();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const quantities = [];
   for (let run = 0; run < 5; run += 1)
