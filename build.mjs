@@ -141,6 +141,8 @@ async function main() {
         writeFileSync(path.join(dist, `${tag}.js`), loaderScript(tag, eagerFiles(result.metafile, `dist/esm/${tag}.js`)));
     }
   }
+  // 'transport-quote-wizard/react' is types only (JSX of both tags); its module is empty so a plain import works too.
+  writeFileSync(path.join(dist, 'esm', 'react-jsx.js'), 'export {};\n');
   // Declarations of the elements and the domain module, for integrators using TypeScript.
   execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.types.json')], {
     stdio: 'inherit',

@@ -81,4 +81,60 @@ export const used = [price, TravelPayloadSchema];
       assert.fail(`the consumer does not type-check:\n${error.stdout}${error.stderr}`);
     }
   });
+  it('a React 19 app gets typed JSX for both tags: attributes, data properties and events; a typo in an attribute fails', () => {
+    for (const dependency of ['@types/react', 'csstype']) {
+      const link = path.join(modules, dependency);
+      if (existsSync(link)) continue;
+      mkdirSync(path.dirname(link), { recursive: true });
+      symlinkSync(path.join(ROOT, 'node_modules', dependency), link);
+    }
+    const app = path.join(work, 'consumer', 'react-app');
+    mkdirSync(app, { recursive: true });
+    const page = (attribute) => `
+import 'transport-quote-wizard';
+import 'transport-quote-wizard/lite';
+import 'transport-quote-wizard/react';
+export function Booking({ onBooked }: { onBooked: (token: string) => void }) {
+  return (
+    <>
+      <transport-quote-wizard
+        ${attribute}="https://api.example"
+        mapsProvider="geoplateforme"
+        companyStore={{ company_mode: false }}
+        ontravel_creation_succeed={(event) => onBooked(event.detail.token)}
+        onnext_step={(event) => console.log(event.detail.step + 1)}
+      />
+      <transport-quote-lite apiBase="https://api.example" />
+    </>
+  );
+}
+`;
+    writeFileSync(
+      path.join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          jsx: 'react-jsx',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          target: 'ES2022',
+          lib: ['ES2022', 'DOM'],
+          noEmit: true,
+          types: [],
+          typeRoots: [],
+        },
+        include: ['app.tsx'],
+      }),
+    );
+    const check = () =>
+      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', app], { stdio: 'pipe', encoding: 'utf8' });
+    writeFileSync(path.join(app, 'app.tsx'), page('apiBase'));
+    try {
+      check();
+    } catch (error) {
+      assert.fail(`the React app does not type-check:\n${error.stdout}${error.stderr}`);
+    }
+    writeFileSync(path.join(app, 'app.tsx'), page('apiBse'));
+    assert.throws(check, (error) => /apiBse/.test(error.stdout), 'a misspelt attribute type-checks');
+  });
 });
