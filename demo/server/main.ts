@@ -62,6 +62,7 @@ process.stdout.write(
     `  Variante légère              ${base}/lite.html`,
     `  Page sous CSP stricte        ${base}/csp.html`,
     `  Modifier une réservation     ${base}/edit.html?id=…&token=…`,
+    `  Référence des éléments       ${base}/docs.html`,
     `  API (OpenAPI)                ${base}/api/v1/openapi.json`,
     `  Base de données              ${databasePath}`,
     '',

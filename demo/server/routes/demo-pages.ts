@@ -6,6 +6,7 @@ import { companyStore, findCompanyByToken, preferredItemNames } from '../db/comp
 import type { Db } from '../db/database.ts';
 import type { ItemCatalogue } from '../db/items-repo.ts';
 import { DEMO_COMPANY_TOKEN } from '../seed/demo-companies.ts';
+import { renderDocsPage } from '../pages/docs-page.ts';
 
 /** JSON inside <script type="application/json">: '<' escaped so no '</script>' can close it. */
 export function jsonForScript(value: unknown): string {
@@ -75,6 +76,15 @@ export function demoPageRoutes(app: FastifyInstance, db: Db, catalogue: ItemCata
     return reply.type('text/html; charset=utf-8').header('content-security-policy', policy(nonce)).send(html);
   };
   for (const [url, file] of Object.entries(PAGES)) app.get(url, async (_request, reply) => send(reply, file));
+  // The reference page, generated from the manifest the build generated from the source.
+  app.get('/docs.html', async (_request, reply) => {
+    const nonce = randomBytes(16).toString('base64');
+    const manifest = JSON.parse(readFileSync(path.join(root, 'custom-elements.json'), 'utf8'));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', demoCsp(nonce))
+      .send(withNonce(renderDocsPage(manifest), nonce));
+  });
   app.get('/company.html', async (_request, reply) => {
     const company = findCompanyByToken(db, DEMO_COMPANY_TOKEN);
     const store = company ? companyStore(db, company, DEMO_COMPANY_TOKEN, catalogue.byNames(preferredItemNames(company))) : null;

@@ -34,7 +34,7 @@ export function AddressesPanel() {
   const arrivals = useAtomValue(arrivalsAtom);
 
   return (
-    <section aria-label="Adresses du trajet" className="addresses-panel">
+    <section className="addresses-panel">
       {variant === 'wizard' && (
         <TimeWindowSwitch
           className="switch-row timewindow-toggle"

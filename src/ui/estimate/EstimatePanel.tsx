@@ -33,7 +33,7 @@ export function EstimatePanel() {
   const approx = estimate.approximate ? '≈ ' : '';
   const approxPrice = isPriceEstimated(estimate) ? '≈ ' : '';
   return (
-    <section aria-label="Estimation" className="estimate">
+    <section className="estimate">
       <div className="card total" aria-live="polite">
         {unavailable ? (
           <p className="total-price">

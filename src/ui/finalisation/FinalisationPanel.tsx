@@ -92,7 +92,7 @@ export function FinalisationPanel() {
     { key: 'contacts', label: contactErrors > 0 && showAll ? `Contacts sur place (${contactErrors})` : 'Contacts sur place' },
   ];
   return (
-    <section aria-label="Finalisation" className="finalisation" ref={panel}>
+    <section className="finalisation" ref={panel}>
       {showAll && problems.length > 0 && (
         <div className="banner banner-error error-summary" role="alert">
           <Icon name="warning" />

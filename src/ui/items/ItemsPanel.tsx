@@ -18,7 +18,7 @@ export function ItemsPanel() {
   const customMode = isCustomItemMode(items);
   const [said, setSaid] = useState('');
   return (
-    <section aria-label="Objets à transporter" className="items-panel">
+    <section className="items-panel">
       {company.preferred_items.length > 0 && !customMode && (
         <div className="chips" role="group" aria-label="Objets fréquents">
           {company.preferred_items.map((item) => (

@@ -17,7 +17,7 @@ export function LitePrice() {
   const approxPrice = estimate && isPriceEstimated(estimate) ? '≈ ' : '';
   if (!estimate) return <Waiting>Calcul en cours…</Waiting>;
   return (
-    <section aria-label="Prix" className="estimate">
+    <section className="estimate">
       <p className="total-price">
         {total > 0 ? (
           <>
