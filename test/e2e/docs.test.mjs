@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ROOT, startServer } from '../server/support.mjs';
-import { openPage, useDemo, watchPage } from './support.mjs';
+import { openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'custom-elements.json'), 'utf8'));
@@ -51,22 +51,9 @@ describe('the reference page /docs.html', () => {
     assert.equal(await live.locator('transport-quote-wizard').getAttribute('mode'), 'company');
     await form.getByLabel('mode', { exact: true }).fill('');
     assert.equal(await live.locator('transport-quote-wizard').getAttribute('mode'), null);
-    // Both examples are on the page: the wizard's fields are the first of their names.
-    for (const [step, text] of [
-      [1, '10 rue de Rivoli 75004 Paris'],
-      [2, '3 place Bellecour 69002 Lyon'],
-    ]) {
-      await live.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
-      await live
-        .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
-        .getByRole('option')
-        .first()
-        .click();
-      await live
-        .getByText('Adresse vérifiée')
-        .nth(step - 1)
-        .waitFor();
-    }
+    // Both examples are on the page: the addresses are typed in the wizard's.
+    await resolveAddress(live, 1, '10 rue de Rivoli 75004 Paris');
+    await resolveAddress(live, 2, '3 place Bellecour 69002 Lyon');
     await live.getByRole('button', { name: 'Suivant' }).click();
     const log = page.getByRole('list', { name: 'Events emitted by the example' }).first();
     await log.getByText('next_step {"step":1}').waitFor();

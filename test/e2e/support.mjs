@@ -35,7 +35,7 @@ export function watchPage(page) {
   return problems;
 }
 
-/** Types an address and picks the first suggestion, waiting for it to be verified. */
+/** Types an address and picks the first suggestion, waiting for it to be verified; `page` may be a locator to search within. */
 export async function resolveAddress(page, step, text) {
   await page.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
   await page

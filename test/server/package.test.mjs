@@ -8,6 +8,30 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ROOT } from './support.mjs';
 
+/** A consumer's strict TypeScript project in `dir` checking `file`: tsc's output, or it throws with it. */
+function typeCheck(dir, file, extra = {}) {
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM'],
+        noEmit: true,
+        types: [],
+        ...extra,
+      },
+      include: [file],
+    }),
+  );
+  return execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], {
+    stdio: 'pipe',
+    encoding: 'utf8',
+  });
+}
+
 describe('npm package', () => {
   const work = mkdtempSync(path.join(tmpdir(), 'tqw-pack-'));
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -57,30 +81,13 @@ const price: number = litePrice({ distance: 1000, duration: 60, volume: 1, items
 export const used = [price, TravelPayloadSchema];
 `,
     );
-    writeFileSync(
-      path.join(consumer, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          module: 'ESNext',
-          moduleResolution: 'Bundler',
-          target: 'ES2022',
-          lib: ['ES2022', 'DOM'],
-          noEmit: true,
-          types: [],
-        },
-        include: ['index.ts'],
-      }),
-    );
     try {
-      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', consumer], {
-        stdio: 'pipe',
-        encoding: 'utf8',
-      });
+      typeCheck(consumer, 'index.ts');
     } catch (error) {
       assert.fail(`the consumer does not type-check:\n${error.stdout}${error.stderr}`);
     }
   });
+
   it('a React 19 app gets typed JSX for both tags: attributes, data properties and events; a typo in an attribute fails', () => {
     for (const dependency of ['@types/react', 'csstype']) {
       const link = path.join(modules, dependency);
@@ -109,25 +116,7 @@ export function Booking({ onBooked }: { onBooked: (token: string) => void }) {
   );
 }
 `;
-    writeFileSync(
-      path.join(app, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          jsx: 'react-jsx',
-          module: 'ESNext',
-          moduleResolution: 'Bundler',
-          target: 'ES2022',
-          lib: ['ES2022', 'DOM'],
-          noEmit: true,
-          types: [],
-          typeRoots: [],
-        },
-        include: ['app.tsx'],
-      }),
-    );
-    const check = () =>
-      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', app], { stdio: 'pipe', encoding: 'utf8' });
+    const check = () => typeCheck(app, 'app.tsx', { jsx: 'react-jsx', typeRoots: [] });
     writeFileSync(path.join(app, 'app.tsx'), page('apiBase'));
     try {
       check();
