@@ -14,6 +14,30 @@ const nodeDirs = ['test/server', 'test/e2e', 'test/reliability'].filter(
   (dir) => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.test.mjs')),
 );
 
+// The API and reliability suites run a second time on PostgreSQL when one answers
+// (.ci/postgres.sh installs and starts it); otherwise that stage is reported as not run.
+// Its load and fuzz runs are shorter than the SQLite ones: same checks, fewer cases.
+const POSTGRES_SUITES = [
+  'test/server/travels.test.mjs',
+  'test/server/catalogue.test.mjs',
+  'test/server/two-processes.test.mjs',
+  'test/reliability/crash.test.mjs',
+  'test/reliability/fuzz.test.mjs',
+  'test/reliability/load.test.mjs',
+  'test/postgres/',
+];
+const { postgresAvailable, POSTGRES_ADMIN_URL } = await import('./server/support.mjs');
+const withPostgres = await postgresAvailable();
+const notRun = [];
+if (!withPostgres) {
+  const where = POSTGRES_ADMIN_URL.replace(/\/\/[^@]*@/, '//');
+  notRun.push(`PostgreSQL (aucun serveur à ${where} : bash .ci/postgres.sh l’installe et le démarre)`);
+  if (process.env.TQW_REQUIRE_POSTGRES === '1') {
+    console.error(`PostgreSQL est exigé (TQW_REQUIRE_POSTGRES=1) mais ne répond pas à ${where}.`);
+    process.exit(1);
+  }
+}
+
 const stages = [
   { name: 'types', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   // ESLint (eslint.config.mjs) and Prettier's formatting (npm run format writes it).
@@ -38,13 +62,24 @@ const stages = [
         },
       ]
     : []),
+  ...(withPostgres
+    ? [
+        {
+          name: 'node-postgres',
+          cmd: 'node',
+          args: ['--test', '--test-concurrency=1', ...POSTGRES_SUITES],
+          counts: /^# (pass|fail) (\d+)/gm,
+          env: { TQW_TEST_STORE: 'postgres', FUZZ_RUNS: '400', LOAD_SECONDS: '15' },
+        },
+      ]
+    : []),
 ];
 
 function run(stage) {
   return new Promise((resolve) => {
     const child = spawn(stage.cmd, stage.args, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...stage.env },
     });
     let output = '';
     const relay = (stream, target) =>
@@ -76,7 +111,7 @@ for (const stage of stages) {
       passed += Number(last[1]);
       failed += Number(last[2]);
     }
-  } else if (stage.name === 'node') {
+  } else if (stage.name.startsWith('node')) {
     for (const match of output.matchAll(stage.counts)) {
       if (match[1] === 'pass') passed += Number(match[2]);
       else failed += Number(match[2]);
@@ -88,5 +123,6 @@ for (const stage of stages) {
 // Where the time goes, so a slow stage is found before anything is cut.
 console.log(`\nDurée : ${timings.join(' · ')}`);
 if (failures.length > 0) console.error(`\nÉchec : ${failures.join(', ')}`);
-console.log(`\n${passed} passed, ${failed} failed`);
+for (const what of notRun) console.log(`\nNon exécuté : ${what}`);
+console.log(`\n${passed} passed, ${failed} failed${notRun.length > 0 ? `, ${notRun.length} stage not run` : ''}`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);

@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
-import type { Db } from './db/database.ts';
+import type { Sql } from './db/sql.ts';
 import { ItemCatalogue } from './db/items-repo.ts';
 import { loadCommunes } from './geo/communes.ts';
 import { OfflineGeocoder } from './geo/geocoder.ts';
@@ -29,7 +29,7 @@ declare module 'fastify' {
 }
 
 export interface AppOptions {
-  db: Db;
+  sql: Sql;
   /** Project root: the demo pages and dist/ are served from there. */
   root: string;
   logStream?: Writable;
@@ -73,7 +73,7 @@ function kindOf(route: RouteOptions): RouteKind {
 
 /** Builds the reference server: spec §7 API, its extensions, the dashboard page and the demo. */
 export async function createApp({
-  db,
+  sql,
   root,
   logStream,
   logLevel = 'info',
@@ -209,17 +209,17 @@ export async function createApp({
       );
   });
 
-  const catalogue = new ItemCatalogue(db);
+  const catalogue = await ItemCatalogue.load(sql);
   let geocoder: OfflineGeocoder | null = null;
   const geocoderOnce = () => (geocoder ??= new OfflineGeocoder(loadCommunes()));
 
-  travelRoutes(app, db, limits);
-  catalogueRoutes(app, db, catalogue);
-  companyRoutes(app, db, catalogue);
+  travelRoutes(app, sql, limits);
+  catalogueRoutes(app, sql, catalogue);
+  companyRoutes(app, sql, catalogue);
   geoRoutes(app, geocoderOnce);
-  dashboardRoutes(app, db);
+  dashboardRoutes(app, sql);
   openApiRoutes(app);
-  demoPageRoutes(app, db, catalogue, root);
+  demoPageRoutes(app, sql, catalogue, root);
 
   await app.register(fastifyStatic, {
     root: path.join(root, 'dist'),

@@ -3,14 +3,12 @@
 // Benchmarks measure; tests assert behaviour.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { build } from 'esbuild';
-import { bookingBody } from '../server/booking-body.mjs';
 import { ROOT, startServer } from '../server/support.mjs';
 import { launchBrowser } from '../e2e/support.mjs';
+import { apiRows, measureApi } from './api.mjs';
 
 const dist = path.join(ROOT, 'dist');
 const results = path.join(ROOT, 'test/bench/results');
@@ -223,44 +221,8 @@ try {
   await server.stop();
 }
 
-// 5. API throughput against a bare node:http server --------------------------------------------
-const cannon = (options) =>
-  new Promise((resolve, reject) =>
-    autocannon({ duration: 8, connections: 20, ...options }, (error, result) => (error ? reject(error) : resolve(result))),
-  );
-const bare = http.createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end('{"ok":true}');
-});
-await new Promise((resolve) => bare.listen(0, '127.0.0.1', resolve));
-const bareBase = `http://127.0.0.1:${bare.address().port}`;
-// Request logging off (LOG_LEVEL=warn): the figure is the API's, not the log pipe's.
-const api = await startServer(undefined, 0, { LOG_LEVEL: 'warn' });
-try {
-  const summarise = (result) => ({
-    rps: Math.round(result.requests.average),
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  });
-  const baseline = summarise(await cannon({ url: `${bareBase}/` }));
-  const search = summarise(await cannon({ url: `${api.base}/api/v1/items/search?q=table` }));
-  const booking = summarise(
-    await cannon({
-      url: `${api.base}/api/v1/travels`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(bookingBody()),
-    }),
-  );
-  report.api = {
-    bareNodeHttp: baseline,
-    itemSearch: { ...search, ratioToBare: Number((search.rps / baseline.rps).toFixed(2)) },
-    bookingPost: { ...booking, ratioToBare: Number((booking.rps / baseline.rps).toFixed(2)) },
-  };
-} finally {
-  bare.close();
-  await api.stop();
-}
+// 5. API throughput against a bare node:http server, on SQLite and PostgreSQL (test/bench/api.mjs)
+report.api = await measureApi();
 
 mkdirSync(results, { recursive: true });
 writeFileSync(path.join(results, 'latest.json'), JSON.stringify(report, null, 2));
@@ -284,12 +246,7 @@ const rows = [
   ['route requests for a 50-stop trip', String(report.network.fiftyStopTrip.routeRequests)],
   ['item searches while typing 10 letters', String(report.network.typingTenLetterItemSearch.requests)],
   ['geocoder calls while typing a 28-character address', String(report.network.typingTwentyEightCharacterAddress.requests)],
-  ['bare node:http', `${report.api.bareNodeHttp.rps} req/s, p99 ${report.api.bareNodeHttp.p99Ms} ms`],
-  [
-    'GET items/search',
-    `${report.api.itemSearch.rps} req/s, p99 ${report.api.itemSearch.p99Ms} ms (× ${report.api.itemSearch.ratioToBare})`,
-  ],
-  ['POST travels', `${report.api.bookingPost.rps} req/s, p99 ${report.api.bookingPost.p99Ms} ms (× ${report.api.bookingPost.ratioToBare})`],
+  ...apiRows(report.api),
 ];
 for (const [label, value] of rows) console.log(`${label.padEnd(52)} ${value}`);
 console.log(`\nwritten to ${path.relative(ROOT, path.join(results, 'latest.json'))}`);

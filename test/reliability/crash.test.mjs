@@ -3,12 +3,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { bookingBody } from '../server/booking-body.mjs';
-import { ROOT, json, startServer } from '../server/support.mjs';
+import { ROOT, json, startServer, STORE_NAME } from '../server/support.mjs';
 
 const { TravelPayloadSchema } = await import(`${ROOT}/dist/domain/index.js`);
 const valibot = await import('valibot');
 
-describe('crash during a burst of writes', () => {
+describe(`crash during a burst of writes on ${STORE_NAME}`, () => {
   it('keeps every acknowledged booking, whole', async () => {
     const server = await startServer();
     const acknowledged = [];
@@ -32,7 +32,7 @@ describe('crash during a burst of writes', () => {
     await Promise.all(writers);
     assert.ok(acknowledged.length > 50, `${acknowledged.length} bookings acknowledged before the kill`);
 
-    const again = await startServer(server.databasePath);
+    const again = await startServer(server.database);
     try {
       for (const booking of acknowledged) {
         const read = await json(again.base, 'GET', `/api/v1/travels/${booking.id}?token=${booking.token}`);

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
-import { DEMO_COMPANY_TOKEN, OTHER_COMPANY_TOKEN, json, startServer } from './support.mjs';
+import { DEMO_COMPANY_TOKEN, OTHER_COMPANY_TOKEN, json, startServer, STORE_NAME } from './support.mjs';
 
 let server;
 const search = async (query) => await json(server.base, 'GET', `/api/v1/items/search?${query}`);
 const names = async (query) => (await search(query)).data.map((item) => item.name);
 
-describe('catalogue and company endpoints', () => {
+describe(`catalogue and company endpoints on ${STORE_NAME}`, () => {
   before(async () => {
     server = await startServer();
   });
@@ -15,10 +14,8 @@ describe('catalogue and company endpoints', () => {
     await server.stop();
   });
 
-  it('the seed holds at least 150 real items with volume, weight, dimensions and handling data', () => {
-    const db = new Database(server.databasePath, { readonly: true });
-    const rows = db.prepare('SELECT * FROM items WHERE company_id IS NULL').all();
-    db.close();
+  it('the seed holds at least 150 real items with volume, weight, dimensions and handling data', async () => {
+    const rows = await server.query('SELECT * FROM items WHERE company_id IS NULL');
     assert.ok(rows.length >= 150, `${rows.length} items`);
     for (const row of rows) {
       assert.ok(row.volume > 0 && row.weight > 0 && row.length > 0 && row.width > 0 && row.height > 0, row.name);

@@ -1,5 +1,10 @@
-// Starts the built reference server as a real process on a free port with its own SQLite file.
+// Starts the built reference server as a real process on a free port with its own database:
+// a fresh SQLite file, or a fresh PostgreSQL database when TQW_TEST_STORE=postgres (the
+// runner's PostgreSQL stage sets it), so the same suites prove both stores.
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,12 +24,122 @@ export const GENEROUS_LIMITS = {
   RATE_READS_PER_MINUTE_PER_COMPANY: '1000000',
 };
 
+/** Which store the suites run on: 'sqlite' (the default, as `npm start`) or 'postgres'. */
+export const STORE = process.env.TQW_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
+export const STORE_NAME = STORE === 'postgres' ? 'PostgreSQL' : 'SQLite';
+/** A role that may create databases (.ci/postgres.sh makes it). */
+export const POSTGRES_ADMIN_URL = process.env.TQW_TEST_POSTGRES_URL ?? 'postgres://tqw:tqw@127.0.0.1:5432/postgres';
+
 export function tempDatabasePath() {
   return path.join(mkdtempSync(path.join(tmpdir(), 'tqw-')), 'test.sqlite');
 }
 
+const isPostgres = (database) => /^postgres(ql)?:\/\//.test(database);
+
+async function withAdmin(work) {
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+let staleDropped = false;
+/** Databases left by earlier test processes that have ended (named by their pid) are dropped once. */
+async function dropStaleDatabases(admin) {
+  if (staleDropped) return;
+  staleDropped = true;
+  const { rows } = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE 'tqw_test_%'");
+  for (const { datname } of rows) {
+    const pid = Number(datname.split('_')[2]);
+    let alive = true;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (!alive) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  }
+}
+
+/** A new empty PostgreSQL database; its URL. */
+export async function tempPostgresDatabase() {
+  const name = `tqw_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(async (admin) => {
+    await dropStaleDatabases(admin);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  });
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A fresh database of the store under test: a file path or a PostgreSQL URL. */
+export function tempDatabase() {
+  return STORE === 'postgres' ? tempPostgresDatabase() : Promise.resolve(tempDatabasePath());
+}
+
+/** Whether PostgreSQL answers at the admin URL (the runner asks before its PostgreSQL stage). */
+export async function postgresAvailable() {
+  try {
+    await withAdmin((admin) => admin.query('SELECT 1'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs one statement on a server's database, as a test reads it behind the API's back.
+ * Written with `?` placeholders, for both stores.
+ */
+export async function queryDatabase(database, text, params = []) {
+  if (!isPostgres(database)) {
+    const db = new Database(database);
+    try {
+      const statement = db.prepare(text);
+      return statement.reader ? statement.all(...params) : (statement.run(...params), []);
+    } finally {
+      db.close();
+    }
+  }
+  const client = await postgresClient(database);
+  let index = 0;
+  const { rows } = await client.query(
+    text.replace(/\?/g, () => `$${++index}`),
+    params,
+  );
+  // COUNT(*) is a BIGINT, which pg reads as a string.
+  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, key === 'n' ? Number(value) : value])));
+}
+
+/** One connection per database for a test's reads, closed when its server stops. */
+const clients = new Map();
+function postgresClient(database) {
+  if (!clients.has(database)) {
+    const client = new pg.Client({ connectionString: database });
+    clients.set(
+      database,
+      client.connect().then(() => client),
+    );
+  }
+  return clients.get(database);
+}
+async function closeClient(database) {
+  const client = clients.get(database);
+  clients.delete(database);
+  if (client) await (await client).end();
+}
+
 /** Resolves once the server printed its READY line; `logs` collects everything it writes. */
-export function startServer(databasePath = tempDatabasePath(), port = 0, env = {}) {
+export async function startServer(database, port = 0, env = {}) {
+  const target = database ?? (await tempDatabase());
+  return spawnServer(target, port, env);
+}
+
+function spawnServer(database, port, env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.mjs')], {
       env: {
@@ -32,7 +147,7 @@ export function startServer(databasePath = tempDatabasePath(), port = 0, env = {
         ...GENEROUS_LIMITS,
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATABASE_PATH: databasePath,
+        ...(isPostgres(database) ? { DATABASE_URL: database } : { DATABASE_PATH: database, DATABASE_URL: '' }),
         LOG_LEVEL: 'info',
         ...env,
       },
@@ -51,13 +166,19 @@ export function startServer(databasePath = tempDatabasePath(), port = 0, env = {
     };
     const server = {
       base: null,
-      databasePath,
+      /** The file path or PostgreSQL URL: start another server on it to restart. */
+      database,
+      /** The SQLite file, for the suites that test the file itself. */
+      databasePath: isPostgres(database) ? null : database,
+      /** Reads (or writes) the database directly, with `?` placeholders. */
+      query: (text, params) => queryDatabase(database, text, params),
       child,
       get logs() {
         return logs;
       },
-      stop(signal = 'SIGTERM') {
-        return new Promise((done) => {
+      async stop(signal = 'SIGTERM') {
+        await closeClient(database);
+        await new Promise((done) => {
           if (child.exitCode !== null || child.signalCode !== null) return done();
           child.once('exit', () => done());
           child.kill(signal);

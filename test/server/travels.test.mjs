@@ -1,21 +1,13 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import { bookingBody } from './booking-body.mjs';
-import { DEMO_COMPANY_TOKEN, json, startServer } from './support.mjs';
+import { DEMO_COMPANY_TOKEN, json, startServer, STORE_NAME } from './support.mjs';
 
 let server;
-const countRows = () => {
-  const db = new Database(server.databasePath, { readonly: true });
-  try {
-    return db.prepare('SELECT COUNT(*) AS n FROM travels').get().n;
-  } finally {
-    db.close();
-  }
-};
+const countRows = async () => (await server.query('SELECT COUNT(*) AS n FROM travels'))[0].n;
 
-describe('travels API over HTTP with a real SQLite file', () => {
+describe(`travels API over HTTP on ${STORE_NAME}`, () => {
   before(async () => {
     server = await startServer();
   });
@@ -79,9 +71,7 @@ describe('travels API over HTTP with a real SQLite file', () => {
     });
     await json(server.base, 'GET', `/dashboard/companies/company/travels/${created.id}?token=${created.token}&light_layout=yes`);
     await json(server.base, 'GET', `/api/v1/companies/${DEMO_COMPANY_TOKEN}/places?q=dep`);
-    const db = new Database(server.databasePath, { readonly: true });
-    const row = db.prepare('SELECT * FROM travels WHERE id = ?').get(created.id);
-    db.close();
+    const [row] = await server.query('SELECT * FROM travels WHERE id = ?', [created.id]);
     assert.equal(row.token_hash, createHash('sha256').update(created.token).digest('hex'));
     assert.ok(!JSON.stringify(row).includes(created.token));
     assert.ok(server.logs.includes(`/api/v1/travels/${created.id}`), 'requests are logged');
@@ -149,7 +139,7 @@ describe('travels API over HTTP with a real SQLite file', () => {
   ];
   for (const [label, make, path] of badBodies) {
     it(`S108 S124 refuses ${label} with 400 naming ${path}, and stores nothing`, async () => {
-      const before = countRows();
+      const before = await countRows();
       const { status, data } = await json(server.base, 'POST', '/api/v1/travels', { body: make() });
       assert.equal(status, 400);
       assert.equal(data.error, 'Requête invalide');
@@ -157,12 +147,12 @@ describe('travels API over HTTP with a real SQLite file', () => {
         data.fields.some((field) => field.path === path),
         JSON.stringify(data.fields),
       );
-      assert.equal(countRows(), before);
+      assert.equal(await countRows(), before);
     });
   }
 
   it('malformed JSON is a 400, not a 500; a body over the limit is a 413', async () => {
-    const before = countRows();
+    const before = await countRows();
     const malformed = await json(server.base, 'POST', '/api/v1/travels', { raw: '{"addresses": [' });
     assert.equal(malformed.status, 400);
     assert.equal(malformed.data.error, 'Corps JSON illisible');
@@ -171,17 +161,15 @@ describe('travels API over HTTP with a real SQLite file', () => {
     assert.equal(huge.data.error, 'Requête trop volumineuse');
     const empty = await json(server.base, 'POST', '/api/v1/travels', { raw: '' });
     assert.equal(empty.status, 400);
-    assert.equal(countRows(), before);
+    assert.equal(await countRows(), before);
   });
 
   it('S135 a known company token links the booking to its company, is never stored nor echoed; an unknown one is a 404', async () => {
     const known = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody({ company_token: DEMO_COMPANY_TOKEN }) });
     assert.equal(known.status, 201);
-    const db = new Database(server.databasePath, { readonly: true });
-    const row = db.prepare('SELECT * FROM travels WHERE id = ?').get(known.data.id);
+    const [row] = await server.query('SELECT * FROM travels WHERE id = ?', [known.data.id]);
     assert.equal(row.company_id, 1);
     assert.ok(!JSON.stringify(row).includes(DEMO_COMPANY_TOKEN));
-    db.close();
     const read = await json(server.base, 'GET', `/api/v1/travels/${known.data.id}?token=${known.data.token}`);
     assert.ok(!read.text.includes(DEMO_COMPANY_TOKEN));
     const unknown = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody({ company_token: 'tqw_nobody' }) });
@@ -190,7 +178,7 @@ describe('travels API over HTTP with a real SQLite file', () => {
   });
 
   it('Idempotency-Key: same key and body replays the first answer; another body is 422', async () => {
-    const before = countRows();
+    const before = await countRows();
     const headers = { 'idempotency-key': 'cle-test-0001-abcdef' };
     const first = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody(), headers });
     const second = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody(), headers });
@@ -198,21 +186,19 @@ describe('travels API over HTTP with a real SQLite file', () => {
     assert.equal(second.status, 201);
     assert.deepEqual(second.data, first.data);
     assert.equal(second.headers.get('idempotent-replayed'), 'true');
-    assert.equal(countRows(), before + 1);
+    assert.equal(await countRows(), before + 1);
     const other = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody({ contacts: [] }), headers });
     assert.equal(other.status, 422);
-    assert.equal(countRows(), before + 1);
+    assert.equal(await countRows(), before + 1);
   });
 
   it('Idempotency-Key: a duplicate while the first is in flight is a 409; a refused body frees the key', async () => {
-    const db = new Database(server.databasePath);
     const body = JSON.stringify(bookingBody());
-    db.prepare("INSERT INTO idempotency_keys (key, body_hash, state, created_at) VALUES (?, ?, 'pending', ?)").run(
+    await server.query("INSERT INTO idempotency_keys (key, body_hash, state, created_at) VALUES (?, ?, 'pending', ?)", [
       createHash('sha256').update('tqw-idempotency-row:cle-en-cours-0001').digest('hex'),
       createHash('sha256').update(body).digest('hex'),
       Date.now(),
-    );
-    db.close();
+    ]);
     const duplicate = await json(server.base, 'POST', '/api/v1/travels', {
       raw: body,
       headers: { 'idempotency-key': 'cle-en-cours-0001' },
@@ -239,13 +225,13 @@ describe('travels API over HTTP with a real SQLite file', () => {
 describe('durability', () => {
   it('a booking written before a stop (and before a kill) is read back after a restart', async () => {
     let first = await startServer();
-    const { databasePath } = first;
+    const { database } = first;
     const a = await json(first.base, 'POST', '/api/v1/travels', { body: bookingBody() });
     await first.stop('SIGTERM');
-    first = await startServer(databasePath);
+    first = await startServer(database);
     const b = await json(first.base, 'POST', '/api/v1/travels', { body: bookingBody() });
     await first.stop('SIGKILL');
-    const again = await startServer(databasePath);
+    const again = await startServer(database);
     try {
       for (const created of [a.data, b.data]) {
         const read = await json(again.base, 'GET', `/api/v1/travels/${created.id}?token=${created.token}`);

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { CompanyDataSchema, type CompanyData } from '../../../src/domain/index.ts';
 import { searchWords } from '../../../src/domain/search/fold.ts';
 import { hashToken } from '../security/tokens.ts';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 export interface CompanyRow {
   id: number;
@@ -11,16 +11,20 @@ export interface CompanyRow {
 }
 
 /** The company a token opens, or null. The lookup goes by the token's hash, never the token. */
-export function findCompanyByToken(db: Db, token: string): CompanyRow | null {
+export async function findCompanyByToken(sql: Sql, token: string): Promise<CompanyRow | null> {
   if (token.length === 0 || token.length > 200) return null;
-  return (
-    (db.prepare('SELECT id, name, store_json FROM companies WHERE token_hash = ?').get(hashToken(token)) as CompanyRow | undefined) ?? null
-  );
+  return (await sql.get<CompanyRow>('SELECT id, name, store_json FROM companies WHERE token_hash = ?', [hashToken(token)])) ?? null;
 }
 
-export function companyExists(db: Db, id: number): boolean {
-  return db.prepare('SELECT 1 FROM companies WHERE id = ?').get(id) !== undefined;
-}
+/**
+ * Names sorted as a French reader expects ('Élise' beside 'Elsa', not after 'Zoé'), and the
+ * same on both stores, whose own collations differ.
+ */
+const frenchOrder = new Intl.Collator('fr').compare;
+const byField =
+  <Key extends string>(key: Key) =>
+  (a: Record<Key, string>, b: Record<Key, string>) =>
+    frenchOrder(a[key], b[key]);
 
 /** Folded words must each start a word of the row's search text. */
 function matchesWords(searchText: string, query: string): boolean {
@@ -43,9 +47,10 @@ interface PlaceRow {
   contacts_json: string;
 }
 
-export function searchPlaces(db: Db, companyId: number, query: string, limit: number) {
-  const rows = db.prepare('SELECT * FROM places WHERE company_id = ? ORDER BY label').all(companyId) as PlaceRow[];
+export async function searchPlaces(sql: Sql, companyId: number, query: string, limit: number) {
+  const rows = await sql.all<PlaceRow>('SELECT * FROM places WHERE company_id = ? ORDER BY id', [companyId]);
   return rows
+    .sort(byField('label'))
     .filter((row) => query.trim() === '' || matchesWords(row.search_text, query))
     .slice(0, limit)
     .map(({ search_text: _s, contacts_json, elevator_presence, ...row }) => ({
@@ -55,39 +60,39 @@ export function searchPlaces(db: Db, companyId: number, query: string, limit: nu
     }));
 }
 
-export function searchContacts(db: Db, companyId: number, query: string, limit: number) {
-  const rows = db
-    .prepare('SELECT id, name, search_text, phone_number, email FROM contacts WHERE company_id = ? ORDER BY name')
-    .all(companyId) as {
-    id: number;
-    name: string;
-    search_text: string;
-    phone_number: string;
-    email: string;
-  }[];
+export async function searchContacts(sql: Sql, companyId: number, query: string, limit: number) {
+  const rows = await sql.all<{ id: number; name: string; search_text: string; phone_number: string; email: string }>(
+    'SELECT id, name, search_text, phone_number, email FROM contacts WHERE company_id = ? ORDER BY id',
+    [companyId],
+  );
   return rows
+    .sort(byField('name'))
     .filter((row) => query.trim() === '' || matchesWords(row.search_text, query))
     .slice(0, limit)
     .map(({ search_text: _s, ...row }) => row);
 }
 
-export function listCustomers(db: Db, companyId: number) {
-  return db.prepare('SELECT id, name, reference, email, phone_number FROM customers WHERE company_id = ? ORDER BY name').all(companyId);
+export async function listCustomers(sql: Sql, companyId: number) {
+  const rows = await sql.all<{ id: number; name: string; reference: string; email: string; phone_number: string }>(
+    'SELECT id, name, reference, email, phone_number FROM customers WHERE company_id = ? ORDER BY id',
+    [companyId],
+  );
+  return rows.sort(byField('name'));
 }
 
 /**
  * The company store the elements need (spec §3 "Company data"), assembled from the
  * company's own rows only, and parsed with the same schema the elements use.
  */
-export function companyStore(db: Db, company: CompanyRow, token: string, preferredItems: unknown[]): CompanyData {
+export async function companyStore(sql: Sql, company: CompanyRow, token: string, preferredItems: unknown[]): Promise<CompanyData> {
   const { preferred_item_names: _names, ...store } = JSON.parse(company.store_json) as Record<string, unknown>;
   return v.parse(CompanyDataSchema, {
     ...store,
     id: company.id,
     company_token: token,
-    places: searchPlaces(db, company.id, '', 2000),
-    contacts: searchContacts(db, company.id, '', 2000),
-    customers: listCustomers(db, company.id),
+    places: await searchPlaces(sql, company.id, '', 2000),
+    contacts: await searchContacts(sql, company.id, '', 2000),
+    customers: await listCustomers(sql, company.id),
     preferred_items: preferredItems,
   });
 }

@@ -1,42 +1,63 @@
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { MIGRATIONS } from './migrations.ts';
+import { openPostgres } from './postgres-sql.ts';
+import type { Sql, StoreConfig } from './sql.ts';
+import { openSqlite } from './sqlite-sql.ts';
 
-export type Db = Database.Database;
+export type { Sql } from './sql.ts';
+
+/** Any number, as long as every process of this server asks for the same one: it serialises start-up. */
+const SETUP_LOCK = 7_340_221;
 
 /**
- * Opens (and creates) the SQLite file in WAL mode and brings its schema up to date, so a
- * fresh machine needs no manual step. `:memory:` works too, for throwaway servers.
+ * Opens the store (creating the SQLite file, or connecting to PostgreSQL) and brings its
+ * schema up to date, so a fresh machine or a fresh database needs no manual step.
  */
-export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  // NORMAL is durable across process crashes in WAL mode (only an OS crash may lose the last commits).
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
-  return db;
-}
-
-/** Writes nothing but needs write access: a read-only file or folder is found at start, not at the first booking. */
-export function assertWritable(db: Db): void {
-  db.transaction(() => {
-    db.exec('CREATE TABLE IF NOT EXISTS write_check (at INTEGER)');
-    db.exec('DROP TABLE write_check');
-  })();
-}
-
-function migrate(db: Db): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  for (const [index, sql] of MIGRATIONS.entries()) {
-    const version = index + 1;
-    if (version <= current) continue;
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${version}`);
-    })();
+export async function openDatabase(config: StoreConfig, onIdleError: (error: Error) => void = () => {}): Promise<Sql> {
+  const sql = config.kind === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, onIdleError);
+  try {
+    await migrate(sql);
+    return sql;
+  } catch (error) {
+    await sql.close().catch(() => {});
+    throw error;
   }
+}
+
+/**
+ * Start-up work that must happen once even when several processes start together on one
+ * PostgreSQL (migrations, the seed): they queue on an advisory lock held for the transaction.
+ * SQLite's write lock (BEGIN IMMEDIATE) already does the same for processes sharing a file.
+ */
+export function setupTransaction<T>(sql: Sql, work: (tx: Sql) => Promise<T>): Promise<T> {
+  return sql.transaction(async (tx) => {
+    if (tx.dialect === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?)', [SETUP_LOCK]);
+    return work(tx);
+  });
+}
+
+/** Writes nothing but needs write access: a read-only file, folder or role is found at start, not at the first booking. */
+export async function assertWritable(sql: Sql): Promise<void> {
+  await sql.transaction(async (tx) => {
+    await tx.exec('CREATE TABLE IF NOT EXISTS write_check (at INTEGER)');
+    await tx.exec('DROP TABLE write_check');
+  });
+}
+
+async function migrate(sql: Sql): Promise<void> {
+  await setupTransaction(sql, async (tx) => {
+    let current: number;
+    if (tx.dialect === 'sqlite') {
+      current = (await tx.get<{ user_version: number }>('PRAGMA user_version'))?.user_version ?? 0;
+    } else {
+      await tx.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+      current = (await tx.get<{ version: number }>('SELECT MAX(version) AS version FROM schema_version'))?.version ?? 0;
+    }
+    for (const [index, migration] of MIGRATIONS.entries()) {
+      const version = index + 1;
+      if (version <= current) continue;
+      await tx.exec(migration[tx.dialect]);
+      if (tx.dialect === 'sqlite') await tx.exec(`PRAGMA user_version = ${version}`);
+      else await tx.run('INSERT INTO schema_version (version) VALUES (?)', [version]);
+    }
+  });
 }

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** How long a key replays its first answer (24 h). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -47,41 +47,45 @@ function openAnswer(key: string, stored: string): unknown {
 /**
  * Claims an Idempotency-Key for a body. The same key with the same body replays the first
  * answer; with another body it is a conflict (422); while the first request is still being
- * served, a duplicate is told so (409).
+ * served, a duplicate is told so (409). The claim is one insert that the key's uniqueness
+ * makes atomic, so two processes sharing one database never both get `new`.
  */
-export function claimKey(db: Db, key: string, bodyHash: string, now: number): IdempotencyDecision {
+export async function claimKey(sql: Sql, key: string, bodyHash: string, now: number): Promise<IdempotencyDecision> {
   const id = rowId(key);
-  return db
-    .transaction((): IdempotencyDecision => {
-      db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?').run(now - IDEMPOTENCY_TTL_MS);
-      const row = db.prepare('SELECT body_hash, state, status, response_json, created_at FROM idempotency_keys WHERE key = ?').get(id) as
-        KeyRow | undefined;
-      if (!row) {
-        db.prepare("INSERT INTO idempotency_keys (key, body_hash, state, created_at) VALUES (?, ?, 'pending', ?)").run(id, bodyHash, now);
-        return { kind: 'new' };
-      }
-      if (row.body_hash !== bodyHash) return { kind: 'conflict' };
-      if (row.state === 'done') return { kind: 'replay', status: row.status ?? 200, body: openAnswer(key, row.response_json ?? '') };
-      if (now - row.created_at > PENDING_TAKEOVER_MS) {
-        db.prepare('UPDATE idempotency_keys SET created_at = ? WHERE key = ?').run(now, id);
-        return { kind: 'new' };
-      }
-      return { kind: 'in-progress' };
-    })
-    .immediate();
+  await sql.run('DELETE FROM idempotency_keys WHERE created_at < ?', [now - IDEMPOTENCY_TTL_MS]);
+  const claimed = await sql.run(
+    "INSERT INTO idempotency_keys (key, body_hash, state, created_at) VALUES (?, ?, 'pending', ?) ON CONFLICT (key) DO NOTHING",
+    [id, bodyHash, now],
+  );
+  if (claimed === 1) return { kind: 'new' };
+  const row = await sql.get<KeyRow>('SELECT body_hash, state, status, response_json, created_at FROM idempotency_keys WHERE key = ?', [id]);
+  // Freed between the insert and this read (the first request was refused): the client may retry.
+  if (!row) return { kind: 'in-progress' };
+  if (row.body_hash !== bodyHash) return { kind: 'conflict' };
+  if (row.state === 'done') return { kind: 'replay', status: row.status ?? 200, body: openAnswer(key, row.response_json ?? '') };
+  if (now - row.created_at > PENDING_TAKEOVER_MS) {
+    // Taken over only if no other retry took it first: the update names the age it read.
+    const taken = await sql.run("UPDATE idempotency_keys SET created_at = ? WHERE key = ? AND state = 'pending' AND created_at = ?", [
+      now,
+      id,
+      row.created_at,
+    ]);
+    if (taken === 1) return { kind: 'new' };
+  }
+  return { kind: 'in-progress' };
 }
 
-export function completeKey(db: Db, key: string, status: number, body: unknown): void {
-  db.prepare("UPDATE idempotency_keys SET state = 'done', status = ?, response_json = ? WHERE key = ?").run(
+export async function completeKey(sql: Sql, key: string, status: number, body: unknown): Promise<void> {
+  await sql.run("UPDATE idempotency_keys SET state = 'done', status = ?, response_json = ? WHERE key = ?", [
     status,
     sealAnswer(key, body),
     rowId(key),
-  );
+  ]);
 }
 
 /** A request that failed before answering frees its key so the client can retry. */
-export function releaseKey(db: Db, key: string): void {
-  db.prepare("DELETE FROM idempotency_keys WHERE key = ? AND state = 'pending'").run(rowId(key));
+export async function releaseKey(sql: Sql, key: string): Promise<void> {
+  await sql.run("DELETE FROM idempotency_keys WHERE key = ? AND state = 'pending'", [rowId(key)]);
 }
 
 /** The row of a key, as the database holds it (tests check that nothing there is readable). */

@@ -1,6 +1,6 @@
 import { parseItemSearch } from '../../../src/domain/index.ts';
 import { foldText, searchWords, singular } from '../../../src/domain/search/fold.ts';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 export interface CatalogueItem {
   id: number;
@@ -36,27 +36,32 @@ export const MAX_SEARCH_LIMIT = 50;
  * when the database is seeded, searched on every keystroke of every visitor.
  */
 export class ItemCatalogue {
-  private index: IndexedItem[] | null = null;
+  private index: IndexedItem[] = [];
 
-  constructor(private readonly db: Db) {}
+  private constructor() {}
 
-  private load(): IndexedItem[] {
-    if (this.index) return this.index;
-    const rows = this.db.prepare('SELECT * FROM items ORDER BY id').all() as (Omit<
-      CatalogueItem,
-      'elevator' | 'category' | 'dimensions_cm'
-    > & { elevator: number; search_words: string })[];
-    const raw = rows as unknown as ((typeof rows)[number] & { length: number; width: number; height: number })[];
-    this.index = raw.map(({ search_words, elevator, length, width, height, ...row }) => ({
+  /** Reads the catalogue once, at start (after the seed). */
+  static async load(sql: Sql): Promise<ItemCatalogue> {
+    const rows = await sql.all<
+      Omit<CatalogueItem, 'elevator' | 'category' | 'dimensions_cm'> & {
+        elevator: number;
+        search_words: string;
+        length: number;
+        width: number;
+        height: number;
+      }
+    >('SELECT * FROM items ORDER BY id');
+    const catalogue = new ItemCatalogue();
+    catalogue.index = rows.map(({ search_words, elevator, length, width, height, ...row }) => ({
       item: { ...row, category: 'item', elevator: elevator === 1, dimensions_cm: { length, width, height } },
       folded: foldText(row.name),
       words: search_words.split(' '),
     }));
-    return this.index;
+    return catalogue;
   }
 
   byNames(names: readonly string[]): CatalogueItem[] {
-    const all = this.load();
+    const all = this.index;
     return names.flatMap((name) =>
       all.filter((entry) => entry.item.company_id === null && entry.item.name === name).map((entry) => entry.item),
     );
@@ -77,7 +82,7 @@ export class ItemCatalogue {
     if (queryWords.length === 0) return [];
     const foldedQuery = foldText(parsed.text);
     const singularQuery = queryWords.join(' ');
-    const candidates = this.load().filter(
+    const candidates = this.index.filter(
       (entry) =>
         (entry.item.company_id === null || entry.item.company_id === companyId) &&
         queryWords.every((word) => entry.words.some((itemWord) => itemWord.startsWith(word))),

@@ -1,5 +1,5 @@
 import type { PriceCheck, TravelPayload } from '../../../src/domain/index.ts';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 export interface StoredTravel {
   id: number;
@@ -32,65 +32,77 @@ function bodyJson(payload: TravelPayload): string {
   return JSON.stringify(rest);
 }
 
-export function insertTravel(
-  db: Db,
+/** Writes the booking and counts its bytes; run inside the caller's transaction with its key. */
+export async function insertTravel(
+  sql: Sql,
   payload: TravelPayload,
   tokenHash: string,
   companyId: number | null,
   now: string,
   priceCheck: PriceCheck | null,
-): number {
-  const result = db
-    .prepare(
-      `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized, price_check_json)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
+): Promise<number> {
+  const json = bodyJson(payload);
+  const row = await sql.get<{ id: number }>(
+    `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized, price_check_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [
       tokenHash,
       companyId,
       now,
       now,
       payload.customer.name,
-      payload.travel.beginning_date,
-      bodyJson(payload),
-      payload.store_serialized,
-      priceCheck ? JSON.stringify(priceCheck) : null,
-    );
-  addStoredBytes(db, companyId, sizeOf(bodyJson(payload), payload.store_serialized));
-  return Number(result.lastInsertRowid);
-}
-
-export function updateTravel(db: Db, id: number, payload: TravelPayload, now: string, priceCheck: PriceCheck | null): void {
-  const json = bodyJson({ ...payload, travel: { ...payload.travel, travel_id: id } });
-  db.transaction(() => {
-    const before = db.prepare('SELECT company_id, payload_json, store_serialized FROM travels WHERE id = ?').get(id) as {
-      company_id: number | null;
-      payload_json: string;
-      store_serialized: string;
-    };
-    db.prepare(
-      'UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ? WHERE id = ?',
-    ).run(
-      now,
-      payload.customer.name,
-      payload.travel.beginning_date,
+      payload.travel.beginning_date ?? null,
       json,
       payload.store_serialized,
       priceCheck ? JSON.stringify(priceCheck) : null,
-      id,
+    ],
+  );
+  await addStoredBytes(sql, companyId, sizeOf(json, payload.store_serialized));
+  return row!.id;
+}
+
+export async function updateTravel(
+  sql: Sql,
+  id: number,
+  payload: TravelPayload,
+  now: string,
+  priceCheck: PriceCheck | null,
+): Promise<void> {
+  const json = bodyJson({ ...payload, travel: { ...payload.travel, travel_id: id } });
+  await sql.transaction(async (tx) => {
+    const before = await tx.get<{ company_id: number | null; payload_json: string; store_serialized: string }>(
+      'SELECT company_id, payload_json, store_serialized FROM travels WHERE id = ?',
+      [id],
     );
-    addStoredBytes(db, before.company_id, sizeOf(json, payload.store_serialized) - sizeOf(before.payload_json, before.store_serialized));
-  })();
+    if (!before) return;
+    await tx.run(
+      'UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ? WHERE id = ?',
+      [
+        now,
+        payload.customer.name,
+        payload.travel.beginning_date ?? null,
+        json,
+        payload.store_serialized,
+        priceCheck ? JSON.stringify(priceCheck) : null,
+        id,
+      ],
+    );
+    await addStoredBytes(
+      tx,
+      before.company_id,
+      sizeOf(json, payload.store_serialized) - sizeOf(before.payload_json, before.store_serialized),
+    );
+  });
 }
 
 /** Only the token's hash: a request is checked before anything of the booking is read or parsed. */
-export function findTravelTokenHash(db: Db, id: number): string | null {
-  const row = db.prepare('SELECT token_hash FROM travels WHERE id = ?').get(id) as { token_hash: string } | undefined;
+export async function findTravelTokenHash(sql: Sql, id: number): Promise<string | null> {
+  const row = await sql.get<{ token_hash: string }>('SELECT token_hash FROM travels WHERE id = ?', [id]);
   return row?.token_hash ?? null;
 }
 
-export function findTravel(db: Db, id: number): StoredTravel | null {
-  const row = db.prepare('SELECT * FROM travels WHERE id = ?').get(id) as TravelRow | undefined;
+export async function findTravel(sql: Sql, id: number): Promise<StoredTravel | null> {
+  const row = await sql.get<TravelRow>('SELECT * FROM travels WHERE id = ?', [id]);
   if (!row) return null;
   return {
     ...row,
@@ -103,20 +115,16 @@ export function findTravel(db: Db, id: number): StoredTravel | null {
 const ownerOf = (companyId: number | null) => (companyId === null ? 'public' : String(companyId));
 
 /** Bytes kept for a company's bookings, or for all public (company-less) bookings. */
-export function storedBytes(db: Db, companyId: number | null): number {
-  const row = db.prepare('SELECT bytes FROM storage_usage WHERE owner = ?').get(ownerOf(companyId)) as { bytes: number } | undefined;
+export async function storedBytes(sql: Sql, companyId: number | null): Promise<number> {
+  const row = await sql.get<{ bytes: number }>('SELECT bytes FROM storage_usage WHERE owner = ?', [ownerOf(companyId)]);
   return row?.bytes ?? 0;
 }
 
-function addStoredBytes(db: Db, companyId: number | null, bytes: number): void {
-  db.prepare('INSERT INTO storage_usage (owner, bytes) VALUES (?, ?) ON CONFLICT(owner) DO UPDATE SET bytes = bytes + excluded.bytes').run(
-    ownerOf(companyId),
-    bytes,
+async function addStoredBytes(sql: Sql, companyId: number | null, bytes: number): Promise<void> {
+  await sql.run(
+    'INSERT INTO storage_usage (owner, bytes) VALUES (?, ?) ON CONFLICT (owner) DO UPDATE SET bytes = storage_usage.bytes + excluded.bytes',
+    [ownerOf(companyId), bytes],
   );
 }
 
 const sizeOf = (json: string, store: string) => Buffer.byteLength(json) + Buffer.byteLength(store);
-
-export function countTravels(db: Db): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM travels').get() as { n: number }).n;
-}

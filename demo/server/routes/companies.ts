@@ -8,7 +8,7 @@ import {
   searchPlaces,
   type CompanyRow,
 } from '../db/companies-repo.ts';
-import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import type { ItemCatalogue } from '../db/items-repo.ts';
 import { HttpError, parseOr400, QueryText } from '../http/validation.ts';
 
@@ -16,27 +16,27 @@ const TokenParams = v.object({ token: v.pipe(v.string(), v.maxLength(200)) });
 const SearchQuery = v.object({ q: v.optional(QueryText, '') });
 const RESULTS = 20;
 
-function companyOf(db: Db, request: FastifyRequest): { company: CompanyRow; token: string } {
+async function companyOf(sql: Sql, request: FastifyRequest): Promise<{ company: CompanyRow; token: string }> {
   const { token } = parseOr400(TokenParams, request.params);
-  const company = findCompanyByToken(db, token);
+  const company = await findCompanyByToken(sql, token);
   if (!company) throw new HttpError(404, 'Entreprise inconnue');
   return { company, token };
 }
 
 /** Everything here is scoped to the company the token opens; nothing of another is reachable. */
-export function companyRoutes(app: FastifyInstance, db: Db, catalogue: ItemCatalogue): void {
+export function companyRoutes(app: FastifyInstance, sql: Sql, catalogue: ItemCatalogue): void {
   app.get('/api/v1/companies/:token', async (request) => {
-    const { company, token } = companyOf(db, request);
-    return companyStore(db, company, token, catalogue.byNames(preferredItemNames(company)));
+    const { company, token } = await companyOf(sql, request);
+    return companyStore(sql, company, token, catalogue.byNames(preferredItemNames(company)));
   });
 
   app.get('/api/v1/companies/:token/places', async (request) => {
-    const { company } = companyOf(db, request);
-    return searchPlaces(db, company.id, parseOr400(SearchQuery, request.query).q, RESULTS);
+    const { company } = await companyOf(sql, request);
+    return searchPlaces(sql, company.id, parseOr400(SearchQuery, request.query).q, RESULTS);
   });
 
   app.get('/api/v1/companies/:token/contacts', async (request) => {
-    const { company } = companyOf(db, request);
-    return searchContacts(db, company.id, parseOr400(SearchQuery, request.query).q, RESULTS);
+    const { company } = await companyOf(sql, request);
+    return searchContacts(sql, company.id, parseOr400(SearchQuery, request.query).q, RESULTS);
   });
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { companyStore, findCompanyByToken, preferredItemNames } from '../db/companies-repo.ts';
-import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import type { ItemCatalogue } from '../db/items-repo.ts';
 import { DEMO_COMPANY_TOKEN } from '../seed/demo-companies.ts';
 import { renderDocsPage } from '../pages/docs-page.ts';
@@ -68,7 +68,7 @@ const PAGES: Record<string, string> = {
  * The demo pages, each served with a fresh nonce and its Content-Security-Policy; the
  * intranet page with its company data block, the CSP page with the README's strictest policy.
  */
-export function demoPageRoutes(app: FastifyInstance, db: Db, catalogue: ItemCatalogue, root: string): void {
+export function demoPageRoutes(app: FastifyInstance, sql: Sql, catalogue: ItemCatalogue, root: string): void {
   const pages = path.join(root, 'demo', 'pages');
   const send = (reply: FastifyReply, file: string, fill: (html: string) => string = (html) => html, policy = demoCsp) => {
     const nonce = randomBytes(16).toString('base64');
@@ -86,8 +86,8 @@ export function demoPageRoutes(app: FastifyInstance, db: Db, catalogue: ItemCata
       .send(withNonce(renderDocsPage(manifest), nonce));
   });
   app.get('/company.html', async (_request, reply) => {
-    const company = findCompanyByToken(db, DEMO_COMPANY_TOKEN);
-    const store = company ? companyStore(db, company, DEMO_COMPANY_TOKEN, catalogue.byNames(preferredItemNames(company))) : null;
+    const company = await findCompanyByToken(sql, DEMO_COMPANY_TOKEN);
+    const store = company ? await companyStore(sql, company, DEMO_COMPANY_TOKEN, catalogue.byNames(preferredItemNames(company))) : null;
     return send(reply, 'company.template.html', (html) => html.replace('__COMPANY_STORE__', jsonForScript(store)));
   });
   app.get('/csp.html', async (_request, reply) => send(reply, 'csp.html', (html) => html, strictCsp));

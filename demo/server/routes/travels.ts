@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { checkPublicPrice, implausibleFigures, restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
 import type { ServerLimits } from '../config/limits.ts';
 import { findCompanyByToken } from '../db/companies-repo.ts';
-import type { Db } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
 import { findTravel, findTravelTokenHash, insertTravel, storedBytes, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
 import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
@@ -27,20 +27,20 @@ export function presentedToken(request: FastifyRequest): string | null {
  * The travel an id and token open. A wrong or missing token answers exactly like an
  * unknown id, so ids cannot be probed.
  */
-export function openTravel(db: Db, request: FastifyRequest): StoredTravel {
+export async function openTravel(sql: Sql, request: FastifyRequest): Promise<StoredTravel> {
   const params = v.safeParse(IdParams, request.params);
   const id = params.success ? Number(params.output.id) : null;
   // The token is checked first, in constant time, against the hash alone: a wrong token costs
   // the same on a large booking as on a small one, and reads nothing of it.
-  const storedHash = id === null ? null : findTravelTokenHash(db, id);
+  const storedHash = id === null ? null : await findTravelTokenHash(sql, id);
   const matches = tokenMatches(presentedToken(request), storedHash ?? UNKNOWN_TRAVEL_HASH);
   if (storedHash === null || !matches) throw new HttpError(404, NOT_FOUND);
-  const travel = findTravel(db, id!);
+  const travel = await findTravel(sql, id!);
   if (!travel) throw new HttpError(404, NOT_FOUND);
   return travel;
 }
 
-function parseBooking(db: Db, body: unknown, limits: ServerLimits) {
+async function parseBooking(sql: Sql, body: unknown, limits: ServerLimits) {
   const payload = parseOr400(TravelPayloadSchema, body);
   const state = restoreStore(payload.store_serialized);
   if (state === null) {
@@ -50,7 +50,7 @@ function parseBooking(db: Db, body: unknown, limits: ServerLimits) {
   if (impossible.length > 0) throw new HttpError(422, 'Chiffres impossibles dans la réservation', impossible);
   let companyId: number | null = null;
   if (payload.company_token !== undefined) {
-    const company = findCompanyByToken(db, payload.company_token);
+    const company = await findCompanyByToken(sql, payload.company_token);
     if (!company) throw new HttpError(404, 'Entreprise inconnue');
     companyId = company.id;
   }
@@ -62,9 +62,9 @@ function parseBooking(db: Db, body: unknown, limits: ServerLimits) {
 }
 
 /** A booking that would take its company (or the public bookings together) past their quota is refused. */
-function assertWithinQuota(db: Db, companyId: number | null, rawBody: string, limits: ServerLimits, replacing = 0): void {
+async function assertWithinQuota(sql: Sql, companyId: number | null, rawBody: string, limits: ServerLimits, replacing = 0): Promise<void> {
   const quota = companyId === null ? limits.publicQuotaBytes : limits.companyQuotaBytes;
-  if (storedBytes(db, companyId) - replacing + Buffer.byteLength(rawBody) > quota) {
+  if ((await storedBytes(sql, companyId)) - replacing + Buffer.byteLength(rawBody) > quota) {
     throw new HttpError(
       507,
       companyId === null
@@ -74,45 +74,46 @@ function assertWithinQuota(db: Db, companyId: number | null, rawBody: string, li
   }
 }
 
-export function travelRoutes(app: FastifyInstance, db: Db, limits: ServerLimits): void {
+export function travelRoutes(app: FastifyInstance, sql: Sql, limits: ServerLimits): void {
   app.post('/api/v1/travels', async (request, reply) => {
     const keyHeader = request.headers['idempotency-key'];
     const key = keyHeader === undefined ? null : parseOr400(IdempotencyKey, keyHeader, 'Idempotency-Key invalide');
     if (key !== null) {
-      const decision = claimKey(db, key, sha256(request.rawBody ?? ''), Date.now());
+      const decision = await claimKey(sql, key, sha256(request.rawBody ?? ''), Date.now());
       if (decision.kind === 'replay') return reply.code(decision.status).header('idempotent-replayed', 'true').send(decision.body);
       if (decision.kind === 'conflict') throw new HttpError(422, 'Cette clé d’idempotence a déjà servi pour une autre réservation');
       if (decision.kind === 'in-progress') throw new HttpError(409, 'Cette réservation est déjà en cours d’enregistrement');
     }
     try {
-      const { payload, companyId, priceCheck } = parseBooking(db, request.body, limits);
-      assertWithinQuota(db, companyId, request.rawBody ?? '', limits);
+      const { payload, companyId, priceCheck } = await parseBooking(sql, request.body, limits);
+      await assertWithinQuota(sql, companyId, request.rawBody ?? '', limits);
       const token = generateToken();
-      const answer = db.transaction(() => {
-        const id = insertTravel(db, payload, hashToken(token), companyId, new Date().toISOString(), priceCheck);
+      // The booking and its key's answer are written together: a retry finds both or neither.
+      const answer = await sql.transaction(async (tx) => {
+        const id = await insertTravel(tx, payload, hashToken(token), companyId, new Date().toISOString(), priceCheck);
         const body = { id, token };
-        if (key !== null) completeKey(db, key, 201, body);
+        if (key !== null) await completeKey(tx, key, 201, body);
         return body;
-      })();
+      });
       return reply.code(201).send(answer);
     } catch (error) {
       // A refused request frees its key: the client may correct it and retry with the same key.
-      if (key !== null) releaseKey(db, key);
+      if (key !== null) await releaseKey(sql, key);
       throw error;
     }
   });
 
   app.patch('/api/v1/travels/:id', async (request) => {
-    const travel = openTravel(db, request);
-    const { payload, priceCheck } = parseBooking(db, request.body, limits);
-    assertWithinQuota(db, travel.company_id, request.rawBody ?? '', limits, travel.payload_bytes);
+    const travel = await openTravel(sql, request);
+    const { payload, priceCheck } = await parseBooking(sql, request.body, limits);
+    await assertWithinQuota(sql, travel.company_id, request.rawBody ?? '', limits, travel.payload_bytes);
     // A company's booking keeps the prices it set; a public one is checked again.
-    updateTravel(db, travel.id, payload, new Date().toISOString(), travel.company_id === null ? priceCheck : null);
+    await updateTravel(sql, travel.id, payload, new Date().toISOString(), travel.company_id === null ? priceCheck : null);
     return { id: travel.id };
   });
 
   app.get('/api/v1/travels/:id', async (request) => {
-    const travel = openTravel(db, request);
+    const travel = await openTravel(sql, request);
     return {
       id: travel.id,
       created_at: travel.created_at,

@@ -1,0 +1,76 @@
+// API throughput of the reference server against a bare node:http server of the same run, on
+// the embedded SQLite file and (when one answers) on PostgreSQL. `npm run bench` includes it;
+// `node test/bench/api.mjs` runs this part alone (after `node build.mjs`).
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { bookingBody } from '../server/booking-body.mjs';
+import { postgresAvailable, startServer, tempDatabasePath, tempPostgresDatabase } from '../server/support.mjs';
+
+/** Issue 17: p99 is read at 50 connections. */
+const CONNECTIONS = 50;
+
+const cannon = (options) =>
+  new Promise((resolve, reject) =>
+    autocannon({ duration: 8, connections: CONNECTIONS, ...options }, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+const summarise = (result) => ({
+  rps: Math.round(result.requests.average),
+  p99Ms: result.latency.p99,
+  errors: result.errors + result.non2xx,
+});
+const ratio = (figure, baseline) => ({ ...figure, ratioToBare: Number((figure.rps / baseline.rps).toFixed(2)) });
+
+async function storeFigures(database, baseline) {
+  // Request logging off (LOG_LEVEL=warn): the figure is the API's, not the log pipe's.
+  const api = await startServer(database, 0, { LOG_LEVEL: 'warn' });
+  try {
+    const search = summarise(await cannon({ url: `${api.base}/api/v1/items/search?q=table` }));
+    const booking = summarise(
+      await cannon({
+        url: `${api.base}/api/v1/travels`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(bookingBody()),
+      }),
+    );
+    return { itemSearch: ratio(search, baseline), bookingPost: ratio(booking, baseline) };
+  } finally {
+    await api.stop();
+  }
+}
+
+export async function measureApi() {
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"ok":true}');
+  });
+  await new Promise((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  try {
+    const bareNodeHttp = summarise(await cannon({ url: `http://127.0.0.1:${bare.address().port}/` }));
+    const sqlite = await storeFigures(tempDatabasePath(), bareNodeHttp);
+    const postgres = (await postgresAvailable()) ? await storeFigures(await tempPostgresDatabase(), bareNodeHttp) : null;
+    return { connections: CONNECTIONS, bareNodeHttp, ...sqlite, postgres };
+  } finally {
+    bare.close();
+  }
+}
+
+export function apiRows(api) {
+  const figure = (f) => `${f.rps} req/s, p99 ${f.p99Ms} ms (× ${f.ratioToBare})`;
+  return [
+    [`bare node:http (${api.connections} connections)`, `${api.bareNodeHttp.rps} req/s, p99 ${api.bareNodeHttp.p99Ms} ms`],
+    ['GET items/search (goal × 0.6)', figure(api.itemSearch)],
+    ['POST travels, SQLite (goal × 0.4)', figure(api.bookingPost)],
+    ...(api.postgres
+      ? [
+          ['GET items/search, PostgreSQL', figure(api.postgres.itemSearch)],
+          ['POST travels, PostgreSQL', figure(api.postgres.bookingPost)],
+        ]
+      : [['PostgreSQL', 'not measured (no server: bash .ci/postgres.sh)']]),
+  ];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const [label, value] of apiRows(await measureApi())) console.log(`${label.padEnd(52)} ${value}`);
+}
