@@ -14,7 +14,15 @@ export function referenceServerPlugin({ rootDir = process.cwd() } = {}) {
     async serverStart() {
       const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'tqw-wtr-')), 'browser-tests.sqlite');
       child = spawn(process.execPath, [path.join(rootDir, 'dist/server/main.mjs')], {
-        env: { ...process.env, ...GENEROUS_LIMITS, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: databasePath, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          ...GENEROUS_LIMITS,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATABASE_PATH: databasePath,
+          DATABASE_URL: '',
+          LOG_LEVEL: 'warn',
+        },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       base = await new Promise((resolve, reject) => {
