@@ -98,7 +98,10 @@ export async function createApp({
     logger: { level: logLevel, ...(logStream ? { stream: logStream } : {}) },
   });
 
+  const logsRequests = ['trace', 'debug', 'info'].includes(logLevel);
   app.addHook('onResponse', async (request, reply) => {
+    // Above info the line is not even built: the URL's tokens are hidden only for a line that is written.
+    if (!logsRequests) return;
     request.log.info(`${request.method} ${redactTokens(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
   });
 
@@ -130,20 +133,19 @@ export async function createApp({
   });
 
   // The elements run on carriers' sites: the API answers any origin. No cookie is used, tokens travel explicitly.
+  // The element files too: the one-script loader on a carrier's page imports its modules and
+  // chunks from this server, and a cross-origin module import needs CORS.
+  const apiCors = {
+    origin: '*',
+    methods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
+    allowedHeaders: ['content-type', 'authorization', 'idempotency-key'],
+    maxAge: 600,
+  };
+  const filesCors = { origin: '*', methods: ['GET'] };
   await app.register(fastifyCors, {
     hook: 'onRequest',
     delegator: (request, callback) =>
-      callback(
-        null,
-        request.url?.startsWith('/api/')
-          ? {
-              origin: '*',
-              methods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
-              allowedHeaders: ['content-type', 'authorization', 'idempotency-key'],
-              maxAge: 600,
-            }
-          : { origin: false },
-      ),
+      callback(null, request.url?.startsWith('/api/') ? apiCors : request.url?.startsWith('/dist/') ? filesCors : { origin: false }),
   });
 
   await app.register(fastifyRateLimit, {

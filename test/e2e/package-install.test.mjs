@@ -174,6 +174,25 @@ describe('the package installed from its tarball', () => {
     await page.close();
   });
 
+  it('a carrier page on its own domain loads the one script from the booking server, which serves its modules cross-origin', async () => {
+    writeFileSync(
+      path.join(app, 'cdn.html'),
+      `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Devis</title></head><body>
+<transport-quote-wizard api-base="${api.base}" maps-provider="local"></transport-quote-wizard>
+<script src="${api.base}/dist/transport-quote-wizard.js"></script>
+</body></html>`,
+    );
+    const page = await openPage(browser, { viewport: { width: 1000, height: 1200 } });
+    const problems = watchPage(page);
+    const failed = [];
+    page.on('requestfailed', (request) => failed.push(request.url()));
+    await page.goto(`${siteBase()}/cdn.html`);
+    await completeFirstPanel(page);
+    assert.deepEqual(failed, []);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('a Vite + React 19 + TypeScript app type-checks its attributes and events, and a typo in an attribute fails', () => {
     try {
       tsc();
