@@ -26,7 +26,17 @@ interface IndexedItem {
   item: CatalogueItem;
   folded: string;
   words: string[];
+  /** Derived once at load, not on every search: the name's folded words in the singular, joined… */
+  singularName: string;
+  /** …and without their final s or x, to compare first words. */
+  bareNameWords: string[];
+  /** The item as the API sends it. */
+  json: string;
 }
+
+/** Searches answered lately, as the JSON sent: visitors type the same first letters again and again. */
+const ANSWER_CACHE_SIZE = 2000;
+const frenchOrder = new Intl.Collator('fr').compare;
 
 export const DEFAULT_SEARCH_LIMIT = 20;
 export const MAX_SEARCH_LIMIT = 50;
@@ -37,6 +47,7 @@ export const MAX_SEARCH_LIMIT = 50;
  */
 export class ItemCatalogue {
   private index: IndexedItem[] = [];
+  private readonly answers = new Map<string, string>();
 
   private constructor() {}
 
@@ -52,11 +63,18 @@ export class ItemCatalogue {
       }
     >('SELECT * FROM items ORDER BY id');
     const catalogue = new ItemCatalogue();
-    catalogue.index = rows.map(({ search_words, elevator, length, width, height, ...row }) => ({
-      item: { ...row, category: 'item', elevator: elevator === 1, dimensions_cm: { length, width, height } },
-      folded: foldText(row.name),
-      words: search_words.split(' '),
-    }));
+    catalogue.index = rows.map(({ search_words, elevator, length, width, height, ...row }) => {
+      const item: CatalogueItem = { ...row, category: 'item', elevator: elevator === 1, dimensions_cm: { length, width, height } };
+      const folded = foldText(row.name);
+      return {
+        item,
+        folded,
+        words: search_words.split(' '),
+        singularName: folded.split(' ').map(singular).join(' '),
+        bareNameWords: folded.split(' ').map((word) => word.replace(/[sx]$/, '')),
+        json: JSON.stringify(item),
+      };
+    });
     return catalogue;
   }
 
@@ -75,7 +93,25 @@ export class ItemCatalogue {
    * items, the generic entry named by the word itself ('Table'), names starting with the
    * query, and shorter names.
    */
-  search(query: string, companyId: number | null, limit = DEFAULT_SEARCH_LIMIT): CatalogueItem[] {
+  /** The answer as JSON text, kept for the next visitor who types the same letters (the catalogue never changes while serving). */
+  searchJson(query: string, companyId: number | null, limit = DEFAULT_SEARCH_LIMIT): string {
+    const key = `${companyId ?? ''}|${limit}|${query}`;
+    const known = this.answers.get(key);
+    if (known !== undefined) {
+      // Most recently used last: the oldest is the first one evicted.
+      this.answers.delete(key);
+      this.answers.set(key, known);
+      return known;
+    }
+    const json = `[${this.rankedEntries(query, companyId, limit)
+      .map((entry) => entry.json)
+      .join(',')}]`;
+    this.answers.set(key, json);
+    if (this.answers.size > ANSWER_CACHE_SIZE) this.answers.delete(this.answers.keys().next().value!);
+    return json;
+  }
+
+  private rankedEntries(query: string, companyId: number | null, limit: number): IndexedItem[] {
     const parsed = parseItemSearch(query);
     if (!parsed) return [];
     const queryWords = searchWords(parsed.text);
@@ -91,10 +127,9 @@ export class ItemCatalogue {
     const offered = candidates.some(whole) ? candidates.filter(whole) : candidates;
     const rank = (entry: IndexedItem) => {
       const own = companyId !== null && entry.item.company_id === companyId ? 0 : 1;
-      const generic = entry.folded.split(' ').map(singular).join(' ') === singularQuery ? 0 : 1;
-      const nameWords = entry.folded.split(' ').map((word) => word.replace(/[sx]$/, ''));
+      const generic = entry.singularName === singularQuery ? 0 : 1;
       // 'table' ranks 'Table basse' (whole first word) before 'Tableau' (a longer word).
-      const wholeFirstWord = nameWords[0] === queryWords[0] ? 0 : 1;
+      const wholeFirstWord = entry.bareNameWords[0] === queryWords[0] ? 0 : 1;
       const prefix =
         entry.folded.startsWith(foldedQuery) || entry.folded.startsWith(singularQuery)
           ? 0
@@ -106,8 +141,8 @@ export class ItemCatalogue {
     const byRank = (a: number[], b: number[]) => a.reduce((order, value, at) => order || value - b[at]!, 0);
     return offered
       .map((entry) => ({ entry, rank: rank(entry) }))
-      .sort((a, b) => byRank(a.rank, b.rank) || a.entry.item.name.localeCompare(b.entry.item.name, 'fr'))
+      .sort((a, b) => byRank(a.rank, b.rank) || frenchOrder(a.entry.item.name, b.entry.item.name))
       .slice(0, Math.min(MAX_SEARCH_LIMIT, Math.max(1, limit)))
-      .map(({ entry }) => entry.item);
+      .map(({ entry }) => entry);
   }
 }

@@ -9,7 +9,7 @@ const SearchQuery = v.object({ q: v.optional(QueryText, ''), c: v.optional(Query
 
 export function catalogueRoutes(app: FastifyInstance, sql: Sql, catalogue: ItemCatalogue): void {
   /** Spec §7: an array of items; '5 tables' searches 'tables'. */
-  app.get('/api/v1/items/search', async (request) => {
+  app.get('/api/v1/items/search', async (request, reply) => {
     const query = parseOr400(SearchQuery, request.query);
     let companyId: number | null = null;
     if (query.c !== undefined) {
@@ -20,6 +20,8 @@ export function catalogueRoutes(app: FastifyInstance, sql: Sql, catalogue: ItemC
         throw new HttpError(403, 'Le catalogue d’une entreprise demande son jeton (en-tête Authorization: Bearer).');
       companyId = company.id;
     }
-    return catalogue.search(query.q, companyId, query.limit ?? DEFAULT_SEARCH_LIMIT);
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(catalogue.searchJson(query.q, companyId, query.limit ?? DEFAULT_SEARCH_LIMIT));
   });
 }
