@@ -10,7 +10,7 @@ if ! command -v pg_lsclusters >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
 fi
 
-read -r version cluster status _ < <(pg_lsclusters -h | head -n 1)
+read -r version cluster _port status _ < <(pg_lsclusters -h | head -n 1)
 if [ -z "${version:-}" ]; then
   echo "No PostgreSQL cluster found: creating one"
   version=$(ls /usr/lib/postgresql | sort -V | tail -n 1)
