@@ -75,14 +75,14 @@ export function defaultTaskType(index: number): TaskType {
  * (public mode, or 2 stops or fewer) they are reset to pickup-then-dropoffs.
  */
 export function renumberStops(stops: readonly Stop[], taskTypesEditable: boolean): Stop[] {
-  return stops.map((stop, index) => ({
-    ...stop,
-    index,
-    step: index + 1,
-    type: taskTypesEditable ? stop.type : defaultTaskType(index),
+  return stops.map((stop, index) => {
+    const type = taskTypesEditable ? stop.type : defaultTaskType(index);
     // The first stop has no day offset: it is the travel date itself.
-    seekDays: index === 0 ? 0 : stop.seekDays,
-  }));
+    const seekDays = index === 0 ? 0 : stop.seekDays;
+    // A stop that keeps its place stays the same object, so the screens can skip it.
+    if (stop.index === index && stop.step === index + 1 && stop.type === type && stop.seekDays === seekDays) return stop;
+    return { ...stop, index, step: index + 1, type, seekDays };
+  });
 }
 
 /** Sets a stop's floor and keeps the elevator rule (spec §4 "Pools and floors"). */

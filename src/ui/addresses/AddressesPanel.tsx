@@ -1,6 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useRef, useState } from 'react';
+import { useAtomCallback } from 'jotai/utils';
+import { useCallback, useRef, useState } from 'react';
 import { MAX_ADDRESSES, MESSAGES } from '../../domain/index.ts';
+import type { StopAction } from './StopCard.tsx';
 import { arrivalsAtom } from '../../state/summary.atoms.ts';
 import { Icon } from '../controls/icons.tsx';
 import { routeAtom, routeStatusAtom } from '../../state/fees.atoms.ts';
@@ -18,18 +20,41 @@ export function AddressesPanel() {
   const stops = useAtomValue(stopsAtom);
   const add = useSetAtom(addStopAfterAtom);
   const remove = useSetAtom(removeStopAtom);
-  const move = useSetAtom(moveStopAtom);
   const route = useAtomValue(routeAtom);
   const routeStatus = useAtomValue(routeStatusAtom);
   const variant = useVariant();
   const maps = useAtomValue(mapsStatusAtom);
   const [announcement, setAnnouncement] = useState('');
   const list = useRef<HTMLOListElement>(null);
-  const moveTo = (from: number, to: number) => {
-    move({ from, to });
-    setAnnouncement(`Adresse ${from + 1} déplacée en position ${to + 1} sur ${stops.length}.`);
-  };
+  // The count is read from the store when a move runs, so the callbacks below stay the same across renders.
+  const moveAndCount = useAtomCallback(
+    useCallback((get, set, from: number, to: number) => {
+      set(moveStopAtom, { from, to });
+      return get(stopsAtom).length;
+    }, []),
+  );
+  const moveTo = useCallback(
+    (from: number, to: number) => {
+      const count = moveAndCount(from, to);
+      setAnnouncement(`Adresse ${from + 1} déplacée en position ${to + 1} sur ${count}.`);
+    },
+    [moveAndCount],
+  );
   useDragReorder(list, moveTo);
+  const onAction = useCallback(
+    (action: StopAction, index: number) => {
+      if (action === 'add') {
+        add(index);
+        setAnnouncement(`Étape ajoutée en position ${index + 2}.`);
+      } else if (action === 'remove') {
+        remove(index);
+        setAnnouncement(`Étape ${index + 1} supprimée.`);
+      } else {
+        moveTo(index, action === 'up' ? index - 1 : index + 1);
+      }
+    },
+    [add, remove, moveTo],
+  );
 
   const arrivals = useAtomValue(arrivalsAtom);
 
@@ -55,24 +80,7 @@ export function AddressesPanel() {
             index={index}
             count={stops.length}
             arrival={arrivals[index] ?? null}
-            actions={{
-              add:
-                stops.length < MAX_ADDRESSES
-                  ? () => {
-                      add(index);
-                      setAnnouncement(`Étape ajoutée en position ${index + 2}.`);
-                    }
-                  : null,
-              remove:
-                stops.length > 2
-                  ? () => {
-                      remove(index);
-                      setAnnouncement(`Étape ${index + 1} supprimée.`);
-                    }
-                  : null,
-              moveUp: index > 0 ? () => moveTo(index, index - 1) : null,
-              moveDown: index < stops.length - 1 ? () => moveTo(index, index + 1) : null,
-            }}
+            onAction={onAction}
           />
         ))}
       </ol>

@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { withFloor, type Stop, type TaskType } from '../../domain/index.ts';
+import { memo } from 'react';
+import { MAX_ADDRESSES, withFloor, type Stop, type TaskType } from '../../domain/index.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { taskTypesEditableAtom, updateStopAtom } from '../../state/stops.atoms.ts';
 import { AddressCombobox } from './AddressCombobox.tsx';
@@ -14,27 +15,32 @@ const FLOORS = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 export const floorLabel = (floor: number) =>
   floor === -1 ? 'Rue' : floor === 0 ? 'Rez-de-chaussée' : floor === 1 ? '1er étage' : `${floor}e étage`;
 
-export interface StopActions {
-  add: (() => void) | null;
-  remove: (() => void) | null;
-  moveUp: (() => void) | null;
-  moveDown: (() => void) | null;
-}
+export type StopAction = 'add' | 'remove' | 'up' | 'down';
 
-/** One stop: address, task type, floor and lift, minutes on site, and its row actions (UX §3.3). */
-export function StopCard({
+/**
+ * One stop: address, task type, floor and lift, minutes on site, and its row actions (UX §3.3).
+ * Memoized: with 50 stops, a move or an edit re-renders only the cards whose stop, place or
+ * arrival changed (`onAction` is stable, and stops that keep their place keep their object).
+ */
+export const StopCard = memo(function StopCard({
   stop,
   index,
   count,
   arrival,
-  actions,
+  onAction,
 }: {
   stop: Stop;
   index: number;
   count: number;
   arrival: string | null;
-  actions: StopActions;
+  onAction: (action: StopAction, index: number) => void;
 }) {
+  const actions = {
+    add: count < MAX_ADDRESSES ? () => onAction('add', index) : null,
+    remove: count > 2 ? () => onAction('remove', index) : null,
+    moveUp: index > 0 ? () => onAction('up', index) : null,
+    moveDown: index < count - 1 ? () => onAction('down', index) : null,
+  };
   const update = useSetAtom(updateStopAtom);
   const company = useAtomValue(companyDataAtom);
   const taskTypesEditable = useAtomValue(taskTypesEditableAtom);
@@ -131,7 +137,7 @@ export function StopCard({
       )}
     </li>
   );
-}
+});
 
 /**
  * The earlier variant shows its address input only once the maps service has loaded, and

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Icon } from '../controls/icons.tsx';
 import { DateTime } from 'luxon';
 import {
@@ -21,19 +21,20 @@ import {
   type Stop,
 } from '../../domain/index.ts';
 import { useNow } from '../../state/clock.ts';
-import { customerAtom } from '../../state/customer.atoms.ts';
+import { customerDateAtom } from '../../state/customer.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
 
 /** The travel day: the customer's date, else the default day (spec §9). */
 export function useTravelDay(): string {
-  const customer = useAtomValue(customerAtom);
+  const date = useAtomValue(customerDateAtom);
   const now = useNow();
-  return customer.date || defaultTravelDate(now);
+  return date || defaultTravelDate(now);
 }
 
 /** The value prefix of a latest time on the next day. */
 const NEXT_DAY = 'lendemain:';
+const QUARTER_HOUR_MS = 15 * 60_000;
 
 function timeOf(timestamp: string | null): string {
   return timestamp ? timeValueOf(timestamp) : '';
@@ -49,22 +50,32 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
   const day = useTravelDay();
   const now = useNow();
   const name = `l’adresse ${stop.step}`;
-  const stopDay = DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).plus({ days: stop.seekDays }).toISODate()!;
-  const earliestChoices = quarterHourChoices(stopDay, now);
-  const latestAfter = stop.timewindowEarliest ? DateTime.fromISO(stop.timewindowEarliest, { setZone: true }) : now;
-  const latestChoices = quarterHourChoices(stopDay, latestAfter);
-  // A window may cross midnight (22:00 to 01:00): the next day's times before the earliest's are offered too.
+  // The choices change with the day and the quarter hour, not with every render of the card.
+  const quarter = Math.floor(now.toMillis() / QUARTER_HOUR_MS);
+  const stopDay = useMemo(
+    () => DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).plus({ days: stop.seekDays }).toISODate()!,
+    [day, stop.seekDays],
+  );
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `now` counts through `quarter`: the choices move by quarter hours
+  const earliestChoices = useMemo(() => quarterHourChoices(stopDay, now), [stopDay, quarter]);
   const earliestTime = timeOf(stop.timewindowEarliest);
-  const nextDayChoices = earliestTime
-    ? quarterHourChoices(DateTime.fromISO(stopDay, { zone: BUSINESS_TIME_ZONE }).plus({ days: 1 }).toISODate()!, now).filter(
-        (time) => time < earliestTime,
-      )
-    : [];
-  const latestValue = stop.timewindowLatest ? `${isLatestNextDay(stop, day) ? NEXT_DAY : ''}${timeOf(stop.timewindowLatest)}` : '';
-  const latestOptions = [
-    ...latestChoices.map((time) => ({ value: time, label: formatClock(time) })),
-    ...nextDayChoices.map((time) => ({ value: `${NEXT_DAY}${time}`, label: `${formatClock(time)} (le lendemain)` })),
-  ];
+  const latestValue =
+    windows && stop.timewindowLatest ? `${isLatestNextDay(stop, day) ? NEXT_DAY : ''}${timeOf(stop.timewindowLatest)}` : '';
+  // Only in time-window mode: the latest times after the earliest, and the next day's when a window crosses midnight.
+  const latestOptions = useMemo(() => {
+    if (!windows) return [];
+    const latestAfter = stop.timewindowEarliest ? DateTime.fromISO(stop.timewindowEarliest, { setZone: true }) : now;
+    const nextDayChoices = earliestTime
+      ? quarterHourChoices(DateTime.fromISO(stopDay, { zone: BUSINESS_TIME_ZONE }).plus({ days: 1 }).toISODate()!, now).filter(
+          (time) => time < earliestTime,
+        )
+      : [];
+    return [
+      ...quarterHourChoices(stopDay, latestAfter).map((time) => ({ value: time, label: formatClock(time) })),
+      ...nextDayChoices.map((time) => ({ value: `${NEXT_DAY}${time}`, label: `${formatClock(time)} (le lendemain)` })),
+    ];
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `now` counts through `quarter`, as above
+  }, [windows, stopDay, stop.timewindowEarliest, earliestTime, quarter]);
 
   const setLatest = (value: string) => {
     if (value === '') {
