@@ -41,6 +41,26 @@ function timeOf(timestamp: string | null): string {
 }
 
 /**
+ * 'J+2 · mer. 2 déc.' for each day offset of a travel day. The same for every stop, and dates
+ * in Paris cost a time-zone lookup each: computed once per travel day, not per card and render.
+ */
+const seekOptionsByDay = new Map<string, { value: number; label: string }[]>();
+function seekDayOptions(day: string) {
+  let options = seekOptionsByDay.get(day);
+  if (!options) {
+    const start = DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE });
+    options = seekDayChoices().map((choice) => ({
+      value: choice.value,
+      label: `J+${choice.value} · ${formatShortDate(start.plus({ days: choice.value }).toISODate()!)}`,
+    }));
+    // A visitor changes the date a few times at most; the bound only guards a long-lived page.
+    if (seekOptionsByDay.size > 50) seekOptionsByDay.clear();
+    seekOptionsByDay.set(day, options);
+  }
+  return options;
+}
+
+/**
  * Per stop: the day offset J+0..J+6 (not on the first stop), the time in quarter hours after
  * the earliest allowed moment, and in time-window mode an earliest and a latest (spec §2, §5, §9).
  */
@@ -87,8 +107,6 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
   };
 
   const [open, setOpen] = useState(false);
-  const seekLabel = (offset: number) =>
-    `J+${offset} · ${formatShortDate(DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).plus({ days: offset }).toISODate()!)}`;
   const wantedText = stop.timewindowEarliest
     ? windows && stop.timewindowLatest
       ? `${formatClock(timeOf(stop.timewindowEarliest))} – ${formatClock(timeOf(stop.timewindowLatest))}`
@@ -126,9 +144,9 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
               update({ index, change: (s) => moveStopsToDate([{ ...s, seekDays }], day)[0]! });
             }}
           >
-            {seekDayChoices().map((choice) => (
+            {seekDayOptions(day).map((choice) => (
               <option key={choice.value} value={choice.value}>
-                {seekLabel(choice.value)}
+                {choice.label}
               </option>
             ))}
           </select>
