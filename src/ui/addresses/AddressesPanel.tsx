@@ -74,14 +74,7 @@ export function AddressesPanel() {
       )}
       <ol className="stops" ref={list}>
         {stops.map((stop, index) => (
-          <StopCard
-            key={stop.uid}
-            stop={stop}
-            index={index}
-            count={stops.length}
-            arrival={arrivals[index] ?? null}
-            onAction={onAction}
-          />
+          <StopCard key={stop.uid} stop={stop} index={index} count={stops.length} arrival={arrivals[index] ?? null} onAction={onAction} />
         ))}
       </ol>
       {stops.length >= MAX_ADDRESSES && <p className="muted">Un trajet compte au plus {MAX_ADDRESSES}&nbsp;adresses.</p>}
