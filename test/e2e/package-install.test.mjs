@@ -158,39 +158,34 @@ describe('the package installed from its tarball', () => {
 
   const siteBase = () => `http://127.0.0.1:${site.address().port}`;
 
-  it('a plain HTML page adds the wizard with one script tag from node_modules, and a visitor completes the first panel', async () => {
+  /** A carrier's page holding the wizard and the one script from `scriptSrc`, visited through the first panel. */
+  async function visitCarrierPage(file, scriptSrc) {
     writeFileSync(
-      path.join(app, 'plain.html'),
+      path.join(app, file),
       `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Devis</title></head><body>
 <transport-quote-wizard api-base="${api.base}" maps-provider="local"></transport-quote-wizard>
-<script src="/node_modules/transport-quote-wizard/dist/transport-quote-wizard.js"></script>
-</body></html>`,
-    );
-    const page = await openPage(browser, { viewport: { width: 1000, height: 1200 } });
-    const problems = watchPage(page);
-    await page.goto(`${siteBase()}/plain.html`);
-    await completeFirstPanel(page);
-    assert.deepEqual(problems, []);
-    await page.close();
-  });
-
-  it('a carrier page on its own domain loads the one script from the booking server, which serves its modules cross-origin', async () => {
-    writeFileSync(
-      path.join(app, 'cdn.html'),
-      `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Devis</title></head><body>
-<transport-quote-wizard api-base="${api.base}" maps-provider="local"></transport-quote-wizard>
-<script src="${api.base}/dist/transport-quote-wizard.js"></script>
+<script src="${scriptSrc}"></script>
 </body></html>`,
     );
     const page = await openPage(browser, { viewport: { width: 1000, height: 1200 } });
     const problems = watchPage(page);
     const failed = [];
     page.on('requestfailed', (request) => failed.push(request.url()));
-    await page.goto(`${siteBase()}/cdn.html`);
+    await page.goto(`${siteBase()}/${file}`);
     await completeFirstPanel(page);
+    await page.close();
+    return { problems, failed };
+  }
+
+  it('a plain HTML page adds the wizard with one script tag from node_modules, and a visitor completes the first panel', async () => {
+    const { problems } = await visitCarrierPage('plain.html', '/node_modules/transport-quote-wizard/dist/transport-quote-wizard.js');
+    assert.deepEqual(problems, []);
+  });
+
+  it('a carrier page on its own domain loads the one script from the booking server, which serves its modules cross-origin', async () => {
+    const { problems, failed } = await visitCarrierPage('cdn.html', `${api.base}/dist/transport-quote-wizard.js`);
     assert.deepEqual(failed, []);
     assert.deepEqual(problems, []);
-    await page.close();
   });
 
   it('a Vite + React 19 + TypeScript app type-checks its attributes and events, and a typo in an attribute fails', () => {

@@ -1,5 +1,5 @@
 import type { PriceCheck, TravelPayload } from '../../../src/domain/index.ts';
-import type { Sql } from './sql.ts';
+import type { Sql, SqlValue } from './sql.ts';
 
 export interface StoredTravel {
   id: number;
@@ -33,6 +33,17 @@ function bodyJson(payload: TravelPayload): string {
 }
 
 /** Writes the booking and counts its bytes; run inside the caller's transaction with its key. */
+/** customer_name, beginning_date, payload_json, store_serialized, price_check_json: what a POST and a PATCH both write. */
+function bookingValues(payload: TravelPayload, json: string, priceCheck: PriceCheck | null): SqlValue[] {
+  return [
+    payload.customer.name,
+    payload.travel.beginning_date ?? null,
+    json,
+    payload.store_serialized,
+    priceCheck ? JSON.stringify(priceCheck) : null,
+  ];
+}
+
 export async function insertTravel(
   sql: Sql,
   payload: TravelPayload,
@@ -45,17 +56,7 @@ export async function insertTravel(
   const row = await sql.get<{ id: number }>(
     `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized, price_check_json)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [
-      tokenHash,
-      companyId,
-      now,
-      now,
-      payload.customer.name,
-      payload.travel.beginning_date ?? null,
-      json,
-      payload.store_serialized,
-      priceCheck ? JSON.stringify(priceCheck) : null,
-    ],
+    [tokenHash, companyId, now, now, ...bookingValues(payload, json, priceCheck)],
   );
   await addStoredBytes(sql, companyId, sizeOf(json, payload.store_serialized));
   return row!.id;
@@ -77,15 +78,7 @@ export async function updateTravel(
     if (!before) return;
     await tx.run(
       'UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ? WHERE id = ?',
-      [
-        now,
-        payload.customer.name,
-        payload.travel.beginning_date ?? null,
-        json,
-        payload.store_serialized,
-        priceCheck ? JSON.stringify(priceCheck) : null,
-        id,
-      ],
+      [now, ...bookingValues(payload, json, priceCheck), id],
     );
     await addStoredBytes(
       tx,
