@@ -10,7 +10,7 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 const dist = path.join(root, 'dist');
 const production = process.env.NODE_ENV !== 'development';
 
-const common = {
+export const common = {
   bundle: true,
   minify: production,
   sourcemap: true,

@@ -9,6 +9,8 @@ import { build } from 'esbuild';
 import { ROOT, startServer } from '../server/support.mjs';
 import { launchBrowser } from '../e2e/support.mjs';
 import { apiRows, measureApi } from './api.mjs';
+import { common, targets } from '../../build.mjs';
+import { commitRecorderScript, summariseCommits } from './react-commits.mjs';
 
 const dist = path.join(ROOT, 'dist');
 const results = path.join(ROOT, 'test/bench/results');
@@ -73,6 +75,17 @@ await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'silent',
 });
+// The same elements with their component names kept, so the commit recorder can name what ran.
+const elements = targets.find((target) => target.options.splitting);
+await build({
+  ...common,
+  ...elements.options,
+  outdir: path.join(dist, 'bench/named'),
+  keepNames: true,
+  sourcemap: false,
+  absWorkingDir: ROOT,
+  logLevel: 'silent',
+});
 const page = (body) => `<!doctype html><html lang="fr"><meta charset="utf-8"><body>${body}</body></html>`;
 const firstRender = (tag, script) =>
   page(`<script>window.__t0 = performance.now();</script><${tag} maps-provider="local"></${tag}>
@@ -98,9 +111,9 @@ const items = Array.from({ length: 200 }, (_, i) => ({
   volume: 0.05 + (i % 10) * 0.01,
   time_factor: 0.05,
 }));
-const big = (provider, extra = '') =>
+const big = (provider, extra = '', script = '<script src="/dist/transport-quote-wizard.js"></script>') =>
   page(
-    `${extra}<transport-quote-wizard id="bench-${provider}" maps-provider="${provider}"><script type="application/json" data-store="travel">${JSON.stringify({ stops, items })}</script></transport-quote-wizard><script src="/dist/transport-quote-wizard.js"></script>`,
+    `${extra}<transport-quote-wizard id="bench-${provider}" maps-provider="${provider}"><script type="application/json" data-store="travel">${JSON.stringify({ stops, items })}</script></transport-quote-wizard>${script}`,
   );
 const fakeGoogle = `<script>
   window.__routeRequests = 0;
@@ -109,7 +122,10 @@ const fakeGoogle = `<script>
 mkdirSync(path.join(dist, 'bench'), { recursive: true });
 writeFileSync(path.join(dist, 'bench/first-render-wizard.html'), firstRender('transport-quote-wizard', '/dist/transport-quote-wizard.js'));
 writeFileSync(path.join(dist, 'bench/first-render-bare.html'), firstRender('bare-react-element', '/dist/bench/bare-element.js'));
-writeFileSync(path.join(dist, 'bench/big-trip.html'), big('local'));
+writeFileSync(
+  path.join(dist, 'bench/big-trip.html'),
+  big('local', commitRecorderScript, '<script type="module" src="/dist/bench/named/esm/transport-quote-wizard.js"></script>'),
+);
 writeFileSync(path.join(dist, 'bench/big-trip-google.html'), big('google', fakeGoogle));
 
 const server = await startServer();
@@ -147,29 +163,41 @@ try {
   await tab.goto(`${server.base}/dist/bench/big-trip.html`);
   await tab.getByRole('button', { name: 'Suivant' }).waitFor({ timeout: 15000 });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // Time from the click until the change is in the DOM (React's render and commit), looked for
+  // after every task, then what React did for the same interaction: commits and components run.
   const timeUntilChange = (selector, action) =>
     tab.evaluate(
       async ({ selector, action }) => {
         const root = document.querySelector('transport-quote-wizard').shadowRoot;
-        const before = root.querySelector(selector).textContent + (root.querySelector(selector).value ?? '');
+        const read = () => {
+          const node = root.querySelector(selector);
+          return node ? node.textContent + (node.value ?? '') : null;
+        };
+        const before = read();
+        const channel = new MessageChannel();
+        const nextTask = () =>
+          new Promise((resolve) => {
+            channel.port1.onmessage = () => resolve();
+            channel.port2.postMessage(null);
+          });
         const start = performance.now();
         root.querySelector(action).click();
-        await new Promise((resolve) => {
-          const check = () => {
-            const node = root.querySelector(selector);
-            if (node && node.textContent + (node.value ?? '') !== before) resolve();
-            else requestAnimationFrame(check);
-          };
-          check();
-        });
-        await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+        while (read() === before) await nextTask();
         return performance.now() - start;
       },
       { selector, action },
     );
+  const commitsOf = async (selector, action) => {
+    await tab.evaluate(() => window.__tqwCommits.start());
+    await timeUntilChange(selector, action);
+    // Follow-up commits (effects, a route fetched again) count too: wait until React is quiet.
+    await tab.waitForTimeout(1500);
+    return summariseCommits(await tab.evaluate(() => window.__tqwCommits.stop()));
+  };
   const reorders = [];
   for (let run = 0; run < 5; run += 1)
     reorders.push(await timeUntilChange('input[data-target="address-1"]', 'button[aria-label="Descendre l’adresse 1"]'));
+  const reorderCommits = await commitsOf('input[data-target="address-1"]', 'button[aria-label="Descendre l’adresse 1"]');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await tab.getByRole('button', { name: 'Suivant' }).click();
   await tab.getByRole('heading', { name: 'Vos objets' }).waitFor();
@@ -185,6 +213,10 @@ try {
         'button[aria-label="Augmenter la quantité\u00a0: Objet n°100"]',
       ),
     );
+  const quantityCommits = await commitsOf(
+    'input[aria-label="Quantité\u00a0: Objet n°100"]',
+    'button[aria-label="Augmenter la quantité\u00a0: Objet n°100"]',
+  );
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   report.interaction = {
     cpuThrottling: 4,
@@ -192,6 +224,8 @@ try {
     items: 200,
     quantityChangeMs: Math.round(median(quantities)),
     reorderMs: Math.round(median(reorders)),
+    quantityChangeReact: quantityCommits,
+    reorderReact: reorderCommits,
   };
 
   // Network economy.
@@ -222,10 +256,14 @@ try {
 }
 
 // 5. API throughput against a bare node:http server, on SQLite and PostgreSQL (test/bench/api.mjs)
-report.api = await measureApi();
+// `npm run bench -- --ui-only` skips it while working on the elements, and writes no results.
+const uiOnly = process.argv.includes('--ui-only');
+report.api = uiOnly ? null : await measureApi();
 
-mkdirSync(results, { recursive: true });
-writeFileSync(path.join(results, 'latest.json'), JSON.stringify(report, null, 2));
+if (!uiOnly) {
+  mkdirSync(results, { recursive: true });
+  writeFileSync(path.join(results, 'latest.json'), JSON.stringify(report, null, 2));
+}
 const rows = [
   ...[
     ['wizard: before its first panel (gzip)', 'wizardFirstPanelGzip'],
@@ -243,10 +281,19 @@ const rows = [
   ],
   ['quantity change, 50 stops + 200 items, CPU ×4', `${report.interaction.quantityChangeMs} ms`],
   ['reorder, 50 stops + 200 items, CPU ×4', `${report.interaction.reorderMs} ms`],
+  ['quantity change: React commits, components run', reactWork(report.interaction.quantityChangeReact)],
+  ['reorder: React commits, components run', reactWork(report.interaction.reorderReact)],
   ['route requests for a 50-stop trip', String(report.network.fiftyStopTrip.routeRequests)],
   ['item searches while typing 10 letters', String(report.network.typingTenLetterItemSearch.requests)],
   ['geocoder calls while typing a 28-character address', String(report.network.typingTwentyEightCharacterAddress.requests)],
-  ...apiRows(report.api),
+  ...(report.api ? apiRows(report.api) : []),
 ];
+function reactWork({ commits, rendered, components }) {
+  const most = Object.entries(components)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([name, count]) => `${name} ×${count}`);
+  return `${commits} commits, ${rendered} components (${most.join(', ')})`;
+}
 for (const [label, value] of rows) console.log(`${label.padEnd(52)} ${value}`);
-console.log(`\nwritten to ${path.relative(ROOT, path.join(results, 'latest.json'))}`);
+if (!uiOnly) console.log(`\nwritten to ${path.relative(ROOT, path.join(results, 'latest.json'))}`);
