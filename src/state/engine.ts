@@ -60,9 +60,10 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
     const company = store.get(companyDataAtom);
     const pool = store.get(selectedPoolAtom);
     const stops = store.get(stopsAtom);
-    // The public estimate, computed once for the screens and the grid's code alike.
-    const base = store.get(publicEstimateAtom);
-    if (!pool || !poolComputesPrice(pool) || !base) {
+    // The public estimate, computed once for the screens and the grid's code alike, and only
+    // for a pool with code: without one, a quantity change prices the trip once, not twice.
+    const base = pool && poolComputesPrice(pool) ? store.get(publicEstimateAtom) : null;
+    if (!pool || !base) {
       poolKey = '';
       if (store.get(poolOutputAtom).output || store.get(poolOutputAtom).defect) store.set(poolOutputAtom, { output: null, defect: null });
       return;

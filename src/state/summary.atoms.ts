@@ -1,4 +1,5 @@
-import { atom, type Getter } from 'jotai';
+import { atom, useAtomValue, type Getter } from 'jotai';
+import { useMemo } from 'react';
 import { DateTime } from 'luxon';
 import {
   atDayAndTime,
@@ -53,6 +54,18 @@ export const arrivalsAtom = atom((get): (string | null)[] => {
     : atDayAndTime(get(travelDayAtom), customer.time || defaultTravelTime(DateTime.fromJSDate(nowOf(get))));
   return estimateArrivals(stops, start, route.legDurations);
 });
+
+/** The arrivals by stop uid, so a card asks for its own and a move changes no other card's. */
+const arrivalByUidAtom = atom((get) => {
+  const arrivals = get(arrivalsAtom);
+  return new Map(get(stopsAtom).map((stop, index) => [stop.uid, arrivals[index] ?? null]));
+});
+
+/** One stop's arrival estimate: its reader re-renders when that time changes, not when another stop's does. */
+export function useStopArrival(uid: string): string | null {
+  const arrivalAtom = useMemo(() => atom((get) => get(arrivalByUidAtom).get(uid) ?? null), [uid]);
+  return useAtomValue(arrivalAtom);
+}
 
 function nowOf(get: Getter): Date {
   return (get(servicesAtom)?.now ?? systemClock)();

@@ -3,7 +3,6 @@ import { useAtomCallback } from 'jotai/utils';
 import { useCallback, useRef, useState } from 'react';
 import { MAX_ADDRESSES, MESSAGES } from '../../domain/index.ts';
 import type { StopAction } from './StopCard.tsx';
-import { arrivalsAtom } from '../../state/summary.atoms.ts';
 import { Icon } from '../controls/icons.tsx';
 import { routeAtom, routeStatusAtom } from '../../state/fees.atoms.ts';
 import { addStopAfterAtom, moveStopAtom, removeStopAtom, stopsAtom } from '../../state/stops.atoms.ts';
@@ -56,8 +55,6 @@ export function AddressesPanel() {
     [add, remove, moveTo],
   );
 
-  const arrivals = useAtomValue(arrivalsAtom);
-
   return (
     <section className="addresses-panel">
       {variant === 'wizard' && (
@@ -74,7 +71,7 @@ export function AddressesPanel() {
       )}
       <ol className="stops" ref={list}>
         {stops.map((stop, index) => (
-          <StopCard key={stop.uid} stop={stop} index={index} count={stops.length} arrival={arrivals[index] ?? null} onAction={onAction} />
+          <StopCard key={stop.uid} stop={stop} index={index} count={stops.length} onAction={onAction} />
         ))}
       </ol>
       {stops.length >= MAX_ADDRESSES && <p className="muted">Un trajet compte au plus {MAX_ADDRESSES}&nbsp;adresses.</p>}

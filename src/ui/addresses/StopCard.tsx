@@ -19,20 +19,19 @@ export type StopAction = 'add' | 'remove' | 'up' | 'down';
 
 /**
  * One stop: address, task type, floor and lift, minutes on site, and its row actions (UX §3.3).
- * Memoized: with 50 stops, a move or an edit re-renders only the cards whose stop, place or
- * arrival changed (`onAction` is stable, and stops that keep their place keep their object).
+ * Memoized: with 50 stops, a move or an edit re-renders only the cards whose stop or place
+ * changed (`onAction` is stable, and stops that keep their place keep their object); a new
+ * arrival time re-renders only the lines that show it (see StopTimes).
  */
 export const StopCard = memo(function StopCard({
   stop,
   index,
   count,
-  arrival,
   onAction,
 }: {
   stop: Stop;
   index: number;
   count: number;
-  arrival: string | null;
   onAction: (action: StopAction, index: number) => void;
 }) {
   const actions = {
@@ -124,7 +123,7 @@ export const StopCard = memo(function StopCard({
             </>
           )}
         </div>
-        <StopTimes stop={stop} index={index} arrival={arrival} />
+        <StopTimes stop={stop} index={index} />
         <StopContacts stop={stop} index={index} />
       </div>
       {actions.add && (

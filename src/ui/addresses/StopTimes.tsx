@@ -24,6 +24,7 @@ import { useNow } from '../../state/clock.ts';
 import { customerDateAtom } from '../../state/customer.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
+import { useStopArrival } from '../../state/summary.atoms.ts';
 
 /** The travel day: the customer's date, else the default day (spec §9). */
 export function useTravelDay(): string {
@@ -64,7 +65,7 @@ function seekDayOptions(day: string) {
  * Per stop: the day offset J+0..J+6 (not on the first stop), the time in quarter hours after
  * the earliest allowed moment, and in time-window mode an earliest and a latest (spec §2, §5, §9).
  */
-export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number; arrival: string | null }) {
+export function StopTimes({ stop, index }: { stop: Stop; index: number }) {
   const update = useSetAtom(updateStopAtom);
   const windows = useAtomValue(travelIdentityAtom).timewindowEnabled;
   const day = useTravelDay();
@@ -112,25 +113,19 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
       ? `${formatClock(timeOf(stop.timewindowEarliest))} – ${formatClock(timeOf(stop.timewindowLatest))}`
       : formatClock(timeOf(stop.timewindowEarliest))
     : 'Indifférent';
-  const summary = [wantedText, `${stop.durationMin} min sur place`, arrival ? `arrivée ≈ ${formatTimeOfDay(arrival)}` : null]
-    .filter(Boolean)
-    .join(' · ');
   const bodyId = `stop-times-${stop.uid}`;
 
   return (
     <div className="times">
-      <button
-        type="button"
-        className="times-toggle"
-        aria-expanded={open}
-        aria-controls={bodyId}
-        aria-label={`Horaires de ${name} : ${summary}`}
-        onClick={() => setOpen(!open)}
-      >
-        <Icon name="clock" />
-        <span className="summary-text">{summary}</span>
-        <Icon name="chevron" turn={open ? 'up' : 'down'} />
-      </button>
+      <TimesToggle
+        uid={stop.uid}
+        name={name}
+        wanted={wantedText}
+        minutes={stop.durationMin}
+        open={open}
+        bodyId={bodyId}
+        onToggle={() => setOpen(!open)}
+      />
       <div id={bodyId} className={`stop-times${open ? '' : ' collapsed'}`}>
         <label>
           Jour
@@ -205,12 +200,59 @@ export function StopTimes({ stop, index, arrival }: { stop: Stop; index: number;
             }}
           />
         </label>
-        {arrival && (
-          <p className="arrival muted">
-            Arrivée estimée&nbsp;: <strong>{formatTimeOfDay(arrival)}</strong>
-          </p>
-        )}
+        <ArrivalNote uid={stop.uid} />
       </div>
     </div>
+  );
+}
+
+/**
+ * The toggle of a stop's times, with its summary. The arrival time is read here and in
+ * ArrivalNote only, so a new route re-renders these two lines per card, not the time lists.
+ */
+function TimesToggle({
+  uid,
+  name,
+  wanted,
+  minutes,
+  open,
+  bodyId,
+  onToggle,
+}: {
+  uid: string;
+  name: string;
+  wanted: string;
+  minutes: number;
+  open: boolean;
+  bodyId: string;
+  onToggle: () => void;
+}) {
+  const arrival = useStopArrival(uid);
+  const summary = [wanted, `${minutes} min sur place`, arrival ? `arrivée ≈ ${formatTimeOfDay(arrival)}` : null]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <button
+      type="button"
+      className="times-toggle"
+      aria-expanded={open}
+      aria-controls={bodyId}
+      aria-label={`Horaires de ${name} : ${summary}`}
+      onClick={onToggle}
+    >
+      <Icon name="clock" />
+      <span className="summary-text">{summary}</span>
+      <Icon name="chevron" turn={open ? 'up' : 'down'} />
+    </button>
+  );
+}
+
+function ArrivalNote({ uid }: { uid: string }) {
+  const arrival = useStopArrival(uid);
+  if (!arrival) return null;
+  return (
+    <p className="arrival muted">
+      Arrivée estimée&nbsp;: <strong>{formatTimeOfDay(arrival)}</strong>
+    </p>
   );
 }

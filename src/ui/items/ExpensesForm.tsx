@@ -1,4 +1,4 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { canAddExpense, expenseAmount, makeItem, validateExpense } from '../../domain/index.ts';
 import { pricesAllowedAtom } from '../../state/company.atoms.ts';
@@ -12,7 +12,7 @@ import { Field } from '../controls/Field.tsx';
  */
 export function ExpensesForm() {
   const pricesAllowed = useAtomValue(pricesAllowedAtom);
-  const [items, setItems] = useAtom(itemsAtom);
+  const setItems = useSetAtom(itemsAtom);
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [cost, setCost] = useState('');
@@ -56,7 +56,7 @@ export function ExpensesForm() {
             <button
               type="button"
               onClick={() => {
-                setItems([
+                setItems((items) => [
                   ...items,
                   makeItem({ name: name.trim(), category: 'custom-cost', customPrice: expenseAmount({ name, cost }) ?? 0 }),
                 ]);

@@ -1,5 +1,5 @@
-import { useAtom, useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { memo, useState } from 'react';
 import { changeQuantity, formatPrice, formatVolume, isCostItem, makeItem, NBSP, removeItemAt, type Item } from '../../domain/index.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
@@ -10,11 +10,13 @@ const EDITABLE: readonly Item['category'][] = ['item', 'stuff'];
 
 /** The items with plus, minus, edit and remove, each named after its item (spec §2). */
 export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
-  const [items, setItems] = useAtom(itemsAtom);
+  const items = useAtomValue(itemsAtom);
+  const setItems = useSetAtom(itemsAtom);
   const currency = useAtomValue(companyDataAtom).currency_symbol;
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const editedItem =
     editing === 'new' ? makeItem({ name: '', category: 'stuff', quantity: 1 }) : editing === null ? null : (items[editing] ?? null);
+  const keys = rowKeys(items);
   return (
     <>
       {items.length === 0 ? (
@@ -22,56 +24,7 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
       ) : (
         <ul className="item-list" aria-label="Objets à transporter">
           {items.map((item, index) => (
-            <li key={`${item.id}-${item.name}-${index}`} className={`item-row item-${item.category}`} part="item">
-              <span className="item-name">{item.name}</span>
-              <span className="item-meta">{itemMeta(item, currency)}</span>
-              <span className="item-controls">
-                {item.category !== 'custom-item' && (
-                  <span className="stepper" role="group" aria-label={`Quantité : ${item.name}`}>
-                    <button
-                      type="button"
-                      aria-label={`Diminuer la quantité : ${item.name}`}
-                      aria-disabled={item.quantity <= 1 ? true : undefined}
-                      onClick={() => item.quantity > 1 && setItems(changeQuantity(items, index, -1))}
-                    >
-                      <Icon name="minus" />
-                    </button>
-                    <QuantityInput
-                      value={item.quantity}
-                      name={item.name}
-                      onChange={(quantity) => setItems(changeQuantity(items, index, quantity - item.quantity))}
-                    />
-                    <button
-                      type="button"
-                      aria-label={`Augmenter la quantité : ${item.name}`}
-                      onClick={() => setItems(changeQuantity(items, index, 1))}
-                    >
-                      <Icon name="plus" />
-                    </button>
-                  </span>
-                )}
-                <span className="spacer" />
-                {EDITABLE.includes(item.category) && (
-                  <button
-                    type="button"
-                    className="icon"
-                    data-target={`item-${index}`}
-                    aria-label={`Modifier : ${item.name}`}
-                    onClick={() => setEditing(index)}
-                  >
-                    <Icon name="pencil" />
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="icon"
-                  aria-label={item.category === 'custom-item' ? `Retirer : ${item.name} et tous les objets` : `Retirer : ${item.name}`}
-                  onClick={() => setItems(removeItemAt(items, index))}
-                >
-                  <Icon name="trash" />
-                </button>
-              </span>
-            </li>
+            <ItemRow key={keys[index]} item={item} index={index} currency={currency} setItems={setItems} onEdit={setEditing} />
           ))}
         </ul>
       )}
@@ -86,7 +39,9 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
           item={editedItem}
           onClose={() => setEditing(null)}
           onSave={(saved) => {
-            setItems(editing === 'new' ? [...items, saved] : items.map((item, index) => (index === editing ? saved : item)));
+            setItems((current) =>
+              editing === 'new' ? [...current, saved] : current.map((item, index) => (index === editing ? saved : item)),
+            );
             setEditing(null);
           }}
         />
@@ -94,6 +49,93 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
     </>
   );
 }
+
+/**
+ * Keys that follow an item, not its place: removing the first row keeps the others' rows (and
+ * what is typed in them). Two rows with the same item and name are told apart by their rank.
+ */
+function rowKeys(items: readonly Item[]): string[] {
+  const seen = new Map<string, number>();
+  return items.map((item) => {
+    const base = `${item.category}-${item.id}-${item.name}`;
+    const rank = seen.get(base) ?? 0;
+    seen.set(base, rank + 1);
+    return `${base}-${rank}`;
+  });
+}
+
+type ItemsUpdate = (update: (items: Item[]) => Item[]) => void;
+
+/**
+ * One row. Memoized with stable props (the item object changes only when that item does, the
+ * setters never), so a quantity change re-renders this row alone, not the 200 others (issue 17).
+ */
+const ItemRow = memo(function ItemRow({
+  item,
+  index,
+  currency,
+  setItems,
+  onEdit,
+}: {
+  item: Item;
+  index: number;
+  currency: string;
+  setItems: ItemsUpdate;
+  onEdit: (index: number) => void;
+}) {
+  return (
+    <li className={`item-row item-${item.category}`} part="item">
+      <span className="item-name">{item.name}</span>
+      <span className="item-meta">{itemMeta(item, currency)}</span>
+      <span className="item-controls">
+        {item.category !== 'custom-item' && (
+          <span className="stepper" role="group" aria-label={`Quantité : ${item.name}`}>
+            <button
+              type="button"
+              aria-label={`Diminuer la quantité : ${item.name}`}
+              aria-disabled={item.quantity <= 1 ? true : undefined}
+              onClick={() => item.quantity > 1 && setItems((items) => changeQuantity(items, index, -1))}
+            >
+              <Icon name="minus" />
+            </button>
+            <QuantityInput
+              value={item.quantity}
+              name={item.name}
+              onChange={(quantity) => setItems((items) => changeQuantity(items, index, quantity - (items[index]?.quantity ?? quantity)))}
+            />
+            <button
+              type="button"
+              aria-label={`Augmenter la quantité : ${item.name}`}
+              onClick={() => setItems((items) => changeQuantity(items, index, 1))}
+            >
+              <Icon name="plus" />
+            </button>
+          </span>
+        )}
+        <span className="spacer" />
+        {EDITABLE.includes(item.category) && (
+          <button
+            type="button"
+            className="icon"
+            data-target={`item-${index}`}
+            aria-label={`Modifier : ${item.name}`}
+            onClick={() => onEdit(index)}
+          >
+            <Icon name="pencil" />
+          </button>
+        )}
+        <button
+          type="button"
+          className="icon"
+          aria-label={item.category === 'custom-item' ? `Retirer : ${item.name} et tous les objets` : `Retirer : ${item.name}`}
+          onClick={() => setItems((items) => removeItemAt(items, index))}
+        >
+          <Icon name="trash" />
+        </button>
+      </span>
+    </li>
+  );
+});
 
 /** '0,4 m³ l’unité · 2 m³', a cost's amount, or nothing for an item without volume (never '(0 m³)'). */
 function itemMeta(item: Item, currency: string): string {

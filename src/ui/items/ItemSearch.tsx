@@ -1,17 +1,16 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { addOrIncrement, formatVolume, isCustomItemMode, parseItemSearch, type Item } from '../../domain/index.ts';
-import { itemsAtom } from '../../state/items.atoms.ts';
+import { addOrIncrement, formatVolume, parseItemSearch, type Item } from '../../domain/index.ts';
+import { customItemModeAtom, itemsAtom } from '../../state/items.atoms.ts';
 import { useItemSearch } from '../../state/item-search.ts';
 import { Combobox } from '../controls/Combobox.tsx';
 
 /** 'Rechercher un objet': '5 tables' then Enter adds 5 of the chosen table (spec §2). */
 export function ItemSearch() {
-  const items = useAtomValue(itemsAtom);
   const setItems = useSetAtom(itemsAtom);
   const [text, setText] = useState('');
   const { results, quantity, searching } = useItemSearch(text);
-  const disabled = isCustomItemMode(items);
+  const disabled = useAtomValue(customItemModeAtom);
   const query = parseItemSearch(text);
 
   const pick = (item: Item) => {

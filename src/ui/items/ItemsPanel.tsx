@@ -1,9 +1,9 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useState } from 'react';
 import { Icon } from '../controls/icons.tsx';
-import { addOrIncrement, isCustomItemMode } from '../../domain/index.ts';
+import { addOrIncrement } from '../../domain/index.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
-import { itemsAtom } from '../../state/items.atoms.ts';
+import { customItemModeAtom, itemsAtom } from '../../state/items.atoms.ts';
 import { ExpensesForm } from './ExpensesForm.tsx';
 import { ItemList } from './ItemList.tsx';
 import { ItemSearch } from './ItemSearch.tsx';
@@ -14,8 +14,9 @@ import { SpecificService } from './SpecificService.tsx';
 export function ItemsPanel() {
   const company = useAtomValue(companyDataAtom);
   const companyMode = useAtomValue(companyModeAtom);
-  const [items, setItems] = useAtom(itemsAtom);
-  const customMode = isCustomItemMode(items);
+  // The panel reads the list only when a chip is pressed: a quantity change re-renders the row, not the panel.
+  const store = useStore();
+  const customMode = useAtomValue(customItemModeAtom);
   const [said, setSaid] = useState('');
   return (
     <section className="items-panel">
@@ -27,8 +28,8 @@ export function ItemsPanel() {
               type="button"
               className="chip"
               onClick={() => {
-                const next = addOrIncrement(items, item, 1);
-                setItems(next);
+                const next = addOrIncrement(store.get(itemsAtom), item, 1);
+                store.set(itemsAtom, next);
                 const count = next.find((each) => each.name === item.name)?.quantity ?? 1;
                 setSaid(`${item.name} : ${count} dans la liste`);
               }}

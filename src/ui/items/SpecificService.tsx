@@ -1,22 +1,35 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { ConfirmDialog } from '../controls/ConfirmDialog.tsx';
-import { applyCustomItem, isCustomItemMode, limitPriceInput, makeDefaultCustomItem, parsePrice } from '../../domain/index.ts';
+import { applyCustomItem, limitPriceInput, makeDefaultCustomItem, parsePrice } from '../../domain/index.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
-import { itemsAtom } from '../../state/items.atoms.ts';
+import { customItemModeAtom, itemsAtom } from '../../state/items.atoms.ts';
 
 /**
  * 'Prestation Spécifique' (spec §2, §4, §9): one custom item replaces the list, its sub-items
  * one per line; in company mode its transport fee (used only when it is a number).
  */
 export function SpecificService() {
+  // Closed, it reads only whether the mode is on: a quantity change elsewhere leaves it alone.
+  const customMode = useAtomValue(customItemModeAtom);
+  const [open, setOpen] = useState(false);
+  if (!open && !customMode) {
+    return (
+      <button type="button" className="specific-open" onClick={() => setOpen(true)}>
+        Prestation Spécifique
+      </button>
+    );
+  }
+  return <SpecificServiceForm onClose={() => setOpen(false)} />;
+}
+
+function SpecificServiceForm({ onClose }: { onClose: () => void }) {
   const [items, setItems] = useAtom(itemsAtom);
   const companyMode = useAtomValue(companyModeAtom);
   const company = useAtomValue(companyDataAtom);
   const fixedPrice = useAtomValue(travelIdentityAtom).fixedPrice;
   const custom = items.find((item) => item.category === 'custom-item');
-  const [open, setOpen] = useState(false);
   const [text, setText] = useState(() => custom?.subItemNames.join('\n') ?? '');
   const [fee, setFee] = useState(() => (custom?.predefinedTransportationFee == null ? '' : String(custom.predefinedTransportationFee)));
   const feeEditable = companyMode && !company.hide_custom_price && fixedPrice === null;
@@ -31,16 +44,9 @@ export function SpecificService() {
         text,
       ),
     );
-    setOpen(false);
+    onClose();
     setConfirming(false);
   };
-  if (!open && !isCustomItemMode(items)) {
-    return (
-      <button type="button" className="specific-open" onClick={() => setOpen(true)}>
-        Prestation Spécifique
-      </button>
-    );
-  }
   return (
     <div className="card specific-service">
       <label>
@@ -63,7 +69,7 @@ export function SpecificService() {
         <button
           type="button"
           onClick={() => {
-            setOpen(false);
+            onClose();
             if (!custom) setText('');
           }}
         >
