@@ -194,6 +194,23 @@ describe('panel 0, Vos adresses', () => {
     await waitUntil(() => verified(root, 2));
   });
 
+  it('S064 the suggestions of the last stop show whole, over what follows its card, not clipped at its edge', async () => {
+    const root = await wizard();
+    const field = input(root, 2);
+    field.focus();
+    field.scrollIntoView({ block: 'start' });
+    type(field, 'Paris');
+    const list = await findByRole(root, 'listbox', 'Suggestions pour Adresse 2', 5000);
+    await waitUntil(() => allByRole(list, 'option').length >= 4);
+    const box = list.getBoundingClientRect();
+    // What a tap near the bottom of the list reaches: the list itself, in its card or past it.
+    // (Compared as a boolean: chai would walk a DOM node's React internals to print it.)
+    for (const y of [box.top + 8, box.bottom - 8]) {
+      const hit = root.elementFromPoint(box.left + box.width / 2, y);
+      expect(hit?.closest('[role=listbox]') === list, `at y = ${Math.round(y)}: ${hit?.tagName} ${hit?.className}`).to.equal(true);
+    }
+  });
+
   it('S019 S116 S172 company mode: saved places in the search, and a resolved address near one is linked to it', async () => {
     const root = await wizard({ 'company-token': DEMO_COMPANY_TOKEN });
     const field = input(root, 1);
