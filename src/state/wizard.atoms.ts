@@ -12,13 +12,15 @@ export const savingAtom = atom(false);
 /** The spec's store field 'loading' (§3): either of the two, each kept by its own concern. */
 export const loadingAtom = atom((get) => get(routeLoadingAtom) || get(savingAtom));
 
-/** Validity of the four working steps (spec §4): steps 2 and 3 start valid. */
-export const validStepsAtom = atom((get) => [
-  isAddressStepValid(get(stopsAtom), get(routeStatusAtom) === 'ok'),
-  isItemsStepValid(get(itemsAtom)),
-  true,
-  true,
-]);
+const addressStepValidAtom = atom((get) => isAddressStepValid(get(stopsAtom), get(routeStatusAtom) === 'ok'));
+const itemsStepValidAtom = atom((get) => isItemsStepValid(get(itemsAtom)));
+
+/**
+ * Validity of the four working steps (spec §4): steps 2 and 3 start valid. Built from two
+ * booleans, so a quantity change that leaves both as they were gives the same array and the
+ * step bar does not re-render.
+ */
+export const validStepsAtom = atom((get) => [get(addressStepValidAtom), get(itemsStepValidAtom), true, true]);
 
 export interface PostedTravel {
   id: string | number;

@@ -137,16 +137,19 @@ await browser.route(`${server.base}/dist/bench/**`, (route) =>
   route.fulfill({ path: path.join(dist, 'bench', new URL(route.request().url()).pathname.replace('/dist/bench/', '')) }),
 );
 try {
+  // Issue 17: the median of 20 loads, with the CPU slowed 4× as on a mid-range phone.
   const renderTimes = async (file) => {
     const times = [];
-    for (let run = 0; run < 12; run += 1) {
+    for (let run = 0; run < 22; run += 1) {
       const tab = await browser.newPage();
+      const cdp = await tab.context().newCDPSession(tab);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await tab.goto(`${server.base}/dist/bench/${file}`);
-      await tab.waitForFunction(() => window.__ready !== undefined);
+      await tab.waitForFunction(() => window.__ready !== undefined, null, { timeout: 30000 });
       times.push(await tab.evaluate(() => window.__ready));
       await tab.close();
     }
-    return median(times.slice(2)); // the first runs warm the cache
+    return median(times.slice(2)); // the first two warm the cache
   };
   const wizardMs = await renderTimes('first-render-wizard.html');
   const bareMs = await renderTimes('first-render-bare.html');
@@ -154,6 +157,8 @@ try {
     wizardMs: Math.round(wizardMs),
     bareReactElementMs: Math.round(bareMs),
     ratio: Number((wizardMs / bareMs).toFixed(2)),
+    cpuThrottling: 4,
+    loads: 20,
   };
 
   // Interaction latency with 50 stops and 200 items, CPU throttled 4×.
@@ -276,11 +281,11 @@ const rows = [
   ['lazy: Google Maps loader (gzip)', kb(report.bytes.lazyMapsLoaderGzip)],
   ['lazy: pricing sandbox worker (gzip)', kb(report.bytes.lazyPricingSandboxGzip)],
   [
-    'first render: wizard / bare React element',
-    `${report.firstRender.wizardMs} ms / ${report.firstRender.bareReactElementMs} ms (× ${report.firstRender.ratio})`,
+    'first render, CPU ×4: wizard / bare React element',
+    `${report.firstRender.wizardMs} ms / ${report.firstRender.bareReactElementMs} ms (× ${report.firstRender.ratio}, goal ≤ × 1.5)`,
   ],
-  ['quantity change, 50 stops + 200 items, CPU ×4', `${report.interaction.quantityChangeMs} ms`],
-  ['reorder, 50 stops + 200 items, CPU ×4', `${report.interaction.reorderMs} ms`],
+  ['quantity change, 50 stops + 200 items, CPU ×4', `${report.interaction.quantityChangeMs} ms (goal ≤ 16 ms)`],
+  ['reorder, 50 stops + 200 items, CPU ×4', `${report.interaction.reorderMs} ms (goal ≤ 16 ms)`],
   ['quantity change: React commits, components run', reactWork(report.interaction.quantityChangeReact)],
   ['reorder: React commits, components run', reactWork(report.interaction.reorderReact)],
   ['route requests for a 50-stop trip', String(report.network.fiftyStopTrip.routeRequests)],

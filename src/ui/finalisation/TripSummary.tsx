@@ -8,40 +8,60 @@ import { Icon } from '../controls/icons.tsx';
 const objects = (count: number) =>
   count === 0 ? 'Aucun objet' : new Intl.PluralRules('fr').select(count) === 'one' ? `${count} objet` : `${count} objets`;
 
-/** 'Votre trajet' in the wide layout's aside: the stops, the route's figures and the load so far. */
+/**
+ * 'Votre trajet' in the wide layout's aside: the stops, the route's figures and the load so far.
+ * In three parts, each reading only its own state: a quantity change redraws the load line,
+ * not the 50 stops.
+ */
 export function TripSummary() {
-  const stops = useAtomValue(stopsAtom);
-  const items = useAtomValue(itemsAtom);
-  const estimate = useAtomValue(estimateAtom);
-  const count = items
-    .filter((item) => item.category !== 'custom-cost' && item.category !== 'custom-item')
-    .reduce((sum, item) => sum + item.quantity, 0);
-  const approx = estimate?.approximate ? '≈ ' : '';
   return (
     <section className="trip-summary aside-summary card" aria-labelledby="trip-summary-title">
       <h3 id="trip-summary-title">Votre trajet</h3>
-      <ol>
-        {stops.map((stop) => (
-          <li key={stop.uid}>
-            <span className="map-pin" aria-hidden="true">
-              {stop.step}
-            </span>
-            <span>{stop.geocodeResolved ? stop.address : <span className="muted">Adresse {stop.step} à choisir</span>}</span>
-          </li>
-        ))}
-      </ol>
-      {estimate && estimate.customer.distance > 0 && (
-        <p className="meta">
-          <Icon name="truck" size={16} />
-          {approx}
-          {formatDistance(estimate.customer.distance)} · {formatDuration(estimate.customer.duration)}
-        </p>
-      )}
-      <p className="meta">
-        <Icon name="box" size={16} />
-        {objects(count)}
-        {count > 0 ? ` · ${formatVolume(totalVolume(items))}` : ''}
-      </p>
+      <TripStops />
+      <TripRoute />
+      <TripLoad />
     </section>
+  );
+}
+
+function TripStops() {
+  const stops = useAtomValue(stopsAtom);
+  return (
+    <ol>
+      {stops.map((stop) => (
+        <li key={stop.uid}>
+          <span className="map-pin" aria-hidden="true">
+            {stop.step}
+          </span>
+          <span>{stop.geocodeResolved ? stop.address : <span className="muted">Adresse {stop.step} à choisir</span>}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function TripRoute() {
+  const estimate = useAtomValue(estimateAtom);
+  if (!estimate || estimate.customer.distance <= 0) return null;
+  return (
+    <p className="meta">
+      <Icon name="truck" size={16} />
+      {estimate.approximate ? '≈ ' : ''}
+      {formatDistance(estimate.customer.distance)} · {formatDuration(estimate.customer.duration)}
+    </p>
+  );
+}
+
+function TripLoad() {
+  const items = useAtomValue(itemsAtom);
+  const count = items
+    .filter((item) => item.category !== 'custom-cost' && item.category !== 'custom-item')
+    .reduce((sum, item) => sum + item.quantity, 0);
+  return (
+    <p className="meta">
+      <Icon name="box" size={16} />
+      {objects(count)}
+      {count > 0 ? ` · ${formatVolume(totalVolume(items))}` : ''}
+    </p>
   );
 }
