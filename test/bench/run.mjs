@@ -241,14 +241,15 @@ try {
   const requests = [];
   tab.on('request', (request) => requests.push(request.url()));
   await tab.getByRole('combobox', { name: 'Rechercher un objet' }).pressSequentially('frigidaire', { delay: 80 });
-  await tab.waitForTimeout(800);
+  // Counted once the answer is on screen (a slow machine must not count the request as never sent).
+  await tab.getByRole('listbox', { name: 'Objets trouvés' }).getByRole('option').first().waitFor({ timeout: 10000 });
   const searchRequests = requests.filter((url) => url.includes('/api/v1/items/search')).length;
   await tab.getByRole('button', { name: 'Précédent' }).click();
   const address = tab.getByRole('combobox', { name: 'Adresse 1', exact: true });
   await address.fill('');
   requests.length = 0;
   await address.pressSequentially('10 rue de Rivoli 75004 Paris', { delay: 80 });
-  await tab.waitForTimeout(800);
+  await tab.getByRole('listbox', { name: 'Suggestions pour Adresse 1' }).getByRole('option').first().waitFor({ timeout: 10000 });
   report.network = {
     fiftyStopTrip: { geocodeRequests: 0, routeRequests, note: 'stops from a data block are already resolved; routes go in chunks of 25' },
     typingTenLetterItemSearch: { requests: searchRequests, keystrokes: 10 },
