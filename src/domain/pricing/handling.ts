@@ -91,8 +91,11 @@ function itemFloorFactor(item: Item, places: HandlingPlaces): number {
  * of neither). Sofa: 1 × 0.5 × (1.1 + 1) / 2 = 0.525 h; boxes: 20 × 0.05 × 1.05 = 1.05 h;
  * total 1.575 h, billed as 2 h (see billableHandlingHours).
  */
-export function rawHandlingHours(items: readonly Item[], stops: readonly Stop[] | HandlingPlaces): number {
-  const places = typeof stops === 'function' ? stops : handlingPlaces(stops);
+export function rawHandlingHours(items: readonly Item[], stops: readonly Stop[]): number {
+  return hoursAt(items, handlingPlaces(stops));
+}
+
+function hoursAt(items: readonly Item[], places: HandlingPlaces): number {
   return items
     .filter(isLoadItem)
     .reduce((hours, item) => hours + item.quantity * unitHandlingHours(item) * itemFloorFactor(item, places), 0);
@@ -183,11 +186,11 @@ export function estimateHandling(
   const hourlyRate = handlingHourlyRate(moving, rates);
   const { hourly, customPricesTotal } = splitByCustomPrice(items);
   const places = handlingPlaces(stops);
-  const computedHours = billableHandlingHours(rawHandlingHours(items, places));
+  const computedHours = billableHandlingHours(hoursAt(items, places));
   const hours = overrides.hours != null ? clampHandlingHours(overrides.hours) : computedHours;
   const persons = overrides.persons != null ? clampHandlers(overrides.persons) : handlersNeeded(items, volume, computedHours);
   // Items priced by hand are not billed by the hour; hours the user chose are billed whole.
-  const billedHours = overrides.hours != null ? hours : billableHandlingHours(rawHandlingHours(hourly, places));
+  const billedHours = overrides.hours != null ? hours : billableHandlingHours(hoursAt(hourly, places));
   return {
     hours,
     durationSeconds: handlingDurationSeconds(hours),
