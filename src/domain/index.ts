@@ -20,6 +20,7 @@ export * from './pricing/estimate.ts';
 export * from './route/straight-line.ts';
 export * from './route/chunking.ts';
 export * from './route/preconditions.ts';
+export * from './time/iso.ts';
 export * from './time/defaults.ts';
 export * from './time/choices.ts';
 export * from './time/windows.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DateTime } from 'luxon';
+import { isIsoDateTime, isIsoDay } from '../time/iso.ts';
 
 /** Longest free text accepted anywhere; keeps a pasted novel out of the store and the API. */
 export const MAX_TEXT_LENGTH = 2000;
@@ -20,19 +20,11 @@ export const LongitudeSchema = v.pipe(v.number(), v.finite(), v.minValue(-180), 
 export const IdSchema = v.union([v.pipe(v.string(), v.maxLength(100)), v.pipe(v.number(), v.finite())]);
 export type Id = v.InferOutput<typeof IdSchema>;
 
-/** An ISO 8601 date-time with its offset, as luxon's toISO() writes it. */
-export const TimestampSchema = v.pipe(
-  v.string(),
-  v.maxLength(40),
-  v.check((value) => DateTime.fromISO(value, { setZone: true }).isValid, 'Date et heure invalides'),
-);
+/** An ISO 8601 date-time, as luxon's toISO() writes it (its offset may be left out). */
+export const TimestampSchema = v.pipe(v.string(), v.maxLength(40), v.check(isIsoDateTime, 'Date et heure invalides'));
 
 /** A calendar day 'yyyy-MM-dd'. */
-export const DaySchema = v.pipe(
-  v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date invalide'),
-  v.check((value) => DateTime.fromISO(value).isValid, 'Date invalide'),
-);
+export const DaySchema = v.pipe(v.string(), v.check(isIsoDay, 'Date invalide'));
 
 /** A time of day 'HH:mm'. */
 export const TimeOfDaySchema = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Heure invalide'));
