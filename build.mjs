@@ -1,6 +1,6 @@
 // Builds dist/: the domain core as an ES module (the server and carriers' backends price and
 // validate with it) and, when present, the elements, then prints and records their sizes.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +10,39 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 const dist = path.join(root, 'dist');
 const production = process.env.NODE_ENV !== 'development';
 
+/** The stylesheet goes into each shadow root as text: minified like the code around it. */
+const minifiedCss = {
+  name: 'minified-css',
+  setup(builder) {
+    builder.onLoad({ filter: /\.css$/ }, async (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      return { contents: production ? (await transform(text, { loader: 'css', minify: true })).code : text, loader: 'text' };
+    });
+  },
+};
+
+/**
+ * luxon runs nothing when imported, but its package does not say so. Said here, esbuild leaves
+ * it out of the chunks whose code never calls it, instead of pulling it in with any module of
+ * the domain's barrel.
+ */
+const luxonWithoutSideEffects = {
+  name: 'luxon-without-side-effects',
+  setup(builder) {
+    builder.onResolve({ filter: /^luxon$/ }, async (args) => {
+      if (args.pluginData?.resolvingLuxon) return undefined;
+      const found = await builder.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { resolvingLuxon: true },
+      });
+      if (found.errors.length > 0) return { errors: found.errors };
+      return { path: found.path, namespace: found.namespace, external: found.external, sideEffects: false };
+    });
+  },
+};
+
 export const common = {
   bundle: true,
   minify: production,
@@ -18,7 +51,7 @@ export const common = {
   legalComments: 'linked',
   logLevel: 'warning',
   define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
-  loader: { '.css': 'text' },
+  plugins: [minifiedCss, luxonWithoutSideEffects],
 };
 
 /** Each build: what it makes, and whether it runs (later builds need files that land later). */
