@@ -1,5 +1,3 @@
-import { DateTime } from 'luxon';
-import { BUSINESS_TIME_ZONE } from './constants.ts';
 import { roundVolume } from './pricing/volume.ts';
 
 /** ISO 4217 code for a company's currency symbol ('E' and '€' are the euro). */
@@ -25,21 +23,6 @@ function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
     numberFormats.set(key, format);
   }
   return format;
-}
-
-/** The same for a pure function of one string (a day): computed once per value. */
-function remembered(compute: (value: string) => string): (value: string) => string {
-  const known = new Map<string, string>();
-  return (value) => {
-    let result = known.get(value);
-    if (result === undefined) {
-      result = compute(value);
-      // Bounded: the server formats the dates of every booking it shows.
-      if (known.size >= 2000) known.clear();
-      known.set(value, result);
-    }
-    return result;
-  };
 }
 
 /** A price the French way: '1 234 €', cents only when there are some. */
@@ -85,42 +68,11 @@ export function formatPercent(percent: number): string {
   return `${Math.round(percent)}${NBSP}%`;
 }
 
-function dayOf(day: string): DateTime {
-  return DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).setLocale('fr');
-}
-
-/** 'lundi 23 novembre 2026', 'mardi 1er décembre 2026' (the first of the month is 'premier'). */
-export const formatLongDate = remembered((day: string): string => {
-  const date = dayOf(day);
-  return `${date.toFormat('cccc')} ${date.day === 1 ? '1er' : date.day} ${date.toFormat('LLLL yyyy')}`;
-});
-
-/** 'lun. 23 nov.' */
-export const formatShortDate = remembered((day: string): string => {
-  const date = dayOf(day);
-  return `${date.toFormat('ccc')} ${date.day === 1 ? '1er' : date.day} ${date.toFormat('LLL')}`;
-});
-
-/** 'HH:mm' of a timestamp in France: the value stored and compared, never shown. */
-export const timeValueOf = remembered((timestamp: string): string =>
-  DateTime.fromISO(timestamp, { setZone: true }).setZone(BUSINESS_TIME_ZONE).toFormat('HH:mm'),
-);
-
 /** '14 h 30', '8 h 05', '14 h', '0 h' from 'HH:mm' (UX §7.2): the one way times are written. */
 export function formatClock(time: string): string {
   const [hours = '0', minutes = '00'] = time.split(':');
   const h = `${Number(hours)}${NBSP}h`;
   return minutes === '00' ? h : `${h}${NBSP}${minutes}`;
-}
-
-/** '14 h 30' of a timestamp, in France. */
-export function formatTimeOfDay(timestamp: string): string {
-  return formatClock(timeValueOf(timestamp));
-}
-
-/** 'lundi 23 novembre 2026 à 14 h 30', or the date alone without a time. */
-export function formatDateAndTime(day: string, time: string): string {
-  return time ? `${formatLongDate(day)} à ${formatClock(time)}` : formatLongDate(day);
 }
 
 /**

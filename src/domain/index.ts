@@ -6,6 +6,7 @@
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './format.ts';
+export * from './format-dates.ts';
 export * from './entities/index.ts';
 export * from './pricing/vat.ts';
 export * from './pricing/volume.ts';

@@ -1,14 +1,4 @@
-import { DateTime } from 'luxon';
-import {
-  defaultTravelDate,
-  defaultTravelTime,
-  initialPoolId,
-  isPublicPool,
-  migrateStopsToTimewindows,
-  type CompanyData,
-  type TravelInfos,
-  type TravelState,
-} from '../domain/index.ts';
+import { initialPoolId, isPublicPool, type CompanyData, type TravelInfos, type TravelState } from '../domain/index.ts';
 import { storeMessagesAtom } from './banner.atoms.ts';
 import { companyDataAtom } from './company.atoms.ts';
 import { contactsAtom } from './contacts.atoms.ts';
@@ -72,24 +62,4 @@ export function applyInfos(store: QuoteStore, infos: TravelInfos): void {
     travelState: infos.state,
     driverPoolSelector: infos.driver_pool_id ?? identity.driverPoolSelector,
   }));
-}
-
-/** Editing an existing travel migrates it to time windows, once (spec §4). */
-export function migrateExistingTravel(store: QuoteStore): void {
-  const identity = store.get(travelIdentityAtom);
-  if (identity.travelId === null || identity.isMigratedToTimewindow) return;
-  store.set(stopsAtom, migrateStopsToTimewindows(store.get(stopsAtom)));
-  store.set(travelIdentityAtom, { ...store.get(travelIdentityAtom), timewindowEnabled: true, isMigratedToTimewindow: true });
-}
-
-/** A travel without a date starts on the default day and time (spec §9: tomorrow after 22:00, 07:00 after 23:00). */
-export function applyDefaultSchedule(store: QuoteStore, now: Date): void {
-  const customer = store.get(customerAtom);
-  if (customer.date && customer.time) return;
-  const moment = DateTime.fromJSDate(now);
-  store.set(customerAtom, {
-    ...customer,
-    date: customer.date || defaultTravelDate(moment),
-    time: customer.time || defaultTravelTime(moment),
-  });
 }

@@ -7,13 +7,9 @@ import { travelIdentityAtom } from './identity.atoms.ts';
 import type { Services } from './services.atoms.ts';
 import type { QuoteStore } from './store.ts';
 import { travelStateAtom } from './travel.atoms.ts';
-import { panelAtom, postedTravelsAtom, savingAtom } from './wizard.atoms.ts';
+import { idempotencyKeyAtom, panelAtom, postedTravelsAtom, savingAtom } from './wizard.atoms.ts';
 
 export { savingAtom };
-import { atom } from 'jotai';
-
-/** The key of the booking being made, kept with the draft so a retry reuses it (DESIGN §6). */
-export const idempotencyKeyAtom = atom<string | null>(null);
 
 export type SaveOutcome = 'created' | 'updated' | 'duplicated' | 'invalid' | 'failed' | 'busy';
 

@@ -1,10 +1,19 @@
 import { useAtomValue } from 'jotai';
 import { DateTime } from 'luxon';
+import { defaultTravelDate } from '../domain/index.ts';
 import { systemClock } from '../services/clock.ts';
+import { customerDateAtom } from './customer.atoms.ts';
 import { servicesAtom } from './services.atoms.ts';
 
 /** Now, by the element's clock, read at each render: the day changes while the page stays open. */
 export function useNow(): DateTime {
   const services = useAtomValue(servicesAtom);
   return DateTime.fromJSDate((services?.now ?? systemClock)());
+}
+
+/** The travel day: the customer's date, else the default day (spec §9). */
+export function useTravelDay(): string {
+  const date = useAtomValue(customerDateAtom);
+  const now = useNow();
+  return date || defaultTravelDate(now);
 }

@@ -1,6 +1,6 @@
 import { PANELS, type Panel } from '../domain/index.ts';
 import { draftKey } from '../services/drafts.ts';
-import { idempotencyKeyAtom } from './booking.ts';
+import { idempotencyKeyAtom } from './wizard.atoms.ts';
 import { configAtom } from './config.atoms.ts';
 import { contactsAtom } from './contacts.atoms.ts';
 import { customerAtom } from './customer.atoms.ts';

@@ -1,4 +1,4 @@
-import { AddressLimitError, applyAmplitude, canRoute, poolComputesPrice, withoutVat, type PoolPriceInput } from '../domain/index.ts';
+import { AddressLimitError, canRoute, poolComputesPrice, withoutVat, type PoolPriceInput } from '../domain/index.ts';
 import { computeRoute } from '../services/maps/routing.ts';
 import { dismissBannerAtom, showBannerAtom } from './banner.atoms.ts';
 import { companyDataAtom } from './company.atoms.ts';
@@ -97,6 +97,8 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
     store.set(poolOutputAtom, { output: result.output, defect: null });
     const amplitude = result.output.amplitude_hour;
     if (amplitude) {
+      // Time windows need dates in France (luxon): fetched with the first pool that sets them.
+      const { applyAmplitude } = await import('./time-parts.ts');
       store.set(travelIdentityAtom, { ...store.get(travelIdentityAtom), timewindowEnabled: true });
       store.set(stopsAtom, applyAmplitude(store.get(stopsAtom), amplitude));
     }

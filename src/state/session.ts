@@ -6,7 +6,7 @@ import { chooseProviderKind, createProvider } from '../services/maps/select-prov
 import type { MapsProvider } from '../services/maps/provider.ts';
 import { createPricingSandbox, type PricingSandbox } from '../services/pricing/sandbox.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
-import { applyCompany, applyDefaultSchedule, applyInfos, applyTravelState, migrateExistingTravel } from './apply.ts';
+import { applyCompany, applyInfos, applyTravelState } from './apply.ts';
 import { showBannerAtom } from './banner.atoms.ts';
 import { pinCompanyPrices, reopenedTravel, reportReopenFailure } from './link.atoms.ts';
 import { configAtom, type ElementConfig } from './config.atoms.ts';
@@ -117,8 +117,11 @@ function settleTravel(store: QuoteStore, services: Services, travel: TravelState
   else restoreDraft(store, services);
   // The infos block states facts about the booking (its state, its pool): it wins over the travel.
   if (infos) applyInfos(store, infos);
-  migrateExistingTravel(store);
-  applyDefaultSchedule(store, services.now());
+  void import('./time-parts.ts').then(
+    (schedule) => schedule.settleSchedule(store, services.now()),
+    // Without it the travel keeps the dates it has; the stop times will say they cannot load.
+    (error: unknown) => console.warn('transport-quote : horaires indisponibles', error),
+  );
 }
 
 /** The booking of an edit link, from the API; a refusal shows the invalid-link screen. */

@@ -1,20 +1,7 @@
-import { atom, useAtomValue, type Getter } from 'jotai';
-import { useMemo } from 'react';
-import { DateTime } from 'luxon';
-import {
-  atDayAndTime,
-  defaultTravelDate,
-  defaultTravelTime,
-  estimateArrivals,
-  isPriceEstimated,
-  missingOnAddresses,
-  missingOnItems,
-} from '../domain/index.ts';
-import { systemClock } from '../services/clock.ts';
-import { customerAtom } from './customer.atoms.ts';
-import { servicesAtom } from './services.atoms.ts';
+import { atom } from 'jotai';
+import { isPriceEstimated, missingOnAddresses, missingOnItems } from '../domain/index.ts';
 import { pricesAllowedAtom } from './company.atoms.ts';
-import { estimateAtom, priceVariantAtom, routeAtom, routeStatusAtom } from './fees.atoms.ts';
+import { estimateAtom, priceVariantAtom, routeStatusAtom } from './fees.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
 import { liteTotalAtom } from './lite.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
@@ -35,38 +22,3 @@ export const shownTotalAtom = atom((get) => {
   const total = get(priceVariantAtom) === 'lite' ? get(liteTotalAtom) : estimate.total;
   return total > 0 ? { total, approximate: isPriceEstimated(estimate) } : null;
 });
-
-/** The travel day: the customer's date, else the default day (spec §9). */
-export const travelDayAtom = atom((get) => get(customerAtom).date || defaultTravelDate(DateTime.fromJSDate(nowOf(get))));
-
-/**
- * Arrival estimate of each stop once the route is known, else nulls: the stop cards and the
- * recap show the same times.
- */
-export const arrivalsAtom = atom((get): (string | null)[] => {
-  const stops = get(stopsAtom);
-  const route = get(routeAtom);
-  if (get(routeStatusAtom) !== 'ok' || !route) return stops.map(() => null);
-  const customer = get(customerAtom);
-  const first = stops[0]?.timewindowEarliest;
-  const start = first
-    ? DateTime.fromISO(first, { setZone: true })
-    : atDayAndTime(get(travelDayAtom), customer.time || defaultTravelTime(DateTime.fromJSDate(nowOf(get))));
-  return estimateArrivals(stops, start, route.legDurations);
-});
-
-/** The arrivals by stop uid, so a card asks for its own and a move changes no other card's. */
-const arrivalByUidAtom = atom((get) => {
-  const arrivals = get(arrivalsAtom);
-  return new Map(get(stopsAtom).map((stop, index) => [stop.uid, arrivals[index] ?? null]));
-});
-
-/** One stop's arrival estimate: its reader re-renders when that time changes, not when another stop's does. */
-export function useStopArrival(uid: string): string | null {
-  const arrivalAtom = useMemo(() => atom((get) => get(arrivalByUidAtom).get(uid) ?? null), [uid]);
-  return useAtomValue(arrivalAtom);
-}
-
-function nowOf(get: Getter): Date {
-  return (get(servicesAtom)?.now ?? systemClock)();
-}

@@ -9,6 +9,8 @@ export const panelAtom = atom<Panel>(0);
 export const routeLoadingAtom = atom((get) => get(routeStatusAtom) === 'loading');
 /** A booking being sent: the save buttons wait, whatever the route does. */
 export const savingAtom = atom(false);
+/** The key of the booking being made, kept with the draft so a retry reuses it (DESIGN §6). */
+export const idempotencyKeyAtom = atom<string | null>(null);
 /** The spec's store field 'loading' (§3): either of the two, each kept by its own concern. */
 export const loadingAtom = atom((get) => get(routeLoadingAtom) || get(savingAtom));
 

@@ -35,6 +35,8 @@ describe('the one script tag loads what the first panel needs, and the rest when
   const demo = useDemo({ before, after, startServer });
   const laterPanels = chunkOf('src/ui/items/ItemsPanel.tsx');
   const dragLibrary = chunkOf('node_modules/sortablejs/modular/sortable.core.esm.js');
+  const timeParts = chunkOf('src/ui/addresses/StopTimes.tsx');
+  const dates = chunkOf('node_modules/luxon/build/es6/luxon.mjs');
 
   it('opening the wizard fetches no later panel and no drag library; Suivant fetches the panels once, a drag the library', async () => {
     const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
@@ -91,6 +93,36 @@ describe('the one script tag loads what the first panel needs, and the rest when
     await page.unroute(`**/${laterPanels}`);
     await alert.getByRole('button', { name: 'Réessayer' }).click();
     await page.getByRole('combobox', { name: 'Rechercher un objet' }).waitFor();
+    await page.close();
+  });
+
+  it('the first panel comes without the dates library; the stop times bring it once, just after', async () => {
+    // The loader names what the first panel needs (modulepreload): luxon is not among it.
+    const loader = readFileSync(path.join(ROOT, 'dist/transport-quote-wizard.js'), 'utf8');
+    assert.equal(loader.includes(dates), false, 'luxon is preloaded with the first panel');
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
+    const asked = watchScripts(page);
+    await page.goto(`${demo.server.base}/`);
+    await page.getByRole('textbox', { name: 'Minutes sur place à l’adresse 2' }).waitFor();
+    assert.equal(asked.filter((file) => file === dates).length, 1);
+    assert.equal(asked.filter((file) => file === timeParts).length, 1);
+    await page.close();
+  });
+
+  it('stop times whose download fails say so in French with Réessayer; the addresses work meanwhile', async () => {
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
+    await page.route(`**/${timeParts}`, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${demo.server.base}/`);
+    const alerts = page.getByRole('alert').filter({ hasText: 'Impossible d’afficher les horaires' });
+    await alerts.first().waitFor();
+    assert.equal(await alerts.count(), 2, 'one per stop card');
+    await resolveAddress(page, 1, '10 rue de Rivoli 75004 Paris');
+    await page.unroute(`**/${timeParts}`);
+    // One press brings the times to every card.
+    await alerts.first().getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByRole('textbox', { name: 'Minutes sur place à l’adresse 2' }).waitFor();
+    await page.getByRole('textbox', { name: 'Minutes sur place à l’adresse 1' }).waitFor();
+    assert.equal(await alerts.count(), 0);
     await page.close();
   });
 });

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import '../../elements/transport-quote-lite.ts';
 import '../../elements/transport-quote-wizard.ts';
 import { fixedClock } from '../../src/services/clock.ts';
-import { apiBase, byRole, findByRole, textOf, uniqueId } from './support.ts';
+import { apiBase, findByRole, textOf, uniqueId } from './support.ts';
 
 const STOPS = [
   { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.8601, lng: 2.3507, geocodeResolved: true },
@@ -29,7 +29,7 @@ describe('one clock per element (spec §9 defaults, §5 past days)', () => {
     // A date far from the machine's: only the element's clock can give these answers.
     const root = await mountAt('transport-quote-lite', '2031-06-15T23:30');
     await findByRole(root, 'tablist', 'Étapes du devis');
-    const date = byRole<HTMLSelectElement>(root, 'combobox', 'Date du transport');
+    const date = await findByRole<HTMLSelectElement>(root, 'combobox', 'Date du transport');
     await waitUntil(() => date.value === '2031-06-16', `default day ${date.value}`);
     // The clock's today is the first day offered; its yesterday is not offered at all.
     expect(optionValues(date)[0]).to.equal('2031-06-15');

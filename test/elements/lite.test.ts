@@ -82,7 +82,7 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
 
   it('S034 S035 S036 S107 the header: a long French date, days before today refused, the time-window toggle', async () => {
     const root = await lite({ travel: { customer: { date: '2027-03-15' } } });
-    const date = byRole<HTMLSelectElement>(root, 'combobox', 'Date du transport');
+    const date = await findByRole<HTMLSelectElement>(root, 'combobox', 'Date du transport');
     expect(date.selectedOptions[0]!.textContent).to.equal('lundi 15 mars 2027');
     // Days before the element's today are not offered, so none can be chosen.
     const days = [...date.options].map((option) => option.value);
@@ -221,7 +221,7 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
       type(await findByRole<HTMLInputElement>(root, 'textbox', 'Nom du contact'), 'Marie Curie');
       type(byRole<HTMLInputElement>(root, 'textbox', 'Téléphone'), '0612345678');
       type(byRole<HTMLInputElement>(root, 'textbox', 'E-mail'), 'marie@exemple.fr');
-      choose(byRole<HTMLSelectElement>(root, 'combobox', 'Date du transport'), dayAfterToday(1));
+      choose(await findByRole<HTMLSelectElement>(root, 'combobox', 'Date du transport'), dayAfterToday(1));
       await waitUntil(
         () =>
           allByRole(root, 'combobox', 'Heure de début').length === 1 &&

@@ -216,7 +216,7 @@ describe('drafts and attributes', () => {
 
 describe('default schedule', () => {
   it('S170 a new travel starts on the default day and time', async () => {
-    const { applyDefaultSchedule } = await import('../../src/state/apply.ts');
+    const { applyDefaultSchedule } = await import('../../src/state/schedule.ts');
     const { customerAtom } = await import('../../src/state/customer.atoms.ts');
     const store = createStore();
     // 23:30 in Paris (UTC+1 in November): tomorrow at 07:00.

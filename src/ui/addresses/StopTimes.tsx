@@ -4,7 +4,6 @@ import { Icon } from '../controls/icons.tsx';
 import { DateTime } from 'luxon';
 import {
   BUSINESS_TIME_ZONE,
-  defaultTravelDate,
   formatClock,
   formatTimeOfDay,
   timeValueOf,
@@ -20,18 +19,10 @@ import {
   withLatestTime,
   type Stop,
 } from '../../domain/index.ts';
-import { useNow } from '../../state/clock.ts';
-import { customerDateAtom } from '../../state/customer.atoms.ts';
+import { useNow, useTravelDay } from '../../state/clock.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
-import { useStopArrival } from '../../state/summary.atoms.ts';
-
-/** The travel day: the customer's date, else the default day (spec §9). */
-export function useTravelDay(): string {
-  const date = useAtomValue(customerDateAtom);
-  const now = useNow();
-  return date || defaultTravelDate(now);
-}
+import { useStopArrival } from '../../state/arrival.atoms.ts';
 
 /** The value prefix of a latest time on the next day. */
 const NEXT_DAY = 'lendemain:';

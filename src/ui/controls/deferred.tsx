@@ -11,10 +11,14 @@ import { Waiting } from './Waiting.tsx';
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, what: string): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<unknown> | null = null;
+  // Every place waiting for the part (one per stop card for the stop times): a retry from one
+  // of them brings the part to all, not only to the one whose 'Réessayer' was pressed.
+  const waiting = new Set<() => void>();
   const fetchPart = () =>
     (pending ??= load().then(
       (component) => {
         loaded = component;
+        waiting.forEach((show) => show());
       },
       (error: unknown) => {
         // Forget the failure, so 'Réessayer' asks again.
@@ -29,12 +33,12 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     useEffect(() => {
       if (loaded) return;
       let live = true;
-      fetchPart().then(
-        () => live && setState('ready'),
-        () => live && setState('failed'),
-      );
+      const show = () => live && setState('ready');
+      waiting.add(show);
+      fetchPart().then(show, () => live && setState('failed'));
       return () => {
         live = false;
+        waiting.delete(show);
       };
     }, [attempt]);
     const Part = loaded;

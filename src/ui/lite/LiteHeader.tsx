@@ -1,18 +1,13 @@
-import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { submitAttemptAtom } from '../../state/finalisation.atoms.ts';
 import { liteCursorAtom } from '../../state/lite.atoms.ts';
-import { isLiteSaveIconVisible, isSelectableDay, moveStopsToDate } from '../../domain/index.ts';
-import { saveBooking } from '../../state/booking.ts';
-import { useNow } from '../../state/clock.ts';
-import { customerAtom } from '../../state/customer.atoms.ts';
+import { isLiteSaveIconVisible } from '../../domain/index.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 import { servicesAtom } from '../../state/services.atoms.ts';
-import { stopsAtom } from '../../state/stops.atoms.ts';
 import { savingAtom, validStepsAtom } from '../../state/wizard.atoms.ts';
-import { useTravelDay } from '../addresses/StopTimes.tsx';
 import { BusySlot } from '../controls/ActionBar.tsx';
-import { DateSelect } from '../controls/DateSelect.tsx';
 import { Icon } from '../controls/icons.tsx';
+import { LiteDateField } from '../deferred-time-parts.ts';
 import { TimeWindowSwitch } from '../controls/TimeWindowSwitch.tsx';
 
 /**
@@ -22,20 +17,18 @@ import { TimeWindowSwitch } from '../controls/TimeWindowSwitch.tsx';
  */
 export function LiteHeader() {
   const store = useStore();
-  const [customer, setCustomer] = useAtom(customerAtom);
-  const [stops, setStops] = useAtom(stopsAtom);
   const identity = useAtomValue(travelIdentityAtom);
   const valid = useAtomValue(validStepsAtom);
   const loading = useAtomValue(savingAtom);
   const services = useAtomValue(servicesAtom);
-  const day = useTravelDay();
-  const now = useNow();
   const showSave = isLiteSaveIconVisible(identity.travelId === null, valid);
   const setAttempt = useSetAtom(submitAttemptAtom);
   const setCursor = useSetAtom(liteCursorAtom);
   // An incomplete contact form is said, and opened, rather than silently not saved.
   const save = async () => {
     if (!services) return;
+    // Saving needs dates in France (luxon): its code comes with the first save, not with the page.
+    const { saveBooking } = await import('../../state/time-parts.ts');
     // An incomplete form opens the Contacts step with its error summary, which goes once all is right.
     if ((await saveBooking(store, services)) === 'invalid') {
       setCursor(3);
@@ -44,17 +37,7 @@ export function LiteHeader() {
   };
   return (
     <div className="lite-bar lite-header" part="lite-header">
-      <label className="date-field">
-        Date du transport
-        <DateSelect
-          value={customer.date || day}
-          onChange={(date) => {
-            if (!date || !isSelectableDay(date, now)) return;
-            setCustomer({ ...customer, date });
-            setStops(moveStopsToDate(stops, date));
-          }}
-        />
-      </label>
+      <LiteDateField />
       <TimeWindowSwitch className="switch-row" />
       {loading ? (
         <BusySlot label="Enregistrement…" />
