@@ -52,6 +52,11 @@ report.bytes = {
   wizardEverythingGzip: transferred(closure([WIZARD], true), ['transport-quote-wizard']),
   bothOnOnePageGzip: transferred(closure([WIZARD, LITE], false), ['transport-quote-wizard', 'transport-quote-lite']),
   lazyLaterPanelsGzip: gz(path.join(ROOT, chunkHolding('src/ui/later-parts.ts'))),
+  // The stop times, the lite's date and luxon: fetched as the first panel shows, after it.
+  lazyTimePartsGzip: transferred(
+    closure([chunkHolding('src/ui/time-parts.ts')], false).filter((file) => !closure([WIZARD], false).includes(file)),
+    [],
+  ),
   lazyDragLibraryGzip: gz(path.join(ROOT, chunkHolding('sortablejs'))),
   lazyMapsLoaderGzip: gz(path.join(ROOT, chunkHolding('@googlemaps/js-api-loader'))),
   lazyPricingSandboxGzip: gz(path.join(dist, 'pricing-worker.js')),
@@ -277,6 +282,7 @@ const rows = [
     ['wizard: all it can load, pricing worker aside (gzip)', 'wizardEverythingGzip'],
     ['both elements on one page (gzip)', 'bothOnOnePageGzip'],
   ].map(([label, key]) => [label, `${kb(report.bytes[key])} (goal ≤ ${kb(report.goals[key])})`]),
+  ['lazy: stop times and dates, right after the first panel (gzip)', kb(report.bytes.lazyTimePartsGzip)],
   ['lazy: later panels (gzip)', kb(report.bytes.lazyLaterPanelsGzip)],
   ['lazy: drag library (gzip)', kb(report.bytes.lazyDragLibraryGzip)],
   ['lazy: Google Maps loader (gzip)', kb(report.bytes.lazyMapsLoaderGzip)],
