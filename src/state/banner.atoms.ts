@@ -26,16 +26,22 @@ const dismissedPoolMessages = atom<ReadonlySet<string>>(new Set<string>());
  * the lite element, whose price step has no other place for it; the wizard's estimate shows
  * it in place of the price).
  */
+// The pool's messages as text: the same text leaves the banners alone when the estimate changes
+// for another reason (a quantity, a move).
+const poolErrorAtom = atom((get) => get(estimateAtom)?.poolError ?? null);
+const poolInfoAtom = atom((get) => get(estimateAtom)?.poolInfo ?? null);
+
 export const bannersAtom = atom((get): Banner[] => {
-  const estimate = get(estimateAtom);
+  const poolError = get(poolErrorAtom);
+  const poolInfo = get(poolInfoAtom);
   const dismissed = get(dismissedPoolMessages);
   const { errorMessage, infoMessage } = get(storeMessagesAtom);
   const derived: Banner[] = [];
   if (errorMessage) derived.push({ id: 'store-error', kind: 'error', text: errorMessage });
   if (infoMessage) derived.push({ id: 'store-info', kind: 'info', text: infoMessage });
-  if (estimate?.poolError && get(priceVariantAtom) === 'lite' && !dismissed.has(estimate.poolError))
-    derived.push({ id: 'pool-error', kind: 'error', text: estimate.poolError });
-  if (estimate?.poolInfo && !dismissed.has(estimate.poolInfo)) derived.push({ id: 'pool-info', kind: 'info', text: estimate.poolInfo });
+  if (poolError && get(priceVariantAtom) === 'lite' && !dismissed.has(poolError))
+    derived.push({ id: 'pool-error', kind: 'error', text: poolError });
+  if (poolInfo && !dismissed.has(poolInfo)) derived.push({ id: 'pool-info', kind: 'info', text: poolInfo });
   return [...get(bannersBase), ...derived];
 });
 

@@ -21,3 +21,17 @@ export function clampQuantity(quantity: number): number {
 export function changeQuantity(items: readonly Item[], index: number, delta: number): Item[] {
   return items.map((item, position) => (position === index ? { ...item, quantity: clampQuantity(item.quantity + delta) } : item));
 }
+
+/**
+ * Keys that follow an item, not its place: removing the first row keeps the others' rows (and
+ * what is typed in them). Two rows with the same item and name are told apart by their rank.
+ */
+export function itemRowKeys(items: readonly Item[]): string[] {
+  const seen = new Map<string, number>();
+  return items.map((item) => {
+    const base = `${item.category}-${item.id}-${item.name}`;
+    const rank = seen.get(base) ?? 0;
+    seen.set(base, rank + 1);
+    return `${base}-${rank}`;
+  });
+}

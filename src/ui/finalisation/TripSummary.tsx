@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { atom, useAtomValue } from 'jotai';
 import { formatDistance, formatDuration, formatVolume, totalVolume } from '../../domain/index.ts';
 import { estimateAtom } from '../../state/fees.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
@@ -40,14 +40,20 @@ function TripStops() {
   );
 }
 
-function TripRoute() {
-  const estimate = useAtomValue(estimateAtom);
+/** The route's line as text: the same text leaves it alone when the estimate changes for the load. */
+const routeLineAtom = atom((get) => {
+  const estimate = get(estimateAtom);
   if (!estimate || estimate.customer.distance <= 0) return null;
+  return `${estimate.approximate ? '≈ ' : ''}${formatDistance(estimate.customer.distance)} · ${formatDuration(estimate.customer.duration)}`;
+});
+
+function TripRoute() {
+  const line = useAtomValue(routeLineAtom);
+  if (!line) return null;
   return (
     <p className="meta">
       <Icon name="truck" size={16} />
-      {estimate.approximate ? '≈ ' : ''}
-      {formatDistance(estimate.customer.distance)} · {formatDuration(estimate.customer.duration)}
+      {line}
     </p>
   );
 }
