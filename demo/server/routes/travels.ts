@@ -40,7 +40,8 @@ export async function openTravel(sql: Sql, request: FastifyRequest): Promise<Sto
   return travel;
 }
 
-async function parseBooking(sql: Sql, body: unknown, limits: ServerLimits) {
+/** The body checked on its own (schema, the client's store, plausible figures): nothing is read from the database. */
+function checkBooking(body: unknown, limits: ServerLimits) {
   const payload = parseOr400(TravelPayloadSchema, body);
   const state = restoreStore(payload.store_serialized);
   if (state === null) {
@@ -48,17 +49,19 @@ async function parseBooking(sql: Sql, body: unknown, limits: ServerLimits) {
   }
   const impossible = implausibleFigures(payload, { priceCeilingEuros: limits.priceCeilingEuros, vat: state.vat });
   if (impossible.length > 0) throw new HttpError(422, 'Chiffres impossibles dans la réservation', impossible);
-  let companyId: number | null = null;
-  if (payload.company_token !== undefined) {
-    const company = await findCompanyByToken(sql, payload.company_token);
-    if (!company) throw new HttpError(404, 'Entreprise inconnue');
-    companyId = company.id;
-  }
   // The company token opens the whole company: it is kept as the company's id, never stored or echoed.
-  const { company_token: _token, ...stored } = payload;
+  const { company_token: companyToken, ...stored } = payload;
   // A company may set its own price (the price editor); a public visitor's is recomputed here.
-  const priceCheck = companyId === null ? checkPublicPrice(payload, state) : null;
-  return { payload: stored as typeof payload, companyId, priceCheck };
+  const priceCheck = companyToken === undefined ? checkPublicPrice(payload, state) : null;
+  return { payload: stored as typeof payload, companyToken, priceCheck };
+}
+
+/** The company a booking is made for, from its token; null for a public booking. */
+async function companyIdOf(sql: Sql, companyToken: string | undefined): Promise<number | null> {
+  if (companyToken === undefined) return null;
+  const company = await findCompanyByToken(sql, companyToken);
+  if (!company) throw new HttpError(404, 'Entreprise inconnue');
+  return company.id;
 }
 
 /** A booking that would take its company (or the public bookings together) past their quota is refused. */
@@ -85,11 +88,13 @@ export function travelRoutes(app: FastifyInstance, sql: Sql, limits: ServerLimit
       if (decision.kind === 'in-progress') throw new HttpError(409, 'Cette réservation est déjà en cours d’enregistrement');
     }
     try {
-      const { payload, companyId, priceCheck } = await parseBooking(sql, request.body, limits);
-      await assertWithinQuota(sql, companyId, request.rawBody ?? '', limits);
+      const { payload, companyToken, priceCheck } = checkBooking(request.body, limits);
       const token = generateToken();
       // The booking and its key's answer are written together: a retry finds both or neither.
       const answer = await sql.transaction(async (tx) => {
+        // Read in the transaction that writes: the quota counts the bookings committed with this one.
+        const companyId = await companyIdOf(tx, companyToken);
+        await assertWithinQuota(tx, companyId, request.rawBody ?? '', limits);
         const id = await insertTravel(tx, payload, hashToken(token), companyId, new Date().toISOString(), priceCheck);
         const body = { id, token };
         if (key !== null) await completeKey(tx, key, 201, body);
@@ -105,7 +110,9 @@ export function travelRoutes(app: FastifyInstance, sql: Sql, limits: ServerLimit
 
   app.patch('/api/v1/travels/:id', async (request) => {
     const travel = await openTravel(sql, request);
-    const { payload, priceCheck } = await parseBooking(sql, request.body, limits);
+    const { payload, companyToken, priceCheck } = checkBooking(request.body, limits);
+    // An unknown company token is refused, as on a POST; the booking keeps the company it was made for.
+    await companyIdOf(sql, companyToken);
     await assertWithinQuota(sql, travel.company_id, request.rawBody ?? '', limits, travel.payload_bytes);
     // A company's booking keeps the prices it set; a public one is checked again.
     await updateTravel(sql, travel.id, payload, new Date().toISOString(), travel.company_id === null ? priceCheck : null);
