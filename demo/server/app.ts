@@ -42,6 +42,13 @@ const PUBLIC_DIST = /^\/(transport-quote-(wizard|lite)\.js(\.map)?|pricing-worke
 
 /** A string with a lone surrogate cannot be stored as UTF-8 text: refused rather than mangled. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * A body decoded from UTF-8 holds no lone surrogate of its own (an invalid sequence becomes
+ * U+FFFD), so only a `\uD800`–`\uDFFF` escape in the JSON text can put one in the parsed value:
+ * without such an escape the value is not walked. (An escaped backslash before `u` matches
+ * too, and the walk then finds nothing: never a lone surrogate let through.)
+ */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 function hasLoneSurrogate(value: unknown): boolean {
   if (typeof value === 'string') return LONE_SURROGATE.test(value);
   if (Array.isArray(value)) return value.some(hasLoneSurrogate);
@@ -98,12 +105,13 @@ export async function createApp({
     logger: { level: logLevel, ...(logStream ? { stream: logStream } : {}) },
   });
 
-  const logsRequests = ['trace', 'debug', 'info'].includes(logLevel);
-  app.addHook('onResponse', async (request, reply) => {
-    // Above info the line is not even built: the URL's tokens are hidden only for a line that is written.
-    if (!logsRequests) return;
-    request.log.info(`${request.method} ${redactTokens(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
-  });
+  // Above info there is no hook at all: a request pays nothing for a line that would not be written.
+  if (['trace', 'debug', 'info'].includes(logLevel)) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(`${request.method} ${redactTokens(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
+      done();
+    });
+  }
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -116,7 +124,7 @@ export async function createApp({
       done(new HttpError(400, 'Corps JSON illisible'), undefined);
       return;
     }
-    if (hasLoneSurrogate(parsed))
+    if (SURROGATE_ESCAPE.test(text) && hasLoneSurrogate(parsed))
       done(new HttpError(400, 'Texte invalide : caractère Unicode isolé (demi-paire de substitution)'), undefined);
     else done(null, parsed);
   });
