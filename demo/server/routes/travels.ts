@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import * as v from 'valibot';
 import { checkPublicPrice, implausibleFigures, restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
 import type { ServerLimits } from '../config/limits.ts';
@@ -11,6 +11,17 @@ import { generateToken, hashToken, sha256, tokenMatches } from '../security/toke
 
 const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/)) });
 const IdempotencyKey = v.pipe(v.string(), v.minLength(8), v.maxLength(200), v.regex(/^[\x21-\x7e]+$/));
+
+/**
+ * The 201 answer (a new booking, or its replay) is written by a serializer compiled from this
+ * schema rather than by JSON.stringify. Typed as a plain FastifySchema: a replay answers the
+ * status it stored, which the typed status codes of a literal schema would not allow.
+ */
+const CREATED_SCHEMA: FastifySchema = {
+  response: {
+    201: { type: 'object', properties: { id: { type: 'integer' }, token: { type: 'string' } }, required: ['id', 'token'] },
+  },
+};
 
 const NOT_FOUND = 'Réservation introuvable';
 /** Compared against when the id is unknown, so that case takes the same time as a wrong token. */
@@ -78,7 +89,7 @@ async function assertWithinQuota(sql: Sql, companyId: number | null, rawBody: st
 }
 
 export function travelRoutes(app: FastifyInstance, sql: Sql, limits: ServerLimits): void {
-  app.post('/api/v1/travels', async (request, reply) => {
+  app.post('/api/v1/travels', { schema: CREATED_SCHEMA }, async (request, reply) => {
     const keyHeader = request.headers['idempotency-key'];
     const key = keyHeader === undefined ? null : parseOr400(IdempotencyKey, keyHeader, 'Idempotency-Key invalide');
     if (key !== null) {
