@@ -4,25 +4,35 @@
 import Database from 'better-sqlite3';
 import { build } from 'esbuild';
 import assert from 'node:assert/strict';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { ROOT, tempDatabasePath } from './support.mjs';
 
-/** The store module alone, bundled next to the build (better-sqlite3 is found from there). */
+/** The store module and its checkpoint worker alone, bundled next to the build (better-sqlite3 is found from there). */
 async function loadSqliteStore() {
-  const outfile = path.join(ROOT, 'dist', 'test', 'sqlite-sql.mjs');
+  const outdir = path.join(ROOT, 'dist', 'test');
   await build({
-    entryPoints: [path.join(ROOT, 'demo/server/db/sqlite-sql.ts')],
+    entryPoints: {
+      'sqlite-sql': path.join(ROOT, 'demo/server/db/sqlite-sql.ts'),
+      'sqlite-checkpointer': path.join(ROOT, 'demo/server/db/sqlite-checkpointer.ts'),
+    },
     bundle: true,
     format: 'esm',
     platform: 'node',
     packages: 'external',
-    outfile,
+    outdir,
+    outExtension: { '.js': '.mjs' },
     logLevel: 'warning',
   });
-  return import(pathToFileURL(outfile).href);
+  return import(pathToFileURL(path.join(outdir, 'sqlite-sql.mjs')).href);
 }
+
+let openSqlite;
+before(async () => {
+  ({ openSqlite } = await loadSqliteStore());
+});
 
 describe('SQLite group commit', () => {
   let sql;
@@ -31,7 +41,6 @@ describe('SQLite group commit', () => {
   const committedNames = () => observer.prepare('SELECT name FROM bookings ORDER BY name').pluck().all();
 
   before(async () => {
-    const { openSqlite } = await loadSqliteStore();
     const file = tempDatabasePath();
     sql = openSqlite(file);
     await sql.exec('CREATE TABLE bookings (name TEXT PRIMARY KEY)');
@@ -78,5 +87,24 @@ describe('SQLite group commit', () => {
     const changes = await sql.run('INSERT INTO bookings (name) VALUES (?)', ['d1']);
     assert.equal(changes, 1);
     assert.ok(committedNames().includes('d1'));
+  });
+});
+
+describe('SQLite checkpoints', () => {
+  it('are taken off the request thread, and the last close folds the WAL into the file', async () => {
+    const file = tempDatabasePath();
+    const sql = openSqlite(file);
+    await sql.exec('CREATE TABLE bookings (name TEXT PRIMARY KEY, body TEXT)');
+    const sizeBefore = statSync(file).size;
+    // About 300 pages: far below the size at which the request thread would checkpoint itself.
+    await Promise.all(Array.from({ length: 500 }, (_, n) => sql.run('INSERT INTO bookings VALUES (?, ?)', [`n${n}`, 'x'.repeat(2000)])));
+    const deadline = Date.now() + 5000;
+    while (statSync(file).size === sizeBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(statSync(file).size > sizeBefore, 'the worker copied the WAL into the database file');
+    await sql.close();
+    assert.ok(!existsSync(`${file}-wal`), 'closing checkpointed the rest and removed the WAL');
+    const reopened = new Database(file, { readonly: true });
+    assert.equal(reopened.prepare('SELECT COUNT(*) AS n FROM bookings').get().n, 500);
+    reopened.close();
   });
 });

@@ -1,9 +1,12 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { startCheckpointer } from './checkpointer.ts';
 import type { Sql, SqlValue } from './sql.ts';
 
 const noop = () => {};
+/** The WAL's size (pages of 4 KiB, so about 40 MB) past which the request thread checkpoints too. */
+const REQUEST_THREAD_CHECKPOINT_PAGES = 10_000;
 
 /** A synchronous call as an already-settled promise: the embedded file has no network to wait for. */
 function settled<T>(call: () => T): Promise<T> {
@@ -29,7 +32,8 @@ interface Batch {
 }
 
 /**
- * The embedded SQLite file (WAL mode), one connection. Transactions of one turn of the event
+ * The embedded SQLite file (WAL mode), one connection for the requests and one in a worker
+ * thread for the checkpoints (checkpointer.ts). Transactions of one turn of the event
  * loop are committed together (see Batch), each in its own SAVEPOINT so a failing one is rolled
  * back alone. One transaction's work runs at a time: while it awaits between its statements,
  * others wait, so nothing slips into it (or is rolled back with it). A read waits for the open
@@ -43,6 +47,11 @@ export function openSqlite(file: string): Sql {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  const checkpointer = file === ':memory:' ? null : startCheckpointer(file);
+  // Under a steady stream of writes the WAL is never wholly copied at the moment a write begins,
+  // so it never starts over: past this size the request thread checkpoints it itself (the rest
+  // of the file is already copied by the worker), and the next write restarts it.
+  if (checkpointer) db.pragma(`wal_autocheckpoint = ${REQUEST_THREAD_CHECKPOINT_PAGES}`);
 
   const statements = new Map<string, Database.Statement>();
   const prepared = (text: string) => {
@@ -161,6 +170,9 @@ export function openSqlite(file: string): Sql {
     // Scripts (migrations, pragmas) run outside any transaction.
     exec: (script) => whenFree(() => void db.exec(script)),
     transaction,
-    close: () => whenFree(() => void db.close()),
+    async close() {
+      await checkpointer?.stop();
+      await whenFree(() => void db.close());
+    },
   };
 }
