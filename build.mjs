@@ -76,7 +76,8 @@ export const targets = [
     name: 'reference server',
     when: () => true,
     options: {
-      entryPoints: { 'server/main': 'demo/server/main.ts' },
+      // The checkpoint worker is its own file: a worker thread starts from a module of its own.
+      entryPoints: { 'server/main': 'demo/server/main.ts', 'server/sqlite-checkpointer': 'demo/server/db/sqlite-checkpointer.ts' },
       format: 'esm',
       platform: 'node',
       target: 'node20',

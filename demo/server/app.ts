@@ -1,4 +1,3 @@
-import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +11,7 @@ import type { Sql } from './db/sql.ts';
 import { ItemCatalogue } from './db/items-repo.ts';
 import { loadCommunes } from './geo/communes.ts';
 import { OfflineGeocoder } from './geo/geocoder.ts';
+import { registerCors } from './http/cors.ts';
 import { bearerToken, HttpError } from './http/validation.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { companyRoutes } from './routes/companies.ts';
@@ -42,6 +42,13 @@ const PUBLIC_DIST = /^\/(transport-quote-(wizard|lite)\.js(\.map)?|pricing-worke
 
 /** A string with a lone surrogate cannot be stored as UTF-8 text: refused rather than mangled. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * A body decoded from UTF-8 holds no lone surrogate of its own (an invalid sequence becomes
+ * U+FFFD), so only a `\uD800`–`\uDFFF` escape in the JSON text can put one in the parsed value:
+ * without such an escape the value is not walked. (An escaped backslash before `u` matches
+ * too, and the walk then finds nothing: never a lone surrogate let through.)
+ */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 function hasLoneSurrogate(value: unknown): boolean {
   if (typeof value === 'string') return LONE_SURROGATE.test(value);
   if (Array.isArray(value)) return value.some(hasLoneSurrogate);
@@ -98,12 +105,13 @@ export async function createApp({
     logger: { level: logLevel, ...(logStream ? { stream: logStream } : {}) },
   });
 
-  const logsRequests = ['trace', 'debug', 'info'].includes(logLevel);
-  app.addHook('onResponse', async (request, reply) => {
-    // Above info the line is not even built: the URL's tokens are hidden only for a line that is written.
-    if (!logsRequests) return;
-    request.log.info(`${request.method} ${redactTokens(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
-  });
+  // Above info there is no hook at all: a request pays nothing for a line that would not be written.
+  if (['trace', 'debug', 'info'].includes(logLevel)) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(`${request.method} ${redactTokens(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
+      done();
+    });
+  }
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -116,7 +124,7 @@ export async function createApp({
       done(new HttpError(400, 'Corps JSON illisible'), undefined);
       return;
     }
-    if (hasLoneSurrogate(parsed))
+    if (SURROGATE_ESCAPE.test(text) && hasLoneSurrogate(parsed))
       done(new HttpError(400, 'Texte invalide : caractère Unicode isolé (demi-paire de substitution)'), undefined);
     else done(null, parsed);
   });
@@ -132,21 +140,7 @@ export async function createApp({
     referrerPolicy: { policy: 'no-referrer' },
   });
 
-  // The elements run on carriers' sites: the API answers any origin. No cookie is used, tokens travel explicitly.
-  // The element files too: the one-script loader on a carrier's page imports its modules and
-  // chunks from this server, and a cross-origin module import needs CORS.
-  const apiCors = {
-    origin: '*',
-    methods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
-    allowedHeaders: ['content-type', 'authorization', 'idempotency-key'],
-    maxAge: 600,
-  };
-  const filesCors = { origin: '*', methods: ['GET'] };
-  await app.register(fastifyCors, {
-    hook: 'onRequest',
-    delegator: (request, callback) =>
-      callback(null, request.url?.startsWith('/api/') ? apiCors : request.url?.startsWith('/dist/') ? filesCors : { origin: false }),
-  });
+  registerCors(app);
 
   await app.register(fastifyRateLimit, {
     global: false,

@@ -52,11 +52,14 @@ function openAnswer(key: string, stored: string): unknown {
  */
 export async function claimKey(sql: Sql, key: string, bodyHash: string, now: number): Promise<IdempotencyDecision> {
   const id = rowId(key);
-  await sql.run('DELETE FROM idempotency_keys WHERE created_at < ?', [now - IDEMPOTENCY_TTL_MS]);
-  const claimed = await sql.run(
-    "INSERT INTO idempotency_keys (key, body_hash, state, created_at) VALUES (?, ?, 'pending', ?) ON CONFLICT (key) DO NOTHING",
-    [id, bodyHash, now],
-  );
+  // One transaction for both writes: on SQLite, one savepoint of the batch rather than two turns of it.
+  const claimed = await sql.transaction(async (tx) => {
+    await tx.run('DELETE FROM idempotency_keys WHERE created_at < ?', [now - IDEMPOTENCY_TTL_MS]);
+    return tx.run(
+      "INSERT INTO idempotency_keys (key, body_hash, state, created_at) VALUES (?, ?, 'pending', ?) ON CONFLICT (key) DO NOTHING",
+      [id, bodyHash, now],
+    );
+  });
   if (claimed === 1) return { kind: 'new' };
   const row = await sql.get<KeyRow>('SELECT body_hash, state, status, response_json, created_at FROM idempotency_keys WHERE key = ?', [id]);
   // Freed between the insert and this read (the first request was refused): the client may retry.

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import * as v from 'valibot';
 import { checkPublicPrice, implausibleFigures, restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
 import type { ServerLimits } from '../config/limits.ts';
@@ -11,6 +11,17 @@ import { generateToken, hashToken, sha256, tokenMatches } from '../security/toke
 
 const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/)) });
 const IdempotencyKey = v.pipe(v.string(), v.minLength(8), v.maxLength(200), v.regex(/^[\x21-\x7e]+$/));
+
+/**
+ * The 201 answer (a new booking, or its replay) is written by a serializer compiled from this
+ * schema rather than by JSON.stringify. Typed as a plain FastifySchema: a replay answers the
+ * status it stored, which the typed status codes of a literal schema would not allow.
+ */
+const CREATED_SCHEMA: FastifySchema = {
+  response: {
+    201: { type: 'object', properties: { id: { type: 'integer' }, token: { type: 'string' } }, required: ['id', 'token'] },
+  },
+};
 
 const NOT_FOUND = 'Réservation introuvable';
 /** Compared against when the id is unknown, so that case takes the same time as a wrong token. */
@@ -40,7 +51,8 @@ export async function openTravel(sql: Sql, request: FastifyRequest): Promise<Sto
   return travel;
 }
 
-async function parseBooking(sql: Sql, body: unknown, limits: ServerLimits) {
+/** The body checked on its own (schema, the client's store, plausible figures): nothing is read from the database. */
+function checkBooking(body: unknown, limits: ServerLimits) {
   const payload = parseOr400(TravelPayloadSchema, body);
   const state = restoreStore(payload.store_serialized);
   if (state === null) {
@@ -48,17 +60,19 @@ async function parseBooking(sql: Sql, body: unknown, limits: ServerLimits) {
   }
   const impossible = implausibleFigures(payload, { priceCeilingEuros: limits.priceCeilingEuros, vat: state.vat });
   if (impossible.length > 0) throw new HttpError(422, 'Chiffres impossibles dans la réservation', impossible);
-  let companyId: number | null = null;
-  if (payload.company_token !== undefined) {
-    const company = await findCompanyByToken(sql, payload.company_token);
-    if (!company) throw new HttpError(404, 'Entreprise inconnue');
-    companyId = company.id;
-  }
   // The company token opens the whole company: it is kept as the company's id, never stored or echoed.
-  const { company_token: _token, ...stored } = payload;
+  const { company_token: companyToken, ...stored } = payload;
   // A company may set its own price (the price editor); a public visitor's is recomputed here.
-  const priceCheck = companyId === null ? checkPublicPrice(payload, state) : null;
-  return { payload: stored as typeof payload, companyId, priceCheck };
+  const priceCheck = companyToken === undefined ? checkPublicPrice(payload, state) : null;
+  return { payload: stored as typeof payload, companyToken, priceCheck };
+}
+
+/** The company a booking is made for, from its token; null for a public booking. */
+async function companyIdOf(sql: Sql, companyToken: string | undefined): Promise<number | null> {
+  if (companyToken === undefined) return null;
+  const company = await findCompanyByToken(sql, companyToken);
+  if (!company) throw new HttpError(404, 'Entreprise inconnue');
+  return company.id;
 }
 
 /** A booking that would take its company (or the public bookings together) past their quota is refused. */
@@ -75,7 +89,7 @@ async function assertWithinQuota(sql: Sql, companyId: number | null, rawBody: st
 }
 
 export function travelRoutes(app: FastifyInstance, sql: Sql, limits: ServerLimits): void {
-  app.post('/api/v1/travels', async (request, reply) => {
+  app.post('/api/v1/travels', { schema: CREATED_SCHEMA }, async (request, reply) => {
     const keyHeader = request.headers['idempotency-key'];
     const key = keyHeader === undefined ? null : parseOr400(IdempotencyKey, keyHeader, 'Idempotency-Key invalide');
     if (key !== null) {
@@ -85,11 +99,13 @@ export function travelRoutes(app: FastifyInstance, sql: Sql, limits: ServerLimit
       if (decision.kind === 'in-progress') throw new HttpError(409, 'Cette réservation est déjà en cours d’enregistrement');
     }
     try {
-      const { payload, companyId, priceCheck } = await parseBooking(sql, request.body, limits);
-      await assertWithinQuota(sql, companyId, request.rawBody ?? '', limits);
+      const { payload, companyToken, priceCheck } = checkBooking(request.body, limits);
       const token = generateToken();
       // The booking and its key's answer are written together: a retry finds both or neither.
       const answer = await sql.transaction(async (tx) => {
+        // Read in the transaction that writes: the quota counts the bookings committed with this one.
+        const companyId = await companyIdOf(tx, companyToken);
+        await assertWithinQuota(tx, companyId, request.rawBody ?? '', limits);
         const id = await insertTravel(tx, payload, hashToken(token), companyId, new Date().toISOString(), priceCheck);
         const body = { id, token };
         if (key !== null) await completeKey(tx, key, 201, body);
@@ -105,7 +121,9 @@ export function travelRoutes(app: FastifyInstance, sql: Sql, limits: ServerLimit
 
   app.patch('/api/v1/travels/:id', async (request) => {
     const travel = await openTravel(sql, request);
-    const { payload, priceCheck } = await parseBooking(sql, request.body, limits);
+    const { payload, companyToken, priceCheck } = checkBooking(request.body, limits);
+    // An unknown company token is refused, as on a POST; the booking keeps the company it was made for.
+    await companyIdOf(sql, companyToken);
     await assertWithinQuota(sql, travel.company_id, request.rawBody ?? '', limits, travel.payload_bytes);
     // A company's booking keeps the prices it set; a public one is checked again.
     await updateTravel(sql, travel.id, payload, new Date().toISOString(), travel.company_id === null ? priceCheck : null);
