@@ -1,3 +1,4 @@
+import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -11,7 +12,6 @@ import type { Sql } from './db/sql.ts';
 import { ItemCatalogue } from './db/items-repo.ts';
 import { loadCommunes } from './geo/communes.ts';
 import { OfflineGeocoder } from './geo/geocoder.ts';
-import { registerCors } from './http/cors.ts';
 import { bearerToken, HttpError } from './http/validation.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { companyRoutes } from './routes/companies.ts';
@@ -140,7 +140,21 @@ export async function createApp({
     referrerPolicy: { policy: 'no-referrer' },
   });
 
-  registerCors(app);
+  // The elements run on carriers' sites: the API answers any origin. No cookie is used, tokens travel explicitly.
+  // The element files too: the one-script loader on a carrier's page imports its modules and
+  // chunks from this server, and a cross-origin module import needs CORS.
+  const apiCors = {
+    origin: '*',
+    methods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
+    allowedHeaders: ['content-type', 'authorization', 'idempotency-key'],
+    maxAge: 600,
+  };
+  const filesCors = { origin: '*', methods: ['GET'] };
+  await app.register(fastifyCors, {
+    hook: 'onRequest',
+    delegator: (request, callback) =>
+      callback(null, request.url?.startsWith('/api/') ? apiCors : request.url?.startsWith('/dist/') ? filesCors : { origin: false }),
+  });
 
   await app.register(fastifyRateLimit, {
     global: false,
