@@ -97,8 +97,11 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
     store.set(poolOutputAtom, { output: result.output, defect: null });
     const amplitude = result.output.amplitude_hour;
     if (amplitude) {
-      // Time windows need dates in France (luxon): fetched with the first pool that sets them.
-      const { applyAmplitude } = await import('./time-parts.ts');
+      // Time windows need dates in France (luxon): their code comes with the stop times. Without
+      // it the stops keep their times; the stop times say they cannot load, with 'Réessayer'.
+      const parts = await import('./time-parts.ts').catch(() => null);
+      if (!parts) return;
+      const { applyAmplitude } = parts;
       store.set(travelIdentityAtom, { ...store.get(travelIdentityAtom), timewindowEnabled: true });
       store.set(stopsAtom, applyAmplitude(store.get(stopsAtom), amplitude));
     }

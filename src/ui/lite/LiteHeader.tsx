@@ -1,7 +1,8 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { submitAttemptAtom } from '../../state/finalisation.atoms.ts';
 import { liteCursorAtom } from '../../state/lite.atoms.ts';
-import { isLiteSaveIconVisible } from '../../domain/index.ts';
+import { isLiteSaveIconVisible, MESSAGES } from '../../domain/index.ts';
+import { showBannerAtom } from '../../state/banner.atoms.ts';
 import { travelIdentityAtom } from '../../state/identity.atoms.ts';
 import { servicesAtom } from '../../state/services.atoms.ts';
 import { savingAtom, validStepsAtom } from '../../state/wizard.atoms.ts';
@@ -9,6 +10,8 @@ import { BusySlot } from '../controls/ActionBar.tsx';
 import { Icon } from '../controls/icons.tsx';
 import { LiteDateField } from '../deferred-time-parts.ts';
 import { TimeWindowSwitch } from '../controls/TimeWindowSwitch.tsx';
+
+const CODE_MISSING = 'La connexion a peut-être été coupée.';
 
 /**
  * The earlier variant's header (spec §2): the travel date in long French format (past days
@@ -24,11 +27,17 @@ export function LiteHeader() {
   const showSave = isLiteSaveIconVisible(identity.travelId === null, valid);
   const setAttempt = useSetAtom(submitAttemptAtom);
   const setCursor = useSetAtom(liteCursorAtom);
+  const showBanner = useSetAtom(showBannerAtom);
   // An incomplete contact form is said, and opened, rather than silently not saved.
   const save = async () => {
     if (!services) return;
-    // Saving needs dates in France (luxon): its code comes with the first save, not with the page.
-    const { saveBooking } = await import('../../state/time-parts.ts');
+    // Saving needs dates in France (luxon): its code comes with the stop times, just after the page.
+    const parts = await import('../../state/time-parts.ts').catch(() => null);
+    if (!parts) {
+      showBanner({ id: 'save', kind: 'error', text: `${MESSAGES.saveFailed}. ${CODE_MISSING}` });
+      return;
+    }
+    const { saveBooking } = parts;
     // An incomplete form opens the Contacts step with its error summary, which goes once all is right.
     if ((await saveBooking(store, services)) === 'invalid') {
       setCursor(3);
