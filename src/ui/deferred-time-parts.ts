@@ -4,5 +4,5 @@ import { deferred } from './controls/deferred.tsx';
 // one chunk right after the first panel shows, so the address fields are ready first.
 const timeParts = () => import('./time-parts.ts');
 
-export const StopTimes = deferred(() => timeParts().then((m) => m.StopTimes), 'les horaires');
-export const LiteDateField = deferred(() => timeParts().then((m) => m.LiteDateField), 'la date du transport');
+export const StopTimes = deferred(() => timeParts().then((m) => m.StopTimes), 'les horaires', 'times-waiting');
+export const LiteDateField = deferred(() => timeParts().then((m) => m.LiteDateField), 'la date du transport', 'field-waiting');

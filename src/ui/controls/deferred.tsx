@@ -8,7 +8,12 @@ import { Waiting } from './Waiting.tsx';
  * a failed download says it in French with 'Réessayer', never a blank panel. Once loaded it
  * renders at once, every time after.
  */
-export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, what: string): ComponentType<P> {
+export function deferred<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  what: string,
+  /** A class for the wait, so it can hold the part's place (no jump when the part comes). */
+  waitingClass?: string,
+): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<unknown> | null = null;
   // Every place waiting for the part (one per stop card for the stop times): a retry from one
@@ -62,7 +67,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
         </div>
       );
     }
-    return <Waiting>Chargement…</Waiting>;
+    return <Waiting className={waitingClass}>Chargement…</Waiting>;
   }
   return Deferred;
 }
