@@ -1,23 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-const TOKEN_BYTES = 32;
-/**
- * Random bytes are drawn for 128 tokens at once: one call to the system's generator costs
- * about as much for 4 KiB as for 32 bytes. Each byte is handed out once (as randomUUID does).
- */
-const POOL_BYTES = TOKEN_BYTES * 128;
-let pool = Buffer.alloc(0);
-let poolOffset = 0;
-
 /** 256 random bits, URL-safe: well above the 128 the design asks for. */
 export function generateToken(): string {
-  if (poolOffset + TOKEN_BYTES > pool.length) {
-    pool = randomBytes(POOL_BYTES);
-    poolOffset = 0;
-  }
-  const token = pool.toString('base64url', poolOffset, poolOffset + TOKEN_BYTES);
-  poolOffset += TOKEN_BYTES;
-  return token;
+  return randomBytes(32).toString('base64url');
 }
 
 /** Tokens are stored as their SHA-256, so a leaked database does not leak bookings. */
