@@ -1,0 +1,143 @@
+// node test/bench/profile.mjs [reorder|quantity|typing]: a CPU profile of one interaction of the
+// bench's 50-stop, 200-item page at CPU ×4, printed as the functions that spent the most time
+// themselves, and the trace's main-thread phases (script, style, layout, paint). It measures
+// nothing for the README: it says where the time goes before anyone changes code (issue 17).
+// Run `npm run bench -- --ui-only` first: it builds the page and the named copy of the elements.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { ROOT, startServer } from '../server/support.mjs';
+import { launchBrowser } from '../e2e/support.mjs';
+import { common, targets } from '../../build.mjs';
+
+const dist = path.join(ROOT, 'dist');
+if (!existsSync(path.join(dist, 'bench/big-trip.html'))) {
+  console.error('Lancez d’abord npm run bench -- --ui-only : il construit la page mesurée.');
+  process.exit(1);
+}
+// A copy of the elements neither minified nor renamed, so the profile names our functions;
+// React stays the production build (NODE_ENV), as a visitor runs it.
+const elements = targets.find((target) => target.options.splitting);
+await build({
+  ...common,
+  ...elements.options,
+  outdir: path.join(dist, 'bench/unminified'),
+  minify: false,
+  sourcemap: false,
+  absWorkingDir: ROOT,
+  logLevel: 'silent',
+});
+writeFileSync(
+  path.join(dist, 'bench/profile.html'),
+  readFileSync(path.join(dist, 'bench/big-trip.html'), 'utf8').replace('/dist/bench/named/', '/dist/bench/unminified/'),
+);
+const which = process.argv[2] ?? 'quantity';
+const runs = 5;
+
+const server = await startServer();
+const launched = await launchBrowser();
+const context = await launched.newContext();
+await context.route(`${server.base}/dist/bench/**`, (route) =>
+  route.fulfill({ path: path.join(dist, 'bench', new URL(route.request().url()).pathname.replace('/dist/bench/', '')) }),
+);
+try {
+  const tab = await context.newPage();
+  await tab.setViewportSize({ width: 1000, height: 1200 });
+  const cdp = await context.newCDPSession(tab);
+  await tab.goto(`${server.base}/dist/bench/profile.html`);
+  await tab.getByRole('button', { name: 'Suivant' }).waitFor({ timeout: 15000 });
+  if (which === 'quantity') {
+    await tab.getByRole('button', { name: 'Suivant' }).click();
+    await tab.locator('input[aria-label="Quantité\u00a0: Objet n°100"]').waitFor();
+  }
+  await tab.waitForTimeout(1500);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const act = {
+    quantity: () =>
+      tab.evaluate(() =>
+        document
+          .querySelector('transport-quote-wizard')
+          .shadowRoot.querySelector('button[aria-label="Augmenter la quantité\u00a0: Objet n°100"]')
+          .click(),
+      ),
+    reorder: () =>
+      tab.evaluate(() =>
+        document.querySelector('transport-quote-wizard').shadowRoot.querySelector('button[aria-label="Descendre l’adresse 1"]').click(),
+      ),
+    typing: () =>
+      tab.evaluate(() => {
+        const input = document.querySelector('transport-quote-wizard').shadowRoot.querySelector('input[data-target="address-2"]');
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+        input.focus();
+        setValue.call(input, input.value + 'a');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }),
+  }[which];
+
+  // 1. Where the script time goes: self time per function, sampled from the click until its
+  // task and the microtasks after it end (what happens later, a route answer, a timer, is not in it).
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  const selfTime = new Map();
+  for (let run = 0; run < runs; run += 1) {
+    await cdp.send('Profiler.start');
+    await act();
+    const { profile } = await cdp.send('Profiler.stop');
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    profile.samples.forEach((id, i) => {
+      const frame = byId.get(id).callFrame;
+      const key = `${frame.functionName || '(anonyme)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+      selfTime.set(key, (selfTime.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    });
+    await tab.waitForTimeout(1200);
+  }
+  const idle = ['(idle)', '(program)'];
+  const top = [...selfTime.entries()].filter(([key]) => !idle.some((name) => key.startsWith(name))).sort((a, b) => b[1] - a[1]);
+  const busy = top.reduce((sum, [, ms]) => sum + ms, 0);
+  console.log(`${which}: ${runs} runs, ${(busy / runs).toFixed(1)} ms of script per run (sampled, CPU ×4)`);
+  for (const [key, ms] of top.slice(0, 30)) console.log(`${(ms / runs).toFixed(2).padStart(8)} ms  ${key}`);
+
+  // 2. The main thread's phases for one more interaction, from a trace.
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  await act();
+  await tab.waitForTimeout(1500);
+  await cdp.send('Tracing.end');
+  await done;
+  const phases = new Map();
+  for (const event of events)
+    if (event.ph === 'X' && event.dur)
+      for (const name of [
+        'FunctionCall',
+        'EventDispatch',
+        'RunMicrotasks',
+        'UpdateLayoutTree',
+        'Layout',
+        'Paint',
+        'PrePaint',
+        'Layerize',
+        'Commit',
+      ])
+        if (event.name === name) phases.set(name, (phases.get(name) ?? 0) + event.dur / 1000);
+  console.log('\nmain thread, one interaction (ms, nested phases overlap):');
+  for (const [name, ms] of phases) console.log(`${ms.toFixed(1).padStart(8)}  ${name}`);
+  // The tasks of that interaction in order, each with what took a millisecond or more inside it:
+  // shows whether style and layout run inside the click's task (forced by script) or in a frame.
+  const main = events.filter((event) => event.ph === 'X' && event.dur && event.tid === events.find((e) => e.name === 'EventDispatch')?.tid);
+  const tasks = main.filter((event) => event.name === 'RunTask' && event.dur >= 2000).sort((a, b) => a.ts - b.ts);
+  const origin = tasks[0]?.ts ?? 0;
+  console.log('\ntasks of 2 ms or more (start, duration, what ran inside):');
+  for (const task of tasks) {
+    const inside = main
+      .filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur && event.dur >= 1000)
+      .map((event) => `${event.name} ${(event.dur / 1000).toFixed(1)}`);
+    console.log(
+      `${((task.ts - origin) / 1000).toFixed(0).padStart(6)} ms ${(task.dur / 1000).toFixed(1).padStart(6)} ms  ${inside.join(', ')}`,
+    );
+  }
+} finally {
+  await launched.close();
+  await server.stop();
+}
