@@ -185,4 +185,14 @@ describe('dates and times (spec §4, §5, §9)', () => {
     const arrivals = estimateArrivals(stops, paris('2026-11-21T08:00'), [1800, 600]);
     expect(arrivals).to.deep.equal(['2026-11-21T08:00:00+01:00', '2026-11-21T09:00:00+01:00', '2026-11-21T11:00:00+01:00']);
   });
+
+  it('S018 arrival estimates carry the offset of their own instant when the clocks change during the trip', () => {
+    // France goes from +01:00 to +02:00 at 02:00 on Sunday 28 March 2027: leaving at 01:00
+    // (00:00 UTC) with 30 min on site and a 90 min drive arrives at 02:00 UTC, 04:00 in Paris.
+    const stops = [makeStop({ durationMin: 30 }), makeStop()];
+    expect(estimateArrivals(stops, paris('2027-03-28T01:00'), [5400])).to.deep.equal([
+      '2027-03-28T01:00:00+01:00',
+      '2027-03-28T04:00:00+02:00',
+    ]);
+  });
 });
