@@ -1,7 +1,7 @@
-import { atom, useAtomValue, type Getter } from 'jotai';
+import { atom, useAtomValue, type Atom, type Getter } from 'jotai';
 import { useMemo } from 'react';
 import { DateTime } from 'luxon';
-import { atDayAndTime, defaultTravelDate, defaultTravelTime, estimateArrivals } from '../domain/index.ts';
+import { atDayAndTime, defaultTravelDate, defaultTravelTime, estimateArrivals, type Stop } from '../domain/index.ts';
 import { systemClock } from '../services/clock.ts';
 import { customerAtom } from './customer.atoms.ts';
 import { routeAtom, routeStatusAtom } from './fees.atoms.ts';
@@ -14,26 +14,56 @@ import { stopsAtom } from './stops.atoms.ts';
 /** The travel day: the customer's date, else the default day (spec §9). */
 export const travelDayAtom = atom((get) => get(customerAtom).date || defaultTravelDate(DateTime.fromJSDate(nowOf(get))));
 
+type ArrivalStop = Pick<Stop, 'uid' | 'durationMin' | 'timewindowEarliest'>;
+const NO_ARRIVALS: ReadonlyMap<string, string> = new Map();
+
 /**
- * Arrival estimate of each stop once the route is known, else nulls: the stop cards and the
- * recap show the same times.
+ * What the arrivals read of each stop: its minutes on site and its window. The same array is
+ * kept while they are unchanged, so a key typed in an address or a floor chosen recomputes no
+ * arrival and re-renders no arrival line (issue 17). The atom reads its own previous value,
+ * as jotai allows an atom with an `init`.
  */
-export const arrivalsAtom = atom((get): (string | null)[] => {
-  const stops = get(stopsAtom);
+const arrivalStopsAtom: Atom<readonly ArrivalStop[]> & { init?: readonly ArrivalStop[] } = atom((get) => {
+  const previous = get(arrivalStopsAtom);
+  const next = get(stopsAtom).map(({ uid, durationMin, timewindowEarliest }) => ({ uid, durationMin, timewindowEarliest }));
+  const same =
+    previous.length === next.length &&
+    next.every(
+      (stop, index) =>
+        stop.uid === previous[index]!.uid &&
+        stop.durationMin === previous[index]!.durationMin &&
+        stop.timewindowEarliest === previous[index]!.timewindowEarliest,
+    );
+  return same ? previous : next;
+});
+arrivalStopsAtom.init = [];
+
+/**
+ * Arrival estimate of each stop of the route, by stop uid: the stop cards and the recap show
+ * the same times. While a new route is asked for (after a move, say), the times stay those of
+ * the last route, through the stops it was computed for: the list marks them as being updated,
+ * rather than 50 lines vanishing and coming back, each card shrinking then growing.
+ */
+const arrivalByUidAtom = atom((get): ReadonlyMap<string, string> => {
   const route = get(routeAtom);
-  if (get(routeStatusAtom) !== 'ok' || !route) return stops.map(() => null);
-  const customer = get(customerAtom);
-  const first = stops[0]?.timewindowEarliest;
+  const status = get(routeStatusAtom);
+  if (!route || (status !== 'ok' && status !== 'loading')) return NO_ARRIVALS;
+  const byUid = new Map(get(arrivalStopsAtom).map((stop) => [stop.uid, stop]));
+  const routeStops = route.stopUids.map((uid) => byUid.get(uid));
+  // A stop of that route was removed: its legs no longer describe the trip.
+  if (!routeStops.every((stop) => stop !== undefined)) return NO_ARRIVALS;
+  const first = routeStops[0]?.timewindowEarliest;
   const start = first
     ? DateTime.fromISO(first, { setZone: true })
-    : atDayAndTime(get(travelDayAtom), customer.time || defaultTravelTime(DateTime.fromJSDate(nowOf(get))));
-  return estimateArrivals(stops, start, route.legDurations);
+    : atDayAndTime(get(travelDayAtom), get(customerAtom).time || defaultTravelTime(DateTime.fromJSDate(nowOf(get))));
+  const times = estimateArrivals(routeStops, start, route.legDurations);
+  return new Map(route.stopUids.map((uid, index) => [uid, times[index]!]));
 });
 
-/** The arrivals by stop uid, so a card asks for its own and a move changes no other card's. */
-const arrivalByUidAtom = atom((get) => {
-  const arrivals = get(arrivalsAtom);
-  return new Map(get(stopsAtom).map((stop, index) => [stop.uid, arrivals[index] ?? null]));
+/** Arrival estimate of each stop in the trip's order, null where none is known (the recap). */
+export const arrivalsAtom = atom((get): (string | null)[] => {
+  const byUid = get(arrivalByUidAtom);
+  return get(stopsAtom).map((stop) => byUid.get(stop.uid) ?? null);
 });
 
 /** One stop's arrival estimate: its reader re-renders when that time changes, not when another stop's does. */

@@ -27,7 +27,9 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
   async function refreshRoute() {
     const stops = store.get(stopsAtom);
     const mode = travelMode();
-    const key = `${store.get(routeAttemptAtom)}|${mode}|${stops.map((s) => `${s.lat},${s.lng},${s.geocodeResolved}`).join('|')}`;
+    // The uids too: a route belongs to its stops in their order (ComputedRoute.stopUids), even
+    // when two of them share a place.
+    const key = `${store.get(routeAttemptAtom)}|${mode}|${stops.map((s) => `${s.uid}@${s.lat},${s.lng},${s.geocodeResolved}`).join('|')}`;
     if (key === routeKey) return;
     routeKey = key;
     const run = ++routeRun;

@@ -10,7 +10,7 @@ import {
   type PoolPriceOutput,
   type Stop,
 } from '../domain/index.ts';
-import type { ComputedRoute } from '../services/maps/routing.ts';
+import { routeFits, type ComputedRoute } from '../services/maps/routing.ts';
 import { companyDataAtom } from './company.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
@@ -47,18 +47,19 @@ function travelInputs(get: Getter, stops: Stop[], route: ComputedRoute) {
 export const publicEstimateAtom = atom((get): Estimate | null => {
   const stops = get(stopsAtom);
   const route = get(routeAtom);
-  if (!route || !canRoute(stops)) return null;
+  if (!route || !canRoute(stops) || !routeFits(route, stops)) return null;
   return estimateTravel(travelInputs(get, stops, route));
 });
 
 /**
  * The estimate (spec §4 "Fee recomputation"): derived, so it is recomputed only when one of
- * its inputs changed, and null until every stop is geocoded and the route computed.
+ * its inputs changed, and null until every stop is geocoded and the route computed for them
+ * (after a move, the last route is not priced with the stops in their new order).
  */
 export const estimateAtom = atom((get): Estimate | null => {
   const stops = get(stopsAtom);
   const route = get(routeAtom);
-  if (!canRoute(stops) || get(routeStatusAtom) !== 'ok' || !route) return null;
+  if (!canRoute(stops) || get(routeStatusAtom) !== 'ok' || !route || !routeFits(route, stops)) return null;
   const identity = get(travelIdentityAtom);
   const pool = get(poolOutputAtom);
   return estimateTravel({

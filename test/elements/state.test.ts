@@ -8,7 +8,9 @@ import { startEngine } from '../../src/state/engine.ts';
 import { estimateAtom, routeStatusAtom } from '../../src/state/fees.atoms.ts';
 import { travelIdentityAtom } from '../../src/state/identity.atoms.ts';
 import { itemsAtom } from '../../src/state/items.atoms.ts';
-import { stopsAtom } from '../../src/state/stops.atoms.ts';
+import { moveStopAtom, stopsAtom } from '../../src/state/stops.atoms.ts';
+import { arrivalsAtom } from '../../src/state/arrival.atoms.ts';
+import { customerAtom } from '../../src/state/customer.atoms.ts';
 import { loadingAtom, routeLoadingAtom, savingAtom } from '../../src/state/wizard.atoms.ts';
 import { localDraftStorage } from '../../src/services/drafts.ts';
 import type { MapsProvider } from '../../src/services/maps/provider.ts';
@@ -173,6 +175,69 @@ describe('state: fee recomputation (spec §4)', () => {
       ['2026-12-01T08:00:00+01:00', '2026-12-01T10:00:00+01:00'],
       ['2026-12-01T08:00:00+01:00', '2026-12-01T10:00:00+01:00'],
     ]);
+  });
+
+  it("S018 S072 after a move the arrivals stay the last route's, stop by stop, until the new route gives theirs; no estimate mixes the two", async () => {
+    const store = createStore();
+    const { services } = fakeServices();
+    const provider = await services.provider();
+    // Each leg drives 10 minutes per 0.1° of latitude, so the order of the stops changes the times.
+    let release: (() => void) | null = null;
+    provider.routeChunk = (points) =>
+      new Promise((resolve) => {
+        const legDurations = points.slice(1).map((point, index) => Math.abs(point.lat - points[index]!.lat) * 6000);
+        const route = {
+          distance: 1,
+          duration: legDurations.reduce((a, b) => a + b, 0),
+          legDurations,
+          legDistances: [],
+          responses: [],
+          approximate: false,
+        };
+        release = () => resolve(route);
+      });
+    store.set(customerAtom, { ...store.get(customerAtom), date: '2026-12-01', time: '08:00' });
+    store.set(stopsAtom, [resolved(48.8), resolved(48.9), resolved(49)]);
+    const [a, b, c] = store.get(stopsAtom).map((stop) => stop.uid);
+    startEngine(store, services);
+    await waitUntil(() => release !== null);
+    release!();
+    await waitUntil(() => store.get(routeStatusAtom) === 'ok');
+    // Spec §2/§9: the first stop at the chosen time, each next one after 5 minutes on site and its leg.
+    const at = (time: string) => `2026-12-01T${time}:00+01:00`;
+    const byUid = () => new Map(store.get(stopsAtom).map((stop, index) => [stop.uid, store.get(arrivalsAtom)[index]]));
+    expect(byUid()).to.deep.equal(
+      new Map([
+        [a, at('08:00')],
+        [b, at('08:15')],
+        [c, at('08:30')],
+      ]),
+    );
+
+    release = null;
+    store.set(moveStopAtom, { from: 0, to: 1 });
+    expect(store.get(routeStatusAtom)).to.equal('loading');
+    expect(store.get(estimateAtom), 'the last route is not priced with the stops in their new order').to.equal(null);
+    expect(byUid(), 'each stop keeps the time the last route gave it').to.deep.equal(
+      new Map([
+        [a, at('08:00')],
+        [b, at('08:15')],
+        [c, at('08:30')],
+      ]),
+    );
+
+    await waitUntil(() => release !== null);
+    release!();
+    await waitUntil(() => store.get(routeStatusAtom) === 'ok');
+    // B, A, C: legs of 0.1° then 0.2°, so 10 then 20 minutes.
+    expect(byUid()).to.deep.equal(
+      new Map([
+        [b, at('08:00')],
+        [a, at('08:15')],
+        [c, at('08:40')],
+      ]),
+    );
+    expect(store.get(estimateAtom)).to.not.equal(null);
   });
 });
 

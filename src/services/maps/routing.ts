@@ -13,6 +13,11 @@ import type { GeocodedAddress, MapsProvider } from './provider.ts';
 export interface ComputedRoute extends RouteResult {
   /** Why the straight line was used, when it was ('Route not found ZERO_RESULTS'…). */
   fallbackReason: string | null;
+  /**
+   * The stops it runs through, in order. Its legs belong to them: while a new route is asked
+   * for after a move, the arrivals stay those of this one, and no estimate mixes the two.
+   */
+  stopUids: readonly string[];
 }
 
 /**
@@ -26,15 +31,21 @@ export async function computeRoute(provider: MapsProvider, stops: readonly Stop[
   const points = routePoints(stops);
   // Spec §8: not all resolved, or no address at all → a rejection with no message.
   if (!points) return Promise.reject();
-  if (points.length < 2) return { ...straightLineRoute(points), approximate: false, fallbackReason: null };
-  if (!provider.modes.includes(mode)) return { ...straightLineRoute(points), fallbackReason: null };
+  const stopUids = stops.map((stop) => stop.uid);
+  if (points.length < 2) return { ...straightLineRoute(points), approximate: false, fallbackReason: null, stopUids };
+  if (!provider.modes.includes(mode)) return { ...straightLineRoute(points), fallbackReason: null, stopUids };
   try {
     const parts: RouteResult[] = [];
     for (const chunk of directionsChunks(points)) parts.push(await provider.routeChunk(chunk, mode));
-    return { ...sumRoutes(parts), fallbackReason: null };
+    return { ...sumRoutes(parts), fallbackReason: null, stopUids };
   } catch (error) {
-    return { ...straightLineRoute(points), fallbackReason: error instanceof Error ? error.message : String(error) };
+    return { ...straightLineRoute(points), fallbackReason: error instanceof Error ? error.message : String(error), stopUids };
   }
+}
+
+/** Whether a route was computed for these stops in this order (see `stopUids`). */
+export function routeFits(route: ComputedRoute, stops: readonly Stop[]): boolean {
+  return route.stopUids.length === stops.length && stops.every((stop, index) => route.stopUids[index] === stop.uid);
 }
 
 /** Geocoding through a per-provider cache: an address text is never asked twice. */

@@ -69,7 +69,8 @@ export function AddressesPanel() {
           <strong>Error!</strong> {maps.message}
         </div>
       )}
-      <ol className="stops" ref={list}>
+      {/* While a new route comes, the arrivals shown are the last route's: styled as pending, not removed. */}
+      <ol className="stops" ref={list} data-route-pending={routeStatus === 'loading' ? '' : undefined}>
         {stops.map((stop, index) => (
           <StopCard key={stop.uid} stop={stop} index={index} count={stops.length} onAction={onAction} />
         ))}

@@ -219,9 +219,9 @@ function TimesToggle({
   onToggle: () => void;
 }) {
   const arrival = useStopArrival(uid);
-  const summary = [wanted, `${minutes} min sur place`, arrival ? `arrivée ≈ ${formatTimeOfDay(arrival)}` : null]
-    .filter(Boolean)
-    .join(' · ');
+  const settled = [wanted, `${minutes} min sur place`].filter(Boolean).join(' · ');
+  const arrivalText = arrival ? `arrivée ≈ ${formatTimeOfDay(arrival)}` : null;
+  const summary = arrivalText ? `${settled} · ${arrivalText}` : settled;
   return (
     <button
       type="button"
@@ -232,7 +232,15 @@ function TimesToggle({
       onClick={onToggle}
     >
       <Icon name="clock" />
-      <span className="summary-text">{summary}</span>
+      <span className="summary-text">
+        {settled}
+        {arrivalText && (
+          <>
+            {' · '}
+            <span className="arrival-time">{arrivalText}</span>
+          </>
+        )}
+      </span>
       <Icon name="chevron" turn={open ? 'up' : 'down'} />
     </button>
   );
