@@ -30,9 +30,18 @@ export function ActionBar({
       if (!(target instanceof HTMLElement) || node.contains(target) || !shell.contains(target)) return;
       if (target.getBoundingClientRect().bottom > node.getBoundingClientRect().top) target.scrollIntoView({ block: 'nearest' });
     };
-    const observer = new ResizeObserver(() => {
-      shell.style.setProperty('--_bar-h', `${Math.ceil(node.getBoundingClientRect().height)}px`);
-      keepClear((node.getRootNode() as Document | ShadowRoot).activeElement);
+    // The observer's own size, not getBoundingClientRect: reading layout in its callback, after
+    // the custom property below restyled the shell, forced a second layout of the whole page
+    // (measured at about 20 ms a time at CPU ×4 on a 50-stop trip, issue 17). A bar that shrank
+    // uncovers what it covered, so only a taller one scrolls the focused field.
+    let height = 0;
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.ceil(entry?.borderBoxSize[0]?.blockSize ?? node.offsetHeight);
+      if (next === height) return;
+      const grew = next > height;
+      height = next;
+      shell.style.setProperty('--_bar-h', `${next}px`);
+      if (grew) keepClear((node.getRootNode() as Document | ShadowRoot).activeElement);
     });
     observer.observe(node);
     const onFocusIn = (event: FocusEvent) => keepClear(event.target as Element | null);
