@@ -154,6 +154,23 @@ describe('panel 0, Vos adresses', () => {
     expect(allByRole(root, 'button', 'Descendre l’adresse 2')).to.have.length(0);
   });
 
+  it('S013 a stop moved with its arrows keeps the focus: the moved stop’s same arrow, or the other one at an end', async () => {
+    const root = await wizard();
+    type(input(root, 1), 'Paris');
+    type(input(root, 2), 'Lyon');
+    byRole(root, 'button', 'Ajouter une étape après l’adresse 2').click();
+    await waitUntil(() => allByRole(root, 'button', 'Descendre l’adresse 2').length === 1);
+    const down = byRole(root, 'button', 'Descendre l’adresse 1');
+    down.focus();
+    down.click();
+    await waitUntil(() => input(root, 2).value === 'Paris');
+    const focused = () => root.activeElement?.getAttribute('aria-label')?.replace(/\s/g, ' ') ?? null;
+    expect(focused()).to.equal('Descendre l’adresse 2');
+    byRole(root, 'button', 'Descendre l’adresse 2').click();
+    await waitUntil(() => input(root, 3).value === 'Paris');
+    expect(focused(), 'the last stop has no way down').to.equal('Monter l’adresse 3');
+  });
+
   it('S064 S065 S066 S142 suggestions by keyboard: arrows and Enter resolve, Escape closes, editing clears the validation', async () => {
     const root = await wizard();
     const field = input(root, 1);

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useAtomCallback } from 'jotai/utils';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { MAX_ADDRESSES, MESSAGES } from '../../domain/index.ts';
 import type { StopAction } from './StopCard.tsx';
 import { Icon } from '../controls/icons.tsx';
@@ -40,6 +40,7 @@ export function AddressesPanel() {
     [moveAndCount],
   );
   useDragReorder(list, moveTo);
+  const refocus = useRef<{ index: number; action: 'up' | 'down' } | null>(null);
   const onAction = useCallback(
     (action: StopAction, index: number) => {
       if (action === 'add') {
@@ -49,11 +50,25 @@ export function AddressesPanel() {
         remove(index);
         setAnnouncement(`Étape ${index + 1} supprimée.`);
       } else {
-        moveTo(index, action === 'up' ? index - 1 : index + 1);
+        const to = action === 'up' ? index - 1 : index + 1;
+        // React moves the card by taking it out of the page and putting it back, and the button
+        // pressed loses the focus on the way: it is given back after the move (below).
+        const root = list.current?.getRootNode() as Document | ShadowRoot | undefined;
+        const card = list.current?.querySelector(`li[data-stop-index="${index}"]`);
+        if (root?.activeElement && card?.contains(root.activeElement)) refocus.current = { index: to, action };
+        moveTo(index, to);
       }
     },
     [add, remove, moveTo],
   );
+  // A keyboard user keeps their place: the moved stop's same arrow, or the other one at an end.
+  useLayoutEffect(() => {
+    const target = refocus.current;
+    if (!target) return;
+    refocus.current = null;
+    const card = list.current?.querySelector(`li[data-stop-index="${target.index}"]`);
+    (card?.querySelector<HTMLElement>(`[data-move="${target.action}"]`) ?? card?.querySelector<HTMLElement>('[data-move]'))?.focus();
+  }, [stops]);
 
   return (
     <section className="addresses-panel">
