@@ -171,6 +171,24 @@ describe('panel 0, Vos adresses', () => {
     expect(focused(), 'the last stop has no way down').to.equal('Monter l’adresse 3');
   });
 
+  it('S015 a stop removed from the keyboard leaves the focus on the stop now in its place, or on its address once no stop can go', async () => {
+    const root = await wizard();
+    byRole(root, 'button', 'Ajouter une étape après l’adresse 2').click();
+    await waitUntil(() => allByRole(root, 'button', 'Ajouter une étape après l’adresse 3').length === 1);
+    byRole(root, 'button', 'Ajouter une étape après l’adresse 3').click();
+    await waitUntil(() => allByRole(root, 'button', 'Supprimer l’adresse 4').length === 1);
+    const focused = () => root.activeElement?.getAttribute('aria-label')?.replace(/\s/g, ' ') ?? null;
+    const last = byRole(root, 'button', 'Supprimer l’adresse 4');
+    last.focus();
+    last.click();
+    await waitUntil(() => allByRole(root, 'button', 'Supprimer l’adresse 4').length === 0);
+    expect(focused(), 'the last stop went: the one before it').to.equal('Supprimer l’adresse 3');
+    byRole(root, 'button', 'Supprimer l’adresse 1').focus();
+    byRole(root, 'button', 'Supprimer l’adresse 1').click();
+    await waitUntil(() => allByRole(root, 'button', 'Supprimer l’adresse 1').length === 0);
+    expect(root.activeElement === input(root, 1), 'two stops are left and none can go: the first one’s address').to.equal(true);
+  });
+
   it('S064 S065 S066 S142 suggestions by keyboard: arrows and Enter resolve, Escape closes, editing clears the validation', async () => {
     const root = await wizard();
     const field = input(root, 1);

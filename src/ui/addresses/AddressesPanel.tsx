@@ -40,34 +40,38 @@ export function AddressesPanel() {
     [moveAndCount],
   );
   useDragReorder(list, moveTo);
-  const refocus = useRef<{ index: number; action: 'up' | 'down' } | null>(null);
+  const refocus = useRef<{ index: number; action: 'up' | 'down' | 'remove' } | null>(null);
   const onAction = useCallback(
     (action: StopAction, index: number) => {
       if (action === 'add') {
         add(index);
         setAnnouncement(`Étape ajoutée en position ${index + 2}.`);
       } else if (action === 'remove') {
+        // The pressed button goes with its card: the focus goes to the stop now in its place.
+        const remaining = (list.current?.childElementCount ?? 0) - 1;
+        if (holdsFocus(list.current, index)) refocus.current = { index: Math.min(index, remaining - 1), action };
         remove(index);
         setAnnouncement(`Étape ${index + 1} supprimée.`);
       } else {
         const to = action === 'up' ? index - 1 : index + 1;
         // React moves the card by taking it out of the page and putting it back, and the button
         // pressed loses the focus on the way: it is given back after the move (below).
-        const root = list.current?.getRootNode() as Document | ShadowRoot | undefined;
-        const card = list.current?.querySelector(`li[data-stop-index="${index}"]`);
-        if (root?.activeElement && card?.contains(root.activeElement)) refocus.current = { index: to, action };
+        if (holdsFocus(list.current, index)) refocus.current = { index: to, action };
         moveTo(index, to);
       }
     },
     [add, remove, moveTo],
   );
-  // A keyboard user keeps their place: the moved stop's same arrow, or the other one at an end.
+  // A keyboard user keeps their place: the moved stop's same arrow, or the other one at an end;
+  // after a removal, the next stop's own removal, or its address when no stop can go any more.
   useLayoutEffect(() => {
     const target = refocus.current;
     if (!target) return;
     refocus.current = null;
     const card = list.current?.querySelector(`li[data-stop-index="${target.index}"]`);
-    (card?.querySelector<HTMLElement>(`[data-move="${target.action}"]`) ?? card?.querySelector<HTMLElement>('[data-move]'))?.focus();
+    const same = card?.querySelector<HTMLElement>(`[data-move="${target.action}"]`);
+    const fallback = card?.querySelector<HTMLElement>(target.action === 'remove' ? 'input[role="combobox"]' : '[data-move]');
+    (same ?? fallback)?.focus();
   }, [stops]);
 
   return (
@@ -103,4 +107,11 @@ export function AddressesPanel() {
       </p>
     </section>
   );
+}
+
+/** Whether the focus is in the card of that stop (a button of it was pressed from the keyboard, or clicked). */
+function holdsFocus(list: HTMLOListElement | null, index: number): boolean {
+  const root = list?.getRootNode() as Document | ShadowRoot | undefined;
+  const card = list?.querySelector(`li[data-stop-index="${index}"]`);
+  return Boolean(root?.activeElement && card?.contains(root.activeElement));
 }

@@ -86,7 +86,7 @@ export const StopCard = memo(function StopCard({
               </button>
             )}
             {actions.remove && (
-              <button type="button" className="icon" onClick={actions.remove} aria-label={`Supprimer ${name}`}>
+              <button type="button" className="icon" data-move="remove" onClick={actions.remove} aria-label={`Supprimer ${name}`}>
                 <Icon name="trash" />
               </button>
             )}
