@@ -133,6 +133,22 @@ describe('panel 1, the items', () => {
     await waitUntil(() => root.querySelectorAll('.item-row').length === 0);
   });
 
+  it('S022 an item removed from the keyboard leaves the focus on the row now in its place, then on the search once the list is empty', async () => {
+    const root = await itemsPanel({ preferred_items: PREFERRED });
+    byRole(root, 'button', 'Ajouter : Carton standard').click();
+    byRole(root, 'button', 'Ajouter : Canapé 3 places').click();
+    const first = await findByRole(root, 'button', 'Retirer : Carton standard');
+    await findByRole(root, 'button', 'Retirer : Canapé 3 places');
+    const focused = () => root.activeElement?.getAttribute('aria-label')?.replace(/\s/g, ' ') ?? null;
+    first.focus();
+    first.click();
+    await waitUntil(() => root.querySelectorAll('.item-row').length === 1);
+    expect(focused()).to.equal('Retirer : Canapé 3 places');
+    byRole(root, 'button', 'Retirer : Canapé 3 places').click();
+    await waitUntil(() => root.querySelectorAll('.item-row').length === 0);
+    expect(root.activeElement === byRole(root, 'combobox', 'Rechercher un objet'), 'the search has the focus').to.equal(true);
+  });
+
   it('S100 S046 the edit modal: description of 2+ and a quantity to save; dimensions give the volume', async () => {
     const root = await itemsPanel();
     byRole(root, 'button', 'Ajouter un objet qui n’est pas dans la liste').click();

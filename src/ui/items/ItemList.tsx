@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { memo, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import {
   changeQuantity,
   formatPrice,
@@ -27,6 +27,27 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
   const editedItem =
     editing === 'new' ? makeItem({ name: '', category: 'stuff', quantity: 1 }) : editing === null ? null : (items[editing] ?? null);
   const keys = itemRowKeys(items);
+  // The removed row takes its focused button with it: the focus goes to the row now in its
+  // place (or the last one), or to the search once the list is empty, never to the page's body.
+  const refocus = useRef<{ panel: Element; index: number } | null>(null);
+  const onRemove = useCallback(
+    (index: number, button: HTMLElement) => {
+      const panel = button.closest('.items-panel');
+      if (panel && (button.getRootNode() as Document | ShadowRoot).activeElement === button) refocus.current = { panel, index };
+      setItems((current) => removeItemAt(current, index));
+    },
+    [setItems],
+  );
+  useLayoutEffect(() => {
+    const target = refocus.current;
+    if (!target) return;
+    refocus.current = null;
+    const rows = target.panel.querySelectorAll('.item-row');
+    const row = rows[Math.min(target.index, rows.length - 1)];
+    (
+      row?.querySelector<HTMLElement>('[data-remove]') ?? target.panel.querySelector<HTMLElement>('input[role="combobox"], .add-stuff')
+    )?.focus();
+  }, [items]);
   return (
     <>
       {items.length === 0 ? (
@@ -34,7 +55,15 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
       ) : (
         <ul className="item-list" aria-label="Objets à transporter">
           {items.map((item, index) => (
-            <ItemRow key={keys[index]} item={item} index={index} currency={currency} setItems={setItems} onEdit={setEditing} />
+            <ItemRow
+              key={keys[index]}
+              item={item}
+              index={index}
+              currency={currency}
+              setItems={setItems}
+              onEdit={setEditing}
+              onRemove={onRemove}
+            />
           ))}
         </ul>
       )}
@@ -74,12 +103,14 @@ const ItemRow = memo(function ItemRow({
   currency,
   setItems,
   onEdit,
+  onRemove,
 }: {
   item: Item;
   index: number;
   currency: string;
   setItems: ItemsUpdate;
   onEdit: (index: number) => void;
+  onRemove: (index: number, button: HTMLElement) => void;
 }) {
   return (
     <li className={`item-row item-${item.category}`} part="item">
@@ -126,7 +157,8 @@ const ItemRow = memo(function ItemRow({
           type="button"
           className="icon"
           aria-label={item.category === 'custom-item' ? `Retirer : ${item.name} et tous les objets` : `Retirer : ${item.name}`}
-          onClick={() => setItems((items) => removeItemAt(items, index))}
+          data-remove=""
+          onClick={(event) => onRemove(index, event.currentTarget)}
         >
           <Icon name="trash" />
         </button>
