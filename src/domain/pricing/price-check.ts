@@ -18,8 +18,18 @@ export interface PriceCheck {
 
 const cents = (euros: number) => Math.round(euros * 100);
 
-/** What the stop schema gives the fields a priced stop does not set, taken once from the schema itself. */
-let stopDefaults: Stop | null = null;
+/**
+ * What the stop schema gives the fields a priced stop does not set, taken once from the schema
+ * itself. Every priced stop shares its arrays, which the pricing only reads: frozen, so a write
+ * would throw rather than reach the next booking.
+ */
+let stopDefaults: Readonly<Stop> | null = null;
+function defaultStop(): Readonly<Stop> {
+  const stop = makeStop();
+  Object.freeze(stop.contacts);
+  Object.freeze(stop.order_item_ids);
+  return Object.freeze(stop);
+}
 
 /**
  * A booking's address as a stop to price. The address was parsed by the payload schema, whose
@@ -28,7 +38,7 @@ let stopDefaults: Stop | null = null;
  * included), without running the stop schema once per address, which was most of the check.
  */
 function pricedStop(address: TravelPayload['addresses'][number], index: number): Stop {
-  stopDefaults ??= makeStop();
+  stopDefaults ??= defaultStop();
   return {
     ...stopDefaults,
     type: address.type_name,
