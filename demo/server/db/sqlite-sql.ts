@@ -53,6 +53,16 @@ export function openSqlite(file: string): Sql {
   // of the file is already copied by the worker), and the next write restarts it.
   if (checkpointer) db.pragma(`wal_autocheckpoint = ${REQUEST_THREAD_CHECKPOINT_PAGES}`);
 
+  /** The statements that open and end transactions, compiled once: exec() compiles its text on every call, twice per booking. */
+  const control = {
+    begin: db.prepare('BEGIN IMMEDIATE'),
+    commit: db.prepare('COMMIT'),
+    rollback: db.prepare('ROLLBACK'),
+    savepoint: db.prepare('SAVEPOINT work'),
+    release: db.prepare('RELEASE work'),
+    rollbackTo: db.prepare('ROLLBACK TO work'),
+  };
+
   const statements = new Map<string, Database.Statement>();
   const prepared = (text: string) => {
     let statement = statements.get(text);
@@ -83,7 +93,7 @@ export function openSqlite(file: string): Sql {
   const abandon = (lostBatch: Batch, error: Error) => {
     lostBatch.lost ??= error;
     if (batch === lostBatch) batch = null;
-    if (db.inTransaction) db.exec('ROLLBACK');
+    if (db.inTransaction) control.rollback.run();
   };
 
   const commit = async (committing: Batch, resolve: () => void, reject: (error: Error) => void) => {
@@ -92,7 +102,7 @@ export function openSqlite(file: string): Sql {
     if (batch === committing) batch = null;
     if (committing.lost) return reject(committing.lost);
     try {
-      db.exec('COMMIT');
+      control.commit.run();
       resolve();
     } catch (error) {
       abandon(committing, error as Error);
@@ -102,7 +112,7 @@ export function openSqlite(file: string): Sql {
 
   const openBatch = (): Batch => {
     // IMMEDIATE takes the write lock now: another process's writer waits (busy_timeout) instead of failing mid-way.
-    db.exec('BEGIN IMMEDIATE');
+    control.begin.run();
     let resolve = noop;
     let reject: (error: Error) => void = noop;
     const committed = new Promise<void>((onCommit, onLoss) => {
@@ -135,10 +145,10 @@ export function openSqlite(file: string): Sql {
     working = new Promise<void>((resolve) => (release = resolve));
     let result: T;
     try {
-      db.exec('SAVEPOINT work');
+      control.savepoint.run();
       try {
         result = await work(inTransaction);
-        db.exec('RELEASE work');
+        control.release.run();
       } catch (error) {
         undo(joined);
         throw error;
@@ -154,8 +164,8 @@ export function openSqlite(file: string): Sql {
   /** Rolls back one transaction's savepoint, leaving the others of its batch as they are. */
   function undo(joined: Batch): void {
     try {
-      db.exec('ROLLBACK TO work');
-      db.exec('RELEASE work');
+      control.rollbackTo.run();
+      control.release.run();
     } catch (error) {
       abandon(joined, error as Error);
     }

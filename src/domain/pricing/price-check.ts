@@ -1,5 +1,4 @@
-import { makeItem } from '../entities/item.ts';
-import { makeStop } from '../entities/stop.ts';
+import { elevatorForFloor, makeStop, type Stop } from '../entities/stop.ts';
 import { DEFAULT_VEHICLE_CATEGORIES } from '../entities/vehicle.ts';
 import type { TravelState } from '../entities/travel.ts';
 import type { TravelPayload } from '../payload/travel-payload-schema.ts';
@@ -20,12 +19,47 @@ export interface PriceCheck {
 const cents = (euros: number) => Math.round(euros * 100);
 
 /**
+ * What the stop schema gives the fields a priced stop does not set, taken once from the schema
+ * itself. Every priced stop shares its arrays, which the pricing only reads: frozen, so a write
+ * would throw rather than reach the next booking.
+ */
+let stopDefaults: Readonly<Stop> | null = null;
+function defaultStop(): Readonly<Stop> {
+  const stop = makeStop();
+  Object.freeze(stop.contacts);
+  Object.freeze(stop.order_item_ids);
+  return Object.freeze(stop);
+}
+
+/**
+ * A booking's address as a stop to price. The address was parsed by the payload schema, whose
+ * type, coordinates and floor accept what the stop schema accepts: building the stop from the
+ * schema's defaults gives the stop that parsing it again would give (the elevator rule
+ * included), without running the stop schema once per address, which was most of the check.
+ */
+function pricedStop(address: TravelPayload['addresses'][number], index: number): Stop {
+  stopDefaults ??= defaultStop();
+  return {
+    ...stopDefaults,
+    type: address.type_name,
+    lat: address.lat,
+    lng: address.lng,
+    floor: address.floor_nb,
+    elevator: elevatorForFloor(address.floor_nb, address.elevator_presence),
+    geocodeResolved: true,
+    index,
+    step: index + 1,
+  };
+}
+
+/**
  * Recomputes a booking made without a company token with the same domain code as the
  * elements: the addresses and items of the booking itself (never the store's, which a forger
  * could empty), the route it states (already checked against the straight line), the
  * handlers and hours the visitor chose. A public visitor has only
  * the public grid, so a pool's or a fixed price does not match and is flagged for the carrier.
  * The lite element prices with the earlier variant's grid: either grid's figures match.
+ * The payload is TravelPayloadSchema's output (its addresses and items already parsed).
  */
 export function checkPublicPrice(payload: TravelPayload, state: TravelState): PriceCheck {
   const travel = payload.travel;
@@ -37,19 +71,9 @@ export function checkPublicPrice(payload: TravelPayload, state: TravelState): Pr
     responses: [],
     approximate: false,
   };
-  const stops = payload.addresses.map((address, index) =>
-    makeStop({
-      type: address.type_name,
-      lat: address.lat,
-      lng: address.lng,
-      floor: address.floor_nb,
-      elevator: address.elevator_presence,
-      geocodeResolved: true,
-      index,
-      step: index + 1,
-    }),
-  );
-  const items = payload.items.map((item) => makeItem(item));
+  const stops = payload.addresses.map(pricedStop);
+  // The payload schema parses each item with the item schema: they are items already.
+  const items = payload.items;
   const estimate = estimateTravel({
     stops,
     items,
