@@ -69,8 +69,9 @@ export function AddressesPanel() {
     if (!target) return;
     refocus.current = null;
     const card = list.current?.querySelector(`li[data-stop-index="${target.index}"]`);
-    const same = card?.querySelector<HTMLElement>(`[data-move="${target.action}"]`);
-    const fallback = card?.querySelector<HTMLElement>(target.action === 'remove' ? 'input[role="combobox"]' : '[data-move]');
+    const same = card?.querySelector<HTMLElement>(`[data-stop-action="${target.action}"]`);
+    const other = { up: '[data-stop-action="down"]', down: '[data-stop-action="up"]', remove: 'input[role="combobox"]' }[target.action];
+    const fallback = card?.querySelector<HTMLElement>(other);
     (same ?? fallback)?.focus();
   }, [stops]);
 

@@ -76,17 +76,17 @@ export const StopCard = memo(function StopCard({
           {stop.label && <span className="stop-label">{stop.label}</span>}
           <span className="stop-tools">
             {actions.moveUp && (
-              <button type="button" className="icon" data-move="up" onClick={actions.moveUp} aria-label={`Monter ${name}`}>
+              <button type="button" className="icon" data-stop-action="up" onClick={actions.moveUp} aria-label={`Monter ${name}`}>
                 <Icon name="chevron" turn="up" />
               </button>
             )}
             {actions.moveDown && (
-              <button type="button" className="icon" data-move="down" onClick={actions.moveDown} aria-label={`Descendre ${name}`}>
+              <button type="button" className="icon" data-stop-action="down" onClick={actions.moveDown} aria-label={`Descendre ${name}`}>
                 <Icon name="chevron" turn="down" />
               </button>
             )}
             {actions.remove && (
-              <button type="button" className="icon" data-move="remove" onClick={actions.remove} aria-label={`Supprimer ${name}`}>
+              <button type="button" className="icon" data-stop-action="remove" onClick={actions.remove} aria-label={`Supprimer ${name}`}>
                 <Icon name="trash" />
               </button>
             )}
