@@ -8,6 +8,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { ROOT, startServer } from '../server/support.mjs';
 import { launchBrowser } from '../e2e/support.mjs';
+import { serveBenchPages } from './bench-pages.mjs';
 import { common, targets } from '../../build.mjs';
 
 const dist = path.join(ROOT, 'dist');
@@ -37,9 +38,7 @@ const runs = 5;
 const server = await startServer();
 const launched = await launchBrowser();
 const context = await launched.newContext();
-await context.route(`${server.base}/dist/bench/**`, (route) =>
-  route.fulfill({ path: path.join(dist, 'bench', new URL(route.request().url()).pathname.replace('/dist/bench/', '')) }),
-);
+await serveBenchPages(context, server);
 try {
   const tab = await context.newPage();
   await tab.setViewportSize({ width: 1000, height: 1200 });

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { ROOT, startServer } from '../server/support.mjs';
 import { launchBrowser } from '../e2e/support.mjs';
+import { serveBenchPages } from './bench-pages.mjs';
 import { apiRows, measureApi } from './api.mjs';
 import { common, targets } from '../../build.mjs';
 import { commitRecorderScript, summariseCommits } from './react-commits.mjs';
@@ -135,12 +136,8 @@ writeFileSync(path.join(dist, 'bench/big-trip-google.html'), big('google', fakeG
 
 const server = await startServer();
 const launched = await launchBrowser();
-// The server serves only what a page needs from dist/: the bench pages are handed to the
-// browser from disk, on the server's origin, so they load the element as a page would.
 const browser = await launched.newContext();
-await browser.route(`${server.base}/dist/bench/**`, (route) =>
-  route.fulfill({ path: path.join(dist, 'bench', new URL(route.request().url()).pathname.replace('/dist/bench/', '')) }),
-);
+await serveBenchPages(browser, server);
 try {
   // Issue 17: the median of 20 loads, with the CPU slowed 4× as on a mid-range phone.
   const renderTimes = async (file) => {
