@@ -2,12 +2,14 @@
 // validate with it) and, when present, the elements, then prints and records their sizes.
 import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const dist = path.join(root, 'dist');
+/** The reference server is a package of its own (demo/server/package.json): its build lives in it. */
+const serverDist = path.join(root, 'demo', 'server', 'dist');
 const production = process.env.NODE_ENV !== 'development';
 
 /** The stylesheet goes into each shadow root as text: minified like the code around it. */
@@ -77,14 +79,20 @@ export const targets = [
     when: () => true,
     options: {
       // The checkpoint worker is its own file: a worker thread starts from a module of its own.
-      entryPoints: { 'server/main': 'demo/server/main.ts', 'server/sqlite-checkpointer': 'demo/server/db/sqlite-checkpointer.ts' },
+      entryPoints: {
+        main: 'demo/server/main.ts',
+        'sqlite-checkpointer': 'demo/server/db/sqlite-checkpointer.ts',
+        carrier: 'demo/server/cli/carrier.ts',
+      },
       format: 'esm',
       platform: 'node',
       target: 'node20',
       packages: 'external',
       outExtension: { '.js': '.mjs' },
-      outdir: dist,
+      outdir: serverDist,
       minify: false,
+      // The server's bin scripts run directly.
+      banner: { js: '#!/usr/bin/env node' },
     },
   },
   {
@@ -162,8 +170,22 @@ export function loaderScript(tag, files) {
 `;
 }
 
+/**
+ * Each script a page loads gets its brotli and gzip copies beside it, made once here at the
+ * highest level: the server sends them as they are (no compression per request).
+ */
+function precompressFile(file) {
+  const content = readFileSync(file);
+  writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+}
+function precompress(dir) {
+  for (const file of listFiles(dir).filter((name) => name.endsWith('.js'))) precompressFile(file);
+}
+
 async function main() {
   rmSync(dist, { recursive: true, force: true });
+  rmSync(serverDist, { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
   for (const target of targets) {
     if (!target.when()) continue;
@@ -193,6 +215,10 @@ async function main() {
     ],
     { cwd: root, stdio: 'inherit' },
   );
+  // The demo pages and the dashboard's stylesheet travel with the server package.
+  cpSync(path.join(root, 'demo', 'pages'), path.join(serverDist, 'pages'), { recursive: true });
+  precompress(path.join(dist, 'esm'));
+  for (const file of ['transport-quote-wizard.js', 'transport-quote-lite.js', 'pricing-worker.js']) precompressFile(path.join(dist, file));
   const sizes = measure();
   writeFileSync(path.join(dist, 'sizes.json'), JSON.stringify({ builtAt: new Date().toISOString(), files: sizes }, null, 2));
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -7,7 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'docs/', 'coverage/', 'test/bench/results/'] },
+  { ignores: ['**/dist/', 'node_modules/', 'data/', 'docs/', 'coverage/', 'test/bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,18 +1,25 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { createHash } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { constants as zlib } from 'node:zlib';
 import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
+import type { Runtime } from './config/runtime.ts';
 import type { Sql } from './db/sql.ts';
 import { ItemCatalogue } from './db/items-repo.ts';
+import { serverKey } from './db/server-keys.ts';
 import { loadCommunes } from './geo/communes.ts';
 import { OfflineGeocoder } from './geo/geocoder.ts';
-import { bearerToken, HttpError } from './http/validation.ts';
+import { elementFileRoutes, faviconRoutes } from './http/element-files.ts';
+import { parseJsonBody } from './http/json-body.ts';
+import { installRateLimits } from './http/rate-limits.ts';
+import { HttpError } from './http/validation.ts';
+import { healthRoutes, type Lifecycle } from './ops/health.ts';
+import { countRequests, metricsRoute, type Metrics } from './ops/metrics.ts';
+import { Quotas } from './ops/quotas.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -20,7 +27,7 @@ import { demoPageRoutes } from './routes/demo-pages.ts';
 import { geoRoutes } from './routes/geo.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { travelRoutes } from './routes/travels.ts';
-import { redactTokens } from './security/tokens.ts';
+import { loggableUrl } from './security/loggable-url.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,63 +37,31 @@ declare module 'fastify' {
 
 export interface AppOptions {
   sql: Sql;
-  /** Project root: the demo pages and dist/ are served from there. */
-  root: string;
+  /** Demo or production, and where the element scripts and demo pages are. */
+  runtime: Runtime;
   logStream?: Writable;
   logLevel?: string;
   limits?: ServerLimits;
+  /** Prometheus figures; `metricsToken` also serves them at /metrics to a scraper that presents it. */
+  metrics?: Metrics | null;
+  metricsToken?: string | null;
+  /** Set to draining on SIGTERM: /readyz then answers 503. */
+  lifecycle?: Lifecycle;
 }
 
-/** Files of dist/ a page needs: the element scripts, their ES modules and chunks, and the pricing worker. Never the server. */
-const PUBLIC_DIST = /^\/(transport-quote-(wizard|lite)\.js(\.map)?|pricing-worker\.js(\.map)?|esm\/(chunks\/)?[\w.-]+\.js(\.map)?)$/;
-
-/** A string with a lone surrogate cannot be stored as UTF-8 text: refused rather than mangled. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/**
- * A body decoded from UTF-8 holds no lone surrogate of its own (an invalid sequence becomes
- * U+FFFD), so only a `\uD800`–`\uDFFF` escape in the JSON text can put one in the parsed value:
- * without such an escape the value is not walked. (An escaped backslash before `u` matches
- * too, and the walk then finds nothing: never a lone surrogate let through.)
- */
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 /** How far past the body limit an announced body is still read (and dropped) so its 413 arrives. */
 const DRAINED_BODY_FACTOR = 8;
-function hasLoneSurrogate(value: unknown): boolean {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value);
-  if (Array.isArray(value)) return value.some(hasLoneSurrogate);
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([key, inner]) => LONE_SURROGATE.test(key) || hasLoneSurrogate(inner));
-  return false;
-}
-
-const fingerprint = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
-
-/** The company a request acts for, when it names one: by its token, never stored in clear in the limiter. */
-function companyKey(request: FastifyRequest): string | null {
-  const params = request.params as Record<string, unknown> | undefined;
-  if (typeof params?.token === 'string' && request.url.startsWith('/api/v1/companies/')) return fingerprint(params.token);
-  const body = request.body as Record<string, unknown> | undefined;
-  if (body && typeof body.company_token === 'string') return fingerprint(body.company_token);
-  const bearer = bearerToken(request.headers);
-  return bearer && request.url.startsWith('/api/v1/items/') ? fingerprint(bearer) : null;
-}
-
-type RouteKind = 'write' | 'read' | null;
-function kindOf(route: RouteOptions): RouteKind {
-  if (!route.url.startsWith('/api/') && !route.url.startsWith('/dashboard/')) return null;
-  const methods = [route.method].flat();
-  if (methods.includes('POST') || methods.includes('PATCH')) return 'write';
-  if (methods.includes('GET') && !route.url.endsWith('openapi.json')) return 'read';
-  return null;
-}
 
 /** Builds the reference server: spec §7 API, its extensions, the dashboard page and the demo. */
 export async function createApp({
   sql,
-  root,
+  runtime,
   logStream,
   logLevel = 'info',
   limits = limitsFromEnv(),
+  metrics = null,
+  metricsToken = null,
+  lifecycle = { draining: false },
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: limits.bodyLimitBytes,
@@ -110,38 +85,37 @@ export async function createApp({
   // Above info there is no hook at all: a request pays nothing for a line that would not be written.
   if (['trace', 'debug', 'info'].includes(logLevel)) {
     app.addHook('onResponse', (request, reply, done) => {
-      request.log.info(`${request.method} ${redactTokens(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
+      request.log.info(`${request.method} ${loggableUrl(request)} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
       done();
     });
   }
 
-  // A body announced past the limit is refused before it is read. Fastify's own refusal closes
-  // the connection while the client is still sending, and the reset that follows can reach the
-  // client before the 413 does (seen under load: the visitor got a network error, not the
-  // message). So the rest of a body up to a few times the limit is read and dropped, and the
-  // connection stays open for the answer; beyond that nobody honest sends it, and it is cut.
+  // Two requests are answered before their body is read: a body announced past the limit
+  // (413), and a body sent to an address no route answers (404: neither kept nor parsed).
+  // Fastify's own refusal closes the connection while the client is still sending, and the
+  // reset that follows can reach the client before the answer does (seen under load: the
+  // visitor got a network error, not the message). So the rest of a body up to a few times the
+  // limit is read and dropped, and the connection stays open for the answer; beyond that
+  // nobody honest sends it, and it is cut.
   app.addHook('onRequest', (request, reply, done) => {
     const announced = Number(request.headers['content-length'] ?? 0);
-    if (!(announced > limits.bodyLimitBytes)) return done();
+    const hasBody = announced > 0 || request.headers['transfer-encoding'] !== undefined;
+    const tooLarge = announced > limits.bodyLimitBytes;
+    if (!tooLarge && !(hasBody && request.is404)) return done();
     if (announced <= limits.bodyLimitBytes * DRAINED_BODY_FACTOR) request.raw.resume();
     else reply.header('connection', 'close');
-    void reply.code(413).send({ error: 'Requête trop volumineuse' });
+    void (tooLarge ? reply.code(413).send({ error: 'Requête trop volumineuse' }) : reply.code(404).send({ error: 'Introuvable' }));
   });
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     request.rawBody = text;
-    let parsed: unknown;
     try {
-      parsed = text.trim() === '' ? undefined : JSON.parse(text);
-    } catch {
-      done(new HttpError(400, 'Corps JSON illisible'), undefined);
-      return;
+      done(null, parseJsonBody(text));
+    } catch (error) {
+      done(error as Error, undefined);
     }
-    if (SURROGATE_ESCAPE.test(text) && hasLoneSurrogate(parsed))
-      done(new HttpError(400, 'Texte invalide : caractère Unicode isolé (demi-paire de substitution)'), undefined);
-    else done(null, parsed);
   });
 
   // helmet's security headers on every answer, its middleware built once here: @fastify/helmet
@@ -175,42 +149,18 @@ export async function createApp({
       callback(null, request.url?.startsWith('/api/') ? apiCors : request.url?.startsWith('/dist/') ? filesCors : { origin: false }),
   });
 
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      Object.assign(new Error(`Trop de requêtes : réessayez dans ${Math.max(1, Math.ceil(context.ttl / 1000))} s.`), { statusCode: 429 }),
+  // Compressed answers for whoever accepts them (brotli first, then gzip). Brotli's default
+  // level is its slowest: 4 compresses JSON and pages almost as well at a fraction of the CPU.
+  // The element scripts come already compressed by the build (element-files.ts).
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  // Every API route gets a per-address limit (before anything is read) and a per-company one
-  // (once the body names the company); writes are counted apart from searches and reads.
-  const limiters = {
-    write: [
-      app.rateLimit({ max: limits.writesPerMinutePerIp, timeWindow: 60_000, groupId: 'write-ip' }),
-      app.rateLimit({
-        max: limits.writesPerMinutePerCompany,
-        timeWindow: 60_000,
-        groupId: 'write-company',
-        keyGenerator: (request) => companyKey(request) ?? '-',
-        allowList: (request) => companyKey(request) === null,
-      }),
-    ],
-    read: [
-      app.rateLimit({ max: limits.readsPerMinutePerIp, timeWindow: 60_000, groupId: 'read-ip' }),
-      app.rateLimit({
-        max: limits.readsPerMinutePerCompany,
-        timeWindow: 60_000,
-        groupId: 'read-company',
-        keyGenerator: (request) => companyKey(request) ?? '-',
-        allowList: (request) => companyKey(request) === null,
-      }),
-    ],
-  };
-  app.addHook('onRoute', (route) => {
-    const kind = kindOf(route);
-    if (!kind) return;
-    const [perIp, perCompany] = limiters[kind];
-    route.onRequest = [perIp!, ...[route.onRequest ?? []].flat()];
-    route.preHandler = [perCompany!, ...[route.preHandler ?? []].flat()];
-  });
+
+  await installRateLimits(app, sql, limits);
+  if (metrics) countRequests(app, metrics);
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpError)
@@ -230,42 +180,40 @@ export async function createApp({
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) return reply.code(404).send({ error: 'Introuvable' });
+    const back = runtime.demo ? '<p><a href="/">Retour aux démonstrations</a></p>' : '';
     return reply
       .code(404)
       .type('text/html; charset=utf-8')
-      .send(
-        '<!doctype html><html lang="fr"><meta charset="utf-8"><title>Page introuvable</title><h1>Page introuvable</h1><p><a href="/">Retour aux démonstrations</a></p></html>',
-      );
+      .send(`<!doctype html><html lang="fr"><meta charset="utf-8"><title>Page introuvable</title><h1>Page introuvable</h1>${back}</html>`);
   });
 
   const catalogue = await ItemCatalogue.load(sql);
   let geocoder: OfflineGeocoder | null = null;
   const geocoderOnce = () => (geocoder ??= new OfflineGeocoder(loadCommunes()));
 
-  travelRoutes(app, sql, limits);
+  const quotas = new Quotas(limits, app.log, metrics);
+  const addressSecret = await serverKey(sql, 'client-address');
+  travelRoutes(app, sql, limits, { quotas, addressSecret, metrics });
   catalogueRoutes(app, sql, catalogue);
   companyRoutes(app, sql, catalogue);
   geoRoutes(app, geocoderOnce);
-  dashboardRoutes(app, sql);
+  dashboardRoutes(app, sql, runtime.pagesDir);
   openApiRoutes(app);
-  demoPageRoutes(app, sql, catalogue, root);
-
-  await app.register(fastifyStatic, {
-    root: path.join(root, 'dist'),
-    prefix: '/dist/',
-    decorateReply: false,
-    cacheControl: true,
-    maxAge: 0,
-    allowedPath: (pathName) => PUBLIC_DIST.test(pathName),
-  });
-  // The pages' own files (styles, small scripts); the pages themselves come from demo-pages.ts with their nonce.
-  await app.register(fastifyStatic, {
-    root: path.join(root, 'demo', 'pages'),
-    prefix: '/',
-    decorateReply: false,
-    index: false,
-    allowedPath: (pathName) => /^\/[\w-]+\.(css|js)$/.test(pathName),
-  });
+  healthRoutes(app, sql, lifecycle);
+  faviconRoutes(app);
+  if (metrics && metricsToken) metricsRoute(app, metrics, metricsToken);
+  await elementFileRoutes(app, runtime.elementsDir);
+  if (runtime.demo) {
+    demoPageRoutes(app, sql, catalogue, runtime);
+    // The pages' own files (styles, small scripts); the pages themselves come from demo-pages.ts with their nonce.
+    await app.register(fastifyStatic, {
+      root: runtime.pagesDir,
+      prefix: '/',
+      decorateReply: false,
+      index: false,
+      allowedPath: (pathName) => /^\/[\w-]+\.(css|js)$/.test(pathName),
+    });
+  }
 
   app.addHook('onReady', async () => {
     geocoderOnce();

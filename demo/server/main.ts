@@ -1,17 +1,15 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
+import { operationsFromEnv, type Operations } from './config/operations.ts';
+import { runtimeFromEnv, type Runtime } from './config/runtime.ts';
+import { countCompanies } from './db/companies-repo.ts';
 import { assertWritable, openDatabase, type Sql } from './db/database.ts';
-import { seedDatabase } from './db/seed.ts';
+import { holdsDemoCompanies, seedDatabase } from './db/seed.ts';
 import { describeStore, storeFromEnv } from './db/sql.ts';
 import { createApp } from './app.ts';
-
-/** dist/server/main.mjs → the project root, two folders up. */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const port = Number(process.env.PORT ?? 8080);
-const host = process.env.HOST ?? '127.0.0.1';
-// The embedded SQLite file unless DATABASE_URL names a PostgreSQL database.
-const store = storeFromEnv(process.env, path.join(root, 'data', 'transport-quote.sqlite'));
+import type { Lifecycle } from './ops/health.ts';
+import { scheduleHousekeeping } from './ops/housekeeping.ts';
+import { createMetrics, startMetricsServer } from './ops/metrics.ts';
 
 /** A start that cannot work stops at once, saying why, rather than failing at the first booking. */
 function refuseToStart(reason: string): never {
@@ -20,18 +18,25 @@ function refuseToStart(reason: string): never {
 }
 
 let limits: ServerLimits;
+let runtime: Runtime;
+let operations: Operations;
 try {
   limits = limitsFromEnv();
+  runtime = runtimeFromEnv(process.env);
+  operations = operationsFromEnv(process.env, runtime.demo);
 } catch (error) {
   refuseToStart(error instanceof Error ? error.message : String(error));
 }
+// The embedded SQLite file unless DATABASE_URL names a PostgreSQL database; relative to where the server is started.
+const store = storeFromEnv(process.env, path.resolve('data', 'transport-quote.sqlite'));
+
 let sql: Sql;
 try {
   sql = await openDatabase(store, (error) =>
     process.stderr.write(`PostgreSQL : connexion perdue (${error.message}), une autre sera ouverte\n`),
   );
   await assertWritable(sql);
-  await seedDatabase(sql);
+  await seedDatabase(sql, { demoCompanies: runtime.demo });
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error);
   refuseToStart(
@@ -40,13 +45,43 @@ try {
       : `la base PostgreSQL de DATABASE_URL ne répond pas ou refuse l’écriture (${reason}). Vérifiez l’adresse, le rôle et ses droits.`,
   );
 }
-const app = await createApp({ sql, root, logLevel: process.env.LOG_LEVEL ?? 'info', limits });
+
+const metrics = createMetrics();
+const lifecycle: Lifecycle = { draining: false };
+const app = await createApp({
+  sql,
+  runtime,
+  logLevel: process.env.LOG_LEVEL ?? 'info',
+  limits,
+  metrics,
+  metricsToken: operations.metricsToken,
+  lifecycle,
+});
+const metricsServer =
+  operations.metricsPort === null ? null : await startMetricsServer(metrics, operations.metricsPort, operations.metricsHost);
+const housekeeping = scheduleHousekeeping(sql, limits, app.log);
 
 let closing = false;
-async function shutdown(signal: string) {
+/**
+ * SIGTERM (a supervisor, a deployment): /readyz turns false at once so the load balancer
+ * stops sending requests, new ones are still served for the drain delay, then the server stops
+ * accepting, finishes what is in flight (a SQLite batch commits before the file closes) and
+ * exits. Whatever still runs after the bound is cut, and the exit code says so.
+ */
+async function shutdown(signal: NodeJS.Signals) {
   if (closing) return;
   closing = true;
-  app.log.info(`${signal} reçu : arrêt`);
+  lifecycle.draining = true;
+  const delay = signal === 'SIGTERM' ? operations.shutdownDelayMs : 0;
+  app.log.info(`${signal} reçu : arrêt${delay > 0 ? ` dans ${delay} ms` : ''}`);
+  const bound = setTimeout(() => {
+    process.stderr.write(`Arrêt forcé : des requêtes duraient encore après ${operations.shutdownTimeoutMs} ms\n`);
+    process.exit(1);
+  }, delay + operations.shutdownTimeoutMs);
+  bound.unref();
+  await new Promise((resolve) => setTimeout(resolve, delay));
+  housekeeping.stop();
+  metricsServer?.close();
   await app.close();
   await sql.close();
   process.exit(0);
@@ -54,24 +89,40 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port, host });
+await app.listen({ port: operations.port, host: operations.host });
 const address = app.server.address();
-const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${typeof address === 'object' && address ? address.port : port}`;
+const host = operations.host === '0.0.0.0' || operations.host === '::' ? 'localhost' : operations.host;
+const base = `http://${host}:${typeof address === 'object' && address ? address.port : operations.port}`;
 // One machine-readable line first (tests read it), then what a person needs.
 process.stdout.write(`READY ${base}\n`);
-process.stdout.write(
-  [
-    '',
-    'Transport quote wizard : serveur de démonstration prêt',
-    `  Page CMS (visiteur)          ${base}/`,
-    `  Intranet transporteur        ${base}/company.html`,
-    `  Hôte iframe (messages)       ${base}/iframe-host.html`,
-    `  Variante légère              ${base}/lite.html`,
-    `  Page sous CSP stricte        ${base}/csp.html`,
-    `  Modifier une réservation     ${base}/edit.html?id=…&token=…`,
-    `  Référence des éléments       ${base}/docs.html`,
-    `  API (OpenAPI)                ${base}/api/v1/openapi.json`,
-    `  Base de données              ${describeStore(store)}`,
-    '',
-  ].join('\n'),
-);
+const lines = runtime.demo
+  ? [
+      '',
+      'Transport quote wizard : serveur de démonstration prêt',
+      `  Page CMS (visiteur)          ${base}/`,
+      `  Intranet transporteur        ${base}/company.html`,
+      `  Hôte iframe (messages)       ${base}/iframe-host.html`,
+      `  Variante légère              ${base}/lite.html`,
+      `  Page sous CSP stricte        ${base}/csp.html`,
+      `  Modifier une réservation     ${base}/edit.html?id=…&token=…`,
+      `  Référence des éléments       ${base}/docs.html`,
+      `  API (OpenAPI)                ${base}/api/v1/openapi.json`,
+      `  Base de données              ${describeStore(store)}`,
+      '',
+    ]
+  : [
+      '',
+      'Transport quote wizard : serveur prêt (production : ni page ni entreprise de démonstration)',
+      `  Scripts des éléments         ${base}/dist/transport-quote-wizard.js et ${base}/dist/transport-quote-lite.js`,
+      `  API (OpenAPI)                ${base}/api/v1/openapi.json`,
+      `  Santé / disponibilité        ${base}/healthz · ${base}/readyz`,
+      `  Base de données              ${describeStore(store)}`,
+      ...((await countCompanies(sql)) === 0
+        ? ['', 'Aucune entreprise encore : créez la première avec', '  npx transport-quote-carrier add-company "Nom de l’entreprise"']
+        : []),
+      ...((await holdsDemoCompanies(sql))
+        ? ['', 'Attention : cette base contient les entreprises de démonstration, dont les jetons sont publics.']
+        : []),
+      '',
+    ];
+process.stdout.write(lines.join('\n'));

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { bookingBody } from '../server/booking-body.mjs';
 import { largestBooking } from '../server/largest-booking.mjs';
-import { DEMO_COMPANY_TOKEN, ROOT, json, startServer } from '../server/support.mjs';
+import { DEMO_COMPANY_TOKEN, SERVER_MAIN, json, startServer } from '../server/support.mjs';
 import { launchBrowser, openPage } from '../e2e/support.mjs';
 
 const post = (base, body, headers = {}) => json(base, 'POST', '/api/v1/travels', { body, headers });
@@ -239,7 +239,7 @@ describe('start-up', () => {
     }
     try {
       const { code, output } = await new Promise((resolve) => {
-        const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.mjs')], {
+        const child = spawn(process.execPath, [SERVER_MAIN], {
           env: { ...process.env, PORT: '0', DATABASE_PATH: file },
           stdio: ['ignore', 'pipe', 'pipe'],
         });

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+/** The built reference server (its own package, demo/server): `node build.mjs` makes it. */
+export const SERVER_MAIN = path.join(ROOT, 'demo/server/dist/main.mjs');
 export const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
 export const OTHER_COMPANY_TOKEN = 'tqw_demo_0a9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c';
 
@@ -141,7 +143,7 @@ export async function startServer(database, port = 0, env = {}) {
 
 function spawnServer(database, port, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.mjs')], {
+    const child = spawn(process.execPath, [SERVER_MAIN], {
       env: {
         ...process.env,
         ...GENEROUS_LIMITS,

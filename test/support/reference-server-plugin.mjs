@@ -13,7 +13,7 @@ export function referenceServerPlugin({ rootDir = process.cwd() } = {}) {
     name: 'reference-server',
     async serverStart() {
       const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'tqw-wtr-')), 'browser-tests.sqlite');
-      child = spawn(process.execPath, [path.join(rootDir, 'dist/server/main.mjs')], {
+      child = spawn(process.execPath, [path.join(rootDir, 'demo/server/dist/main.mjs')], {
         env: {
           ...process.env,
           ...GENEROUS_LIMITS,

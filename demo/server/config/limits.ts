@@ -12,6 +12,10 @@ export interface ServerLimits {
   /** Bytes of bookings a company may keep, and all public (company-less) bookings together. */
   companyQuotaBytes: number;
   publicQuotaBytes: number;
+  /** What one client address may keep of the public quota, so a few addresses cannot fill it for everyone. */
+  publicQuotaBytesPerAddress: number;
+  /** Public bookings nobody accepted are deleted this many days after their last change. */
+  publicRetentionDays: number;
   /** The largest body accepted: the largest real booking (50 stops, 200 items), measured, plus room for long notes. */
   bodyLimitBytes: number;
   /** No price above this (euros, VAT included) is believable for one transport job. */
@@ -53,6 +57,9 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerLimit
     readsPerMinutePerCompany: positive(env, 'RATE_READS_PER_MINUTE_PER_COMPANY', 6000),
     companyQuotaBytes: positive(env, 'QUOTA_COMPANY_BYTES', 200 * 1024 * 1024),
     publicQuotaBytes: positive(env, 'QUOTA_PUBLIC_BYTES', 1024 * 1024 * 1024),
+    // 10 MiB: about a thousand ordinary bookings; a hundred addresses to fill the default public quota.
+    publicQuotaBytesPerAddress: positive(env, 'QUOTA_PUBLIC_BYTES_PER_ADDRESS', 10 * 1024 * 1024),
+    publicRetentionDays: positive(env, 'PUBLIC_RETENTION_DAYS', 30),
     bodyLimitBytes: positive(env, 'BODY_LIMIT_BYTES', LARGEST_BOOKING_BODY_BYTES),
     priceCeilingEuros: positive(env, 'PRICE_CEILING_EUROS', 100_000),
     requestTimeoutMs: positive(env, 'REQUEST_TIMEOUT_MS', 30_000),

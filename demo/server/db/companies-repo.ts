@@ -101,3 +101,40 @@ export function preferredItemNames(company: CompanyRow): string[] {
   const parsed = JSON.parse(company.store_json) as { preferred_item_names?: string[] };
   return parsed.preferred_item_names ?? [];
 }
+
+export interface NewCompany {
+  name: string;
+  phone_number?: string;
+  email?: string;
+}
+
+/**
+ * A carrier's company, made by the operator (`carrier add-company`): a fresh random token,
+ * shown once and kept only as its hash, and the spec's defaults for everything the company
+ * has not set yet (VAT 20 %, prices shown, the default vehicles). Returns its id and token.
+ */
+export async function createCompany(sql: Sql, company: NewCompany, token: string): Promise<{ id: number }> {
+  const store = v.parse(CompanyDataSchema, {
+    company_mode: true,
+    transportation_company: { name: company.name, phone_number: company.phone_number ?? '', email: company.email ?? '' },
+    permissions: [{ name: 'prices', can_read: true }],
+  });
+  const { places: _p, contacts: _c, customers: _u, preferred_items: _i, company_token: _t, id: _id, ...kept } = store;
+  return sql.transaction(async (tx) => {
+    // Ids are given here rather than by the database: the demo companies were seeded with theirs.
+    const next = await tx.get<{ id: number | null }>('SELECT MAX(id) AS id FROM companies');
+    const id = Number(next?.id ?? 0) + 1;
+    await tx.run('INSERT INTO companies (id, token_hash, name, store_json) VALUES (?, ?, ?, ?)', [
+      id,
+      hashToken(token),
+      company.name,
+      JSON.stringify({ ...kept, preferred_item_names: [] }),
+    ]);
+    return { id };
+  });
+}
+
+export async function countCompanies(sql: Sql): Promise<number> {
+  const row = await sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM companies');
+  return Number(row?.n ?? 0);
+}

@@ -204,4 +204,38 @@ export const MIGRATIONS: readonly Migration[] = [
     ALTER TABLE travels ADD COLUMN price_check_json TEXT;
   `,
   },
+  // 4: quotas without a hot row (counters split in shards; each public address has its own
+  // share), the booking's state and size for the retention of public bookings, rate-limit
+  // counters shared by every process, and the server's own keys.
+  {
+    sqlite: `
+    CREATE TABLE storage_usage_sharded (owner TEXT NOT NULL, shard INTEGER NOT NULL, bytes INTEGER NOT NULL, PRIMARY KEY (owner, shard));
+    INSERT INTO storage_usage_sharded (owner, shard, bytes) SELECT owner, 0, bytes FROM storage_usage;
+    DROP TABLE storage_usage;
+    ALTER TABLE storage_usage_sharded RENAME TO storage_usage;
+    -- new, accepted or refused: public bookings nobody accepted are purged after a while.
+    ALTER TABLE travels ADD COLUMN state TEXT NOT NULL DEFAULT 'new';
+    -- The keyed hash of the address a public booking came from (never the address itself).
+    ALTER TABLE travels ADD COLUMN client_key TEXT;
+    ALTER TABLE travels ADD COLUMN payload_bytes INTEGER NOT NULL DEFAULT 0;
+    UPDATE travels SET payload_bytes = LENGTH(CAST(payload_json AS BLOB)) + LENGTH(CAST(store_serialized AS BLOB));
+    CREATE INDEX travels_public_retention ON travels(updated_at) WHERE company_id IS NULL;
+    CREATE TABLE rate_limits (key TEXT PRIMARY KEY, hits INTEGER NOT NULL, reset_at INTEGER NOT NULL);
+    CREATE TABLE server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+  `,
+    postgres: `
+    ALTER TABLE storage_usage ADD COLUMN shard INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE storage_usage DROP CONSTRAINT storage_usage_pkey;
+    ALTER TABLE storage_usage ADD PRIMARY KEY (owner, shard);
+    ALTER TABLE storage_usage ALTER COLUMN shard DROP DEFAULT;
+    ALTER TABLE travels ADD COLUMN state TEXT NOT NULL DEFAULT 'new';
+    ALTER TABLE travels ADD COLUMN client_key TEXT;
+    ALTER TABLE travels ADD COLUMN payload_bytes BIGINT NOT NULL DEFAULT 0;
+    UPDATE travels SET payload_bytes = octet_length(payload_json) + octet_length(store_serialized);
+    CREATE INDEX travels_public_retention ON travels(updated_at) WHERE company_id IS NULL;
+    -- UNLOGGED: counters of the current minute, not worth a WAL write and an fsync per request.
+    CREATE UNLOGGED TABLE rate_limits (key TEXT PRIMARY KEY, hits INTEGER NOT NULL, reset_at BIGINT NOT NULL);
+    CREATE TABLE server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+  `,
+  },
 ];

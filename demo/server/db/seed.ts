@@ -84,12 +84,27 @@ async function seedCompany(sql: Sql, company: SeedCompany): Promise<void> {
   for (const item of company.ownItems) await insertItem(sql, company.id, item);
 }
 
-/** Fills an empty database with the catalogue and the demo companies; does nothing on later starts. */
-export async function seedDatabase(sql: Sql): Promise<void> {
+/**
+ * Fills an empty database with the catalogue (the product's own data, in every mode) and, for
+ * the demo only, the demo companies whose tokens the README publishes. Does nothing twice.
+ */
+export async function seedDatabase(sql: Sql, { demoCompanies }: { demoCompanies: boolean }): Promise<void> {
   await setupTransaction(sql, async (tx) => {
-    const seeded = await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM items');
-    if ((seeded?.n ?? 0) > 0) return;
-    for (const entry of CATALOGUE) await insertItem(tx, null, entry);
-    for (const company of DEMO_COMPANIES) await seedCompany(tx, company);
+    const seeded = await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM items WHERE company_id IS NULL');
+    if (Number(seeded?.n ?? 0) === 0) for (const entry of CATALOGUE) await insertItem(tx, null, entry);
+    if (!demoCompanies) return;
+    for (const company of DEMO_COMPANIES) {
+      const present = await tx.get('SELECT id FROM companies WHERE id = ?', [company.id]);
+      if (!present) await seedCompany(tx, company);
+    }
   });
+}
+
+/** Whether the demo companies (public tokens) are in this database: a production server says so at start. */
+export async function holdsDemoCompanies(sql: Sql): Promise<boolean> {
+  const row = await sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM companies WHERE token_hash IN (?, ?)', [
+    hashToken(DEMO_COMPANIES[0]!.token),
+    hashToken(DEMO_COMPANIES[1]!.token),
+  ]);
+  return Number(row?.n ?? 0) > 0;
 }

@@ -1,5 +1,6 @@
 import type { PriceCheck, TravelPayload } from '../../../src/domain/index.ts';
 import type { Sql, SqlValue } from './sql.ts';
+import { addStoredBytes, type Owner } from './storage-usage.ts';
 
 export interface StoredTravel {
   id: number;
@@ -13,6 +14,10 @@ export interface StoredTravel {
   payload_bytes: number;
   /** The server's own figures for a public booking; null when a company set its prices. */
   price_check: PriceCheck | null;
+  /** new, accepted or refused (by the carrier). */
+  state: string;
+  /** The keyed hash of the address a public booking came from; null for a company's. */
+  client_key: string | null;
 }
 
 interface TravelRow {
@@ -24,6 +29,9 @@ interface TravelRow {
   payload_json: string;
   store_serialized: string;
   price_check_json: string | null;
+  state: string;
+  client_key: string | null;
+  payload_bytes: number;
 }
 
 /** The body without its store_serialized, which has a column of its own: the store is kept once. */
@@ -32,7 +40,6 @@ function bodyJson(payload: TravelPayload): string {
   return JSON.stringify(rest);
 }
 
-/** Writes the booking and counts its bytes; run inside the caller's transaction with its key. */
 /** customer_name, beginning_date, payload_json, store_serialized, price_check_json: what a POST and a PATCH both write. */
 function bookingValues(payload: TravelPayload, json: string, priceCheck: PriceCheck | null): SqlValue[] {
   return [
@@ -44,6 +51,12 @@ function bookingValues(payload: TravelPayload, json: string, priceCheck: PriceCh
   ];
 }
 
+/** Who a booking's bytes count for: its company, or the public bookings and the address it came from. */
+function ownersOf(companyId: number | null, clientKey: string | null): Owner[] {
+  if (companyId !== null) return [{ kind: 'company', id: companyId }];
+  return clientKey === null ? [{ kind: 'public' }] : [{ kind: 'public' }, { kind: 'address', key: clientKey }];
+}
+
 export async function insertTravel(
   sql: Sql,
   payload: TravelPayload,
@@ -51,14 +64,16 @@ export async function insertTravel(
   companyId: number | null,
   now: string,
   priceCheck: PriceCheck | null,
+  clientKey: string | null,
 ): Promise<number> {
   const json = bodyJson(payload);
+  const bytes = sizeOf(json, payload.store_serialized);
   const row = await sql.get<{ id: number }>(
-    `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized, price_check_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [tokenHash, companyId, now, now, ...bookingValues(payload, json, priceCheck)],
+    `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized, price_check_json, client_key, payload_bytes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [tokenHash, companyId, now, now, ...bookingValues(payload, json, priceCheck), companyId === null ? clientKey : null, bytes],
   );
-  await addStoredBytes(sql, companyId, sizeOf(json, payload.store_serialized));
+  for (const owner of ownersOf(companyId, clientKey)) await addStoredBytes(sql, owner, bytes);
   return row!.id;
 }
 
@@ -70,22 +85,46 @@ export async function updateTravel(
   priceCheck: PriceCheck | null,
 ): Promise<void> {
   const json = bodyJson({ ...payload, travel: { ...payload.travel, travel_id: id } });
+  const bytes = sizeOf(json, payload.store_serialized);
   await sql.transaction(async (tx) => {
-    const before = await tx.get<{ company_id: number | null; payload_json: string; store_serialized: string }>(
-      'SELECT company_id, payload_json, store_serialized FROM travels WHERE id = ?',
+    const before = await tx.get<{ company_id: number | null; client_key: string | null; payload_bytes: number }>(
+      'SELECT company_id, client_key, payload_bytes FROM travels WHERE id = ?',
       [id],
     );
     if (!before) return;
     await tx.run(
-      'UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ? WHERE id = ?',
-      [now, ...bookingValues(payload, json, priceCheck), id],
+      'UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ?, payload_bytes = ? WHERE id = ?',
+      [now, ...bookingValues(payload, json, priceCheck), bytes, id],
     );
-    await addStoredBytes(
-      tx,
-      before.company_id,
-      sizeOf(json, payload.store_serialized) - sizeOf(before.payload_json, before.store_serialized),
-    );
+    // The bytes stay counted for whoever made the booking, whatever address edits it.
+    for (const owner of ownersOf(before.company_id, before.client_key))
+      await addStoredBytes(tx, owner, bytes - Number(before.payload_bytes));
   });
+}
+
+/**
+ * Public bookings nobody accepted, untouched since `before` (an ISO time), are deleted and
+ * their bytes given back to the public quota and to their address's share. Runs in batches so
+ * no transaction holds the table for long; returns how many went.
+ */
+export async function purgeUnacceptedPublicTravels(sql: Sql, before: string, batch = 500): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const removed = await sql.transaction(async (tx) => {
+      const rows = await tx.all<{ id: number; client_key: string | null; payload_bytes: number }>(
+        `SELECT id, client_key, payload_bytes FROM travels
+         WHERE company_id IS NULL AND state <> 'accepted' AND updated_at < ? ORDER BY updated_at LIMIT ?`,
+        [before, batch],
+      );
+      for (const row of rows) {
+        await tx.run('DELETE FROM travels WHERE id = ?', [row.id]);
+        for (const owner of ownersOf(null, row.client_key)) await addStoredBytes(tx, owner, -Number(row.payload_bytes));
+      }
+      return rows.length;
+    });
+    purged += removed;
+    if (removed < batch) return purged;
+  }
 }
 
 /** Only the token's hash: a request is checked before anything of the booking is read or parsed. */
@@ -100,24 +139,9 @@ export async function findTravel(sql: Sql, id: number): Promise<StoredTravel | n
   return {
     ...row,
     payload: { ...(JSON.parse(row.payload_json) as Omit<TravelPayload, 'store_serialized'>), store_serialized: row.store_serialized },
-    payload_bytes: Buffer.byteLength(row.payload_json) + Buffer.byteLength(row.store_serialized),
+    payload_bytes: Number(row.payload_bytes),
     price_check: row.price_check_json ? (JSON.parse(row.price_check_json) as PriceCheck) : null,
   };
-}
-
-const ownerOf = (companyId: number | null) => (companyId === null ? 'public' : String(companyId));
-
-/** Bytes kept for a company's bookings, or for all public (company-less) bookings. */
-export async function storedBytes(sql: Sql, companyId: number | null): Promise<number> {
-  const row = await sql.get<{ bytes: number }>('SELECT bytes FROM storage_usage WHERE owner = ?', [ownerOf(companyId)]);
-  return row?.bytes ?? 0;
-}
-
-async function addStoredBytes(sql: Sql, companyId: number | null, bytes: number): Promise<void> {
-  await sql.run(
-    'INSERT INTO storage_usage (owner, bytes) VALUES (?, ?) ON CONFLICT (owner) DO UPDATE SET bytes = storage_usage.bytes + excluded.bytes',
-    [ownerOf(companyId), bytes],
-  );
 }
 
 const sizeOf = (json: string, store: string) => Buffer.byteLength(json) + Buffer.byteLength(store);

@@ -1,14 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Sql } from '../db/sql.ts';
 import { HttpError } from '../http/validation.ts';
 import { renderDashboardPage, renderNotFoundPage } from '../pages/dashboard-page.ts';
 import { openTravel } from './travels.ts';
 
+/**
+ * The dashboard page runs no script and loads only its stylesheet. Carriers' pages frame it
+ * (the side frame), so any ancestor may.
+ */
+const DASHBOARD_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-ancestors *; base-uri 'none'; form-action 'none'";
+
 /** /dashboard/companies/company/travels/{id}?token=…&light_layout=yes (spec §2). */
-export function dashboardRoutes(app: FastifyInstance, sql: Sql): void {
+export function dashboardRoutes(app: FastifyInstance, sql: Sql, pagesDir: string): void {
+  const stylesheet = readFileSync(path.join(pagesDir, 'dashboard.css'), 'utf8');
+  app.get('/dashboard.css', async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(stylesheet),
+  );
   app.get('/dashboard/companies/company/travels/:id', async (request, reply) => {
     const light = (request.query as Record<string, unknown>).light_layout === 'yes';
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('content-security-policy', DASHBOARD_CSP);
     try {
       const travel = await openTravel(sql, request);
       return renderDashboardPage(travel.id, travel.payload, travel.created_at, light, travel.price_check);

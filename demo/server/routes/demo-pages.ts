@@ -5,6 +5,7 @@ import path from 'node:path';
 import { companyStore, findCompanyByToken, preferredItemNames } from '../db/companies-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import type { ItemCatalogue } from '../db/items-repo.ts';
+import type { Runtime } from '../config/runtime.ts';
 import { DEMO_COMPANY_TOKEN } from '../seed/demo-companies.ts';
 import { renderDocsPage } from '../pages/docs-page.ts';
 
@@ -68,8 +69,8 @@ const PAGES: Record<string, string> = {
  * The demo pages, each served with a fresh nonce and its Content-Security-Policy; the
  * intranet page with its company data block, the CSP page with the README's strictest policy.
  */
-export function demoPageRoutes(app: FastifyInstance, sql: Sql, catalogue: ItemCatalogue, root: string): void {
-  const pages = path.join(root, 'demo', 'pages');
+export function demoPageRoutes(app: FastifyInstance, sql: Sql, catalogue: ItemCatalogue, runtime: Runtime): void {
+  const pages = runtime.pagesDir;
   const send = (reply: FastifyReply, file: string, fill: (html: string) => string = (html) => html, policy = demoCsp) => {
     const nonce = randomBytes(16).toString('base64');
     const html = withNonce(fill(readFileSync(path.join(pages, file), 'utf8')), nonce);
@@ -79,7 +80,7 @@ export function demoPageRoutes(app: FastifyInstance, sql: Sql, catalogue: ItemCa
   // The reference page, generated from the manifest the build generated from the source.
   app.get('/docs.html', async (_request, reply) => {
     const nonce = randomBytes(16).toString('base64');
-    const manifest = JSON.parse(readFileSync(path.join(root, 'custom-elements.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(path.join(runtime.elementsDir, 'custom-elements.json'), 'utf8'));
     return reply
       .type('text/html; charset=utf-8')
       .header('content-security-policy', demoCsp(nonce))

@@ -5,8 +5,12 @@ import type { ServerLimits } from '../config/limits.ts';
 import { findCompanyByToken } from '../db/companies-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
-import { findTravel, findTravelTokenHash, insertTravel, storedBytes, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
+import type { Owner } from '../db/storage-usage.ts';
+import { findTravel, findTravelTokenHash, insertTravel, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
 import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
+import type { Metrics } from '../ops/metrics.ts';
+import type { Quotas } from '../ops/quotas.ts';
+import { clientKey } from '../security/client-key.ts';
 import { generateToken, hashToken, sha256, tokenMatches } from '../security/tokens.ts';
 
 const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/)) });
@@ -75,20 +79,25 @@ async function companyIdOf(sql: Sql, companyToken: string | undefined): Promise<
   return company.id;
 }
 
-/** A booking that would take its company (or the public bookings together) past their quota is refused. */
-async function assertWithinQuota(sql: Sql, companyId: number | null, rawBody: string, limits: ServerLimits, replacing = 0): Promise<void> {
-  const quota = companyId === null ? limits.publicQuotaBytes : limits.companyQuotaBytes;
-  if ((await storedBytes(sql, companyId)) - replacing + Buffer.byteLength(rawBody) > quota) {
-    throw new HttpError(
-      507,
-      companyId === null
-        ? 'Espace de stockage des réservations publiques plein : réessayez plus tard.'
-        : 'Quota de stockage de l’entreprise atteint : contactez le transporteur.',
-    );
-  }
+/** Whose quotas a booking counts against: its company's, or the public one and its address's share. */
+function ownersOf(companyId: number | null, addressKey: string | null): Owner[] {
+  if (companyId !== null) return [{ kind: 'company', id: companyId }];
+  return addressKey === null ? [{ kind: 'public' }] : [{ kind: 'public' }, { kind: 'address', key: addressKey }];
 }
 
-export function travelRoutes(app: FastifyInstance, sql: Sql, limits: ServerLimits): void {
+export interface TravelRouteDeps {
+  quotas: Quotas;
+  /** The key the client addresses are hashed with (server_keys), never stored in clear. */
+  addressSecret: Buffer;
+  metrics: Metrics | null;
+}
+
+export function travelRoutes(
+  app: FastifyInstance,
+  sql: Sql,
+  limits: ServerLimits,
+  { quotas, addressSecret, metrics }: TravelRouteDeps,
+): void {
   app.post('/api/v1/travels', { schema: CREATED_SCHEMA }, async (request, reply) => {
     const keyHeader = request.headers['idempotency-key'];
     const key = keyHeader === undefined ? null : parseOr400(IdempotencyKey, keyHeader, 'Idempotency-Key invalide');
@@ -101,16 +110,18 @@ export function travelRoutes(app: FastifyInstance, sql: Sql, limits: ServerLimit
     try {
       const { payload, companyToken, priceCheck } = checkBooking(request.body, limits);
       const token = generateToken();
+      const addressKey = companyToken === undefined ? clientKey(request.ip, addressSecret) : null;
       // The booking and its key's answer are written together: a retry finds both or neither.
-      const answer = await sql.transaction(async (tx) => {
-        // Read in the transaction that writes: the quota counts the bookings committed with this one.
+      const { answer, uses, companyId } = await sql.transaction(async (tx) => {
         const companyId = await companyIdOf(tx, companyToken);
-        await assertWithinQuota(tx, companyId, request.rawBody ?? '', limits);
-        const id = await insertTravel(tx, payload, hashToken(token), companyId, new Date().toISOString(), priceCheck);
+        const uses = await quotas.assertRoom(tx, ownersOf(companyId, addressKey), Buffer.byteLength(request.rawBody ?? ''));
+        const id = await insertTravel(tx, payload, hashToken(token), companyId, new Date().toISOString(), priceCheck, addressKey);
         const body = { id, token };
         if (key !== null) await completeKey(tx, key, 201, body);
-        return body;
+        return { answer: body, uses, companyId };
       });
+      quotas.report(uses);
+      metrics?.bookings.inc({ action: 'created', owner: companyId === null ? 'public' : 'company' });
       return reply.code(201).send(answer);
     } catch (error) {
       // A refused request frees its key: the client may correct it and retry with the same key.
@@ -124,9 +135,16 @@ export function travelRoutes(app: FastifyInstance, sql: Sql, limits: ServerLimit
     const { payload, companyToken, priceCheck } = checkBooking(request.body, limits);
     // An unknown company token is refused, as on a POST; the booking keeps the company it was made for.
     await companyIdOf(sql, companyToken);
-    await assertWithinQuota(sql, travel.company_id, request.rawBody ?? '', limits, travel.payload_bytes);
+    const uses = await quotas.assertRoom(
+      sql,
+      ownersOf(travel.company_id, travel.client_key),
+      Buffer.byteLength(request.rawBody ?? ''),
+      travel.payload_bytes,
+    );
     // A company's booking keeps the prices it set; a public one is checked again.
     await updateTravel(sql, travel.id, payload, new Date().toISOString(), travel.company_id === null ? priceCheck : null);
+    quotas.report(uses);
+    metrics?.bookings.inc({ action: 'updated', owner: travel.company_id === null ? 'public' : 'company' });
     return { id: travel.id };
   });
 

@@ -18,33 +18,6 @@ export function tokenMatches(presented: string | null | undefined, storedHash: s
   return candidate.length === stored.length && timingSafeEqual(candidate, stored);
 }
 
-const TOKEN_PARAMETER = /^(token|travel_token|company_token|access_token)$/i;
-
-/**
- * A URL as it may be logged: every token value hidden, whatever the spelling of its name
- * (`?token=`, `?%74oken=`, `?TOKEN=`), and the company token of /companies/{token} paths.
- */
-export function redactTokens(url: string): string {
-  const at = url.indexOf('?');
-  const pathPart = (at === -1 ? url : url.slice(0, at)).replace(/(\/companies\/)[^/?#]+/i, '$1[caché]');
-  if (at === -1) return pathPart;
-  const query = url
-    .slice(at + 1)
-    .split('&')
-    .map((pair) => {
-      const [name = '', ...rest] = pair.split('=');
-      let decoded = name;
-      try {
-        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
-      } catch {
-        // A name that does not decode is not hidden by chance: its value is.
-        return rest.length > 0 ? `${name}=[caché]` : name;
-      }
-      return TOKEN_PARAMETER.test(decoded.trim()) && rest.length > 0 ? `${name}=[caché]` : pair;
-    });
-  return `${pathPart}?${query.join('&')}`;
-}
-
 export function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }

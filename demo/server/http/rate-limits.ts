@@ -1,0 +1,78 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { ServerLimits } from '../config/limits.ts';
+import { databaseRateLimitStore } from '../db/rate-limit-store.ts';
+import type { Sql } from '../db/sql.ts';
+import { bearerToken, HttpError } from './validation.ts';
+
+const fingerprint = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
+/** The company a request acts for, when it names one: by its token, never kept in clear by the limiter. */
+export function companyKey(request: FastifyRequest): string | null {
+  const params = request.params as Record<string, unknown> | undefined;
+  if (typeof params?.token === 'string' && request.routeOptions.url?.startsWith('/api/v1/companies/')) return fingerprint(params.token);
+  const body = request.body as Record<string, unknown> | undefined;
+  if (body && typeof body.company_token === 'string') return fingerprint(body.company_token);
+  const bearer = bearerToken(request.headers);
+  return bearer && request.routeOptions.url?.startsWith('/api/v1/items/') ? fingerprint(bearer) : null;
+}
+
+type RouteKind = 'write' | 'read';
+function kindOf(route: RouteOptions): RouteKind | null {
+  if (!route.url.startsWith('/api/') && !route.url.startsWith('/dashboard/')) return null;
+  const methods = [route.method].flat();
+  if (methods.includes('POST') || methods.includes('PATCH')) return 'write';
+  if (methods.includes('GET') && !route.url.endsWith('openapi.json')) return 'read';
+  return null;
+}
+
+const tooMany = (seconds: number) => new HttpError(429, `Trop de requêtes : réessayez dans ${Math.max(1, seconds)} s.`);
+
+/**
+ * Every API route gets a per-address budget (checked before anything is read) and a
+ * per-company one (once the body names the company); writes are counted apart from searches
+ * and reads. Both always run: each is a limiter of its own, called from our hooks, because
+ * limiters made with `app.rateLimit()` share one "already ran" mark per request and the second
+ * would never count. On PostgreSQL the counts live in the database, shared by every process of
+ * the deployment; on SQLite (one process) they stay in memory.
+ */
+export async function installRateLimits(app: FastifyInstance, sql: Sql, limits: ServerLimits): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(sql.dialect === 'postgres' ? { store: databaseRateLimitStore(sql) } : {}),
+  });
+  /** One budget: its own limiter, its keys prefixed with its name so no two budgets count each other's hits. */
+  const limiter = (name: string, max: number, perCompany: boolean) => {
+    const check = app.createRateLimit({
+      max,
+      timeWindow: 60_000,
+      keyGenerator: perCompany ? (request) => `${name}:${companyKey(request)}` : (request) => `${name}:${request.ip}`,
+    });
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      if (perCompany && companyKey(request) === null) return;
+      const outcome = await check(request);
+      if (!outcome.isAllowed && outcome.isExceeded) {
+        void reply.header('retry-after', String(outcome.ttlInSeconds));
+        throw tooMany(outcome.ttlInSeconds);
+      }
+    };
+  };
+  const limiters = {
+    write: {
+      perAddress: limiter('write-ip', limits.writesPerMinutePerIp, false),
+      perCompany: limiter('write-company', limits.writesPerMinutePerCompany, true),
+    },
+    read: {
+      perAddress: limiter('read-ip', limits.readsPerMinutePerIp, false),
+      perCompany: limiter('read-company', limits.readsPerMinutePerCompany, true),
+    },
+  };
+  app.addHook('onRoute', (route) => {
+    const kind = kindOf(route);
+    if (!kind) return;
+    const { perAddress, perCompany } = limiters[kind];
+    route.onRequest = [perAddress, ...[route.onRequest ?? []].flat()];
+    route.preHandler = [perCompany, ...[route.preHandler ?? []].flat()];
+  });
+}

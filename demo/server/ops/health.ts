@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { Sql } from '../db/sql.ts';
+
+/** Whether the server is being stopped: set on SIGTERM, read by /readyz. */
+export interface Lifecycle {
+  draining: boolean;
+}
+
+/** A database that has not answered by then is as good as down, for a load balancer. */
+const DATABASE_DEADLINE_MS = 2000;
+
+async function databaseAnswers(sql: Sql): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), DATABASE_DEADLINE_MS)));
+  try {
+    return await Promise.race([sql.get('SELECT 1 AS one').then(() => true), deadline]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * `/healthz`: the process answers (a supervisor restarts it otherwise). `/readyz`: it may be
+ * sent traffic, that is its database answers and it is not being stopped (a load balancer
+ * stops sending it requests while it drains). Neither is rate-limited or logged as an API call.
+ */
+export function healthRoutes(app: FastifyInstance, sql: Sql, lifecycle: Lifecycle): void {
+  app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    if (lifecycle.draining) return reply.code(503).send({ ready: false, reason: 'Arrêt en cours : plus de nouvelles requêtes' });
+    if (!(await databaseAnswers(sql))) return reply.code(503).send({ ready: false, reason: 'La base de données ne répond pas' });
+    return reply.send({ ready: true });
+  });
+}

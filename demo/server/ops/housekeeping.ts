@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerLimits } from '../config/limits.ts';
+import { forgetEndedWindows } from '../db/rate-limit-store.ts';
+import type { Sql } from '../db/sql.ts';
+import { purgeUnacceptedPublicTravels } from '../db/travels-repo.ts';
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Work no request waits for: public bookings nobody accepted are deleted once past their
+ * retention (hourly, and soon after start), and on PostgreSQL the rate-limit windows that
+ * ended are forgotten (every minute). Any process may run them: they delete only what is due.
+ */
+export function scheduleHousekeeping(sql: Sql, limits: ServerLimits, log: FastifyBaseLogger, now: () => number = Date.now) {
+  const purge = async () => {
+    try {
+      const before = new Date(now() - limits.publicRetentionDays * DAY_MS).toISOString();
+      const purged = await purgeUnacceptedPublicTravels(sql, before);
+      if (purged > 0)
+        log.info(`${purged} réservation(s) publique(s) non acceptée(s) supprimée(s) après ${limits.publicRetentionDays} jours`);
+    } catch (error) {
+      log.warn({ err: { message: (error as Error).message } }, 'purge des réservations publiques impossible, nouvel essai dans une heure');
+    }
+  };
+  const forget = () => forgetEndedWindows(sql, now()).catch(() => {});
+  const timers = [setTimeout(() => void purge(), 10_000), setInterval(() => void purge(), HOUR_MS)];
+  if (sql.dialect === 'postgres') timers.push(setInterval(() => void forget(), MINUTE_MS));
+  for (const timer of timers) timer.unref();
+  return {
+    /** Runs the purge now (tests, and an operator's command). */
+    purge,
+    stop: () => timers.forEach((timer) => clearTimeout(timer)),
+  };
+}

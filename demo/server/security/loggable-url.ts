@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+
+const HIDDEN = '[caché]';
+/** Parameter names that carry a secret, whatever their case: the travel's and the company's tokens. */
+const SECRET_NAME = /token|secret|password|key/i;
+/** A path segment of an unknown route this long may be a token sent to a wrong address. */
+const LONG_SEGMENT = 16;
+
+/**
+ * A request's address as it may be logged, built from what the router understood rather than
+ * from the raw text: the route's pattern with its parameters filled in, a secret one hidden
+ * (`/api/v1/companies/[caché]`, whatever escapes spelled `companies`), and the parsed query
+ * with every secret value hidden. What follows a `#` never reached the router and is left out.
+ * An unknown route logs its path alone, with long segments hidden.
+ */
+export function loggableUrl(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern === undefined || request.is404) {
+    const path = request.url.split(/[?#]/, 1)[0] ?? '';
+    return path
+      .split('/')
+      .map((segment) => (segment.length >= LONG_SEGMENT ? HIDDEN : segment))
+      .join('/');
+  }
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const path = pattern.replace(/:(\w+)/g, (_match, name: string) =>
+    SECRET_NAME.test(name) ? HIDDEN : encodeURIComponent(String(params[name] ?? '')),
+  );
+  const query = Object.entries((request.query ?? {}) as Record<string, unknown>).flatMap(([name, value]) =>
+    [value].flat().map((one) => `${encodeURIComponent(name)}=${SECRET_NAME.test(name) ? HIDDEN : encodeURIComponent(String(one))}`),
+  );
+  return query.length > 0 ? `${path}?${query.join('&')}` : path;
+}
