@@ -17,15 +17,22 @@ export function ownerName(owner: Owner): string {
   return owner.kind === 'company' ? String(owner.id) : `address:${owner.key}`;
 }
 
-export async function storedBytes(sql: Sql, owner: Owner): Promise<number> {
-  const row = await sql.get<{ bytes: number | null }>('SELECT SUM(bytes) AS bytes FROM storage_usage WHERE owner = ?', [ownerName(owner)]);
-  return Number(row?.bytes ?? 0);
+/** Bytes kept by each owner, in one query: a booking counts for two owners (the public and its address). */
+export async function storedBytes(sql: Sql, owners: readonly Owner[]): Promise<number[]> {
+  const names = owners.map(ownerName);
+  const rows = await sql.all<{ owner: string; bytes: number }>(
+    `SELECT owner, SUM(bytes) AS bytes FROM storage_usage WHERE owner IN (${names.map(() => '?').join(', ')}) GROUP BY owner`,
+    names,
+  );
+  return names.map((name) => Number(rows.find((row) => row.owner === name)?.bytes ?? 0));
 }
 
-export async function addStoredBytes(sql: Sql, owner: Owner, bytes: number): Promise<void> {
-  if (bytes === 0) return;
+/** Adds bytes (negative to give them back) to each owner's count, each in one of its shards, in one statement. */
+export async function addStoredBytes(sql: Sql, owners: readonly Owner[], bytes: number): Promise<void> {
+  if (bytes === 0 || owners.length === 0) return;
   await sql.run(
-    'INSERT INTO storage_usage (owner, shard, bytes) VALUES (?, ?, ?) ON CONFLICT (owner, shard) DO UPDATE SET bytes = storage_usage.bytes + excluded.bytes',
-    [ownerName(owner), randomInt(SHARDS), bytes],
+    `INSERT INTO storage_usage (owner, shard, bytes) VALUES ${owners.map(() => '(?, ?, ?)').join(', ')}
+     ON CONFLICT (owner, shard) DO UPDATE SET bytes = storage_usage.bytes + excluded.bytes`,
+    owners.flatMap((owner) => [ownerName(owner), randomInt(SHARDS), bytes]),
   );
 }

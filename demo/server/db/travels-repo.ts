@@ -52,7 +52,7 @@ function bookingValues(payload: TravelPayload, json: string, priceCheck: PriceCh
 }
 
 /** Who a booking's bytes count for: its company, or the public bookings and the address it came from. */
-function ownersOf(companyId: number | null, clientKey: string | null): Owner[] {
+export function ownersOf(companyId: number | null, clientKey: string | null): Owner[] {
   if (companyId !== null) return [{ kind: 'company', id: companyId }];
   return clientKey === null ? [{ kind: 'public' }] : [{ kind: 'public' }, { kind: 'address', key: clientKey }];
 }
@@ -73,7 +73,7 @@ export async function insertTravel(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [tokenHash, companyId, now, now, ...bookingValues(payload, json, priceCheck), companyId === null ? clientKey : null, bytes],
   );
-  for (const owner of ownersOf(companyId, clientKey)) await addStoredBytes(sql, owner, bytes);
+  await addStoredBytes(sql, ownersOf(companyId, clientKey), bytes);
   return row!.id;
 }
 
@@ -97,8 +97,7 @@ export async function updateTravel(
       [now, ...bookingValues(payload, json, priceCheck), bytes, id],
     );
     // The bytes stay counted for whoever made the booking, whatever address edits it.
-    for (const owner of ownersOf(before.company_id, before.client_key))
-      await addStoredBytes(tx, owner, bytes - Number(before.payload_bytes));
+    await addStoredBytes(tx, ownersOf(before.company_id, before.client_key), bytes - Number(before.payload_bytes));
   });
 }
 
@@ -116,10 +115,14 @@ export async function purgeUnacceptedPublicTravels(sql: Sql, before: string, bat
          WHERE company_id IS NULL AND state <> 'accepted' AND updated_at < ? ORDER BY updated_at LIMIT ?`,
         [before, batch],
       );
-      for (const row of rows) {
-        await tx.run('DELETE FROM travels WHERE id = ?', [row.id]);
-        for (const owner of ownersOf(null, row.client_key)) await addStoredBytes(tx, owner, -Number(row.payload_bytes));
-      }
+      for (const row of rows) await tx.run('DELETE FROM travels WHERE id = ?', [row.id]);
+      // Given back per owner, the public count first and the addresses in one order, as every
+      // booking takes them: two transactions never wait for each other's rows in a cycle.
+      const perAddress = new Map<string, number>();
+      for (const row of rows)
+        if (row.client_key) perAddress.set(row.client_key, (perAddress.get(row.client_key) ?? 0) + Number(row.payload_bytes));
+      await addStoredBytes(tx, [{ kind: 'public' }], -rows.reduce((sum, row) => sum + Number(row.payload_bytes), 0));
+      for (const key of [...perAddress.keys()].sort()) await addStoredBytes(tx, [{ kind: 'address', key }], -perAddress.get(key)!);
       return rows.length;
     });
     purged += removed;

@@ -39,12 +39,13 @@ export class Quotas {
    * its quota. Returns each owner's use once the booking is written, for `report`.
    */
   async assertRoom(sql: Sql, owners: readonly Owner[], added: number, replacing = 0): Promise<Map<Owner, number>> {
+    const stored = await storedBytes(sql, owners);
     const after = new Map<Owner, number>();
-    for (const owner of owners) {
-      const used = (await storedBytes(sql, owner)) - replacing + added;
+    owners.forEach((owner, at) => {
+      const used = stored[at]! - replacing + added;
       if (used > this.quotaOf(owner)) throw new HttpError(507, REFUSALS[owner.kind]);
       after.set(owner, used);
-    }
+    });
     return after;
   }
 

@@ -5,8 +5,7 @@ import type { ServerLimits } from '../config/limits.ts';
 import { findCompanyByToken } from '../db/companies-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
-import type { Owner } from '../db/storage-usage.ts';
-import { findTravel, findTravelTokenHash, insertTravel, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
+import { findTravel, findTravelTokenHash, insertTravel, ownersOf, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
 import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { Quotas } from '../ops/quotas.ts';
@@ -77,12 +76,6 @@ async function companyIdOf(sql: Sql, companyToken: string | undefined): Promise<
   const company = await findCompanyByToken(sql, companyToken);
   if (!company) throw new HttpError(404, 'Entreprise inconnue');
   return company.id;
-}
-
-/** Whose quotas a booking counts against: its company's, or the public one and its address's share. */
-function ownersOf(companyId: number | null, addressKey: string | null): Owner[] {
-  if (companyId !== null) return [{ kind: 'company', id: companyId }];
-  return addressKey === null ? [{ kind: 'public' }] : [{ kind: 'public' }, { kind: 'address', key: addressKey }];
 }
 
 export interface TravelRouteDeps {
