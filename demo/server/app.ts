@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { Writable } from 'node:stream';
 import { constants as zlib } from 'node:zlib';
 import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
+import { pricingFromEnv, type PricingSettings } from './config/pricing.ts';
 import type { Runtime } from './config/runtime.ts';
 import type { Sql } from './db/sql.ts';
 import { ItemCatalogue } from './db/items-repo.ts';
@@ -20,6 +21,11 @@ import { HttpError } from './http/validation.ts';
 import { healthRoutes, type Lifecycle } from './ops/health.ts';
 import { countRequests, metricsRoute, type Metrics } from './ops/metrics.ts';
 import { Quotas } from './ops/quotas.ts';
+import { publicPricingFrom } from './pricing/carrier-records.ts';
+import { createPoolSandbox } from './pricing/pool-sandbox.ts';
+import { QuoteService } from './pricing/quote-service.ts';
+import { ignRouteService, straightLineRouteService } from './pricing/route-service.ts';
+import { quoteRoutes } from './routes/quotes.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -47,6 +53,8 @@ export interface AppOptions {
   metricsToken?: string | null;
   /** Set to draining on SIGTERM: /readyz then answers 503. */
   lifecycle?: Lifecycle;
+  /** Route service, quote validity and signing key; from the environment by default. */
+  pricing?: PricingSettings;
 }
 
 /** How far past the body limit an announced body is still read (and dropped) so its 413 arrives. */
@@ -62,6 +70,7 @@ export async function createApp({
   metrics = null,
   metricsToken = null,
   lifecycle = { draining: false },
+  pricing = pricingFromEnv(process.env, runtime.demo),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: limits.bodyLimitBytes,
@@ -164,7 +173,9 @@ export async function createApp({
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpError)
-      return reply.code(error.statusCode).send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      return reply
+        .code(error.statusCode)
+        .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ?? {}) });
     const status = error.statusCode ?? 500;
     const known: Record<number, string> = {
       400: 'Requête invalide',
@@ -193,7 +204,22 @@ export async function createApp({
 
   const quotas = new Quotas(limits, app.log, metrics);
   const addressSecret = await serverKey(sql, 'client-address');
-  travelRoutes(app, sql, limits, { quotas, addressSecret, metrics });
+  const sandbox = createPoolSandbox();
+  app.addHook('onClose', async () => sandbox.close());
+  const quotes = new QuoteService({
+    sql,
+    catalogue,
+    routes:
+      pricing.routeService === 'ign'
+        ? ignRouteService({ url: pricing.ignItineraryUrl, timeoutMs: pricing.routeTimeoutMs, cacheSize: 1000 })
+        : straightLineRouteService(),
+    sandbox,
+    publicPricing: publicPricingFrom(process.env),
+    signingKey: pricing.signingKey ?? (await serverKey(sql, 'quote-signing')),
+    ttlMs: pricing.quoteTtlMs,
+  });
+  travelRoutes(app, sql, limits, { quotas, quotes, addressSecret, metrics });
+  quoteRoutes(app, sql, quotes);
   catalogueRoutes(app, sql, catalogue);
   companyRoutes(app, sql, catalogue);
   geoRoutes(app, geocoderOnce);

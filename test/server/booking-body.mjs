@@ -1,4 +1,14 @@
-// A valid POST /api/v1/travels body, as the domain's buildTravelPayload writes it.
+// A valid POST /api/v1/travels body, as the domain's buildTravelPayload writes it, with the
+// carrier's own price for its trip (the server refuses any other with 409), computed here from
+// spec §9: Paris → Lyon by the straight-line rule, a 3-seat sofa (a moving: 2 handlers at
+// 30 € an hour) handled for the 2 hours the body states.
+import { cents, handlingEuros, htCents, publicTransportEuros } from './spec-prices.mjs';
+
+export const PARIS = { lat: 48.8601, lng: 2.3507 };
+export const LYON = { lat: 45.7542, lng: 4.8309 };
+export const TRANSPORT_CENTS = cents(publicTransportEuros([PARIS, LYON]));
+export const HANDLING_CENTS = cents(handlingEuros({ hours: 2, persons: 2, moving: true }));
+
 export function bookingBody(overrides = {}) {
   const state = {
     version: 1,
@@ -17,8 +27,7 @@ export function bookingBody(overrides = {}) {
         locality: 'Paris',
         label: '',
         country: 'France',
-        lat: 48.8601,
-        lng: 2.3507,
+        ...PARIS,
         timewindow_earliest: '2026-11-23T09:00:00+01:00',
         timewindow_latest: '2026-11-23T12:00:00+01:00',
         order_item_ids: [],
@@ -36,8 +45,7 @@ export function bookingBody(overrides = {}) {
         locality: 'Lyon',
         label: 'Appartement',
         country: 'France',
-        lat: 45.7542,
-        lng: 4.8309,
+        ...LYON,
         timewindow_earliest: null,
         timewindow_latest: null,
         order_item_ids: [],
@@ -55,10 +63,10 @@ export function bookingBody(overrides = {}) {
       truck_capacity_needed: 6,
       distance_transportation: 930246,
       duration_transportation: 16501,
-      price_transportation: 34500,
-      price_handling: 14400,
-      price_transportation_ht: 28750,
-      price_handling_ht: 12000,
+      price_transportation: TRANSPORT_CENTS,
+      price_handling: HANDLING_CENTS,
+      price_transportation_ht: htCents(TRANSPORT_CENTS),
+      price_handling_ht: htCents(HANDLING_CENTS),
       handling_needed: true,
       duration_handling: 7200,
       persons_needed: 2,

@@ -48,6 +48,8 @@ export const MAX_SEARCH_LIMIT = 50;
 export class ItemCatalogue {
   private index: IndexedItem[] = [];
   private readonly answers = new Map<string, string>();
+  private readonly byId = new Map<number, CatalogueItem>();
+  private readonly byFoldedName = new Map<string, CatalogueItem[]>();
 
   private constructor() {}
 
@@ -75,7 +77,24 @@ export class ItemCatalogue {
         json: JSON.stringify(item),
       };
     });
+    for (const { item, folded } of catalogue.index) {
+      catalogue.byId.set(item.id, item);
+      catalogue.byFoldedName.set(folded, [...(catalogue.byFoldedName.get(folded) ?? []), item]);
+    }
     return catalogue;
+  }
+
+  /**
+   * The catalogue entry an item of a booking names, as a company (or the public) sees the
+   * catalogue: by its id, else by its name (case and accents aside), the company's own entry
+   * first. Null for an object of the visitor's own.
+   */
+  entryFor(item: { id: string | number | null; name: string }, companyId: number | null): CatalogueItem | null {
+    const visible = (entry: CatalogueItem) => entry.company_id === null || entry.company_id === companyId;
+    const byId = item.id === null ? undefined : this.byId.get(Number(item.id));
+    if (byId && visible(byId) && foldText(byId.name) === foldText(item.name)) return byId;
+    const named = (this.byFoldedName.get(foldText(item.name)) ?? []).filter(visible);
+    return named.find((entry) => entry.company_id !== null) ?? named[0] ?? null;
   }
 
   byNames(names: readonly string[]): CatalogueItem[] {

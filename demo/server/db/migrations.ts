@@ -238,4 +238,40 @@ export const MIGRATIONS: readonly Migration[] = [
     CREATE TABLE server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL);
   `,
   },
+  // 5: binding quotes, signed by the server, and the booking's price taken from one.
+  {
+    sqlite: `
+    CREATE TABLE quotes (
+      id TEXT PRIMARY KEY,
+      -- 'public' or the company's id: whose records priced it.
+      owner TEXT NOT NULL,
+      -- The choices it prices (choicesFingerprint), hashed: a booking with the same choices may take it.
+      fingerprint TEXT NOT NULL,
+      figures_json TEXT NOT NULL,
+      signature TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      expires_at TEXT NOT NULL
+    );
+    CREATE INDEX quotes_fingerprint ON quotes(fingerprint);
+    CREATE INDEX quotes_expiry ON quotes(expires_at);
+    ALTER TABLE travels ADD COLUMN quote_id TEXT;
+    -- Where the stored price comes from: 'quote' (the server's), 'company' (fixed by the company), 'client' (bookings before quotes).
+    ALTER TABLE travels ADD COLUMN price_source TEXT NOT NULL DEFAULT 'client';
+  `,
+    postgres: `
+    CREATE TABLE quotes (
+      id TEXT PRIMARY KEY,
+      owner TEXT NOT NULL,
+      fingerprint TEXT NOT NULL,
+      figures_json TEXT NOT NULL,
+      signature TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      expires_at TEXT NOT NULL
+    );
+    CREATE INDEX quotes_fingerprint ON quotes(fingerprint);
+    CREATE INDEX quotes_expiry ON quotes(expires_at);
+    ALTER TABLE travels ADD COLUMN quote_id TEXT;
+    ALTER TABLE travels ADD COLUMN price_source TEXT NOT NULL DEFAULT 'client';
+  `,
+  },
 ];

@@ -1,4 +1,5 @@
 import type { PriceCheck, TravelPayload } from '../../../src/domain/index.ts';
+import type { PricedBooking } from '../pricing/booking-pricing.ts';
 import type { Sql, SqlValue } from './sql.ts';
 import { addStoredBytes, type Owner } from './storage-usage.ts';
 
@@ -16,6 +17,9 @@ export interface StoredTravel {
   price_check: PriceCheck | null;
   /** new, accepted or refused (by the carrier). */
   state: string;
+  /** The quote that priced it, and where its price comes from ('quote', 'company', or 'client' before quotes). */
+  quote_id: string | null;
+  price_source: string;
   /** The keyed hash of the address a public booking came from; null for a company's. */
   client_key: string | null;
 }
@@ -32,6 +36,8 @@ interface TravelRow {
   state: string;
   client_key: string | null;
   payload_bytes: number;
+  quote_id: string | null;
+  price_source: string;
 }
 
 /** The body without its store_serialized, which has a column of its own: the store is kept once. */
@@ -40,14 +46,16 @@ function bodyJson(payload: TravelPayload): string {
   return JSON.stringify(rest);
 }
 
-/** customer_name, beginning_date, payload_json, store_serialized, price_check_json: what a POST and a PATCH both write. */
-function bookingValues(payload: TravelPayload, json: string, priceCheck: PriceCheck | null): SqlValue[] {
+/** What a POST and a PATCH both write: customer_name, beginning_date, payload_json, store_serialized, price_check_json, quote_id, price_source. */
+function bookingValues({ payload, priceCheck, quote, priceSource }: PricedBooking, json: string): SqlValue[] {
   return [
     payload.customer.name,
     payload.travel.beginning_date ?? null,
     json,
     payload.store_serialized,
     priceCheck ? JSON.stringify(priceCheck) : null,
+    quote.id,
+    priceSource,
   ];
 }
 
@@ -59,31 +67,25 @@ export function ownersOf(companyId: number | null, clientKey: string | null): Ow
 
 export async function insertTravel(
   sql: Sql,
-  payload: TravelPayload,
+  priced: PricedBooking,
   tokenHash: string,
   companyId: number | null,
   now: string,
-  priceCheck: PriceCheck | null,
   clientKey: string | null,
 ): Promise<number> {
-  const json = bodyJson(payload);
-  const bytes = sizeOf(json, payload.store_serialized);
+  const json = bodyJson(priced.payload);
+  const bytes = sizeOf(json, priced.payload.store_serialized);
   const row = await sql.get<{ id: number }>(
-    `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized, price_check_json, client_key, payload_bytes)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [tokenHash, companyId, now, now, ...bookingValues(payload, json, priceCheck), companyId === null ? clientKey : null, bytes],
+    `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized, price_check_json, quote_id, price_source, client_key, payload_bytes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [tokenHash, companyId, now, now, ...bookingValues(priced, json), companyId === null ? clientKey : null, bytes],
   );
   await addStoredBytes(sql, ownersOf(companyId, clientKey), bytes);
   return row!.id;
 }
 
-export async function updateTravel(
-  sql: Sql,
-  id: number,
-  payload: TravelPayload,
-  now: string,
-  priceCheck: PriceCheck | null,
-): Promise<void> {
+export async function updateTravel(sql: Sql, id: number, priced: PricedBooking, now: string): Promise<void> {
+  const payload = priced.payload;
   const json = bodyJson({ ...payload, travel: { ...payload.travel, travel_id: id } });
   const bytes = sizeOf(json, payload.store_serialized);
   await sql.transaction(async (tx) => {
@@ -93,8 +95,8 @@ export async function updateTravel(
     );
     if (!before) return;
     await tx.run(
-      'UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ?, payload_bytes = ? WHERE id = ?',
-      [now, ...bookingValues(payload, json, priceCheck), bytes, id],
+      'UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ?, quote_id = ?, price_source = ?, payload_bytes = ? WHERE id = ?',
+      [now, ...bookingValues(priced, json), bytes, id],
     );
     // The bytes stay counted for whoever made the booking, whatever address edits it.
     await addStoredBytes(tx, ownersOf(before.company_id, before.client_key), bytes - Number(before.payload_bytes));

@@ -22,6 +22,8 @@ type RouteKind = 'write' | 'read';
 function kindOf(route: RouteOptions): RouteKind | null {
   if (!route.url.startsWith('/api/') && !route.url.startsWith('/dashboard/')) return null;
   const methods = [route.method].flat();
+  // A quote stores no booking: it is counted with the searches, which a visitor repeats as often.
+  if (route.url === '/api/v1/quotes') return 'read';
   if (methods.includes('POST') || methods.includes('PATCH')) return 'write';
   if (methods.includes('GET') && !route.url.endsWith('openapi.json')) return 'read';
   return null;

@@ -21,6 +21,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fields?: FieldError[],
+    /** More of the answer beside `error` and `fields` (a 409's new quote). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

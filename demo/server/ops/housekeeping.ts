@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerLimits } from '../config/limits.ts';
+import { forgetExpiredQuotes } from '../db/quotes-repo.ts';
 import { forgetEndedWindows } from '../db/rate-limit-store.ts';
 import type { Sql } from '../db/sql.ts';
 import { purgeUnacceptedPublicTravels } from '../db/travels-repo.ts';
@@ -10,7 +11,8 @@ const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Work no request waits for: public bookings nobody accepted are deleted once past their
- * retention (hourly, and soon after start), and on PostgreSQL the rate-limit windows that
+ * retention, and quotes no booking took a day after they expired (hourly, and soon after
+ * start), and on PostgreSQL the rate-limit windows that
  * ended are forgotten (every minute). Any process may run them: they delete only what is due.
  */
 export function scheduleHousekeeping(sql: Sql, limits: ServerLimits, log: FastifyBaseLogger, now: () => number = Date.now) {
@@ -20,6 +22,8 @@ export function scheduleHousekeeping(sql: Sql, limits: ServerLimits, log: Fastif
       const purged = await purgeUnacceptedPublicTravels(sql, before);
       if (purged > 0)
         log.info(`${purged} réservation(s) publique(s) non acceptée(s) supprimée(s) après ${limits.publicRetentionDays} jours`);
+      // A quote no booking took is of no use a day after it expired.
+      await forgetExpiredQuotes(sql, new Date(now() - DAY_MS).toISOString());
     } catch (error) {
       log.warn({ err: { message: (error as Error).message } }, 'purge des réservations publiques impossible, nouvel essai dans une heure');
     }

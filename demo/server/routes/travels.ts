@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import * as v from 'valibot';
-import { checkPublicPrice, implausibleFigures, restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
+import { implausibleFigures, restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
 import type { ServerLimits } from '../config/limits.ts';
 import { findCompanyByToken } from '../db/companies-repo.ts';
 import type { Sql } from '../db/sql.ts';
@@ -9,6 +9,8 @@ import { findTravel, findTravelTokenHash, insertTravel, ownersOf, updateTravel, 
 import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { Quotas } from '../ops/quotas.ts';
+import { priceBooking } from '../pricing/booking-pricing.ts';
+import type { QuoteService } from '../pricing/quote-service.ts';
 import { clientKey } from '../security/client-key.ts';
 import { generateToken, hashToken, sha256, tokenMatches } from '../security/tokens.ts';
 
@@ -54,20 +56,18 @@ export async function openTravel(sql: Sql, request: FastifyRequest): Promise<Sto
   return travel;
 }
 
-/** The body checked on its own (schema, the client's store, plausible figures): nothing is read from the database. */
+/** The body checked on its own (schema, the client's store, prices that cannot be): nothing is read from the database. */
 function checkBooking(body: unknown, limits: ServerLimits) {
   const payload = parseOr400(TravelPayloadSchema, body);
   const state = restoreStore(payload.store_serialized);
   if (state === null) {
     throw new HttpError(400, 'Requête invalide', [{ path: 'store_serialized', message: 'État de réservation illisible' }]);
   }
-  const impossible = implausibleFigures(payload, { priceCeilingEuros: limits.priceCeilingEuros, vat: state.vat });
+  const impossible = implausibleFigures(payload, { priceCeilingEuros: limits.priceCeilingEuros });
   if (impossible.length > 0) throw new HttpError(422, 'Chiffres impossibles dans la réservation', impossible);
   // The company token opens the whole company: it is kept as the company's id, never stored or echoed.
   const { company_token: companyToken, ...stored } = payload;
-  // A company may set its own price (the price editor); a public visitor's is recomputed here.
-  const priceCheck = companyToken === undefined ? checkPublicPrice(payload, state) : null;
-  return { payload: stored as typeof payload, companyToken, priceCheck };
+  return { payload: stored as typeof payload, companyToken, state };
 }
 
 /** The company a booking is made for, from its token; null for a public booking. */
@@ -80,6 +80,7 @@ async function companyIdOf(sql: Sql, companyToken: string | undefined): Promise<
 
 export interface TravelRouteDeps {
   quotas: Quotas;
+  quotes: QuoteService;
   /** The key the client addresses are hashed with (server_keys), never stored in clear. */
   addressSecret: Buffer;
   metrics: Metrics | null;
@@ -89,7 +90,7 @@ export function travelRoutes(
   app: FastifyInstance,
   sql: Sql,
   limits: ServerLimits,
-  { quotas, addressSecret, metrics }: TravelRouteDeps,
+  { quotas, quotes, addressSecret, metrics }: TravelRouteDeps,
 ): void {
   app.post('/api/v1/travels', { schema: CREATED_SCHEMA }, async (request, reply) => {
     const keyHeader = request.headers['idempotency-key'];
@@ -101,17 +102,19 @@ export function travelRoutes(
       if (decision.kind === 'in-progress') throw new HttpError(409, 'Cette réservation est déjà en cours d’enregistrement');
     }
     try {
-      const { payload, companyToken, priceCheck } = checkBooking(request.body, limits);
+      const { payload, companyToken, state } = checkBooking(request.body, limits);
+      const companyId = await companyIdOf(sql, companyToken);
+      // Priced before the write: a route or a pool's code may take a moment, the transaction does not.
+      const priced = await priceBooking(quotes, payload, state, companyId, companyId === null ? 'public' : 'company');
       const token = generateToken();
       const addressKey = companyToken === undefined ? clientKey(request.ip, addressSecret) : null;
       // The booking and its key's answer are written together: a retry finds both or neither.
-      const { answer, uses, companyId } = await sql.transaction(async (tx) => {
-        const companyId = await companyIdOf(tx, companyToken);
+      const { answer, uses } = await sql.transaction(async (tx) => {
         const uses = await quotas.assertRoom(tx, ownersOf(companyId, addressKey), Buffer.byteLength(request.rawBody ?? ''));
-        const id = await insertTravel(tx, payload, hashToken(token), companyId, new Date().toISOString(), priceCheck, addressKey);
+        const id = await insertTravel(tx, priced, hashToken(token), companyId, new Date().toISOString(), addressKey);
         const body = { id, token };
         if (key !== null) await completeKey(tx, key, 201, body);
-        return { answer: body, uses, companyId };
+        return { answer: body, uses };
       });
       quotas.report(uses);
       metrics?.bookings.inc({ action: 'created', owner: companyId === null ? 'public' : 'company' });
@@ -125,20 +128,28 @@ export function travelRoutes(
 
   app.patch('/api/v1/travels/:id', async (request) => {
     const travel = await openTravel(sql, request);
-    const { payload, companyToken, priceCheck } = checkBooking(request.body, limits);
-    // An unknown company token is refused, as on a POST; the booking keeps the company it was made for.
-    await companyIdOf(sql, companyToken);
+    const { payload, companyToken, state } = checkBooking(request.body, limits);
+    // A booking's company is fixed when it is made: a token of another company (or any company
+    // token on a public booking) changes nothing and is refused.
+    const companyId = await companyIdOf(sql, companyToken);
+    if (companyId !== null && companyId !== travel.company_id)
+      throw new HttpError(403, 'Cette réservation n’appartient pas à cette entreprise : son entreprise ne change pas.');
+    const actor = travel.company_id === null ? 'public' : companyId === null ? 'edit-link' : 'company';
+    const priced = await priceBooking(quotes, payload, state, travel.company_id, actor, {
+      payload: travel.payload,
+      state: restoreStore(travel.payload.store_serialized),
+      priceSource: travel.price_source,
+    });
     const uses = await quotas.assertRoom(
       sql,
       ownersOf(travel.company_id, travel.client_key),
       Buffer.byteLength(request.rawBody ?? ''),
       travel.payload_bytes,
     );
-    // A company's booking keeps the prices it set; a public one is checked again.
-    await updateTravel(sql, travel.id, payload, new Date().toISOString(), travel.company_id === null ? priceCheck : null);
+    await updateTravel(sql, travel.id, priced, new Date().toISOString());
     quotas.report(uses);
     metrics?.bookings.inc({ action: 'updated', owner: travel.company_id === null ? 'public' : 'company' });
-    return { id: travel.id };
+    return { id: travel.id, quote_id: priced.quote.id };
   });
 
   app.get('/api/v1/travels/:id', async (request) => {
@@ -151,7 +162,9 @@ export function travelRoutes(
       travel: { ...travel.payload.travel, travel_id: travel.id },
       // Saved from a company's page: a public edit link shows the company's prices as they are.
       made_by_company: travel.company_id !== null,
-      // For the carrier: the server's own figures for a public booking, and whether the sent ones agree.
+      state: travel.state,
+      // 'quote': the carrier's price; 'company': fixed by the company, its grid's figures beside it in price_check.
+      price_source: travel.price_source,
       ...(travel.price_check ? { price_check: travel.price_check } : {}),
     };
   });

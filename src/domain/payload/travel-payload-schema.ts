@@ -12,7 +12,8 @@ export const PayloadAddressSchema = v.object({
   type_name: v.picklist(TASK_TYPES),
   address_complete: v.pipe(TextSchema, v.minLength(1, 'Adresse manquante')),
   postal_code: v.pipe(v.string(), v.maxLength(20)),
-  floor_nb: v.pipe(whole, v.minValue(-1), v.maxValue(12)),
+  // Its range (spec §9: -1 to 12) is the server's to refuse by name (422), as every choice's.
+  floor_nb: v.pipe(whole, v.minValue(-100), v.maxValue(100)),
   elevator_presence: v.boolean(),
   notes: TextSchema,
   step: v.pipe(whole, v.minValue(1)),
@@ -50,7 +51,7 @@ export const PayloadTravelSchema = v.object({
   price_handling_ht: whole,
   handling_needed: v.boolean(),
   duration_handling: wholeNonNegative,
-  persons_needed: v.pipe(whole, v.minValue(0), v.maxValue(4)),
+  persons_needed: v.pipe(whole, v.minValue(0), v.maxValue(100)),
   additional_notes: v.pipe(v.string(), v.maxLength(20000)),
   timewindow_enabled: v.boolean(),
 });
@@ -68,13 +69,17 @@ export const MAX_STORE_SERIALIZED_LENGTH = 400_000;
 
 /** The whole POST and PATCH body (spec §7), parsed by the client before sending and by the server on receipt. */
 export const TravelPayloadSchema = v.object({
-  addresses: v.pipe(v.array(PayloadAddressSchema), v.minLength(1, 'Au moins une adresse'), v.maxLength(50)),
+  addresses: v.pipe(v.array(PayloadAddressSchema), v.minLength(1, 'Au moins une adresse'), v.maxLength(200)),
   customer: PayloadCustomerSchema,
   travel: PayloadTravelSchema,
   items: v.pipe(v.array(ItemSchema), v.maxLength(1000)),
   contacts: v.pipe(v.array(PayloadContactSchema), v.maxLength(200)),
   store_serialized: v.pipe(v.string(), v.maxLength(MAX_STORE_SERIALIZED_LENGTH)),
   company_token: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
+  /** The quote the visitor was shown (POST /api/v1/quotes): while it holds, the booking is priced by it. */
+  quote_id: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
+  /** The grid the visitor was priced with: the wizard's, or the earlier variant's (the lite element). */
+  price_grid: v.optional(v.picklist(['wizard', 'lite'])),
 });
 export type TravelPayload = v.InferOutput<typeof TravelPayloadSchema>;
 

@@ -40,3 +40,16 @@ export const PoolPriceOutputSchema = v.object({
   amplitude_hour: v.optional(v.nullable(v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(24))), null),
 });
 export type PoolPriceOutput = v.InferOutput<typeof PoolPriceOutputSchema>;
+
+/**
+ * One set of limits for a pool's code, in the page and on the server alike: its deadline
+ * inside QuickJS, the watchdog above it (the sandbox is killed if QuickJS ever misses it), its
+ * memory and its own stack (deep recursion becomes a catchable error long before
+ * WebAssembly's stack ends).
+ */
+export const POOL_CODE_LIMITS = {
+  deadlineMs: 300,
+  watchdogMs: 1500,
+  memoryBytes: 16 * 1024 * 1024,
+  stackBytes: 256 * 1024,
+} as const;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { RouteResult, TravelMode } from '../../domain/index.ts';
+import { ignItineraryQuery, routeFromIgnAnswer, type RouteResult, type TravelMode } from '../../domain/index.ts';
 import { RouteNotFoundError, type AddressSuggestion, type GeocodedAddress, type LatLng, type MapsProvider } from './provider.ts';
 
 /** The Géoplateforme geocoder's answer (BAN format), as far as we read it. */
@@ -17,13 +17,6 @@ const BanFeatureSchema = v.object({
   }),
 });
 const BanCollectionSchema = v.object({ features: v.array(v.unknown()) });
-
-/** IGN itinerary answer: metres, seconds, one portion per leg. */
-const IgnRouteSchema = v.object({
-  distance: v.pipe(v.number(), v.minValue(0)),
-  duration: v.pipe(v.number(), v.minValue(0)),
-  portions: v.array(v.object({ distance: v.pipe(v.number(), v.minValue(0)), duration: v.pipe(v.number(), v.minValue(0)) })),
-});
 
 export type BanFeature = v.InferOutput<typeof BanFeatureSchema>;
 
@@ -59,8 +52,6 @@ export interface BanProviderOptions {
   routeUrl: string | null;
   fetchImpl?: typeof fetch;
 }
-
-const lonLat = (point: LatLng) => `${point.lng},${point.lat}`;
 
 /** The French national geocoder and IGN routing, or the demo server answering in the same format. */
 export function createBanProvider({
@@ -98,30 +89,11 @@ export function createBanProvider({
     },
     async routeChunk(points: readonly LatLng[], mode: TravelMode): Promise<RouteResult> {
       if (!routeUrl || mode !== 'driving') throw new RouteNotFoundError('MODE_NOT_SUPPORTED');
-      const params = new URLSearchParams({
-        resource: 'bdtopo-osrm',
-        profile: 'car',
-        optimization: 'fastest',
-        start: lonLat(points[0]!),
-        end: lonLat(points[points.length - 1]!),
-        getSteps: 'false',
-        distanceUnit: 'meter',
-        timeUnit: 'second',
-      });
-      if (points.length > 2) params.set('intermediates', points.slice(1, -1).map(lonLat).join('|'));
-      const response = await fetchImpl(`${routeUrl}?${params}`);
+      const response = await fetchImpl(`${routeUrl}?${ignItineraryQuery(points)}`);
       if (!response.ok) throw new RouteNotFoundError(String(response.status));
-      const parsed = v.safeParse(IgnRouteSchema, await response.json());
-      if (!parsed.success) throw new RouteNotFoundError('INVALID_RESPONSE');
-      const { distance, duration, portions } = parsed.output;
-      return {
-        distance,
-        duration,
-        legDurations: portions.map((p) => p.duration),
-        legDistances: portions.map((p) => p.distance),
-        responses: [],
-        approximate: false,
-      };
+      const route = routeFromIgnAnswer(await response.json());
+      if (!route) throw new RouteNotFoundError('INVALID_RESPONSE');
+      return route;
     },
   };
 }

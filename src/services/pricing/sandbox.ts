@@ -1,9 +1,8 @@
-import * as v from 'valibot';
 import {
+  POOL_CODE_LIMITS,
   isPoolCodeUsable,
-  isPoolTestResultValid,
   poolDefectMessage,
-  PoolPriceOutputSchema,
+  readPoolReply,
   type DriverPool,
   type PoolPriceInput,
   type PoolPriceOutput,
@@ -11,10 +10,7 @@ import {
 import { hold } from '../live-resources.ts';
 import type { SandboxReply, SandboxRequest } from './pricing-worker.ts';
 
-/** The code's own deadline inside QuickJS, and the page's watchdog above it. */
-export const CODE_DEADLINE_MS = 300;
-export const WATCHDOG_MS = 1500;
-export const CODE_MEMORY_BYTES = 16 * 1024 * 1024;
+const { deadlineMs: CODE_DEADLINE_MS, watchdogMs: WATCHDOG_MS, memoryBytes: CODE_MEMORY_BYTES } = POOL_CODE_LIMITS;
 
 export type PoolRun = { ok: true; output: PoolPriceOutput } | { ok: false; message: string };
 
@@ -95,25 +91,15 @@ export function createPricingSandbox(workerUrl: string): PricingSandbox {
 
   return {
     async run(pool, input) {
-      const defect = { ok: false as const, message: poolDefectMessage(pool.name) };
-      if (!isPoolCodeUsable(pool.compute_price_func_body)) return defect;
+      if (!isPoolCodeUsable(pool.compute_price_func_body)) return { ok: false, message: poolDefectMessage(pool.name) };
       let reply: SandboxReply;
       try {
         reply = await execute(pool.compute_price_func_body, input);
       } catch {
-        return defect;
+        return { ok: false, message: poolDefectMessage(pool.name) };
       }
-      if (!reply.ok) return defect;
-      let value: unknown;
-      try {
-        value = JSON.parse(reply.json);
-      } catch {
-        return defect;
-      }
-      // Spec §5: numeric transportation and handling, or the pool is defective.
-      if (!isPoolTestResultValid(value)) return defect;
-      const parsed = v.safeParse(PoolPriceOutputSchema, value);
-      return parsed.success ? { ok: true, output: parsed.output } : defect;
+      const answer = readPoolReply(pool, reply);
+      return 'output' in answer ? { ok: true, output: answer.output } : { ok: false, message: answer.defect };
     },
     dispose() {
       restart();

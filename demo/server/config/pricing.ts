@@ -1,0 +1,29 @@
+import type { RouteServiceKind } from '../pricing/route-service.ts';
+
+/** How the server prices: its route service, how long a quote holds, and the key it signs quotes with. */
+export interface PricingSettings {
+  routeService: RouteServiceKind;
+  ignItineraryUrl: string;
+  routeTimeoutMs: number;
+  quoteTtlMs: number;
+  /** QUOTE_SIGNING_KEY when set (a carrier's backend may then check signatures); else a key the server makes and keeps in its database. */
+  signingKey: Buffer | null;
+}
+
+export function pricingFromEnv(env: NodeJS.ProcessEnv, demo: boolean): PricingSettings {
+  const kind = env.ROUTE_SERVICE?.trim() || (demo ? 'straight-line' : 'ign');
+  if (kind !== 'straight-line' && kind !== 'ign') throw new Error(`ROUTE_SERVICE doit valoir ign ou straight-line (reçu « ${kind} »)`);
+  const minutes = Number(env.QUOTE_TTL_MINUTES?.trim() || 30);
+  if (!Number.isFinite(minutes) || minutes <= 0) throw new Error('QUOTE_TTL_MINUTES doit être un nombre de minutes positif');
+  const timeout = Number(env.ROUTE_TIMEOUT_MS?.trim() || 4000);
+  if (!Number.isInteger(timeout) || timeout <= 0) throw new Error('ROUTE_TIMEOUT_MS doit être un entier positif');
+  const key = env.QUOTE_SIGNING_KEY?.trim() ?? '';
+  if (key !== '' && key.length < 32) throw new Error('QUOTE_SIGNING_KEY doit compter au moins 32 caractères');
+  return {
+    routeService: kind,
+    ignItineraryUrl: env.IGN_ITINERARY_URL?.trim() || 'https://data.geopf.fr/navigation/itineraire',
+    routeTimeoutMs: timeout,
+    quoteTtlMs: minutes * 60_000,
+    signingKey: key === '' ? null : Buffer.from(key, 'utf8'),
+  };
+}

@@ -1,0 +1,102 @@
+import { DEFAULT_CUSTOM_ITEM } from '../constants.ts';
+import type { CompanyData, HandlingRates } from '../entities/company.ts';
+import { isPublicPool, type DriverPool } from '../entities/driver-pool.ts';
+import { isCostItem, type Item } from '../entities/item.ts';
+import type { VehicleCategory } from '../entities/vehicle.ts';
+import { parsePrice } from '../pricing/vat.ts';
+import type { ChoiceProblem, QuoteRequest } from './quote-request.ts';
+
+/**
+ * What prices a trip, from the carrier's own records: a company's data, or the public
+ * configuration for pages without a company token. Nothing here ever comes from a request.
+ */
+export interface CarrierPricing {
+  companyMode: boolean;
+  vat: number;
+  rates: HandlingRates | null;
+  vehicleCategories: readonly VehicleCategory[];
+  pools: readonly DriverPool[];
+  /** The price editor may fix a price (spec §6 can_edit_price). */
+  canEditPrice: boolean;
+  /** Predefined fees and hand-set prices are hidden (spec §6 hide_custom_price). */
+  hideCustomPrice: boolean;
+}
+
+export function carrierPricing(data: CompanyData, companyMode: boolean): CarrierPricing {
+  return {
+    companyMode,
+    vat: data.vat,
+    rates: data.handling_rates,
+    vehicleCategories: data.vehicle_categories,
+    pools: data.driver_pools,
+    canEditPrice: companyMode && data.can_edit_price,
+    hideCustomPrice: data.hide_custom_price,
+  };
+}
+
+/** The pool a request names, from the carrier's pools; null for the public grid. Undefined when the carrier has no such pool. */
+export function chosenPool(request: Pick<QuoteRequest, 'driver_pool_id'>, carrier: CarrierPricing): DriverPool | null | undefined {
+  const id = request.driver_pool_id;
+  if (id === null || isPublicPool({ id })) return null;
+  return carrier.pools.find((pool) => String(pool.id) === String(id));
+}
+
+const hasPredefinedFee = (item: Item) =>
+  parsePrice(item.predefinedTransportationFee) !== null || parsePrice(item.predefinedHandlingFee) !== null;
+
+/**
+ * Choices only some carriers' customers may make (spec §6): a known vehicle and grid, a fixed
+ * price with `can_edit_price`, predefined fees, hand-set handling prices and expenses in
+ * company mode only (and not when the company hides them). Each refusal names its field.
+ */
+export function carrierProblems(request: QuoteRequest, carrier: CarrierPricing): ChoiceProblem[] {
+  const problems: ChoiceProblem[] = [];
+  const vehicle = request.vehicle_category_id;
+  if (vehicle !== null && !carrier.vehicleCategories.some((category) => String(category.id) === String(vehicle)))
+    problems.push({ path: 'vehicle_category_id', message: 'Véhicule inconnu de ce transporteur' });
+  if (chosenPool(request, carrier) === undefined)
+    problems.push({ path: 'driver_pool_id', message: 'Grille tarifaire inconnue de ce transporteur' });
+  if (request.fixed_price && !carrier.canEditPrice)
+    problems.push({ path: 'fixed_price', message: 'Seul un client professionnel autorisé par le transporteur peut fixer le prix' });
+  const handSetAllowed = carrier.companyMode && !carrier.hideCustomPrice;
+  request.items.forEach((item, index) => {
+    if (hasPredefinedFee(item) && !handSetAllowed)
+      problems.push({
+        path: `items.${index}.predefinedTransportationFee`,
+        message: 'Les frais prédéfinis sont réservés aux clients professionnels',
+      });
+    if (isCostItem(item) && !carrier.companyMode)
+      problems.push({ path: `items.${index}.category`, message: 'Les frais annexes sont réservés aux clients professionnels' });
+    // The Prestation Spécifique comes with the spec's price; any other hand-set price is a company's.
+    const specPrice = item.category === 'custom-item' && item.customPrice === DEFAULT_CUSTOM_ITEM.price;
+    if (!isCostItem(item) && item.customPrice !== null && !specPrice && !handSetAllowed)
+      problems.push({
+        path: `items.${index}.customPrice`,
+        message: 'Un prix de manutention imposé est réservé aux clients professionnels',
+      });
+  });
+  return problems;
+}
+
+/** Bounds for what a visitor types about an object of their own (one unit). */
+export const CUSTOM_ITEM_BOUNDS = { volume: 100, weight: 10_000, time_factor: 8, minimal_truck_capacity: 100 } as const;
+
+/** An object not from the catalogue keeps what was typed, within bounds no real object passes. */
+export function customItemProblems(item: Item, index: number): ChoiceProblem[] {
+  const problems: ChoiceProblem[] = [];
+  if (item.volume > CUSTOM_ITEM_BOUNDS.volume)
+    problems.push({ path: `items.${index}.volume`, message: `Volume par unité de ${CUSTOM_ITEM_BOUNDS.volume} m³ au plus` });
+  if (item.weight > CUSTOM_ITEM_BOUNDS.weight)
+    problems.push({ path: `items.${index}.weight`, message: `Poids par unité de ${CUSTOM_ITEM_BOUNDS.weight} kg au plus` });
+  if (item.time_factor > CUSTOM_ITEM_BOUNDS.time_factor)
+    problems.push({
+      path: `items.${index}.time_factor`,
+      message: `Temps de manutention par unité de ${CUSTOM_ITEM_BOUNDS.time_factor} h au plus`,
+    });
+  if (item.minimal_truck_capacity > CUSTOM_ITEM_BOUNDS.minimal_truck_capacity)
+    problems.push({
+      path: `items.${index}.minimal_truck_capacity`,
+      message: `Capacité minimale de véhicule de ${CUSTOM_ITEM_BOUNDS.minimal_truck_capacity} m³ au plus`,
+    });
+  return problems;
+}

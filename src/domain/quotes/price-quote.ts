@@ -1,0 +1,165 @@
+import type { Id } from '../entities/common.ts';
+import type { DriverPool } from '../entities/driver-pool.ts';
+import type { Item } from '../entities/item.ts';
+import type { RouteResult } from '../entities/route-result.ts';
+import { elevatorForFloor, makeStop, type Stop } from '../entities/stop.ts';
+import type { PoolPriceInput, PoolPriceOutput } from '../pools/pool-io.ts';
+import { poolPriceInput } from '../pools/pool-input.ts';
+import { bookedFees, type PriceGrid } from '../pricing/booked-fees.ts';
+import { estimateTravel, type Estimate, type PriceSource } from '../pricing/estimate.ts';
+import { withoutVat } from '../pricing/vat.ts';
+import type { CarrierPricing } from './carrier-rules.ts';
+import type { QuoteAddress } from './quote-request.ts';
+
+/**
+ * The fields of a stop the pricing does not read, taken once from the stop schema's defaults;
+ * frozen, since every priced stop shares them.
+ */
+let stopDefaults: Readonly<Stop> | null = null;
+function defaultStop(): Readonly<Stop> {
+  const stop = makeStop();
+  Object.freeze(stop.contacts);
+  Object.freeze(stop.order_item_ids);
+  return Object.freeze(stop);
+}
+
+/** The stops of a quote or a booking, as the pricing reads them (the elevator rule included). */
+export function stopsFromAddresses(addresses: readonly QuoteAddress[]): Stop[] {
+  stopDefaults ??= defaultStop();
+  return addresses.map((address, index) => ({
+    ...stopDefaults!,
+    type: address.type_name,
+    lat: address.lat,
+    lng: address.lng,
+    postalCode: address.postal_code,
+    floor: address.floor_nb,
+    elevator: elevatorForFloor(address.floor_nb, address.elevator_presence),
+    order_item_ids: address.order_item_ids,
+    durationMin: address.duration_min,
+    geocodeResolved: true,
+    index,
+    step: index + 1,
+  }));
+}
+
+/** Everything a trip is priced from once the server has resolved it: nothing of it comes from the request's figures. */
+export interface TripToPrice {
+  grid: PriceGrid;
+  stops: readonly Stop[];
+  /** The items with the catalogue's figures where they name a catalogue entry. */
+  items: readonly Item[];
+  /** The customer's route, computed by the server. */
+  route: RouteResult;
+  carrier: CarrierPricing;
+  vehicleCategoryId: Id | null;
+  pool: DriverPool | null;
+  persons: number | null;
+  hours: number | null;
+  /** 'yyyy-MM-dd' or ''. */
+  date: string;
+  fixedPrice: { transportationPriceVatExcluded: number; handlingPriceVatExcluded: number } | null;
+}
+
+function commonInputs(trip: TripToPrice) {
+  return {
+    stops: trip.stops,
+    items: trip.items,
+    route: trip.route,
+    vehicleCategories: trip.carrier.vehicleCategories,
+    vehicleCategoryId: trip.vehicleCategoryId,
+    vat: trip.carrier.vat,
+    rates: trip.carrier.rates,
+  };
+}
+
+/** What the trip's pool code receives, from the estimate on the public grid (as the elements give it). */
+export function poolInputFor(trip: TripToPrice): PoolPriceInput {
+  return poolPriceInput(estimateTravel(commonInputs(trip)), trip.stops, trip.items, trip.carrier.vat, trip.date);
+}
+
+/** The pool code's answer, or the spec's defect message in its place. */
+export type PoolAnswer = { output: PoolPriceOutput } | { defect: string } | null;
+
+/** A quote's figures: what the carrier commits to. Money in cents (as spec §7 sends it), metres and seconds. */
+export interface QuoteFigures {
+  grid: PriceGrid;
+  source: PriceSource;
+  vat: number;
+  price_transportation: number;
+  price_handling: number;
+  price_transportation_ht: number;
+  price_handling_ht: number;
+  /** Expenses (company mode), VAT included, and the total the customer pays. */
+  additional_costs: number;
+  total: number;
+  total_ht: number;
+  distance: number;
+  duration: number;
+  driver_distance: number;
+  driver_duration: number;
+  /** The straight-line rule priced the route (no road service answered). */
+  approximate: boolean;
+  volume: number;
+  truck_capacity: number;
+  vehicle: { id: Id; name: string; capacity: number } | null;
+  persons_needed: number;
+  handling_hours: number;
+  driver_pool_id: Id | null;
+  pool_error: string | null;
+  pool_info: string | null;
+}
+
+const cents = (euros: number) => Math.round(euros * 100);
+
+/** The estimate the elements show for these choices (spec §4 "Fee recomputation"), from the server's inputs. */
+export function tripEstimate(trip: TripToPrice, poolAnswer: PoolAnswer): Estimate {
+  const pool =
+    poolAnswer === null
+      ? null
+      : 'defect' in poolAnswer
+        ? { transportation: 0, handling: 0, error: poolAnswer.defect, info: null, persons: null, amplitude_hour: null }
+        : poolAnswer.output;
+  return estimateTravel({
+    ...commonInputs(trip),
+    overrides: { persons: trip.persons, hours: trip.hours },
+    pool,
+    fixedPrice: trip.fixedPrice,
+  });
+}
+
+/** The figures of a quote: the estimate's fees on the booking's grid, TTC and HT to the cent. */
+export function quoteFigures(trip: TripToPrice, poolAnswer: PoolAnswer): QuoteFigures {
+  const estimate = tripEstimate(trip, poolAnswer);
+  const vat = trip.carrier.vat;
+  const fees = bookedFees(estimate, trip.grid, trip.items, vat);
+  const transportation = cents(fees.transportation);
+  const handling = cents(fees.handling);
+  const costs = cents(estimate.costs);
+  // HT as spec §7 sends it: each TTC amount divided by 1 + VAT, to the cent.
+  const ht = (amountCents: number) => Math.round(withoutVat(amountCents, vat));
+  return {
+    grid: trip.grid,
+    source: estimate.source,
+    vat,
+    price_transportation: transportation,
+    price_handling: handling,
+    price_transportation_ht: ht(transportation),
+    price_handling_ht: ht(handling),
+    additional_costs: costs,
+    total: transportation + handling + costs,
+    total_ht: ht(transportation) + ht(handling) + ht(costs),
+    distance: Math.round(estimate.customer.distance),
+    duration: Math.round(estimate.customer.duration),
+    driver_distance: Math.round(estimate.driver.distance),
+    driver_duration: Math.round(estimate.driver.duration),
+    approximate: estimate.approximate,
+    volume: estimate.volume,
+    truck_capacity: estimate.truckCapacity,
+    vehicle: estimate.vehicleCategory ? { ...estimate.vehicleCategory } : null,
+    persons_needed: estimate.handling.persons,
+    handling_hours: estimate.handling.hours,
+    driver_pool_id: trip.pool?.id ?? null,
+    pool_error: estimate.poolError,
+    pool_info: estimate.poolInfo,
+  };
+}
