@@ -18,7 +18,7 @@ import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { demoPageRoutes } from './routes/demo-pages.ts';
 import { geoRoutes } from './routes/geo.ts';
-import { openApiRoutes } from './routes/openapi.ts';
+import { registerOpenApi } from './routes/openapi.ts';
 import { travelRoutes } from './routes/travels.ts';
 import { redactTokens } from './security/tokens.ts';
 
@@ -242,12 +242,13 @@ export async function createApp({
   let geocoder: OfflineGeocoder | null = null;
   const geocoderOnce = () => (geocoder ??= new OfflineGeocoder(loadCommunes()));
 
+  // Before the routes: the document is generated from each route's schema as it is declared.
+  await registerOpenApi(app);
   travelRoutes(app, sql, limits);
   catalogueRoutes(app, sql, catalogue);
   companyRoutes(app, sql, catalogue);
   geoRoutes(app, geocoderOnce);
   dashboardRoutes(app, sql);
-  openApiRoutes(app);
   demoPageRoutes(app, sql, catalogue, root);
 
   await app.register(fastifyStatic, {

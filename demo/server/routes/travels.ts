@@ -1,27 +1,46 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { checkPublicPrice, implausibleFigures, restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
+import { checkPublicPrice, implausibleFigures, ItemSchema, restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
 import type { ServerLimits } from '../config/limits.ts';
 import { findCompanyByToken } from '../db/companies-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
 import { findTravel, findTravelTokenHash, insertTravel, storedBytes, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
+import { answer, publishSchema, refusal, routeSchema, PUBLIC, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
 import { generateToken, hashToken, sha256, tokenMatches } from '../security/tokens.ts';
+import {
+  BOOKING_BODY,
+  BookingSchema,
+  CreatedSchema,
+  IMPLAUSIBLE,
+  INVALID,
+  NOT_JSON,
+  QUOTA,
+  TOO_LARGE,
+  UpdatedSchema,
+  type Booking,
+} from './travel-answers.ts';
 
-const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/)) });
-const IdempotencyKey = v.pipe(v.string(), v.minLength(8), v.maxLength(200), v.regex(/^[\x21-\x7e]+$/));
+publishSchema('TravelPayload', TravelPayloadSchema, 'request');
+publishSchema('ItemInput', ItemSchema, 'request');
 
-/**
- * The 201 answer (a new booking, or its replay) is written by a serializer compiled from this
- * schema rather than by JSON.stringify. Typed as a plain FastifySchema: a replay answers the
- * status it stored, which the typed status codes of a literal schema would not allow.
- */
-const CREATED_SCHEMA: FastifySchema = {
-  response: {
-    201: { type: 'object', properties: { id: { type: 'integer' }, token: { type: 'string' } }, required: ['id', 'token'] },
-  },
-};
+export const IdParams = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.description('Numéro de la réservation (rendu à sa création).')),
+});
+const BookingHeaders = v.object({
+  'idempotency-key': v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(8),
+      v.maxLength(200),
+      v.regex(/^[\x21-\x7e]+$/),
+      v.description(
+        'Même clé et même corps : la première réponse est rejouée (24 h) ; même clé et autre corps : 422 ; la même requête encore en cours : 409.',
+      ),
+    ),
+  ),
+});
 
 const NOT_FOUND = 'Réservation introuvable';
 /** Compared against when the id is unknown, so that case takes the same time as a wrong token. */
@@ -89,9 +108,33 @@ async function assertWithinQuota(sql: Sql, companyId: number | null, rawBody: st
 }
 
 export function travelRoutes(app: FastifyInstance, sql: Sql, limits: ServerLimits): void {
-  app.post('/api/v1/travels', { schema: CREATED_SCHEMA }, async (request, reply) => {
-    const keyHeader = request.headers['idempotency-key'];
-    const key = keyHeader === undefined ? null : parseOr400(IdempotencyKey, keyHeader, 'Idempotency-Key invalide');
+  const createSchema = routeSchema({
+    operationId: 'creerReservation',
+    tags: ['Réservations'],
+    summary: 'Créer une réservation',
+    description: BOOKING_BODY,
+    security: PUBLIC,
+    headers: BookingHeaders,
+    body: TravelPayloadSchema,
+    answers: {
+      201: answer('Réservation créée : son numéro et son jeton.', CreatedSchema, {
+        'idempotent-replayed': {
+          type: 'string',
+          enum: ['true'],
+          description: 'true quand la réponse est celle, rejouée, d’une requête précédente de même clé.',
+        },
+      }),
+      400: INVALID,
+      404: refusal('Entreprise inconnue (company_token).'),
+      409: refusal('La même réservation (même Idempotency-Key) est déjà en cours d’enregistrement : réessayez.'),
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      422: IMPLAUSIBLE,
+      507: QUOTA,
+    },
+  });
+  app.post('/api/v1/travels', { schema: createSchema }, async (request, reply) => {
+    const key = parseOr400(BookingHeaders, request.headers, 'Idempotency-Key invalide')['idempotency-key'] ?? null;
     if (key !== null) {
       const decision = await claimKey(sql, key, sha256(request.rawBody ?? ''), Date.now());
       if (decision.kind === 'replay') return reply.code(decision.status).header('idempotent-replayed', 'true').send(decision.body);
@@ -119,7 +162,25 @@ export function travelRoutes(app: FastifyInstance, sql: Sql, limits: ServerLimit
     }
   });
 
-  app.patch('/api/v1/travels/:id', async (request) => {
+  const updateSchema = routeSchema({
+    operationId: 'modifierReservation',
+    tags: ['Réservations'],
+    summary: 'Modifier une réservation',
+    description: `${BOOKING_BODY} Une réservation d’entreprise garde l’entreprise et les prix qu’elle a fixés.`,
+    security: TRAVEL_TOKEN,
+    params: IdParams,
+    body: TravelPayloadSchema,
+    answers: {
+      200: answer('Réservation modifiée.', UpdatedSchema),
+      400: INVALID,
+      404: refusal('Réservation introuvable : numéro inconnu, ou jeton absent ou faux (les deux répondent pareil).'),
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      422: IMPLAUSIBLE,
+      507: QUOTA,
+    },
+  });
+  app.patch('/api/v1/travels/:id', { schema: updateSchema }, async (request): Promise<v.InferOutput<typeof UpdatedSchema>> => {
     const travel = await openTravel(sql, request);
     const { payload, companyToken, priceCheck } = checkBooking(request.body, limits);
     // An unknown company token is refused, as on a POST; the booking keeps the company it was made for.
@@ -130,7 +191,20 @@ export function travelRoutes(app: FastifyInstance, sql: Sql, limits: ServerLimit
     return { id: travel.id };
   });
 
-  app.get('/api/v1/travels/:id', async (request) => {
+  const readSchema = routeSchema({
+    operationId: 'lireReservation',
+    tags: ['Réservations'],
+    summary: 'Relire une réservation',
+    description:
+      'Pour rouvrir une réservation quand la page n’a pas de bloc de données : le corps tel qu’il a été enregistré, et ce que le serveur y ajoute.',
+    security: TRAVEL_TOKEN,
+    params: IdParams,
+    answers: {
+      200: answer('La réservation.', BookingSchema),
+      404: refusal('Réservation introuvable : numéro inconnu, ou jeton absent ou faux (les deux répondent pareil).'),
+    },
+  });
+  app.get('/api/v1/travels/:id', { schema: readSchema }, async (request): Promise<Booking> => {
     const travel = await openTravel(sql, request);
     return {
       id: travel.id,
