@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { publishedSchemas, type ApiTag } from '../http/route-schema.ts';
 
-export const OPENAPI_PATH = '/api/v1/openapi.json';
+const OPENAPI_PATH = '/api/v1/openapi.json';
 
 const TAGS: Record<ApiTag, string> = {
   Réservations: 'Créer, relire et modifier une réservation (spec §7) ; la relire et la modifier demandent son jeton.',
