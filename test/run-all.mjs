@@ -23,6 +23,7 @@ const POSTGRES_SUITES = [
   'test/server/two-processes.test.mjs',
   'test/server/defences.test.mjs',
   'test/server/operations.test.mjs',
+  'test/server/openapi.test.mjs',
   'test/reliability/crash.test.mjs',
   'test/reliability/fuzz.test.mjs',
   'test/reliability/load.test.mjs',

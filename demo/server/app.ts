@@ -31,7 +31,7 @@ import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { demoPageRoutes } from './routes/demo-pages.ts';
 import { geoRoutes } from './routes/geo.ts';
-import { openApiRoutes } from './routes/openapi.ts';
+import { registerOpenApi } from './routes/openapi.ts';
 import { travelRoutes } from './routes/travels.ts';
 import { loggableUrl } from './security/loggable-url.ts';
 
@@ -218,13 +218,14 @@ export async function createApp({
     signingKey: pricing.signingKey ?? (await serverKey(sql, 'quote-signing')),
     ttlMs: pricing.quoteTtlMs,
   });
+  // Before the routes: the document is generated from each route's schema as it is declared.
+  await registerOpenApi(app);
   travelRoutes(app, sql, limits, { quotas, quotes, addressSecret, metrics });
   quoteRoutes(app, sql, quotes);
   catalogueRoutes(app, sql, catalogue);
   companyRoutes(app, sql, catalogue);
   geoRoutes(app, geocoderOnce);
   dashboardRoutes(app, sql, runtime.pagesDir);
-  openApiRoutes(app);
   healthRoutes(app, sql, lifecycle);
   faviconRoutes(app);
   if (metrics && metricsToken) metricsRoute(app, metrics, metricsToken);

@@ -153,32 +153,4 @@ describe(`catalogue and company endpoints on ${STORE_NAME}`, () => {
       assert.equal(answer.data.error, 'Entreprise inconnue');
     }
   });
-
-  it('OpenAPI describes every endpoint from the same schemas', async () => {
-    const { status, data } = await json(server.base, 'GET', '/api/v1/openapi.json');
-    assert.equal(status, 200);
-    for (const path of [
-      '/api/v1/travels',
-      '/api/v1/travels/{id}',
-      '/api/v1/items/search',
-      '/api/v1/companies/{companyToken}',
-      '/api/v1/companies/{companyToken}/places',
-      '/api/v1/companies/{companyToken}/contacts',
-      '/api/v1/geo/search',
-      '/dashboard/companies/company/travels/{id}',
-    ]) {
-      assert.ok(data.paths[path], path);
-    }
-    const travelSchema = data.components.schemas.TravelPayload;
-    assert.deepEqual(Object.keys(travelSchema.properties).sort(), [
-      'addresses',
-      'company_token',
-      'contacts',
-      'customer',
-      'items',
-      'store_serialized',
-      'travel',
-    ]);
-    assert.ok(travelSchema.properties.travel.properties.price_transportation_ht);
-  });
 });

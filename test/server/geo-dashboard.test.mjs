@@ -70,10 +70,14 @@ describe('dashboard page of the side frame', () => {
     const body = bookingBody();
     body.addresses[0].notes = '<script>alert(1)</script>';
     const { data: created } = await json(server.base, 'POST', '/api/v1/travels', { body });
-    const page = await fetch(`${server.base}/dashboard/companies/company/travels/${created.id}?token=${created.token}&light_layout=yes`);
+    const page = await json(
+      server.base,
+      'GET',
+      `/dashboard/companies/company/travels/${created.id}?token=${created.token}&light_layout=yes`,
+    );
     assert.equal(page.status, 200);
     assert.match(page.headers.get('content-type'), /text\/html/);
-    const html = await page.text();
+    const html = page.text;
     assert.match(html, /<html lang="fr">/);
     assert.match(html, new RegExp(`Réservation n° ${created.id}`));
     assert.match(html, /10 Rue de Rivoli 75004 Paris/);
@@ -87,8 +91,8 @@ describe('dashboard page of the side frame', () => {
 
   it('a wrong token shows the French not-found page', async () => {
     const { data: created } = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody() });
-    const page = await fetch(`${server.base}/dashboard/companies/company/travels/${created.id}?token=faux`);
+    const page = await json(server.base, 'GET', `/dashboard/companies/company/travels/${created.id}?token=faux`);
     assert.equal(page.status, 404);
-    assert.match(await page.text(), /Réservation introuvable/);
+    assert.match(page.text, /Réservation introuvable/);
   });
 });

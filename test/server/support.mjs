@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { checkAnswer, publishedContract } from './contract.mjs';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 /** The built reference server (its own package, demo/server): `node build.mjs` makes it. */
@@ -195,6 +196,11 @@ function spawnServer(database, port, env) {
   });
 }
 
+/**
+ * One request to a server, its answer read as JSON when it is. Every answer is checked
+ * against the contract the server publishes (contract.mjs): an undocumented status, content
+ * type or body fails the test that received it.
+ */
 export async function json(base, method, url, { body, headers = {}, raw } = {}) {
   const response = await fetch(base + url, {
     method,
@@ -208,5 +214,12 @@ export async function json(base, method, url, { body, headers = {}, raw } = {}) 
   } catch {
     data = text;
   }
+  checkAnswer(await publishedContract(base), {
+    method,
+    url: response.url,
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    text,
+  });
   return { status: response.status, data, headers: response.headers, text };
 }

@@ -3,6 +3,9 @@ import type { PricedBooking } from '../pricing/booking-pricing.ts';
 import type { Sql, SqlValue } from './sql.ts';
 import { addStoredBytes, type Owner } from './storage-usage.ts';
 
+/** Where a stored price comes from: the server's quote, a company's fixed price, or the browser (before quotes). */
+export type PriceSource = 'quote' | 'company' | 'client';
+
 export interface StoredTravel {
   id: number;
   token_hash: string;
@@ -13,13 +16,13 @@ export interface StoredTravel {
   store_serialized: string;
   /** What the booking takes in the database, for the quota. */
   payload_bytes: number;
-  /** The server's own figures for a public booking; null when a company set its prices. */
+  /** The carrier's grid beside a company's fixed price (or a browser's price, before quotes). */
   price_check: PriceCheck | null;
   /** new, accepted or refused (by the carrier). */
   state: string;
   /** The quote that priced it, and where its price comes from ('quote', 'company', or 'client' before quotes). */
   quote_id: string | null;
-  price_source: string;
+  price_source: PriceSource;
   /** The keyed hash of the address a public booking came from; null for a company's. */
   client_key: string | null;
 }
@@ -37,7 +40,7 @@ interface TravelRow {
   client_key: string | null;
   payload_bytes: number;
   quote_id: string | null;
-  price_source: string;
+  price_source: PriceSource;
 }
 
 /** The body without its store_serialized, which has a column of its own: the store is kept once. */

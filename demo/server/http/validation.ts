@@ -1,9 +1,16 @@
 import * as v from 'valibot';
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
+const FieldErrorSchema = v.object({
+  path: v.pipe(v.string(), v.description('Le champ refusé, en notation pointée (addresses.0.lat).')),
+  message: v.pipe(v.string(), v.description('Pourquoi, en français.')),
+});
+export type FieldError = v.InferOutput<typeof FieldErrorSchema>;
+
+/** Every refusal of the API (the geocoder aside): a French message, and the failing fields when a schema refused. */
+export const ErrorAnswerSchema = v.object({
+  error: v.pipe(v.string(), v.description('Ce qui est refusé, en français.')),
+  fields: v.optional(v.pipe(v.array(FieldErrorSchema), v.maxLength(50))),
+});
 
 /** Valibot issues as a JSON list of failing fields, for 400 answers. */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError[] {
@@ -35,6 +42,10 @@ export function parseOr400<S extends v.GenericSchema>(schema: S, input: unknown,
   return result.output;
 }
 
-/** Query strings are strings: these read them as the numbers they stand for. */
-export const QueryInteger = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Nombre entier attendu'), v.transform(Number));
+/**
+ * Query strings are strings: this reads one as the number it stands for. The description
+ * comes before the conversion, where the published (sent) side of the schema ends.
+ */
+export const queryInteger = (description: string) =>
+  v.pipe(v.string(), v.description(description), v.regex(/^\d{1,9}$/, 'Nombre entier attendu'), v.transform(Number));
 export const QueryText = v.pipe(v.string(), v.maxLength(200, '200 caractères au plus'));

@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import * as v from 'valibot';
 import type { Sql } from '../db/sql.ts';
+import { routeSchema, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { HttpError } from '../http/validation.ts';
 import { renderDashboardPage, renderNotFoundPage } from '../pages/dashboard-page.ts';
-import { openTravel } from './travels.ts';
+import { IdParams, openTravel } from './travels.ts';
+
+const DashboardQuery = v.object({
+  light_layout: v.optional(
+    v.pipe(v.string(), v.description('yes : sans en-tête, pour le cadre latéral ; toute autre valeur : la page complète.')),
+  ),
+});
 
 /**
  * The dashboard page runs no script and loads only its stylesheet. Carriers' pages frame it
@@ -18,8 +26,22 @@ export function dashboardRoutes(app: FastifyInstance, sql: Sql, pagesDir: string
   app.get('/dashboard.css', async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(stylesheet),
   );
-  app.get('/dashboard/companies/company/travels/:id', async (request, reply) => {
-    const light = (request.query as Record<string, unknown>).light_layout === 'yes';
+  const schema = routeSchema({
+    operationId: 'pageDeSuivi',
+    tags: ['Suivi'],
+    summary: 'Page de suivi d’une réservation',
+    description: 'La page HTML (en français) que le cadre latéral affiche après la réservation.',
+    security: TRAVEL_TOKEN,
+    params: IdParams,
+    querystring: DashboardQuery,
+    answers: {
+      200: { description: 'La réservation, en HTML.', html: true },
+      404: { description: 'Réservation introuvable (numéro inconnu, jeton absent ou faux), en HTML.', html: true },
+    },
+  });
+  app.get('/dashboard/companies/company/travels/:id', { schema }, async (request, reply) => {
+    const query = v.safeParse(DashboardQuery, request.query);
+    const light = query.success && query.output.light_layout === 'yes';
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -1,192 +1,82 @@
-import { toJsonSchema } from '@valibot/to-json-schema';
+import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import type { GenericSchema } from 'valibot';
-import {
-  CompanyDataSchema,
-  CreateTravelResponseSchema,
-  ItemSchema,
-  SavedPlaceSchema,
-  TravelPayloadSchema,
-  ApiContactSchema,
-} from '../../../src/domain/index.ts';
+import { publishedSchemas, type ApiTag } from '../http/route-schema.ts';
 
-// Transforms (phone spaces, volume from dimensions) have no JSON Schema: they are documented in prose.
-const schema = (valibot: GenericSchema) => toJsonSchema(valibot, { errorMode: 'ignore' });
+const OPENAPI_PATH = '/api/v1/openapi.json';
 
-const error = {
-  description: 'Erreur',
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object',
-        properties: {
-          error: { type: 'string' },
-          fields: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
-        },
-      },
-    },
-  },
+const TAGS: Record<ApiTag, string> = {
+  Réservations: 'Créer, relire et modifier une réservation (spec §7) ; la relire et la modifier demandent son jeton.',
+  Devis:
+    'Le prix que le transporteur s’engage à tenir, calculé par le serveur depuis ses propres tarifs, signé (HMAC-SHA256) et valable jusqu’à son échéance.',
+  Catalogue: 'Le catalogue d’objets à déménager : volumes, poids, manutention.',
+  Entreprises: 'Les données d’une entreprise, ouvertes par son jeton : lieux, contacts, clients, grilles, véhicules.',
+  Géocodage: 'Le géocodeur hors ligne des pages de démonstration.',
+  Suivi: 'La page de suivi d’une réservation, pour le cadre latéral.',
 };
-const tokenParam = {
-  name: 'token',
-  in: 'query',
-  required: false,
-  schema: { type: 'string' },
-  description: 'Jeton de la réservation (ou en-tête Authorization: Bearer).',
-};
-const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
-const companyParam = { name: 'companyToken', in: 'path', required: true, schema: { type: 'string' } };
-const qParam = { name: 'q', in: 'query', required: false, schema: { type: 'string', maxLength: 200 } };
 
-/** The API contract, built from the same valibot schemas the server validates with. */
-export function openApiDocument() {
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Transport quote wizard: API de référence',
-      version: '1.0.0',
-      description: 'Réservations de transport et de déménagement (spec §7) et extensions.',
-    },
-    components: {
-      schemas: {
-        TravelPayload: schema(TravelPayloadSchema),
-        CreateTravelResponse: schema(CreateTravelResponseSchema),
-        Item: schema(ItemSchema),
-        SavedPlace: schema(SavedPlaceSchema),
-        Contact: schema(ApiContactSchema),
-        CompanyData: schema(CompanyDataSchema),
-      },
-      securitySchemes: { travelToken: { type: 'http', scheme: 'bearer' } },
-    },
-    paths: {
-      '/api/v1/travels': {
-        post: {
-          summary: 'Créer une réservation',
-          parameters: [
-            {
-              name: 'Idempotency-Key',
-              in: 'header',
-              required: false,
-              schema: { type: 'string', minLength: 8, maxLength: 200 },
-              description:
-                'Même clé et même corps : la première réponse est rejouée (24 h) ; autre corps : 422 ; requête identique en cours : 409.',
-            },
-          ],
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/TravelPayload' } } } },
-          responses: {
-            201: {
-              description: 'Créée',
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateTravelResponse' } } },
-            },
-            400: error,
-            404: error,
-            409: error,
-            413: error,
-            422: error,
-          },
-        },
-      },
-      '/api/v1/travels/{id}': {
-        get: {
-          summary: 'Relire une réservation (avec son jeton)',
-          parameters: [idParam, tokenParam],
-          responses: {
-            200: { description: 'La réservation, son store_serialized et made_by_company (faite depuis la page d’une entreprise)' },
-            404: error,
-          },
-        },
-        patch: {
-          summary: 'Modifier une réservation (avec son jeton)',
-          parameters: [idParam, tokenParam],
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/TravelPayload' } } } },
-          responses: { 200: { description: 'Modifiée' }, 400: error, 404: error },
-        },
-      },
-      '/api/v1/items/search': {
-        get: {
-          summary: 'Chercher dans le catalogue',
-          parameters: [
-            qParam,
-            {
-              name: 'c',
-              in: 'query',
-              required: false,
-              schema: { type: 'integer' },
-              description: 'Id de l’entreprise : ses objets d’abord.',
-            },
-            { name: 'limit', in: 'query', required: false, schema: { type: 'integer', maximum: 50 } },
-          ],
-          responses: {
-            200: {
-              description: 'Objets',
-              content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } },
-            },
-            400: error,
-          },
-        },
-      },
-      '/api/v1/companies/{companyToken}': {
-        get: {
-          summary: 'Données de l’entreprise',
-          parameters: [companyParam],
-          responses: {
-            200: {
-              description: 'Company store',
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/CompanyData' } } },
-            },
-            404: error,
-          },
-        },
-      },
-      '/api/v1/companies/{companyToken}/places': {
-        get: {
-          summary: 'Lieux enregistrés',
-          parameters: [companyParam, qParam],
-          responses: {
-            200: {
-              description: 'Lieux',
-              content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/SavedPlace' } } } },
-            },
-            404: error,
-          },
-        },
-      },
-      '/api/v1/companies/{companyToken}/contacts': {
-        get: {
-          summary: 'Contacts',
-          parameters: [companyParam, qParam],
-          responses: {
-            200: {
-              description: 'Contacts (name, phone_number)',
-              content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Contact' } } } },
-            },
-            404: error,
-          },
-        },
-      },
-      '/api/v1/geo/search': {
-        get: {
-          summary: 'Géocodeur hors ligne au format de la Géoplateforme (BAN)',
-          parameters: [
-            { name: 'q', in: 'query', required: true, schema: { type: 'string', minLength: 3, maxLength: 200 } },
-            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 20 } },
-            { name: 'autocomplete', in: 'query', schema: { enum: ['0', '1'] } },
-          ],
-          responses: { 200: { description: 'GeoJSON FeatureCollection (coordonnées [lon, lat], précision à la commune)' }, 400: error },
-        },
-      },
-      '/dashboard/companies/company/travels/{id}': {
-        get: {
-          summary: 'Page de suivi (cadre latéral)',
-          parameters: [idParam, tokenParam, { name: 'light_layout', in: 'query', schema: { enum: ['yes'] } }],
-          responses: { 200: { description: 'HTML' }, 404: { description: 'HTML' } },
-        },
-      },
-    },
-  };
+/**
+ * The routes the document publishes: the API, and any route declared with routeSchema (its
+ * operationId). Pages and files are not part of the contract.
+ */
+function published(url: string, schema: Record<string, unknown> | undefined): boolean {
+  return schema?.hide !== true && (url.startsWith('/api/') || typeof schema?.operationId === 'string');
 }
 
-export function openApiRoutes(app: FastifyInstance): void {
-  const document = openApiDocument();
-  app.get('/api/v1/openapi.json', async () => document);
+/**
+ * Registers the generated OpenAPI document and serves it. Call it before the routes: it
+ * collects each route as it is declared (with its routeSchema, http/route-schema.ts).
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  // Valibot checks every request in its handler, with French messages: Fastify's ajv never
+  // runs, so it can neither check twice nor refuse what valibot accepts.
+  app.setValidatorCompiler(() => () => true);
+  // Answers are written as they are: a serializer compiled from the schemas would drop what
+  // they do not list and coerce what they type. The tests check every answer against them.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Transport quote wizard : API du serveur de référence',
+        version: '1.0.0',
+        description:
+          'Réservations de transport et de déménagement (spec §7), le catalogue, les données d’entreprise, le géocodeur hors ligne ' +
+          'et la page de suivi. Chaque refus dit en français ce qui est refusé (error), et les champs en cause (fields). ' +
+          `Ce document (${OPENAPI_PATH}) est généré au démarrage depuis les schémas valibot avec lesquels le serveur valide.`,
+        license: { name: 'MIT', identifier: 'MIT' },
+      },
+      servers: [{ url: '/', description: 'Le serveur qui publie ce document.' }],
+      tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+      components: {
+        // JSON Schema 2020-12, which OpenAPI 3.1 speaks; the plugin's types know only 3.0's.
+        schemas: publishedSchemas() as Record<string, object>,
+        securitySchemes: {
+          jetonReservationQuery: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'token',
+            description: 'Le jeton rendu à la création de la réservation, en paramètre token (spec §7).',
+          },
+          jetonReservationBearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Le même jeton de réservation, en en-tête Authorization: Bearer.',
+          },
+          jetonEntreprise: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Le jeton d’une entreprise, en en-tête Authorization: Bearer.',
+          },
+        },
+      },
+    },
+    transform: ({ schema, url }) => ({
+      schema: published(url, schema as Record<string, unknown> | undefined) ? schema : { ...schema, hide: true },
+      url,
+    }),
+  });
+
+  // The document is not an operation of its own contract (its URL is in info.description).
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 }

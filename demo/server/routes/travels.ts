@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { implausibleFigures, restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
+import { implausibleFigures, ItemSchema, restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
 import type { ServerLimits } from '../config/limits.ts';
 import { findCompanyByToken } from '../db/companies-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
 import { findTravel, findTravelTokenHash, insertTravel, ownersOf, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
+import { answer, publishSchema, refusal, routeSchema, PUBLIC, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { Quotas } from '../ops/quotas.ts';
@@ -13,20 +14,39 @@ import { priceBooking } from '../pricing/booking-pricing.ts';
 import type { QuoteService } from '../pricing/quote-service.ts';
 import { clientKey } from '../security/client-key.ts';
 import { generateToken, hashToken, sha256, tokenMatches } from '../security/tokens.ts';
+import {
+  BOOKING_BODY,
+  BookingSchema,
+  CreatedSchema,
+  IMPLAUSIBLE,
+  INVALID,
+  NOT_JSON,
+  PRICE_CHANGED,
+  QUOTA,
+  TOO_LARGE,
+  UpdatedSchema,
+  type Booking,
+} from './travel-answers.ts';
 
-const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/)) });
-const IdempotencyKey = v.pipe(v.string(), v.minLength(8), v.maxLength(200), v.regex(/^[\x21-\x7e]+$/));
+publishSchema('TravelPayload', TravelPayloadSchema, 'request');
+publishSchema('ItemInput', ItemSchema, 'request');
 
-/**
- * The 201 answer (a new booking, or its replay) is written by a serializer compiled from this
- * schema rather than by JSON.stringify. Typed as a plain FastifySchema: a replay answers the
- * status it stored, which the typed status codes of a literal schema would not allow.
- */
-const CREATED_SCHEMA: FastifySchema = {
-  response: {
-    201: { type: 'object', properties: { id: { type: 'integer' }, token: { type: 'string' } }, required: ['id', 'token'] },
-  },
-};
+export const IdParams = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.description('Numéro de la réservation (rendu à sa création).')),
+});
+const BookingHeaders = v.object({
+  'idempotency-key': v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(8),
+      v.maxLength(200),
+      v.regex(/^[\x21-\x7e]+$/),
+      v.description(
+        'Même clé et même corps : la première réponse est rejouée (24 h) ; même clé et autre corps : 422 ; la même requête encore en cours : 409.',
+      ),
+    ),
+  ),
+});
 
 const NOT_FOUND = 'Réservation introuvable';
 /** Compared against when the id is unknown, so that case takes the same time as a wrong token. */
@@ -92,9 +112,33 @@ export function travelRoutes(
   limits: ServerLimits,
   { quotas, quotes, addressSecret, metrics }: TravelRouteDeps,
 ): void {
-  app.post('/api/v1/travels', { schema: CREATED_SCHEMA }, async (request, reply) => {
-    const keyHeader = request.headers['idempotency-key'];
-    const key = keyHeader === undefined ? null : parseOr400(IdempotencyKey, keyHeader, 'Idempotency-Key invalide');
+  const createSchema = routeSchema({
+    operationId: 'creerReservation',
+    tags: ['Réservations'],
+    summary: 'Créer une réservation',
+    description: BOOKING_BODY,
+    security: PUBLIC,
+    headers: BookingHeaders,
+    body: TravelPayloadSchema,
+    answers: {
+      201: answer('Réservation créée : son numéro et son jeton.', CreatedSchema, {
+        'idempotent-replayed': {
+          type: 'string',
+          enum: ['true'],
+          description: 'true quand la réponse est celle, rejouée, d’une requête précédente de même clé.',
+        },
+      }),
+      400: INVALID,
+      404: refusal('Entreprise inconnue (company_token).'),
+      409: PRICE_CHANGED,
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      422: IMPLAUSIBLE,
+      507: QUOTA,
+    },
+  });
+  app.post('/api/v1/travels', { schema: createSchema }, async (request, reply) => {
+    const key = parseOr400(BookingHeaders, request.headers, 'Idempotency-Key invalide')['idempotency-key'] ?? null;
     if (key !== null) {
       const decision = await claimKey(sql, key, sha256(request.rawBody ?? ''), Date.now());
       if (decision.kind === 'replay') return reply.code(decision.status).header('idempotent-replayed', 'true').send(decision.body);
@@ -126,7 +170,29 @@ export function travelRoutes(
     }
   });
 
-  app.patch('/api/v1/travels/:id', async (request) => {
+  const updateSchema = routeSchema({
+    operationId: 'modifierReservation',
+    tags: ['Réservations'],
+    summary: 'Modifier une réservation',
+    description: `${BOOKING_BODY} Une réservation d’entreprise garde l’entreprise et les prix qu’elle a fixés.`,
+    security: TRAVEL_TOKEN,
+    params: IdParams,
+    body: TravelPayloadSchema,
+    answers: {
+      200: answer('Réservation modifiée.', UpdatedSchema),
+      400: INVALID,
+      403: refusal(
+        'Le company_token est celui d’une autre entreprise (ou la réservation est publique) : l’entreprise d’une réservation ne change pas.',
+      ),
+      404: refusal('Réservation introuvable : numéro inconnu, ou jeton absent ou faux (les deux répondent pareil).'),
+      409: PRICE_CHANGED,
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      422: IMPLAUSIBLE,
+      507: QUOTA,
+    },
+  });
+  app.patch('/api/v1/travels/:id', { schema: updateSchema }, async (request): Promise<v.InferOutput<typeof UpdatedSchema>> => {
     const travel = await openTravel(sql, request);
     const { payload, companyToken, state } = checkBooking(request.body, limits);
     // A booking's company is fixed when it is made: a token of another company (or any company
@@ -152,7 +218,20 @@ export function travelRoutes(
     return { id: travel.id, quote_id: priced.quote.id };
   });
 
-  app.get('/api/v1/travels/:id', async (request) => {
+  const readSchema = routeSchema({
+    operationId: 'lireReservation',
+    tags: ['Réservations'],
+    summary: 'Relire une réservation',
+    description:
+      'Pour rouvrir une réservation quand la page n’a pas de bloc de données : le corps tel qu’il a été enregistré, et ce que le serveur y ajoute.',
+    security: TRAVEL_TOKEN,
+    params: IdParams,
+    answers: {
+      200: answer('La réservation.', BookingSchema),
+      404: refusal('Réservation introuvable : numéro inconnu, ou jeton absent ou faux (les deux répondent pareil).'),
+    },
+  });
+  app.get('/api/v1/travels/:id', { schema: readSchema }, async (request): Promise<Booking> => {
     const travel = await openTravel(sql, request);
     return {
       id: travel.id,
