@@ -24,6 +24,8 @@ const POSTGRES_SUITES = [
   'test/server/defences.test.mjs',
   'test/server/operations.test.mjs',
   'test/server/openapi.test.mjs',
+  'test/server/quotes.test.mjs',
+  'test/reliability/price-authority.test.mjs',
   'test/reliability/crash.test.mjs',
   'test/reliability/fuzz.test.mjs',
   'test/reliability/load.test.mjs',

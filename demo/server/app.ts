@@ -26,6 +26,7 @@ import { createPoolSandbox } from './pricing/pool-sandbox.ts';
 import { QuoteService } from './pricing/quote-service.ts';
 import { ignRouteService, straightLineRouteService } from './pricing/route-service.ts';
 import { quoteRoutes } from './routes/quotes.ts';
+import { devisRoutes } from './routes/devis.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -34,6 +35,7 @@ import { geoRoutes } from './routes/geo.ts';
 import { registerOpenApi } from './routes/openapi.ts';
 import { travelRoutes } from './routes/travels.ts';
 import { loggableUrl } from './security/loggable-url.ts';
+import { DEMO_PUBLIC_PRICING } from './seed/demo-companies.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -205,6 +207,7 @@ export async function createApp({
   const quotas = new Quotas(limits, app.log, metrics);
   const addressSecret = await serverKey(sql, 'client-address');
   const sandbox = createPoolSandbox();
+  const publicPricing = publicPricingFrom(process.env, runtime.demo ? DEMO_PUBLIC_PRICING : {});
   app.addHook('onClose', async () => sandbox.close());
   const quotes = new QuoteService({
     sql,
@@ -214,7 +217,7 @@ export async function createApp({
         ? ignRouteService({ url: pricing.ignItineraryUrl, timeoutMs: pricing.routeTimeoutMs, cacheSize: 1000 })
         : straightLineRouteService(),
     sandbox,
-    publicPricing: publicPricingFrom(process.env),
+    publicPricing,
     signingKey: pricing.signingKey ?? (await serverKey(sql, 'quote-signing')),
     ttlMs: pricing.quoteTtlMs,
   });
@@ -222,6 +225,7 @@ export async function createApp({
   await registerOpenApi(app);
   travelRoutes(app, sql, limits, { quotas, quotes, addressSecret, metrics });
   quoteRoutes(app, sql, quotes);
+  devisRoutes(app, sql, publicPricing);
   catalogueRoutes(app, sql, catalogue);
   companyRoutes(app, sql, catalogue);
   geoRoutes(app, geocoderOnce);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { bookingBody } from './booking-body.mjs';
+import { bookingBody, TRANSPORT_CENTS } from './booking-body.mjs';
+import { htCents } from './spec-prices.mjs';
 import { json, startServer } from './support.mjs';
 
 let server;
@@ -82,8 +83,14 @@ describe('dashboard page of the side frame', () => {
     assert.match(html, new RegExp(`Réservation n° ${created.id}`));
     assert.match(html, /10 Rue de Rivoli 75004 Paris/);
     assert.match(html, /Marie Curie/);
-    assert.match(html, /345\u00a0€ TTC/);
-    assert.match(html, /287,50\u00a0€ HT/);
+    // The carrier's price (spec §9, test/server/booking-body.mjs), written as the product writes money (UX §7.2).
+    const euros = (cents) => {
+      const [whole, decimals] = (cents / 100).toFixed(2).split('.');
+      const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+      return decimals === '00' ? grouped : `${grouped},${decimals}`;
+    };
+    assert.ok(html.includes(`${euros(TRANSPORT_CENTS)}\u00a0€ TTC`), euros(TRANSPORT_CENTS));
+    assert.ok(html.includes(`${euros(htCents(TRANSPORT_CENTS))}\u00a0€ HT`), euros(htCents(TRANSPORT_CENTS)));
     assert.ok(!html.includes('<script>alert(1)</script>'));
     assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
     assert.ok(!html.includes('Espace transporteur'), 'the light layout has no header');

@@ -223,3 +223,27 @@ export async function json(base, method, url, { body, headers = {}, raw } = {}) 
   });
   return { status: response.status, data, headers: response.headers, text };
 }
+
+/**
+ * A booking body priced as the carrier prices it, as the elements do before saving: its
+ * choices quoted by the server (POST /api/v1/quotes), the quote's figures and id put in.
+ * For fixtures whose price is not what the test is about.
+ */
+export async function withServerPrice(base, body) {
+  const { quoteRequestOfBooking } = await import('../../dist/domain/index.js');
+  const request = quoteRequestOfBooking(body, body.price_grid ?? 'wizard', null);
+  const quote = await json(base, 'POST', '/api/v1/quotes', { body: request });
+  if (quote.status !== 201) throw new Error(`devis refusé (${quote.status}) : ${quote.text}`);
+  const figures = quote.data.figures;
+  return {
+    ...body,
+    quote_id: quote.data.id,
+    travel: {
+      ...body.travel,
+      price_transportation: figures.price_transportation,
+      price_handling: figures.price_handling,
+      price_transportation_ht: figures.price_transportation_ht,
+      price_handling_ht: figures.price_handling_ht,
+    },
+  };
+}

@@ -153,3 +153,6 @@ export async function findTravel(sql: Sql, id: number): Promise<StoredTravel | n
 }
 
 const sizeOf = (json: string, store: string) => Buffer.byteLength(json) + Buffer.byteLength(store);
+
+/** What a booking will take in the database, as the quotas count it. */
+export const storedSize = (payload: TravelPayload) => sizeOf(bodyJson(payload), payload.store_serialized);

@@ -16,20 +16,20 @@ export function escapeHtml(text: unknown): string {
   return String(text ?? '').replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
-function floorLabel(floor: number): string {
+export function floorLabel(floor: number): string {
   if (floor === -1) return 'rue';
   if (floor === 0) return 'rez-de-chaussée';
   return floor === 1 ? '1er étage' : `${floor}e étage`;
 }
 
 /** 'lundi 23 novembre 2026 à 14 h 30': written as the elements write it (UX §7.2). */
-function when(timestamp: string | null): string {
+export function when(timestamp: string | null): string {
   if (!timestamp) return '';
   const day = DateTime.fromISO(timestamp, { setZone: true }).setZone(BUSINESS_TIME_ZONE).toISODate() ?? '';
   return formatDateAndTime(day, timeValueOf(timestamp));
 }
 
-function handlersLabel(count: number): string {
+export function handlersLabel(count: number): string {
   if (count === 0) return 'sans manutentionnaire';
   return count === 1 ? '1 manutentionnaire' : `${count} manutentionnaires`;
 }
@@ -57,6 +57,7 @@ export function renderDashboardPage(
   createdAt: string,
   light: boolean,
   priceCheck: PriceCheck | null = null,
+  priceSource: 'quote' | 'company' | 'client' = 'quote',
 ): string {
   const { travel, customer } = payload;
   const price = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
@@ -90,7 +91,13 @@ export function renderDashboardPage(
 <tr><th scope="row">Transport</th><td>${price(travel.price_transportation)} TTC</td><td>${price(travel.price_transportation_ht)} HT</td></tr>
 <tr><th scope="row">Manutention</th><td>${price(travel.price_handling)} TTC</td><td>${price(travel.price_handling_ht)} HT</td></tr>
 </tbody></table>
-${priceCheck && !priceCheck.matches ? `<p class="price-warning" role="alert"><strong>Prix à vérifier avant d’accepter\u00a0:</strong> le prix envoyé par le navigateur diffère du calcul du serveur (transport ${price(priceCheck.price_transportation)} TTC, manutention ${price(priceCheck.price_handling)} TTC).</p>` : ''}</section>
+${
+  priceCheck && !priceCheck.matches
+    ? priceSource === 'company'
+      ? `<p class="price-warning" role="alert"><strong>Prix fixé par l’entreprise\u00a0:</strong> votre grille donne transport ${price(priceCheck.price_transportation)} TTC, manutention ${price(priceCheck.price_handling)} TTC.</p>`
+      : `<p class="price-warning" role="alert"><strong>Prix à vérifier avant d’accepter\u00a0:</strong> le prix envoyé par le navigateur diffère du calcul du serveur (transport ${price(priceCheck.price_transportation)} TTC, manutention ${price(priceCheck.price_handling)} TTC).</p>`
+    : ''
+}</section>
 ${travel.additional_notes ? `<section><h2>Notes</h2><p class="notes">${escapeHtml(travel.additional_notes)}</p></section>` : ''}`;
   return page(`Réservation n° ${id}`, body, light);
 }

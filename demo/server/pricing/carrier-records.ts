@@ -10,9 +10,9 @@ import type { Sql } from '../db/sql.ts';
  * vehicle_categories, driver_pools…). A page cannot add a grid: a public booking naming a
  * grid this configuration lacks is refused.
  */
-export function publicPricingFrom(env: NodeJS.ProcessEnv): CompanyData {
+export function publicPricingFrom(env: NodeJS.ProcessEnv, demoDefaults: object = {}): CompanyData {
   const file = env.PUBLIC_PRICING_FILE?.trim();
-  if (!file) return v.parse(CompanyDataSchema, {});
+  if (!file) return v.parse(CompanyDataSchema, demoDefaults);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));

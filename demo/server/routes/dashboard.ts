@@ -18,14 +18,18 @@ const DashboardQuery = v.object({
  * The dashboard page runs no script and loads only its stylesheet. Carriers' pages frame it
  * (the side frame), so any ancestor may.
  */
-const DASHBOARD_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-ancestors *; base-uri 'none'; form-action 'none'";
+export const DASHBOARD_CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-ancestors *; base-uri 'none'; form-action 'none'";
 
 /** /dashboard/companies/company/travels/{id}?token=…&light_layout=yes (spec §2). */
 export function dashboardRoutes(app: FastifyInstance, sql: Sql, pagesDir: string): void {
-  const stylesheet = readFileSync(path.join(pagesDir, 'dashboard.css'), 'utf8');
-  app.get('/dashboard.css', async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(stylesheet),
-  );
+  // The stylesheets of the pages the server renders in every mode (the demo's come with the demo).
+  for (const name of ['dashboard.css', 'devis.css']) {
+    const stylesheet = readFileSync(path.join(pagesDir, name), 'utf8');
+    app.get(`/${name}`, async (_request, reply) =>
+      reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(stylesheet),
+    );
+  }
   const schema = routeSchema({
     operationId: 'pageDeSuivi',
     tags: ['Suivi'],
@@ -49,7 +53,7 @@ export function dashboardRoutes(app: FastifyInstance, sql: Sql, pagesDir: string
       .header('content-security-policy', DASHBOARD_CSP);
     try {
       const travel = await openTravel(sql, request);
-      return renderDashboardPage(travel.id, travel.payload, travel.created_at, light, travel.price_check);
+      return renderDashboardPage(travel.id, travel.payload, travel.created_at, light, travel.price_check, travel.price_source);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) return reply.code(404).send(renderNotFoundPage(light));
       throw error;

@@ -5,7 +5,15 @@ import type { ServerLimits } from '../config/limits.ts';
 import { findCompanyByToken } from '../db/companies-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
-import { findTravel, findTravelTokenHash, insertTravel, ownersOf, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
+import {
+  findTravel,
+  findTravelTokenHash,
+  insertTravel,
+  ownersOf,
+  storedSize,
+  updateTravel,
+  type StoredTravel,
+} from '../db/travels-repo.ts';
 import { answer, publishSchema, refusal, routeSchema, PUBLIC, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
 import type { Metrics } from '../ops/metrics.ts';
@@ -154,7 +162,7 @@ export function travelRoutes(
       const addressKey = companyToken === undefined ? clientKey(request.ip, addressSecret) : null;
       // The booking and its key's answer are written together: a retry finds both or neither.
       const { answer, uses } = await sql.transaction(async (tx) => {
-        const uses = await quotas.assertRoom(tx, ownersOf(companyId, addressKey), Buffer.byteLength(request.rawBody ?? ''));
+        const uses = await quotas.assertRoom(tx, ownersOf(companyId, addressKey), storedSize(priced.payload));
         const id = await insertTravel(tx, priced, hashToken(token), companyId, new Date().toISOString(), addressKey);
         const body = { id, token };
         if (key !== null) await completeKey(tx, key, 201, body);
@@ -209,7 +217,7 @@ export function travelRoutes(
     const uses = await quotas.assertRoom(
       sql,
       ownersOf(travel.company_id, travel.client_key),
-      Buffer.byteLength(request.rawBody ?? ''),
+      storedSize(priced.payload),
       travel.payload_bytes,
     );
     await updateTravel(sql, travel.id, priced, new Date().toISOString());

@@ -61,6 +61,20 @@ export interface SeedCompany {
   }[];
 }
 
+/**
+ * The demo's public pages belong to the first demo company's site: its references head their
+ * devis. Prices are the spec's defaults (the public grid alone).
+ */
+export const DEMO_PUBLIC_PRICING = {
+  transportation_company: {
+    name: 'Transports Martin & Fils',
+    phone_number: '01 48 20 31 00',
+    email: 'contact@transports-martin.example',
+    address: '12 rue des Docks, 93200 Saint-Denis',
+    registration: 'SAS au capital de 50 000 € · RCS Bobigny 123 456 789 (démonstration)',
+  },
+};
+
 export const DEMO_COMPANIES: readonly SeedCompany[] = [
   {
     id: 1,

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { DEFAULT_VAT, FALLBACK_CURRENCY_SYMBOL } from '../constants.ts';
 import { ApiContactSchema, ApiCustomerSchema } from './api-contact.ts';
-import { IdSchema, NonNegativeSchema, optionalName } from './common.ts';
+import { IdSchema, NonNegativeSchema, optionalName, optionalText } from './common.ts';
 import { DriverPoolSchema } from './driver-pool.ts';
 import { ItemSchema } from './item.ts';
 import { PermissionSchema } from './permission.ts';
@@ -17,6 +17,12 @@ export const TransportationCompanySchema = v.object({
   name: optionalName(),
   phone_number: v.optional(v.pipe(v.string(), v.maxLength(40)), ''),
   email: v.optional(v.pipe(v.string(), v.maxLength(254)), ''),
+  /** The carrier's references a moving quote must carry (arrêté du 27 avril 2010): address, SIREN or RCS. */
+  address: optionalText(),
+  registration: optionalName(),
+  /** Its own words on the quote: how the customer pays, and its liability and how to claim it. */
+  payment_terms: optionalText(),
+  liability_terms: optionalText(),
 });
 
 /** Hourly handling rates a company may set instead of the spec's 18 / 30 (VAT excluded, per handler). */
