@@ -10,6 +10,7 @@ import { ROOT, startServer } from '../server/support.mjs';
 import { launchBrowser } from '../e2e/support.mjs';
 import { serveBenchPages } from './bench-pages.mjs';
 import { apiRows, measureApi } from './api.mjs';
+import { measureQuoteCost, quoteRows } from './quote-cost.mjs';
 import { common, targets } from '../../build.mjs';
 import { commitRecorderScript, summariseCommits } from './react-commits.mjs';
 
@@ -304,6 +305,8 @@ try {
 // `npm run bench -- --ui-only` skips it while working on the elements, and writes no results.
 const uiOnly = process.argv.includes('--ui-only');
 report.api = uiOnly ? null : await measureApi();
+// 6. What a quote costs the server beside a booking (test/bench/quote-cost.mjs).
+report.quotes = uiOnly ? null : await measureQuoteCost();
 
 if (!uiOnly) {
   mkdirSync(results, { recursive: true });
@@ -337,6 +340,7 @@ const rows = [
   ['item searches while typing 10 letters', String(report.network.typingTenLetterItemSearch.requests)],
   ['geocoder calls while typing a 28-character address', String(report.network.typingTwentyEightCharacterAddress.requests)],
   ...(report.api ? apiRows(report.api) : []),
+  ...(report.quotes ? quoteRows(report.quotes) : []),
 ];
 function reactWork({ commits, rendered, components }) {
   const most = Object.entries(components)

@@ -1,0 +1,72 @@
+// What a quote costs the server beside a booking: CPU time of the server process (every thread,
+// the pricing-code worker included, read from /proc) per request, one request at a time, on the
+// typical trip and on the 50-stop trip with a grid whose code prices it. `npm run bench`
+// includes it; `node test/bench/quote-cost.mjs` runs it alone (after `node build.mjs`).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { bookingBody } from '../server/booking-body.mjs';
+import { DEMO_COMPANY_TOKEN, json, startServer, tempDatabasePath, withServerPrice } from '../server/support.mjs';
+
+const TICKS_PER_SECOND = 100;
+/** CPU ms the process has used so far (user + system, all threads). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // After the command: state is field 3, utime 14 and stime 15 (1-based), so 11 and 12 here.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** A trip of `stops` stops in Paris, with `items` kinds of catalogue objects, on the company's grid with code. */
+function trip(stops, items, variant) {
+  return {
+    company_token: DEMO_COMPANY_TOKEN,
+    driver_pool_id: 2,
+    addresses: Array.from({ length: stops }, (_, i) => ({
+      type_name: i === 0 ? 'pickup' : 'dropoff',
+      lat: 48.85 + i * 0.003,
+      lng: 2.35 + i * 0.002,
+      // A different floor on each request: a new quote each time, not the one already issued.
+      floor_nb: (i + variant) % 6,
+      elevator_presence: true,
+    })),
+    items: Array.from({ length: items }, (_, i) => ({
+      name: ['Carton standard', 'Canapé 3 places', 'Réfrigérateur', 'Lave-linge', 'Lit double avec sommier et matelas'][i % 5],
+      category: 'item',
+      quantity: 1 + (i % 3),
+    })),
+  };
+}
+
+async function perRequest(server, count, send) {
+  await send(-1); // warm: the first quote with code starts the sandbox's worker
+  const before = cpuMs(server.child.pid);
+  const started = performance.now();
+  for (let i = 0; i < count; i += 1) await send(i);
+  return { cpuMs: Number(((cpuMs(server.child.pid) - before) / count).toFixed(2)), wallMs: Number(((performance.now() - started) / count).toFixed(2)) };
+}
+
+export async function measureQuoteCost() {
+  const server = await startServer(tempDatabasePath(), 0, { LOG_LEVEL: 'warn' });
+  try {
+    const quote = (body) => json(server.base, 'POST', '/api/v1/quotes', { body });
+    const typical = await perRequest(server, 100, (i) => quote({ ...trip(3, 12, i), driver_pool_id: null }));
+    const fiftyStops = await perRequest(server, 40, (i) => quote(trip(50, 200, i)));
+    const body = await withServerPrice(server.base, bookingBody());
+    const booking = await perRequest(server, 100, () => json(server.base, 'POST', '/api/v1/travels', { body }));
+    return { typicalQuote: typical, fiftyStopQuoteWithCode: fiftyStops, booking };
+  } finally {
+    await server.stop();
+  }
+}
+
+export function quoteRows(cost) {
+  const figure = ({ cpuMs, wallMs }) => `${cpuMs} ms of server CPU (${wallMs} ms answered)`;
+  return [
+    ['quote, 3 stops + 12 items, public grid', figure(cost.typicalQuote)],
+    ['quote, 50 stops + 200 items, grid with code (goal < 50 ms CPU)', figure(cost.fiftyStopQuoteWithCode)],
+    ['booking with its quote', figure(cost.booking)],
+  ];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const [label, value] of quoteRows(await measureQuoteCost())) console.log(`${label.padEnd(64)} ${value}`);
+}
