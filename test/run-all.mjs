@@ -21,6 +21,7 @@ const POSTGRES_SUITES = [
   'test/server/travels.test.mjs',
   'test/server/catalogue.test.mjs',
   'test/server/two-processes.test.mjs',
+  'test/server/upgrade.test.mjs',
   'test/reliability/crash.test.mjs',
   'test/reliability/fuzz.test.mjs',
   'test/reliability/load.test.mjs',

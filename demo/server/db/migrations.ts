@@ -204,4 +204,28 @@ export const MIGRATIONS: readonly Migration[] = [
     ALTER TABLE travels ADD COLUMN price_check_json TEXT;
   `,
   },
+  // 4: bookings saved before the company token was kept out of the stored body still held it in
+  // clear, and GET /travels/{id} gave it to whoever holds the travel's token: it is removed, and
+  // the bytes it took leave its owner's quota.
+  {
+    sqlite: `
+    UPDATE storage_usage SET bytes = bytes - (
+      SELECT COALESCE(SUM(LENGTH(CAST(payload_json AS BLOB)) - LENGTH(CAST(json_remove(payload_json, '$.company_token') AS BLOB))), 0)
+      FROM travels
+      WHERE COALESCE(CAST(company_id AS TEXT), 'public') = storage_usage.owner AND json_type(payload_json, '$.company_token') IS NOT NULL
+    );
+    UPDATE travels SET payload_json = json_remove(payload_json, '$.company_token') WHERE json_type(payload_json, '$.company_token') IS NOT NULL;
+  `,
+    postgres: `
+    UPDATE storage_usage SET bytes = storage_usage.bytes - removed.bytes
+    FROM (
+      SELECT COALESCE(CAST(company_id AS TEXT), 'public') AS owner,
+        SUM(octet_length(payload_json) - octet_length((payload_json::jsonb - 'company_token')::text)) AS bytes
+      FROM travels WHERE (payload_json::jsonb -> 'company_token') IS NOT NULL
+      GROUP BY 1
+    ) AS removed
+    WHERE storage_usage.owner = removed.owner;
+    UPDATE travels SET payload_json = (payload_json::jsonb - 'company_token')::text WHERE (payload_json::jsonb -> 'company_token') IS NOT NULL;
+  `,
+  },
 ];
