@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
 import type { Sql } from './db/sql.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.ts';
 import { ItemCatalogue } from './db/items-repo.ts';
 import { loadCommunes } from './geo/communes.ts';
 import { OfflineGeocoder } from './geo/geocoder.ts';
@@ -215,6 +216,10 @@ export async function createApp({
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpError)
       return reply.code(error.statusCode).send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'base de données injoignable');
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ error: DATABASE_UNAVAILABLE_MESSAGE });
+    }
     const status = error.statusCode ?? 500;
     const known: Record<number, string> = {
       400: 'Requête invalide',

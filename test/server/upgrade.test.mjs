@@ -5,34 +5,19 @@
 // was written over HTTP by the server of the first migration; the schema it lands in is the
 // first migration of demo/server/db/migrations.ts, loaded from the source.
 import Database from 'better-sqlite3';
-import { build } from 'esbuild';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody } from './booking-body.mjs';
+import { importServerSource } from './source-module.mjs';
 import { DEMO_COMPANY_TOKEN, ROOT, STORE, STORE_NAME, json, queryDatabase, startServer, tempDatabase } from './support.mjs';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/schema-v1');
 const FIXTURE_SQL = readFileSync(path.join(FIXTURE, 'data.sql'), 'utf8');
 /** The bookings of the fixture with the travel tokens their clients were given. */
 const FIXTURE_BOOKINGS = JSON.parse(readFileSync(path.join(FIXTURE, 'bookings.json'), 'utf8'));
-
-/** The migrations as the server's source declares them (not as a built server would report them). */
-async function loadMigrations() {
-  const { outputFiles } = await build({
-    entryPoints: [path.join(ROOT, 'demo/server/db/migrations.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    write: false,
-    logLevel: 'silent',
-  });
-  const source = Buffer.from(outputFiles[0].text).toString('base64');
-  return (await import(`data:text/javascript;base64,${source}`)).MIGRATIONS;
-}
 
 /** A database as the first migration left it, holding the fixture's rows. */
 async function schemaOneDatabase(firstMigration) {
@@ -90,7 +75,7 @@ describe(`a ${STORE_NAME} database of schema version 1, holding bookings, upgrad
   let second;
 
   before(async () => {
-    migrations = await loadMigrations();
+    ({ MIGRATIONS: migrations } = await importServerSource({ MIGRATIONS: 'demo/server/db/migrations.ts' }));
     database = await schemaOneDatabase(migrations[0]);
     before1 = {
       travels: await queryDatabase(database, 'SELECT * FROM travels ORDER BY id'),
