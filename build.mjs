@@ -77,7 +77,12 @@ export const targets = [
     when: () => true,
     options: {
       // The checkpoint worker is its own file: a worker thread starts from a module of its own.
-      entryPoints: { 'server/main': 'demo/server/main.ts', 'server/sqlite-checkpointer': 'demo/server/db/sqlite-checkpointer.ts' },
+      // db.mjs: the backup and restore commands (npm run db).
+      entryPoints: {
+        'server/main': 'demo/server/main.ts',
+        'server/sqlite-checkpointer': 'demo/server/db/sqlite-checkpointer.ts',
+        'server/db': 'demo/server/cli/db.ts',
+      },
       format: 'esm',
       platform: 'node',
       target: 'node20',

@@ -22,6 +22,7 @@ const POSTGRES_SUITES = [
   'test/server/catalogue.test.mjs',
   'test/server/two-processes.test.mjs',
   'test/server/upgrade.test.mjs',
+  'test/server/backup.test.mjs',
   'test/reliability/crash.test.mjs',
   'test/reliability/fuzz.test.mjs',
   'test/reliability/load.test.mjs',
