@@ -216,16 +216,20 @@ export const MIGRATIONS: readonly Migration[] = [
     );
     UPDATE travels SET payload_json = json_remove(payload_json, '$.company_token') WHERE json_type(payload_json, '$.company_token') IS NOT NULL;
   `,
+    // Only the bodies whose text names the key are read as jsonb (CASE keeps that order): jsonb
+    // refuses some texts a body may hold (a \u0000 escape), which must not stop the upgrade.
     postgres: `
     UPDATE storage_usage SET bytes = storage_usage.bytes - removed.bytes
     FROM (
       SELECT COALESCE(CAST(company_id AS TEXT), 'public') AS owner,
         SUM(octet_length(payload_json) - octet_length((payload_json::jsonb - 'company_token')::text)) AS bytes
-      FROM travels WHERE (payload_json::jsonb -> 'company_token') IS NOT NULL
+      FROM travels
+      WHERE CASE WHEN payload_json LIKE '%"company_token"%' THEN (payload_json::jsonb -> 'company_token') IS NOT NULL ELSE false END
       GROUP BY 1
     ) AS removed
     WHERE storage_usage.owner = removed.owner;
-    UPDATE travels SET payload_json = (payload_json::jsonb - 'company_token')::text WHERE (payload_json::jsonb -> 'company_token') IS NOT NULL;
+    UPDATE travels SET payload_json = (payload_json::jsonb - 'company_token')::text
+    WHERE CASE WHEN payload_json LIKE '%"company_token"%' THEN (payload_json::jsonb -> 'company_token') IS NOT NULL ELSE false END;
   `,
   },
 ];
