@@ -4,7 +4,7 @@
 // backup, whole (and none sent after it); a restore never replaces a database that exists.
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -64,6 +64,7 @@ describe(`backup and restore of a ${STORE_NAME} database`, { skip: toolsMissing 
   after(async () => {
     await server?.stop();
     await restoredServer?.stop();
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it('takes a backup while the server takes a burst of bookings, refusing none', async () => {
