@@ -83,6 +83,8 @@ export const targets = [
         main: 'demo/server/main.ts',
         'sqlite-checkpointer': 'demo/server/db/sqlite-checkpointer.ts',
         carrier: 'demo/server/cli/carrier.ts',
+        // The backup and restore commands (npm run db).
+        db: 'demo/server/cli/db.ts',
         // The pricing-code sandbox's worker thread.
         'pool-worker': 'demo/server/pricing/pool-worker.ts',
       },

@@ -26,6 +26,8 @@ const POSTGRES_SUITES = [
   'test/server/openapi.test.mjs',
   'test/server/quotes.test.mjs',
   'test/reliability/price-authority.test.mjs',
+  'test/server/upgrade.test.mjs',
+  'test/server/backup.test.mjs',
   'test/reliability/crash.test.mjs',
   'test/reliability/fuzz.test.mjs',
   'test/reliability/load.test.mjs',

@@ -10,6 +10,7 @@ import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
 import { pricingFromEnv, type PricingSettings } from './config/pricing.ts';
 import type { Runtime } from './config/runtime.ts';
 import type { Sql } from './db/sql.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.ts';
 import { ItemCatalogue } from './db/items-repo.ts';
 import { serverKey } from './db/server-keys.ts';
 import { loadCommunes } from './geo/communes.ts';
@@ -178,6 +179,10 @@ export async function createApp({
       return reply
         .code(error.statusCode)
         .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ?? {}) });
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'base de données injoignable');
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ error: DATABASE_UNAVAILABLE_MESSAGE });
+    }
     const status = error.statusCode ?? 500;
     const known: Record<number, string> = {
       400: 'Requête invalide',

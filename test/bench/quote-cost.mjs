@@ -41,7 +41,10 @@ async function perRequest(server, count, send) {
   const before = cpuMs(server.child.pid);
   const started = performance.now();
   for (let i = 0; i < count; i += 1) await send(i);
-  return { cpuMs: Number(((cpuMs(server.child.pid) - before) / count).toFixed(2)), wallMs: Number(((performance.now() - started) / count).toFixed(2)) };
+  return {
+    cpuMs: Number(((cpuMs(server.child.pid) - before) / count).toFixed(2)),
+    wallMs: Number(((performance.now() - started) / count).toFixed(2)),
+  };
 }
 
 export async function measureQuoteCost() {

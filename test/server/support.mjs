@@ -63,7 +63,9 @@ async function dropStaleDatabases(admin) {
     } catch {
       alive = false;
     }
-    if (!alive) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    // Cleanup only: a database the role may not drop now (an autovacuum worker in it, which only
+    // a superuser may end) is left for a later run rather than failing the suite that asked.
+    if (!alive) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
   }
 }
 

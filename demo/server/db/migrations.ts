@@ -204,7 +204,35 @@ export const MIGRATIONS: readonly Migration[] = [
     ALTER TABLE travels ADD COLUMN price_check_json TEXT;
   `,
   },
-  // 4: quotas without a hot row (counters split in shards; each public address has its own
+  // 4: bookings saved before the company token was kept out of the stored body still held it in
+  // clear, and GET /travels/{id} gave it to whoever holds the travel's token: it is removed, and
+  // the bytes it took leave its owner's quota.
+  {
+    sqlite: `
+    UPDATE storage_usage SET bytes = bytes - (
+      SELECT COALESCE(SUM(LENGTH(CAST(payload_json AS BLOB)) - LENGTH(CAST(json_remove(payload_json, '$.company_token') AS BLOB))), 0)
+      FROM travels
+      WHERE COALESCE(CAST(company_id AS TEXT), 'public') = storage_usage.owner AND json_type(payload_json, '$.company_token') IS NOT NULL
+    );
+    UPDATE travels SET payload_json = json_remove(payload_json, '$.company_token') WHERE json_type(payload_json, '$.company_token') IS NOT NULL;
+  `,
+    // Only the bodies whose text names the key are read as jsonb (CASE keeps that order): jsonb
+    // refuses some texts a body may hold (a \u0000 escape), which must not stop the upgrade.
+    postgres: `
+    UPDATE storage_usage SET bytes = storage_usage.bytes - removed.bytes
+    FROM (
+      SELECT COALESCE(CAST(company_id AS TEXT), 'public') AS owner,
+        SUM(octet_length(payload_json) - octet_length((payload_json::jsonb - 'company_token')::text)) AS bytes
+      FROM travels
+      WHERE CASE WHEN payload_json LIKE '%"company_token"%' THEN (payload_json::jsonb -> 'company_token') IS NOT NULL ELSE false END
+      GROUP BY 1
+    ) AS removed
+    WHERE storage_usage.owner = removed.owner;
+    UPDATE travels SET payload_json = (payload_json::jsonb - 'company_token')::text
+    WHERE CASE WHEN payload_json LIKE '%"company_token"%' THEN (payload_json::jsonb -> 'company_token') IS NOT NULL ELSE false END;
+  `,
+  },
+  // 5: quotas without a hot row (counters split in shards; each public address has its own
   // share), the booking's state and size for the retention of public bookings, rate-limit
   // counters shared by every process, and the server's own keys.
   {
@@ -238,7 +266,7 @@ export const MIGRATIONS: readonly Migration[] = [
     CREATE TABLE server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL);
   `,
   },
-  // 5: binding quotes, signed by the server, and the booking's price taken from one.
+  // 6: binding quotes, signed by the server, and the booking's price taken from one.
   {
     sqlite: `
     CREATE TABLE quotes (

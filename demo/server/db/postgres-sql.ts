@@ -51,6 +51,11 @@ export function openPostgres(url: string, onIdleError: (error: Error) => void): 
   return over(pool, async (work) => {
     const client = await pool.connect();
     let broken: Error | undefined;
+    // A connection lost while checked out (PostgreSQL restarted between two statements) is
+    // reported on the client, which the pool no longer listens to: unheard, it would end the
+    // process. It is kept instead, and the connection dropped on release.
+    const lost = (error: Error) => (broken ??= error);
+    client.on('error', lost);
     try {
       await client.query('BEGIN');
       const tx: Sql = over(client, (inner) => inner(tx));
@@ -62,6 +67,7 @@ export function openPostgres(url: string, onIdleError: (error: Error) => void): 
       await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
     } finally {
+      client.removeListener('error', lost);
       client.release(broken);
     }
   });

@@ -158,6 +158,10 @@ export interface RouteDoc {
   rateLimited?: false;
 }
 
+const UNAVAILABLE = answer('La base de données ne répond pas : réessayer après le délai dit.', ErrorAnswerSchema, {
+  'retry-after': { type: 'string', description: 'Secondes à attendre avant de réessayer.' },
+});
+
 const TOO_MANY_REQUESTS = answer('Trop de requêtes : le message dit dans combien de secondes réessayer.', ErrorAnswerSchema, {
   'retry-after': { type: 'string', description: 'Secondes à attendre avant de réessayer.' },
 });
@@ -178,12 +182,16 @@ function responseOf(documented: Answer) {
 /**
  * The Fastify schema of a route: its parameters, body and answers as JSON Schemas converted
  * from the valibot schemas its handler parses with, and what @fastify/swagger publishes of it.
- * Every operation also answers 500, and 429 unless it escapes the rate limits, in the French
- * error shape.
+ * Every operation also answers 500, 503 (the database does not answer, with Retry-After), and
+ * 429 unless it escapes the rate limits, in the French error shape.
  */
 export function routeSchema(doc: RouteDoc): FastifySchema {
   const request = (schema: Schema | undefined) => (schema ? jsonSchemaOf(schema, 'request') : undefined);
-  const answers: Record<number, Answer> = { ...doc.answers, 500: refusal('Erreur interne du serveur.') };
+  const answers: Record<number, Answer> = {
+    ...doc.answers,
+    500: refusal('Erreur interne du serveur.'),
+    503: UNAVAILABLE,
+  };
   if (doc.rateLimited !== false) answers[429] = TOO_MANY_REQUESTS;
   return {
     operationId: doc.operationId,

@@ -1,24 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { databaseAnswers } from '../db/readiness.ts';
 import type { Sql } from '../db/sql.ts';
 
 /** Whether the server is being stopped: set on SIGTERM, read by /readyz. */
 export interface Lifecycle {
   draining: boolean;
-}
-
-/** A database that has not answered by then is as good as down, for a load balancer. */
-const DATABASE_DEADLINE_MS = 2000;
-
-async function databaseAnswers(sql: Sql): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), DATABASE_DEADLINE_MS)));
-  try {
-    return await Promise.race([sql.get('SELECT 1 AS one').then(() => true), deadline]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**

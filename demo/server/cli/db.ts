@@ -1,0 +1,44 @@
+// The database operations a carrier runs beside the server: `npm run db -- backup <file>` while
+// it runs, `npm run db -- restore <file>` into a new database. The database is the server's own,
+// named by the same variables (DATABASE_URL, else DATABASE_PATH, else the default file).
+import path from 'node:path';
+import { backupDatabase, DatabaseOperationError, restoreDatabase, type OperationSummary } from '../db/backup.ts';
+import { describeStore, storeFromEnv } from '../db/sql.ts';
+
+// The default SQLite file is where the server keeps it: data/ in the folder it is started from.
+const store = storeFromEnv(process.env, path.resolve('data', 'transport-quote.sqlite'));
+
+const USAGE = [
+  'Usage\u00a0:',
+  '  npm run db -- backup <fichier>    sauvegarde la base pendant que le serveur tourne',
+  '  npm run db -- restore <fichier>   restaure une sauvegarde dans une base neuve',
+  '',
+  'La base est celle du serveur\u00a0: DATABASE_URL (PostgreSQL), sinon DATABASE_PATH (SQLite).',
+].join('\n');
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')}\u00a0Mo`;
+const bookings = ({ bookings: n }: OperationSummary) => (n === null ? '' : `, ${n} réservation${n > 1 ? 's' : ''}`);
+
+const [command, file, ...rest] = process.argv.slice(2);
+if ((command !== 'backup' && command !== 'restore') || !file || rest.length > 0) {
+  process.stderr.write(`${USAGE}\n`);
+  process.exit(2);
+}
+
+try {
+  if (command === 'backup') {
+    const summary = await backupDatabase(store, file);
+    process.stdout.write(
+      `Sauvegarde de ${describeStore(store)} écrite dans ${summary.where} (${megabytes(summary.bytes)}${bookings(summary)}).\n`,
+    );
+  } else {
+    const summary = await restoreDatabase(store, file);
+    process.stdout.write(
+      `Sauvegarde ${file} restaurée dans ${summary.where}${bookings(summary)}. Démarrez le serveur sur cette base\u00a0: il la met à jour s’il le faut.\n`,
+    );
+  }
+} catch (error) {
+  const reason = error instanceof DatabaseOperationError ? error.message : `erreur inattendue (${(error as Error).message})`;
+  process.stderr.write(`${command === 'backup' ? 'Sauvegarde' : 'Restauration'} impossible\u00a0: ${reason}\n`);
+  process.exit(1);
+}
