@@ -5,7 +5,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { bookingBody } from '../server/booking-body.mjs';
-import { postgresAvailable, startServer, tempDatabasePath, tempPostgresDatabase } from '../server/support.mjs';
+import { postgresAvailable, startServer, tempDatabasePath, tempPostgresDatabase, withServerPrice } from '../server/support.mjs';
 
 /** Issue 17: p99 is read at 50 connections. */
 const CONNECTIONS = 50;
@@ -31,7 +31,8 @@ async function storeFigures(database, baseline) {
         url: `${api.base}/api/v1/travels`,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(bookingBody()),
+        // As the elements book: with the quote they were shown.
+        body: JSON.stringify(await withServerPrice(api.base, bookingBody())),
       }),
     );
     return { itemSearch: ratio(search, baseline), bookingPost: ratio(booking, baseline) };

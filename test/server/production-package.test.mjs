@@ -80,7 +80,9 @@ describe('the server package installed for production from its tarball', () => {
       stdio: 'pipe',
       env: { ...process.env, npm_config_better_sqlite3_local_prebuilds: localPrebuild(work) },
     });
-    server = await startInstalled(app, { DATABASE_PATH: databasePath, SHUTDOWN_DELAY_MS: '1500' });
+    // The straight-line route: a production server asks IGN's service by default, and no test
+    // reaches outside this machine.
+    server = await startInstalled(app, { DATABASE_PATH: databasePath, SHUTDOWN_DELAY_MS: '1500', ROUTE_SERVICE: 'straight-line' });
   });
   after(() => {
     if (server && server.child.exitCode === null) server.child.kill('SIGKILL');

@@ -249,3 +249,29 @@ export async function withServerPrice(base, body) {
     },
   };
 }
+
+/** The travel fields the server sets itself (its quote's price, its route, the handling it priced). */
+export const SERVER_SET_TRAVEL_FIELDS = [
+  'price_transportation',
+  'price_handling',
+  'price_transportation_ht',
+  'price_handling_ht',
+  'distance_transportation',
+  'duration_transportation',
+  'truck_capacity_needed',
+  'persons_needed',
+  'duration_handling',
+  'handling_needed',
+];
+
+/**
+ * A booking body without what the server decides (the figures above, the quote that priced it,
+ * the state it restores): what a client sent and must find again as it was.
+ */
+export function clientPart(body) {
+  const { store_serialized: _store, quote_id: _quote, price_grid: _grid, ...rest } = body;
+  return {
+    ...rest,
+    travel: Object.fromEntries(Object.entries(body.travel).filter(([field]) => !SERVER_SET_TRAVEL_FIELDS.includes(field))),
+  };
+}

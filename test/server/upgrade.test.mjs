@@ -120,6 +120,9 @@ describe(`a ${STORE_NAME} database of schema version 1, holding bookings, upgrad
         ...written,
         travel: { ...written.travel, travel_id: booking.id },
         made_by_company: row.company_id !== null,
+        // Bookings made before the carrier's state and quotes: new, priced by the browser.
+        state: 'new',
+        price_source: 'client',
       };
       for (const server of [first, second]) {
         const read = await json(server.base, 'GET', `/api/v1/travels/${booking.id}?token=${booking.token}`);
@@ -182,13 +185,22 @@ describe(`a ${STORE_NAME} database of schema version 1, holding bookings, upgrad
       company_token: DEMO_COMPANY_TOKEN,
     });
     const publicBody = bookingBody({ customer: { name: 'Quota public', phone_number: '0612345678', email: 'quota@exemple.fr' } });
-    const bytesOf = (body) => Buffer.byteLength(JSON.stringify(body));
-    // A booking passes when what its owner holds plus its body fits the quota: with the quota set
-    // to what the database holds plus the body, the body passes and one byte more does not,
-    // which is true only when the counter equals what the database holds.
+    // What each body takes once stored (the server's figures and state in it), measured on a
+    // fresh database: the same body always takes the same bytes.
+    const probe = await startServer();
+    const stored = new Map();
+    for (const body of [companyBody, publicBody]) {
+      const { data } = await json(probe.base, 'POST', '/api/v1/travels', { body });
+      const [{ bytes }] = await probe.query('SELECT payload_bytes AS bytes FROM travels WHERE id = ?', [data.id]);
+      stored.set(body, Number(bytes));
+    }
+    await probe.stop();
+    // A booking passes when what its owner holds plus what it will take fits the quota: with the
+    // quota set to what the database holds plus that, the booking passes and one byte more does
+    // not, which is true only when the counter equals what the database holds.
     first = await startServer(database, 0, {
-      QUOTA_COMPANY_BYTES: String(held.get('1') + bytesOf(companyBody)),
-      QUOTA_PUBLIC_BYTES: String(held.get('public') + bytesOf(publicBody)),
+      QUOTA_COMPANY_BYTES: String(held.get('1') + stored.get(companyBody)),
+      QUOTA_PUBLIC_BYTES: String(held.get('public') + stored.get(publicBody)),
     });
     const oneByteMore = (body) => ({ ...body, customer: { ...body.customer, name: `${body.customer.name}!` } });
     for (const [label, body] of [
