@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { sessionFor, type SessionOptions } from '../state/session.ts';
 import { useHeightReporter } from './use-height-reporter.ts';
 import { usePageScrollPadding } from './use-page-scroll-padding.ts';
+import { useStickyBarCheck } from './use-sticky-bar-check.ts';
 
 export interface ElementRootProps {
   /** The shadow root r2wc renders into. */
@@ -20,7 +21,7 @@ function hostOf(container: ShadowRoot | HTMLElement | undefined): HTMLElement {
 
 /**
  * Binds one element's React tree to its session (its store and its height reports) and to
- * the page around it (its scroll padding). The
+ * the page around it (its scroll padding, a wrapper that stops the bar from sticking). The
  * session itself is started and stopped by the element (elements/quote-element.ts), which
  * also carries the attributes to it.
  */
@@ -29,5 +30,6 @@ export function ElementRoot({ container, workerUrl, variant, children }: Element
   const session = sessionFor(host, { workerUrl, variant });
   useHeightReporter(host, session.services.messenger);
   usePageScrollPadding(host);
+  useStickyBarCheck(host);
   return <Provider store={session.store}>{children}</Provider>;
 }

@@ -24,6 +24,64 @@ function hostPage(page, base, { rootStyle = '', body }) {
     .then(() => page.goto(url));
 }
 
+/** The wizard's console warnings that start with its name. */
+function watchWarnings(page) {
+  const warnings = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' && message.text().startsWith('transport-quote')) warnings.push(message.text());
+  });
+  return warnings;
+}
+
+async function barBox(page) {
+  return page.locator('transport-quote-wizard .action-bar').boundingBox();
+}
+
+describe('the page around the element (issue 34)', () => {
+  const demo = useDemo({ before, after, startServer });
+
+  it('a theme wrapper with overflow-x: hidden gets one French console message naming it and the fix, overflow-x: clip', async () => {
+    const page = await openPage(demo.browser, { viewport: { width: 375, height: 812 } });
+    const warnings = watchWarnings(page);
+    const said = page.waitForEvent('console', (message) => message.text().startsWith('transport-quote'));
+    await hostPage(page, demo.server.base, {
+      body: `<div id="page" class="site" style="overflow-x: hidden"><p style="height: 200px">Nos services</p>
+<transport-quote-wizard maps-provider="local"></transport-quote-wizard><footer style="height: 300px">Pied de page</footer></div>`,
+    });
+    await said;
+    // The trap itself: the element runs past the bottom of the screen, and its bar with it.
+    assert.ok((await barBox(page)).y > 812, 'the bar sits at the end of the element, below the screen');
+    // Scrolling on does not say it again.
+    await page.mouse.wheel(0, 400);
+    await page.mouse.wheel(0, 400);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    assert.equal(warnings.length, 1, warnings.join('\n'));
+    assert.match(warnings[0], /div#page\.site/);
+    assert.match(warnings[0], /overflow-x: hidden/);
+    assert.match(warnings[0], /overflow-x: clip/);
+    assert.match(warnings[0], /^transport-quote\u00a0: la barre d’actions/);
+    await page.close();
+  });
+
+  it('with overflow-x: clip the bar sticks to the bottom of the screen and nothing is said', async () => {
+    const page = await openPage(demo.browser, { viewport: { width: 375, height: 812 } });
+    const warnings = watchWarnings(page);
+    await hostPage(page, demo.server.base, {
+      body: `<div id="page" class="site" style="overflow-x: clip"><p style="height: 200px">Nos services</p>
+<transport-quote-wizard maps-provider="local"></transport-quote-wizard><footer style="height: 300px">Pied de page</footer></div>`,
+    });
+    await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).waitFor();
+    await page.mouse.wheel(0, 300);
+    await page.waitForFunction(() => {
+      const bar = document.querySelector('transport-quote-wizard').shadowRoot.querySelector('.action-bar').getBoundingClientRect();
+      return Math.abs(bar.bottom - innerHeight) <= 1;
+    });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    assert.deepEqual(warnings, []);
+    await page.close();
+  });
+});
+
 describe('a fixed site header declared by scroll-padding-top (issue 34, UX §2.4)', () => {
   const demo = useDemo({ before, after, startServer });
   const withHeader = (base, page) =>
