@@ -2,8 +2,7 @@ import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { sessionFor, type SessionOptions } from '../state/session.ts';
 import { useHeightReporter } from './use-height-reporter.ts';
-import { usePageScrollPadding } from './use-page-scroll-padding.ts';
-import { useStickyBarCheck } from './use-sticky-bar-check.ts';
+import { usePageFit } from './use-page-fit.ts';
 
 export interface ElementRootProps {
   /** The shadow root r2wc renders into. */
@@ -29,7 +28,6 @@ export function ElementRoot({ container, workerUrl, variant, children }: Element
   const host = hostOf(container);
   const session = sessionFor(host, { workerUrl, variant });
   useHeightReporter(host, session.services.messenger);
-  usePageScrollPadding(host);
-  useStickyBarCheck(host);
+  usePageFit(host);
   return <Provider store={session.store}>{children}</Provider>;
 }

@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-
 const sheets = new WeakMap<ShadowRoot, CSSStyleSheet>();
 
 /** The root's scroll-padding-top in px: a length, a percentage of the viewport, or 0 for auto. */
@@ -29,21 +27,19 @@ function ownSheet(root: ShadowRoot): CSSStyleSheet {
  * --_page-scroll-top (read again when the window is resized, as a header's height often
  * follows the width), in a sheet of this element's own.
  */
-export function usePageScrollPadding(host: HTMLElement): void {
-  useEffect(() => {
-    const root = host.shadowRoot;
-    const win = host.ownerDocument.defaultView;
-    if (!root || !win) return;
-    const own = ownSheet(root);
-    let last = -1;
-    const read = () => {
-      const top = Math.max(0, Math.round(pageScrollPaddingTop(host.ownerDocument)));
-      if (top === last) return;
-      last = top;
-      own.replaceSync(`:host { --_page-scroll-top: ${top}px; }`);
-    };
-    read();
-    win.addEventListener('resize', read);
-    return () => win.removeEventListener('resize', read);
-  }, [host]);
+export function followScrollPadding(host: HTMLElement): () => void {
+  const root = host.shadowRoot;
+  const win = host.ownerDocument.defaultView;
+  if (!root || !win) return () => {};
+  const own = ownSheet(root);
+  let last = -1;
+  const read = () => {
+    const top = Math.max(0, Math.round(pageScrollPaddingTop(host.ownerDocument)));
+    if (top === last) return;
+    last = top;
+    own.replaceSync(`:host { --_page-scroll-top: ${top}px; }`);
+  };
+  read();
+  win.addEventListener('resize', read);
+  return () => win.removeEventListener('resize', read);
 }

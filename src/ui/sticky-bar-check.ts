@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-
 /** Wrappers already reported: one message per wrapper, whatever the number of elements in it. */
 const reported = new WeakSet<Element>();
 
@@ -64,38 +62,36 @@ export function stickyTrapMessage(node: Element): string {
  * with room above for the bar (on load, then as the page scrolls or resizes), and no more once
  * it has been seen either way.
  */
-export function useStickyBarCheck(host: HTMLElement): void {
-  useEffect(() => {
-    const win = host.ownerDocument.defaultView;
-    if (!win) return;
-    let frame = 0;
-    const stop = () => {
-      win.removeEventListener('scroll', schedule);
-      win.removeEventListener('resize', schedule);
-      if (frame) win.cancelAnimationFrame(frame);
-      frame = 0;
-    };
-    const check = () => {
-      frame = 0;
-      const bar = host.shadowRoot?.querySelector('.action-bar');
-      if (!bar) return;
-      const view = win.innerHeight;
-      const element = host.getBoundingClientRect();
-      const barBox = bar.getBoundingClientRect();
-      if (!(element.top < view - barBox.height && element.bottom > view + 1)) return;
-      stop();
-      if (barBox.top < view - 1) return;
-      const trap = stickyTrap(host);
-      if (!trap || reported.has(trap)) return;
-      reported.add(trap);
-      console.warn(stickyTrapMessage(trap));
-    };
-    function schedule() {
-      frame ||= win!.requestAnimationFrame(check);
-    }
-    win.addEventListener('scroll', schedule, { passive: true });
-    win.addEventListener('resize', schedule);
-    schedule();
-    return stop;
-  }, [host]);
+export function watchStickyBar(host: HTMLElement): () => void {
+  const win = host.ownerDocument.defaultView;
+  if (!win) return () => {};
+  let frame = 0;
+  const stop = () => {
+    win.removeEventListener('scroll', schedule);
+    win.removeEventListener('resize', schedule);
+    if (frame) win.cancelAnimationFrame(frame);
+    frame = 0;
+  };
+  const check = () => {
+    frame = 0;
+    const bar = host.shadowRoot?.querySelector('.action-bar');
+    if (!bar) return;
+    const view = win.innerHeight;
+    const element = host.getBoundingClientRect();
+    const barBox = bar.getBoundingClientRect();
+    if (!(element.top < view - barBox.height && element.bottom > view + 1)) return;
+    stop();
+    if (barBox.top < view - 1) return;
+    const trap = stickyTrap(host);
+    if (!trap || reported.has(trap)) return;
+    reported.add(trap);
+    console.warn(stickyTrapMessage(trap));
+  };
+  function schedule() {
+    frame ||= win!.requestAnimationFrame(check);
+  }
+  win.addEventListener('scroll', schedule, { passive: true });
+  win.addEventListener('resize', schedule);
+  schedule();
+  return stop;
 }
