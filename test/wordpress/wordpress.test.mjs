@@ -25,6 +25,8 @@ function filesOf(dir) {
 async function shot(page, name) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
+  // What was just scrolled into view is painted over the next frames.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 300)))));
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
@@ -146,6 +148,12 @@ describe('the WordPress plugin (issue 34)', () => {
       const view = editor.getByRole('region', { name: 'Editor publish' }).getByRole('link', { name: 'View Post' });
       await view.waitFor();
       run.postUrl = await view.getAttribute('href');
+      if (SHOTS) {
+        await editor.getByRole('region', { name: 'Editor publish' }).getByRole('button', { name: 'Close panel' }).click();
+        await editor.setViewportSize({ width: 375, height: 812 });
+        await editor.locator('iframe[title="Aperçu du devis de transport"]').scrollIntoViewIfNeeded();
+        await shot(editor, 'editeur-bloc-375');
+      }
 
       // What was saved is the block's comment and the shortcode: nothing for kses to strip.
       const [post] = await rest(run.admin, url, 'GET', `/wp/v2/posts?context=edit&author=${user.id}`);
@@ -195,14 +203,21 @@ describe('the WordPress plugin (issue 34)', () => {
       assert.equal(Number(booked.n), 1);
       assert.deepEqual(problems, []);
 
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(run.postUrl);
-      await wizard.getByRole('heading', { name: 'Vos adresses' }).waitFor();
-      await lite.getByRole('combobox', { name: 'Adresse 1', exact: true }).waitFor();
-      await shot(page, 'article-publie-1280');
-      await lite.getByRole('combobox', { name: 'Adresse 1', exact: true }).scrollIntoViewIfNeeded();
-      await shot(page, 'article-variante-legere-1280');
       await context.close();
+
+      if (SHOTS) {
+        const wide = await localContext(run.browser, { viewport: { width: 1280, height: 800 } });
+        const laptop = await wide.newPage();
+        await laptop.clock.setFixedTime(E2E_NOW);
+        await laptop.goto(run.postUrl);
+        await laptop.locator('transport-quote-wizard').getByRole('heading', { name: 'Vos adresses' }).waitFor();
+        const address = laptop.locator('transport-quote-lite').getByRole('combobox', { name: 'Adresse 1', exact: true });
+        await address.waitFor();
+        await shot(laptop, 'article-publie-1280');
+        await address.scrollIntoViewIfNeeded();
+        await shot(laptop, 'article-variante-legere-1280');
+        await wide.close();
+      }
     });
 
     it('hostile shortcode and block attributes (quotes, <script>, javascript:) reach the page as nothing but escaped, known values', async () => {
