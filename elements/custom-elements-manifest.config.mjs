@@ -31,7 +31,8 @@ export function cssPropertiesOf(css) {
   const properties = [];
   for (const match of css.matchAll(/^\s*--_[\w-]+:\s*var\((--tqw-[\w-]+),\s*(.*)\);\s*\/\*\s*(.*?)\s*\*\/\s*$/gm)) {
     const [, name, fallback, description] = match;
-    properties.push({ name, default: fallback.trim(), description });
+    // A default the element reads from the page (`var(--_page-…, 0px)`) is documented by its last resort.
+    properties.push({ name, default: fallback.trim().replace(/^var\(--_[\w-]+,\s*(.*)\)$/, '$1'), description });
     const legacy = /^var\((--tqw-[\w-]+),\s*(.*)\)$/.exec(fallback.trim());
     if (legacy)
       properties.push({ name: legacy[1], default: legacy[2].trim(), description: `Ancien nom de ${name} (conservé une version)` });

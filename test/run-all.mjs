@@ -45,6 +45,18 @@ if (!withPostgres) {
   }
 }
 
+// The WordPress plugin's stage (test/wordpress/) needs PHP, Debian's WordPress and MariaDB
+// (.ci/wordpress.sh installs them); without them it is reported as not run.
+const { missingForWordPress } = await import('./wordpress/support.mjs');
+const wordpressMissing = missingForWordPress();
+if (wordpressMissing) {
+  notRun.push(`WordPress (${wordpressMissing} : bash .ci/wordpress.sh installe ce qu’il faut)`);
+  if (process.env.TQW_REQUIRE_WORDPRESS === '1') {
+    console.error(`L’étape WordPress est exigée (TQW_REQUIRE_WORDPRESS=1) mais ne peut pas tourner : ${wordpressMissing}.`);
+    process.exit(1);
+  }
+}
+
 const stages = [
   { name: 'types', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   // ESLint (eslint.config.mjs) and Prettier's formatting (npm run format writes it).
@@ -80,6 +92,16 @@ const stages = [
         },
       ]
     : []),
+  ...(wordpressMissing
+    ? []
+    : [
+        {
+          name: 'wordpress',
+          cmd: 'node',
+          args: ['--test', '--test-concurrency=1', 'test/wordpress/'],
+          counts: /^# (pass|fail) (\d+)/gm,
+        },
+      ]),
 ];
 
 function run(stage) {
@@ -118,7 +140,7 @@ for (const stage of stages) {
       passed += Number(last[1]);
       failed += Number(last[2]);
     }
-  } else if (stage.name.startsWith('node')) {
+  } else if (stage.counts) {
     for (const match of output.matchAll(stage.counts)) {
       if (match[1] === 'pass') passed += Number(match[2]);
       else failed += Number(match[2]);
@@ -131,5 +153,7 @@ for (const stage of stages) {
 console.log(`\nDurée : ${timings.join(' · ')}`);
 if (failures.length > 0) console.error(`\nÉchec : ${failures.join(', ')}`);
 for (const what of notRun) console.log(`\nNon exécuté : ${what}`);
-console.log(`\n${passed} passed, ${failed} failed${notRun.length > 0 ? `, ${notRun.length} stage not run` : ''}`);
+console.log(
+  `\n${passed} passed, ${failed} failed${notRun.length > 0 ? `, ${notRun.length} stage${notRun.length > 1 ? 's' : ''} not run` : ''}`,
+);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);

@@ -47,6 +47,20 @@ export function isFramed(win: Window): boolean {
   }
 }
 
+/**
+ * WordPress's preview frames (the block editor's sandbox, also behind the Custom HTML block's
+ * preview) mark their body with this attribute and take their height from a `resize` message,
+ * which their own script sends only when the light DOM changes: an element growing inside its
+ * shadow root is never seen, so the frame kept the height it had before the element rendered.
+ * The element says it in their words, with the body's size, as their script would.
+ */
+function tellPreviewFrame(win: Window): void {
+  const body = win.document?.body;
+  if (!body?.hasAttribute('data-resizable-iframe-connected')) return;
+  const { width, height } = body.getBoundingClientRect();
+  win.parent.postMessage({ action: 'resize', width, height }, '*');
+}
+
 /** Sends a protocol message: a CustomEvent on the element and, when framed, a postMessage. */
 export function createMessenger({
   host,
@@ -70,6 +84,7 @@ export function createMessenger({
       refused = origin;
       return;
     }
+    if (type === 'height_changed') tellPreviewFrame(win);
     if (!origin) {
       if (CARRIES_TOKEN.has(type)) {
         warn(

@@ -13,7 +13,7 @@ const elements = manifest.modules.flatMap((module) => module.declarations ?? [])
 describe('the reference page /docs.html', () => {
   const demo = useDemo({ before, after, startServer });
 
-  it('lists every attribute, property, event, CSS custom property and part of both elements, passes axe and loads nothing from elsewhere', async () => {
+  it('lists every attribute, property, event, CSS custom property and part of both elements, says how to use them on a CMS, passes axe and loads nothing from elsewhere', async () => {
     const page = await openPage(demo.browser, { viewport: { width: 1280, height: 900 } });
     const problems = watchPage(page);
     const elsewhere = [];
@@ -33,6 +33,16 @@ describe('the reference page /docs.html', () => {
       assert.deepEqual(await firstColumn('Parts'), element.cssParts.map((p) => p.name).sort());
       for (const event of element.events) await caption('Events').getByText(event.type.text).first().waitFor();
     }
+    // On a CMS page (issue 34): who may paste the snippet, the plugin, https, and the fix of each layout trap.
+    const cms = page.getByRole('region', { name: 'WordPress and other CMS' });
+    for (const text of [
+      'unfiltered_html',
+      'integrations/wordpress/transport-quote',
+      'must be https',
+      'overflow-x: clip',
+      'scroll-padding-top',
+    ])
+      await cms.getByText(text).first().waitFor();
     await page.getByRole('heading', { name: 'Vos adresses' }).waitFor();
     await page.evaluate(AXE);
     const violations = await page.evaluate(async () => (await window.axe.run(document)).violations.map((v) => `${v.id}: ${v.help}`));

@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { createMessenger } from '../../src/services/host-messaging.ts';
 
 function framedWindow() {
@@ -69,6 +69,35 @@ describe('host messaging (spec §2, DESIGN §3)', () => {
     expect(posted).to.deep.equal([{ message: { source: 'transport-quote', type: 'next_step', step: 1 }, origin: '*' }]);
     expect(warnings).to.have.length(1);
     expect(warnings[0]).to.contain('parent-origin');
+  });
+
+  it('in a preview frame of WordPress (its body marked data-resizable-iframe-connected), a height change is told in its resize message, with the body’s size', async () => {
+    const frame = await fixture<HTMLIFrameElement>(html`<iframe title="Aperçu" style="width: 400px; height: 100px; border: 0"></iframe>`);
+    const doc = frame.contentDocument!;
+    doc.body.style.margin = '0';
+    doc.body.style.position = 'absolute';
+    doc.body.style.width = '100%';
+    const host = doc.createElement('div');
+    host.style.height = '900px';
+    doc.body.append(host);
+    const send = createMessenger({ host, parentOrigin: () => null, win: frame.contentWindow! });
+    const received: unknown[] = [];
+    // Posted from this test's realm, so the event's source is this window, not the frame's.
+    const listen = (event: MessageEvent) => received.push(event.data);
+    window.addEventListener('message', listen);
+    try {
+      send('height_changed', { height: 900 });
+      doc.body.setAttribute('data-resizable-iframe-connected', '');
+      send('height_changed', { height: 900 });
+      await waitUntil(() => received.length >= 2);
+    } finally {
+      window.removeEventListener('message', listen);
+    }
+    // Unmarked, the frame hears only our own protocol; marked, WordPress's too, at the body's size.
+    expect(received.filter((data) => (data as { action?: string }).action === 'resize')).to.deep.equal([
+      { action: 'resize', width: 400, height: 900 },
+    ]);
+    expect(received.filter((data) => (data as { type?: string }).type === 'height_changed')).to.have.length(2);
   });
 
   it('an unframed page posts nothing', async () => {

@@ -102,6 +102,24 @@ ${table(
 }
 
 /**
+ * Putting the elements on a CMS page: who may paste the snippet, the WordPress plugin, https,
+ * and the two layout traps of themes (issue 34), each with its fix.
+ */
+function cmsSection(): string {
+  return `<section aria-labelledby="cms-title">
+<h2 id="cms-title">WordPress and other CMS</h2>
+<p>The snippet (the element's tag and one script tag) works in any block that keeps HTML as written: WordPress's Custom HTML block, Drupal's Full HTML format, an embed block. WordPress keeps <code>&lt;script&gt;</code> and unknown tags only for users allowed <code>unfiltered_html</code>: administrators, and editors of a single site. For an author or a contributor, on a multisite network, or on a site that sets <code>DISALLOW_UNFILTERED_HTML</code>, the block is saved empty, without a warning.</p>
+<p>The WordPress plugin (<code>integrations/wordpress/transport-quote</code>) needs no such right: it gives any editor the block <span lang="fr">Devis de transport</span> and the shortcode <code>[transport_quote variante="lite" carte="oui"]</code>, writes the tag itself with every attribute escaped, loads each element's script once per page, and shows the element at its full height in the block editor's preview. Its settings page (administrators) holds the scripts' folder and the API's address, the maps provider, the company token and the intranet page that alone receives it, the brand colour (<code>--tqw-brand</code>) and the fixed header's height (<code>--tqw-scroll-offset</code>).</p>
+<p>Both addresses, the scripts' and the API's, must be https: a page served over https loads neither a script nor data over http.</p>
+<h3>Two layout traps of themes</h3>
+<ul>
+<li><strong>The action bar stops sticking.</strong> It is <code>position: sticky</code> at the bottom of the screen, which works only while no ancestor of the element is a scroll container. Many themes put <code>overflow-x: hidden</code> on a wrapper (<code>#page</code>, <code>.site</code>): that makes it a scroll container as tall as its content, and the bar sits at the end of the element, on a phone far below the screen. The element then says so once on the console, in French, naming the wrapper. Replace it with <code>overflow-x: clip</code>: what overflows is still cut, and the bar sticks again.</li>
+<li><strong>A fixed site header covers the panel's title.</strong> Declare the header's height for the whole page with <code>html { scroll-padding-top: 72px; }</code>, which the browser and the element both honour (the element reads it when <code>--tqw-scroll-offset</code> is not set), or set <code>--tqw-scroll-offset</code> on the element.</li>
+</ul>
+</section>`;
+}
+
+/**
  * /docs.html: both elements' contract, generated from custom-elements.json (itself generated
  * from the source), never written twice; each with a live example. Works without a network.
  */
@@ -121,8 +139,9 @@ export function renderDocsPage(manifest: Manifest): string {
 <main>
 <h1>The elements’ contract</h1>
 <p>Generated from <code>custom-elements.json</code>. Edit an attribute of an example: the element reads it at once. The events it emits are listed under it.</p>
-<nav aria-label="Elements"><ul>${elements.map((element) => `<li><a href="#${element.tagName}-title">&lt;${escapeHtml(element.tagName)}&gt;</a></li>`).join('')}</ul></nav>
+<nav aria-label="Elements"><ul>${elements.map((element) => `<li><a href="#${element.tagName}-title">&lt;${escapeHtml(element.tagName)}&gt;</a></li>`).join('')}<li><a href="#cms-title">WordPress and other CMS</a></li></ul></nav>
 ${elements.map(elementSection).join('\n')}
+${cmsSection()}
 </main>
 <script src="/docs.js"></script>
 <script src="/dist/transport-quote-wizard.js"></script>
