@@ -269,7 +269,18 @@ export const SERVER_SET_TRAVEL_FIELDS = [
  * the state it restores): what a client sent and must find again as it was.
  */
 export function clientPart(body) {
-  const { store_serialized: _store, quote_id: _quote, price_grid: _grid, ...rest } = body;
+  const {
+    store_serialized: _store,
+    quote_id: _quote,
+    price_grid: _grid,
+    created_at: _created,
+    updated_at: _updated,
+    made_by_company: _byCompany,
+    price_check: _check,
+    state: _state,
+    price_source: _source,
+    ...rest
+  } = body;
   return {
     ...rest,
     travel: Object.fromEntries(Object.entries(body.travel).filter(([field]) => !SERVER_SET_TRAVEL_FIELDS.includes(field))),
