@@ -8,7 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody } from './booking-body.mjs';
-import { json, ROOT, startServer } from './support.mjs';
+import { json, ROOT, startServer, untilNotReady } from './support.mjs';
 
 const METRICS_TOKEN = 'jeton-de-collecte-0123456789';
 
@@ -159,11 +159,7 @@ describe('SIGTERM: the server drains', () => {
     const exited = new Promise((resolve) => server.child.once('exit', (code) => resolve(code)));
     server.child.kill('SIGTERM');
     // Until the drain delay ends, new requests are still served, and readiness says "do not send more".
-    let ready;
-    for (;;) {
-      ready = await json(server.base, 'GET', '/readyz');
-      if (ready.status === 503) break;
-    }
+    const ready = await untilNotReady(server.base);
     assert.equal(ready.data.ready, false);
     assert.match(ready.data.reason, /Arrêt en cours/);
     sendTheRest();

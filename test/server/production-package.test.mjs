@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody } from './booking-body.mjs';
-import { DEMO_COMPANY_TOKEN, json, ROOT } from './support.mjs';
+import { DEMO_COMPANY_TOKEN, json, ROOT, untilNotReady } from './support.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
@@ -155,11 +155,7 @@ describe('the server package installed for production from its tarball', () => {
   it('SIGTERM: /readyz turns false during the drain, then the process exits 0', async () => {
     const exited = new Promise((resolve) => server.child.once('exit', (code) => resolve(code)));
     server.child.kill('SIGTERM');
-    let ready;
-    for (;;) {
-      ready = await json(server.base, 'GET', '/readyz');
-      if (ready.status === 503) break;
-    }
+    const ready = await untilNotReady(server.base);
     assert.equal(ready.data.ready, false);
     assert.equal(await exited, 0);
   });

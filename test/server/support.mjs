@@ -286,3 +286,11 @@ export function clientPart(body) {
     travel: Object.fromEntries(Object.entries(body.travel).filter(([field]) => !SERVER_SET_TRAVEL_FIELDS.includes(field))),
   };
 }
+
+/** Asks /readyz until the server says it is not ready (it is draining after SIGTERM); its answer. */
+export async function untilNotReady(base) {
+  for (;;) {
+    const ready = await json(base, 'GET', '/readyz');
+    if (ready.status === 503) return ready;
+  }
+}

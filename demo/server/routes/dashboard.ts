@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
@@ -18,8 +18,16 @@ const DashboardQuery = v.object({
  * The dashboard page runs no script and loads only its stylesheet. Carriers' pages frame it
  * (the side frame), so any ancestor may.
  */
-export const DASHBOARD_CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-ancestors *; base-uri 'none'; form-action 'none'";
+const DASHBOARD_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-ancestors *; base-uri 'none'; form-action 'none'";
+
+/** The headers of a page that shows a booking: HTML, never cached, no referrer, and no script at all. */
+export function bookingPageHeaders(reply: FastifyReply): void {
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('content-security-policy', DASHBOARD_CSP);
+}
 
 /** /dashboard/companies/company/travels/{id}?token=…&light_layout=yes (spec §2). */
 export function dashboardRoutes(app: FastifyInstance, sql: Sql, pagesDir: string): void {
@@ -46,11 +54,7 @@ export function dashboardRoutes(app: FastifyInstance, sql: Sql, pagesDir: string
   app.get('/dashboard/companies/company/travels/:id', { schema }, async (request, reply) => {
     const query = v.safeParse(DashboardQuery, request.query);
     const light = query.success && query.output.light_layout === 'yes';
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .header('content-security-policy', DASHBOARD_CSP);
+    bookingPageHeaders(reply);
     try {
       const travel = await openTravel(sql, request);
       return renderDashboardPage(travel.id, travel.payload, travel.created_at, light, travel.price_check, travel.price_source);

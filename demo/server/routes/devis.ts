@@ -7,7 +7,7 @@ import { routeSchema, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { HttpError } from '../http/validation.ts';
 import { renderNotFoundPage } from '../pages/dashboard-page.ts';
 import { renderDevisPage } from '../pages/devis-page.ts';
-import { DASHBOARD_CSP } from './dashboard.ts';
+import { bookingPageHeaders } from './dashboard.ts';
 import { IdParams, openTravel } from './travels.ts';
 
 /**
@@ -31,11 +31,7 @@ export function devisRoutes(app: FastifyInstance, sql: Sql, publicPricing: Compa
     },
   });
   app.get('/devis/:id', { schema }, async (request, reply) => {
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .header('content-security-policy', DASHBOARD_CSP);
+    bookingPageHeaders(reply);
     try {
       const travel = await openTravel(sql, request);
       const quote = travel.quote_id ? await findQuote(sql, travel.quote_id) : null;
