@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
+const runStarted = performance.now();
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   console.error(`Chromium introuvable (${chromium}). Installez-le : apt-get update && apt-get install -y chromium`);
@@ -38,44 +39,65 @@ if (!withPostgres) {
   }
 }
 
+const domainTests = readdirSync('test/domain')
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `test/domain/${file}`);
+const NODE_COUNTS = /^# (pass|fail) (\d+)/gm;
+
+// Each inner list runs at once (its output kept until it ends, so the logs do not mix): the
+// checks read the sources only and need no build. The lists run one after the other.
 const stages = [
-  { name: 'types', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  // ESLint (eslint.config.mjs) and Prettier's formatting (npm run format writes it).
-  { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
-  { name: 'format', cmd: 'npx', args: ['prettier', '--check', '.'] },
-  // The layers of DESIGN §2 (.dependency-cruiser.cjs): a breach fails the run.
-  { name: 'layers', cmd: 'npx', args: ['depcruise', 'src', 'elements', 'demo/server', '--config', '.dependency-cruiser.cjs'] },
-  { name: 'build', cmd: 'node', args: ['build.mjs'] },
-  {
-    name: 'browser',
-    cmd: 'npx',
-    args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'],
-    counts: /(\d+) passed, (\d+) failed/g,
-  },
+  [
+    { name: 'types', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+    // ESLint (eslint.config.mjs) and Prettier's formatting (npm run format writes it).
+    { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
+    { name: 'format', cmd: 'npx', args: ['prettier', '--check', '.'] },
+    // The layers of DESIGN §2 (.dependency-cruiser.cjs): a breach fails the run.
+    { name: 'layers', cmd: 'npx', args: ['depcruise', 'src', 'elements', 'demo/server', '--config', '.dependency-cruiser.cjs'] },
+    // The domain's tables need no browser: node:test, with tsx reading the TypeScript.
+    { name: 'domain', cmd: 'node', args: ['--import', 'tsx', '--test', ...domainTests], counts: NODE_COUNTS },
+  ],
+  [{ name: 'build', cmd: 'node', args: ['build.mjs'] }],
+  [
+    {
+      name: 'browser',
+      cmd: 'npx',
+      args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'],
+      counts: /(\d+) passed, (\d+) failed/g,
+      last: true,
+    },
+  ],
   ...(nodeDirs.length > 0
     ? [
-        {
-          name: 'node',
-          cmd: 'node',
-          args: ['--test', '--test-concurrency=1', ...nodeDirs.map((dir) => `${dir}/`)],
-          counts: /^# (pass|fail) (\d+)/gm,
-        },
+        [
+          {
+            name: 'node',
+            cmd: 'node',
+            args: ['--test', '--test-concurrency=1', ...nodeDirs.map((dir) => `${dir}/`)],
+            counts: NODE_COUNTS,
+            // The minute-long load is npm run test:reliability's and npm run bench's.
+            env: { LOAD_SECONDS: '8' },
+          },
+        ],
       ]
     : []),
   ...(withPostgres
     ? [
-        {
-          name: 'node-postgres',
-          cmd: 'node',
-          args: ['--test', '--test-concurrency=1', ...POSTGRES_SUITES],
-          counts: /^# (pass|fail) (\d+)/gm,
-          env: { TQW_TEST_STORE: 'postgres', FUZZ_RUNS: '400', LOAD_SECONDS: '15' },
-        },
+        [
+          {
+            name: 'node-postgres',
+            cmd: 'node',
+            args: ['--test', '--test-concurrency=1', ...POSTGRES_SUITES],
+            counts: NODE_COUNTS,
+            env: { TQW_TEST_STORE: 'postgres', FUZZ_RUNS: '400', LOAD_SECONDS: '5' },
+          },
+        ],
       ]
     : []),
 ];
 
-function run(stage) {
+/** Runs one stage; its output goes to the terminal as it comes, or all at the end when `buffered`. */
+function run(stage, buffered) {
   return new Promise((resolve) => {
     const child = spawn(stage.cmd, stage.args, {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,7 +107,7 @@ function run(stage) {
     const relay = (stream, target) =>
       stream.on('data', (chunk) => {
         output += chunk;
-        target.write(chunk);
+        if (!buffered) target.write(chunk);
       });
     relay(child.stdout, process.stdout);
     relay(child.stderr, process.stderr);
@@ -97,31 +119,47 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 const timings = [];
-for (const stage of stages) {
-  console.log(`\n── ${stage.name} ──`);
-  const started = performance.now();
-  const { code, output: raw } = await run(stage);
-  timings.push(`${stage.name} ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+function count(stage, raw) {
   // ANSI colour codes out, so the counts can be read.
   // eslint-disable-next-line no-control-regex -- the escape character is what is matched
   const output = raw.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
-  if (stage.name === 'browser') {
-    const last = [...output.matchAll(stage.counts)].pop();
+  if (!stage.counts) return;
+  const matches = [...output.matchAll(stage.counts)];
+  if (stage.last) {
+    // web-test-runner redraws its progress line: the last one holds the totals.
+    const last = matches.pop();
     if (last) {
       passed += Number(last[1]);
       failed += Number(last[2]);
     }
-  } else if (stage.name.startsWith('node')) {
-    for (const match of output.matchAll(stage.counts)) {
-      if (match[1] === 'pass') passed += Number(match[2]);
-      else failed += Number(match[2]);
-    }
+    return;
   }
-  if (code !== 0) failures.push(stage.name);
+  for (const match of matches) {
+    if (match[1] === 'pass') passed += Number(match[2]);
+    else failed += Number(match[2]);
+  }
+}
+
+for (const group of stages) {
+  const buffered = group.length > 1;
+  if (buffered) console.log(`\n── ${group.map((stage) => stage.name).join(' · ')} ──`);
+  await Promise.all(
+    group.map(async (stage) => {
+      if (!buffered) console.log(`\n── ${stage.name} ──`);
+      const started = performance.now();
+      const { code, output } = await run(stage, buffered);
+      timings.push(`${stage.name} ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      if (buffered) console.log(`\n── ${stage.name} ──\n${output}`);
+      count(stage, output);
+      if (code !== 0) failures.push(stage.name);
+    }),
+  );
 }
 
 // Where the time goes, so a slow stage is found before anything is cut.
-console.log(`\nDurée : ${timings.join(' · ')}`);
+const total = ((performance.now() - runStarted) / 1000).toFixed(0);
+console.log(`\nDurée : ${timings.join(' · ')} · en tout ${total} s`);
 if (failures.length > 0) console.error(`\nÉchec : ${failures.join(', ')}`);
 for (const what of notRun) console.log(`\nNon exécuté : ${what}`);
 console.log(`\n${passed} passed, ${failed} failed${notRun.length > 0 ? `, ${notRun.length} stage not run` : ''}`);
