@@ -10,6 +10,7 @@ import { ROOT, startServer } from '../server/support.mjs';
 import { launchBrowser } from '../e2e/support.mjs';
 import { serveBenchPages } from './bench-pages.mjs';
 import { apiRows, measureApi } from './api.mjs';
+import { fixedRateLoad } from '../reliability/fixed-rate-load.mjs';
 import { common, targets } from '../../build.mjs';
 import { commitRecorderScript, summariseCommits } from './react-commits.mjs';
 
@@ -305,6 +306,24 @@ try {
 const uiOnly = process.argv.includes('--ui-only');
 report.api = uiOnly ? null : await measureApi();
 
+// 6. The reliability suite's fixed-rate load, for a whole minute (npm test runs it for a few
+// seconds): what a steady stream of visitors gets, and whether every booking it was told of is kept.
+async function measureFixedRateLoad() {
+  const api = await startServer(undefined, 0, { LOG_LEVEL: 'warn' });
+  try {
+    const { seconds, search, booking, stored } = await fixedRateLoad(api, 60);
+    const side = (result) => ({
+      ok: result['2xx'],
+      failed: result.errors + result.timeouts + result.non2xx,
+      p99Ms: result.latency.p99,
+    });
+    return { seconds, search: side(search), booking: side(booking), storedBookings: stored };
+  } finally {
+    await api.stop();
+  }
+}
+report.fixedRateLoad = uiOnly ? null : await measureFixedRateLoad();
+
 if (!uiOnly) {
   mkdirSync(results, { recursive: true });
   writeFileSync(path.join(results, 'latest.json'), JSON.stringify(report, null, 2));
@@ -337,6 +356,18 @@ const rows = [
   ['item searches while typing 10 letters', String(report.network.typingTenLetterItemSearch.requests)],
   ['geocoder calls while typing a 28-character address', String(report.network.typingTwentyEightCharacterAddress.requests)],
   ...(report.api ? apiRows(report.api) : []),
+  ...(report.fixedRateLoad
+    ? [
+        [
+          `fixed rate for ${report.fixedRateLoad.seconds} s: search 200/s`,
+          `${report.fixedRateLoad.search.ok} answered, ${report.fixedRateLoad.search.failed} failed, p99 ${report.fixedRateLoad.search.p99Ms} ms`,
+        ],
+        [
+          `fixed rate for ${report.fixedRateLoad.seconds} s: booking 50/s`,
+          `${report.fixedRateLoad.booking.ok} acknowledged, ${report.fixedRateLoad.storedBookings} stored, ${report.fixedRateLoad.booking.failed} failed, p99 ${report.fixedRateLoad.booking.p99Ms} ms`,
+        ],
+      ]
+    : []),
 ];
 function reactWork({ commits, rendered, components }) {
   const most = Object.entries(components)
