@@ -11,7 +11,19 @@ import {
   recordBookings,
   toFinalisation,
 } from './booking-support.ts';
-import { allByRole, apiBase, byRole, choose, findByRole, isUnavailable, press, textOf, type, dayAfterToday } from './support.ts';
+import {
+  allByRole,
+  apiBase,
+  byRole,
+  choose,
+  findByRole,
+  isUnavailable,
+  press,
+  textOf,
+  type,
+  dayAfterToday,
+  findLiveRegion,
+} from './support.ts';
 
 /**
  * The booking of STOPS with one 'Canapé 3 places', worked out by hand from the spec's rules
@@ -209,7 +221,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       await fillCustomer(root);
       byRole(root, 'button', 'Enregistrer').click();
       // The spec's sentence, then what happened: no answer came back.
-      await findByRole(
+      await findLiveRegion(
         root,
         'alert',
         /^Une error est survenue, veuillez réessayer dans un instant\. Le serveur ne répond pas : vérifiez votre connexion\./,

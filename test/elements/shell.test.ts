@@ -1,6 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../elements/transport-quote-wizard.ts';
-import { apiBase, allByRole, byRole, findByRole, textOf, type, uniqueId, createQuoteElement } from './support.ts';
+import { apiBase, allByRole, byRole, findByRole, textOf, type, uniqueId, createQuoteElement, allLiveRegions } from './support.ts';
 
 const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
 
@@ -128,8 +128,8 @@ describe('<transport-quote-wizard> shell', () => {
       '<script type="application/json" data-store="company">{"vat": "vingt"}</script><script type="application/json" data-store="infos">{pas du json</script>',
     );
     const root = el.shadowRoot!;
-    await waitUntil(() => allByRole(root, 'alert').length === 2, 'two banners expected');
-    const banners = allByRole(root, 'alert').map((alert) => textOf(alert));
+    await waitUntil(() => allLiveRegions(root, 'alert').length === 2, 'two banners expected');
+    const banners = allLiveRegions(root, 'alert').map((alert) => textOf(alert));
     expect(banners.some((text) => text.includes('Les données de l’entreprise fournies par la page sont invalides (vat'))).to.equal(true);
     expect(
       banners.some((text) =>
