@@ -42,6 +42,9 @@ if (!withPostgres) {
 const domainTests = readdirSync('test/domain')
   .filter((file) => file.endsWith('.test.ts'))
   .map((file) => `test/domain/${file}`);
+const seedTests = readdirSync('test/seed')
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `test/seed/${file}`);
 const NODE_COUNTS = /^# (pass|fail) (\d+)/gm;
 
 // Each inner list runs at once (its output kept until it ends, so the logs do not mix): the
@@ -56,6 +59,8 @@ const stages = [
     { name: 'layers', cmd: 'npx', args: ['depcruise', 'src', 'elements', 'demo/server', '--config', '.dependency-cruiser.cjs'] },
     // The domain's tables need no browser: node:test, with tsx reading the TypeScript.
     { name: 'domain', cmd: 'node', args: ['--import', 'tsx', '--test', ...domainTests], counts: NODE_COUNTS },
+    // The seed data files against their schemas.
+    { name: 'seed', cmd: 'node', args: ['--import', 'tsx', '--test', ...seedTests], counts: NODE_COUNTS },
   ],
   [{ name: 'build', cmd: 'node', args: ['build.mjs'] }],
   [

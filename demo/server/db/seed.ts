@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { CompanyDataSchema } from '../../../src/domain/index.ts';
 import { searchWords } from '../../../src/domain/search/fold.ts';
 import { hashToken } from '../security/tokens.ts';
-import { CATALOGUE, type CatalogueEntry } from '../seed/catalogue.ts';
+import { loadCatalogue, type CatalogueEntry } from '../seed/catalogue.ts';
 import { DEMO_COMPANIES, type SeedCompany } from '../seed/demo-companies.ts';
 import { setupTransaction } from './database.ts';
 import type { Sql } from './sql.ts';
@@ -89,7 +89,7 @@ export async function seedDatabase(sql: Sql): Promise<void> {
   await setupTransaction(sql, async (tx) => {
     const seeded = await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM items');
     if ((seeded?.n ?? 0) > 0) return;
-    for (const entry of CATALOGUE) await insertItem(tx, null, entry);
+    for (const entry of loadCatalogue()) await insertItem(tx, null, entry);
     for (const company of DEMO_COMPANIES) await seedCompany(tx, company);
   });
 }
