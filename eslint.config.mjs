@@ -27,7 +27,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       // Our own controls render a native <select> or <input> inside the label.
-      'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['DateSelect'], assert: 'either', depth: 3 }],
+      'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['DateSelect', 'PoolSelect'], assert: 'either', depth: 3 }],
     },
   },
   {

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { makeCustomer, type Customer } from '../domain/index.ts';
+import { makeCustomer, type Customer } from '../domain/entities/customer.ts';
 
 export const customerAtom = atom<Customer>(makeCustomer());
 /** The chosen date alone: the 50 stop cards read it, and must not re-render while a name is typed. */

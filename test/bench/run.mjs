@@ -53,10 +53,10 @@ report.bytes = {
   liteFirstPanelGzip: transferred(closure([LITE], false), ['transport-quote-lite']),
   wizardEverythingGzip: transferred(closure([WIZARD], true), ['transport-quote-wizard']),
   bothOnOnePageGzip: transferred(closure([WIZARD, LITE], false), ['transport-quote-wizard', 'transport-quote-lite']),
-  lazyLaterPanelsGzip: gz(path.join(ROOT, chunkHolding('src/ui/later-parts.ts'))),
+  lazyLaterPanelsGzip: gz(path.join(ROOT, chunkHolding('src/ui/chunk-later-panels.ts'))),
   // The stop times, the lite's date and luxon: fetched as the first panel shows, after it.
   lazyTimePartsGzip: transferred(
-    closure([chunkHolding('src/ui/time-parts.ts')], false).filter((file) => !closure([WIZARD], false).includes(file)),
+    closure([chunkHolding('src/ui/chunk-time-fields.ts')], false).filter((file) => !closure([WIZARD], false).includes(file)),
     [],
   ),
   lazyDragLibraryGzip: gz(path.join(ROOT, chunkHolding('sortablejs'))),

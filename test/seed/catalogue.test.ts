@@ -53,7 +53,9 @@ describe('the seed catalogue', () => {
   it('the same record under two names is refused unless one says same_as', () => {
     assert.equal(catalogueProblems([sofa, { ...sofa, name: 'Canapé' }]).length, 1);
     assert.deepEqual(catalogueProblems([sofa, { name: 'Canapé', same_as: 'Canapé 3 places' }]), []);
-    assert.deepEqual(catalogueProblems([sofa, { name: 'Sofa', same_as: 'Sofa 3 places' }]), ['« Sofa » renvoie à « Sofa 3 places », absent']);
+    assert.deepEqual(catalogueProblems([sofa, { name: 'Sofa', same_as: 'Sofa 3 places' }]), [
+      '« Sofa » renvoie à « Sofa 3 places », absent',
+    ]);
   });
 
   it('a volume its dimensions cannot hold is refused: 10 m³ in a 1.7 m³ box, 0.1 m³ for it', () => {
@@ -65,15 +67,21 @@ describe('the seed catalogue', () => {
   });
 
   it('the schema refuses a zero or missing volume, a volume above the largest truck and an unknown field', () => {
-    for (const bad of [{ ...sofa, volume: 0 }, { ...sofa, volume: 21 }, { ...sofa, volume: undefined }, { ...sofa, colour: 'gris' }])
+    for (const bad of [
+      { ...sofa, volume: 0 },
+      { ...sofa, volume: 21 },
+      { ...sofa, volume: undefined },
+      { ...sofa, colour: 'gris' },
+    ])
       assert.equal(v.safeParse(CatalogueFileSchema, [bad]).success, false, JSON.stringify(bad));
   });
 
   it('the server refuses a catalogue with a problem at start', () => {
     assert.throws(() => loadCatalogue([sofa, { ...sofa, name: 'Canapé' }]), /mêmes chiffres/);
-    assert.deepEqual(
-      catalogueEntries([sofa, { name: 'Canapé', same_as: 'Canapé 3 places', keywords: ['sofa'] }])[1],
-      { ...sofa, name: 'Canapé', keywords: ['sofa'] },
-    );
+    assert.deepEqual(catalogueEntries([sofa, { name: 'Canapé', same_as: 'Canapé 3 places', keywords: ['sofa'] }])[1], {
+      ...sofa,
+      name: 'Canapé',
+      keywords: ['sofa'],
+    });
   });
 });

@@ -115,12 +115,12 @@ export function catalogueProblems(file: CatalogueFile): string[] {
   for (const entry of records) {
     const figures = JSON.stringify(FIGURES.map((key) => entry[key]));
     const earlier = byFigures.get(figures);
-    if (earlier !== undefined) problems.push(`« ${entry.name} » a les mêmes chiffres que « ${earlier} » : same_as le dit`);
+    if (earlier !== undefined) problems.push(`« ${entry.name} » a les mêmes chiffres que « ${earlier} »\u00a0: same_as le dit`);
     else byFigures.set(figures, entry.name);
     const box = (entry.length * entry.width * entry.height) / 1_000_000;
     const ratio = entry.volume / box;
     if (ratio < VOLUME_TO_BOX.min || ratio > VOLUME_TO_BOX.max)
-      problems.push(`« ${entry.name} » : ${entry.volume} m³ pour un encombrement de ${box.toFixed(3)} m³`);
+      problems.push(`« ${entry.name} »\u00a0: ${entry.volume}\u00a0m³ pour un encombrement de ${box.toFixed(3)}\u00a0m³`);
   }
   const names = new Set(records.map((entry) => entry.name));
   for (const entry of file)
@@ -134,7 +134,7 @@ export function catalogueEntries(file: CatalogueFile): CatalogueEntry[] {
   return file.map((entry) => {
     if (!('same_as' in entry)) return entry;
     const record = records.get(entry.same_as);
-    if (!record) throw new Error(`Catalogue : « ${entry.name} » renvoie à « ${entry.same_as} », absent`);
+    if (!record) throw new Error(`Catalogue\u00a0: « ${entry.name} » renvoie à « ${entry.same_as} », absent`);
     return { ...record, name: entry.name, keywords: entry.keywords };
   });
 }
@@ -143,6 +143,6 @@ export function catalogueEntries(file: CatalogueFile): CatalogueEntry[] {
 export function loadCatalogue(raw: unknown = entries): CatalogueEntry[] {
   const file = v.parse(CatalogueFileSchema, raw);
   const problems = catalogueProblems(file);
-  if (problems.length > 0) throw new Error(`Catalogue invalide :\n${problems.join('\n')}`);
+  if (problems.length > 0) throw new Error(`Catalogue invalide\u00a0:\n${problems.join('\n')}`);
   return catalogueEntries(file);
 }

@@ -38,7 +38,7 @@ function poolIdForApi(selector: Id): Id | null {
 }
 
 /** Contacts of every stop (their step is the stop's index) and those of the contacts tab. */
-export function allContacts(state: TravelState) {
+export function allContacts(state: Pick<TravelState, 'stops' | 'contacts'>) {
   return [...state.stops.flatMap((stop) => stop.contacts.map((contact) => ({ ...contact, step: stop.index }))), ...state.contacts];
 }
 

@@ -4,7 +4,7 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { MAX_ADDRESSES, MESSAGES } from '../../domain/index.ts';
 import type { StopAction } from './StopCard.tsx';
 import { Icon } from '../controls/icons.tsx';
-import { routeAtom, routeStatusAtom } from '../../state/fees.atoms.ts';
+import { routeAtom, routeStatusAtom } from '../../state/route.atoms.ts';
 import { addStopAfterAtom, moveStopAtom, removeStopAtom, stopsAtom } from '../../state/stops.atoms.ts';
 import { MapPanel } from '../map/MapPanel.tsx';
 import { StopCard } from './StopCard.tsx';

@@ -5,7 +5,7 @@ import { companyDataAtom } from '../../state/company.atoms.ts';
 import { taskTypesEditableAtom, updateStopAtom } from '../../state/stops.atoms.ts';
 import { AddressCombobox } from './AddressCombobox.tsx';
 import { StopContacts } from './StopContacts.tsx';
-import { StopTimes } from '../deferred-time-parts.ts';
+import { StopTimes } from '../lazy-time-fields.ts';
 import { useVariant } from '../variant.ts';
 import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
 import { Icon } from '../controls/icons.tsx';

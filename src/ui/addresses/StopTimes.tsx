@@ -19,8 +19,8 @@ import {
   withLatestTime,
   type Stop,
 } from '../../domain/index.ts';
-import { useNow, useTravelDay } from '../../state/clock.ts';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { useNow, useTravelDay } from '../../state/now.ts';
+import { timeWindowsEnabledAtom } from '../../state/time-windows.atoms.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
 import { useStopArrival } from '../../state/arrival.atoms.ts';
 
@@ -58,7 +58,7 @@ function seekDayOptions(day: string) {
  */
 export function StopTimes({ stop, index }: { stop: Stop; index: number }) {
   const update = useSetAtom(updateStopAtom);
-  const windows = useAtomValue(travelIdentityAtom).timewindowEnabled;
+  const windows = useAtomValue(timeWindowsEnabledAtom);
   const day = useTravelDay();
   const now = useNow();
   const name = `l’adresse ${stop.step}`;

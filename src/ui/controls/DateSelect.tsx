@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { bookableDays, formatLongDate, inBusinessZone } from '../../domain/index.ts';
-import { useNow } from '../../state/clock.ts';
+import { useNow } from '../../state/now.ts';
 
 /**
  * The transport date in words ('lundi 30 novembre 2026'), grouped by month. A native select

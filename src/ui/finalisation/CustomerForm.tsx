@@ -1,17 +1,9 @@
-import { useAtom, useAtomValue } from 'jotai';
-import {
-  formatClock,
-  moveStopsToDate,
-  quarterHourChoices,
-  splitPoolNotes,
-  validateCustomer,
-  withOwnNotes,
-  type CustomerField,
-} from '../../domain/index.ts';
-import { useNow } from '../../state/clock.ts';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { formatClock, quarterHourChoices, splitPoolNotes, validateCustomer, withOwnNotes, type CustomerField } from '../../domain/index.ts';
+import { useNow } from '../../state/now.ts';
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
-import { stopsAtom } from '../../state/stops.atoms.ts';
+import { chooseTravelDateAtom } from '../../state/travel-date.atoms.ts';
 import { DateSelect } from '../controls/DateSelect.tsx';
 import { Field } from '../controls/Field.tsx';
 import { useVariant } from '../variant.ts';
@@ -36,7 +28,7 @@ export function CustomerForm({
   touch: (field: CustomerField) => void;
 }) {
   const [customer, setCustomer] = useAtom(customerAtom);
-  const [stops, setStops] = useAtom(stopsAtom);
+  const chooseDate = useSetAtom(chooseTravelDateAtom);
   const now = useNow();
   const errors = validateCustomer(customer, now);
   const visible = (field: CustomerField) => (showAll || touched.has(field) ? errors[field] : undefined);
@@ -91,10 +83,7 @@ export function CustomerForm({
               value={customer.date}
               placeholder="Choisissez une date"
               onBlur={() => touch('date')}
-              onChange={(date) => {
-                setCustomer({ ...customer, date });
-                if (date) setStops(moveStopsToDate(stops, date));
-              }}
+              onChange={(date) => chooseDate(date)}
             />
           </Field>
         )}

@@ -11,7 +11,7 @@ import {
   totalVolume,
 } from '../../domain/index.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { vehicleCategoryIdAtom } from '../../state/price-choices.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
 import { Icon } from '../controls/icons.tsx';
 
@@ -22,10 +22,10 @@ const LEVEL_TEXT = { success: 'Marge confortable', warning: 'Bien rempli', dange
 export function LoadBar() {
   const items = useAtomValue(itemsAtom);
   const company = useAtomValue(companyDataAtom);
-  const identity = useAtomValue(travelIdentityAtom);
+  const vehicleCategoryId = useAtomValue(vehicleCategoryIdAtom);
   // The volume the list and the estimate show, so the percentage agrees with the figures.
   const volume = roundVolume(totalVolume(items));
-  const vehicle = resolveVehicleCategory(volume, company.vehicle_categories, identity.vehicleCategoryId);
+  const vehicle = resolveVehicleCategory(volume, company.vehicle_categories, vehicleCategoryId);
   if (!vehicle || volume === 0) return null;
   const percent = loadPercentage(volume, vehicle.capacity);
   const level = loadLevel(percent);

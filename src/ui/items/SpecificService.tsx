@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../controls/ConfirmDialog.tsx';
 import { applyCustomItem, limitPriceInput, makeDefaultCustomItem, parsePrice } from '../../domain/index.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { fixedPriceAtom } from '../../state/price-choices.atoms.ts';
 import { customItemModeAtom, itemsAtom } from '../../state/items.atoms.ts';
 
 /**
@@ -28,7 +28,7 @@ function SpecificServiceForm({ onClose }: { onClose: () => void }) {
   const [items, setItems] = useAtom(itemsAtom);
   const companyMode = useAtomValue(companyModeAtom);
   const company = useAtomValue(companyDataAtom);
-  const fixedPrice = useAtomValue(travelIdentityAtom).fixedPrice;
+  const fixedPrice = useAtomValue(fixedPriceAtom);
   const custom = items.find((item) => item.category === 'custom-item');
   const [text, setText] = useState(() => custom?.subItemNames.join('\n') ?? '');
   const [fee, setFee] = useState(() => (custom?.predefinedTransportationFee == null ? '' : String(custom.predefinedTransportationFee)));
