@@ -1,7 +1,9 @@
 import { atom, useAtomValue, type Getter } from 'jotai';
 import { useMemo } from 'react';
 import { DateTime } from 'luxon';
-import { atDayAndTime, defaultTravelDate, defaultTravelTime, estimateArrivals, type Stop } from '../domain/index.ts';
+import { atDayAndTime, defaultTravelDate, defaultTravelTime } from '../domain/time/defaults.ts';
+import { estimateArrivals } from '../domain/time/arrival.ts';
+import type { Stop } from '../domain/entities/stop.ts';
 import { sameData } from '../domain/same-data.ts';
 import { systemClock } from '../services/clock.ts';
 import { customerAtom } from './customer.atoms.ts';

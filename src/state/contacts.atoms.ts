@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { Contact } from '../domain/index.ts';
+import type { Contact } from '../domain/entities/contact.ts';
 
 /** Contacts of the contacts tab; a stop's own contacts live on the stop. */
 export const contactsAtom = atom<Contact[]>([]);

@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
-import { isCustomItemMode, type Item } from '../domain/index.ts';
+import { isCustomItemMode } from '../domain/items/custom-item.ts';
+import type { Item } from '../domain/entities/item.ts';
 
 export const itemsAtom = atom<Item[]>([]);
 

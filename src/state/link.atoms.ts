@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import type { TravelState } from '../domain/entities/travel.ts';
-import { restoreStore } from '../domain/payload/store-serialized.ts';
+import { parseSerializedTravelState } from '../domain/payload/serialized-travel.ts';
 import { STEPS } from '../domain/steps/step-model.ts';
 import { ApiError, type StoredTravelResponse } from '../services/api-client.ts';
 import { showBannerAtom } from './banner.atoms.ts';
@@ -14,7 +14,7 @@ export const COMPANY_BOOKING_NOTICE = 'Réservation créée par un client profes
 
 /** The travel state a reopened booking carries, bound to its id and the token that opened it. */
 export function reopenedTravel(stored: StoredTravelResponse, token: string): TravelState | null {
-  const travel = restoreStore(stored.store_serialized);
+  const travel = parseSerializedTravelState(stored.store_serialized);
   return travel ? { ...travel, travelId: stored.id, travelToken: token } : null;
 }
 

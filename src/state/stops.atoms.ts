@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
-import { makeStop, MAX_ADDRESSES, renumberStops, type Stop } from '../domain/index.ts';
+import { makeStop, renumberStops, type Stop } from '../domain/entities/stop.ts';
+import { MAX_ADDRESSES } from '../domain/constants.ts';
 import { companyModeAtom } from './company.atoms.ts';
 
 const stopsBase = atom<Stop[]>([makeStop({ type: 'pickup', index: 0, step: 1 }), makeStop({ type: 'dropoff', index: 1, step: 2 })]);

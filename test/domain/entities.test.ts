@@ -2,21 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assertClose, assertIncludes } from './assertions.ts';
 import * as v from 'valibot';
-import {
-  CompanyDataSchema,
-  DEFAULT_VEHICLE_CATEGORIES,
-  DriverPoolSchema,
-  makeContact,
-  makeCustomer,
-  makeItem,
-  makeStop,
-  makeTravelState,
-  publicCompanyData,
-  renumberStops,
-  StopSchema,
-  withAddressText,
-  withFloor,
-} from '../../src/domain/index.ts';
+import { CompanyDataSchema, publicCompanyData } from '../../src/domain/entities/company.ts';
+import { DEFAULT_VEHICLE_CATEGORIES } from '../../src/domain/entities/vehicle.ts';
+import { DriverPoolSchema } from '../../src/domain/entities/driver-pool.ts';
+import { makeContact } from '../../src/domain/entities/contact.ts';
+import { makeCustomer } from '../../src/domain/entities/customer.ts';
+import { makeItem } from '../../src/domain/entities/item.ts';
+import { makeStop, renumberStops, StopSchema, withAddressText, withFloor } from '../../src/domain/entities/stop.ts';
+import { makeTravelState } from '../../src/domain/entities/travel.ts';
 
 describe('entities (spec §3)', () => {
   it('S044 a stop defaults to the street floor, no elevator, 5 minutes on site, J+0', () => {

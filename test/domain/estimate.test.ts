@@ -1,25 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assertClose, assertIncludes } from './assertions.ts';
+import { applyCustomItem, isCustomItemMode, makeDefaultCustomItem, removeItemAt } from '../../src/domain/items/custom-item.ts';
+import { addOrIncrement, changeQuantity } from '../../src/domain/items/item-list.ts';
+import { DEFAULT_VEHICLE_CATEGORIES } from '../../src/domain/entities/vehicle.ts';
 import {
-  applyCustomItem,
-  addOrIncrement,
-  changeQuantity,
-  DEFAULT_VEHICLE_CATEGORIES,
   displayedAmount,
   estimateTravel,
   feesFromEstimate,
   fixedPriceFromEdit,
-  formatPrice,
-  isCustomItemMode,
-  makeDefaultCustomItem,
-  makeItem,
-  litePriceParts,
-  makeStop,
-  removeItemAt,
   type EstimateInput,
-  type StopInput,
-} from '../../src/domain/index.ts';
+} from '../../src/domain/pricing/estimate.ts';
+import { formatPrice } from '../../src/domain/format.ts';
+import { makeItem } from '../../src/domain/entities/item.ts';
+import { litePriceParts } from '../../src/domain/pricing/lite-price.ts';
+import { makeStop, type StopInput } from '../../src/domain/entities/stop.ts';
 
 /**
  * Three trips priced by hand from spec §9 and DESIGN §5; every figure below is written out, none

@@ -1,16 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  formatClock,
-  formatDateAndTime,
-  formatDistance,
-  formatDuration,
-  formatLongDate,
-  formatPercent,
-  formatPhone,
-  formatShortDate,
-  formatVolume,
-} from '../../src/domain/index.ts';
+import { formatClock, formatDistance, formatDuration, formatPercent, formatPhone, formatVolume } from '../../src/domain/format.ts';
+import { formatDateAndTime, formatLongDate, formatShortDate } from '../../src/domain/format-dates.ts';
 
 // French typography of UX.md §7: a no-break space (U+00A0) joins a number to its unit, so
 // '14 h 30' or '5,6 m³' never breaks over two lines.

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DateTime } from 'luxon';
-import { isIsoDateTime, isIsoDay, StopSchema } from '../../src/domain/index.ts';
+import { isIsoDateTime, isIsoDay } from '../../src/domain/time/iso.ts';
+import { StopSchema } from '../../src/domain/entities/stop.ts';
 import * as v from 'valibot';
 
 // Dates a stop or a booking carries (spec §7: timewindow_earliest, timewindow_latest,

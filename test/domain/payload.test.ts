@@ -2,17 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assertIncludes } from './assertions.ts';
 import * as v from 'valibot';
-import {
-  buildTravelPayload,
-  makeContact,
-  makeItem,
-  makeStop,
-  makeTravelState,
-  restoreStore,
-  serializeStore,
-  TravelPayloadSchema,
-  type TravelState,
-} from '../../src/domain/index.ts';
+import { buildTravelPayload } from '../../src/domain/payload/travel-payload.ts';
+import { makeContact } from '../../src/domain/entities/contact.ts';
+import { makeItem } from '../../src/domain/entities/item.ts';
+import { makeStop } from '../../src/domain/entities/stop.ts';
+import { makeTravelState, type TravelState } from '../../src/domain/entities/travel.ts';
+import { parseSerializedTravelState, serializeTravelState } from '../../src/domain/payload/serialized-travel.ts';
+import { TravelPayloadSchema } from '../../src/domain/payload/travel-payload-schema.ts';
 
 function bookedState(over: Partial<TravelState> = {}): TravelState {
   return {
@@ -161,15 +157,15 @@ describe('POST/PATCH body (spec §7)', () => {
     const payload = buildTravelPayload(state);
     assert.equal(payload.travel.travel_id, 42);
     assert.ok(!payload.store_serialized.includes('secret-token-never-serialized'));
-    const restored = restoreStore(payload.store_serialized);
+    const restored = parseSerializedTravelState(payload.store_serialized);
     assert.deepEqual(restored, { ...state, travelToken: null });
   });
 
   it('S134 a corrupt or older store_serialized restores nothing', () => {
-    assert.equal(restoreStore('{not json'), null);
-    assert.equal(restoreStore(JSON.stringify({ version: 0, state: {} })), null);
-    assert.equal(restoreStore(JSON.stringify({ version: 1, state: { stops: 'x' } })), null);
-    assert.deepEqual(restoreStore(serializeStore(makeTravelState())), makeTravelState());
+    assert.equal(parseSerializedTravelState('{not json'), null);
+    assert.equal(parseSerializedTravelState(JSON.stringify({ version: 0, state: {} })), null);
+    assert.equal(parseSerializedTravelState(JSON.stringify({ version: 1, state: { stops: 'x' } })), null);
+    assert.deepEqual(parseSerializedTravelState(serializeTravelState(makeTravelState())), makeTravelState());
   });
 
   it('S124 the built body passes the request schema the server uses; a broken one does not', () => {

@@ -2,23 +2,19 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assertIncludes } from './assertions.ts';
 import * as v from 'valibot';
+import { composeAdditionalNotes, stopNoteTitle } from '../../src/domain/places/stop-notes.ts';
+import { distinctSuggestions } from '../../src/domain/places/distinct-suggestions.ts';
+import { DriverPoolSchema, type DriverPoolInput } from '../../src/domain/entities/driver-pool.ts';
+import { findAssociatedPlace, linkStopToPlace, stopFromPlace } from '../../src/domain/places/place-association.ts';
 import {
-  composeAdditionalNotes,
-  distinctSuggestions,
-  DriverPoolSchema,
-  findAssociatedPlace,
   initialPoolId,
   isPoolSelectorShown,
-  linkStopToPlace,
-  makeStop,
   priceGridOptions,
-  SavedPlaceSchema,
   selectablePools,
-  stopFromPlace,
-  stopNoteTitle,
   withPoolDefaultNotes,
-  type DriverPoolInput,
-} from '../../src/domain/index.ts';
+} from '../../src/domain/pools/pool-selection.ts';
+import { makeStop } from '../../src/domain/entities/stop.ts';
+import { SavedPlaceSchema } from '../../src/domain/entities/saved-place.ts';
 
 const pools = (list: DriverPoolInput[]) => list.map((pool) => v.parse(DriverPoolSchema, pool));
 const place = (over: Record<string, unknown> = {}) =>
@@ -125,7 +121,8 @@ describe('pools, places and notes (spec §4, §9)', () => {
   });
 
   it('S019 linking keeps the contacts and the floor the user chose; retyping the address unlinks the place', async () => {
-    const { makeContact, withAddressText } = await import('../../src/domain/index.ts');
+    const { makeContact } = await import('../../src/domain/entities/contact.ts');
+    const { withAddressText } = await import('../../src/domain/entities/stop.ts');
     const typed = makeStop({
       index: 0,
       step: 1,

@@ -1,32 +1,26 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assertClose, assertIncludes } from './assertions.ts';
+import { additionalCosts } from '../../src/domain/pricing/costs.ts';
+import { baseFloorMultiplier, floorMultiplier } from '../../src/domain/pricing/floors.ts';
 import {
-  additionalCosts,
-  baseFloorMultiplier,
   billableHandlingHours,
-  categoryThatFits,
-  DEFAULT_VEHICLE_CATEGORIES,
   estimateHandling,
-  floorMultiplier,
   handlersNeeded,
   handlingDurationSeconds,
   handlingHourlyRate,
-  handlingTierFee,
   isMoving,
-  litePrice,
-  loadLevel,
-  loadPercentage,
-  makeItem,
-  makeStop,
-  pickVehicleCategory,
-  predefinedHandlingFee,
   rawHandlingHours,
-  totalVolume,
-  vehicleCategoryIdForApi,
-  withVat,
-  withoutVat,
-} from '../../src/domain/index.ts';
+} from '../../src/domain/pricing/handling.ts';
+import { categoryThatFits, loadLevel, loadPercentage } from '../../src/domain/pricing/load-bar.ts';
+import { DEFAULT_VEHICLE_CATEGORIES } from '../../src/domain/entities/vehicle.ts';
+import { handlingTierFee, litePrice } from '../../src/domain/pricing/lite-price.ts';
+import { makeItem } from '../../src/domain/entities/item.ts';
+import { makeStop } from '../../src/domain/entities/stop.ts';
+import { pickVehicleCategory, vehicleCategoryIdForApi } from '../../src/domain/pricing/truck.ts';
+import { predefinedHandlingFee } from '../../src/domain/pricing/transport.ts';
+import { totalVolume } from '../../src/domain/pricing/volume.ts';
+import { withVat, withoutVat } from '../../src/domain/pricing/vat.ts';
 
 describe('pricing rules (spec §9)', () => {
   it('S158 VAT is 20 %: × 1.2 to include it, ÷ 1.2 for the HT price', () => {

@@ -1,18 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assertClose, assertIncludes } from './assertions.ts';
-import {
-  AddressLimitError,
-  canRoute,
-  directionsChunks,
-  driverRoute,
-  fallbackSpeedKmh,
-  greatCircleKm,
-  straightLineLeg,
-  straightLineRoute,
-  sumRoutes,
-  assertAddressLimit,
-} from '../../src/domain/index.ts';
+import { AddressLimitError, directionsChunks, sumRoutes } from '../../src/domain/route/chunking.ts';
+import { canRoute, assertAddressLimit } from '../../src/domain/route/preconditions.ts';
+import { driverRoute, fallbackSpeedKmh, greatCircleKm, straightLineLeg, straightLineRoute } from '../../src/domain/route/straight-line.ts';
 
 const KM_PER_DEGREE = (6371 * Math.PI) / 180;
 

@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   areAllStepsValid,
-  canReach,
-  canShowPrices,
   INITIAL_VALID_STEPS,
   isAddressStepValid,
   isItemsStepValid,
   isLiteSaveIconVisible,
+} from '../../src/domain/steps/validity.ts';
+import {
+  canReach,
   isStepNavigable,
   nextStep,
   previousStep,
@@ -16,7 +17,8 @@ import {
   type Step,
   type StepContext,
   type Variant,
-} from '../../src/domain/index.ts';
+} from '../../src/domain/steps/step-model.ts';
+import { canShowPrices } from '../../src/domain/entities/permission.ts';
 
 const ALL_VALID = [true, true, true, true];
 const context = (variant: Variant, pricesAllowed: boolean, valid: readonly boolean[] = ALL_VALID): StepContext => ({

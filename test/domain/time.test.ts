@@ -4,22 +4,17 @@ import { assertIncludes } from './assertions.ts';
 import { DateTime } from 'luxon';
 import {
   applyAmplitude,
-  defaultTravelDate,
-  defaultTravelTime,
-  estimateArrivals,
-  isSeekDayEditable,
-  isSelectableDay,
-  makeStop,
   migrateStopsToTimewindows,
   moveStopsToDate,
-  nextQuarterHour,
   pushLatestAfterEarliest,
-  quarterHourChoices,
-  seekDayChoices,
   withEarliestTime,
   withLatestTime,
   isLatestNextDay,
-} from '../../src/domain/index.ts';
+} from '../../src/domain/time/windows.ts';
+import { defaultTravelDate, defaultTravelTime, nextQuarterHour } from '../../src/domain/time/defaults.ts';
+import { estimateArrivals } from '../../src/domain/time/arrival.ts';
+import { isSeekDayEditable, isSelectableDay, quarterHourChoices, seekDayChoices } from '../../src/domain/time/choices.ts';
+import { makeStop } from '../../src/domain/entities/stop.ts';
 
 const paris = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/Paris' });
 

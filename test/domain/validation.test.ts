@@ -1,28 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DateTime } from 'luxon';
-import {
-  areContactsValid,
-  canAddExpense,
-  canSaveContactModal,
-  canSaveItemEdit,
-  expenseAmount,
-  isPoolCodeUsable,
-  isPoolTestResultValid,
-  isValidEmail,
-  isValidPhone,
-  limitMinutesInput,
-  limitPriceInput,
-  makeContact,
-  makeCustomer,
-  parseItemSearch,
-  parseMinutesInput,
-  parseSubItems,
-  poolDefectMessage,
-  validateContactRow,
-  validateCustomer,
-  validateExpense,
-} from '../../src/domain/index.ts';
+import { areContactsValid, canSaveContactModal, validateContactRow } from '../../src/domain/validation/contact-form.ts';
+import { canAddExpense, expenseAmount, validateExpense } from '../../src/domain/validation/expense-form.ts';
+import { canSaveItemEdit } from '../../src/domain/validation/item-edit.ts';
+import { isPoolCodeUsable, isPoolTestResultValid } from '../../src/domain/validation/pool-code.ts';
+import { isValidEmail, isValidPhone } from '../../src/domain/validation/patterns.ts';
+import { limitMinutesInput, limitPriceInput, parseMinutesInput } from '../../src/domain/validation/input-limits.ts';
+import { makeContact } from '../../src/domain/entities/contact.ts';
+import { makeCustomer } from '../../src/domain/entities/customer.ts';
+import { parseItemSearch } from '../../src/domain/validation/item-search.ts';
+import { parseSubItems } from '../../src/domain/validation/sub-items.ts';
+import { poolDefectMessage } from '../../src/domain/messages.ts';
+import { validateCustomer } from '../../src/domain/validation/customer-form.ts';
 
 const now = DateTime.fromISO('2026-11-21T10:00', { zone: 'Europe/Paris' });
 const goodCustomer = { name: 'Marie Curie', phone: '+33 (0)6 12-34.56.78', email: 'marie@exemple.fr', time: '09:00', date: '2026-11-22' };

@@ -1,6 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import { restoreStore } from '../../src/domain/index.ts';
+import { parseSerializedTravelState } from '../../src/domain/payload/serialized-travel.ts';
 import {
   DEMO_COMPANY_TOKEN,
   PREFERRED,
@@ -136,7 +136,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
         ['Canapé 3 places', 1],
       ]);
       expect(body).not.to.have.property('company_token');
-      expect(restoreStore(body.store_serialized)?.stops[1]?.address).to.equal('3 Place Bellecour 69002 Lyon');
+      expect(parseSerializedTravelState(body.store_serialized)?.stops[1]?.address).to.equal('3 Place Bellecour 69002 Lyon');
 
       expect(events.map((event) => event.detail)).to.deep.equal([{ token: response!.token, travelId: response!.id }]);
       const iframe = root.querySelector('iframe')!;

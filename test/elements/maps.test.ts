@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../elements/transport-quote-lite.ts';
 import { next } from './booking-support.ts';
-import { makeStop, type Stop } from '../../src/domain/index.ts';
+import { makeStop, type Stop } from '../../src/domain/entities/stop.ts';
 import { createBanProvider } from '../../src/services/maps/ban-provider.ts';
 import { createGoogleProvider, loadImportLibrary, MapsMissingError } from '../../src/services/maps/google-provider.ts';
 import { cachedGeocoder, computeRoute } from '../../src/services/maps/routing.ts';

@@ -1,7 +1,10 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { createStore } from 'jotai';
 import * as v from 'valibot';
-import { CompanyDataSchema, makeItem, makeStop, type RouteResult } from '../../src/domain/index.ts';
+import { CompanyDataSchema } from '../../src/domain/entities/company.ts';
+import { makeItem } from '../../src/domain/entities/item.ts';
+import { makeStop } from '../../src/domain/entities/stop.ts';
+import type { RouteResult } from '../../src/domain/entities/route-result.ts';
 import type { Services } from '../../src/state/services.atoms.ts';
 import { applyCompanyAtom } from '../../src/state/apply.ts';
 import { parseAttributes } from '../../src/state/attributes.ts';
@@ -313,7 +316,8 @@ describe('applying a travel', () => {
   it('S045 contacts kept apart from the stops are put on the stop of their step', async () => {
     const { applyTravelAtom } = await import('../../src/state/apply.ts');
     const { contactsAtom } = await import('../../src/state/contacts.atoms.ts');
-    const { makeTravelState, makeContact } = await import('../../src/domain/index.ts');
+    const { makeTravelState } = await import('../../src/domain/entities/travel.ts');
+    const { makeContact } = await import('../../src/domain/entities/contact.ts');
     const store = createStore();
     store.set(
       applyTravelAtom,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import * as v from 'valibot';
-import { checkPublicPrice, implausibleFigures, restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
+import { checkPublicPrice, implausibleFigures, parseSerializedTravelState, TravelPayloadSchema } from '../../../src/domain/index.ts';
 import type { ServerLimits } from '../config/limits.ts';
 import { findCompanyByToken } from '../db/companies-repo.ts';
 import type { Sql } from '../db/sql.ts';
@@ -54,7 +54,7 @@ export async function openTravel(sql: Sql, request: FastifyRequest): Promise<Sto
 /** The body checked on its own (schema, the client's store, plausible figures): nothing is read from the database. */
 function checkBooking(body: unknown, limits: ServerLimits) {
   const payload = parseOr400(TravelPayloadSchema, body);
-  const state = restoreStore(payload.store_serialized);
+  const state = parseSerializedTravelState(payload.store_serialized);
   if (state === null) {
     throw new HttpError(400, 'Requête invalide', [{ path: 'store_serialized', message: 'État de réservation illisible' }]);
   }

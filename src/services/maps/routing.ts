@@ -1,14 +1,9 @@
-import {
-  assertAddressLimit,
-  directionsChunks,
-  routePoints,
-  straightLineRoute,
-  sumRoutes,
-  type RoutedStop,
-  type RouteResult,
-  type Stop,
-  type TravelMode,
-} from '../../domain/index.ts';
+import { assertAddressLimit, routePoints, type RoutedStop } from '../../domain/route/preconditions.ts';
+import { directionsChunks, sumRoutes } from '../../domain/route/chunking.ts';
+import { straightLineRoute } from '../../domain/route/straight-line.ts';
+import type { RouteResult } from '../../domain/entities/route-result.ts';
+import type { Stop } from '../../domain/entities/stop.ts';
+import type { TravelMode } from '../../domain/entities/driver-pool.ts';
 import type { GeocodedAddress, MapsProvider } from './provider.ts';
 
 export interface ComputedRoute extends RouteResult {

@@ -1,13 +1,8 @@
 import * as v from 'valibot';
-import {
-  isPoolCodeUsable,
-  isPoolTestResultValid,
-  poolDefectMessage,
-  PoolPriceOutputSchema,
-  type DriverPool,
-  type PoolPriceInput,
-  type PoolPriceOutput,
-} from '../../domain/index.ts';
+import { isPoolCodeUsable, isPoolTestResultValid } from '../../domain/validation/pool-code.ts';
+import { poolDefectMessage } from '../../domain/messages.ts';
+import { PoolPriceOutputSchema, type PoolPriceInput, type PoolPriceOutput } from '../../domain/pools/pool-io.ts';
+import type { DriverPool } from '../../domain/entities/driver-pool.ts';
 import { hold } from '../live-resources.ts';
 import type { SandboxReply, SandboxRequest } from './pricing-worker.ts';
 

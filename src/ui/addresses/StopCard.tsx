@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { memo } from 'react';
-import { MAX_ADDRESSES, withFloor, type Stop, type TaskType } from '../../domain/index.ts';
+import { MAX_ADDRESSES } from '../../domain/constants.ts';
+import { withFloor, type Stop, type TaskType } from '../../domain/entities/stop.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { taskTypesEditableAtom, updateStopAtom } from '../../state/stops.atoms.ts';
 import { AddressCombobox } from './AddressCombobox.tsx';

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { bookableDays, formatLongDate, inBusinessZone } from '../../domain/index.ts';
+import { bookableDays } from '../../domain/time/choices.ts';
+import { formatLongDate } from '../../domain/format-dates.ts';
+import { inBusinessZone } from '../../domain/time/defaults.ts';
 import { useNow } from '../../state/now.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../domain/index.ts';
+import { MESSAGES } from '../../domain/messages.ts';
 import { Icon } from '../controls/icons.tsx';
 
 /** The figures come from the straight line (spec §9, DESIGN §4), and the screen says so. */

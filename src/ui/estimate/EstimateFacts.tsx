@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { formatDistance, formatDuration, formatVolume, isPriceEstimated } from '../../domain/index.ts';
+import { formatDistance, formatDuration, formatVolume } from '../../domain/format.ts';
+import { isPriceEstimated } from '../../domain/pricing/estimate.ts';
 import type { Estimate } from '../../domain/pricing/estimate.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { feesAtom, totalAtom } from '../../state/estimate.atoms.ts';

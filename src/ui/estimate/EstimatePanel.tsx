@@ -1,5 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { formatDuration, HANDLERS_MAX, HANDLERS_MIN, isPriceEstimated, NBSP } from '../../domain/index.ts';
+import { formatDuration, NBSP } from '../../domain/format.ts';
+import { HANDLERS_MAX, HANDLERS_MIN } from '../../domain/constants.ts';
+import { isPriceEstimated } from '../../domain/pricing/estimate.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { estimateAtom, totalAtom } from '../../state/estimate.atoms.ts';
 import { chooseHandlersAtom, chooseHandlingHoursAtom, handlingChoiceAtom } from '../../state/price-choices.atoms.ts';

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { isPoolSelectorShown, MESSAGES } from '../../domain/index.ts';
+import { isPoolSelectorShown } from '../../domain/pools/pool-selection.ts';
+import { MESSAGES } from '../../domain/messages.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { isAcceptedAtom, poolIdAtom, selectablePoolsAtom } from '../../state/pools.atoms.ts';
 import { PoolSelect } from './PoolSelect.tsx';

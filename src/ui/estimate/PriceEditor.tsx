@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { fixedPriceFromEdit, parsePrice, type Estimate } from '../../domain/index.ts';
+import { fixedPriceFromEdit, type Estimate } from '../../domain/pricing/estimate.ts';
+import { parsePrice } from '../../domain/pricing/vat.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { feesAtom } from '../../state/estimate.atoms.ts';
 import { fixedPriceAtom, fixPriceAtom } from '../../state/price-choices.atoms.ts';

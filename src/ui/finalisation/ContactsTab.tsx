@@ -2,16 +2,11 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Field } from '../controls/Field.tsx';
 import { Icon } from '../controls/icons.tsx';
-import {
-  formatPhone,
-  makeContact,
-  stopDisplayName,
-  stripPhoneSpaces,
-  validateContactRow,
-  type ApiContact,
-  type Contact,
-  type ContactField,
-} from '../../domain/index.ts';
+import { formatPhone } from '../../domain/format.ts';
+import { makeContact, stripPhoneSpaces, type Contact } from '../../domain/entities/contact.ts';
+import { stopDisplayName } from '../../domain/places/stop-notes.ts';
+import { validateContactRow, type ContactField } from '../../domain/validation/contact-form.ts';
+import type { ApiContact } from '../../domain/entities/api-contact.ts';
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { useContactSearch } from '../../state/contact-search.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';

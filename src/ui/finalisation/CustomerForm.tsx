@@ -1,5 +1,8 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { formatClock, quarterHourChoices, splitPoolNotes, validateCustomer, withOwnNotes, type CustomerField } from '../../domain/index.ts';
+import { formatClock } from '../../domain/format.ts';
+import { quarterHourChoices } from '../../domain/time/choices.ts';
+import { splitPoolNotes, withOwnNotes } from '../../domain/pools/pool-selection.ts';
+import { validateCustomer, type CustomerField } from '../../domain/validation/customer-form.ts';
 import { useNow } from '../../state/now.ts';
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { matchesAllWords, searchWords, type ApiCustomer } from '../../domain/index.ts';
+import { matchesAllWords, searchWords } from '../../domain/search/fold.ts';
+import type { ApiCustomer } from '../../domain/entities/api-contact.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { Combobox } from '../controls/Combobox.tsx';

@@ -1,21 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { DateTime } from 'luxon';
-import {
-  BUSINESS_TIME_ZONE,
-  formatClock,
-  formatDateAndTime,
-  formatDistance,
-  formatDuration,
-  formatPhone,
-  formatPrice,
-  formatShortDate,
-  formatTimeOfDay,
-  formatVolume,
-  MESSAGES,
-  NBSP,
-  timeValueOf,
-  type Stop,
-} from '../../domain/index.ts';
+import { BUSINESS_TIME_ZONE } from '../../domain/constants.ts';
+import { formatClock, formatDistance, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from '../../domain/format.ts';
+import { formatDateAndTime, formatShortDate, formatTimeOfDay, timeValueOf } from '../../domain/format-dates.ts';
+import { MESSAGES } from '../../domain/messages.ts';
+import type { Stop } from '../../domain/entities/stop.ts';
 import { companyDataAtom, pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { estimateAtom, shownTotalAtom } from '../../state/estimate.atoms.ts';

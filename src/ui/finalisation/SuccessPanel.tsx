@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { formatDateAndTime, NBSP } from '../../domain/index.ts';
+import { formatDateAndTime } from '../../domain/format-dates.ts';
+import { NBSP } from '../../domain/format.ts';
 import { STEPS } from '../../domain/steps/step-model.ts';
 import { dashboardBaseAtom } from '../../state/config.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';

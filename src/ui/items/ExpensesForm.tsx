@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
-import { canAddExpense, expenseAmount, makeItem, validateExpense } from '../../domain/index.ts';
+import { canAddExpense, expenseAmount, validateExpense } from '../../domain/validation/expense-form.ts';
+import { makeItem } from '../../domain/entities/item.ts';
 import { pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
 import { Field } from '../controls/Field.tsx';

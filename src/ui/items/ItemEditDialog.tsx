@@ -1,6 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { canSaveItemEdit, formatVolume, parsePrice, volumeFromDimensions, type Item } from '../../domain/index.ts';
+import { canSaveItemEdit } from '../../domain/validation/item-edit.ts';
+import { formatVolume } from '../../domain/format.ts';
+import { parsePrice } from '../../domain/pricing/vat.ts';
+import { volumeFromDimensions, type Item } from '../../domain/entities/item.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { fixedPriceAtom } from '../../state/price-choices.atoms.ts';
 import { ModalForm } from '../controls/ModalForm.tsx';

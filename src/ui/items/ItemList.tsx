@@ -1,16 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
-import {
-  changeQuantity,
-  formatPrice,
-  formatVolume,
-  isCostItem,
-  itemRowKeys,
-  makeItem,
-  NBSP,
-  removeItemAt,
-  type Item,
-} from '../../domain/index.ts';
+import { changeQuantity, itemRowKeys } from '../../domain/items/item-list.ts';
+import { formatPrice, formatVolume, NBSP } from '../../domain/format.ts';
+import { isCostItem, makeItem, type Item } from '../../domain/entities/item.ts';
+import { removeItemAt } from '../../domain/items/custom-item.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
 import { ItemEditDialog } from './ItemEditDialog.tsx';

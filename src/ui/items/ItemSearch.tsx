@@ -1,6 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { addOrIncrement, formatVolume, parseItemSearch, type Item } from '../../domain/index.ts';
+import { addOrIncrement } from '../../domain/items/item-list.ts';
+import { formatVolume } from '../../domain/format.ts';
+import { parseItemSearch } from '../../domain/validation/item-search.ts';
+import type { Item } from '../../domain/entities/item.ts';
 import { customItemModeAtom, itemsAtom } from '../../state/items.atoms.ts';
 import { useItemSearch } from '../../state/item-search.ts';
 import { Combobox } from '../controls/Combobox.tsx';

@@ -1,7 +1,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useState } from 'react';
 import { Icon } from '../controls/icons.tsx';
-import { addOrIncrement } from '../../domain/index.ts';
+import { addOrIncrement } from '../../domain/items/item-list.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { customItemModeAtom, itemsAtom } from '../../state/items.atoms.ts';
 import { ExpensesForm } from './ExpensesForm.tsx';

@@ -1,15 +1,8 @@
 import { useAtomValue } from 'jotai';
-import {
-  categoryThatFits,
-  formatPercent,
-  formatVolume,
-  loadLevel,
-  loadPercentage,
-  NBSP,
-  resolveVehicleCategory,
-  roundVolume,
-  totalVolume,
-} from '../../domain/index.ts';
+import { categoryThatFits, loadLevel, loadPercentage } from '../../domain/pricing/load-bar.ts';
+import { formatPercent, formatVolume, NBSP } from '../../domain/format.ts';
+import { resolveVehicleCategory } from '../../domain/pricing/truck.ts';
+import { roundVolume, totalVolume } from '../../domain/pricing/volume.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { vehicleCategoryIdAtom } from '../../state/price-choices.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';

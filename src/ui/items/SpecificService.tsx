@@ -1,7 +1,9 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { ConfirmDialog } from '../controls/ConfirmDialog.tsx';
-import { applyCustomItem, limitPriceInput, makeDefaultCustomItem, parsePrice } from '../../domain/index.ts';
+import { applyCustomItem, makeDefaultCustomItem } from '../../domain/items/custom-item.ts';
+import { limitPriceInput } from '../../domain/validation/input-limits.ts';
+import { parsePrice } from '../../domain/pricing/vat.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { fixedPriceAtom } from '../../state/price-choices.atoms.ts';
 import { customItemModeAtom, itemsAtom } from '../../state/items.atoms.ts';

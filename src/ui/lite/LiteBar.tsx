@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { priceGridOptions } from '../../domain/index.ts';
+import { priceGridOptions } from '../../domain/pools/pool-selection.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { shownTotalAtom } from '../../state/estimate.atoms.ts';
 import { poolIdAtom } from '../../state/pools.atoms.ts';

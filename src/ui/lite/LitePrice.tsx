@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { isPriceEstimated } from '../../domain/index.ts';
+import { isPriceEstimated } from '../../domain/pricing/estimate.ts';
 import { estimateAtom, totalAtom } from '../../state/estimate.atoms.ts';
 import { Waiting } from '../controls/Waiting.tsx';
 import { ApproximateNote } from '../estimate/ApproximateNote.tsx';
