@@ -94,7 +94,7 @@ const stages = [
             cmd: 'node',
             args: ['--test', '--test-concurrency=1', ...POSTGRES_SUITES],
             counts: NODE_COUNTS,
-            env: { TQW_TEST_STORE: 'postgres', FUZZ_RUNS: '400', LOAD_SECONDS: '5' },
+            env: { TQW_TEST_DATABASE: 'postgres', FUZZ_RUNS: '400', LOAD_SECONDS: '5' },
           },
         ],
       ]

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { bookingBody } from '../server/booking-body.mjs';
-import { DEMO_COMPANY_TOKEN, json, startServer, STORE_NAME } from '../server/support.mjs';
+import { DEMO_COMPANY_TOKEN, json, startServer, DATABASE_NAME } from '../server/support.mjs';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
 
@@ -85,7 +85,7 @@ function assertRowIsBody(row, body, patchedId = null) {
   assert.equal(row.store_serialized, store, `booking ${row.id}: store_serialized`);
 }
 
-describe(`fuzzing every body and query on ${STORE_NAME} (${RUNS} cases each)`, () => {
+describe(`fuzzing every body and query on ${DATABASE_NAME} (${RUNS} cases each)`, () => {
   before(async () => {
     server = await startServer();
   });

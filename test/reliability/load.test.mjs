@@ -3,13 +3,13 @@
 // still sends hundreds of bookings through the same checks.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startServer, STORE_NAME } from '../server/support.mjs';
+import { startServer, DATABASE_NAME } from '../server/support.mjs';
 import { BOOKING_RATE, CONNECTIONS, fixedRateLoad, SEARCH_RATE } from './fixed-rate-load.mjs';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 let server;
 
-describe(`${SECONDS}-second load at a fixed rate on ${STORE_NAME}`, () => {
+describe(`${SECONDS}-second load at a fixed rate on ${DATABASE_NAME}`, () => {
   before(async () => {
     server = await startServer();
   });

@@ -1,6 +1,6 @@
 // Starts the built reference server as a real process on a free port with its own database:
-// a fresh SQLite file, or a fresh PostgreSQL database when TQW_TEST_STORE=postgres (the
-// runner's PostgreSQL stage sets it), so the same suites prove both stores.
+// a fresh SQLite file, or a fresh PostgreSQL database when TQW_TEST_DATABASE=postgres (the
+// runner's PostgreSQL stage sets it), so the same suites prove both databases.
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { spawn } from 'node:child_process';
@@ -24,9 +24,9 @@ export const GENEROUS_LIMITS = {
   RATE_READS_PER_MINUTE_PER_COMPANY: '1000000',
 };
 
-/** Which store the suites run on: 'sqlite' (the default, as `npm start`) or 'postgres'. */
-export const STORE = process.env.TQW_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
-export const STORE_NAME = STORE === 'postgres' ? 'PostgreSQL' : 'SQLite';
+/** Which database the suites run on: 'sqlite' (the default, as `npm start`) or 'postgres'. */
+export const DATABASE_KIND = process.env.TQW_TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+export const DATABASE_NAME = DATABASE_KIND === 'postgres' ? 'PostgreSQL' : 'SQLite';
 /** A role that may create databases (.ci/postgres.sh makes it). */
 export const POSTGRES_ADMIN_URL = process.env.TQW_TEST_POSTGRES_URL ?? 'postgres://tqw:tqw@127.0.0.1:5432/postgres';
 
@@ -76,9 +76,9 @@ export async function tempPostgresDatabase() {
   return url.toString();
 }
 
-/** A fresh database of the store under test: a file path or a PostgreSQL URL. */
+/** A fresh database of the kind under test: a file path or a PostgreSQL URL. */
 export function tempDatabase() {
-  return STORE === 'postgres' ? tempPostgresDatabase() : Promise.resolve(tempDatabasePath());
+  return DATABASE_KIND === 'postgres' ? tempPostgresDatabase() : Promise.resolve(tempDatabasePath());
 }
 
 /** Whether PostgreSQL answers at the admin URL (the runner asks before its PostgreSQL stage). */
@@ -93,7 +93,7 @@ export async function postgresAvailable() {
 
 /**
  * Runs one statement on a server's database, as a test reads it behind the API's back.
- * Written with `?` placeholders, for both stores.
+ * Written with `?` placeholders, for both databases.
  */
 export async function queryDatabase(database, text, params = []) {
   if (!isPostgres(database)) {
