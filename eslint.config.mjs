@@ -1,4 +1,4 @@
-// ESLint 9 flat config (issue 16): TypeScript, React hooks and accessibility rules on the
+// ESLint 9 flat config: TypeScript, React hooks and accessibility rules on the
 // elements, the server and the tests. Formatting is Prettier's (npm run format).
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
