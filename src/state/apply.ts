@@ -6,12 +6,12 @@ import { initialPoolId } from '../domain/pools/pool-selection.ts';
 import { setTravelMessagesAtom } from './banner.atoms.ts';
 import { bindBookingAtom, bookingRefAtom } from './booking.atoms.ts';
 import { setCompanyDataAtom } from './company.atoms.ts';
-import { contactsAtom } from './contacts.atoms.ts';
-import { customerAtom } from './customer.atoms.ts';
-import { itemsAtom } from './items.atoms.ts';
+import { replaceContactsAtom } from './contacts.atoms.ts';
+import { replaceCustomerAtom } from './customer.atoms.ts';
+import { replaceItemsAtom } from './items.atoms.ts';
 import { poolIdAtom, restorePoolAtom, selectPoolAtom } from './pools.atoms.ts';
 import { chooseVehicleAtom, fixPriceAtom } from './price-choices.atoms.ts';
-import { stopsAtom } from './stops.atoms.ts';
+import { replaceStopsAtom, stopsAtom } from './stops.atoms.ts';
 import { setTimeWindowsAtom } from './time-windows.atoms.ts';
 
 // How the page's data enters the store: a travel (data block, property, reopened booking),
@@ -22,7 +22,7 @@ export const applyTravelAtom = atom(null, (get, set, state: TravelState) => {
   const stops = state.stops.length >= 2 ? state.stops : get(stopsAtom);
   // Contacts kept apart from the stops are put on the stop of their step: the contacts tab shows them there.
   set(
-    stopsAtom,
+    replaceStopsAtom,
     stops.map((stop, index) => ({
       ...stop,
       contacts: [
@@ -31,9 +31,9 @@ export const applyTravelAtom = atom(null, (get, set, state: TravelState) => {
       ],
     })),
   );
-  set(itemsAtom, state.items);
-  set(customerAtom, state.customer);
-  set(contactsAtom, []);
+  set(replaceItemsAtom, state.items);
+  set(replaceCustomerAtom, state.customer);
+  set(replaceContactsAtom, []);
   set(setTravelMessagesAtom, { errorMessage: state.lite.errorMessage, infoMessage: state.lite.infoMessage });
   const booking = get(bookingRefAtom);
   set(bindBookingAtom, {

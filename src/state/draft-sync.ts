@@ -2,11 +2,11 @@ import { isWorkingStep, STEPS } from '../domain/steps/step-model.ts';
 import { draftKey } from '../services/drafts.ts';
 import { idempotencyKeyAtom, setIdempotencyKeyAtom } from './booking.atoms.ts';
 import { configAtom } from './config.atoms.ts';
-import { contactsAtom } from './contacts.atoms.ts';
-import { customerAtom } from './customer.atoms.ts';
-import { itemsAtom } from './items.atoms.ts';
+import { contactsAtom, replaceContactsAtom } from './contacts.atoms.ts';
+import { customerAtom, replaceCustomerAtom } from './customer.atoms.ts';
+import { itemsAtom, replaceItemsAtom } from './items.atoms.ts';
 import type { Services } from './services.atoms.ts';
-import { stopsAtom } from './stops.atoms.ts';
+import { replaceStopsAtom, stopsAtom } from './stops.atoms.ts';
 import { subscribe, type QuoteStore } from './store.ts';
 import { hold } from '../services/live-resources.ts';
 import { showStepAtom, stepAtom } from './steps.atoms.ts';
@@ -26,10 +26,10 @@ function keyOf(store: QuoteStore): string {
 export function restoreDraft(store: QuoteStore, services: Services): boolean {
   const draft = services.drafts.load(keyOf(store));
   if (!draft) return false;
-  if (draft.stops.length >= 2) store.set(stopsAtom, draft.stops);
-  store.set(itemsAtom, draft.items);
-  store.set(customerAtom, draft.customer);
-  store.set(contactsAtom, draft.contacts);
+  if (draft.stops.length >= 2) store.set(replaceStopsAtom, draft.stops);
+  store.set(replaceItemsAtom, draft.items);
+  store.set(replaceCustomerAtom, draft.customer);
+  store.set(replaceContactsAtom, draft.contacts);
   store.set(setIdempotencyKeyAtom, draft.idempotencyKey ?? null);
   // The step it had reached, if a working one: a finished booking leaves no draft.
   if (isWorkingStep(draft.panel)) store.set(showStepAtom, draft.panel);

@@ -4,7 +4,7 @@ import { importDatesAtom } from './dates-chunk.ts';
 import { answerPoolAtom, NO_ANSWER, poolJobAtom, type PoolAnswer, type PoolJob } from './pool-price.atoms.ts';
 import { answerRouteAtom, routeRequestAtom, type RouteOutcome, type RouteRequest } from './route.atoms.ts';
 import type { Services } from './services.atoms.ts';
-import { stopsAtom } from './stops.atoms.ts';
+import { replaceStopsAtom, stopsAtom } from './stops.atoms.ts';
 import { subscribe, type QuoteStore } from './store.ts';
 import { setTimeWindowsAtom } from './time-windows.atoms.ts';
 
@@ -95,5 +95,5 @@ async function deliverPoolAnswer(store: QuoteStore, answer: PoolAnswer): Promise
   const dates = await store.set(importDatesAtom);
   if (!dates || store.get(poolJobAtom) !== answer.job) return;
   store.set(setTimeWindowsAtom, { enabled: true });
-  store.set(stopsAtom, dates.applyAmplitude(store.get(stopsAtom), amplitude));
+  store.set(replaceStopsAtom, dates.applyAmplitude(store.get(stopsAtom), amplitude));
 }

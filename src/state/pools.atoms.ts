@@ -5,7 +5,7 @@ import { findPool, selectablePools, withPoolDefaultNotes } from '../domain/pools
 import { isAcceptedTravel } from '../domain/entities/travel.ts';
 import { bookingStatusAtom } from './booking.atoms.ts';
 import { companyDataAtom } from './company.atoms.ts';
-import { customerAtom } from './customer.atoms.ts';
+import { customerAtom, editCustomerAtom } from './customer.atoms.ts';
 
 /** The pool the travel is priced with (spec §3 driverPoolSelector, default public). */
 const poolIdBase = atom<Id>(PUBLIC_POOL_ID);
@@ -29,8 +29,7 @@ export const selectPoolAtom = atom(null, (get, set, poolId: Id) => {
   const pool = findPool(get(companyDataAtom).driver_pools, poolId);
   if (!pool) return;
   set(poolIdBase, pool.id);
-  const customer = get(customerAtom);
-  set(customerAtom, { ...customer, notes: withPoolDefaultNotes(customer.notes, pool.default_notes) });
+  set(editCustomerAtom, { notes: withPoolDefaultNotes(get(customerAtom).notes, pool.default_notes) });
 });
 
 /** A pool named by a travel or its infos block, taken as it is: its notes are already in the travel. */

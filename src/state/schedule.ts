@@ -3,16 +3,16 @@ import { DateTime } from 'luxon';
 import { defaultTravelDate, defaultTravelTime } from '../domain/time/defaults.ts';
 import { migrateStopsToTimewindows } from '../domain/time/windows.ts';
 import { bookingRefAtom } from './booking.atoms.ts';
-import { customerAtom } from './customer.atoms.ts';
+import { customerAtom, editCustomerAtom } from './customer.atoms.ts';
 import { servicesAtom } from './services.atoms.ts';
-import { stopsAtom } from './stops.atoms.ts';
+import { replaceStopsAtom, stopsAtom } from './stops.atoms.ts';
 import { migratedToTimeWindowsAtom, setTimeWindowsAtom } from './time-windows.atoms.ts';
 import { systemClock } from '../services/clock.ts';
 
 /** Editing an existing travel migrates it to time windows, once (spec §4). */
 export function migrateExistingTravel(get: Getter, set: Setter): void {
   if (get(bookingRefAtom).travelId === null || get(migratedToTimeWindowsAtom)) return;
-  set(stopsAtom, migrateStopsToTimewindows(get(stopsAtom)));
+  set(replaceStopsAtom, migrateStopsToTimewindows(get(stopsAtom)));
   set(setTimeWindowsAtom, { enabled: true, migrated: true });
 }
 
@@ -21,8 +21,7 @@ export function applyDefaultSchedule(get: Getter, set: Setter, now: Date): void 
   const customer = get(customerAtom);
   if (customer.date && customer.time) return;
   const moment = DateTime.fromJSDate(now);
-  set(customerAtom, {
-    ...customer,
+  set(editCustomerAtom, {
     date: customer.date || defaultTravelDate(moment),
     time: customer.time || defaultTravelTime(moment),
   });

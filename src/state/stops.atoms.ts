@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import type { Contact } from '../domain/entities/contact.ts';
 import { makeStop, renumberStops, type Stop } from '../domain/entities/stop.ts';
 import { MAX_ADDRESSES } from '../domain/constants.ts';
 import { companyModeAtom } from './company.atoms.ts';
@@ -8,19 +9,20 @@ const stopsBase = atom<Stop[]>([makeStop({ type: 'pickup', index: 0, step: 1 }),
 /** Task types are chosen only in company mode with more than 2 stops (spec §2). */
 export const taskTypesEditableAtom = atom((get) => get(companyModeAtom) && get(stopsBase).length > 2);
 
-export const stopsAtom = atom(
-  (get) => get(stopsBase),
-  (get, set, stops: Stop[]) => {
-    const editable = get(companyModeAtom) && stops.length > 2;
-    set(stopsBase, renumberStops(stops, editable));
-  },
-);
+/** The stops of the trip, in order (spec §3 "Address"). */
+export const stopsAtom = atom((get) => get(stopsBase));
+
+/** The stops as a whole, numbered again (index, step, task types): what every change of them goes through. */
+export const replaceStopsAtom = atom(null, (get, set, stops: Stop[]) => {
+  const editable = get(companyModeAtom) && stops.length > 2;
+  set(stopsBase, renumberStops(stops, editable));
+});
 
 /** A stop is added after any stop, up to the 50-address limit (spec §2, §5). */
 export const addStopAfterAtom = atom(null, (get, set, index: number) => {
   const stops = get(stopsAtom);
   if (stops.length >= MAX_ADDRESSES) return;
-  set(stopsAtom, [...stops.slice(0, index + 1), makeStop(), ...stops.slice(index + 1)]);
+  set(replaceStopsAtom, [...stops.slice(0, index + 1), makeStop(), ...stops.slice(index + 1)]);
 });
 
 /** Removal only while more than 2 stops remain (spec §2). */
@@ -28,7 +30,7 @@ export const removeStopAtom = atom(null, (get, set, index: number) => {
   const stops = get(stopsAtom);
   if (stops.length <= 2) return;
   set(
-    stopsAtom,
+    replaceStopsAtom,
     stops.filter((_, position) => position !== index),
   );
 });
@@ -38,12 +40,12 @@ export const moveStopAtom = atom(null, (get, set, { from, to }: { from: number; 
   if (from < 0 || from >= stops.length || to < 0 || to >= stops.length || from === to) return;
   const [moved] = stops.splice(from, 1);
   stops.splice(to, 0, moved!);
-  set(stopsAtom, stops);
+  set(replaceStopsAtom, stops);
 });
 
 export const updateStopAtom = atom(null, (get, set, { index, change }: { index: number; change: (stop: Stop) => Stop }) => {
   set(
-    stopsAtom,
+    replaceStopsAtom,
     get(stopsAtom).map((stop, position) => (position === index ? change(stop) : stop)),
   );
 });
@@ -51,7 +53,46 @@ export const updateStopAtom = atom(null, (get, set, { index, change }: { index: 
 /** Updates a stop found by its identity: an answer arriving after a reorder still reaches its stop. */
 export const updateStopByUidAtom = atom(null, (get, set, { uid, change }: { uid: string; change: (stop: Stop) => Stop }) => {
   set(
-    stopsAtom,
+    replaceStopsAtom,
     get(stopsAtom).map((stop) => (stop.uid === uid ? change(stop) : stop)),
   );
 });
+
+/** A contact of the contacts tab, on the stop of its step (spec §2). */
+export const addStopContactAtom = atom(null, (get, set, contact: Contact) =>
+  set(
+    replaceStopsAtom,
+    get(stopsAtom).map((stop, index) => (index === contact.step ? { ...stop, contacts: [...stop.contacts, contact] } : stop)),
+  ),
+);
+
+/** A contact changed; a new step moves it to that stop. */
+export const editStopContactAtom = atom(
+  null,
+  (get, set, { stopIndex, position, change }: { stopIndex: number; position: number; change: Partial<Contact> }) => {
+    const stops = get(stopsAtom);
+    const contact = stops[stopIndex]?.contacts[position];
+    if (!contact) return;
+    const updated = { ...contact, ...change };
+    const moved = change.step !== undefined && change.step !== stopIndex;
+    set(
+      replaceStopsAtom,
+      stops.map((stop, index) => {
+        let contacts = stop.contacts;
+        if (index === stopIndex)
+          contacts = moved ? contacts.filter((_, p) => p !== position) : contacts.map((c, p) => (p === position ? updated : c));
+        if (moved && index === change.step) contacts = [...contacts, updated];
+        return contacts === stop.contacts ? stop : { ...stop, contacts };
+      }),
+    );
+  },
+);
+
+export const removeStopContactAtom = atom(null, (get, set, { stopIndex, position }: { stopIndex: number; position: number }) =>
+  set(
+    replaceStopsAtom,
+    get(stopsAtom).map((stop, index) =>
+      index === stopIndex ? { ...stop, contacts: stop.contacts.filter((_, p) => p !== position) } : stop,
+    ),
+  ),
+);

@@ -15,10 +15,10 @@ import { chooseVehicleAtom, fixPriceAtom } from '../../src/state/price-choices.a
 import { routeLoadingAtom, routeStatusAtom } from '../../src/state/route.atoms.ts';
 import { timeWindowsEnabledAtom } from '../../src/state/time-windows.atoms.ts';
 import { loadingAtom } from '../../src/state/travel-snapshot.atoms.ts';
-import { itemsAtom } from '../../src/state/items.atoms.ts';
-import { moveStopAtom, stopsAtom } from '../../src/state/stops.atoms.ts';
+import { replaceItemsAtom } from '../../src/state/items.atoms.ts';
+import { moveStopAtom, replaceStopsAtom, stopsAtom } from '../../src/state/stops.atoms.ts';
 import { arrivalsAtom } from '../../src/state/arrival.atoms.ts';
-import { customerAtom } from '../../src/state/customer.atoms.ts';
+import { editCustomerAtom } from '../../src/state/customer.atoms.ts';
 import { localDraftStorage } from '../../src/services/drafts.ts';
 import type { MapsProvider } from '../../src/services/maps/provider.ts';
 import type { PoolRun, PricingSandbox } from '../../src/services/pricing/sandbox.ts';
@@ -66,13 +66,13 @@ describe('state: fee recomputation (spec §4)', () => {
   it('S073 nothing is computed until every stop is geocoded', async () => {
     const store = createStore();
     const { services, calls } = fakeServices();
-    store.set(stopsAtom, [resolved(48.8), makeStop()]);
+    store.set(replaceStopsAtom, [resolved(48.8), makeStop()]);
     startEngine(store, services);
     // The engine looks at the stops at once and settles on 'idle': nothing to route yet.
     await waitUntil(() => store.get(routeStatusAtom) === 'idle');
     expect(calls.routes).to.equal(0);
     expect(store.get(estimateAtom)).to.equal(null);
-    store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
+    store.set(replaceStopsAtom, [resolved(48.8), resolved(48.9)]);
     await waitUntil(() => store.get(routeStatusAtom) === 'ok');
     expect(calls.routes).to.equal(1);
     expect(store.get(estimateAtom)?.customer.distance).to.equal(10000);
@@ -81,18 +81,18 @@ describe('state: fee recomputation (spec §4)', () => {
   it('S072 S073 the route is recomputed when stops move, and skipped when nothing that matters changed', async () => {
     const store = createStore();
     const { services, calls } = fakeServices();
-    store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
+    store.set(replaceStopsAtom, [resolved(48.8), resolved(48.9)]);
     startEngine(store, services);
     await waitUntil(() => store.get(routeStatusAtom) === 'ok');
     store.set(
-      stopsAtom,
+      replaceStopsAtom,
       store.get(stopsAtom).map((stop) => ({ ...stop, notes: 'digicode' })),
     );
-    store.set(itemsAtom, [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5 })]);
+    store.set(replaceItemsAtom, [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5 })]);
     // The engine decides in the store's notification: once the estimate shows the new item, it has.
     await waitUntil(() => store.get(estimateAtom)?.volume === 1.5);
     expect(calls.routes).to.equal(1);
-    store.set(stopsAtom, [resolved(48.8), resolved(48.9), resolved(49)]);
+    store.set(replaceStopsAtom, [resolved(48.8), resolved(48.9), resolved(49)]);
     await waitUntil(() => calls.routes === 2);
     await waitUntil(() => store.get(estimateAtom)?.customer.distance === 20000);
   });
@@ -105,7 +105,7 @@ describe('state: fee recomputation (spec §4)', () => {
     let release = () => {};
     provider.routeChunk = (points, mode) => new Promise((resolve) => (release = () => resolve(routeChunk(points, mode))));
     store.set(setSavingAtom, true);
-    store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
+    store.set(replaceStopsAtom, [resolved(48.8), resolved(48.9)]);
     startEngine(store, services);
     await waitUntil(() => store.get(routeLoadingAtom), 'the route should be loading');
     expect(store.get(loadingAtom)).to.equal(true);
@@ -134,13 +134,13 @@ describe('state: fee recomputation (spec §4)', () => {
         },
       ]),
     );
-    store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
+    store.set(replaceStopsAtom, [resolved(48.8), resolved(48.9)]);
     startEngine(store, services);
     await waitUntil(() => store.get(estimateAtom)?.source === 'pool', 'the default pool prices the travel');
     // The pool's HT figures × 1.2 (VAT 20 %, spec §9).
     expect(store.get(estimateAtom)).to.include({ transportFee: 100 * 1.2, handlingFee: 50 * 1.2, total: (100 + 50) * 1.2 });
     const before = calls.pools;
-    store.set(itemsAtom, [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5 })]);
+    store.set(replaceItemsAtom, [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5 })]);
     await waitUntil(() => calls.pools === before + 1, 'items rerun the pool');
     store.set(chooseVehicleAtom, -4);
     await waitUntil(() => calls.pools === before + 2, 'the vehicle reruns the pool');
@@ -165,12 +165,12 @@ describe('state: fee recomputation (spec §4)', () => {
         },
       ]),
     );
-    store.set(stopsAtom, [{ ...resolved(48.8), timewindowEarliest: '2026-12-01T08:00:00+01:00' }, resolved(48.9)]);
+    store.set(replaceStopsAtom, [{ ...resolved(48.8), timewindowEarliest: '2026-12-01T08:00:00+01:00' }, resolved(48.9)]);
     startEngine(store, services);
     await waitUntil(() => store.get(estimateAtom)?.poolError === defect);
     expect(store.get(estimateAtom)?.total).to.equal(0);
     answer = { ok: true, output: { transportation: 80, handling: 20, error: null, info: 'Tarif week-end', persons: 3, amplitude_hour: 2 } };
-    store.set(itemsAtom, [makeItem({ name: 'Commode', volume: 0.8 })]);
+    store.set(replaceItemsAtom, [makeItem({ name: 'Commode', volume: 0.8 })]);
     await waitUntil(() => store.get(estimateAtom)?.poolInfo === 'Tarif week-end');
     expect(store.get(estimateAtom)?.handling.persons).to.equal(3);
     expect(store.get(timeWindowsEnabledAtom)).to.equal(true);
@@ -199,8 +199,8 @@ describe('state: fee recomputation (spec §4)', () => {
         };
         release = () => resolve(route);
       });
-    store.set(customerAtom, { ...store.get(customerAtom), date: '2026-12-01', time: '08:00' });
-    store.set(stopsAtom, [resolved(48.8), resolved(48.9), resolved(49)]);
+    store.set(editCustomerAtom, { date: '2026-12-01', time: '08:00' });
+    store.set(replaceStopsAtom, [resolved(48.8), resolved(48.9), resolved(49)]);
     const [a, b, c] = store.get(stopsAtom).map((stop) => stop.uid);
     startEngine(store, services);
     await waitUntil(() => release !== null);
@@ -306,7 +306,7 @@ describe('default schedule', () => {
     const early = createStore();
     applyDefaultSchedule(early.get, early.set, new Date('2026-11-21T09:07:00Z'));
     expect(early.get(customerAtom)).to.include({ date: '2026-11-21', time: '10:15' });
-    store.set(customerAtom, { ...store.get(customerAtom), date: '2026-12-24', time: '08:00' });
+    store.set(editCustomerAtom, { date: '2026-12-24', time: '08:00' });
     applyDefaultSchedule(store.get, store.set, new Date('2026-11-21T09:07:00Z'));
     expect(store.get(customerAtom)).to.include({ date: '2026-12-24', time: '08:00' });
   });

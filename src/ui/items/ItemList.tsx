@@ -1,11 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { changeQuantity, itemRowKeys } from '../../domain/items/item-list.ts';
+import { itemRowKeys } from '../../domain/items/item-list.ts';
 import { formatPrice, formatVolume, NBSP } from '../../domain/format.ts';
 import { isCostItem, makeItem, type Item } from '../../domain/entities/item.ts';
-import { removeItemAt } from '../../domain/items/custom-item.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
-import { itemsAtom } from '../../state/items.atoms.ts';
+import { changeQuantityAtom, itemsAtom, removeItemAtom, saveItemAtom } from '../../state/items.atoms.ts';
 import { ItemEditDialog } from './ItemEditDialog.tsx';
 import { Icon } from '../controls/icons.tsx';
 
@@ -14,7 +13,9 @@ const EDITABLE: readonly Item['category'][] = ['item', 'stuff'];
 /** The items with plus, minus, edit and remove, each named after its item (spec §2). */
 export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
   const items = useAtomValue(itemsAtom);
-  const setItems = useSetAtom(itemsAtom);
+  const changeQuantity = useSetAtom(changeQuantityAtom);
+  const removeItem = useSetAtom(removeItemAtom);
+  const saveItem = useSetAtom(saveItemAtom);
   const currency = useAtomValue(companyDataAtom).currency_symbol;
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const editedItem =
@@ -27,9 +28,9 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
     (index: number, button: HTMLElement) => {
       const panel = button.closest('.items-panel');
       if (panel && (button.getRootNode() as Document | ShadowRoot).activeElement === button) refocus.current = { panel, index };
-      setItems((current) => removeItemAt(current, index));
+      removeItem(index);
     },
-    [setItems],
+    [removeItem],
   );
   useLayoutEffect(() => {
     const target = refocus.current;
@@ -53,7 +54,7 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
               item={item}
               index={index}
               currency={currency}
-              setItems={setItems}
+              changeQuantity={changeQuantity}
               onEdit={setEditing}
               onRemove={onRemove}
             />
@@ -71,9 +72,7 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
           item={editedItem}
           onClose={() => setEditing(null)}
           onSave={(saved) => {
-            setItems((current) =>
-              editing === 'new' ? [...current, saved] : current.map((item, index) => (index === editing ? saved : item)),
-            );
+            saveItem({ index: editing === 'new' ? null : editing, item: saved });
             setEditing(null);
           }}
         />
@@ -82,7 +81,7 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
   );
 }
 
-type ItemsUpdate = (update: (items: Item[]) => Item[]) => void;
+type QuantityChange = (change: { index: number; by: number }) => void;
 
 /**
  * One row. Memoized with stable props (the item object changes only when that item does, the
@@ -94,14 +93,14 @@ const ItemRow = memo(function ItemRow({
   item,
   index,
   currency,
-  setItems,
+  changeQuantity,
   onEdit,
   onRemove,
 }: {
   item: Item;
   index: number;
   currency: string;
-  setItems: ItemsUpdate;
+  changeQuantity: QuantityChange;
   onEdit: (index: number) => void;
   onRemove: (index: number, button: HTMLElement) => void;
 }) {
@@ -116,20 +115,16 @@ const ItemRow = memo(function ItemRow({
               type="button"
               aria-label={`Diminuer la quantité : ${item.name}`}
               aria-disabled={item.quantity <= 1 ? true : undefined}
-              onClick={() => item.quantity > 1 && setItems((items) => changeQuantity(items, index, -1))}
+              onClick={() => item.quantity > 1 && changeQuantity({ index, by: -1 })}
             >
               <Icon name="minus" />
             </button>
             <QuantityInput
               value={item.quantity}
               name={item.name}
-              onChange={(quantity) => setItems((items) => changeQuantity(items, index, quantity - (items[index]?.quantity ?? quantity)))}
+              onChange={(quantity) => changeQuantity({ index, by: quantity - item.quantity })}
             />
-            <button
-              type="button"
-              aria-label={`Augmenter la quantité : ${item.name}`}
-              onClick={() => setItems((items) => changeQuantity(items, index, 1))}
-            >
+            <button type="button" aria-label={`Augmenter la quantité : ${item.name}`} onClick={() => changeQuantity({ index, by: 1 })}>
               <Icon name="plus" />
             </button>
           </span>

@@ -1,12 +1,12 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { ConfirmDialog } from '../controls/ConfirmDialog.tsx';
-import { applyCustomItem, makeDefaultCustomItem } from '../../domain/items/custom-item.ts';
+import { makeDefaultCustomItem } from '../../domain/items/custom-item.ts';
 import { limitPriceInput } from '../../domain/validation/input-limits.ts';
 import { parsePrice } from '../../domain/pricing/vat.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { fixedPriceAtom } from '../../state/price-choices.atoms.ts';
-import { customItemModeAtom, itemsAtom } from '../../state/items.atoms.ts';
+import { applyCustomItemAtom, customItemModeAtom, itemsAtom } from '../../state/items.atoms.ts';
 
 /**
  * 'Prestation Spécifique' (spec §2, §4, §9): one custom item replaces the list, its sub-items
@@ -27,7 +27,8 @@ export function SpecificService() {
 }
 
 function SpecificServiceForm({ onClose }: { onClose: () => void }) {
-  const [items, setItems] = useAtom(itemsAtom);
+  const items = useAtomValue(itemsAtom);
+  const applyCustomItem = useSetAtom(applyCustomItemAtom);
   const companyMode = useAtomValue(companyModeAtom);
   const company = useAtomValue(companyDataAtom);
   const fixedPrice = useAtomValue(fixedPriceAtom);
@@ -40,12 +41,13 @@ function SpecificServiceForm({ onClose }: { onClose: () => void }) {
   const replaced = custom ? [] : items.filter((item) => item.category !== 'custom-cost');
   const apply = () => {
     const base = custom ?? makeDefaultCustomItem();
-    setItems(
-      applyCustomItem(
-        { ...base, predefinedTransportationFee: feeEditable ? (fee.trim() === '' ? null : fee.trim()) : base.predefinedTransportationFee },
-        text,
-      ),
-    );
+    applyCustomItem({
+      item: {
+        ...base,
+        predefinedTransportationFee: feeEditable ? (fee.trim() === '' ? null : fee.trim()) : base.predefinedTransportationFee,
+      },
+      description: text,
+    });
     onClose();
     setConfirming(false);
   };
