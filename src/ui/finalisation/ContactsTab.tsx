@@ -9,7 +9,8 @@ import { validateContactRow, type ContactField } from '../../domain/validation/c
 import type { ApiContact } from '../../domain/entities/api-contact.ts';
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { useContactSearch } from '../../state/contact-search.ts';
-import { addStopContactAtom, editStopContactAtom, removeStopContactAtom, stopsAtom } from '../../state/stops.atoms.ts';
+import { stopsAtom } from '../../state/stops.atoms.ts';
+import { addStopContactAtom, editStopContactAtom, removeStopContactAtom } from '../../state/stop-contacts.atoms.ts';
 import { Combobox } from '../controls/Combobox.tsx';
 
 interface Row {

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { canAddExpense, expenseAmount, validateExpense } from '../../domain/validation/expense-form.ts';
 import { makeItem } from '../../domain/entities/item.ts';
 import { pricesAllowedAtom } from '../../state/company.atoms.ts';
-import { saveItemAtom } from '../../state/items.atoms.ts';
+import { saveItemAtom } from '../../state/item-list.atoms.ts';
 import { Field } from '../controls/Field.tsx';
 
 /**

@@ -4,7 +4,8 @@ import { itemRowKeys } from '../../domain/items/item-list.ts';
 import { formatPrice, formatVolume, NBSP } from '../../domain/format.ts';
 import { isCostItem, makeItem, type Item } from '../../domain/entities/item.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
-import { changeQuantityAtom, itemsAtom, removeItemAtom, saveItemAtom } from '../../state/items.atoms.ts';
+import { itemsAtom } from '../../state/items.atoms.ts';
+import { changeQuantityAtom, removeItemAtom, saveItemAtom } from '../../state/item-list.atoms.ts';
 import { ItemEditDialog } from './ItemEditDialog.tsx';
 import { Icon } from '../controls/icons.tsx';
 

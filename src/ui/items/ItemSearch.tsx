@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { formatVolume } from '../../domain/format.ts';
 import { parseItemSearch } from '../../domain/validation/item-search.ts';
 import type { Item } from '../../domain/entities/item.ts';
-import { addItemAtom, customItemModeAtom } from '../../state/items.atoms.ts';
+import { customItemModeAtom } from '../../state/items.atoms.ts';
+import { addItemAtom } from '../../state/item-list.atoms.ts';
 import { useItemSearch } from '../../state/item-search.ts';
 import { Combobox } from '../controls/Combobox.tsx';
 

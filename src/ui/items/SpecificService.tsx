@@ -6,7 +6,8 @@ import { limitPriceInput } from '../../domain/validation/input-limits.ts';
 import { parsePrice } from '../../domain/pricing/vat.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { fixedPriceAtom } from '../../state/price-choices.atoms.ts';
-import { applyCustomItemAtom, customItemModeAtom, itemsAtom } from '../../state/items.atoms.ts';
+import { customItemModeAtom, itemsAtom } from '../../state/items.atoms.ts';
+import { applyCustomItemAtom } from '../../state/item-list.atoms.ts';
 
 /**
  * 'Prestation Spécifique' (spec §2, §4, §9): one custom item replaces the list, its sub-items
