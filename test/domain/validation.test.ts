@@ -13,11 +13,30 @@ import { parseItemSearch } from '../../src/domain/validation/item-search.ts';
 import { parseSubItems } from '../../src/domain/validation/sub-items.ts';
 import { poolDefectMessage } from '../../src/domain/messages.ts';
 import { validateCustomer } from '../../src/domain/validation/customer-form.ts';
+import { formsToCorrect } from '../../src/domain/validation/submission.ts';
+import { makeStop } from '../../src/domain/entities/stop.ts';
 
 const now = DateTime.fromISO('2026-11-21T10:00', { zone: 'Europe/Paris' });
 const goodCustomer = { name: 'Marie Curie', phone: '+33 (0)6 12-34.56.78', email: 'marie@exemple.fr', time: '09:00', date: '2026-11-22' };
 
 describe('form validation (spec §5)', () => {
+  it('S095 S101 a booking goes only with both forms valid; the forms to correct are named in screen order', () => {
+    const customer = makeCustomer(goodCustomer);
+    const goodContact = makeContact({ name: 'Léa Martin', phone: '0612345678', step: 0 });
+    const badContact = makeContact({ name: 'Léa', phone: '', step: 0 });
+    const stops = (contact: typeof goodContact) => [makeStop({ contacts: [contact] }), makeStop()];
+    assert.deepEqual(formsToCorrect({ customer, stops: stops(goodContact), contacts: [] }, now), []);
+    assert.deepEqual(formsToCorrect({ customer, stops: stops(badContact), contacts: [] }, now), ['contacts']);
+    assert.deepEqual(
+      formsToCorrect({ customer: makeCustomer({ ...goodCustomer, name: 'Pau' }), stops: stops(goodContact), contacts: [] }, now),
+      ['customer'],
+    );
+    assert.deepEqual(
+      formsToCorrect({ customer: makeCustomer({ ...goodCustomer, phone: '' }), stops: stops(goodContact), contacts: [badContact] }, now),
+      ['customer', 'contacts'],
+    );
+  });
+
   it('S086 S087 S088 S089 S090 a complete customer is valid, the reference optional', () => {
     assert.deepEqual(validateCustomer(makeCustomer(goodCustomer), now), {});
   });
