@@ -3,6 +3,7 @@
 // if anything failed.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 const runStarted = performance.now();
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -11,9 +12,12 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
-const nodeDirs = ['test/server', 'test/e2e', 'test/reliability'].filter(
-  (dir) => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.test.mjs')),
-);
+const testsIn = (dir, suffix) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((file) => file.endsWith(suffix))
+        .map((file) => `${dir}/${file}`)
+    : [];
 
 // The API and reliability suites run a second time on PostgreSQL when one answers
 // (.ci/postgres.sh installs and starts it); otherwise that stage is reported as not run.
@@ -39,66 +43,68 @@ if (!withPostgres) {
   }
 }
 
-const domainTests = readdirSync('test/domain')
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => `test/domain/${file}`);
-const seedTests = readdirSync('test/seed')
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => `test/seed/${file}`);
 const NODE_COUNTS = /^# (pass|fail) (\d+)/gm;
+const nodeTests = (name, files, env = {}) =>
+  files.length > 0 ? [{ name, cmd: 'node', args: ['--test', '--test-concurrency=1', ...files], counts: NODE_COUNTS, env }] : [];
 
-// Each inner list runs at once (its output kept until it ends, so the logs do not mix): the
-// checks read the sources only and need no build. The lists run one after the other.
-const stages = [
-  [
-    { name: 'types', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
-    // ESLint (eslint.config.mjs) and Prettier's formatting (npm run format writes it).
-    { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
-    { name: 'format', cmd: 'npx', args: ['prettier', '--check', '.'] },
-    // The layers of DESIGN §2 (.dependency-cruiser.cjs): a breach fails the run.
-    { name: 'layers', cmd: 'npx', args: ['depcruise', 'src', 'elements', 'demo/server', '--config', '.dependency-cruiser.cjs'] },
-    // The domain's tables need no browser: node:test, with tsx reading the TypeScript.
-    { name: 'domain', cmd: 'node', args: ['--import', 'tsx', '--test', ...domainTests], counts: NODE_COUNTS },
-    // The seed data files against their schemas.
-    { name: 'seed', cmd: 'node', args: ['--import', 'tsx', '--test', ...seedTests], counts: NODE_COUNTS },
-  ],
-  [{ name: 'build', cmd: 'node', args: ['build.mjs'] }],
-  [
-    {
-      name: 'browser',
-      cmd: 'npx',
-      args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'],
-      counts: /(\d+) passed, (\d+) failed/g,
-      last: true,
-    },
-  ],
-  ...(nodeDirs.length > 0
-    ? [
-        [
-          {
-            name: 'node',
-            cmd: 'node',
-            args: ['--test', '--test-concurrency=1', ...nodeDirs.map((dir) => `${dir}/`)],
-            counts: NODE_COUNTS,
-            // The minute-long load is npm run test:reliability's and npm run bench's.
-            env: { LOAD_SECONDS: '8' },
-          },
-        ],
-      ]
-    : []),
-  ...(withPostgres
-    ? [
-        [
-          {
-            name: 'node-postgres',
-            cmd: 'node',
-            args: ['--test', '--test-concurrency=1', ...POSTGRES_SUITES],
-            counts: NODE_COUNTS,
-            env: { TQW_TEST_DATABASE: 'postgres', FUZZ_RUNS: '400', LOAD_SECONDS: '5' },
-          },
-        ],
-      ]
-    : []),
+// The journeys in Chromium, split in two for the lanes below: the package as an integrator
+// installs it and its chunks as a page fetches them, and all the others.
+const SHIPPED = ['package-install', 'lazy-chunks'].map((name) => `test/e2e/${name}.test.mjs`);
+const e2eTests = testsIn('test/e2e', '.test.mjs');
+
+/**
+ * The run in phases, one after the other. A phase is lanes that run side by side, each lane
+ * its stages one after the other; a stage's output is printed whole when it ends, so the
+ * lanes' logs do not mix. The checks read the sources only; everything after needs the
+ * build. Most of a suite's time is spent waiting (for a browser, a server, a timer), so two
+ * lanes of suites share the machine's two cores well; each lane keeps its files one at a time.
+ */
+const phases = [
+  {
+    // At most as many at once as the machine has cores.
+    limit: availableParallelism(),
+    lanes: [
+      [{ name: 'types', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] }],
+      // ESLint (eslint.config.mjs) and Prettier's formatting (npm run format writes it).
+      [{ name: 'lint', cmd: 'npx', args: ['eslint', '.'] }],
+      [{ name: 'format', cmd: 'npx', args: ['prettier', '--check', '.'] }],
+      // The layers of DESIGN §2 (.dependency-cruiser.cjs): a breach fails the run.
+      [{ name: 'layers', cmd: 'npx', args: ['depcruise', 'src', 'elements', 'demo/server', '--config', '.dependency-cruiser.cjs'] }],
+      // The domain's tables need no browser: node:test, with tsx reading the TypeScript.
+      [{ name: 'domain', cmd: 'node', args: ['--import', 'tsx', '--test', ...testsIn('test/domain', '.test.ts')], counts: NODE_COUNTS }],
+      // The seed data files against their schemas.
+      [{ name: 'seed', cmd: 'node', args: ['--import', 'tsx', '--test', ...testsIn('test/seed', '.test.ts')], counts: NODE_COUNTS }],
+    ],
+  },
+  { lanes: [[{ name: 'build', cmd: 'node', args: ['build.mjs'] }]] },
+  {
+    lanes: [
+      [
+        {
+          name: 'browser',
+          cmd: 'npx',
+          args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'],
+          counts: /(\d+) passed, (\d+) failed/g,
+          last: true,
+        },
+        ...nodeTests(
+          'e2e',
+          e2eTests.filter((file) => !SHIPPED.includes(file)),
+        ),
+      ],
+      [
+        // The minute-long load is npm run test:reliability's and npm run bench's.
+        ...nodeTests('api', [...testsIn('test/server', '.test.mjs'), ...testsIn('test/reliability', '.test.mjs')], { LOAD_SECONDS: '8' }),
+        ...(withPostgres
+          ? nodeTests('postgres', POSTGRES_SUITES, { TQW_TEST_DATABASE: 'postgres', FUZZ_RUNS: '400', LOAD_SECONDS: '5' })
+          : []),
+        ...nodeTests(
+          'shipped',
+          e2eTests.filter((file) => SHIPPED.includes(file)),
+        ),
+      ],
+    ],
+  },
 ];
 
 /** Runs one stage; its output goes to the terminal as it comes, or all at the end when `buffered`. */
@@ -146,18 +152,26 @@ function count(stage, raw) {
   }
 }
 
-for (const group of stages) {
-  const buffered = group.length > 1;
-  if (buffered) console.log(`\n── ${group.map((stage) => stage.name).join(' · ')} ──`);
+async function runLane(lane, buffered) {
+  for (const stage of lane) {
+    if (!buffered) console.log(`\n── ${stage.name} ──`);
+    const started = performance.now();
+    const { code, output } = await run(stage, buffered);
+    timings.push(`${stage.name} ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    if (buffered) console.log(`\n── ${stage.name} ──\n${output}`);
+    count(stage, output);
+    if (code !== 0) failures.push(stage.name);
+  }
+}
+
+for (const { lanes, limit = lanes.length } of phases) {
+  const buffered = lanes.length > 1;
+  if (buffered) console.log(`\n── ${lanes.map((lane) => lane.map((stage) => stage.name).join(' → ')).join(' · ')} ──`);
+  // A pool of `limit` runners taking the lanes in order.
+  const waiting = [...lanes];
   await Promise.all(
-    group.map(async (stage) => {
-      if (!buffered) console.log(`\n── ${stage.name} ──`);
-      const started = performance.now();
-      const { code, output } = await run(stage, buffered);
-      timings.push(`${stage.name} ${((performance.now() - started) / 1000).toFixed(0)} s`);
-      if (buffered) console.log(`\n── ${stage.name} ──\n${output}`);
-      count(stage, output);
-      if (code !== 0) failures.push(stage.name);
+    Array.from({ length: Math.min(limit, lanes.length) }, async () => {
+      while (waiting.length > 0) await runLane(waiting.shift(), buffered);
     }),
   );
 }
