@@ -47,7 +47,11 @@ async function withAdmin(work) {
 }
 
 let staleDropped = false;
-/** Databases left by earlier test processes that have ended (named by their pid) are dropped once. */
+/**
+ * Databases left by earlier test processes that have ended (named by their pid) are dropped
+ * once. Only idle ones: a PostgreSQL shared with other checkouts holds databases of runs whose
+ * pid this process cannot see, still in use; those refuse the drop and are left alone.
+ */
 async function dropStaleDatabases(admin) {
   if (staleDropped) return;
   staleDropped = true;
@@ -60,7 +64,12 @@ async function dropStaleDatabases(admin) {
     } catch {
       alive = false;
     }
-    if (!alive) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    if (alive) continue;
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}"`);
+    } catch {
+      // In use, or not ours: someone else's run.
+    }
   }
 }
 
