@@ -1,4 +1,4 @@
-// The layers of DESIGN §2, enforced (issue 16): each layer imports only the ones below it.
+// The layers of DESIGN §2, enforced: each layer imports only the ones below it.
 // Type-only imports are allowed across layers: they vanish at build and carry no behaviour.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

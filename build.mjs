@@ -153,7 +153,7 @@ function eagerFiles(metafile, entry) {
  * element's ES module build from beside itself. It asks for the entry and the chunks it
  * imports at once together (modulepreload, with the script's nonce for a strict CSP), so they
  * come in one round trip; later panels, the drag library and the maps loader come as chunks
- * from the same place when they are needed (issue 17).
+ * from the same place when they are needed.
  */
 export function loaderScript(tag, files) {
   return `/* <${tag}>: one classic script tag on any page; the element itself is the ES module esm/${tag}.js beside this file. */

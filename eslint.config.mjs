@@ -1,4 +1,4 @@
-// ESLint 9 flat config (issue 16): TypeScript, React hooks and accessibility rules on the
+// ESLint 9 flat config: TypeScript, React hooks and accessibility rules on the
 // elements, the server and the tests. Formatting is Prettier's (npm run format).
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -27,7 +27,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       // Our own controls render a native <select> or <input> inside the label.
-      'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['DateSelect'], assert: 'either', depth: 3 }],
+      'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['DateSelect', 'PoolSelect'], assert: 'either', depth: 3 }],
     },
   },
   {

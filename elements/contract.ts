@@ -1,85 +1,60 @@
-import type { HostMessages } from '../src/services/host-messaging.ts';
+import { ATTRIBUTES, type AttributeProperty } from '../src/state/attributes.ts';
+import { EVENTS, type TransportQuoteEventMap } from './events.ts';
 
 /**
  * The elements' public contract, written once: the element defines its attributes and
  * properties from these lists, and custom-elements.json is generated from them at build time
  * (custom-elements-manifest.config.mjs), so the manifest, the docs and the element cannot
- * disagree. CSS custom properties come from src/ui/styles.css, parts from the list below.
+ * disagree. The attributes are listed with the parser that reads them (src/state/attributes.ts),
+ * the events with their payloads (events.ts); CSS custom properties come from
+ * src/ui/styles.css, parts from the list below.
  */
-interface AttributeDoc {
-  name: string;
-  property: string;
-  type: string;
-  description: string;
-}
+export { ATTRIBUTES, EVENTS };
+export type { TransportQuoteEventMap };
+
 interface PropertyDoc {
   name: string;
   type: string;
   description: string;
 }
-type EventDoc = PropertyDoc;
 interface PartDoc {
   name: string;
   description: string;
 }
 
-/** The attributes (DESIGN §3), each with its string property; the manifest and the element are made from this list. */
-export const ATTRIBUTES = [
-  { name: 'api-base', property: 'apiBase', type: 'string', description: 'Base URL of the booking API. Default: the page’s origin.' },
-  {
-    name: 'company-token',
-    property: 'companyToken',
-    type: 'string',
-    description:
-      'Company token: sent as company_token with bookings, used for saved places, contacts and, without a company data block, to fetch the company store.',
-  },
-  {
-    name: 'mode',
-    property: 'mode',
-    type: "'public' | 'company'",
-    description: 'Public visitor or company customer. Default: the company data’s company_mode.',
-  },
-  { name: 'travel-id', property: 'travelId', type: 'string', description: 'Id of an existing booking to edit (saved by PATCH).' },
-  {
-    name: 'travel-token',
-    property: 'travelToken',
-    type: 'string',
-    description: 'Token of that booking; without a travel data block the booking is fetched with it.',
-  },
-  {
-    name: 'maps-key',
-    property: 'mapsKey',
-    type: 'string',
-    description: 'Google Maps key. A google.maps already on the page is reused instead.',
-  },
-  {
-    name: 'maps-provider',
-    property: 'mapsProvider',
-    type: "'google' | 'geoplateforme' | 'local'",
-    description:
-      'Maps provider. Default: google with a key or google.maps on the page, else geoplateforme (keyless French national geocoder and IGN routing); local is the demo server’s offline geocoder.',
-  },
-  {
-    name: 'maps-visible',
-    property: 'mapsVisible',
-    type: 'boolean (presence)',
-    description: 'Shows the map panel (route and numbered markers). ?mapsVisible=true in the page URL does the same.',
-  },
-  {
-    name: 'parent-origin',
-    property: 'parentOrigin',
-    type: 'string',
-    description: 'Target origin for postMessage when framed. A message carrying a token is never posted to "*".',
-  },
-  {
-    name: 'dashboard-base',
-    property: 'dashboardBase',
-    type: 'string',
-    description: 'Where the side frame’s dashboard page lives. Default: api-base.',
-  },
-] as const satisfies readonly AttributeDoc[];
+type AttributeSpec = (typeof ATTRIBUTES)[AttributeProperty];
 
-/** The data properties and hooks a host sets on the element (write-only). */
+/**
+ * What each attribute means, for custom-elements.json and the docs page; the type makes sure
+ * every attribute of the list has one. Kept out of the list itself, which the element's
+ * script carries: the page never needs this prose.
+ */
+export const ATTRIBUTE_DESCRIPTIONS = {
+  apiBase: 'Base URL of the booking API. Default: the page’s origin.',
+  companyToken:
+    'Company token: sent as company_token with bookings, used for saved places, contacts and, without a company data block, to fetch the company store.',
+  mode: 'Public visitor or company customer. Default: the company data’s company_mode.',
+  travelId: 'Id of an existing booking to edit (saved by PATCH).',
+  travelToken: 'Token of that booking; without a travel data block the booking is fetched with it.',
+  mapsKey: 'Google Maps key. A google.maps already on the page is reused instead.',
+  mapsProvider:
+    'Maps provider. Default: google with a key or google.maps on the page, else geoplateforme (keyless French national geocoder and IGN routing); local is the demo server’s offline geocoder.',
+  mapsVisible: 'Shows the map panel (route and numbered markers). ?mapsVisible=true in the page URL does the same.',
+  parentOrigin: 'Target origin for postMessage when framed. A message carrying a token is never posted to "*".',
+  dashboardBase: 'Where the side frame’s dashboard page lives. Default: api-base.',
+} as const satisfies Record<AttributeProperty, string>;
+
+/** An attribute's type as custom-elements.json states it. */
+export function attributeTypeText(spec: AttributeSpec): string {
+  if (spec.kind === 'presence') return 'boolean (presence)';
+  if (spec.kind === 'choice') return spec.values.map((value) => `'${value}'`).join(' | ');
+  return 'string';
+}
+
+/** The data properties and hooks a host sets on the element (write-only), by name: what the element's script needs of them. */
+export const DATA_PROPERTY_NAMES = ['travelStore', 'companyStore', 'travelInfos', 'clock', 'fetch'] as const;
+
+/** The same, documented for custom-elements.json. */
 export const DATA_PROPERTIES = [
   {
     name: 'travelStore',
@@ -105,31 +80,7 @@ export const DATA_PROPERTIES = [
     description:
       'The fetch every call to the booking API goes through; write-only. Default: the page’s fetch. For a host that adds headers or logs its calls (and for tests).',
   },
-] as const satisfies readonly PropertyDoc[];
-
-/** The events dispatched on the element (bubbles, composed; posted to the parent window when framed). */
-export const EVENTS = [
-  {
-    name: 'next_step',
-    type: 'CustomEvent<{ step: number }>',
-    description: 'The visitor moved to the next panel or step. Bubbles and is composed; also posted to the parent window when framed.',
-  },
-  {
-    name: 'previous_step',
-    type: 'CustomEvent<{ step: number }>',
-    description: 'The visitor moved back. Bubbles and is composed; also posted to the parent window when framed.',
-  },
-  {
-    name: 'travel_creation_succeed',
-    type: 'CustomEvent<{ token: string, travelId: string | number }>',
-    description: 'A new booking was saved. Bubbles and is composed; also posted to the parent window when framed.',
-  },
-  {
-    name: 'travel_update_succeed',
-    type: 'CustomEvent<{ travelId: string | number }>',
-    description: 'An existing booking was updated. Bubbles and is composed; also posted to the parent window when framed.',
-  },
-] as const satisfies readonly EventDoc[];
+] as const satisfies readonly (PropertyDoc & { name: (typeof DATA_PROPERTY_NAMES)[number] })[];
 
 /** The parts a host may restyle with ::part(). */
 export const CSS_PARTS = [
@@ -161,27 +112,16 @@ export const CSS_PARTS = [
   { name: 'success', description: 'Panneau de réservation enregistrée' },
 ] as const satisfies readonly PartDoc[];
 
-/** Events dispatched on the elements (bubbles, composed), detail = the message payload. */
-export interface TransportQuoteEventMap {
-  next_step: CustomEvent<HostMessages['next_step']>;
-  previous_step: CustomEvent<HostMessages['previous_step']>;
-  travel_creation_succeed: CustomEvent<HostMessages['travel_creation_succeed']>;
-  travel_update_succeed: CustomEvent<HostMessages['travel_update_succeed']>;
-}
-
-/** The attribute-mirroring properties (strings; presence of maps-visible turns the map on). */
-export interface TransportQuoteAttributes {
-  apiBase?: string;
-  companyToken?: string;
-  mode?: 'public' | 'company' | string;
-  travelId?: string;
-  travelToken?: string;
-  mapsKey?: string;
-  mapsProvider?: 'google' | 'geoplateforme' | 'local' | string;
-  mapsVisible?: string;
-  parentOrigin?: string;
-  dashboardBase?: string;
-}
+/**
+ * The attribute-mirroring properties, from the list: strings that read and write their
+ * attribute (a choice's values are offered, any text accepted; the presence of maps-visible
+ * turns the map on).
+ */
+export type TransportQuoteAttributes = {
+  [K in AttributeProperty]?: (typeof ATTRIBUTES)[K] extends { values: readonly (infer Value extends string)[] }
+    ? Value | (string & {})
+    : string;
+};
 
 /** What both tags add to HTMLElement besides the attribute properties. */
 export interface QuoteElementDataProperties {

@@ -1,8 +1,8 @@
-// custom-elements.json, generated at build time by @custom-elements-manifest/analyzer (issue 16).
+// custom-elements.json, generated at build time by @custom-elements-manifest/analyzer.
 // The analyzer finds the two tags, their classes and their @summary in elements/*.ts; this
-// plugin adds the contract written once in elements/contract.ts (attributes, properties,
-// events, parts) and the CSS custom properties read by src/ui/styles.css, each with its
-// default and the description written beside it.
+// plugin adds the contract written once and gathered in elements/contract.ts (attributes,
+// properties, events, parts) and the CSS custom properties read by src/ui/styles.css, each
+// with its default and the description written beside it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,19 +55,20 @@ function contractPlugin() {
           // The factory behind both classes is not a mixin, nor the React view a superclass.
           delete declaration.mixins;
           delete declaration.superclass;
-          declaration.attributes = contract.ATTRIBUTES.map(({ name, property, type, description }) => ({
-            name,
+          const attributes = Object.entries(contract.ATTRIBUTES);
+          declaration.attributes = attributes.map(([property, spec]) => ({
+            name: spec.attribute,
             fieldName: property,
-            type: { text: type },
-            description,
+            type: { text: contract.attributeTypeText(spec) },
+            description: contract.ATTRIBUTE_DESCRIPTIONS[property],
           }));
           declaration.members = [
-            ...contract.ATTRIBUTES.map(({ name, property, description }) => ({
+            ...attributes.map(([property, spec]) => ({
               kind: 'field',
               name: property,
               type: { text: 'string | undefined' },
-              description,
-              attribute: name,
+              description: contract.ATTRIBUTE_DESCRIPTIONS[property],
+              attribute: spec.attribute,
             })),
             ...contract.DATA_PROPERTIES.map(({ name, type, description }) => ({ kind: 'field', name, type: { text: type }, description })),
           ];

@@ -2,12 +2,17 @@ import r2wc from '@r2wc/react-to-web-component';
 import { createElement, type ComponentType } from 'react';
 import { sessionFor, type SessionOptions } from '../src/state/session.ts';
 import { ElementRoot, type ElementRootProps } from '../src/ui/ElementRoot.tsx';
-import { readHostConfig } from '../src/ui/host-config.ts';
+import { parseAttributes, type ElementConfig } from '../src/state/attributes.ts';
 import { adoptStyles } from '../src/ui/styles.ts';
-import { ATTRIBUTES, DATA_PROPERTIES, type QuoteElementDataProperties, type TransportQuoteAttributes } from './contract.ts';
+import { ATTRIBUTES, DATA_PROPERTY_NAMES, type QuoteElementDataProperties, type TransportQuoteAttributes } from './contract.ts';
 
 /** Everything a host may set as a property, possibly before this script defined the tag. */
-const HOST_PROPERTIES = [...ATTRIBUTES.map((attribute) => attribute.property), ...DATA_PROPERTIES.map((property) => property.name)];
+const HOST_PROPERTIES = [...Object.keys(ATTRIBUTES), ...DATA_PROPERTY_NAMES];
+
+/** The element's attributes, parsed as the session reads them (src/state/attributes.ts). */
+function configOf(host: HTMLElement): ElementConfig {
+  return parseAttributes((name) => host.getAttribute(name), window.location);
+}
 
 type R2wcElement = HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
 
@@ -16,7 +21,7 @@ type R2wcElement = HTMLElement & { connectedCallback(): void; disconnectedCallba
  *
  * - Attributes (DESIGN §3) are observed here, set before or after connection, removal
  *   included, and each change gives the session the whole configuration read again
- *   (readHostConfig). Their properties (el.apiBase ↔ api-base) only write the attribute, so
+ *   (configOf). Their properties (el.apiBase ↔ api-base) only write the attribute, so
  *   there is no second path.
  * - Data properties (travelStore, companyStore, travelInfos), clock and fetch go to the session.
  * - A property a host set on the plain element before the tag was defined (a framework that
@@ -39,7 +44,7 @@ export function quoteElementClass(
   class QuoteElement extends Base {
     static get observedAttributes(): readonly string[] {
       // `id` too: it names the element's drafts and its messages.
-      return [...ATTRIBUTES.map((attribute) => attribute.name), 'id'];
+      return [...Object.values(ATTRIBUTES).map((spec) => spec.attribute), 'id'];
     }
 
     constructor() {
@@ -55,7 +60,7 @@ export function quoteElementClass(
 
     override connectedCallback(): void {
       // Before React's first render, so inline data is already in the store it reads.
-      sessionFor(this, options).connect(readHostConfig(this));
+      sessionFor(this, options).connect(configOf(this));
       super.connectedCallback();
     }
 
@@ -65,7 +70,7 @@ export function quoteElementClass(
     }
 
     attributeChangedCallback(): void {
-      sessionFor(this, options).updateConfig(readHostConfig(this));
+      sessionFor(this, options).updateConfig(configOf(this));
     }
 
     set travelStore(value: unknown) {
@@ -89,7 +94,7 @@ export function quoteElementClass(
   }
 
   // The attribute properties: strings that read and write their attribute (empty or null removes it).
-  for (const { name: attribute, property } of ATTRIBUTES) {
+  for (const [property, { attribute }] of Object.entries(ATTRIBUTES)) {
     Object.defineProperty(QuoteElement.prototype, property, {
       configurable: true,
       enumerable: true,

@@ -6,7 +6,8 @@
  * name, which React 19 listens to on custom elements: `ontravel_creation_succeed`.
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { QuoteElementDataProperties, TransportQuoteAttributes, TransportQuoteEventMap } from './contract.ts';
+import type { QuoteElementDataProperties, TransportQuoteAttributes } from './contract.ts';
+import type { TransportQuoteEventMap } from './events.ts';
 import type { TransportQuoteLiteElement } from './transport-quote-lite.ts';
 import type { TransportQuoteWizardElement } from './transport-quote-wizard.ts';
 

@@ -1,6 +1,6 @@
 import { Lite } from '../src/ui/lite/Lite.tsx';
 import { pricingWorkerUrl } from '../src/ui/worker-url.ts';
-import type { TransportQuoteEventMap } from './contract.ts';
+import type { TransportQuoteEventMap } from './events.ts';
 import { quoteElementClass } from './quote-element.ts';
 
 /**

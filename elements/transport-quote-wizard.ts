@@ -1,6 +1,6 @@
 import { Wizard } from '../src/ui/wizard/Wizard.tsx';
 import { pricingWorkerUrl } from '../src/ui/worker-url.ts';
-import type { TransportQuoteEventMap } from './contract.ts';
+import type { TransportQuoteEventMap } from './events.ts';
 import { quoteElementClass } from './quote-element.ts';
 
 /**

@@ -3,16 +3,21 @@
 // if anything failed.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
+const runStarted = performance.now();
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   console.error(`Chromium introuvable (${chromium}). Installez-le : apt-get update && apt-get install -y chromium`);
   process.exit(1);
 }
 
-const nodeDirs = ['test/server', 'test/e2e', 'test/reliability'].filter(
-  (dir) => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.test.mjs')),
-);
+const testsIn = (dir, suffix) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((file) => file.endsWith(suffix))
+        .map((file) => `${dir}/${file}`)
+    : [];
 
 // The API and reliability suites run a second time on PostgreSQL when one answers
 // (.ci/postgres.sh installs and starts it); otherwise that stage is reported as not run.
@@ -25,9 +30,9 @@ const POSTGRES_SUITES = [
   'test/server/operations.test.mjs',
   'test/server/openapi.test.mjs',
   'test/server/quotes.test.mjs',
-  'test/reliability/price-authority.test.mjs',
   'test/server/upgrade.test.mjs',
   'test/server/backup.test.mjs',
+  'test/reliability/price-authority.test.mjs',
   'test/reliability/crash.test.mjs',
   'test/reliability/fuzz.test.mjs',
   'test/reliability/load.test.mjs',
@@ -50,61 +55,80 @@ if (!withPostgres) {
 const { missingForWordPress } = await import('./wordpress/support.mjs');
 const wordpressMissing = missingForWordPress();
 if (wordpressMissing) {
-  notRun.push(`WordPress (${wordpressMissing} : bash .ci/wordpress.sh installe ce qu’il faut)`);
+  notRun.push(`WordPress (${wordpressMissing} : bash .ci/wordpress.sh installe ce qu’il faut)`);
   if (process.env.TQW_REQUIRE_WORDPRESS === '1') {
-    console.error(`L’étape WordPress est exigée (TQW_REQUIRE_WORDPRESS=1) mais ne peut pas tourner : ${wordpressMissing}.`);
+    console.error(`L’étape WordPress est exigée (TQW_REQUIRE_WORDPRESS=1) mais ne peut pas tourner : ${wordpressMissing}.`);
     process.exit(1);
   }
 }
 
-const stages = [
-  { name: 'types', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  // ESLint (eslint.config.mjs) and Prettier's formatting (npm run format writes it).
-  { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
-  { name: 'format', cmd: 'npx', args: ['prettier', '--check', '.'] },
-  // The layers of DESIGN §2 (.dependency-cruiser.cjs): a breach fails the run.
-  { name: 'layers', cmd: 'npx', args: ['depcruise', 'src', 'elements', 'demo/server', '--config', '.dependency-cruiser.cjs'] },
-  { name: 'build', cmd: 'node', args: ['build.mjs'] },
+const NODE_COUNTS = /^# (pass|fail) (\d+)/gm;
+const nodeTests = (name, files, env = {}) =>
+  files.length > 0 ? [{ name, cmd: 'node', args: ['--test', '--test-concurrency=1', ...files], counts: NODE_COUNTS, env }] : [];
+
+// The journeys in Chromium, split in two for the lanes below: the package as an integrator
+// installs it and its chunks as a page fetches them, and all the others.
+const SHIPPED = ['package-install', 'lazy-chunks'].map((name) => `test/e2e/${name}.test.mjs`);
+const e2eTests = testsIn('test/e2e', '.test.mjs');
+
+/**
+ * The run in phases, one after the other. A phase is lanes that run side by side, each lane
+ * its stages one after the other; a stage's output is printed whole when it ends, so the
+ * lanes' logs do not mix. The checks read the sources only; everything after needs the
+ * build. Most of a suite's time is spent waiting (for a browser, a server, a timer), so two
+ * lanes of suites share the machine's two cores well; each lane keeps its files one at a time.
+ */
+const phases = [
   {
-    name: 'browser',
-    cmd: 'npx',
-    args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'],
-    counts: /(\d+) passed, (\d+) failed/g,
+    // At most as many at once as the machine has cores.
+    limit: availableParallelism(),
+    lanes: [
+      [{ name: 'types', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] }],
+      // ESLint (eslint.config.mjs) and Prettier's formatting (npm run format writes it).
+      [{ name: 'lint', cmd: 'npx', args: ['eslint', '.'] }],
+      [{ name: 'format', cmd: 'npx', args: ['prettier', '--check', '.'] }],
+      // The layers of DESIGN §2 (.dependency-cruiser.cjs): a breach fails the run.
+      [{ name: 'layers', cmd: 'npx', args: ['depcruise', 'src', 'elements', 'demo/server', '--config', '.dependency-cruiser.cjs'] }],
+      // The domain's tables need no browser: node:test, with tsx reading the TypeScript.
+      [{ name: 'domain', cmd: 'node', args: ['--import', 'tsx', '--test', ...testsIn('test/domain', '.test.ts')], counts: NODE_COUNTS }],
+      // The seed data files against their schemas.
+      [{ name: 'seed', cmd: 'node', args: ['--import', 'tsx', '--test', ...testsIn('test/seed', '.test.ts')], counts: NODE_COUNTS }],
+    ],
   },
-  ...(nodeDirs.length > 0
-    ? [
+  { lanes: [[{ name: 'build', cmd: 'node', args: ['build.mjs'] }]] },
+  {
+    lanes: [
+      [
         {
-          name: 'node',
-          cmd: 'node',
-          args: ['--test', '--test-concurrency=1', ...nodeDirs.map((dir) => `${dir}/`)],
-          counts: /^# (pass|fail) (\d+)/gm,
+          name: 'browser',
+          cmd: 'npx',
+          args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'],
+          counts: /(\d+) passed, (\d+) failed/g,
+          last: true,
         },
-      ]
-    : []),
-  ...(withPostgres
-    ? [
-        {
-          name: 'node-postgres',
-          cmd: 'node',
-          args: ['--test', '--test-concurrency=1', ...POSTGRES_SUITES],
-          counts: /^# (pass|fail) (\d+)/gm,
-          env: { TQW_TEST_STORE: 'postgres', FUZZ_RUNS: '400', LOAD_SECONDS: '15' },
-        },
-      ]
-    : []),
-  ...(wordpressMissing
-    ? []
-    : [
-        {
-          name: 'wordpress',
-          cmd: 'node',
-          args: ['--test', '--test-concurrency=1', 'test/wordpress/'],
-          counts: /^# (pass|fail) (\d+)/gm,
-        },
-      ]),
+        ...nodeTests(
+          'e2e',
+          e2eTests.filter((file) => !SHIPPED.includes(file)),
+        ),
+        ...(wordpressMissing ? [] : nodeTests('wordpress', testsIn('test/wordpress', '.test.mjs'))),
+      ],
+      [
+        // The minute-long load is npm run test:reliability's and npm run bench's.
+        ...nodeTests('api', [...testsIn('test/server', '.test.mjs'), ...testsIn('test/reliability', '.test.mjs')], { LOAD_SECONDS: '8' }),
+        ...(withPostgres
+          ? nodeTests('postgres', POSTGRES_SUITES, { TQW_TEST_DATABASE: 'postgres', FUZZ_RUNS: '400', LOAD_SECONDS: '5' })
+          : []),
+        ...nodeTests(
+          'shipped',
+          e2eTests.filter((file) => SHIPPED.includes(file)),
+        ),
+      ],
+    ],
+  },
 ];
 
-function run(stage) {
+/** Runs one stage; its output goes to the terminal as it comes, or all at the end when `buffered`. */
+function run(stage, buffered) {
   return new Promise((resolve) => {
     const child = spawn(stage.cmd, stage.args, {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -114,7 +138,7 @@ function run(stage) {
     const relay = (stream, target) =>
       stream.on('data', (chunk) => {
         output += chunk;
-        target.write(chunk);
+        if (!buffered) target.write(chunk);
       });
     relay(child.stdout, process.stdout);
     relay(child.stderr, process.stderr);
@@ -126,31 +150,55 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 const timings = [];
-for (const stage of stages) {
-  console.log(`\n── ${stage.name} ──`);
-  const started = performance.now();
-  const { code, output: raw } = await run(stage);
-  timings.push(`${stage.name} ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+function count(stage, raw) {
   // ANSI colour codes out, so the counts can be read.
   // eslint-disable-next-line no-control-regex -- the escape character is what is matched
   const output = raw.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
-  if (stage.name === 'browser') {
-    const last = [...output.matchAll(stage.counts)].pop();
+  if (!stage.counts) return;
+  const matches = [...output.matchAll(stage.counts)];
+  if (stage.last) {
+    // web-test-runner redraws its progress line: the last one holds the totals.
+    const last = matches.pop();
     if (last) {
       passed += Number(last[1]);
       failed += Number(last[2]);
     }
-  } else if (stage.counts) {
-    for (const match of output.matchAll(stage.counts)) {
-      if (match[1] === 'pass') passed += Number(match[2]);
-      else failed += Number(match[2]);
-    }
+    return;
   }
-  if (code !== 0) failures.push(stage.name);
+  for (const match of matches) {
+    if (match[1] === 'pass') passed += Number(match[2]);
+    else failed += Number(match[2]);
+  }
+}
+
+async function runLane(lane, buffered) {
+  for (const stage of lane) {
+    if (!buffered) console.log(`\n── ${stage.name} ──`);
+    const started = performance.now();
+    const { code, output } = await run(stage, buffered);
+    timings.push(`${stage.name} ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    if (buffered) console.log(`\n── ${stage.name} ──\n${output}`);
+    count(stage, output);
+    if (code !== 0) failures.push(stage.name);
+  }
+}
+
+for (const { lanes, limit = lanes.length } of phases) {
+  const buffered = lanes.length > 1;
+  if (buffered) console.log(`\n── ${lanes.map((lane) => lane.map((stage) => stage.name).join(' → ')).join(' · ')} ──`);
+  // A pool of `limit` runners taking the lanes in order.
+  const waiting = [...lanes];
+  await Promise.all(
+    Array.from({ length: Math.min(limit, lanes.length) }, async () => {
+      while (waiting.length > 0) await runLane(waiting.shift(), buffered);
+    }),
+  );
 }
 
 // Where the time goes, so a slow stage is found before anything is cut.
-console.log(`\nDurée : ${timings.join(' · ')}`);
+const total = ((performance.now() - runStarted) / 1000).toFixed(0);
+console.log(`\nDurée : ${timings.join(' · ')} · en tout ${total} s`);
 if (failures.length > 0) console.error(`\nÉchec : ${failures.join(', ')}`);
 for (const what of notRun) console.log(`\nNon exécuté : ${what}`);
 console.log(

@@ -1,62 +1,97 @@
 /**
- * The domain core: entities and their valibot schemas, pricing, route math, time rules,
- * validation and the API payload. Pure TypeScript (valibot and luxon only), so the
- * reference server and a carrier's backend price and validate exactly as the wizard does.
+ * The domain as the package publishes it (`transport-quote-wizard/domain`): what a carrier's
+ * backend, and the reference server, need to read, price and check a booking exactly as the
+ * elements do. Pure TypeScript (valibot and luxon only). Chosen here name by name: a module of
+ * src/domain is not public because it exists, and renaming an internal helper breaks no one.
+ * The elements themselves import the modules directly.
  */
+
+// Business constants of spec §9, and the texts the spec gives verbatim.
 export * from './constants.ts';
-export * from './messages.ts';
-export * from './format.ts';
-export * from './format-dates.ts';
-export * from './entities/index.ts';
-export * from './pricing/vat.ts';
-export * from './pricing/volume.ts';
-export * from './pricing/truck.ts';
-export * from './pricing/load-bar.ts';
-export * from './pricing/floors.ts';
-export * from './pricing/handling.ts';
-export * from './pricing/lite-price.ts';
-export * from './pricing/transport.ts';
-export * from './pricing/costs.ts';
-export * from './pricing/estimate.ts';
-export * from './route/straight-line.ts';
-export * from './route/chunking.ts';
-export * from './route/preconditions.ts';
-export * from './time/iso.ts';
-export * from './time/defaults.ts';
-export * from './time/choices.ts';
-export * from './time/windows.ts';
-export * from './time/arrival.ts';
-export * from './validation/patterns.ts';
-export * from './validation/form-result.ts';
-export * from './validation/customer-form.ts';
-export * from './validation/contact-form.ts';
-export * from './validation/expense-form.ts';
-export * from './validation/item-edit.ts';
-export * from './validation/sub-items.ts';
-export * from './validation/item-search.ts';
-export * from './validation/pool-code.ts';
-export * from './validation/input-limits.ts';
-export * from './steps/wizard-steps.ts';
-export * from './steps/lite-steps.ts';
-export * from './steps/missing.ts';
-export * from './pools/pool-selection.ts';
-export * from './pools/pool-io.ts';
-export * from './places/place-association.ts';
-export * from './places/stop-notes.ts';
-export * from './places/distinct-suggestions.ts';
-export * from './items/custom-item.ts';
-export * from './items/item-list.ts';
-export * from './payload/travel-payload-schema.ts';
-export * from './payload/travel-payload.ts';
-export * from './payload/store-serialized.ts';
-export * from './search/fold.ts';
-export * from './payload/plausibility.ts';
-export * from './pricing/price-check.ts';
-export * from './pricing/booked-fees.ts';
-export * from './pools/pool-input.ts';
-export * from './pools/pool-answer.ts';
-export * from './route/ign-itinerary.ts';
-export * from './quotes/quote-request.ts';
-export * from './quotes/carrier-rules.ts';
-export * from './quotes/price-quote.ts';
-export * from './quotes/booking-choices.ts';
+export { MESSAGES, poolDefectMessage } from './messages.ts';
+
+// Entities and their schemas (spec §3): what the data blocks, the API and store_serialized hold.
+export { IdSchema, type Id } from './entities/common.ts';
+export { StopSchema, TASK_TYPES, makeStop, type Stop, type StopInput } from './entities/stop.ts';
+export { ITEM_CATEGORIES, ItemSchema, makeItem, type Item, type ItemInput } from './entities/item.ts';
+export { ContactSchema, makeContact, type Contact } from './entities/contact.ts';
+export { CustomerSchema, makeCustomer, type Customer } from './entities/customer.ts';
+export { DEFAULT_VEHICLE_CATEGORIES, type VehicleCategory } from './entities/vehicle.ts';
+export { DriverPoolSchema, PUBLIC_POOL_ID, type DriverPool, type TravelMode } from './entities/driver-pool.ts';
+export { SavedPlaceSchema, type SavedPlace } from './entities/saved-place.ts';
+export { ApiContactSchema, type ApiContact } from './entities/api-contact.ts';
+export { CompanyDataSchema, publicCompanyData, type CompanyData, type CompanyDataInput, type HandlingRates } from './entities/company.ts';
+export { canShowPrices } from './entities/permission.ts';
+export type { RouteResult } from './entities/route-result.ts';
+export {
+  TravelInfosSchema,
+  TravelStateSchema,
+  makeTravelState,
+  type Fees,
+  type FixedPrice,
+  type TravelInfos,
+  type TravelState,
+  type TravelStateInput,
+} from './entities/travel.ts';
+
+// The booking as sent (spec §7), and its travel state as carried in store_serialized.
+export {
+  CreateTravelResponseSchema,
+  TravelPayloadSchema,
+  type CreateTravelResponse,
+  type TravelPayload,
+} from './payload/travel-payload-schema.ts';
+export { buildTravelPayload } from './payload/travel-payload.ts';
+export { parseSerializedTravelState, serializeTravelState } from './payload/serialized-travel.ts';
+export { implausibleFigures } from './payload/plausibility.ts';
+
+// Pricing (DESIGN §5): route → volume → truck → handling → pool → fixed price.
+export {
+  displayedAmount,
+  estimateTravel,
+  feesFromEstimate,
+  isPriceEstimated,
+  type Estimate,
+  type EstimateInput,
+} from './pricing/estimate.ts';
+export { HANDLING_FEE_TIERS, handlingTierFee, litePrice, litePriceParts } from './pricing/lite-price.ts';
+export { billableHandlingHours, estimateHandling, handlingHourlyRate, isMoving } from './pricing/handling.ts';
+export { FLOOR_MULTIPLIERS, floorMultiplier } from './pricing/floors.ts';
+export { totalVolume } from './pricing/volume.ts';
+export { pickVehicleCategory } from './pricing/truck.ts';
+export { publicTransportFee } from './pricing/transport.ts';
+export { withVat, withoutVat } from './pricing/vat.ts';
+export type { PriceCheck } from './pricing/price-check.ts';
+export { bookedFees, type PriceGrid } from './pricing/booked-fees.ts';
+export {
+  POOL_CODE_LIMITS,
+  PoolPriceInputSchema,
+  PoolPriceOutputSchema,
+  type PoolPriceInput,
+  type PoolPriceOutput,
+} from './pools/pool-io.ts';
+export { poolPriceInput } from './pools/pool-input.ts';
+
+// The carrier's quote (POST /api/v1/quotes): a visitor's choices, priced from the carrier's own
+// records, as the reference server does it; a carrier's backend may quote with the same code.
+export { QuoteRequestSchema, choiceProblems, type QuoteRequest, type QuoteRequestInput } from './quotes/quote-request.ts';
+export { carrierPricing, carrierProblems, type CarrierPricing } from './quotes/carrier-rules.ts';
+export { poolInputFor, quoteFigures, stopsFromAddresses, type QuoteFigures, type TripToPrice } from './quotes/price-quote.ts';
+export { quoteRequestOfBooking } from './quotes/booking-choices.ts';
+
+// The route without a road network (spec §9), and the directions' chunks.
+export { driverRoute, greatCircleKm, straightLineRoute } from './route/straight-line.ts';
+export { ignItineraryQuery, routeFromIgnAnswer } from './route/ign-itinerary.ts';
+export { AddressLimitError, directionsChunks } from './route/chunking.ts';
+
+// Validation (spec §5) and search.
+export { validateCustomer } from './validation/customer-form.ts';
+export { validateContactRow } from './validation/contact-form.ts';
+export { formsToCorrect } from './validation/submission.ts';
+export { parseItemSearch } from './validation/item-search.ts';
+export { foldText, searchWords } from './search/fold.ts';
+
+// Dates and figures as the French screens write them.
+export { defaultTravelDate, defaultTravelTime } from './time/defaults.ts';
+export { formatDistance, formatDuration, formatPrice, formatVolume } from './format.ts';
+export { formatDateAndTime, timeValueOf } from './format-dates.ts';

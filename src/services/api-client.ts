@@ -1,17 +1,15 @@
 import * as v from 'valibot';
 import { failureReason } from './api-failure.ts';
+import { ApiContactSchema } from '../domain/entities/api-contact.ts';
+import { CompanyDataSchema, type CompanyData } from '../domain/entities/company.ts';
 import {
-  ApiContactSchema,
-  CompanyDataSchema,
   CreateTravelResponseSchema,
-  ItemSchema,
-  SavedPlaceSchema,
   TravelPayloadSchema,
-  type CompanyData,
   type CreateTravelResponse,
-  type Item,
   type TravelPayload,
-} from '../domain/index.ts';
+} from '../domain/payload/travel-payload-schema.ts';
+import { ItemSchema, type Item } from '../domain/entities/item.ts';
+import { SavedPlaceSchema } from '../domain/entities/saved-place.ts';
 
 /** How long a call may take before the user is told to retry. */
 export const REQUEST_TIMEOUT_MS = 15000;

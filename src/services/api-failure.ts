@@ -36,8 +36,8 @@ function waitWords(retryAfter: string | null | undefined): string {
 }
 
 /**
- * What went wrong with a call, in one French sentence a visitor can act on (issue 16: 'save
- * failed' alone tells nothing). The server's own text is used where it is the best account
+ * What went wrong with a call, in one French sentence a visitor can act on ('save failed'
+ * alone tells nothing). The server's own text is used where it is the best account
  * (impossible figures, a full quota) and only once parsed.
  */
 export function failureReason({ status, timedOut = false, body, retryAfter, unexpected = false }: FailureFacts): string {

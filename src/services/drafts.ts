@@ -1,5 +1,8 @@
 import * as v from 'valibot';
-import { ContactSchema, CustomerSchema, ItemSchema, StopSchema } from '../domain/index.ts';
+import { ContactSchema } from '../domain/entities/contact.ts';
+import { CustomerSchema } from '../domain/entities/customer.ts';
+import { ItemSchema } from '../domain/entities/item.ts';
+import { StopSchema } from '../domain/entities/stop.ts';
 
 /** Bumped when the draft's shape changes: an older draft is then dropped, silently. */
 export const DRAFT_VERSION = 1;

@@ -1,16 +1,11 @@
+import type { TransportQuoteEventDetails } from '../../elements/events.ts';
+
 /**
- * The protocol between the element and its host page (spec §2, DESIGN §3): one typed map of
- * every message and its payload.
+ * The protocol between the element and its host page (spec §2, DESIGN §3): the elements'
+ * events (their payloads are the public contract, in elements/events.ts), and one message
+ * for a framing page only.
  */
-export interface HostMessages {
-  /** The visitor moved to the next panel or step. */
-  next_step: { step: number };
-  /** The visitor moved back. */
-  previous_step: { step: number };
-  /** A new booking was saved: its id and the token that edits it. */
-  travel_creation_succeed: { token: string; travelId: string | number };
-  /** An existing booking was updated. */
-  travel_update_succeed: { travelId: string | number };
+export interface HostMessages extends TransportQuoteEventDetails {
   /** The element's height changed, so a host can size its iframe (no second scrollbar). */
   height_changed: { height: number };
 }

@@ -1,20 +1,28 @@
-import { initialPoolId, isPublicPool, type CompanyData, type TravelInfos, type TravelState } from '../domain/index.ts';
-import { storeMessagesAtom } from './banner.atoms.ts';
-import { companyDataAtom } from './company.atoms.ts';
-import { contactsAtom } from './contacts.atoms.ts';
-import { customerAtom } from './customer.atoms.ts';
-import { travelIdentityAtom } from './identity.atoms.ts';
-import { itemsAtom } from './items.atoms.ts';
-import { selectPoolAtom } from './pools.atoms.ts';
-import { stopsAtom } from './stops.atoms.ts';
-import type { QuoteStore } from './store.ts';
+import { atom } from 'jotai';
+import type { CompanyData } from '../domain/entities/company.ts';
+import { isPublicPool } from '../domain/entities/driver-pool.ts';
+import type { TravelInfos, TravelState } from '../domain/entities/travel.ts';
+import { initialPoolId } from '../domain/pools/pool-selection.ts';
+import { setTravelMessagesAtom } from './banner.atoms.ts';
+import { bindBookingAtom, bookingRefAtom } from './booking.atoms.ts';
+import { setCompanyDataAtom } from './company.atoms.ts';
+import { replaceContactsAtom } from './contacts.atoms.ts';
+import { replaceCustomerAtom } from './customer.atoms.ts';
+import { replaceItemsAtom } from './items.atoms.ts';
+import { poolIdAtom, restorePoolAtom, selectPoolAtom } from './pools.atoms.ts';
+import { chooseVehicleAtom, fixPriceAtom } from './price-choices.atoms.ts';
+import { replaceStopsAtom, stopsAtom } from './stops.atoms.ts';
+import { setTimeWindowsAtom } from './time-windows.atoms.ts';
 
-/** Puts a travel (data block, reopened booking or draft) into the store. */
-export function applyTravelState(store: QuoteStore, state: TravelState): void {
-  const stops = state.stops.length >= 2 ? state.stops : store.get(stopsAtom);
+// How the page's data enters the store: a travel (data block, property, reopened booking),
+// the company, the infos block. The session's load() calls them in a fixed order.
+
+/** A travel taken in whole. */
+export const applyTravelAtom = atom(null, (get, set, state: TravelState) => {
+  const stops = state.stops.length >= 2 ? state.stops : get(stopsAtom);
   // Contacts kept apart from the stops are put on the stop of their step: the contacts tab shows them there.
-  store.set(
-    stopsAtom,
+  set(
+    replaceStopsAtom,
     stops.map((stop, index) => ({
       ...stop,
       contacts: [
@@ -23,43 +31,41 @@ export function applyTravelState(store: QuoteStore, state: TravelState): void {
       ],
     })),
   );
-  store.set(itemsAtom, state.items);
-  store.set(customerAtom, state.customer);
-  store.set(contactsAtom, []);
-  store.set(storeMessagesAtom, { errorMessage: state.lite.errorMessage, infoMessage: state.lite.infoMessage });
-  store.set(travelIdentityAtom, (identity) => ({
-    ...identity,
-    travelId: state.travelId ?? identity.travelId,
-    travelToken: state.travelToken ?? identity.travelToken,
+  set(replaceItemsAtom, state.items);
+  set(replaceCustomerAtom, state.customer);
+  set(replaceContactsAtom, []);
+  set(setTravelMessagesAtom, { errorMessage: state.lite.errorMessage, infoMessage: state.lite.infoMessage });
+  const booking = get(bookingRefAtom);
+  set(bindBookingAtom, {
+    travelId: state.travelId ?? booking.travelId,
+    travelToken: state.travelToken ?? booking.travelToken,
     travelState: state.travelState,
-    driverPoolSelector: state.driverPoolSelector,
-    vehicleCategoryId: state.vehicleCategoryId,
-    timewindowEnabled: state.timewindowEnabled,
-    isMigratedToTimewindow: state.isMigratedToTimewindow,
-    fixedPrice: state.fixedPrice,
-  }));
-}
+  });
+  set(restorePoolAtom, state.driverPoolSelector);
+  set(chooseVehicleAtom, state.vehicleCategoryId);
+  set(setTimeWindowsAtom, { enabled: state.timewindowEnabled, migrated: state.isMigratedToTimewindow });
+  set(fixPriceAtom, state.fixedPrice);
+});
+
+/** The infos block states facts about the booking (its id, token, state, pool): they win over the travel's. */
+export const applyInfosAtom = atom(null, (get, set, infos: TravelInfos) => {
+  const booking = get(bookingRefAtom);
+  set(bindBookingAtom, {
+    travelId: infos.travel_id ?? booking.travelId,
+    travelToken: infos.token ?? booking.travelToken,
+    travelState: infos.state,
+  });
+  if (infos.driver_pool_id !== null && infos.driver_pool_id !== undefined) set(restorePoolAtom, infos.driver_pool_id);
+});
 
 /** Company data, and for a new travel the pool it starts with (spec §4). */
-export function applyCompany(store: QuoteStore, company: CompanyData): void {
-  store.set(companyDataAtom, company);
-  const identity = store.get(travelIdentityAtom);
-  if (identity.travelId === null && company.driver_pools.length > 0) {
-    const chosen = initialPoolId(company.driver_pools, identity.driverPoolSelector);
-    // 'public' may be a real pool of the list; only a pool id the company has is kept.
-    const known = company.driver_pools.some((pool) => String(pool.id) === String(chosen));
-    // The pool a new travel starts with is selected like any other: its default notes follow.
-    if (known) store.set(selectPoolAtom, chosen);
-    else if (isPublicPool({ id: chosen })) store.set(travelIdentityAtom, { ...identity, driverPoolSelector: chosen });
-  }
-}
-
-export function applyInfos(store: QuoteStore, infos: TravelInfos): void {
-  store.set(travelIdentityAtom, (identity) => ({
-    ...identity,
-    travelId: infos.travel_id ?? identity.travelId,
-    travelToken: infos.token ?? identity.travelToken,
-    travelState: infos.state,
-    driverPoolSelector: infos.driver_pool_id ?? identity.driverPoolSelector,
-  }));
-}
+export const applyCompanyAtom = atom(null, (get, set, company: CompanyData) => {
+  set(setCompanyDataAtom, company);
+  if (get(bookingRefAtom).travelId !== null || company.driver_pools.length === 0) return;
+  const chosen = initialPoolId(company.driver_pools, get(poolIdAtom));
+  // 'public' may be a real pool of the list; only a pool id the company has is selected.
+  const known = company.driver_pools.some((pool) => String(pool.id) === String(chosen));
+  // The pool a new travel starts with is selected like any other: its default notes follow.
+  if (known) set(selectPoolAtom, chosen);
+  else if (isPublicPool({ id: chosen })) set(restorePoolAtom, chosen);
+});

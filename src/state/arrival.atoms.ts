@@ -1,15 +1,19 @@
-import { atom, useAtomValue, type Atom, type Getter } from 'jotai';
+import { atom, useAtomValue, type Getter } from 'jotai';
 import { useMemo } from 'react';
 import { DateTime } from 'luxon';
-import { atDayAndTime, defaultTravelDate, defaultTravelTime, estimateArrivals, type Stop } from '../domain/index.ts';
+import { atDayAndTime, defaultTravelDate, defaultTravelTime } from '../domain/time/defaults.ts';
+import { estimateArrivals } from '../domain/time/arrival.ts';
+import type { Stop } from '../domain/entities/stop.ts';
+import { sameData } from '../domain/same-data.ts';
 import { systemClock } from '../services/clock.ts';
 import { customerAtom } from './customer.atoms.ts';
-import { routeAtom, routeStatusAtom } from './fees.atoms.ts';
+import { routeAtom, routeStatusAtom } from './route.atoms.ts';
 import { servicesAtom } from './services.atoms.ts';
+import { stableAtom } from './stable-atom.ts';
 import { stopsAtom } from './stops.atoms.ts';
 
 // The travel day and the arrival times: dates in France, with luxon. Only the stop times and
-// the recap read them, and both load after the first panel (issue 17).
+// the recap read them, and both load after the first panel.
 
 /** The travel day: the customer's date, else the default day (spec §9). */
 export const travelDayAtom = atom((get) => get(customerAtom).date || defaultTravelDate(DateTime.fromJSDate(nowOf(get))));
@@ -20,23 +24,13 @@ const NO_ARRIVALS: ReadonlyMap<string, string> = new Map();
 /**
  * What the arrivals read of each stop: its minutes on site and its window. The same array is
  * kept while they are unchanged, so a key typed in an address or a floor chosen recomputes no
- * arrival and re-renders no arrival line (issue 17). The atom reads its own previous value,
- * as jotai allows an atom with an `init`.
+ * arrival and re-renders no arrival line.
  */
-const arrivalStopsAtom: Atom<readonly ArrivalStop[]> & { init?: readonly ArrivalStop[] } = atom((get) => {
-  const previous = get(arrivalStopsAtom);
-  const next = get(stopsAtom).map(({ uid, durationMin, timewindowEarliest }) => ({ uid, durationMin, timewindowEarliest }));
-  const same =
-    previous.length === next.length &&
-    next.every(
-      (stop, index) =>
-        stop.uid === previous[index]!.uid &&
-        stop.durationMin === previous[index]!.durationMin &&
-        stop.timewindowEarliest === previous[index]!.timewindowEarliest,
-    );
-  return same ? previous : next;
-});
-arrivalStopsAtom.init = [];
+const arrivalStopsAtom = stableAtom<readonly ArrivalStop[]>(
+  (get) => get(stopsAtom).map(({ uid, durationMin, timewindowEarliest }) => ({ uid, durationMin, timewindowEarliest })),
+  sameData,
+  [],
+);
 
 /**
  * Arrival estimate of each stop of the route, by stop uid: the stop cards and the recap show

@@ -1,61 +1,80 @@
 import { atom } from 'jotai';
-import { estimateAtom, priceVariantAtom } from './fees.atoms.ts';
+import { estimateAtom } from './estimate.atoms.ts';
+import { currentRouteOutcomeAtom } from './route.atoms.ts';
+import { variantAtom } from './variant.atoms.ts';
 
 export interface Banner {
   id: string;
   kind: 'error' | 'info' | 'warning';
   text: string;
-  /** What 'Réessayer' on the banner does: 'route' asks the route again. */
-  retry?: 'route';
+  /** What 'Réessayer' on the banner does: 'route' asks the route again; 'dates' fetches the dates' code again. */
+  retry?: 'route' | 'dates';
 }
 
-const bannersBase = atom<Banner[]>([]);
+const raisedBase = atom<Banner[]>([]);
 
-/** The travel store's own messages (spec §3 errorMessage, infoMessage), kept with the booking. */
-export const storeMessagesAtom = atom<{ errorMessage: string | null; infoMessage: string | null }>({
-  errorMessage: null,
-  infoMessage: null,
-});
-/** Messages of the pricing grid the visitor closed, by text: the same message stays closed. */
-const dismissedPoolMessages = atom<ReadonlySet<string>>(new Set<string>());
+/** The travel's own messages (spec §3 errorMessage, infoMessage), kept with the booking. */
+const travelMessagesBase = atom<{ errorMessage: string | null; infoMessage: string | null }>({ errorMessage: null, infoMessage: null });
+export const travelMessagesAtom = atom((get) => get(travelMessagesBase));
+export const setTravelMessagesAtom = atom(null, (_get, set, messages: { errorMessage: string | null; infoMessage: string | null }) =>
+  set(travelMessagesBase, messages),
+);
 
-/**
- * The store's messages (spec §2 "an error banner and an info banner"): what the element
- * raised (bad data blocks, save failures, the travel block's errorMessage and infoMessage)
- * and what the selected pool's pricing answered (spec §4: an info message; its error too in
- * the lite element, whose price step has no other place for it; the wizard's estimate shows
- * it in place of the price).
- */
+/** Messages the visitor closed that come from the state rather than an event: by text (a grid's), or by the route answer. */
+const dismissedTexts = atom<ReadonlySet<string>>(new Set<string>());
+const dismissedRouteAnswer = atom<object | null>(null);
+
 // The pool's messages as text: the same text leaves the banners alone when the estimate changes
 // for another reason (a quantity, a move).
 const poolErrorAtom = atom((get) => get(estimateAtom)?.poolError ?? null);
 const poolInfoAtom = atom((get) => get(estimateAtom)?.poolInfo ?? null);
 
+/** What the route's answer says, if anything (spec §8): its error, or why the straight line stands in, with a retry. */
+const routeBannerAtom = atom((get): Banner | null => {
+  const outcome = get(currentRouteOutcomeAtom);
+  if (!outcome || get(dismissedRouteAnswer) === outcome) return null;
+  if (outcome.error) return { id: 'route', kind: 'error', text: outcome.error };
+  // Spec §8 'Route not found {status}': said, with a retry, while the straight line stands in.
+  if (outcome.route?.fallbackReason) return { id: 'route', kind: 'warning', text: outcome.route.fallbackReason, retry: 'route' };
+  return null;
+});
+
+/**
+ * The store's messages (spec §2 "an error banner and an info banner"): what the element
+ * raised (bad data blocks, save failures), the travel's errorMessage and infoMessage, the
+ * route's answer, and what the selected pool's pricing answered (spec §4: an info message;
+ * its error too in the lite element, whose price step has no other place for it; the
+ * wizard's estimate shows it in place of the price).
+ */
 export const bannersAtom = atom((get): Banner[] => {
   const poolError = get(poolErrorAtom);
   const poolInfo = get(poolInfoAtom);
-  const dismissed = get(dismissedPoolMessages);
-  const { errorMessage, infoMessage } = get(storeMessagesAtom);
+  const dismissed = get(dismissedTexts);
+  const { errorMessage, infoMessage } = get(travelMessagesBase);
   const derived: Banner[] = [];
   if (errorMessage) derived.push({ id: 'store-error', kind: 'error', text: errorMessage });
   if (infoMessage) derived.push({ id: 'store-info', kind: 'info', text: infoMessage });
-  if (poolError && get(priceVariantAtom) === 'lite' && !dismissed.has(poolError))
+  const route = get(routeBannerAtom);
+  if (route) derived.push(route);
+  if (poolError && get(variantAtom) === 'lite' && !dismissed.has(poolError))
     derived.push({ id: 'pool-error', kind: 'error', text: poolError });
   if (poolInfo && !dismissed.has(poolInfo)) derived.push({ id: 'pool-info', kind: 'info', text: poolInfo });
-  return [...get(bannersBase), ...derived];
+  return [...get(raisedBase), ...derived];
 });
 
+/** A message raised by an event (a refused block, a failed save or load); one per id, the newest kept. */
 export const showBannerAtom = atom(null, (get, set, banner: Banner) => {
-  set(bannersBase, [...get(bannersBase).filter((b) => b.id !== banner.id), banner]);
+  set(raisedBase, [...get(raisedBase).filter((b) => b.id !== banner.id), banner]);
 });
 
 export const dismissBannerAtom = atom(null, (get, set, id: string) => {
-  const pool = get(bannersAtom).find((banner) => banner.id === id && id.startsWith('pool-'));
-  if (id === 'store-error') set(storeMessagesAtom, { ...get(storeMessagesAtom), errorMessage: null });
-  if (id === 'store-info') set(storeMessagesAtom, { ...get(storeMessagesAtom), infoMessage: null });
-  if (pool) set(dismissedPoolMessages, new Set([...get(dismissedPoolMessages), pool.text]));
+  const shown = get(bannersAtom).find((banner) => banner.id === id);
+  if (id === 'store-error') set(travelMessagesBase, { ...get(travelMessagesBase), errorMessage: null });
+  if (id === 'store-info') set(travelMessagesBase, { ...get(travelMessagesBase), infoMessage: null });
+  if (shown && id.startsWith('pool-')) set(dismissedTexts, new Set([...get(dismissedTexts), shown.text]));
+  if (id === 'route') set(dismissedRouteAnswer, get(currentRouteOutcomeAtom));
   set(
-    bannersBase,
-    get(bannersBase).filter((b) => b.id !== id),
+    raisedBase,
+    get(raisedBase).filter((b) => b.id !== id),
   );
 });

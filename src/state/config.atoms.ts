@@ -1,35 +1,15 @@
 import { atom } from 'jotai';
+import { NO_ATTRIBUTES, type ElementConfig } from './attributes.ts';
 
-/** The element's attributes (DESIGN §3), read live from the host. */
-export interface ElementConfig {
-  apiBase: string;
-  companyToken: string | null;
-  mode: 'public' | 'company' | null;
-  travelId: string | null;
-  travelToken: string | null;
-  mapsKey: string | null;
-  mapsProvider: string | null;
-  mapsVisible: boolean;
-  parentOrigin: string | null;
-  dashboardBase: string | null;
-  elementId: string | null;
-}
+export type { ElementConfig };
 
-export const DEFAULT_CONFIG: ElementConfig = {
-  apiBase: '',
-  companyToken: null,
-  mode: null,
-  travelId: null,
-  travelToken: null,
-  mapsKey: null,
-  mapsProvider: null,
-  mapsVisible: false,
-  parentOrigin: null,
-  dashboardBase: null,
-  elementId: null,
-};
+const configBase = atom<ElementConfig>(NO_ATTRIBUTES);
 
-export const configAtom = atom<ElementConfig>(DEFAULT_CONFIG);
+/** The element's attributes as it read them last (DESIGN §3). */
+export const configAtom = atom((get) => get(configBase));
+
+/** The session's: the attributes read again after a change. */
+export const applyConfigAtom = atom(null, (_get, set, config: ElementConfig) => set(configBase, config));
 
 /** Where the side frame's dashboard lives: dashboard-base, else api-base (DESIGN §3). */
-export const dashboardBaseAtom = atom((get) => get(configAtom).dashboardBase ?? get(configAtom).apiBase);
+export const dashboardBaseAtom = atom((get) => get(configBase).dashboardBase ?? get(configBase).apiBase);

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
-import type { ApiContact } from '../domain/index.ts';
+import type { ApiContact } from '../domain/entities/api-contact.ts';
 import { configAtom } from './config.atoms.ts';
 import { useDebouncedSearch, type DebouncedSearch } from './debounced-search.ts';
 import { servicesAtom } from './services.atoms.ts';

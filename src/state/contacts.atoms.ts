@@ -1,5 +1,8 @@
 import { atom } from 'jotai';
-import type { Contact } from '../domain/index.ts';
+import type { Contact } from '../domain/entities/contact.ts';
 
-/** Contacts of the contacts tab; a stop's own contacts live on the stop. */
-export const contactsAtom = atom<Contact[]>([]);
+const contactsBase = atom<Contact[]>([]);
+
+/** Contacts kept apart from the stops (a draft's); a stop's own contacts live on the stop. */
+export const contactsAtom = atom((get) => get(contactsBase));
+export const replaceContactsAtom = atom(null, (_get, set, contacts: Contact[]) => set(contactsBase, contacts));

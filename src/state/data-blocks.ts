@@ -1,13 +1,12 @@
 import * as v from 'valibot';
-import {
-  CompanyDataSchema,
-  TravelInfosSchema,
-  TravelStateSchema,
-  type CompanyData,
-  type TravelInfos,
-  type TravelState,
-} from '../domain/index.ts';
+import { CompanyDataSchema, type CompanyData } from '../domain/entities/company.ts';
+import { TravelInfosSchema, TravelStateSchema, type TravelInfos, type TravelState } from '../domain/entities/travel.ts';
 
+/**
+ * The page's data (spec §2 "travel store, company store and travel infos"): a child
+ * <script type="application/json" data-store="…"> block, or the element's travelStore,
+ * companyStore and travelInfos properties. Called data blocks here, whichever way they came.
+ */
 export type DataBlockName = 'travel' | 'company' | 'infos';
 
 const LABELS: Record<DataBlockName, string> = {
@@ -21,7 +20,7 @@ export interface ParsedBlocks {
   company: CompanyData | null;
   infos: TravelInfos | null;
   /** One French message per block that could not be used. */
-  errors: string[];
+  errors: { block: DataBlockName; text: string }[];
 }
 
 const SCHEMAS = { travel: TravelStateSchema, company: CompanyDataSchema, infos: TravelInfosSchema } as const;
@@ -45,13 +44,17 @@ export function parseDataBlocks(raw: Partial<Record<DataBlockName, unknown>>): P
       try {
         value = JSON.parse(value);
       } catch {
-        result.errors.push(blockError(name, 'JSON illisible'));
+        result.errors.push({ block: name, text: blockError(name, 'JSON illisible') });
         continue;
       }
     }
     const parsed = v.safeParse(SCHEMAS[name], value);
     if (parsed.success) (result as unknown as Record<string, unknown>)[name] = parsed.output;
-    else result.errors.push(blockError(name, `${v.getDotPath(parsed.issues[0]) ?? 'racine'} : ${parsed.issues[0].message}`));
+    else
+      result.errors.push({
+        block: name,
+        text: blockError(name, `${v.getDotPath(parsed.issues[0]) ?? 'racine'} : ${parsed.issues[0].message}`),
+      });
   }
   return result;
 }

@@ -1,15 +1,15 @@
-import { PANELS, type Panel } from '../domain/index.ts';
+import { isWorkingStep, STEPS } from '../domain/steps/step-model.ts';
 import { draftKey } from '../services/drafts.ts';
-import { idempotencyKeyAtom } from './wizard.atoms.ts';
+import { idempotencyKeyAtom, setIdempotencyKeyAtom } from './booking.atoms.ts';
 import { configAtom } from './config.atoms.ts';
-import { contactsAtom } from './contacts.atoms.ts';
-import { customerAtom } from './customer.atoms.ts';
-import { itemsAtom } from './items.atoms.ts';
+import { contactsAtom, replaceContactsAtom } from './contacts.atoms.ts';
+import { customerAtom, replaceCustomerAtom } from './customer.atoms.ts';
+import { itemsAtom, replaceItemsAtom } from './items.atoms.ts';
 import type { Services } from './services.atoms.ts';
-import { stopsAtom } from './stops.atoms.ts';
+import { replaceStopsAtom, stopsAtom } from './stops.atoms.ts';
 import { subscribe, type QuoteStore } from './store.ts';
 import { hold } from '../services/live-resources.ts';
-import { panelAtom } from './wizard.atoms.ts';
+import { showStepAtom, stepAtom } from './steps.atoms.ts';
 
 export const DRAFT_SAVE_DELAY_MS = 250;
 
@@ -26,12 +26,13 @@ function keyOf(store: QuoteStore): string {
 export function restoreDraft(store: QuoteStore, services: Services): boolean {
   const draft = services.drafts.load(keyOf(store));
   if (!draft) return false;
-  if (draft.stops.length >= 2) store.set(stopsAtom, draft.stops);
-  store.set(itemsAtom, draft.items);
-  store.set(customerAtom, draft.customer);
-  store.set(contactsAtom, draft.contacts);
-  store.set(idempotencyKeyAtom, draft.idempotencyKey ?? null);
-  if (draft.panel > PANELS.addresses && draft.panel < PANELS.success) store.set(panelAtom, draft.panel as Panel);
+  if (draft.stops.length >= 2) store.set(replaceStopsAtom, draft.stops);
+  store.set(replaceItemsAtom, draft.items);
+  store.set(replaceCustomerAtom, draft.customer);
+  store.set(replaceContactsAtom, draft.contacts);
+  store.set(setIdempotencyKeyAtom, draft.idempotencyKey ?? null);
+  // The step it had reached, if a working one: a finished booking leaves no draft.
+  if (isWorkingStep(draft.panel)) store.set(showStepAtom, draft.panel);
   return true;
 }
 
@@ -42,7 +43,7 @@ export function startDraftSync(store: QuoteStore, services: Services): () => voi
   const save = () => {
     timer = null;
     releaseTimer();
-    if (store.get(panelAtom) === PANELS.success) {
+    if (store.get(stepAtom) === STEPS.success) {
       services.drafts.clear(keyOf(store));
       return;
     }
@@ -51,7 +52,7 @@ export function startDraftSync(store: QuoteStore, services: Services): () => voi
       items: store.get(itemsAtom),
       customer: store.get(customerAtom),
       contacts: store.get(contactsAtom),
-      panel: store.get(panelAtom),
+      panel: store.get(stepAtom),
       idempotencyKey: store.get(idempotencyKeyAtom),
       savedAt: services.now().toISOString(),
     });
@@ -67,9 +68,9 @@ export function startDraftSync(store: QuoteStore, services: Services): () => voi
     if (timer) clearTimeout(timer);
     else releaseTimer = hold('timer');
     timer = setTimeout(save, DRAFT_SAVE_DELAY_MS);
-    if (store.get(panelAtom) === PANELS.success) flush();
+    if (store.get(stepAtom) === STEPS.success) flush();
   };
-  const unsubscribers = [stopsAtom, itemsAtom, customerAtom, contactsAtom, panelAtom, idempotencyKeyAtom].map((a) =>
+  const unsubscribers = [stopsAtom, itemsAtom, customerAtom, contactsAtom, stepAtom, idempotencyKeyAtom].map((a) =>
     subscribe(store, a, schedule),
   );
   const releaseListener = hold('listener');

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
-import { parseItemSearch, type Item } from '../domain/index.ts';
+import { parseItemSearch } from '../domain/validation/item-search.ts';
+import type { Item } from '../domain/entities/item.ts';
 import { companyDataAtom } from './company.atoms.ts';
 import { configAtom } from './config.atoms.ts';
 import { useDebouncedSearch } from './debounced-search.ts';

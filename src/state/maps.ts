@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import { findAssociatedPlace, linkStopToPlace, type Stop } from '../domain/index.ts';
+import { findAssociatedPlace, linkStopToPlace } from '../domain/places/place-association.ts';
+import type { Stop } from '../domain/entities/stop.ts';
 import { loadImportLibrary } from '../services/maps/google-provider.ts';
 import type { GeocodedAddress, MapsProvider } from '../services/maps/provider.ts';
 import { cachedGeocoder } from '../services/maps/routing.ts';

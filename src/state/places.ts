@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
-import { matchesAllWords, type SavedPlace } from '../domain/index.ts';
+import { matchesAllWords } from '../domain/search/fold.ts';
+import type { SavedPlace } from '../domain/entities/saved-place.ts';
 import { companyDataAtom, companyModeAtom } from './company.atoms.ts';
 import { configAtom } from './config.atoms.ts';
 import { servicesAtom } from './services.atoms.ts';

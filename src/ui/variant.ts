@@ -1,6 +1,5 @@
-import { createContext, useContext } from 'react';
+import { useAtomValue } from 'jotai';
+import { variantAtom } from '../state/variant.atoms.ts';
 
-/** Which element renders the shared controls: a few behaviours differ in the earlier variant (spec §2, §8). */
-export type Variant = 'wizard' | 'lite';
-export const VariantContext = createContext<Variant>('wizard');
-export const useVariant = () => useContext(VariantContext);
+/** Which element renders the shared screens: a few behaviours differ in the earlier variant (spec §2, §8). */
+export const useVariant = () => useAtomValue(variantAtom);

@@ -11,6 +11,7 @@ import { launchBrowser } from '../e2e/support.mjs';
 import { serveBenchPages } from './bench-pages.mjs';
 import { apiRows, measureApi } from './api.mjs';
 import { measureQuoteCost, quoteRows } from './quote-cost.mjs';
+import { fixedRateLoad } from '../reliability/fixed-rate-load.mjs';
 import { common, targets } from '../../build.mjs';
 import { commitRecorderScript, summariseCommits } from './react-commits.mjs';
 
@@ -53,10 +54,10 @@ report.bytes = {
   liteFirstPanelGzip: transferred(closure([LITE], false), ['transport-quote-lite']),
   wizardEverythingGzip: transferred(closure([WIZARD], true), ['transport-quote-wizard']),
   bothOnOnePageGzip: transferred(closure([WIZARD, LITE], false), ['transport-quote-wizard', 'transport-quote-lite']),
-  lazyLaterPanelsGzip: gz(path.join(ROOT, chunkHolding('src/ui/later-parts.ts'))),
+  lazyLaterPanelsGzip: gz(path.join(ROOT, chunkHolding('src/ui/chunk-later-panels.ts'))),
   // The stop times, the lite's date and luxon: fetched as the first panel shows, after it.
   lazyTimePartsGzip: transferred(
-    closure([chunkHolding('src/ui/time-parts.ts')], false).filter((file) => !closure([WIZARD], false).includes(file)),
+    closure([chunkHolding('src/ui/chunk-time-fields.ts')], false).filter((file) => !closure([WIZARD], false).includes(file)),
     [],
   ),
   lazyDragLibraryGzip: gz(path.join(ROOT, chunkHolding('sortablejs'))),
@@ -308,6 +309,24 @@ report.api = uiOnly ? null : await measureApi();
 // 6. What a quote costs the server beside a booking (test/bench/quote-cost.mjs).
 report.quotes = uiOnly ? null : await measureQuoteCost();
 
+// 6. The reliability suite's fixed-rate load, for a whole minute (npm test runs it for a few
+// seconds): what a steady stream of visitors gets, and whether every booking it was told of is kept.
+async function measureFixedRateLoad() {
+  const api = await startServer(undefined, 0, { LOG_LEVEL: 'warn' });
+  try {
+    const { seconds, search, booking, stored } = await fixedRateLoad(api, 60);
+    const side = (result) => ({
+      ok: result['2xx'],
+      failed: result.errors + result.timeouts + result.non2xx,
+      p99Ms: result.latency.p99,
+    });
+    return { seconds, search: side(search), booking: side(booking), storedBookings: stored };
+  } finally {
+    await api.stop();
+  }
+}
+report.fixedRateLoad = uiOnly ? null : await measureFixedRateLoad();
+
 if (!uiOnly) {
   mkdirSync(results, { recursive: true });
   writeFileSync(path.join(results, 'latest.json'), JSON.stringify(report, null, 2));
@@ -341,6 +360,18 @@ const rows = [
   ['geocoder calls while typing a 28-character address', String(report.network.typingTwentyEightCharacterAddress.requests)],
   ...(report.api ? apiRows(report.api) : []),
   ...(report.quotes ? quoteRows(report.quotes) : []),
+  ...(report.fixedRateLoad
+    ? [
+        [
+          `fixed rate for ${report.fixedRateLoad.seconds} s: search 200/s`,
+          `${report.fixedRateLoad.search.ok} answered, ${report.fixedRateLoad.search.failed} failed, p99 ${report.fixedRateLoad.search.p99Ms} ms`,
+        ],
+        [
+          `fixed rate for ${report.fixedRateLoad.seconds} s: booking 50/s`,
+          `${report.fixedRateLoad.booking.ok} acknowledged, ${report.fixedRateLoad.storedBookings} stored, ${report.fixedRateLoad.booking.failed} failed, p99 ${report.fixedRateLoad.booking.p99Ms} ms`,
+        ],
+      ]
+    : []),
 ];
 function reactWork({ commits, rendered, components }) {
   const most = Object.entries(components)

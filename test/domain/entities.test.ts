@@ -1,26 +1,21 @@
-import { expect } from '@open-wc/testing';
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { assertClose, assertIncludes } from './assertions.ts';
 import * as v from 'valibot';
-import {
-  CompanyDataSchema,
-  DEFAULT_VEHICLE_CATEGORIES,
-  DriverPoolSchema,
-  makeContact,
-  makeCustomer,
-  makeItem,
-  makeStop,
-  makeTravelState,
-  publicCompanyData,
-  renumberStops,
-  StopSchema,
-  withAddressText,
-  withFloor,
-} from '../../src/domain/index.ts';
+import { CompanyDataSchema, publicCompanyData } from '../../src/domain/entities/company.ts';
+import { DEFAULT_VEHICLE_CATEGORIES } from '../../src/domain/entities/vehicle.ts';
+import { DriverPoolSchema } from '../../src/domain/entities/driver-pool.ts';
+import { makeContact } from '../../src/domain/entities/contact.ts';
+import { makeCustomer } from '../../src/domain/entities/customer.ts';
+import { makeItem } from '../../src/domain/entities/item.ts';
+import { makeStop, renumberStops, StopSchema, withAddressText, withFloor } from '../../src/domain/entities/stop.ts';
+import { makeTravelState } from '../../src/domain/entities/travel.ts';
 
 describe('entities (spec §3)', () => {
   it('S044 a stop defaults to the street floor, no elevator, 5 minutes on site, J+0', () => {
     const stop = makeStop();
-    expect(stop).to.include({ floor: -1, elevator: false, durationMin: 5, seekDays: 0, geocodeResolved: false, type: 'dropoff' });
-    expect(stop.contacts).to.deep.equal([]);
+    assertIncludes(stop, { floor: -1, elevator: false, durationMin: 5, seekDays: 0, geocodeResolved: false, type: 'dropoff' });
+    assert.deepEqual(stop.contacts, []);
   });
 
   const elevatorCases: [number, boolean, boolean][] = [
@@ -32,16 +27,16 @@ describe('entities (spec §3)', () => {
   ];
   for (const [floor, asked, expected] of elevatorCases) {
     it(`S044 S085 floor ${floor} with elevator ${asked} keeps elevator ${expected}`, () => {
-      expect(makeStop({ floor, elevator: asked }).elevator).to.equal(expected);
-      expect(withFloor(makeStop({ floor: 5, elevator: true }), floor).elevator).to.equal(floor <= 0 ? false : true);
+      assert.equal(makeStop({ floor, elevator: asked }).elevator, expected);
+      assert.equal(withFloor(makeStop({ floor: 5, elevator: true }), floor).elevator, floor <= 0 ? false : true);
     });
   }
 
   it('S044 floors outside -1..12 and seek days outside 0..6 are refused', () => {
-    expect(v.safeParse(StopSchema, { floor: -2 }).success).to.equal(false);
-    expect(v.safeParse(StopSchema, { floor: 13 }).success).to.equal(false);
-    expect(v.safeParse(StopSchema, { seekDays: 7 }).success).to.equal(false);
-    expect(v.safeParse(StopSchema, { seekDays: 6 }).success).to.equal(true);
+    assert.equal(v.safeParse(StopSchema, { floor: -2 }).success, false);
+    assert.equal(v.safeParse(StopSchema, { floor: 13 }).success, false);
+    assert.equal(v.safeParse(StopSchema, { seekDays: 7 }).success, false);
+    assert.equal(v.safeParse(StopSchema, { seekDays: 6 }).success, true);
   });
 
   it('S044 stops are numbered: index, step = index + 1, pickup first then drop-offs', () => {
@@ -49,28 +44,34 @@ describe('entities (spec §3)', () => {
       [makeStop({ type: 'dropoff' }), makeStop({ type: 'service' }), makeStop({ type: 'pickup', seekDays: 2 })],
       false,
     );
-    expect(stops.map((s) => [s.index, s.step, s.type])).to.deep.equal([
-      [0, 1, 'pickup'],
-      [1, 2, 'dropoff'],
-      [2, 3, 'dropoff'],
-    ]);
-    expect(stops[2]!.seekDays).to.equal(2);
+    assert.deepEqual(
+      stops.map((s) => [s.index, s.step, s.type]),
+      [
+        [0, 1, 'pickup'],
+        [1, 2, 'dropoff'],
+        [2, 3, 'dropoff'],
+      ],
+    );
+    assert.equal(stops[2]!.seekDays, 2);
   });
 
   it('S016 company mode with task types editable keeps the chosen types', () => {
     const stops = renumberStops([makeStop({ type: 'pickup' }), makeStop({ type: 'service' }), makeStop({ type: 'pickup' })], true);
-    expect(stops.map((s) => s.type)).to.deep.equal(['pickup', 'service', 'pickup']);
+    assert.deepEqual(
+      stops.map((s) => s.type),
+      ['pickup', 'service', 'pickup'],
+    );
   });
 
   it('S064 editing the address text clears its validation', () => {
     const resolved = makeStop({ address: '10 rue de Rivoli', lat: 48.85, lng: 2.36, geocodeResolved: true });
     const edited = withAddressText(resolved, '12 rue de Rivoli');
-    expect(edited).to.include({ address: '12 rue de Rivoli', geocodeResolved: false, lat: null, lng: null });
+    assertIncludes(edited, { address: '12 rue de Rivoli', geocodeResolved: false, lat: null, lng: null });
   });
 
   it('S045 contact phone numbers lose their spaces', () => {
-    expect(makeContact({ name: 'Jeanne', phone: '06 12 34 56 78' }).phone).to.equal('0612345678');
-    expect(makeContact()).to.include({ notify: false, step: 0, valid: false, relatedToPlace: false });
+    assert.equal(makeContact({ name: 'Jeanne', phone: '06 12 34 56 78' }).phone, '0612345678');
+    assertIncludes(makeContact(), { notify: false, step: 0, valid: false, relatedToPlace: false });
   });
 
   const volumeCases: [Record<string, number>, number][] = [
@@ -81,22 +82,22 @@ describe('entities (spec §3)', () => {
   ];
   for (const [dims, expected] of volumeCases) {
     it(`S046 item volume from dimensions ${JSON.stringify(dims)} is ${expected} m³`, () => {
-      expect(makeItem({ name: 'Table', ...dims }).volume).to.be.closeTo(expected, 1e-9);
+      assertClose(makeItem({ name: 'Table', ...dims }).volume, expected, 1e-9);
     });
   }
 
   it('S046 items default to one unit of category item that fits in a lift', () => {
-    expect(makeItem({ name: 'Chaise' })).to.include({ quantity: 1, category: 'item', elevator: true, customPrice: null });
-    expect(v.safeParse(StopSchema, { order_item_ids: [1, '2'] }).success).to.equal(true);
+    assertIncludes(makeItem({ name: 'Chaise' }), { quantity: 1, category: 'item', elevator: true, customPrice: null });
+    assert.equal(v.safeParse(StopSchema, { order_item_ids: [1, '2'] }).success, true);
   });
 
   it('S047 the customer has name, reference, email, phone, date, time and notes', () => {
-    expect(Object.keys(makeCustomer()).sort()).to.deep.equal(['date', 'email', 'name', 'notes', 'phone', 'reference', 'time']);
+    assert.deepEqual(Object.keys(makeCustomer()).sort(), ['date', 'email', 'name', 'notes', 'phone', 'reference', 'time']);
   });
 
   it('S048 S049 S050 S051 S052 S053 S054 travel state defaults', () => {
     const state = makeTravelState();
-    expect(state).to.include({
+    assertIncludes(state, {
       travelId: null,
       travelState: 'new',
       driverPoolSelector: 'public',
@@ -108,13 +109,13 @@ describe('entities (spec §3)', () => {
       isMigratedToTimewindow: false,
       fixedPrice: null,
     });
-    expect(state.fees).to.deep.equal({
+    assert.deepEqual(state.fees, {
       transportation: { customer: { distance: 0, duration: 0 }, driver: { distance: 0, duration: 0 }, truckCapacity: 0, fee: 0 },
       handling: { personsNeeded: 0, duration: 0, fee: 0 },
       additionnalCosts: 0,
     });
-    expect(state.hideFlags.hideVlSelector).to.equal(true);
-    expect(state.lite).to.deep.equal({
+    assert.equal(state.hideFlags.hideVlSelector, true);
+    assert.deepEqual(state.lite, {
       stepCursor: 0,
       validSteps: [false, false, true, true],
       loading: false,
@@ -127,22 +128,25 @@ describe('entities (spec §3)', () => {
   });
 
   it('S055 default vehicle categories are trucks of 3, 6, 12 and 20 m³ with ids -1..-4', () => {
-    expect(DEFAULT_VEHICLE_CATEGORIES.map((c) => [c.id, c.capacity])).to.deep.equal([
-      [-1, 3],
-      [-2, 6],
-      [-3, 12],
-      [-4, 20],
-    ]);
+    assert.deepEqual(
+      DEFAULT_VEHICLE_CATEGORIES.map((c) => [c.id, c.capacity]),
+      [
+        [-1, 3],
+        [-2, 6],
+        [-3, 12],
+        [-4, 20],
+      ],
+    );
   });
 
   it('S056 a driver pool defaults to driving', () => {
     const pool = v.parse(DriverPoolSchema, { id: 3, name: 'Grille Pro' });
-    expect(pool).to.include({ mode: 'driving', default: false, apply_to: null, compute_price_func_body: null });
+    assertIncludes(pool, { mode: 'driving', default: false, apply_to: null, compute_price_func_body: null });
   });
 
   it('S057 S121 S158 company data defaults: VAT 0.2, currency E, vehicle selector hidden', () => {
     const company = publicCompanyData();
-    expect(company).to.include({
+    assertIncludes(company, {
       vat: 0.2,
       currency_symbol: 'E',
       hide_vl_selector: true,
@@ -150,13 +154,16 @@ describe('entities (spec §3)', () => {
       company_mode: false,
       can_edit_price: false,
     });
-    expect(company.vehicle_categories.map((c) => c.capacity)).to.deep.equal([3, 6, 12, 20]);
-    expect(v.parse(CompanyDataSchema, { hide_vl_selector: false }).hide_vl_selector).to.equal(false);
+    assert.deepEqual(
+      company.vehicle_categories.map((c) => c.capacity),
+      [3, 6, 12, 20],
+    );
+    assert.equal(v.parse(CompanyDataSchema, { hide_vl_selector: false }).hide_vl_selector, false);
   });
 
   it('S058 a saved place needs an address and coordinates', () => {
     const good = { id: 1, label: 'Dépôt', address_complete: '3 place Bellecour 69002 Lyon', lat: 45.757, lng: 4.832 };
-    expect(v.safeParse(CompanyDataSchema, { places: [good] }).success).to.equal(true);
-    expect(v.safeParse(CompanyDataSchema, { places: [{ ...good, lat: 'x' }] }).success).to.equal(false);
+    assert.equal(v.safeParse(CompanyDataSchema, { places: [good] }).success, true);
+    assert.equal(v.safeParse(CompanyDataSchema, { places: [{ ...good, lat: 'x' }] }).success, false);
   });
 });

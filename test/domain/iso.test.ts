@@ -1,6 +1,8 @@
-import { expect } from '@open-wc/testing';
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { DateTime } from 'luxon';
-import { isIsoDateTime, isIsoDay, StopSchema } from '../../src/domain/index.ts';
+import { isIsoDateTime, isIsoDay } from '../../src/domain/time/iso.ts';
+import { StopSchema } from '../../src/domain/entities/stop.ts';
 import * as v from 'valibot';
 
 // Dates a stop or a booking carries (spec §7: timewindow_earliest, timewindow_latest,
@@ -34,18 +36,18 @@ describe('ISO dates and times checked without a date library (spec §4, §7)', (
     '23/11/2026',
     '2026-11-23T09:00:00+01:00 ',
   ];
-  for (const value of accepted) it(`S125 S128 accepts ${value}`, () => expect(isIsoDateTime(value)).to.equal(true));
-  for (const value of refused) it(`S125 S128 refuses '${value}'`, () => expect(isIsoDateTime(value)).to.equal(false));
+  for (const value of accepted) it(`S125 S128 accepts ${value}`, () => assert.equal(isIsoDateTime(value), true));
+  for (const value of refused) it(`S125 S128 refuses '${value}'`, () => assert.equal(isIsoDateTime(value), false));
 
   it('S125 S128 agrees with luxon on every day of a leap year and a common year, at each hour', () => {
     for (const year of [2027, 2028]) {
       for (let month = 1; month <= 12; month += 1) {
         for (let day = 1; day <= 31; day += 1) {
           const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-          expect(isIsoDay(date), date).to.equal(DateTime.fromISO(date).isValid);
+          assert.equal(isIsoDay(date), DateTime.fromISO(date).isValid, date);
           for (const time of ['00:00:00', '12:30:15.250', '23:59:59']) {
             const stamp = `${date}T${time}+02:00`;
-            expect(isIsoDateTime(stamp), stamp).to.equal(DateTime.fromISO(stamp, { setZone: true }).isValid);
+            assert.equal(isIsoDateTime(stamp), DateTime.fromISO(stamp, { setZone: true }).isValid, stamp);
           }
         }
       }
@@ -54,7 +56,7 @@ describe('ISO dates and times checked without a date library (spec §4, §7)', (
 
   it('S125 S128 a stop with an impossible time window is refused with a French message', () => {
     const result = v.safeParse(StopSchema, { uid: 'a', timewindowEarliest: '2026-02-30T09:00:00+01:00' });
-    expect(result.success).to.equal(false);
-    expect(result.issues?.map((issue) => issue.message)).to.include('Date et heure invalides');
+    assert.equal(result.success, false);
+    assert.ok(result.issues?.map((issue) => issue.message).includes('Date et heure invalides'));
   });
 });

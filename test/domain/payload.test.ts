@@ -1,16 +1,14 @@
-import { expect } from '@open-wc/testing';
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { assertIncludes } from './assertions.ts';
 import * as v from 'valibot';
-import {
-  buildTravelPayload,
-  makeContact,
-  makeItem,
-  makeStop,
-  makeTravelState,
-  restoreStore,
-  serializeStore,
-  TravelPayloadSchema,
-  type TravelState,
-} from '../../src/domain/index.ts';
+import { buildTravelPayload } from '../../src/domain/payload/travel-payload.ts';
+import { makeContact } from '../../src/domain/entities/contact.ts';
+import { makeItem } from '../../src/domain/entities/item.ts';
+import { makeStop } from '../../src/domain/entities/stop.ts';
+import { makeTravelState, type TravelState } from '../../src/domain/entities/travel.ts';
+import { parseSerializedTravelState, serializeTravelState } from '../../src/domain/payload/serialized-travel.ts';
+import { TravelPayloadSchema } from '../../src/domain/payload/travel-payload-schema.ts';
 
 function bookedState(over: Partial<TravelState> = {}): TravelState {
   return {
@@ -82,7 +80,7 @@ function bookedState(over: Partial<TravelState> = {}): TravelState {
 describe('POST/PATCH body (spec §7)', () => {
   it('S124 S125 addresses carry every field of the spec', () => {
     const payload = buildTravelPayload(bookedState());
-    expect(payload.addresses[1]).to.deep.equal({
+    assert.deepEqual(payload.addresses[1], {
       type_name: 'dropoff',
       address_complete: '3 place Bellecour 69002 Lyon',
       postal_code: '69002',
@@ -101,11 +99,11 @@ describe('POST/PATCH body (spec §7)', () => {
       seek_days: 1,
       duration_min: 5,
     });
-    expect(payload.addresses[0]).to.include({ floor_nb: 3, elevator_presence: true, duration_min: 30, type_name: 'pickup' });
+    assertIncludes(payload.addresses[0], { floor_nb: 3, elevator_presence: true, duration_min: 30, type_name: 'pickup' });
   });
 
   it('S126 the customer is phone_number, email and name', () => {
-    expect(buildTravelPayload(bookedState()).customer).to.deep.equal({
+    assert.deepEqual(buildTravelPayload(bookedState()).customer, {
       phone_number: '0612345678',
       email: 'marie@exemple.fr',
       name: 'Marie Curie',
@@ -114,7 +112,7 @@ describe('POST/PATCH body (spec §7)', () => {
 
   it('S127 S128 S129 S130 S131 S132 the travel part: doubled distance, prices × 100 and their HT variants', () => {
     const { travel } = buildTravelPayload(bookedState());
-    expect(travel).to.deep.include({
+    assertIncludes(travel, {
       travel_id: null,
       driver_pool_id: 4,
       vehicle_category_id: null,
@@ -131,51 +129,49 @@ describe('POST/PATCH body (spec §7)', () => {
       timewindow_enabled: false,
       additional_notes: 'Sonner deux fois\nétape 1 : Digicode 42A\nAppartement Lyon : Parking interdit',
     });
-    expect(travel.beginning_date).to.equal('2026-11-23T09:00:00+01:00');
+    assert.equal(travel.beginning_date, '2026-11-23T09:00:00+01:00');
     // 09:00 + 16500.6 s of driving + 7200 s of handling + 35 min on site = 7 h 10 min later.
-    expect(travel.ending_date).to.equal('2026-11-23T16:10:01+01:00');
+    assert.equal(travel.ending_date, '2026-11-23T16:10:01+01:00');
   });
 
   it('S127 a company vehicle keeps its id; the public pool is sent as null', () => {
     const { travel } = buildTravelPayload(bookedState({ vehicleCategoryId: 9, driverPoolSelector: 'public' }));
-    expect(travel.vehicle_category_id).to.equal(9);
-    expect(travel.driver_pool_id).to.equal(null);
+    assert.equal(travel.vehicle_category_id, 9);
+    assert.equal(travel.driver_pool_id, null);
   });
 
   it('S133 contacts of the stops and of the tab: step, name, phone_number, email, notify', () => {
-    expect(buildTravelPayload(bookedState()).contacts).to.deep.equal([
+    assert.deepEqual(buildTravelPayload(bookedState()).contacts, [
       { step: 0, name: 'Gardien', phone_number: '0611223344', email: '', notify: true },
       { step: 1, name: 'Jean Valjean', phone_number: '0700000000', email: 'jean@exemple.fr', notify: false },
     ]);
   });
 
   it('S122 S135 company_token only when present', () => {
-    expect(buildTravelPayload(bookedState())).not.to.have.property('company_token');
-    expect(buildTravelPayload(bookedState(), 'cmp_demo').company_token).to.equal('cmp_demo');
+    assert.ok(!('company_token' in buildTravelPayload(bookedState())));
+    assert.equal(buildTravelPayload(bookedState(), 'cmp_demo').company_token, 'cmp_demo');
   });
 
   it('S134 S137 store_serialized restores the state, without the token', () => {
     const state = bookedState({ travelId: 42 });
     const payload = buildTravelPayload(state);
-    expect(payload.travel.travel_id).to.equal(42);
-    expect(payload.store_serialized).not.to.contain('secret-token-never-serialized');
-    const restored = restoreStore(payload.store_serialized);
-    expect(restored).to.deep.equal({ ...state, travelToken: null });
+    assert.equal(payload.travel.travel_id, 42);
+    assert.ok(!payload.store_serialized.includes('secret-token-never-serialized'));
+    const restored = parseSerializedTravelState(payload.store_serialized);
+    assert.deepEqual(restored, { ...state, travelToken: null });
   });
 
   it('S134 a corrupt or older store_serialized restores nothing', () => {
-    expect(restoreStore('{not json')).to.equal(null);
-    expect(restoreStore(JSON.stringify({ version: 0, state: {} }))).to.equal(null);
-    expect(restoreStore(JSON.stringify({ version: 1, state: { stops: 'x' } }))).to.equal(null);
-    expect(restoreStore(serializeStore(makeTravelState()))).to.deep.equal(makeTravelState());
+    assert.equal(parseSerializedTravelState('{not json'), null);
+    assert.equal(parseSerializedTravelState(JSON.stringify({ version: 0, state: {} })), null);
+    assert.equal(parseSerializedTravelState(JSON.stringify({ version: 1, state: { stops: 'x' } })), null);
+    assert.deepEqual(parseSerializedTravelState(serializeTravelState(makeTravelState())), makeTravelState());
   });
 
   it('S124 the built body passes the request schema the server uses; a broken one does not', () => {
     const payload = buildTravelPayload(bookedState(), 'cmp_demo');
-    expect(v.safeParse(TravelPayloadSchema, payload).success).to.equal(true);
-    expect(v.safeParse(TravelPayloadSchema, { ...payload, addresses: [] }).success).to.equal(false);
-    expect(v.safeParse(TravelPayloadSchema, { ...payload, travel: { ...payload.travel, price_handling: '14400' } }).success).to.equal(
-      false,
-    );
+    assert.equal(v.safeParse(TravelPayloadSchema, payload).success, true);
+    assert.equal(v.safeParse(TravelPayloadSchema, { ...payload, addresses: [] }).success, false);
+    assert.equal(v.safeParse(TravelPayloadSchema, { ...payload, travel: { ...payload.travel, price_handling: '14400' } }).success, false);
   });
 });

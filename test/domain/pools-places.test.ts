@@ -1,22 +1,20 @@
-import { expect } from '@open-wc/testing';
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { assertIncludes } from './assertions.ts';
 import * as v from 'valibot';
+import { composeAdditionalNotes, stopNoteTitle } from '../../src/domain/places/stop-notes.ts';
+import { distinctSuggestions } from '../../src/domain/places/distinct-suggestions.ts';
+import { DriverPoolSchema, type DriverPoolInput } from '../../src/domain/entities/driver-pool.ts';
+import { findAssociatedPlace, linkStopToPlace, stopFromPlace } from '../../src/domain/places/place-association.ts';
 import {
-  composeAdditionalNotes,
-  distinctSuggestions,
-  DriverPoolSchema,
-  findAssociatedPlace,
   initialPoolId,
   isPoolSelectorShown,
-  linkStopToPlace,
-  makeStop,
   priceGridOptions,
-  SavedPlaceSchema,
   selectablePools,
-  stopFromPlace,
-  stopNoteTitle,
   withPoolDefaultNotes,
-  type DriverPoolInput,
-} from '../../src/domain/index.ts';
+} from '../../src/domain/pools/pool-selection.ts';
+import { makeStop } from '../../src/domain/entities/stop.ts';
+import { SavedPlaceSchema } from '../../src/domain/entities/saved-place.ts';
 
 const pools = (list: DriverPoolInput[]) => list.map((pool) => v.parse(DriverPoolSchema, pool));
 const place = (over: Record<string, unknown> = {}) =>
@@ -36,14 +34,14 @@ const place = (over: Record<string, unknown> = {}) =>
 describe('pools, places and notes (spec §4, §9)', () => {
   it('S083 a pool default notes go after a ==== marker, replacing the previous ones', () => {
     const first = withPoolDefaultNotes('Code porte 1234', 'Prévenir 30 min avant');
-    expect(first).to.equal('Code porte 1234\n====\nPrévenir 30 min avant');
-    expect(withPoolDefaultNotes(first, 'Badge requis')).to.equal('Code porte 1234\n====\nBadge requis');
-    expect(withPoolDefaultNotes(first, null)).to.equal('Code porte 1234');
-    expect(withPoolDefaultNotes('', 'Badge requis')).to.equal('====\nBadge requis');
+    assert.equal(first, 'Code porte 1234\n====\nPrévenir 30 min avant');
+    assert.equal(withPoolDefaultNotes(first, 'Badge requis'), 'Code porte 1234\n====\nBadge requis');
+    assert.equal(withPoolDefaultNotes(first, null), 'Code porte 1234');
+    assert.equal(withPoolDefaultNotes('', 'Badge requis'), '====\nBadge requis');
   });
 
   it('S084 a new travel takes the default pool, or the first when public is selected', () => {
-    expect(
+    assert.equal(
       initialPoolId(
         pools([
           { id: 1, name: 'A' },
@@ -51,8 +49,9 @@ describe('pools, places and notes (spec §4, §9)', () => {
         ]),
         'public',
       ),
-    ).to.equal(2);
-    expect(
+      2,
+    );
+    assert.equal(
       initialPoolId(
         pools([
           { id: 1, name: 'A' },
@@ -60,8 +59,9 @@ describe('pools, places and notes (spec §4, §9)', () => {
         ]),
         'public',
       ),
-    ).to.equal(1);
-    expect(
+      1,
+    );
+    assert.equal(
       initialPoolId(
         pools([
           { id: 1, name: 'A' },
@@ -69,8 +69,9 @@ describe('pools, places and notes (spec §4, §9)', () => {
         ]),
         2,
       ),
-    ).to.equal(2);
-    expect(initialPoolId([], 'public')).to.equal('public');
+      2,
+    );
+    assert.equal(initialPoolId([], 'public'), 'public');
   });
 
   it('S027 S070 the selector shows with 2+ pools; accepted travels keep only the selected pool', () => {
@@ -79,10 +80,13 @@ describe('pools, places and notes (spec §4, §9)', () => {
       { id: 2, name: 'Grille Pro' },
       { id: 3, name: 'Partenaires' },
     ]);
-    expect(isPoolSelectorShown(list)).to.equal(true);
-    expect(isPoolSelectorShown(list.slice(0, 1))).to.equal(false);
-    expect(selectablePools(list, 2, true).map((p) => p.id)).to.deep.equal([2]);
-    expect(selectablePools(list, 2, false)).to.have.length(3);
+    assert.equal(isPoolSelectorShown(list), true);
+    assert.equal(isPoolSelectorShown(list.slice(0, 1)), false);
+    assert.deepEqual(
+      selectablePools(list, 2, true).map((p) => p.id),
+      [2],
+    );
+    assert.equal(selectablePools(list, 2, false).length, 3);
   });
 
   it('S040 S123 Choix Grille shows while public is selected and lists the other pools', () => {
@@ -90,28 +94,35 @@ describe('pools, places and notes (spec §4, §9)', () => {
       { id: 'public', name: 'Grille publique' },
       { id: 2, name: 'Grille Pro' },
     ]);
-    expect(priceGridOptions(list, 'public')?.map((p) => p.id)).to.deep.equal([2]);
-    expect(priceGridOptions(list, 2)).to.equal(null);
+    assert.deepEqual(
+      priceGridOptions(list, 'public')?.map((p) => p.id),
+      [2],
+    );
+    assert.equal(priceGridOptions(list, 2), null);
   });
 
   it('S172 a resolved address within 0.01 of a saved place is that place', () => {
-    expect(findAssociatedPlace({ lat: 48.939, lng: 2.36 }, [place()])?.id).to.equal(7);
-    expect(findAssociatedPlace({ lat: 48.93, lng: 2.37 }, [place()])?.id).to.equal(7);
-    expect(findAssociatedPlace({ lat: 48.9411, lng: 2.36 }, [place()])).to.equal(null);
+    assert.equal(findAssociatedPlace({ lat: 48.939, lng: 2.36 }, [place()])?.id, 7);
+    assert.equal(findAssociatedPlace({ lat: 48.93, lng: 2.37 }, [place()])?.id, 7);
+    assert.equal(findAssociatedPlace({ lat: 48.9411, lng: 2.36 }, [place()]), null);
     const near = place({ id: 8, lat: 48.931 });
-    expect(findAssociatedPlace({ lat: 48.9312, lng: 2.36 }, [place(), near])?.id).to.equal(8);
+    assert.equal(findAssociatedPlace({ lat: 48.9312, lng: 2.36 }, [place(), near])?.id, 8);
   });
 
   it('S019 S058 a stop linked to a saved place takes its label, floor, elevator, notes and contacts', () => {
     const linked = linkStopToPlace(makeStop({ index: 1, step: 2 }), place());
-    expect(linked).to.include({ placeId: 7, label: 'Entrepôt Nord', floor: 2, elevator: true, notes: 'Quai n°3' });
-    expect(linked.contacts.map((c) => [c.name, c.phone, c.step, c.relatedToPlace])).to.deep.equal([['Karim', '0611223344', 1, true]]);
+    assertIncludes(linked, { placeId: 7, label: 'Entrepôt Nord', floor: 2, elevator: true, notes: 'Quai n°3' });
+    assert.deepEqual(
+      linked.contacts.map((c) => [c.name, c.phone, c.step, c.relatedToPlace]),
+      [['Karim', '0611223344', 1, true]],
+    );
     const chosen = stopFromPlace(makeStop(), place({ floor_nb: 0 }));
-    expect(chosen).to.include({ address: '12 rue des Docks 93200 Saint-Denis', geocodeResolved: true, lat: 48.93, elevator: false });
+    assertIncludes(chosen, { address: '12 rue des Docks 93200 Saint-Denis', geocodeResolved: true, lat: 48.93, elevator: false });
   });
 
   it('S019 linking keeps the contacts and the floor the user chose; retyping the address unlinks the place', async () => {
-    const { makeContact, withAddressText } = await import('../../src/domain/index.ts');
+    const { makeContact } = await import('../../src/domain/entities/contact.ts');
+    const { withAddressText } = await import('../../src/domain/entities/stop.ts');
     const typed = makeStop({
       index: 0,
       step: 1,
@@ -120,23 +131,29 @@ describe('pools, places and notes (spec §4, §9)', () => {
       contacts: [makeContact({ name: 'Voisine', phone: '0600000000' })],
     });
     const linked = linkStopToPlace(typed, place());
-    expect(linked).to.include({ floor: 5, elevator: true, label: 'Entrepôt Nord' });
-    expect(linked.contacts.map((c) => c.name)).to.deep.equal(['Karim', 'Voisine']);
+    assertIncludes(linked, { floor: 5, elevator: true, label: 'Entrepôt Nord' });
+    assert.deepEqual(
+      linked.contacts.map((c) => c.name),
+      ['Karim', 'Voisine'],
+    );
     const retyped = withAddressText(linked, '1 rue Ailleurs');
-    expect(retyped).to.include({ label: '', placeId: null, geocodeResolved: false });
-    expect(retyped.contacts.map((c) => c.name)).to.deep.equal(['Voisine']);
+    assertIncludes(retyped, { label: '', placeId: null, geocodeResolved: false });
+    assert.deepEqual(
+      retyped.contacts.map((c) => c.name),
+      ['Voisine'],
+    );
   });
 
   it('S173 a label of 5+ characters replaces étape N in notes', () => {
-    expect(stopNoteTitle({ label: 'Quai', step: 2 })).to.equal('étape 2');
-    expect(stopNoteTitle({ label: 'Dépôt', step: 2 })).to.equal('Dépôt');
-    expect(stopNoteTitle({ label: '  Quai  ', step: 3 })).to.equal('étape 3');
+    assert.equal(stopNoteTitle({ label: 'Quai', step: 2 }), 'étape 2');
+    assert.equal(stopNoteTitle({ label: 'Dépôt', step: 2 }), 'Dépôt');
+    assert.equal(stopNoteTitle({ label: '  Quai  ', step: 3 }), 'étape 3');
     const notes = composeAdditionalNotes('Merci', [
       makeStop({ step: 1, notes: 'Digicode 42A' }),
       makeStop({ step: 2, label: 'Entrepôt Nord', notes: 'Quai 3' }),
       makeStop({ step: 3 }),
     ]);
-    expect(notes).to.equal('Merci\nétape 1 : Digicode 42A\nEntrepôt Nord : Quai 3');
+    assert.equal(notes, 'Merci\nétape 1 : Digicode 42A\nEntrepôt Nord : Quai 3');
   });
 
   it('address suggestions list each address once, however the source wrote it; the first (a saved place) is kept', () => {
@@ -150,6 +167,9 @@ describe('pools, places and notes (spec §4, §9)', () => {
       { id: 'f', label: 'Evry', detail: '91000 Evry-Courcouronnes' },
     ]);
     // Two communes named Lyon with different postcodes are two places; the rest are copies.
-    expect(list.map((s) => s.id)).to.deep.equal(['saved', 'b', 'd', 'e']);
+    assert.deepEqual(
+      list.map((s) => s.id),
+      ['saved', 'b', 'd', 'e'],
+    );
   });
 });

@@ -1,41 +1,37 @@
-import { expect } from '@open-wc/testing';
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { assertClose, assertIncludes } from './assertions.ts';
+import { additionalCosts } from '../../src/domain/pricing/costs.ts';
+import { baseFloorMultiplier, floorMultiplier } from '../../src/domain/pricing/floors.ts';
 import {
-  additionalCosts,
-  baseFloorMultiplier,
   billableHandlingHours,
-  categoryThatFits,
-  DEFAULT_VEHICLE_CATEGORIES,
   estimateHandling,
-  floorMultiplier,
   handlersNeeded,
   handlingDurationSeconds,
   handlingHourlyRate,
-  handlingTierFee,
   isMoving,
-  litePrice,
-  loadLevel,
-  loadPercentage,
-  makeItem,
-  makeStop,
-  pickVehicleCategory,
-  predefinedHandlingFee,
   rawHandlingHours,
-  totalVolume,
-  vehicleCategoryIdForApi,
-  withVat,
-  withoutVat,
-} from '../../src/domain/index.ts';
+} from '../../src/domain/pricing/handling.ts';
+import { categoryThatFits, loadLevel, loadPercentage } from '../../src/domain/pricing/load-bar.ts';
+import { DEFAULT_VEHICLE_CATEGORIES } from '../../src/domain/entities/vehicle.ts';
+import { handlingTierFee, litePrice } from '../../src/domain/pricing/lite-price.ts';
+import { makeItem } from '../../src/domain/entities/item.ts';
+import { makeStop } from '../../src/domain/entities/stop.ts';
+import { pickVehicleCategory, vehicleCategoryIdForApi } from '../../src/domain/pricing/truck.ts';
+import { predefinedHandlingFee } from '../../src/domain/pricing/transport.ts';
+import { totalVolume } from '../../src/domain/pricing/volume.ts';
+import { withVat, withoutVat } from '../../src/domain/pricing/vat.ts';
 
 describe('pricing rules (spec §9)', () => {
   it('S158 VAT is 20 %: × 1.2 to include it, ÷ 1.2 for the HT price', () => {
-    expect(withVat(100, 0.2)).to.be.closeTo(120, 1e-9);
-    expect(withoutVat(120, 0.2)).to.be.closeTo(100, 1e-9);
+    assertClose(withVat(100, 0.2), 120, 1e-9);
+    assertClose(withoutVat(120, 0.2), 100, 1e-9);
   });
 
   it('S161 volume is the rounded sum of volume × quantity', () => {
     const items = [makeItem({ name: 'Carton', volume: 0.06, quantity: 20 }), makeItem({ name: 'Canapé 3 places', volume: 2 })];
-    expect(totalVolume(items)).to.equal(3.2);
-    expect(totalVolume([makeItem({ name: 'Lampe', volume: 0.04, quantity: 2 })])).to.equal(0.1);
+    assert.equal(totalVolume(items), 3.2);
+    assert.equal(totalVolume([makeItem({ name: 'Lampe', volume: 0.04, quantity: 2 })]), 0.1);
   });
 
   it('S161 volume is at least the largest minimal truck capacity; cost lines carry no volume', () => {
@@ -44,8 +40,8 @@ describe('pricing rules (spec §9)', () => {
       makeItem({ name: 'Piano droit', volume: 1.5, minimal_truck_capacity: 12 }),
       makeItem({ name: 'Péage', category: 'cost', volume: 30, customPrice: 12 }),
     ];
-    expect(totalVolume(items)).to.equal(12);
-    expect(totalVolume([makeItem({ name: 'Armoire', volume: 13, minimal_truck_capacity: 12 })])).to.equal(13);
+    assert.equal(totalVolume(items), 12);
+    assert.equal(totalVolume([makeItem({ name: 'Armoire', volume: 13, minimal_truck_capacity: 12 })]), 13);
   });
 
   const tierCases: [number, number | null][] = [
@@ -64,7 +60,7 @@ describe('pricing rules (spec §9)', () => {
     [1000, null],
   ];
   for (const [volume, fee] of tierCases) {
-    it(`S162 handling tier for ${volume} m³ is ${fee}`, () => expect(handlingTierFee(volume)).to.equal(fee));
+    it(`S162 handling tier for ${volume} m³ is ${fee}`, () => assert.equal(handlingTierFee(volume), fee));
   }
 
   const liteCases: [string, number, number, number, number][] = [
@@ -77,43 +73,43 @@ describe('pricing rules (spec §9)', () => {
   ];
   for (const [label, km, hours, volume, expected] of liteCases) {
     it(`S163 lite price, ${label}: ${km} km, ${hours} h, ${volume} m³ → ${expected}`, () => {
-      expect(litePrice({ distance: km * 1000, duration: hours * 3600, volume, items: [], vat: 0.2 })).to.equal(expected);
+      assert.equal(litePrice({ distance: km * 1000, duration: hours * 3600, volume, items: [], vat: 0.2 }), expected);
     });
   }
 
   it('S163 lite price minimum 38 on each side: 37.6 → 38, 38.4 → 38, 39.4 → 39', () => {
     const price = (km: number) => litePrice({ distance: km * 1000, duration: 0, volume: 1, items: [], vat: 0.2 });
-    expect(price(25.14)).to.equal(38); // 17.6 + 20 = 37.6 → 38
-    expect(price(26.29)).to.equal(38); // 18.4 + 20 = 38.4 → 38
-    expect(price(27.72)).to.equal(39); // 19.4 + 20 = 39.4 → 39
+    assert.equal(price(25.14), 38); // 17.6 + 20 = 37.6 → 38
+    assert.equal(price(26.29), 38); // 18.4 + 20 = 38.4 → 38
+    assert.equal(price(27.72), 39); // 19.4 + 20 = 39.4 → 39
   });
 
   it('S163 S109 a custom item predefined transport fee × 1.2 overrides the lite price, only when numeric', () => {
     const custom = (fee: string) => [
       makeItem({ name: 'Prestation Spécifique', category: 'custom-item', predefinedTransportationFee: fee }),
     ];
-    expect(litePrice({ distance: 100000, duration: 7200, volume: 6, items: custom('100'), vat: 0.2 })).to.equal(120);
-    expect(litePrice({ distance: 20000, duration: 3600, volume: 6, items: custom('cent'), vat: 0.2 })).to.equal(59);
-    expect(litePrice({ distance: 20000, duration: 3600, volume: 6, items: custom('82,5'), vat: 0.2 })).to.equal(99);
+    assert.equal(litePrice({ distance: 100000, duration: 7200, volume: 6, items: custom('100'), vat: 0.2 }), 120);
+    assert.equal(litePrice({ distance: 20000, duration: 3600, volume: 6, items: custom('cent'), vat: 0.2 }), 59);
+    assert.equal(litePrice({ distance: 20000, duration: 3600, volume: 6, items: custom('82,5'), vat: 0.2 }), 99);
   });
 
   it('S164 handling rate is 18 standard, 30 for a moving, or the company rates', () => {
-    expect(handlingHourlyRate(false)).to.equal(18);
-    expect(handlingHourlyRate(true)).to.equal(30);
-    expect(handlingHourlyRate(true, { standard: 20, moving: 35 })).to.equal(35);
-    expect(handlingHourlyRate(false, { standard: 20, moving: 35 })).to.equal(20);
+    assert.equal(handlingHourlyRate(false), 18);
+    assert.equal(handlingHourlyRate(true), 30);
+    assert.equal(handlingHourlyRate(true, { standard: 20, moving: 35 }), 35);
+    assert.equal(handlingHourlyRate(false, { standard: 20, moving: 35 }), 20);
   });
 
   it('S164 a moving is 2+ persons on the largest item, or volume + 1 >= 8', () => {
     const sofa = makeItem({ name: 'Canapé', volume: 2, persons_needed: 2 });
     const chair = makeItem({ name: 'Chaise', volume: 0.2, persons_needed: 1 });
     const bigBox = makeItem({ name: 'Caisse', volume: 3, persons_needed: 1 });
-    expect(isMoving([sofa, chair], 2.2)).to.equal(true);
-    expect(isMoving([chair, bigBox], 3.2)).to.equal(false);
+    assert.equal(isMoving([sofa, chair], 2.2), true);
+    assert.equal(isMoving([chair, bigBox], 3.2), false);
     // The largest item decides, not any item.
-    expect(isMoving([makeItem({ name: 'Miroir', volume: 0.1, persons_needed: 2 }), bigBox], 3.1)).to.equal(false);
-    expect(isMoving([chair], 6.9)).to.equal(false);
-    expect(isMoving([chair], 7)).to.equal(true);
+    assert.equal(isMoving([makeItem({ name: 'Miroir', volume: 0.1, persons_needed: 2 }), bigBox], 3.1), false);
+    assert.equal(isMoving([chair], 6.9), false);
+    assert.equal(isMoving([chair], 7), true);
   });
 
   const floorCases: [number, number][] = [
@@ -133,7 +129,7 @@ describe('pricing rules (spec §9)', () => {
     [12, 3.6],
   ];
   for (const [floor, multiplier] of floorCases) {
-    it(`S165 floor ${floor} multiplier is ${multiplier}`, () => expect(baseFloorMultiplier(floor)).to.equal(multiplier));
+    it(`S165 floor ${floor} multiplier is ${multiplier}`, () => assert.equal(baseFloorMultiplier(floor), multiplier));
   }
 
   const elevatorCases: [number, boolean, boolean, number][] = [
@@ -147,13 +143,13 @@ describe('pricing rules (spec §9)', () => {
   for (const [floor, addressLift, itemLift, expected] of elevatorCases) {
     it(`S165 floor ${floor}, lift at address ${addressLift}, item fits ${itemLift} → ${expected}`, () => {
       const multiplier = floorMultiplier(makeStop({ floor, elevator: addressLift }), makeItem({ name: 'Commode', elevator: itemLift }));
-      expect(multiplier).to.be.closeTo(expected, 1e-9);
+      assertClose(multiplier, expected, 1e-9);
     });
   }
 
   it('S165 a custom item counts 1 at any floor', () => {
-    expect(floorMultiplier(makeStop({ floor: 12 }), makeItem({ name: 'Prestation', category: 'custom-item' }))).to.equal(1);
-    expect(floorMultiplier(makeStop({ floor: -1 }), makeItem({ name: 'Prestation', category: 'custom-item' }))).to.equal(1);
+    assert.equal(floorMultiplier(makeStop({ floor: 12 }), makeItem({ name: 'Prestation', category: 'custom-item' })), 1);
+    assert.equal(floorMultiplier(makeStop({ floor: -1 }), makeItem({ name: 'Prestation', category: 'custom-item' })), 1);
   });
 
   const billableCases: [number, number][] = [
@@ -166,12 +162,11 @@ describe('pricing rules (spec §9)', () => {
     [12, 8],
   ];
   for (const [raw, billed] of billableCases) {
-    it(`S171 ${raw} h of handling is billed as ${billed} h (half hours, 0.5 to 8)`, () =>
-      expect(billableHandlingHours(raw)).to.equal(billed));
+    it(`S171 ${raw} h of handling is billed as ${billed} h (half hours, 0.5 to 8)`, () => assert.equal(billableHandlingHours(raw), billed));
   }
 
   it('S166 handling duration in seconds is hours × 3600', () => {
-    expect(handlingDurationSeconds(2.5)).to.equal(9000);
+    assert.equal(handlingDurationSeconds(2.5), 9000);
   });
 
   it('S164 S165 S166 the worked example: sofa and 20 boxes, 3rd floor to ground floor', () => {
@@ -180,53 +175,53 @@ describe('pricing rules (spec §9)', () => {
       makeItem({ name: 'Canapé 3 places', volume: 2, time_factor: 0.5, persons_needed: 2, elevator: false }),
       makeItem({ name: 'Carton', volume: 0.06, quantity: 20, time_factor: 0.05, elevator: false }),
     ];
-    expect(rawHandlingHours(items, stops)).to.be.closeTo(1.575, 1e-9);
+    assertClose(rawHandlingHours(items, stops), 1.575, 1e-9);
     const handling = estimateHandling(items, stops, totalVolume(items), 0.2);
-    expect(handling).to.deep.equal({ hours: 2, durationSeconds: 7200, persons: 2, moving: true, hourlyRate: 30, fee: 144 });
+    assert.deepEqual(handling, { hours: 2, durationSeconds: 7200, persons: 2, moving: true, hourlyRate: 30, fee: 144 });
   });
 
   it('S165 nothing is carried from the street to the street', () => {
     const stops = [makeStop({ floor: -1 }), makeStop({ floor: -1 })];
     const items = [makeItem({ name: 'Palette', volume: 1, time_factor: 0.3 })];
-    expect(estimateHandling(items, stops, 1, 0.2)).to.include({ hours: 0, persons: 0, fee: 0 });
+    assertIncludes(estimateHandling(items, stops, 1, 0.2), { hours: 0, persons: 0, fee: 0 });
   });
 
   it('S164 a custom price per item replaces its hourly price', () => {
     const stops = [makeStop({ floor: 0 }), makeStop({ floor: 0 })];
     const items = [makeItem({ name: 'Piano droit', volume: 1.5, time_factor: 1, persons_needed: 3, customPrice: 50, quantity: 2 })];
     const handling = estimateHandling(items, stops, 3, 0.2);
-    expect(handling.fee).to.equal(120); // (2 × 50) × 1.2
-    expect(handling.hours).to.equal(2);
-    expect(handling.persons).to.equal(3);
+    assert.equal(handling.fee, 120); // (2 × 50) × 1.2
+    assert.equal(handling.hours, 2);
+    assert.equal(handling.persons, 3);
   });
 
   it('S171 the chosen handlers (0-4) and hours (0.5-8) replace the computed ones', () => {
     const stops = [makeStop({ floor: 0 }), makeStop({ floor: 0 })];
     const items = [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.75 })];
-    expect(estimateHandling(items, stops, 1.5, 0.2, null, { persons: 3, hours: 4 })).to.include({
+    assertIncludes(estimateHandling(items, stops, 1.5, 0.2, null, { persons: 3, hours: 4 }), {
       persons: 3,
       hours: 4,
       fee: Math.round(4 * 3 * 18 * 1.2),
     });
-    expect(estimateHandling(items, stops, 1.5, 0.2, null, { persons: 9, hours: 20 })).to.include({ persons: 4, hours: 8 });
-    expect(estimateHandling(items, stops, 1.5, 0.2, null, { hours: 0.1 })).to.include({ hours: 0.5 });
+    assertIncludes(estimateHandling(items, stops, 1.5, 0.2, null, { persons: 9, hours: 20 }), { persons: 4, hours: 8 });
+    assertIncludes(estimateHandling(items, stops, 1.5, 0.2, null, { hours: 0.1 }), { hours: 0.5 });
   });
 
   it('S171 handlers needed: the most demanding item, at least 2 for a moving, at most 4', () => {
-    expect(handlersNeeded([makeItem({ name: 'Piano à queue', volume: 3, persons_needed: 4 })], 3, 2)).to.equal(4);
-    expect(handlersNeeded([makeItem({ name: 'Chaise', volume: 0.2 })], 8, 1)).to.equal(2);
-    expect(handlersNeeded([makeItem({ name: 'Chaise', volume: 0.2 })], 0.2, 0.5)).to.equal(1);
-    expect(handlersNeeded([makeItem({ name: 'Chaise', volume: 0.2 })], 0.2, 0)).to.equal(0);
+    assert.equal(handlersNeeded([makeItem({ name: 'Piano à queue', volume: 3, persons_needed: 4 })], 3, 2), 4);
+    assert.equal(handlersNeeded([makeItem({ name: 'Chaise', volume: 0.2 })], 8, 1), 2);
+    assert.equal(handlersNeeded([makeItem({ name: 'Chaise', volume: 0.2 })], 0.2, 0.5), 1);
+    assert.equal(handlersNeeded([makeItem({ name: 'Chaise', volume: 0.2 })], 0.2, 0), 0);
   });
 
   it('S166 predefined handling fee and cost lines are × 1.2', () => {
-    expect(predefinedHandlingFee([makeItem({ name: 'Prestation', predefinedHandlingFee: '50' })], 0.2)).to.equal(60);
-    expect(predefinedHandlingFee([makeItem({ name: 'Prestation', predefinedHandlingFee: 'n/a' })], 0.2)).to.equal(null);
+    assert.equal(predefinedHandlingFee([makeItem({ name: 'Prestation', predefinedHandlingFee: '50' })], 0.2), 60);
+    assert.equal(predefinedHandlingFee([makeItem({ name: 'Prestation', predefinedHandlingFee: 'n/a' })], 0.2), null);
     const costs = [
       makeItem({ name: 'Parking', category: 'cost', customPrice: 10, quantity: 2 }),
       makeItem({ name: 'Remise fidélité', category: 'custom-cost', customPrice: -5 }),
     ];
-    expect(additionalCosts(costs, 0.2)).to.equal(18);
+    assert.equal(additionalCosts(costs, 0.2), 18);
   });
 
   const loadCases: [number, string][] = [
@@ -238,22 +233,22 @@ describe('pricing rules (spec §9)', () => {
     [150, 'danger'],
   ];
   for (const [percent, level] of loadCases) {
-    it(`S168 load bar at ${percent} % is ${level}`, () => expect(loadLevel(percent)).to.equal(level));
+    it(`S168 load bar at ${percent} % is ${level}`, () => assert.equal(loadLevel(percent), level));
   }
 
   it('S023 S168 load percentage against the vehicle and the category that would fit', () => {
-    expect(loadPercentage(3, 6)).to.equal(50);
-    expect(loadPercentage(3, 0)).to.equal(0);
-    expect(categoryThatFits(7, 6, DEFAULT_VEHICLE_CATEGORIES)?.capacity).to.equal(12);
-    expect(categoryThatFits(5, 6, DEFAULT_VEHICLE_CATEGORIES)).to.equal(null);
+    assert.equal(loadPercentage(3, 6), 50);
+    assert.equal(loadPercentage(3, 0), 0);
+    assert.equal(categoryThatFits(7, 6, DEFAULT_VEHICLE_CATEGORIES)?.capacity, 12);
+    assert.equal(categoryThatFits(5, 6, DEFAULT_VEHICLE_CATEGORIES), null);
   });
 
   it('S055 S127 the truck is the smallest that fits; default trucks are sent as null', () => {
-    expect(pickVehicleCategory(3, DEFAULT_VEHICLE_CATEGORIES)?.id).to.equal(-1);
-    expect(pickVehicleCategory(3.1, DEFAULT_VEHICLE_CATEGORIES)?.id).to.equal(-2);
-    expect(pickVehicleCategory(25, DEFAULT_VEHICLE_CATEGORIES)?.id).to.equal(-4);
-    expect(vehicleCategoryIdForApi(-2)).to.equal(null);
-    expect(vehicleCategoryIdForApi(7)).to.equal(7);
-    expect(vehicleCategoryIdForApi(null)).to.equal(null);
+    assert.equal(pickVehicleCategory(3, DEFAULT_VEHICLE_CATEGORIES)?.id, -1);
+    assert.equal(pickVehicleCategory(3.1, DEFAULT_VEHICLE_CATEGORIES)?.id, -2);
+    assert.equal(pickVehicleCategory(25, DEFAULT_VEHICLE_CATEGORIES)?.id, -4);
+    assert.equal(vehicleCategoryIdForApi(-2), null);
+    assert.equal(vehicleCategoryIdForApi(7), 7);
+    assert.equal(vehicleCategoryIdForApi(null), null);
   });
 });

@@ -1,23 +1,16 @@
-import { expect } from '@open-wc/testing';
-import {
-  AddressLimitError,
-  canRoute,
-  directionsChunks,
-  driverRoute,
-  fallbackSpeedKmh,
-  greatCircleKm,
-  straightLineLeg,
-  straightLineRoute,
-  sumRoutes,
-  assertAddressLimit,
-} from '../../src/domain/index.ts';
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { assertClose, assertIncludes } from './assertions.ts';
+import { AddressLimitError, directionsChunks, sumRoutes } from '../../src/domain/route/chunking.ts';
+import { canRoute, assertAddressLimit } from '../../src/domain/route/preconditions.ts';
+import { driverRoute, fallbackSpeedKmh, greatCircleKm, straightLineLeg, straightLineRoute } from '../../src/domain/route/straight-line.ts';
 
 const KM_PER_DEGREE = (6371 * Math.PI) / 180;
 
 describe('route math (spec §9)', () => {
   it('S160 great circle uses an earth radius of 6371 km', () => {
-    expect(greatCircleKm({ lat: 48, lng: 2 }, { lat: 49, lng: 2 })).to.be.closeTo(KM_PER_DEGREE, 1e-6);
-    expect(greatCircleKm({ lat: 0, lng: 0 }, { lat: 0, lng: 180 })).to.be.closeTo(6371 * Math.PI, 1e-6);
+    assertClose(greatCircleKm({ lat: 48, lng: 2 }, { lat: 49, lng: 2 }), KM_PER_DEGREE, 1e-6);
+    assertClose(greatCircleKm({ lat: 0, lng: 0 }, { lat: 0, lng: 180 }), 6371 * Math.PI, 1e-6);
   });
 
   const speedCases: [number, number][] = [
@@ -29,7 +22,7 @@ describe('route math (spec §9)', () => {
     [900, 80],
   ];
   for (const [km, speed] of speedCases) {
-    it(`S160 fallback speed for ${km} km is ${speed} km/h`, () => expect(fallbackSpeedKmh(km)).to.equal(speed));
+    it(`S160 fallback speed for ${km} km is ${speed} km/h`, () => assert.equal(fallbackSpeedKmh(km), speed));
   }
 
   // Legs along a meridian, chosen so the road distance (1.5 × great circle) falls on each side of 10 and 100 km.
@@ -43,8 +36,8 @@ describe('route math (spec §9)', () => {
     it(`S160 a straight-line leg of ${degrees}° is 1.5 × the great circle at ${speed} km/h`, () => {
       const roadKm = degrees * KM_PER_DEGREE * 1.5;
       const leg = straightLineLeg({ lat: 48, lng: 2 }, { lat: 48 + degrees, lng: 2 });
-      expect(leg.distance).to.be.closeTo(roadKm * 1000, 0.01);
-      expect(leg.duration).to.be.closeTo((roadKm / speed) * 3600, 0.01);
+      assertClose(leg.distance, roadKm * 1000, 0.01);
+      assertClose(leg.duration, (roadKm / speed) * 3600, 0.01);
     });
   }
 
@@ -54,9 +47,9 @@ describe('route math (spec §9)', () => {
       { lat: 48.01, lng: 2 },
       { lat: 48.03, lng: 2 },
     ]);
-    expect(route.legDurations).to.have.length(2);
-    expect(route.distance).to.be.closeTo(0.03 * KM_PER_DEGREE * 1.5 * 1000, 0.01);
-    expect(route.approximate).to.equal(true);
+    assert.equal(route.legDurations.length, 2);
+    assertClose(route.distance, 0.03 * KM_PER_DEGREE * 1.5 * 1000, 0.01);
+    assert.equal(route.approximate, true);
   });
 
   it('S160 the driver route is the customer route plus the straight line from first to last', () => {
@@ -66,7 +59,7 @@ describe('route math (spec §9)', () => {
       { lat: 48.1, lng: 2 },
     ];
     const back = straightLineLeg(points[0]!, points[2]!);
-    expect(driverRoute({ distance: 50000, duration: 3600 }, points)).to.deep.equal({
+    assert.deepEqual(driverRoute({ distance: 50000, duration: 3600 }, points), {
       distance: 50000 + back.distance,
       duration: 3600 + back.duration,
     });
@@ -94,16 +87,22 @@ describe('route math (spec §9)', () => {
     it(`S159 ${count} addresses make ${ranges.length} directions request(s): ${JSON.stringify(ranges)}`, () => {
       const addresses = Array.from({ length: count }, (_, index) => index);
       const chunks = directionsChunks(addresses);
-      expect(chunks.map((chunk) => [chunk[0], chunk[chunk.length - 1]])).to.deep.equal(ranges);
-      expect(chunks[0]).to.have.length(Math.min(25, count));
+      assert.deepEqual(
+        chunks.map((chunk) => [chunk[0], chunk[chunk.length - 1]]),
+        ranges,
+      );
+      assert.equal(chunks[0]!.length, Math.min(25, count));
     });
   }
 
   it('S151 S159 more than 50 addresses is the spec error', () => {
     const addresses = Array.from({ length: 51 }, (_, index) => index);
-    expect(() => directionsChunks(addresses)).to.throw(AddressLimitError, 'Address limit overflow 50: 51');
-    expect(() => assertAddressLimit(51)).to.throw('Address limit overflow 50: 51');
-    expect(() => assertAddressLimit(50)).not.to.throw();
+    assert.throws(
+      () => directionsChunks(addresses),
+      (error: unknown) => error instanceof AddressLimitError && error.message === 'Address limit overflow 50: 51',
+    );
+    assert.throws(() => assertAddressLimit(51), { message: 'Address limit overflow 50: 51' });
+    assert.doesNotThrow(() => assertAddressLimit(50));
   });
 
   it('S159 chunk results are summed and their legs kept in order', () => {
@@ -111,12 +110,12 @@ describe('route math (spec §9)', () => {
       { distance: 1000, duration: 60, legDurations: [20, 40], legDistances: [400, 600], responses: [], approximate: false },
       { distance: 500, duration: 30, legDurations: [30], legDistances: [500], responses: [], approximate: false },
     ]);
-    expect(total).to.deep.include({ distance: 1500, duration: 90, legDurations: [20, 40, 30], approximate: false });
+    assertIncludes(total, { distance: 1500, duration: 90, legDurations: [20, 40, 30], approximate: false });
   });
 
   it('S108 S156 routing needs at least one address, all resolved', () => {
-    expect(canRoute([])).to.equal(false);
-    expect(canRoute([{ geocodeResolved: true }, { geocodeResolved: false }])).to.equal(false);
-    expect(canRoute([{ geocodeResolved: true }])).to.equal(true);
+    assert.equal(canRoute([]), false);
+    assert.equal(canRoute([{ geocodeResolved: true }, { geocodeResolved: false }]), false);
+    assert.equal(canRoute([{ geocodeResolved: true }]), true);
   });
 });

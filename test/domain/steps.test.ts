@@ -1,28 +1,38 @@
-import { expect } from '@open-wc/testing';
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import {
   areAllStepsValid,
-  canGoNext,
-  canShowPrices,
   INITIAL_VALID_STEPS,
   isAddressStepValid,
   isItemsStepValid,
   isLiteSaveIconVisible,
-  isLiteStepNavigable,
-  liteStepAfter,
-  liteStepBefore,
-  moveLiteCursor,
-  nextPanel,
-  previousPanel,
-  visibleLiteSteps,
-  type Panel,
-} from '../../src/domain/index.ts';
+} from '../../src/domain/steps/validity.ts';
+import {
+  canReach,
+  isStepNavigable,
+  nextStep,
+  previousStep,
+  STEP_LABELS,
+  workingSteps,
+  type Step,
+  type StepContext,
+  type Variant,
+} from '../../src/domain/steps/step-model.ts';
+import { canShowPrices } from '../../src/domain/entities/permission.ts';
+
+const ALL_VALID = [true, true, true, true];
+const context = (variant: Variant, pricesAllowed: boolean, valid: readonly boolean[] = ALL_VALID): StepContext => ({
+  variant,
+  pricesAllowed,
+  valid,
+});
 
 describe('steps and navigation (spec §2, §4, §6)', () => {
   it('S060 step 0 is valid once every address is geocoded and the route computed', () => {
-    expect(isAddressStepValid([{ geocodeResolved: true }, { geocodeResolved: true }], true)).to.equal(true);
-    expect(isAddressStepValid([{ geocodeResolved: true }, { geocodeResolved: false }], true)).to.equal(false);
-    expect(isAddressStepValid([{ geocodeResolved: true }, { geocodeResolved: true }], false)).to.equal(false);
-    expect(isAddressStepValid([], true)).to.equal(false);
+    assert.equal(isAddressStepValid([{ geocodeResolved: true }, { geocodeResolved: true }], true), true);
+    assert.equal(isAddressStepValid([{ geocodeResolved: true }, { geocodeResolved: false }], true), false);
+    assert.equal(isAddressStepValid([{ geocodeResolved: true }, { geocodeResolved: true }], false), false);
+    assert.equal(isAddressStepValid([], true), false);
   });
 
   const itemCases: [{ name: string; category: 'item' | 'stuff' | 'service' | 'custom-item' | 'custom-cost' | 'cost' }[], boolean][] = [
@@ -41,47 +51,59 @@ describe('steps and navigation (spec §2, §4, §6)', () => {
     [[], false],
   ];
   for (const [items, valid] of itemCases) {
-    it(`S061 items ${JSON.stringify(items)} → step 1 ${valid ? 'valid' : 'invalid'}`, () =>
-      expect(isItemsStepValid(items)).to.equal(valid));
+    it(`S061 items ${JSON.stringify(items)} → step 1 ${valid ? 'valid' : 'invalid'}`, () => assert.equal(isItemsStepValid(items), valid));
   }
 
   it('S062 steps 2 and 3 start valid', () => {
-    expect(INITIAL_VALID_STEPS).to.deep.equal([false, false, true, true]);
+    assert.deepEqual(INITIAL_VALID_STEPS, [false, false, true, true]);
   });
 
-  const navigation: [Panel, boolean, Panel, Panel][] = [
-    // current, prices allowed, next, previous
-    [0, true, 1, 0],
+  // Both elements go the same way (spec §2): current, prices allowed, Suivant's step, Précédent's step.
+  const navigation: [Step, boolean, Step | null, Step | null][] = [
+    [0, true, 1, null],
     [1, true, 2, 0],
     [1, false, 3, 0],
     [2, true, 3, 1],
-    [3, true, 4, 2],
-    [3, false, 4, 1],
+    [3, true, null, 2],
+    [3, false, null, 1],
+    [4, true, null, null],
   ];
-  for (const [current, prices, next, previous] of navigation) {
-    it(`S008 S005 from panel ${current} with prices ${prices ? 'shown' : 'hidden'}: next ${next}, back ${previous}`, () => {
-      expect(nextPanel(current, prices)).to.equal(next);
-      expect(previousPanel(current, prices)).to.equal(previous);
-    });
+  for (const variant of ['wizard', 'lite'] as const) {
+    for (const [current, prices, next, previous] of navigation) {
+      it(`S008 S005 ${variant}: from step ${current} with prices ${prices ? 'shown' : 'hidden'}, Suivant to ${next}, Précédent to ${previous}`, () => {
+        assert.equal(nextStep(current, context(variant, prices)), next);
+        assert.equal(previousStep(current, context(variant, prices)), previous);
+      });
+    }
   }
 
-  it('S009 Next shows only when the current step is valid', () => {
-    expect(canGoNext(0, [false, false, true, true])).to.equal(false);
-    expect(canGoNext(0, [true, false, true, true])).to.equal(true);
-    expect(canGoNext(1, [true, false, true, true])).to.equal(false);
-    expect(canGoNext(3, [true, true, true, true])).to.equal(false);
+  it('S009 Suivant is offered only from a valid step, never from the finalisation', () => {
+    assert.equal(nextStep(0, context('wizard', true, [false, false, true, true])), null);
+    assert.equal(nextStep(0, context('wizard', true, [true, false, true, true])), 1);
+    assert.equal(nextStep(1, context('lite', true, [true, false, true, true])), null);
+    assert.equal(nextStep(3, context('wizard', true)), null);
   });
 
+  it('the wizard’s step labels lead back to a step done, never forward (UX §4.6)', () => {
+    assert.equal(canReach(0, 2, context('wizard', true)), true);
+    assert.equal(canReach(1, 3, context('wizard', true)), true);
+    assert.equal(canReach(3, 1, context('wizard', true)), false);
+    assert.equal(canReach(2, 3, context('wizard', false)), false);
+    assert.equal(canReach(0, 4, context('wizard', true)), false);
+  });
   it('S112 prices: a readable prices entry or an empty list allows them', () => {
-    expect(canShowPrices([])).to.equal(true);
-    expect(canShowPrices([{ name: 'prices', can_read: true }])).to.equal(true);
-    expect(canShowPrices([{ name: 'prices', can_read: false }])).to.equal(false);
-    expect(canShowPrices([{ name: 'travels', can_read: true }])).to.equal(false);
+    assert.equal(canShowPrices([]), true);
+    assert.equal(canShowPrices([{ name: 'prices', can_read: true }]), true);
+    assert.equal(canShowPrices([{ name: 'prices', can_read: false }]), false);
+    assert.equal(canShowPrices([{ name: 'travels', can_read: true }]), false);
   });
 
-  it('S032 lite steps are Adresses, Chargement, Prix (only with prices) and Contacts', () => {
-    expect(visibleLiteSteps(true).map((step) => step.label)).to.deep.equal(['Adresses', 'Chargement', 'Prix', 'Contacts']);
-    expect(visibleLiteSteps(false).map((step) => step.label)).to.deep.equal(['Adresses', 'Chargement', 'Contacts']);
+  it('S032 lite steps are Adresses, Chargement, Prix (only with prices) and Contacts; the wizard’s, Estimation only with prices', () => {
+    const names = (variant: Variant, prices: boolean) => workingSteps({ pricesAllowed: prices }).map((step) => STEP_LABELS[variant][step]);
+    assert.deepEqual(names('lite', true), ['Adresses', 'Chargement', 'Prix', 'Contacts']);
+    assert.deepEqual(names('lite', false), ['Adresses', 'Chargement', 'Contacts']);
+    assert.deepEqual(names('wizard', true), ['Adresses', 'Objets', 'Estimation', 'Finalisation']);
+    assert.deepEqual(names('wizard', false), ['Adresses', 'Objets', 'Finalisation']);
   });
 
   const navigability: [boolean[], boolean[]][] = [
@@ -105,27 +127,26 @@ describe('steps and navigation (spec §2, §4, §6)', () => {
   ];
   for (const [valid, navigable] of navigability) {
     it(`S033 with valid steps ${JSON.stringify(valid)} the navigable labels are ${JSON.stringify(navigable)}`, () => {
-      expect([0, 1, 2, 3].map((step) => isLiteStepNavigable(step, valid))).to.deep.equal(navigable);
+      assert.deepEqual(
+        [0, 1, 2, 3].map((step) => isStepNavigable(step, valid)),
+        navigable,
+      );
     });
   }
 
-  it('S063 the lite cursor moves between 0 and 3 only to a navigable step', () => {
-    const valid = [true, true, true, true];
-    expect(moveLiteCursor(0, 3, valid, true)).to.equal(3);
-    expect(moveLiteCursor(0, 4, valid, true)).to.equal(0);
-    expect(moveLiteCursor(1, -1, valid, true)).to.equal(1);
-    expect(moveLiteCursor(0, 2, valid, false)).to.equal(0);
-    expect(moveLiteCursor(0, 3, [true, false, true, true], true)).to.equal(0);
-    expect(liteStepAfter(1, false)).to.equal(3);
-    expect(liteStepAfter(3, true)).to.equal(3);
-    expect(liteStepBefore(3, false)).to.equal(1);
-    expect(liteStepBefore(0, true)).to.equal(0);
+  it('S063 the earlier variant moves between 0 and 3, only to a navigable step', () => {
+    assert.equal(canReach(3, 0, context('lite', true)), true);
+    assert.equal(canReach(4, 0, context('lite', true)), false);
+    assert.equal(canReach(-1, 1, context('lite', true)), false);
+    assert.equal(canReach(2, 0, context('lite', false)), false);
+    assert.equal(canReach(3, 0, context('lite', true, [true, false, true, true])), false);
+    assert.equal(canReach(1, 3, context('lite', true, [false, true, true, true])), true);
   });
 
   it('S037 S054 the lite save icon hides for a new trip or while a step is invalid', () => {
-    expect(areAllStepsValid([true, true, true, true])).to.equal(true);
-    expect(isLiteSaveIconVisible(false, [true, true, true, true])).to.equal(true);
-    expect(isLiteSaveIconVisible(true, [true, true, true, true])).to.equal(false);
-    expect(isLiteSaveIconVisible(false, [true, false, true, true])).to.equal(false);
+    assert.equal(areAllStepsValid([true, true, true, true]), true);
+    assert.equal(isLiteSaveIconVisible(false, [true, true, true, true]), true);
+    assert.equal(isLiteSaveIconVisible(true, [true, true, true, true]), false);
+    assert.equal(isLiteSaveIconVisible(false, [true, false, true, true]), false);
   });
 });

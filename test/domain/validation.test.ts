@@ -1,34 +1,44 @@
-import { expect } from '@open-wc/testing';
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { DateTime } from 'luxon';
-import {
-  areContactsValid,
-  canAddExpense,
-  canSaveContactModal,
-  canSaveItemEdit,
-  expenseAmount,
-  isPoolCodeUsable,
-  isPoolTestResultValid,
-  isValidEmail,
-  isValidPhone,
-  limitMinutesInput,
-  limitPriceInput,
-  makeContact,
-  makeCustomer,
-  parseItemSearch,
-  parseMinutesInput,
-  parseSubItems,
-  poolDefectMessage,
-  validateContactRow,
-  validateCustomer,
-  validateExpense,
-} from '../../src/domain/index.ts';
+import { areContactsValid, canSaveContactModal, validateContactRow } from '../../src/domain/validation/contact-form.ts';
+import { canAddExpense, expenseAmount, validateExpense } from '../../src/domain/validation/expense-form.ts';
+import { canSaveItemEdit } from '../../src/domain/validation/item-edit.ts';
+import { isPoolCodeUsable, isPoolTestResultValid } from '../../src/domain/validation/pool-code.ts';
+import { isValidEmail, isValidPhone } from '../../src/domain/validation/patterns.ts';
+import { limitMinutesInput, limitPriceInput, parseMinutesInput } from '../../src/domain/validation/input-limits.ts';
+import { makeContact } from '../../src/domain/entities/contact.ts';
+import { makeCustomer } from '../../src/domain/entities/customer.ts';
+import { parseItemSearch } from '../../src/domain/validation/item-search.ts';
+import { parseSubItems } from '../../src/domain/validation/sub-items.ts';
+import { poolDefectMessage } from '../../src/domain/messages.ts';
+import { validateCustomer } from '../../src/domain/validation/customer-form.ts';
+import { formsToCorrect } from '../../src/domain/validation/submission.ts';
+import { makeStop } from '../../src/domain/entities/stop.ts';
 
 const now = DateTime.fromISO('2026-11-21T10:00', { zone: 'Europe/Paris' });
 const goodCustomer = { name: 'Marie Curie', phone: '+33 (0)6 12-34.56.78', email: 'marie@exemple.fr', time: '09:00', date: '2026-11-22' };
 
 describe('form validation (spec §5)', () => {
+  it('S095 S101 a booking goes only with both forms valid; the forms to correct are named in screen order', () => {
+    const customer = makeCustomer(goodCustomer);
+    const goodContact = makeContact({ name: 'Léa Martin', phone: '0612345678', step: 0 });
+    const badContact = makeContact({ name: 'Léa', phone: '', step: 0 });
+    const stops = (contact: typeof goodContact) => [makeStop({ contacts: [contact] }), makeStop()];
+    assert.deepEqual(formsToCorrect({ customer, stops: stops(goodContact), contacts: [] }, now), []);
+    assert.deepEqual(formsToCorrect({ customer, stops: stops(badContact), contacts: [] }, now), ['contacts']);
+    assert.deepEqual(
+      formsToCorrect({ customer: makeCustomer({ ...goodCustomer, name: 'Pau' }), stops: stops(goodContact), contacts: [] }, now),
+      ['customer'],
+    );
+    assert.deepEqual(
+      formsToCorrect({ customer: makeCustomer({ ...goodCustomer, phone: '' }), stops: stops(goodContact), contacts: [badContact] }, now),
+      ['customer', 'contacts'],
+    );
+  });
+
   it('S086 S087 S088 S089 S090 a complete customer is valid, the reference optional', () => {
-    expect(validateCustomer(makeCustomer(goodCustomer), now)).to.deep.equal({});
+    assert.deepEqual(validateCustomer(makeCustomer(goodCustomer), now), {});
   });
 
   const customerCases: [Record<string, string>, string, string][] = [
@@ -45,23 +55,23 @@ describe('form validation (spec §5)', () => {
     it(`S086 S087 S088 S089 S107 customer ${JSON.stringify(change)} → ${field}: ${message}`, () => {
       const errors = validateCustomer(makeCustomer({ ...goodCustomer, ...change }), now);
       // The spec's words, with French typography: a no-break space before '!' (UX §7.1).
-      expect(Object.keys(errors)).to.deep.equal([field]);
-      expect(errors[field as keyof typeof errors]!.replace(/\s/g, ' ')).to.equal(message);
+      assert.deepEqual(Object.keys(errors), [field]);
+      assert.equal(errors[field as keyof typeof errors]!.replace(/\s/g, ' '), message);
     });
   }
 
   it('S086 a name of exactly 4 characters is enough', () => {
-    expect(validateCustomer(makeCustomer({ ...goodCustomer, name: 'Paul' }), now)).to.deep.equal({});
+    assert.deepEqual(validateCustomer(makeCustomer({ ...goodCustomer, name: 'Paul' }), now), {});
   });
 
   it('S087 phones: digits with + ( ) - . and spaces', () => {
-    for (const phone of ['0612345678', '+33 6 12 34 56 78', '(0)6-12.34.56.78']) expect(isValidPhone(phone), phone).to.equal(true);
-    for (const phone of ['', '+', '06 12 34 56 7x', '06/12/34']) expect(isValidPhone(phone), phone).to.equal(false);
+    for (const phone of ['0612345678', '+33 6 12 34 56 78', '(0)6-12.34.56.78']) assert.equal(isValidPhone(phone), true, phone);
+    for (const phone of ['', '+', '06 12 34 56 7x', '06/12/34']) assert.equal(isValidPhone(phone), false, phone);
   });
 
   it('S088 emails follow the standard pattern', () => {
-    for (const email of ['a@b.fr', 'jean.dupont+devis@transports-martin.com']) expect(isValidEmail(email), email).to.equal(true);
-    for (const email of ['', 'a@b', '@b.fr', 'a@@b.fr', 'a@b.']) expect(isValidEmail(email), email).to.equal(false);
+    for (const email of ['a@b.fr', 'jean.dupont+devis@transports-martin.com']) assert.equal(isValidEmail(email), true, email);
+    for (const email of ['', 'a@b', '@b.fr', 'a@@b.fr', 'a@b.']) assert.equal(isValidEmail(email), false, email);
   });
 
   const contactCases: [Record<string, unknown>, Record<string, string>][] = [
@@ -73,18 +83,18 @@ describe('form validation (spec §5)', () => {
   ];
   for (const [contact, errors] of contactCases) {
     it(`S091 S092 S093 contact row ${JSON.stringify(contact)} → ${JSON.stringify(errors)}`, () => {
-      expect(validateContactRow(makeContact(contact))).to.deep.equal(errors);
+      assert.deepEqual(validateContactRow(makeContact(contact)), errors);
     });
   }
 
   it('S094 S095 a contact step must be 0 or more (and an existing stop); all contacts valid to submit', () => {
-    expect(validateContactRow({ name: 'Lucie', phone: '0612', email: '', step: -1 })).to.have.property('step');
-    expect(validateContactRow({ name: 'Lucie', phone: '0612', email: '', step: 2 }, 2)).to.have.property('step');
-    expect(validateContactRow({ name: 'Lucie', phone: '0612', email: '', step: 1 }, 2)).to.deep.equal({});
+    assert.ok('step' in validateContactRow({ name: 'Lucie', phone: '0612', email: '', step: -1 }));
+    assert.ok('step' in validateContactRow({ name: 'Lucie', phone: '0612', email: '', step: 2 }, 2));
+    assert.deepEqual(validateContactRow({ name: 'Lucie', phone: '0612', email: '', step: 1 }, 2), {});
     const good = makeContact({ name: 'Lucie', phone: '0612345678' });
-    expect(areContactsValid([good, good])).to.equal(true);
-    expect(areContactsValid([good, makeContact({ name: 'Lu', phone: '0612345678' })])).to.equal(false);
-    expect(areContactsValid([])).to.equal(true);
+    assert.equal(areContactsValid([good, good]), true);
+    assert.equal(areContactsValid([good, makeContact({ name: 'Lu', phone: '0612345678' })]), false);
+    assert.equal(areContactsValid([]), true);
   });
 
   const modalCases: [string, string, boolean][] = [
@@ -96,7 +106,7 @@ describe('form validation (spec §5)', () => {
   ];
   for (const [name, phone, canSave] of modalCases) {
     it(`S096 contact modal: name '${name}', phone '${phone}' → save ${canSave ? 'enabled' : 'disabled'}`, () => {
-      expect(canSaveContactModal(name, phone)).to.equal(canSave);
+      assert.equal(canSaveContactModal(name, phone), canSave);
     });
   }
 
@@ -112,33 +122,33 @@ describe('form validation (spec §5)', () => {
   ];
   for (const [name, cost, errors] of expenseCases) {
     it(`S097 S098 S099 expense '${name}' '${cost}' → ${JSON.stringify(errors)}`, () => {
-      expect(validateExpense({ name, cost })).to.deep.equal(errors);
-      expect(canAddExpense({ name, cost })).to.equal(Object.keys(errors).length === 0);
+      assert.deepEqual(validateExpense({ name, cost }), errors);
+      assert.equal(canAddExpense({ name, cost }), Object.keys(errors).length === 0);
     });
   }
 
   it('S098 a valid cost is read with a French comma', () => {
-    expect(expenseAmount({ name: 'Remise', cost: '-3,5' })).to.equal(-3.5);
-    expect(expenseAmount({ name: 'Remise', cost: 'x' })).to.equal(null);
+    assert.equal(expenseAmount({ name: 'Remise', cost: '-3,5' }), -3.5);
+    assert.equal(expenseAmount({ name: 'Remise', cost: 'x' }), null);
   });
 
   it('S100 item edit modal: description of 2+ characters and a quantity', () => {
-    expect(canSaveItemEdit('ab', '1')).to.equal(true);
-    expect(canSaveItemEdit('a', '1')).to.equal(false);
-    expect(canSaveItemEdit(' a ', 3)).to.equal(false);
-    expect(canSaveItemEdit('ab', '')).to.equal(false);
-    expect(canSaveItemEdit('ab', null)).to.equal(false);
+    assert.equal(canSaveItemEdit('ab', '1'), true);
+    assert.equal(canSaveItemEdit('a', '1'), false);
+    assert.equal(canSaveItemEdit(' a ', 3), false);
+    assert.equal(canSaveItemEdit('ab', ''), false);
+    assert.equal(canSaveItemEdit('ab', null), false);
   });
 
   it('S102 sub-item lines under 4 trimmed characters are ignored; a leading integer sets the quantity', () => {
     const text = '3 cartons\nab\n  lit  \n\n2x chaises\nTable basse\n  12  \n1234';
-    expect(parseSubItems(text)).to.deep.equal([
+    assert.deepEqual(parseSubItems(text), [
       { quantity: 3, name: 'cartons' },
       { quantity: 2, name: 'chaises' },
       { quantity: 1, name: 'Table basse' },
       { quantity: 1, name: '1234' },
     ]);
-    expect(parseSubItems('lits')).to.deep.equal([{ quantity: 1, name: 'lits' }]);
+    assert.deepEqual(parseSubItems('lits'), [{ quantity: 1, name: 'lits' }]);
   });
 
   const searchCases: [string, { quantity: number; text: string } | null][] = [
@@ -150,25 +160,25 @@ describe('form validation (spec §5)', () => {
     ['5', null],
   ];
   for (const [input, expected] of searchCases) {
-    it(`S021 S103 item search '${input}' → ${JSON.stringify(expected)}`, () => expect(parseItemSearch(input)).to.deep.equal(expected));
+    it(`S021 S103 item search '${input}' → ${JSON.stringify(expected)}`, () => assert.deepEqual(parseItemSearch(input), expected));
   }
 
   it('S105 pool code must be longer than 10 characters and return numeric prices', () => {
-    expect(isPoolCodeUsable('return 1;;')).to.equal(false); // 10
-    expect(isPoolCodeUsable('return 12;;')).to.equal(true); // 11
-    expect(isPoolCodeUsable(null)).to.equal(false);
-    expect(isPoolTestResultValid({ transportation: 10, handling: 5 })).to.equal(true);
-    expect(isPoolTestResultValid({ transportation: '10', handling: 5 })).to.equal(false);
-    expect(isPoolTestResultValid({ transportation: 10 })).to.equal(false);
-    expect(isPoolTestResultValid({ transportation: Number.NaN, handling: 5 })).to.equal(false);
-    expect(poolDefectMessage('Grille Pro')).to.equal('La grille de [Grille Pro] présente un défaut technique, contactez son responsable');
+    assert.equal(isPoolCodeUsable('return 1;;'), false); // 10
+    assert.equal(isPoolCodeUsable('return 12;;'), true); // 11
+    assert.equal(isPoolCodeUsable(null), false);
+    assert.equal(isPoolTestResultValid({ transportation: 10, handling: 5 }), true);
+    assert.equal(isPoolTestResultValid({ transportation: '10', handling: 5 }), false);
+    assert.equal(isPoolTestResultValid({ transportation: 10 }), false);
+    assert.equal(isPoolTestResultValid({ transportation: Number.NaN, handling: 5 }), false);
+    assert.equal(poolDefectMessage('Grille Pro'), 'La grille de [Grille Pro] présente un défaut technique, contactez son responsable');
   });
 
   it('S110 price and minutes inputs hold at most 5 characters', () => {
-    expect(limitPriceInput('123456')).to.equal('12345');
-    expect(limitPriceInput('12345')).to.equal('12345');
-    expect(limitMinutesInput('999999')).to.equal('99999');
-    expect(parseMinutesInput('45')).to.equal(45);
-    expect(parseMinutesInput('4a')).to.equal(null);
+    assert.equal(limitPriceInput('123456'), '12345');
+    assert.equal(limitPriceInput('12345'), '12345');
+    assert.equal(limitMinutesInput('999999'), '99999');
+    assert.equal(parseMinutesInput('45'), 45);
+    assert.equal(parseMinutesInput('4a'), null);
   });
 });

@@ -37,6 +37,7 @@ describe('the one script tag loads what the first panel needs, and the rest when
   const dragLibrary = chunkOf('node_modules/sortablejs/modular/sortable.core.esm.js');
   const timeParts = chunkOf('src/ui/addresses/StopTimes.tsx');
   const dates = chunkOf('node_modules/luxon/build/es6/luxon.mjs');
+  const datesState = chunkOf('src/state/dates.ts');
 
   it('opening the wizard fetches no later panel and no drag library; Suivant fetches the panels once, a drag the library', async () => {
     const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
@@ -123,6 +124,22 @@ describe('the one script tag loads what the first panel needs, and the rest when
     await page.getByRole('textbox', { name: 'Minutes sur place à l’adresse 2' }).waitFor();
     await page.getByRole('textbox', { name: 'Minutes sur place à l’adresse 1' }).waitFor();
     assert.equal(await alerts.count(), 0);
+    await page.close();
+  });
+
+  it('the dates’ code whose download fails is said once, in French, with Réessayer, which brings it', async () => {
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
+    await page.route(`**/${datesState}`, (route) => route.abort('internetdisconnected'));
+    const asked = watchScripts(page);
+    await page.goto(`${demo.server.base}/`);
+    const alerts = page.getByRole('alert').filter({ hasText: 'Les dates et horaires n’ont pas pu être chargés' });
+    await alerts.first().waitFor();
+    assert.equal(await alerts.count(), 1, 'one banner, whoever asked for the dates');
+    assert.match(await alerts.textContent(), /Rien de ce que vous avez saisi n’est perdu/);
+    await page.unroute(`**/${datesState}`);
+    await alerts.getByRole('button', { name: 'Réessayer' }).click();
+    await alerts.waitFor({ state: 'detached' });
+    assert.ok(asked.filter((file) => file === datesState).length >= 2, 'asked again');
     await page.close();
   });
 });

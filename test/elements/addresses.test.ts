@@ -14,6 +14,7 @@ import {
   type,
   uniqueId,
   createQuoteElement,
+  findLiveRegion,
 } from './support.ts';
 
 const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
@@ -53,7 +54,7 @@ describe('panel 0, Vos adresses', () => {
     field.focus();
     await sendKeys({ type: '10 rue de Rivoli 75004 Paris' });
     await sendKeys({ press: 'Enter' });
-    await findByRole(root, 'status', 'Recherche…', 2000);
+    await findLiveRegion(root, 'status', 'Recherche…', 2000);
     await waitUntil(() => verified(root, 1), 'Enter lost: the address was not resolved', { timeout: 6000 });
     expect(input(root, 1).value).to.match(/^10 Rue de Rivoli/);
   });
@@ -211,7 +212,7 @@ describe('panel 0, Vos adresses', () => {
     type(field, 'rue de Rivoli 75004 Paris');
     press(field, 'Escape');
     press(field, 'Enter');
-    await findByRole(root, 'alert', /Adresse introuvable/, 5000);
+    await findLiveRegion(root, 'alert', /Adresse introuvable/, 5000);
     expect(verified(root, 1)).to.equal(false);
     expect(field.getAttribute('aria-invalid')).to.equal('true');
   });
@@ -359,7 +360,7 @@ describe('panel 0, Vos adresses', () => {
       geocodeResolved: true,
     }));
     const root = await wizard({}, `<script type="application/json" data-store="travel">${JSON.stringify({ stops })}</script>`);
-    await findByRole(root, 'alert', /Address limit overflow 50: 51/, 5000);
+    await findLiveRegion(root, 'alert', /Address limit overflow 50: 51/, 5000);
     expect(allByRole(root, 'button', 'Suivant')).to.have.length(0);
     expect(allByRole(root, 'button', /^Ajouter une étape après/)).to.have.length(0);
   });

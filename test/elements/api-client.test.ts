@@ -1,6 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { ApiClient, ApiError, newIdempotencyKey } from '../../src/services/api-client.ts';
-import { buildTravelPayload, makeStop, makeTravelState } from '../../src/domain/index.ts';
+import { buildTravelPayload } from '../../src/domain/payload/travel-payload.ts';
+import { makeStop } from '../../src/domain/entities/stop.ts';
+import { makeTravelState } from '../../src/domain/entities/travel.ts';
 import { apiBase } from './support.ts';
 
 function payload(name = 'Marie Curie') {

@@ -1,6 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import { restoreStore } from '../../src/domain/index.ts';
+import { parseSerializedTravelState } from '../../src/domain/payload/serialized-travel.ts';
 import {
   DEMO_COMPANY_TOKEN,
   PREFERRED,
@@ -11,7 +11,19 @@ import {
   recordBookings,
   toFinalisation,
 } from './booking-support.ts';
-import { allByRole, apiBase, byRole, choose, findByRole, isUnavailable, press, textOf, type, dayAfterToday } from './support.ts';
+import {
+  allByRole,
+  apiBase,
+  byRole,
+  choose,
+  findByRole,
+  isUnavailable,
+  press,
+  textOf,
+  type,
+  dayAfterToday,
+  findLiveRegion,
+} from './support.ts';
 
 /**
  * The booking of STOPS with one 'Canapé 3 places', worked out by hand from the spec's rules
@@ -124,7 +136,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
         ['Canapé 3 places', 1],
       ]);
       expect(body).not.to.have.property('company_token');
-      expect(restoreStore(body.store_serialized)?.stops[1]?.address).to.equal('3 Place Bellecour 69002 Lyon');
+      expect(parseSerializedTravelState(body.store_serialized)?.stops[1]?.address).to.equal('3 Place Bellecour 69002 Lyon');
 
       expect(events.map((event) => event.detail)).to.deep.equal([{ token: response!.token, travelId: response!.id }]);
       const iframe = root.querySelector('iframe')!;
@@ -209,7 +221,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       await fillCustomer(root);
       byRole(root, 'button', 'Enregistrer').click();
       // The spec's sentence, then what happened: no answer came back.
-      await findByRole(
+      await findLiveRegion(
         root,
         'alert',
         /^Une error est survenue, veuillez réessayer dans un instant\. Le serveur ne répond pas : vérifiez votre connexion\./,

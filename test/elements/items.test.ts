@@ -15,6 +15,7 @@ import {
   type,
   uniqueId,
   createQuoteElement,
+  findLiveRegion,
 } from './support.ts';
 
 const STOPS = [
@@ -92,7 +93,7 @@ describe('panel 1, the items', () => {
       await new Promise((resolve) => setTimeout(resolve, 40));
     }
     await sendKeys({ press: 'Enter' });
-    await findByRole(root, 'status', 'Recherche…', 2000);
+    await findLiveRegion(root, 'status', 'Recherche…', 2000);
     await waitUntil(() => root.querySelectorAll('.item-row').length === 1, 'the Enter was lost: nothing added', { timeout: 6000 });
     // The catalogue's generic 'Table' is the first answer for 'tables'.
     expect(quantityOf(root, 'Table')).to.equal('5');
@@ -164,7 +165,7 @@ describe('panel 1, the items', () => {
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Longueur (cm)'), '100');
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Largeur (cm)'), '50');
     type(byRole<HTMLInputElement>(dialog, 'textbox', 'Hauteur (cm)'), '40');
-    await findByRole(dialog, 'status', 'Volume calculé : 0,2 m³ par unité');
+    await findLiveRegion(dialog, 'status', 'Volume calculé : 0,2 m³ par unité');
     await waitUntil(() => !isUnavailable(save()));
     save().click();
     await waitUntil(() => textOf(root).includes('Aquarium 200 L'));

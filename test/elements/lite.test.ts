@@ -15,6 +15,8 @@ import {
   createQuoteElement,
   dayAfterToday,
   TEST_NOW,
+  findLiveRegion,
+  allLiveRegions,
 } from './support.ts';
 
 const STOPS = [
@@ -105,7 +107,7 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
     (await findByRole(existing, 'button', 'Enregistrer les modifications', 6000)).click();
     // The contact form is empty: the Contacts step opens with what to fix, focus on the first field.
     await waitUntil(() => tab(existing, 'Contacts').getAttribute('aria-selected') === 'true');
-    await findByRole(existing, 'alert', /À corriger avant d’enregistrer/);
+    await findLiveRegion(existing, 'alert', /À corriger avant d’enregistrer/);
     await waitUntil(
       () => existing.activeElement === byRole(existing, 'textbox', 'Nom du contact'),
       'focus not on the first field in error',
@@ -167,7 +169,7 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
 
   it('S043 S152 without the maps service, no address input but the French-variant alert', async () => {
     const root = await lite({ attributes: { 'maps-provider': 'google' } });
-    const alert = await findByRole(root, 'alert', /^Error!/, 5000);
+    const alert = await findLiveRegion(root, 'alert', /^Error!/, 5000);
     expect(textOf(alert)).to.contain('Goolgle api is not setup, reload the page');
     expect(allByRole(root, 'combobox', 'Adresse 1')).to.have.length(0);
   });
@@ -179,7 +181,7 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
     type(field, '12 rue Imaginaire Zzyzxville');
     press(field, 'Escape');
     press(field, 'Enter');
-    const alert = await findByRole(root, 'alert', /^Error!/, 5000);
+    const alert = await findLiveRegion(root, 'alert', /^Error!/, 5000);
     expect(alert.className).to.contain('alert-red');
     expect(textOf(alert)).to.contain('Adresse introuvable');
   });
@@ -355,9 +357,9 @@ describe('the store’s messages (spec §2: an error banner and an info banner)'
   it('S042 S054 the travel store’s errorMessage and infoMessage show as an alert and a status line, in the lite element and the wizard', async () => {
     const messages = { errorMessage: 'Le créneau demandé n’est plus libre.', infoMessage: 'Le tarif d’hiver s’applique à ce trajet.' };
     const root = await lite({ travel: { lite: messages } });
-    const alert = await findByRole(root, 'alert', /Le créneau demandé/);
+    const alert = await findLiveRegion(root, 'alert', /Le créneau demandé/);
     expect(alert.className).to.contain('banner-error');
-    const status = await findByRole(root, 'status', /Le tarif d’hiver/);
+    const status = await findLiveRegion(root, 'status', /Le tarif d’hiver/);
     expect(status.className).to.contain('banner-info');
 
     const wizard = createQuoteElement('transport-quote-wizard');
@@ -365,8 +367,8 @@ describe('the store’s messages (spec §2: an error banner and an info banner)'
     wizard.setAttribute('maps-provider', 'local');
     wizard.travelStore = { stops: STOPS, lite: messages };
     (await fixture(html`<div></div>`)).append(wizard);
-    await findByRole(wizard.shadowRoot!, 'alert', /Le créneau demandé/);
-    await findByRole(wizard.shadowRoot!, 'status', /Le tarif d’hiver/);
+    await findLiveRegion(wizard.shadowRoot!, 'alert', /Le créneau demandé/);
+    await findLiveRegion(wizard.shadowRoot!, 'status', /Le tarif d’hiver/);
   });
 
   it('S042 S071 a grid’s info message shows as the info banner; its defect as the error banner; each can be closed', async () => {
@@ -387,12 +389,12 @@ describe('the store’s messages (spec §2: an error banner and an info banner)'
     ];
     const root = await lite({ company: { driver_pools: pools }, travel: { items: [{ name: 'Canapé 3 places', volume: 2 }] } });
     choose(await findByRole<HTMLSelectElement>(root, 'combobox', 'Choix Grille'), '2');
-    const info = await findByRole(root, 'status', /Majoration hivernale incluse/, 8000);
+    const info = await findLiveRegion(root, 'status', /Majoration hivernale incluse/, 8000);
     byRole(info, 'button', 'Fermer le message').click();
-    await waitUntil(() => allByRole(root, 'status', /Majoration hivernale/).length === 0, 'info not closed');
+    await waitUntil(() => allLiveRegions(root, 'status', /Majoration hivernale/).length === 0, 'info not closed');
     const travel = root.host as HTMLElement & { travelStore: unknown };
     travel.travelStore = { stops: STOPS, items: [{ name: 'Canapé 3 places', volume: 2 }], driverPoolSelector: 3 };
-    await findByRole(root, 'alert', /La grille de \[Grille Cassée\] présente un défaut technique/, 8000);
+    await findLiveRegion(root, 'alert', /La grille de \[Grille Cassée\] présente un défaut technique/, 8000);
   });
 });
 

@@ -1,14 +1,14 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../elements/transport-quote-lite.ts';
 import { next } from './booking-support.ts';
-import { makeStop, type Stop } from '../../src/domain/index.ts';
+import { makeStop, type Stop } from '../../src/domain/entities/stop.ts';
 import { createBanProvider } from '../../src/services/maps/ban-provider.ts';
 import { createGoogleProvider, loadImportLibrary, MapsMissingError } from '../../src/services/maps/google-provider.ts';
 import { cachedGeocoder, computeRoute } from '../../src/services/maps/routing.ts';
 import geopfSearch from '../fixtures/geopf-search-rivoli.json';
 import ignRoute from '../fixtures/ign-route-paris-lyon.json';
 import { googleResult, installFakeGoogle, uninstallFakeGoogle, type FakeGoogleOptions } from './fake-google-maps.ts';
-import { allByRole, apiBase, byRole, createQuoteElement, findByRole, textOf } from './support.ts';
+import { apiBase, byRole, createQuoteElement, textOf, findLiveRegion, allLiveRegions } from './support.ts';
 
 const resolvedStops = (count: number): Stop[] =>
   Array.from({ length: count }, (_, index) =>
@@ -205,7 +205,7 @@ describe('a route the provider cannot give, seen from the page (spec §8, §9)',
       el.travelStore = { stops: resolvedStops, items: [{ name: 'Table', volume: 1.2, quantity: 5 }] };
       (await fixture(html`<div></div>`)).append(el);
       const root = el.shadowRoot!;
-      const banner = await findByRole(root, 'status', /Route not found ZERO_RESULTS/, 6000);
+      const banner = await findLiveRegion(root, 'status', /Route not found ZERO_RESULTS/, 6000);
       // The price shown comes from the straight line: it says so.
       const total = () => (tag === 'transport-quote-lite' ? root.querySelector('.lite-total strong') : null);
       if (tag === 'transport-quote-lite')
@@ -221,7 +221,7 @@ describe('a route the provider cannot give, seen from the page (spec §8, §9)',
       }
       options.routeStatus = undefined;
       byRole(banner, 'button', 'Réessayer le calcul de l’itinéraire').click();
-      await waitUntil(() => allByRole(root, 'status', /Route not found/).length === 0, 'message not cleared by the retry', {
+      await waitUntil(() => allLiveRegions(root, 'status', /Route not found/).length === 0, 'message not cleared by the retry', {
         timeout: 6000,
       });
       if (tag === 'transport-quote-lite')

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import * as v from 'valibot';
-import { DriverPoolSchema, type PoolPriceInput } from '../../src/domain/index.ts';
+import { DriverPoolSchema } from '../../src/domain/entities/driver-pool.ts';
+import type { PoolPriceInput } from '../../src/domain/pools/pool-io.ts';
 import { createPricingSandbox } from '../../src/services/pricing/sandbox.ts';
 
 const input: PoolPriceInput = {

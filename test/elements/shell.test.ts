@@ -1,6 +1,11 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../elements/transport-quote-wizard.ts';
-import { apiBase, allByRole, byRole, findByRole, textOf, type, uniqueId, createQuoteElement } from './support.ts';
+import { apiBase, allByRole, byRole, findByRole, textOf, type, uniqueId, createQuoteElement, allLiveRegions, TEST_NOW } from './support.ts';
+import { bookingStatusAtom } from '../../src/state/booking.atoms.ts';
+import { companyModeAtom } from '../../src/state/company.atoms.ts';
+import { customerAtom } from '../../src/state/customer.atoms.ts';
+import { fixedPriceAtom } from '../../src/state/price-choices.atoms.ts';
+import { storeFor } from '../../src/state/store.ts';
 
 const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
 
@@ -128,8 +133,8 @@ describe('<transport-quote-wizard> shell', () => {
       '<script type="application/json" data-store="company">{"vat": "vingt"}</script><script type="application/json" data-store="infos">{pas du json</script>',
     );
     const root = el.shadowRoot!;
-    await waitUntil(() => allByRole(root, 'alert').length === 2, 'two banners expected');
-    const banners = allByRole(root, 'alert').map((alert) => textOf(alert));
+    await waitUntil(() => allLiveRegions(root, 'alert').length === 2, 'two banners expected');
+    const banners = allLiveRegions(root, 'alert').map((alert) => textOf(alert));
     expect(banners.some((text) => text.includes('Les données de l’entreprise fournies par la page sont invalides (vat'))).to.equal(true);
     expect(
       banners.some((text) =>
@@ -273,5 +278,55 @@ describe('<transport-quote-wizard> shell', () => {
       { timeout: 5000 },
     );
     expect(textOf(publicLink.shadowRoot!)).to.match(notice);
+  });
+
+  it('S122 S002 company-token and travel-id set together load as one, in order: the company’s booking opens in company mode even when the company answers last', async () => {
+    const base = await apiBase();
+    const response = await fetch(`${base}/api/v1/travels`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ company_token: DEMO_COMPANY_TOKEN, ...bookingBody({ transportHt: 50_000, handlingHt: 10_000, vat: 0.2 }) }),
+    });
+    const created = (await response.json()) as { id: number; token: string };
+    const el = await wizard({ 'api-base': base, 'maps-provider': 'local' });
+    // The company's answer is held back until the booking's has come: the slower of the two.
+    let releaseCompany = () => {};
+    const companyHeld = new Promise<void>((resolve) => (releaseCompany = resolve));
+    let bookingAnswered = false;
+    (el as HTMLElement & { fetch: typeof fetch }).fetch = async (input, init) => {
+      const url = String(input);
+      if (url.includes('/api/v1/companies/')) await companyHeld;
+      const answer = await fetch(input, init);
+      if (url.includes('/api/v1/travels/')) bookingAnswered = true;
+      return answer;
+    };
+    el.setAttribute('company-token', DEMO_COMPANY_TOKEN);
+    el.setAttribute('travel-id', String(created.id));
+    el.setAttribute('travel-token', created.token);
+    const root = el.shadowRoot!;
+    await waitUntil(() => bookingAnswered, 'the booking should be asked for', { timeout: 5000 });
+    releaseCompany();
+    const store = storeFor(el);
+    await waitUntil(() => store.get(companyModeAtom), 'the company should come', { timeout: 5000 });
+    await waitUntil(() => byRole<HTMLInputElement>(root, 'combobox', 'Adresse 2').value === '3 Place Bellecour 69002 Lyon', 'booking', {
+      timeout: 5000,
+    });
+    // Seen in company mode, the company's own booking prices as usual: nothing pinned, no notice.
+    expect(store.get(fixedPriceAtom)).to.equal(null);
+    expect(textOf(root)).not.to.match(/Réservation créée par un client professionnel/);
+  });
+
+  it('S010 a travelStore set after start is taken in as at start: the infos block still wins, and it gets the default day and time', async () => {
+    const infos = JSON.stringify({ travel_id: 77, token: 'jeton-77', state: 'accepted' });
+    const el = await wizard({}, `<script type="application/json" data-store="infos">${infos}</script>`);
+    const store = storeFor(el);
+    expect(store.get(bookingStatusAtom)).to.equal('accepted');
+    (el as HTMLElement & { travelStore: unknown }).travelStore = { stops: REOPEN_STOPS, customer: { name: 'Marie Curie' } };
+    await waitUntil(() => store.get(customerAtom).name === 'Marie Curie', 'the travel should be taken in');
+    // The infos block states the booking's state: a travel given later does not undo it.
+    expect(store.get(bookingStatusAtom)).to.equal('accepted');
+    // spec §9: today, at the next quarter hour after 10:00 by the element's clock.
+    await waitUntil(() => store.get(customerAtom).time !== '', 'the default schedule should be applied');
+    expect(store.get(customerAtom)).to.include({ date: TEST_NOW.toISODate(), time: '10:15' });
   });
 });

@@ -1,21 +1,27 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { createStore } from 'jotai';
 import * as v from 'valibot';
-import { CompanyDataSchema, makeItem, makeStop, type RouteResult } from '../../src/domain/index.ts';
+import { CompanyDataSchema } from '../../src/domain/entities/company.ts';
+import { makeItem } from '../../src/domain/entities/item.ts';
+import { makeStop } from '../../src/domain/entities/stop.ts';
+import type { RouteResult } from '../../src/domain/entities/route-result.ts';
 import type { Services } from '../../src/state/services.atoms.ts';
-import { applyCompany } from '../../src/state/apply.ts';
+import { applyCompanyAtom } from '../../src/state/apply.ts';
+import { parseAttributes } from '../../src/state/attributes.ts';
+import { savingAtom, setSavingAtom } from '../../src/state/booking.atoms.ts';
 import { startEngine } from '../../src/state/engine.ts';
-import { estimateAtom, routeStatusAtom } from '../../src/state/fees.atoms.ts';
-import { travelIdentityAtom } from '../../src/state/identity.atoms.ts';
-import { itemsAtom } from '../../src/state/items.atoms.ts';
-import { moveStopAtom, stopsAtom } from '../../src/state/stops.atoms.ts';
+import { estimateAtom } from '../../src/state/estimate.atoms.ts';
+import { chooseVehicleAtom, fixPriceAtom } from '../../src/state/price-choices.atoms.ts';
+import { routeLoadingAtom, routeStatusAtom } from '../../src/state/route.atoms.ts';
+import { timeWindowsEnabledAtom } from '../../src/state/time-windows.atoms.ts';
+import { loadingAtom } from '../../src/state/travel-snapshot.atoms.ts';
+import { replaceItemsAtom } from '../../src/state/items.atoms.ts';
+import { moveStopAtom, replaceStopsAtom, stopsAtom } from '../../src/state/stops.atoms.ts';
 import { arrivalsAtom } from '../../src/state/arrival.atoms.ts';
-import { customerAtom } from '../../src/state/customer.atoms.ts';
-import { loadingAtom, routeLoadingAtom, savingAtom } from '../../src/state/wizard.atoms.ts';
+import { editCustomerAtom } from '../../src/state/customer.atoms.ts';
 import { localDraftStorage } from '../../src/services/drafts.ts';
 import type { MapsProvider } from '../../src/services/maps/provider.ts';
 import type { PoolRun, PricingSandbox } from '../../src/services/pricing/sandbox.ts';
-import { readHostConfig } from '../../src/ui/host-config.ts';
 import { testClock } from './support.ts';
 
 function fakeServices(
@@ -60,13 +66,13 @@ describe('state: fee recomputation (spec §4)', () => {
   it('S073 nothing is computed until every stop is geocoded', async () => {
     const store = createStore();
     const { services, calls } = fakeServices();
-    store.set(stopsAtom, [resolved(48.8), makeStop()]);
+    store.set(replaceStopsAtom, [resolved(48.8), makeStop()]);
     startEngine(store, services);
     // The engine looks at the stops at once and settles on 'idle': nothing to route yet.
     await waitUntil(() => store.get(routeStatusAtom) === 'idle');
     expect(calls.routes).to.equal(0);
     expect(store.get(estimateAtom)).to.equal(null);
-    store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
+    store.set(replaceStopsAtom, [resolved(48.8), resolved(48.9)]);
     await waitUntil(() => store.get(routeStatusAtom) === 'ok');
     expect(calls.routes).to.equal(1);
     expect(store.get(estimateAtom)?.customer.distance).to.equal(10000);
@@ -75,18 +81,18 @@ describe('state: fee recomputation (spec §4)', () => {
   it('S072 S073 the route is recomputed when stops move, and skipped when nothing that matters changed', async () => {
     const store = createStore();
     const { services, calls } = fakeServices();
-    store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
+    store.set(replaceStopsAtom, [resolved(48.8), resolved(48.9)]);
     startEngine(store, services);
     await waitUntil(() => store.get(routeStatusAtom) === 'ok');
     store.set(
-      stopsAtom,
+      replaceStopsAtom,
       store.get(stopsAtom).map((stop) => ({ ...stop, notes: 'digicode' })),
     );
-    store.set(itemsAtom, [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5 })]);
+    store.set(replaceItemsAtom, [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5 })]);
     // The engine decides in the store's notification: once the estimate shows the new item, it has.
     await waitUntil(() => store.get(estimateAtom)?.volume === 1.5);
     expect(calls.routes).to.equal(1);
-    store.set(stopsAtom, [resolved(48.8), resolved(48.9), resolved(49)]);
+    store.set(replaceStopsAtom, [resolved(48.8), resolved(48.9), resolved(49)]);
     await waitUntil(() => calls.routes === 2);
     await waitUntil(() => store.get(estimateAtom)?.customer.distance === 20000);
   });
@@ -98,8 +104,8 @@ describe('state: fee recomputation (spec §4)', () => {
     const routeChunk = provider.routeChunk;
     let release = () => {};
     provider.routeChunk = (points, mode) => new Promise((resolve) => (release = () => resolve(routeChunk(points, mode))));
-    store.set(savingAtom, true);
-    store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
+    store.set(setSavingAtom, true);
+    store.set(replaceStopsAtom, [resolved(48.8), resolved(48.9)]);
     startEngine(store, services);
     await waitUntil(() => store.get(routeLoadingAtom), 'the route should be loading');
     expect(store.get(loadingAtom)).to.equal(true);
@@ -108,15 +114,15 @@ describe('state: fee recomputation (spec §4)', () => {
     expect(store.get(routeLoadingAtom)).to.equal(false);
     expect(store.get(savingAtom), 'the save is still waiting').to.equal(true);
     expect(store.get(loadingAtom)).to.equal(true);
-    store.set(savingAtom, false);
+    store.set(setSavingAtom, false);
     expect(store.get(loadingAtom)).to.equal(false);
   });
 
   it('S072 S074 S075 a pool with code prices the travel; items and vehicle changes rerun it; a fixed price overrides', async () => {
     const store = createStore();
     const { services, calls } = fakeServices();
-    applyCompany(
-      store,
+    store.set(
+      applyCompanyAtom,
       company([
         { id: 'public', name: 'Grille publique' },
         {
@@ -128,20 +134,17 @@ describe('state: fee recomputation (spec §4)', () => {
         },
       ]),
     );
-    store.set(stopsAtom, [resolved(48.8), resolved(48.9)]);
+    store.set(replaceStopsAtom, [resolved(48.8), resolved(48.9)]);
     startEngine(store, services);
     await waitUntil(() => store.get(estimateAtom)?.source === 'pool', 'the default pool prices the travel');
     // The pool's HT figures × 1.2 (VAT 20 %, spec §9).
     expect(store.get(estimateAtom)).to.include({ transportFee: 100 * 1.2, handlingFee: 50 * 1.2, total: (100 + 50) * 1.2 });
     const before = calls.pools;
-    store.set(itemsAtom, [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5 })]);
+    store.set(replaceItemsAtom, [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5 })]);
     await waitUntil(() => calls.pools === before + 1, 'items rerun the pool');
-    store.set(travelIdentityAtom, { ...store.get(travelIdentityAtom), vehicleCategoryId: -4 });
+    store.set(chooseVehicleAtom, -4);
     await waitUntil(() => calls.pools === before + 2, 'the vehicle reruns the pool');
-    store.set(travelIdentityAtom, {
-      ...store.get(travelIdentityAtom),
-      fixedPrice: { transportationPriceVatExcluded: 10, handlingPriceVatExcluded: 5 },
-    });
+    store.set(fixPriceAtom, { transportationPriceVatExcluded: 10, handlingPriceVatExcluded: 5 });
     expect(store.get(estimateAtom)).to.include({ transportFee: 10 * 1.2, handlingFee: 5 * 1.2, total: (10 + 5) * 1.2, source: 'fixed' });
   });
 
@@ -150,8 +153,8 @@ describe('state: fee recomputation (spec §4)', () => {
     const defect = 'La grille de [Grille Pro] présente un défaut technique, contactez son responsable';
     let answer: PoolRun = { ok: false, message: defect };
     const { services } = fakeServices(() => answer);
-    applyCompany(
-      store,
+    store.set(
+      applyCompanyAtom,
       company([
         {
           id: 2,
@@ -162,15 +165,15 @@ describe('state: fee recomputation (spec §4)', () => {
         },
       ]),
     );
-    store.set(stopsAtom, [{ ...resolved(48.8), timewindowEarliest: '2026-12-01T08:00:00+01:00' }, resolved(48.9)]);
+    store.set(replaceStopsAtom, [{ ...resolved(48.8), timewindowEarliest: '2026-12-01T08:00:00+01:00' }, resolved(48.9)]);
     startEngine(store, services);
     await waitUntil(() => store.get(estimateAtom)?.poolError === defect);
     expect(store.get(estimateAtom)?.total).to.equal(0);
     answer = { ok: true, output: { transportation: 80, handling: 20, error: null, info: 'Tarif week-end', persons: 3, amplitude_hour: 2 } };
-    store.set(itemsAtom, [makeItem({ name: 'Commode', volume: 0.8 })]);
+    store.set(replaceItemsAtom, [makeItem({ name: 'Commode', volume: 0.8 })]);
     await waitUntil(() => store.get(estimateAtom)?.poolInfo === 'Tarif week-end');
     expect(store.get(estimateAtom)?.handling.persons).to.equal(3);
-    expect(store.get(travelIdentityAtom).timewindowEnabled).to.equal(true);
+    expect(store.get(timeWindowsEnabledAtom)).to.equal(true);
     expect(store.get(stopsAtom).map((stop) => [stop.timewindowEarliest, stop.timewindowLatest])).to.deep.equal([
       ['2026-12-01T08:00:00+01:00', '2026-12-01T10:00:00+01:00'],
       ['2026-12-01T08:00:00+01:00', '2026-12-01T10:00:00+01:00'],
@@ -196,8 +199,8 @@ describe('state: fee recomputation (spec §4)', () => {
         };
         release = () => resolve(route);
       });
-    store.set(customerAtom, { ...store.get(customerAtom), date: '2026-12-01', time: '08:00' });
-    store.set(stopsAtom, [resolved(48.8), resolved(48.9), resolved(49)]);
+    store.set(editCustomerAtom, { date: '2026-12-01', time: '08:00' });
+    store.set(replaceStopsAtom, [resolved(48.8), resolved(48.9), resolved(49)]);
     const [a, b, c] = store.get(stopsAtom).map((stop) => stop.uid);
     startEngine(store, services);
     await waitUntil(() => release !== null);
@@ -266,16 +269,29 @@ describe('drafts and attributes', () => {
 
   it('presence-style booleans: a bare maps-visible is on, "false" is off, ?mapsVisible=true turns it on', () => {
     const host = document.createElement('div');
-    const location = new URL('https://transporteur.example/devis') as unknown as Location;
-    expect(readHostConfig(host, location).mapsVisible).to.equal(false);
+    const read = (name: string) => host.getAttribute(name);
+    const location = new URL('https://transporteur.example/devis');
+    expect(parseAttributes(read, location).mapsVisible).to.equal(false);
     host.setAttribute('maps-visible', '');
-    expect(readHostConfig(host, location).mapsVisible).to.equal(true);
+    expect(parseAttributes(read, location).mapsVisible).to.equal(true);
     host.setAttribute('maps-visible', 'false');
-    expect(readHostConfig(host, location).mapsVisible).to.equal(false);
-    expect(
-      readHostConfig(host, new URL('https://transporteur.example/devis?mapsVisible=true') as unknown as Location).mapsVisible,
-    ).to.equal(true);
-    expect(readHostConfig(host, location).apiBase).to.equal('https://transporteur.example');
+    expect(parseAttributes(read, location).mapsVisible).to.equal(false);
+    expect(parseAttributes(read, new URL('https://transporteur.example/devis?mapsVisible=true')).mapsVisible).to.equal(true);
+    expect(parseAttributes(read, location).apiBase).to.equal('https://transporteur.example');
+  });
+
+  it('attributes are read through their schema: trimmed, empty is absent, a choice outside its values is absent', () => {
+    const host = document.createElement('div');
+    const read = (name: string) => host.getAttribute(name);
+    const location = new URL('https://transporteur.example/devis');
+    host.setAttribute('company-token', '  tqw_demo  ');
+    host.setAttribute('travel-id', '   ');
+    host.setAttribute('mode', 'entreprise');
+    host.setAttribute('maps-provider', 'local');
+    expect(parseAttributes(read, location)).to.include({ companyToken: 'tqw_demo', travelId: null, mode: null, mapsProvider: 'local' });
+    host.setAttribute('mode', 'company');
+    host.setAttribute('api-base', 'https://api.transporteur.example');
+    expect(parseAttributes(read, location)).to.include({ mode: 'company', apiBase: 'https://api.transporteur.example' });
   });
 });
 
@@ -285,25 +301,26 @@ describe('default schedule', () => {
     const { customerAtom } = await import('../../src/state/customer.atoms.ts');
     const store = createStore();
     // 23:30 in Paris (UTC+1 in November): tomorrow at 07:00.
-    applyDefaultSchedule(store, new Date('2026-11-21T22:30:00Z'));
+    applyDefaultSchedule(store.get, store.set, new Date('2026-11-21T22:30:00Z'));
     expect(store.get(customerAtom)).to.include({ date: '2026-11-22', time: '07:00' });
     const early = createStore();
-    applyDefaultSchedule(early, new Date('2026-11-21T09:07:00Z'));
+    applyDefaultSchedule(early.get, early.set, new Date('2026-11-21T09:07:00Z'));
     expect(early.get(customerAtom)).to.include({ date: '2026-11-21', time: '10:15' });
-    store.set(customerAtom, { ...store.get(customerAtom), date: '2026-12-24', time: '08:00' });
-    applyDefaultSchedule(store, new Date('2026-11-21T09:07:00Z'));
+    store.set(editCustomerAtom, { date: '2026-12-24', time: '08:00' });
+    applyDefaultSchedule(store.get, store.set, new Date('2026-11-21T09:07:00Z'));
     expect(store.get(customerAtom)).to.include({ date: '2026-12-24', time: '08:00' });
   });
 });
 
 describe('applying a travel', () => {
   it('S045 contacts kept apart from the stops are put on the stop of their step', async () => {
-    const { applyTravelState } = await import('../../src/state/apply.ts');
+    const { applyTravelAtom } = await import('../../src/state/apply.ts');
     const { contactsAtom } = await import('../../src/state/contacts.atoms.ts');
-    const { makeTravelState, makeContact } = await import('../../src/domain/index.ts');
+    const { makeTravelState } = await import('../../src/domain/entities/travel.ts');
+    const { makeContact } = await import('../../src/domain/entities/contact.ts');
     const store = createStore();
-    applyTravelState(
-      store,
+    store.set(
+      applyTravelAtom,
       makeTravelState({
         stops: [resolved(48.8), resolved(48.9)],
         contacts: [

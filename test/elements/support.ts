@@ -1,5 +1,6 @@
 /** Helpers to use the elements like a user: find controls by role and French name, type, wait. */
 import { waitUntil } from '@open-wc/testing';
+import { computeAccessibleName, getRole, isInaccessible } from 'dom-accessibility-api';
 import { DateTime } from 'luxon';
 import { fixedClock } from '../../src/services/clock.ts';
 
@@ -35,62 +36,17 @@ export async function apiBase(): Promise<string> {
   return ((await response.json()) as { base: string }).base;
 }
 
-const IMPLICIT_ROLES: Record<string, (el: Element) => string | null> = {
-  BUTTON: () => 'button',
-  SELECT: () => 'combobox',
-  TEXTAREA: () => 'textbox',
-  H1: () => 'heading',
-  H2: () => 'heading',
-  H3: () => 'heading',
-  INPUT: (el) => {
-    const type = (el as HTMLInputElement).type;
-    if (type === 'checkbox') return 'checkbox';
-    if (type === 'button' || type === 'submit') return 'button';
-    return 'textbox';
-  },
-  LI: () => 'listitem',
-  DIALOG: () => 'dialog',
-};
-
-function roleOf(el: Element): string | null {
-  return el.getAttribute('role') ?? IMPLICIT_ROLES[el.tagName]?.(el) ?? null;
-}
-
-/** Text as a screen reader reads it: aria-hidden parts left out, no-break spaces as spaces. */
-function readableText(el: Element): string {
-  const clone = el.cloneNode(true) as HTMLElement;
-  clone.querySelectorAll('[aria-hidden="true"]').forEach((child) => child.remove());
-  return fold(clone.textContent ?? '');
-}
-
 /** Names compare after folding U+00A0 and U+202F to spaces, as Playwright does (UX §7.1). */
 function fold(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The role and accessible name as assistive technology computes them (WAI-ARIA and accname,
+ * through dom-accessibility-api, the library Testing Library uses), not a guess from the tag.
+ */
 function nameOf(el: Element): string {
-  const label = el.getAttribute('aria-label');
-  if (label) return fold(label);
-  const labelledBy = el.getAttribute('aria-labelledby');
-  if (labelledBy) {
-    const root = el.getRootNode() as Document | ShadowRoot;
-    return fold(
-      labelledBy
-        .split(' ')
-        .map((id) => root.getElementById?.(id)?.textContent ?? '')
-        .join(' '),
-    );
-  }
-  const id = el.getAttribute('id');
-  const forLabel = id ? (el.getRootNode() as Document | ShadowRoot).querySelector?.(`label[for="${id}"]`) : null;
-  if (forLabel && ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) return readableText(forLabel);
-  const wrapping = el.closest('label');
-  if (wrapping && el !== wrapping && ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) {
-    const clone = wrapping.cloneNode(true) as HTMLElement;
-    clone.querySelectorAll('input, select, textarea, .field-error').forEach((child) => child.remove());
-    return fold(clone.textContent ?? '');
-  }
-  return readableText(el);
+  return fold(computeAccessibleName(el));
 }
 
 /** Every element of the tree, shadow roots included. */
@@ -105,7 +61,7 @@ function* walk(root: Document | ShadowRoot | Element): Generator<Element> {
 
 export function allByRole(root: Element | ShadowRoot, role: string, name?: string | RegExp): HTMLElement[] {
   return [...walk(root)].filter((el) => {
-    if (roleOf(el) !== role || (el as HTMLElement).hidden || el.closest('[hidden]')) return false;
+    if (getRole(el) !== role || isInaccessible(el)) return false;
     if (name === undefined) return true;
     const accessible = nameOf(el);
     return typeof name === 'string' ? accessible === name : name.test(accessible);
@@ -126,6 +82,38 @@ export async function findByRole<T extends HTMLElement = HTMLElement>(
 ): Promise<T> {
   await waitUntil(() => allByRole(root, role, name).length === 1, `${role} « ${String(name)} » introuvable`, { timeout });
   return byRole<T>(root, role, name);
+}
+
+/** What a screen reader reads of an element: its text without the aria-hidden parts, spaces folded. */
+function readText(el: Element): string {
+  const clone = el.cloneNode(true) as Element;
+  clone.querySelectorAll('[aria-hidden="true"]').forEach((child) => child.remove());
+  return fold(clone.textContent ?? '');
+}
+
+type LiveRole = 'alert' | 'status';
+
+/**
+ * Alerts and status lines by what they say: WAI-ARIA gives these roles no name from their
+ * content (their accessible name is empty), and a screen reader reads their text as it changes.
+ */
+export function allLiveRegions(root: Element | ShadowRoot, role: LiveRole, text?: string | RegExp): HTMLElement[] {
+  return [...walk(root)].filter((el) => {
+    if (getRole(el) !== role || isInaccessible(el)) return false;
+    if (text === undefined) return true;
+    const said = readText(el);
+    return typeof text === 'string' ? said === text : text.test(said);
+  }) as HTMLElement[];
+}
+
+export async function findLiveRegion(
+  root: Element | ShadowRoot,
+  role: LiveRole,
+  text: string | RegExp,
+  timeout = 4000,
+): Promise<HTMLElement> {
+  await waitUntil(() => allLiveRegions(root, role, text).length === 1, `${role} « ${String(text)} » introuvable`, { timeout });
+  return allLiveRegions(root, role, text)[0]!;
 }
 
 /** Types into a React-controlled field the way a browser does. */

@@ -1,4 +1,4 @@
-// The two stores hold the same schema: every table, column, nullability, type family and index
+// The two databases hold the same schema: every table, column, nullability, type family and index
 // the SQLite migrations create, the PostgreSQL ones create too (run only in the PostgreSQL stage).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

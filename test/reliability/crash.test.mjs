@@ -3,12 +3,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { bookingBody } from '../server/booking-body.mjs';
-import { ROOT, json, startServer, STORE_NAME } from '../server/support.mjs';
+import { ROOT, json, startServer, DATABASE_NAME } from '../server/support.mjs';
 
 const { TravelPayloadSchema } = await import(`${ROOT}/dist/domain/index.js`);
 const valibot = await import('valibot');
 
-describe(`crash during a burst of writes on ${STORE_NAME}`, () => {
+describe(`crash during a burst of writes on ${DATABASE_NAME}`, () => {
   it('keeps every acknowledged booking, whole', async () => {
     const server = await startServer();
     const acknowledged = [];

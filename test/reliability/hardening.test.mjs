@@ -211,6 +211,9 @@ describe('logs', () => {
         }
       }
       const lines = (logs) => logs.split('\n').filter((line) => line.includes('"msg"') && line.includes('/api/v1/'));
+      // The server writes its log lines after answering: wait for the fourth (or for long enough to know it will not come).
+      for (let waited = 0; lines(verbose.logs).length < 4 && waited < 5000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       assert.equal(lines(verbose.logs).length, 4, verbose.logs);
       assert.ok(
         lines(verbose.logs).every((line) => line.length < 400),

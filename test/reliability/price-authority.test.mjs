@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody, HANDLING_CENTS, LYON, PARIS, TRANSPORT_CENTS } from '../server/booking-body.mjs';
 import { cents, handlingEuros, htCents, straightRoute } from '../server/spec-prices.mjs';
-import { DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, startServer, STORE_NAME } from '../server/support.mjs';
+import { DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, startServer, DATABASE_NAME } from '../server/support.mjs';
 
 const post = (base, body) => json(base, 'POST', '/api/v1/travels', { body });
 const patch = (base, created, body, token = created.token) => json(base, 'PATCH', `/api/v1/travels/${created.id}?token=${token}`, { body });
@@ -43,7 +43,7 @@ function assertCarrierPrice(answer, transport, handling) {
   assert.equal(answer.data.quote.figures.price_handling, handling);
 }
 
-describe(`forged public bookings (${STORE_NAME})`, () => {
+describe(`forged public bookings (${DATABASE_NAME})`, () => {
   let server;
   before(async () => {
     server = await startServer();
@@ -168,7 +168,7 @@ describe(`forged public bookings (${STORE_NAME})`, () => {
   });
 });
 
-describe(`company tokens and company prices (${STORE_NAME})`, () => {
+describe(`company tokens and company prices (${DATABASE_NAME})`, () => {
   let server;
   before(async () => {
     server = await startServer();

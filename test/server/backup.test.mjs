@@ -10,13 +10,13 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { bookingBody } from './booking-body.mjs';
-import { ROOT, STORE, STORE_NAME, clientPart, json, startServer, tempDatabase } from './support.mjs';
+import { ROOT, DATABASE_KIND, DATABASE_NAME, clientPart, json, startServer, tempDatabase } from './support.mjs';
 
 const { TravelPayloadSchema } = await import(`${ROOT}/dist/domain/index.js`);
 const valibot = await import('valibot');
 
 const toolsMissing =
-  STORE === 'postgres' && ['pg_dump', 'pg_restore'].some((tool) => spawnSync(tool, ['--version']).error)
+  DATABASE_KIND === 'postgres' && ['pg_dump', 'pg_restore'].some((tool) => spawnSync(tool, ['--version']).error)
     ? 'pg_dump ou pg_restore introuvable (bash .ci/postgres.sh installe le client PostgreSQL)'
     : false;
 if (toolsMissing && process.env.TQW_REQUIRE_POSTGRES === '1')
@@ -61,9 +61,9 @@ function assertWhole(read, booking) {
   assert.equal(stored.travel.price_transportation, sent.travel.price_transportation, 'the price it was booked at');
 }
 
-describe(`backup and restore of a ${STORE_NAME} database`, { skip: toolsMissing }, () => {
+describe(`backup and restore of a ${DATABASE_NAME} database`, { skip: toolsMissing }, () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'tqw-backup-'));
-  const backupFile = path.join(folder, STORE === 'sqlite' ? 'sauvegarde.sqlite' : 'sauvegarde.dump');
+  const backupFile = path.join(folder, DATABASE_KIND === 'sqlite' ? 'sauvegarde.sqlite' : 'sauvegarde.dump');
   let server;
   let restored;
   let restoredServer;
@@ -173,7 +173,7 @@ describe(`backup and restore of a ${STORE_NAME} database`, { skip: toolsMissing 
     assert.equal((await restoredServer.query('SELECT COUNT(*) AS n FROM travels'))[0].n, before);
   });
 
-  if (STORE === 'postgres')
+  if (DATABASE_KIND === 'postgres')
     it('says in French when pg_dump is not installed', async () => {
       const answer = await db(restored, ['backup', path.join(folder, 'sans-outil.dump')], { PATH: path.join(folder, 'vide') });
       assert.equal(answer.code, 1);

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_COMPANY_TOKEN, OTHER_COMPANY_TOKEN, json, startServer, STORE_NAME } from './support.mjs';
+import { DEMO_COMPANY_TOKEN, OTHER_COMPANY_TOKEN, json, startServer, DATABASE_NAME } from './support.mjs';
 
 let server;
 const search = async (query) => await json(server.base, 'GET', `/api/v1/items/search?${query}`);
 const names = async (query) => (await search(query)).data.map((item) => item.name);
 
-describe(`catalogue and company endpoints on ${STORE_NAME}`, () => {
+describe(`catalogue and company endpoints on ${DATABASE_NAME}`, () => {
   before(async () => {
     server = await startServer();
   });

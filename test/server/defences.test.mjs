@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody } from './booking-body.mjs';
-import { DEMO_COMPANY_TOKEN, json, ROOT, startServer, STORE_NAME } from './support.mjs';
+import { DEMO_COMPANY_TOKEN, json, ROOT, startServer, DATABASE_NAME } from './support.mjs';
 
 const post = (base, body, headers = {}) => json(base, 'POST', '/api/v1/travels', { body, headers });
 const companyBooking = () => bookingBody({ company_token: DEMO_COMPANY_TOKEN });
@@ -23,7 +23,7 @@ function rawRequest(base, text) {
   });
 }
 
-describe(`rate limits: both budgets apply (${STORE_NAME})`, () => {
+describe(`rate limits: both budgets apply (${DATABASE_NAME})`, () => {
   it('the per-company budget of 2 writes a minute refuses the third company booking, while public bookings go on', async () => {
     const server = await startServer(undefined, 0, { RATE_WRITES_PER_MINUTE_PER_COMPANY: '2' });
     try {
@@ -53,7 +53,7 @@ describe(`rate limits: both budgets apply (${STORE_NAME})`, () => {
   });
 });
 
-describe(`the public quota cannot be filled for good (${STORE_NAME})`, () => {
+describe(`the public quota cannot be filled for good (${DATABASE_NAME})`, () => {
   let server;
   before(async () => {
     // One booking as the server stores it, measured on a first server: each address may keep
@@ -111,7 +111,7 @@ describe(`the public quota cannot be filled for good (${STORE_NAME})`, () => {
   });
 });
 
-describe(`tokens, bodies and pages the probe found (${STORE_NAME})`, () => {
+describe(`tokens, bodies and pages the probe found (${DATABASE_NAME})`, () => {
   let server;
   before(async () => {
     server = await startServer();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody } from './booking-body.mjs';
 import { checkAnswer, contractOf, OPENAPI_PATH } from './contract.mjs';
-import { clientPart, DEMO_COMPANY_TOKEN, json, ROOT, startServer, STORE_NAME } from './support.mjs';
+import { clientPart, DEMO_COMPANY_TOKEN, json, ROOT, startServer, DATABASE_NAME } from './support.mjs';
 
 /** Redocly CLI's lint of a document, as its JSON report. */
 function redoclyLint(file) {
@@ -39,7 +39,7 @@ let server;
 let document;
 let contract;
 
-describe(`the published API contract on ${STORE_NAME}`, () => {
+describe(`the published API contract on ${DATABASE_NAME}`, () => {
   before(async () => {
     server = await startServer();
     const response = await fetch(server.base + OPENAPI_PATH);

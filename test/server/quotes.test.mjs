@@ -9,7 +9,7 @@ import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody, HANDLING_CENTS, LYON, PARIS, TRANSPORT_CENTS } from './booking-body.mjs';
 import { cents, handlingEuros, htCents, publicTransportEuros, straightRoute } from './spec-prices.mjs';
-import { json, ROOT, startServer, STORE_NAME } from './support.mjs';
+import { json, ROOT, startServer, DATABASE_NAME } from './support.mjs';
 
 const SIGNING_KEY = 'clé de signature des devis, pour les tests seulement';
 
@@ -57,7 +57,7 @@ function requestOf(body) {
   };
 }
 
-describe(`quotes (${STORE_NAME})`, () => {
+describe(`quotes (${DATABASE_NAME})`, () => {
   let server;
   before(async () => {
     server = await startServer(undefined, 0, { QUOTE_SIGNING_KEY: SIGNING_KEY });
@@ -150,7 +150,7 @@ describe(`quotes (${STORE_NAME})`, () => {
   });
 });
 
-describe(`an expired quote (${STORE_NAME})`, () => {
+describe(`an expired quote (${DATABASE_NAME})`, () => {
   it('a booking with an expired quote is priced again: taken when the price is the same, 409 when the carrier’s rates changed', async () => {
     const server = await startServer(undefined, 0, { QUOTE_TTL_MINUTES: '0.01' });
     try {
@@ -222,7 +222,7 @@ async function fakeIgn(behaviour) {
   };
 }
 
-describe(`the server’s own route (${STORE_NAME})`, () => {
+describe(`the server’s own route (${DATABASE_NAME})`, () => {
   it('asks IGN’s itinerary service itself, once per list of points, and prices its road distance', async () => {
     const ign = await fakeIgn('answer');
     const server = await startServer(undefined, 0, { ROUTE_SERVICE: 'ign', IGN_ITINERARY_URL: ign.url });
@@ -269,7 +269,7 @@ describe(`the server’s own route (${STORE_NAME})`, () => {
   });
 });
 
-describe(`the printable devis (${STORE_NAME})`, () => {
+describe(`the printable devis (${DATABASE_NAME})`, () => {
   it('shows what a French moving quote must say, with the quote’s figures, to the holder of the edit link only', async () => {
     const server = await startServer();
     try {

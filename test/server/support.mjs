@@ -1,6 +1,6 @@
 // Starts the built reference server as a real process on a free port with its own database:
-// a fresh SQLite file, or a fresh PostgreSQL database when TQW_TEST_STORE=postgres (the
-// runner's PostgreSQL stage sets it), so the same suites prove both stores.
+// a fresh SQLite file, or a fresh PostgreSQL database when TQW_TEST_DATABASE=postgres (the
+// runner's PostgreSQL stage sets it), so the same suites prove both databases.
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { spawn } from 'node:child_process';
@@ -27,9 +27,9 @@ export const GENEROUS_LIMITS = {
   RATE_READS_PER_MINUTE_PER_COMPANY: '1000000',
 };
 
-/** Which store the suites run on: 'sqlite' (the default, as `npm start`) or 'postgres'. */
-export const STORE = process.env.TQW_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
-export const STORE_NAME = STORE === 'postgres' ? 'PostgreSQL' : 'SQLite';
+/** Which database the suites run on: 'sqlite' (the default, as `npm start`) or 'postgres'. */
+export const DATABASE_KIND = process.env.TQW_TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+export const DATABASE_NAME = DATABASE_KIND === 'postgres' ? 'PostgreSQL' : 'SQLite';
 /** A role that may create databases (.ci/postgres.sh makes it). */
 export const POSTGRES_ADMIN_URL = process.env.TQW_TEST_POSTGRES_URL ?? 'postgres://tqw:tqw@127.0.0.1:5432/postgres';
 
@@ -50,7 +50,11 @@ async function withAdmin(work) {
 }
 
 let staleDropped = false;
-/** Databases left by earlier test processes that have ended (named by their pid) are dropped once. */
+/**
+ * Databases left by earlier test processes that have ended (named by their pid) are dropped
+ * once. Only idle ones: a PostgreSQL shared with other checkouts holds databases of runs whose
+ * pid this process cannot see, still in use; those refuse the drop and are left alone.
+ */
 async function dropStaleDatabases(admin) {
   if (staleDropped) return;
   staleDropped = true;
@@ -63,9 +67,12 @@ async function dropStaleDatabases(admin) {
     } catch {
       alive = false;
     }
-    // Cleanup only: a database the role may not drop now (an autovacuum worker in it, which only
-    // a superuser may end) is left for a later run rather than failing the suite that asked.
-    if (!alive) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
+    if (alive) continue;
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}"`);
+    } catch {
+      // In use, or not ours: someone else's run.
+    }
   }
 }
 
@@ -81,9 +88,9 @@ export async function tempPostgresDatabase() {
   return url.toString();
 }
 
-/** A fresh database of the store under test: a file path or a PostgreSQL URL. */
+/** A fresh database of the kind under test: a file path or a PostgreSQL URL. */
 export function tempDatabase() {
-  return STORE === 'postgres' ? tempPostgresDatabase() : Promise.resolve(tempDatabasePath());
+  return DATABASE_KIND === 'postgres' ? tempPostgresDatabase() : Promise.resolve(tempDatabasePath());
 }
 
 /** Whether PostgreSQL answers at the admin URL (the runner asks before its PostgreSQL stage). */
@@ -98,7 +105,7 @@ export async function postgresAvailable() {
 
 /**
  * Runs one statement on a server's database, as a test reads it behind the API's back.
- * Written with `?` placeholders, for both stores.
+ * Written with `?` placeholders, for both databases.
  */
 export async function queryDatabase(database, text, params = []) {
   if (!isPostgres(database)) {

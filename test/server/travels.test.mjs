@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody, TRANSPORT_CENTS } from './booking-body.mjs';
-import { DEMO_COMPANY_TOKEN, json, startServer, STORE_NAME } from './support.mjs';
+import { DEMO_COMPANY_TOKEN, json, startServer, DATABASE_NAME } from './support.mjs';
 
 let server;
 const countRows = async () => (await server.query('SELECT COUNT(*) AS n FROM travels'))[0].n;
 
-describe(`travels API over HTTP on ${STORE_NAME}`, () => {
+describe(`travels API over HTTP on ${DATABASE_NAME}`, () => {
   before(async () => {
     server = await startServer();
   });

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody } from './booking-body.mjs';
-import { json, startServer, STORE_NAME, tempDatabase } from './support.mjs';
+import { json, startServer, DATABASE_NAME, tempDatabase } from './support.mjs';
 
-describe(`two server processes sharing one ${STORE_NAME} database`, () => {
+describe(`two server processes sharing one ${DATABASE_NAME} database`, () => {
   let first;
   let second;
   before(async () => {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody } from './booking-body.mjs';
 import { importServerSource } from './source-module.mjs';
-import { DEMO_COMPANY_TOKEN, ROOT, STORE, STORE_NAME, json, queryDatabase, startServer, tempDatabase } from './support.mjs';
+import { DEMO_COMPANY_TOKEN, ROOT, DATABASE_KIND, DATABASE_NAME, json, queryDatabase, startServer, tempDatabase } from './support.mjs';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/schema-v1');
 const FIXTURE_SQL = readFileSync(path.join(FIXTURE, 'data.sql'), 'utf8');
@@ -22,7 +22,7 @@ const FIXTURE_BOOKINGS = JSON.parse(readFileSync(path.join(FIXTURE, 'bookings.js
 /** A database as the first migration left it, holding the fixture's rows. */
 async function schemaOneDatabase(firstMigration) {
   const database = await tempDatabase();
-  if (STORE === 'sqlite') {
+  if (DATABASE_KIND === 'sqlite') {
     const db = new Database(database);
     db.exec(firstMigration.sqlite);
     db.pragma('user_version = 1');
@@ -51,7 +51,7 @@ async function schemaOneDatabase(firstMigration) {
 }
 
 async function schemaVersion(server) {
-  if (STORE === 'sqlite') return (await server.query('PRAGMA user_version'))[0].user_version;
+  if (DATABASE_KIND === 'sqlite') return (await server.query('PRAGMA user_version'))[0].user_version;
   return (await server.query('SELECT MAX(version) AS version FROM schema_version'))[0].version;
 }
 
@@ -66,7 +66,7 @@ async function bytesByOwner(server) {
   return bytes;
 }
 
-describe(`a ${STORE_NAME} database of schema version 1, holding bookings, upgraded by today's server`, () => {
+describe(`a ${DATABASE_NAME} database of schema version 1, holding bookings, upgraded by today's server`, () => {
   let migrations;
   let database;
   /** The fixture's rows as schema 1 held them, read before any upgrade. */
@@ -97,7 +97,7 @@ describe(`a ${STORE_NAME} database of schema version 1, holding bookings, upgrad
   it('reaches the newest schema version, each step applied once', async () => {
     assert.ok(migrations.length > 1);
     assert.equal(await schemaVersion(first), migrations.length);
-    if (STORE === 'postgres') {
+    if (DATABASE_KIND === 'postgres') {
       const steps = await first.query('SELECT version FROM schema_version ORDER BY version');
       assert.deepEqual(
         steps.map((row) => row.version),

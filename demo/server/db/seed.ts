@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { CompanyDataSchema } from '../../../src/domain/index.ts';
 import { searchWords } from '../../../src/domain/search/fold.ts';
 import { hashToken } from '../security/tokens.ts';
-import { CATALOGUE, type CatalogueEntry } from '../seed/catalogue.ts';
+import { loadCatalogue, type CatalogueEntry } from '../seed/catalogue.ts';
 import { DEMO_COMPANIES, type SeedCompany } from '../seed/demo-companies.ts';
 import { setupTransaction } from './database.ts';
 import type { Sql } from './sql.ts';
@@ -91,7 +91,7 @@ async function seedCompany(sql: Sql, company: SeedCompany): Promise<void> {
 export async function seedDatabase(sql: Sql, { demoCompanies }: { demoCompanies: boolean }): Promise<void> {
   await setupTransaction(sql, async (tx) => {
     const seeded = await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM items WHERE company_id IS NULL');
-    if (Number(seeded?.n ?? 0) === 0) for (const entry of CATALOGUE) await insertItem(tx, null, entry);
+    if (Number(seeded?.n ?? 0) === 0) for (const entry of loadCatalogue()) await insertItem(tx, null, entry);
     if (!demoCompanies) return;
     for (const company of DEMO_COMPANIES) {
       const present = await tx.get('SELECT id FROM companies WHERE id = ?', [company.id]);

@@ -1,14 +1,13 @@
 import {
-  isCostItem,
-  parsePrice,
   quoteRequestOfBooking,
-  serializeStore,
   type FixedPrice,
-  type Item,
   type PriceCheck,
   type TravelPayload,
   type TravelState,
 } from '../../../src/domain/index.ts';
+import { isCostItem, type Item } from '../../../src/domain/entities/item.ts';
+import { parsePrice } from '../../../src/domain/pricing/vat.ts';
+import { serializeTravelState } from '../../../src/domain/payload/serialized-travel.ts';
 import { HttpError } from '../http/validation.ts';
 import type { IssuedQuote, QuoteService } from './quote-service.ts';
 
@@ -135,6 +134,6 @@ export async function priceBooking(
       handling_needed: figures.persons_needed > 0 || figures.price_handling > 0,
     },
   };
-  trusted.store_serialized = serializeStore(trustedState(state, trusted, quote, fixedPrice));
+  trusted.store_serialized = serializeTravelState(trustedState(state, trusted, quote, fixedPrice));
   return { payload: trusted, quote, priceSource, priceCheck };
 }

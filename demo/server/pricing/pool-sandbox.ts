@@ -1,13 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import {
-  POOL_CODE_LIMITS,
-  isPoolCodeUsable,
-  poolDefectMessage,
-  readPoolReply,
-  type DriverPool,
-  type PoolAnswer,
-  type PoolPriceInput,
-} from '../../../src/domain/index.ts';
+import { POOL_CODE_LIMITS, type PoolPriceInput } from '../../../src/domain/pools/pool-io.ts';
+import { isPoolCodeUsable } from '../../../src/domain/validation/pool-code.ts';
+import { poolDefectMessage } from '../../../src/domain/messages.ts';
+import { readPoolReply } from '../../../src/domain/pools/pool-answer.ts';
+import { type DriverPool } from '../../../src/domain/entities/driver-pool.ts';
+import { type PoolAnswer } from '../../../src/domain/quotes/price-quote.ts';
 import type { SandboxReply, SandboxRequest } from '../../../src/services/pricing/run-pool-code.ts';
 
 export interface PoolSandbox {

@@ -1,21 +1,20 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   carrierProblems,
-  choicesFingerprint,
   choiceProblems,
-  chosenPool,
-  customItemProblems,
-  poolComputesPrice,
   poolInputFor,
   quoteFigures,
   stopsFromAddresses,
-  type ChoiceProblem,
   type CompanyData,
   type Item,
   type QuoteFigures,
   type QuoteRequest,
   type TripToPrice,
 } from '../../../src/domain/index.ts';
+import { choicesFingerprint } from '../../../src/domain/quotes/booking-choices.ts';
+import { chosenPool, customItemProblems } from '../../../src/domain/quotes/carrier-rules.ts';
+import { poolComputesPrice } from '../../../src/domain/entities/driver-pool.ts';
+import { type ChoiceProblem } from '../../../src/domain/quotes/quote-request.ts';
 import type { ItemCatalogue } from '../db/items-repo.ts';
 import { findLiveQuote, findQuote, insertQuote, type StoredQuote } from '../db/quotes-repo.ts';
 import type { Sql } from '../db/sql.ts';

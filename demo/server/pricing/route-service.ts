@@ -3,11 +3,11 @@ import {
   ignItineraryQuery,
   routeFromIgnAnswer,
   straightLineRoute,
-  sumRoutes,
-  type LatLng,
   type RouteResult,
   type TravelMode,
 } from '../../../src/domain/index.ts';
+import { sumRoutes } from '../../../src/domain/route/chunking.ts';
+import { type LatLng } from '../../../src/domain/route/straight-line.ts';
 
 /** The server's own route for a quote: a distance sent by a browser is never priced. */
 export interface RouteService {

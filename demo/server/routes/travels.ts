@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { implausibleFigures, ItemSchema, restoreStore, TravelPayloadSchema } from '../../../src/domain/index.ts';
+import { implausibleFigures, ItemSchema, parseSerializedTravelState, TravelPayloadSchema } from '../../../src/domain/index.ts';
 import type { ServerLimits } from '../config/limits.ts';
 import { findCompanyByToken } from '../db/companies-repo.ts';
 import type { Sql } from '../db/sql.ts';
@@ -87,7 +87,7 @@ export async function openTravel(sql: Sql, request: FastifyRequest): Promise<Sto
 /** The body checked on its own (schema, the client's store, prices that cannot be): nothing is read from the database. */
 function checkBooking(body: unknown, limits: ServerLimits) {
   const payload = parseOr400(TravelPayloadSchema, body);
-  const state = restoreStore(payload.store_serialized);
+  const state = parseSerializedTravelState(payload.store_serialized);
   if (state === null) {
     throw new HttpError(400, 'Requête invalide', [{ path: 'store_serialized', message: 'État de réservation illisible' }]);
   }
@@ -211,7 +211,7 @@ export function travelRoutes(
     const actor = travel.company_id === null ? 'public' : companyId === null ? 'edit-link' : 'company';
     const priced = await priceBooking(quotes, payload, state, travel.company_id, actor, {
       payload: travel.payload,
-      state: restoreStore(travel.payload.store_serialized),
+      state: parseSerializedTravelState(travel.payload.store_serialized),
       priceSource: travel.price_source,
     });
     const uses = await quotas.assertRoom(

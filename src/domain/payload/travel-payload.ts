@@ -6,7 +6,7 @@ import { composeAdditionalNotes } from '../places/stop-notes.ts';
 import { vehicleCategoryIdForApi } from '../pricing/truck.ts';
 import { vatFactor } from '../pricing/vat.ts';
 import { atDayAndTime } from '../time/defaults.ts';
-import { serializeStore } from './store-serialized.ts';
+import { serializeTravelState } from './serialized-travel.ts';
 import type { TravelPayload } from './travel-payload-schema.ts';
 
 const toCents = (amount: number) => Math.round(amount * 100);
@@ -38,7 +38,7 @@ function poolIdForApi(selector: Id): Id | null {
 }
 
 /** Contacts of every stop (their step is the stop's index) and those of the contacts tab. */
-export function allContacts(state: TravelState) {
+export function allContacts(state: Pick<TravelState, 'stops' | 'contacts'>) {
   return [...state.stops.flatMap((stop) => stop.contacts.map((contact) => ({ ...contact, step: stop.index }))), ...state.contacts];
 }
 
@@ -100,7 +100,7 @@ export function buildTravelPayload(state: TravelState, companyToken?: string | n
       email: contact.email.trim(),
       notify: contact.notify,
     })),
-    store_serialized: serializeStore(state),
+    store_serialized: serializeTravelState(state),
   };
   if (companyToken) payload.company_token = companyToken;
   return payload;

@@ -13,9 +13,9 @@ function addressKey({ label, detail = '' }: ShownSuggestion): string {
 }
 
 /**
- * Suggestions with each address once (issue 14: five 'Lyon' in a row tell the visitor
- * nothing). The first of equals is kept, so saved places, listed first, win over the
- * provider's copy of the same address.
+ * Suggestions with each address once: five 'Lyon' in a row tell the visitor nothing. The
+ * first of equals is kept, so saved places, listed first, win over the provider's copy of the
+ * same address.
  */
 export function distinctSuggestions<T extends ShownSuggestion>(suggestions: readonly T[]): T[] {
   const seen = new Set<string>();

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { ignItineraryQuery, routeFromIgnAnswer, type RouteResult, type TravelMode } from '../../domain/index.ts';
+import { ignItineraryQuery, routeFromIgnAnswer } from '../../domain/route/ign-itinerary.ts';
+import type { RouteResult } from '../../domain/entities/route-result.ts';
+import type { TravelMode } from '../../domain/entities/driver-pool.ts';
 import { RouteNotFoundError, type AddressSuggestion, type GeocodedAddress, type LatLng, type MapsProvider } from './provider.ts';
 
 /** The Géoplateforme geocoder's answer (BAN format), as far as we read it. */

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { MESSAGES, type RouteResult, type TravelMode } from '../../domain/index.ts';
+import { MESSAGES } from '../../domain/messages.ts';
+import type { RouteResult } from '../../domain/entities/route-result.ts';
+import type { TravelMode } from '../../domain/entities/driver-pool.ts';
 import { RouteNotFoundError, type AddressSuggestion, type GeocodedAddress, type LatLng, type MapsProvider } from './provider.ts';
 
 /** The Maps script could not be had: no key and no google.maps on the page (spec §8). */

@@ -1,5 +1,6 @@
-import type { RouteResult, TravelMode } from '../../domain/index.ts';
-import { routeNotFoundMessage } from '../../domain/index.ts';
+import type { RouteResult } from '../../domain/entities/route-result.ts';
+import type { TravelMode } from '../../domain/entities/driver-pool.ts';
+import { routeNotFoundMessage } from '../../domain/messages.ts';
 
 export interface LatLng {
   lat: number;

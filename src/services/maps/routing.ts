@@ -1,13 +1,9 @@
-import {
-  assertAddressLimit,
-  directionsChunks,
-  routePoints,
-  straightLineRoute,
-  sumRoutes,
-  type RouteResult,
-  type Stop,
-  type TravelMode,
-} from '../../domain/index.ts';
+import { assertAddressLimit, routePoints, type RoutedStop } from '../../domain/route/preconditions.ts';
+import { directionsChunks, sumRoutes } from '../../domain/route/chunking.ts';
+import { straightLineRoute } from '../../domain/route/straight-line.ts';
+import type { RouteResult } from '../../domain/entities/route-result.ts';
+import type { Stop } from '../../domain/entities/stop.ts';
+import type { TravelMode } from '../../domain/entities/driver-pool.ts';
 import type { GeocodedAddress, MapsProvider } from './provider.ts';
 
 export interface ComputedRoute extends RouteResult {
@@ -26,7 +22,7 @@ export interface ComputedRoute extends RouteResult {
  * approximate (DESIGN §4). Rejects without a message while a stop is unresolved (spec §8)
  * and with the spec's error above 50 addresses.
  */
-export async function computeRoute(provider: MapsProvider, stops: readonly Stop[], mode: TravelMode): Promise<ComputedRoute> {
+export async function computeRoute(provider: MapsProvider, stops: readonly RoutedStop[], mode: TravelMode): Promise<ComputedRoute> {
   assertAddressLimit(stops.length);
   const points = routePoints(stops);
   // Spec §8: not all resolved, or no address at all → a rejection with no message.
@@ -44,7 +40,7 @@ export async function computeRoute(provider: MapsProvider, stops: readonly Stop[
 }
 
 /** Whether a route was computed for these stops in this order (see `stopUids`). */
-export function routeFits(route: ComputedRoute, stops: readonly Stop[]): boolean {
+export function routeFits(route: ComputedRoute, stops: readonly Pick<Stop, 'uid'>[]): boolean {
   return route.stopUids.length === stops.length && stops.every((stop, index) => route.stopUids[index] === stop.uid);
 }
 

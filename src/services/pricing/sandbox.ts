@@ -1,12 +1,8 @@
-import {
-  POOL_CODE_LIMITS,
-  isPoolCodeUsable,
-  poolDefectMessage,
-  readPoolReply,
-  type DriverPool,
-  type PoolPriceInput,
-  type PoolPriceOutput,
-} from '../../domain/index.ts';
+import { isPoolCodeUsable } from '../../domain/validation/pool-code.ts';
+import { poolDefectMessage } from '../../domain/messages.ts';
+import { POOL_CODE_LIMITS, type PoolPriceInput, type PoolPriceOutput } from '../../domain/pools/pool-io.ts';
+import { readPoolReply } from '../../domain/pools/pool-answer.ts';
+import type { DriverPool } from '../../domain/entities/driver-pool.ts';
 import { hold } from '../live-resources.ts';
 import type { SandboxReply, SandboxRequest } from './pricing-worker.ts';
 

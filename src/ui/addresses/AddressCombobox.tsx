@@ -1,11 +1,14 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useId, useState } from 'react';
-import { addressQuery, stopFromPlace, withAddressText, type SavedPlace, type Stop } from '../../domain/index.ts';
+import { addressQuery, withAddressText, type Stop } from '../../domain/entities/stop.ts';
+import { stopFromPlace } from '../../domain/places/place-association.ts';
+import type { SavedPlace } from '../../domain/entities/saved-place.ts';
 import type { GeocodedAddress } from '../../services/maps/provider.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
 import { geocoderFor, useProvider, useResolveStop } from '../../state/maps.ts';
 import { useVariant } from '../variant.ts';
-import { distinctSuggestions, MESSAGES } from '../../domain/index.ts';
+import { distinctSuggestions } from '../../domain/places/distinct-suggestions.ts';
+import { MESSAGES } from '../../domain/messages.ts';
 import { useSavedPlaceSearch } from '../../state/places.ts';
 import { Icon } from '../controls/icons.tsx';
 import { Combobox } from '../controls/Combobox.tsx';

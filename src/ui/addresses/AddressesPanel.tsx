@@ -1,10 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useAtomCallback } from 'jotai/utils';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { MAX_ADDRESSES, MESSAGES } from '../../domain/index.ts';
+import { MAX_ADDRESSES } from '../../domain/constants.ts';
+import { MESSAGES } from '../../domain/messages.ts';
 import type { StopAction } from './StopCard.tsx';
 import { Icon } from '../controls/icons.tsx';
-import { routeAtom, routeStatusAtom } from '../../state/fees.atoms.ts';
+import { routeAtom, routeStatusAtom } from '../../state/route.atoms.ts';
 import { addStopAfterAtom, moveStopAtom, removeStopAtom, stopsAtom } from '../../state/stops.atoms.ts';
 import { MapPanel } from '../map/MapPanel.tsx';
 import { StopCard } from './StopCard.tsx';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ModalForm } from '../controls/ModalForm.tsx';
 import { Icon } from '../controls/icons.tsx';
-import { canSaveContactModal, makeContact, stripPhoneSpaces, type Contact } from '../../domain/index.ts';
+import { canSaveContactModal } from '../../domain/validation/contact-form.ts';
+import { makeContact, stripPhoneSpaces, type Contact } from '../../domain/entities/contact.ts';
 
 /**
  * The add/edit contact modal of a stop (spec §2, §5): saving needs a name of 2+ characters

@@ -1,11 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { memo } from 'react';
-import { MAX_ADDRESSES, withFloor, type Stop, type TaskType } from '../../domain/index.ts';
+import { MAX_ADDRESSES } from '../../domain/constants.ts';
+import { withFloor, type Stop, type TaskType } from '../../domain/entities/stop.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { taskTypesEditableAtom, updateStopAtom } from '../../state/stops.atoms.ts';
 import { AddressCombobox } from './AddressCombobox.tsx';
 import { StopContacts } from './StopContacts.tsx';
-import { StopTimes } from '../deferred-time-parts.ts';
+import { StopTimes } from '../lazy-time-fields.ts';
 import { useVariant } from '../variant.ts';
 import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
 import { Icon } from '../controls/icons.tsx';

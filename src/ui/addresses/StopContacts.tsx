@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import type { Contact, Stop } from '../../domain/index.ts';
+import type { Contact } from '../../domain/entities/contact.ts';
+import type { Stop } from '../../domain/entities/stop.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
 import { ContactDialog } from './ContactDialog.tsx';
 import { Icon } from '../controls/icons.tsx';

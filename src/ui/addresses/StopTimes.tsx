@@ -2,25 +2,15 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo, useState } from 'react';
 import { Icon } from '../controls/icons.tsx';
 import { DateTime } from 'luxon';
-import {
-  BUSINESS_TIME_ZONE,
-  formatClock,
-  formatTimeOfDay,
-  timeValueOf,
-  isLatestNextDay,
-  isSeekDayEditable,
-  limitMinutesInput,
-  parseMinutesInput,
-  formatShortDate,
-  moveStopsToDate,
-  quarterHourChoices,
-  seekDayChoices,
-  withEarliestTime,
-  withLatestTime,
-  type Stop,
-} from '../../domain/index.ts';
-import { useNow, useTravelDay } from '../../state/clock.ts';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { BUSINESS_TIME_ZONE } from '../../domain/constants.ts';
+import { formatClock } from '../../domain/format.ts';
+import { formatTimeOfDay, timeValueOf, formatShortDate } from '../../domain/format-dates.ts';
+import { isLatestNextDay, moveStopsToDate, withEarliestTime, withLatestTime } from '../../domain/time/windows.ts';
+import { isSeekDayEditable, quarterHourChoices, seekDayChoices } from '../../domain/time/choices.ts';
+import { limitMinutesInput, parseMinutesInput } from '../../domain/validation/input-limits.ts';
+import type { Stop } from '../../domain/entities/stop.ts';
+import { useNow, useTravelDay } from '../../state/now.ts';
+import { timeWindowsEnabledAtom } from '../../state/time-windows.atoms.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
 import { useStopArrival } from '../../state/arrival.atoms.ts';
 
@@ -58,7 +48,7 @@ function seekDayOptions(day: string) {
  */
 export function StopTimes({ stop, index }: { stop: Stop; index: number }) {
   const update = useSetAtom(updateStopAtom);
-  const windows = useAtomValue(travelIdentityAtom).timewindowEnabled;
+  const windows = useAtomValue(timeWindowsEnabledAtom);
   const day = useTravelDay();
   const now = useNow();
   const name = `l’adresse ${stop.step}`;

@@ -3,7 +3,7 @@ import type Sortable from 'sortablejs';
 
 /**
  * Drag and drop of the stops by their handle (sortablejs). The library is fetched on the
- * first touch of a handle, not with the first panel (issue 17): a pointer resting on a handle
+ * first touch of a handle, not with the first panel: a pointer resting on a handle
  * starts the download, and a press that came before it is replayed once it is there, so the
  * first drag works like any other. The keyboard reorders with the buttons and never needs it.
  */

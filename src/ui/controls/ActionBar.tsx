@@ -31,9 +31,9 @@ export function ActionBar({
       if (target.getBoundingClientRect().bottom > node.getBoundingClientRect().top) target.scrollIntoView({ block: 'nearest' });
     };
     // The observer's own size, not getBoundingClientRect: reading layout in its callback, after
-    // the custom property below restyled the shell, forced a second layout of the whole page
-    // (measured at about 20 ms a time at CPU ×4 on a 50-stop trip, issue 17). A bar that shrank
-    // uncovers what it covered, so only a taller one scrolls the focused field.
+    // the custom property below restyled the shell, would force a second layout of the whole
+    // page, long on a 50-stop trip. A bar that shrank uncovers what it covered, so only a
+    // taller one scrolls the focused field.
     let height = 0;
     const observer = new ResizeObserver(([entry]) => {
       const next = Math.ceil(entry?.borderBoxSize[0]?.blockSize ?? node.offsetHeight);

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { bannersAtom, dismissBannerAtom } from '../../state/banner.atoms.ts';
-import { retryRouteAtom } from '../../state/fees.atoms.ts';
+import { settleScheduleAtom } from '../../state/dates-chunk.ts';
+import { retryRouteAtom } from '../../state/route.atoms.ts';
 import { Icon } from './icons.tsx';
 
 const ICONS = { error: 'warning', warning: 'warning', info: 'info' } as const;
@@ -10,6 +11,7 @@ export function Banners() {
   const banners = useAtomValue(bannersAtom);
   const dismiss = useSetAtom(dismissBannerAtom);
   const retryRoute = useSetAtom(retryRouteAtom);
+  const retryDates = useSetAtom(settleScheduleAtom);
   return (
     <div className="banners" part="banners">
       {banners.map((banner) => (
@@ -21,6 +23,11 @@ export function Banners() {
             {banner.retry === 'route' && (
               <button type="button" className="link" onClick={() => retryRoute()}>
                 Réessayer le calcul de l’itinéraire
+              </button>
+            )}
+            {banner.retry === 'dates' && (
+              <button type="button" className="link" onClick={() => void retryDates()}>
+                Réessayer
               </button>
             )}
           </div>

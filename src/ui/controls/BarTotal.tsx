@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { shownTotalAtom } from '../../state/summary.atoms.ts';
+import { shownTotalAtom } from '../../state/estimate.atoms.ts';
 import { usePriceFormatter } from '../estimate/use-price.ts';
 
 /** 'Total TTC' (or HT in company mode) over the amount, once there is one (UX §3.2). */

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
-import { bookableDays, formatLongDate, inBusinessZone } from '../../domain/index.ts';
-import { useNow } from '../../state/clock.ts';
+import { bookableDays } from '../../domain/time/choices.ts';
+import { formatLongDate } from '../../domain/format-dates.ts';
+import { inBusinessZone } from '../../domain/time/defaults.ts';
+import { useNow } from '../../state/now.ts';
 
 /**
  * The transport date in words ('lundi 30 novembre 2026'), grouped by month. A native select

@@ -1,4 +1,4 @@
-import type { Missing, MissingTarget } from '../../domain/index.ts';
+import type { Missing, MissingTarget } from '../../domain/steps/missing.ts';
 import { Icon } from './icons.tsx';
 
 /** The selector of the field a hint leads to (the fields carry a matching data-target). */

@@ -1,4 +1,4 @@
-import { limitPriceInput } from '../../domain/index.ts';
+import { limitPriceInput } from '../../domain/validation/input-limits.ts';
 
 /**
  * A price typed by hand (spec §6, §9): a label, a decimal keyboard on phones, and at most

@@ -1,10 +1,11 @@
-import { useAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import type { ReactNode } from 'react';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { setTimeWindowsAtom, timeWindowsEnabledAtom } from '../../state/time-windows.atoms.ts';
 
 /** The switch between time windows and plain times (spec §2), in the wizard's panel and the lite header. */
 export function TimeWindowSwitch({ className, help }: { className: string; help?: ReactNode }) {
-  const [identity, setIdentity] = useAtom(travelIdentityAtom);
+  const enabled = useAtomValue(timeWindowsEnabledAtom);
+  const setTimeWindows = useSetAtom(setTimeWindowsAtom);
   return (
     <label className={className}>
       <span>
@@ -15,8 +16,8 @@ export function TimeWindowSwitch({ className, help }: { className: string; help?
         type="checkbox"
         role="switch"
         aria-label="Créneaux horaires"
-        checked={identity.timewindowEnabled}
-        onChange={(event) => setIdentity({ ...identity, timewindowEnabled: event.target.checked })}
+        checked={enabled}
+        onChange={(event) => setTimeWindows({ enabled: event.target.checked })}
       />
     </label>
   );

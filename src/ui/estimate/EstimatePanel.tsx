@@ -1,57 +1,43 @@
-import { useAtom, useAtomValue } from 'jotai';
-import { Fact } from '../controls/Fact.tsx';
-import {
-  formatDistance,
-  formatDuration,
-  formatVolume,
-  HANDLERS_MAX,
-  HANDLERS_MIN,
-  isPriceEstimated,
-  MESSAGES,
-  NBSP,
-} from '../../domain/index.ts';
-import { Icon } from '../controls/icons.tsx';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { formatDuration, NBSP } from '../../domain/format.ts';
+import { HANDLERS_MAX, HANDLERS_MIN } from '../../domain/constants.ts';
+import { isPriceEstimated } from '../../domain/pricing/estimate.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
-import { estimateAtom } from '../../state/fees.atoms.ts';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { estimateAtom, totalAtom } from '../../state/estimate.atoms.ts';
+import { chooseHandlersAtom, chooseHandlingHoursAtom, handlingChoiceAtom } from '../../state/price-choices.atoms.ts';
+import { Waiting } from '../controls/Waiting.tsx';
+import { ApproximateNote } from './ApproximateNote.tsx';
+import { EstimateFacts } from './EstimateFacts.tsx';
 import { PoolSelector } from './PoolSelector.tsx';
 import { PriceEditor } from './PriceEditor.tsx';
+import { PriceUnavailable } from './PriceUnavailable.tsx';
 import { usePriceFormatter } from './use-price.ts';
-import { Waiting } from '../controls/Waiting.tsx';
 
 const HOURS = Array.from({ length: 16 }, (_, index) => (index + 1) / 2);
 
 /** Panel 2 (spec §2 "Estimate panel"). */
 export function EstimatePanel() {
   const estimate = useAtomValue(estimateAtom);
+  const total = useAtomValue(totalAtom);
   const company = useAtomValue(companyDataAtom);
-  const [identity, setIdentity] = useAtom(travelIdentityAtom);
+  const handling = useAtomValue(handlingChoiceAtom);
+  const chooseHandlers = useSetAtom(chooseHandlersAtom);
+  const chooseHours = useSetAtom(chooseHandlingHoursAtom);
   const price = usePriceFormatter();
   if (!estimate) return <Waiting>Calcul en cours…</Waiting>;
-  const unavailable = estimate.total <= 0;
-  // Figures from the straight-line fallback are estimates, marked so (spec §9, DESIGN §4).
-  const approx = estimate.approximate ? '≈ ' : '';
-  const approxPrice = isPriceEstimated(estimate) ? '≈ ' : '';
   return (
     <section className="estimate">
       <div className="card total" aria-live="polite">
-        {unavailable ? (
+        {total <= 0 ? (
           <p className="total-price">
-            {estimate.poolError ? (
-              <>
-                {MESSAGES.priceUnavailable}
-                {NBSP}: {estimate.poolError}
-              </>
-            ) : (
-              MESSAGES.priceLater
-            )}
+            <PriceUnavailable estimate={estimate} />
           </p>
         ) : (
           <>
             <p className="total-label">Total {price.suffix}</p>
             <p className="total-amount" part="price">
-              {approxPrice}
-              {price.amountOnly(estimate.total)}
+              {isPriceEstimated(estimate) ? '≈ ' : ''}
+              {price.amountOnly(total)}
             </p>
             <p className="muted">
               TVA {Math.round(company.vat * 100)}
@@ -60,35 +46,12 @@ export function EstimatePanel() {
           </>
         )}
       </div>
-      <dl className="facts">
-        <Fact term="Distance">
-          {approx}
-          {formatDistance(estimate.customer.distance)}
-        </Fact>
-        <Fact term="Durée totale">
-          {approx}
-          {formatDuration(estimate.totalDuration)}
-        </Fact>
-        <Fact term="Volume">{formatVolume(estimate.volume)}</Fact>
-        <Fact term="Véhicule">{estimate.vehicleCategory?.name ?? `Véhicule ${formatVolume(estimate.truckCapacity)}`}</Fact>
-        {!unavailable && (
-          <Fact term="Transport">
-            {approxPrice}
-            {price.format(estimate.transportFee)}
-          </Fact>
-        )}
-        {!unavailable && !company.hide_handling_infos && <Fact term="Manutention">{price.format(estimate.handlingFee)}</Fact>}
-        {!company.hide_handling_infos && <Fact term="Manutentionnaires">{estimate.handling.persons}</Fact>}
-        {estimate.costs !== 0 && <Fact term="Frais annexes">{price.format(estimate.costs)}</Fact>}
-      </dl>
+      <EstimateFacts estimate={estimate} />
       {!company.hide_handling_infos && (
         <div className="row">
           <label>
             Nombre de manutentionnaires
-            <select
-              value={identity.personsOverride ?? estimate.handling.persons}
-              onChange={(event) => setIdentity({ ...identity, personsOverride: Number(event.target.value) })}
-            >
+            <select value={handling.persons ?? estimate.handling.persons} onChange={(event) => chooseHandlers(Number(event.target.value))}>
               {Array.from({ length: HANDLERS_MAX - HANDLERS_MIN + 1 }, (_, n) => (
                 <option key={n} value={n}>
                   {n === 0 ? 'Aucun' : n}
@@ -99,8 +62,8 @@ export function EstimatePanel() {
           <label>
             Heures de manutention
             <select
-              value={identity.hoursOverride ?? Math.max(0.5, estimate.handling.hours)}
-              onChange={(event) => setIdentity({ ...identity, hoursOverride: Number(event.target.value) })}
+              value={handling.hours ?? Math.max(0.5, estimate.handling.hours)}
+              onChange={(event) => chooseHours(Number(event.target.value))}
             >
               {HOURS.map((hours) => (
                 <option key={hours} value={hours}>
@@ -112,12 +75,7 @@ export function EstimatePanel() {
         </div>
       )}
       <PoolSelector />
-      {estimate.approximate && (
-        <p className="banner banner-info" role="status">
-          <Icon name="info" />
-          <span className="banner-body">{MESSAGES.approximateRoute}</span>
-        </p>
-      )}
+      {estimate.approximate && <ApproximateNote />}
       {company.can_edit_price && <PriceEditor key={`${estimate.transportFee}-${estimate.handlingFee}`} estimate={estimate} />}
     </section>
   );

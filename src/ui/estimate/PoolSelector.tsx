@@ -1,18 +1,17 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { isAcceptedTravel, isPoolSelectorShown, MESSAGES } from '../../domain/index.ts';
-import { selectablePoolsAtom, selectPoolAtom } from '../../state/pools.atoms.ts';
+import { useAtomValue } from 'jotai';
+import { isPoolSelectorShown } from '../../domain/pools/pool-selection.ts';
+import { MESSAGES } from '../../domain/messages.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { isAcceptedAtom, poolIdAtom, selectablePoolsAtom } from '../../state/pools.atoms.ts';
+import { PoolSelect } from './PoolSelect.tsx';
 
 /** Driver pools (spec §2, §4): a selector from 2 pools; once accepted, only the chosen one and a warning. */
 export function PoolSelector() {
-  const company = useAtomValue(companyDataAtom);
-  const identity = useAtomValue(travelIdentityAtom);
-  const selectPool = useSetAtom(selectPoolAtom);
+  const pools = useAtomValue(companyDataAtom).driver_pools;
+  const poolId = useAtomValue(poolIdAtom);
+  const accepted = useAtomValue(isAcceptedAtom);
   const choices = useAtomValue(selectablePoolsAtom);
-  const pools = company.driver_pools;
   if (!isPoolSelectorShown(pools)) return null;
-  const accepted = isAcceptedTravel(identity);
   return (
     <div className="card">
       {accepted && (
@@ -22,13 +21,7 @@ export function PoolSelector() {
       )}
       <label>
         Grille tarifaire
-        <select value={String(identity.driverPoolSelector)} disabled={accepted} onChange={(event) => selectPool(event.target.value)}>
-          {choices.map((pool) => (
-            <option key={String(pool.id)} value={String(pool.id)}>
-              {pool.name}
-            </option>
-          ))}
-        </select>
+        <PoolSelect pools={choices} value={String(poolId)} disabled={accepted} />
       </label>
     </div>
   );

@@ -1,15 +1,17 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { fixedPriceFromEdit, parsePrice, type Estimate } from '../../domain/index.ts';
+import { fixedPriceFromEdit, type Estimate } from '../../domain/pricing/estimate.ts';
+import { parsePrice } from '../../domain/pricing/vat.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
-import { feesAtom } from '../../state/fees.atoms.ts';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { feesAtom } from '../../state/estimate.atoms.ts';
+import { fixedPriceAtom, fixPriceAtom } from '../../state/price-choices.atoms.ts';
 import { PriceInput } from '../controls/PriceInput.tsx';
 import { usePriceFormatter } from './use-price.ts';
 
 /** can_edit_price (spec §6): transport and handling typed inline (5 characters) fix the price. */
 export function PriceEditor({ estimate }: { estimate: Estimate }) {
-  const [identity, setIdentity] = useAtom(travelIdentityAtom);
+  const fixedPrice = useAtomValue(fixedPriceAtom);
+  const fixPrice = useSetAtom(fixPriceAtom);
   const fees = useAtomValue(feesAtom);
   const companyMode = useAtomValue(companyModeAtom);
   const vat = useAtomValue(companyDataAtom).vat;
@@ -20,7 +22,7 @@ export function PriceEditor({ estimate }: { estimate: Estimate }) {
     const t = parsePrice(transport);
     const h = parsePrice(handling);
     if (t === null || h === null) return;
-    setIdentity({ ...identity, fixedPrice: fixedPriceFromEdit(fees, { transportation: t, handling: h }, companyMode, vat) });
+    fixPrice(fixedPriceFromEdit(fees, { transportation: t, handling: h }, companyMode, vat));
   };
   return (
     <div className="card">
@@ -32,8 +34,8 @@ export function PriceEditor({ estimate }: { estimate: Estimate }) {
         <button type="button" onClick={apply} disabled={parsePrice(transport) === null || parsePrice(handling) === null}>
           Fixer ce prix
         </button>
-        {identity.fixedPrice && (
-          <button type="button" className="link" onClick={() => setIdentity({ ...identity, fixedPrice: null })}>
+        {fixedPrice && (
+          <button type="button" className="link" onClick={() => fixPrice(null)}>
             Revenir au prix calculé
           </button>
         )}

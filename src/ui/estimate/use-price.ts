@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { displayedAmount, formatPrice, NBSP } from '../../domain/index.ts';
+import { displayedAmount } from '../../domain/pricing/estimate.ts';
+import { formatPrice, NBSP } from '../../domain/format.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 
 /** Prices as shown: TTC for visitors, HT in company mode (spec §6), labelled so. */

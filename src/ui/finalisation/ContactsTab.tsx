@@ -1,20 +1,16 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Field } from '../controls/Field.tsx';
 import { Icon } from '../controls/icons.tsx';
-import {
-  formatPhone,
-  makeContact,
-  stopDisplayName,
-  stripPhoneSpaces,
-  validateContactRow,
-  type ApiContact,
-  type Contact,
-  type ContactField,
-} from '../../domain/index.ts';
+import { formatPhone } from '../../domain/format.ts';
+import { makeContact, stripPhoneSpaces, type Contact } from '../../domain/entities/contact.ts';
+import { stopDisplayName } from '../../domain/places/stop-notes.ts';
+import { validateContactRow, type ContactField } from '../../domain/validation/contact-form.ts';
+import type { ApiContact } from '../../domain/entities/api-contact.ts';
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { useContactSearch } from '../../state/contact-search.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
+import { addStopContactAtom, editStopContactAtom, removeStopContactAtom } from '../../state/stop-contacts.atoms.ts';
 import { Combobox } from '../controls/Combobox.tsx';
 
 interface Row {
@@ -28,31 +24,16 @@ interface Row {
  * phone, email, stop, SMS switch); in company mode a search of the company's contacts.
  */
 export function ContactsTab({ showAll }: { showAll: boolean }) {
-  const [stops, setStops] = useAtom(stopsAtom);
+  const stops = useAtomValue(stopsAtom);
+  const addContact = useSetAtom(addStopContactAtom);
+  const editContact = useSetAtom(editStopContactAtom);
+  const removeContact = useSetAtom(removeStopContactAtom);
   const companyMode = useAtomValue(companyModeAtom);
   const rows: Row[] = stops.flatMap((stop, stopIndex) => stop.contacts.map((contact, position) => ({ stopIndex, position, contact })));
 
-  const write = (row: Row, change: Partial<Contact>) => {
-    const updated = { ...row.contact, ...change };
-    const moved = change.step !== undefined && change.step !== row.stopIndex;
-    setStops(
-      stops.map((stop, index) => {
-        let contacts = stop.contacts;
-        if (index === row.stopIndex)
-          contacts = moved ? contacts.filter((_, p) => p !== row.position) : contacts.map((c, p) => (p === row.position ? updated : c));
-        if (moved && index === change.step) contacts = [...contacts, updated];
-        return contacts === stop.contacts ? stop : { ...stop, contacts };
-      }),
-    );
-  };
-  const add = (contact: Contact) =>
-    setStops(stops.map((stop, index) => (index === contact.step ? { ...stop, contacts: [...stop.contacts, contact] } : stop)));
-  const remove = (row: Row) =>
-    setStops(
-      stops.map((stop, index) =>
-        index === row.stopIndex ? { ...stop, contacts: stop.contacts.filter((_, p) => p !== row.position) } : stop,
-      ),
-    );
+  const write = (row: Row, change: Partial<Contact>) => editContact({ stopIndex: row.stopIndex, position: row.position, change });
+  const add = (contact: Contact) => addContact(contact);
+  const remove = (row: Row) => removeContact({ stopIndex: row.stopIndex, position: row.position });
 
   return (
     <div className="contacts-tab">

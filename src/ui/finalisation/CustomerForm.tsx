@@ -1,17 +1,12 @@
-import { useAtom, useAtomValue } from 'jotai';
-import {
-  formatClock,
-  moveStopsToDate,
-  quarterHourChoices,
-  splitPoolNotes,
-  validateCustomer,
-  withOwnNotes,
-  type CustomerField,
-} from '../../domain/index.ts';
-import { useNow } from '../../state/clock.ts';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { formatClock } from '../../domain/format.ts';
+import { quarterHourChoices } from '../../domain/time/choices.ts';
+import { splitPoolNotes, withOwnNotes } from '../../domain/pools/pool-selection.ts';
+import { validateCustomer, type CustomerField } from '../../domain/validation/customer-form.ts';
+import { useNow } from '../../state/now.ts';
 import { companyModeAtom } from '../../state/company.atoms.ts';
-import { customerAtom } from '../../state/customer.atoms.ts';
-import { stopsAtom } from '../../state/stops.atoms.ts';
+import { customerAtom, editCustomerAtom } from '../../state/customer.atoms.ts';
+import { chooseTravelDateAtom } from '../../state/travel-date.atoms.ts';
 import { DateSelect } from '../controls/DateSelect.tsx';
 import { Field } from '../controls/Field.tsx';
 import { useVariant } from '../variant.ts';
@@ -35,8 +30,9 @@ export function CustomerForm({
   touched: Set<CustomerField>;
   touch: (field: CustomerField) => void;
 }) {
-  const [customer, setCustomer] = useAtom(customerAtom);
-  const [stops, setStops] = useAtom(stopsAtom);
+  const customer = useAtomValue(customerAtom);
+  const editCustomer = useSetAtom(editCustomerAtom);
+  const chooseDate = useSetAtom(chooseTravelDateAtom);
   const now = useNow();
   const errors = validateCustomer(customer, now);
   const visible = (field: CustomerField) => (showAll || touched.has(field) ? errors[field] : undefined);
@@ -57,7 +53,7 @@ export function CustomerForm({
             data-target="customer-name"
             value={customer.name}
             onBlur={() => touch('name')}
-            onChange={(e) => setCustomer({ ...customer, name: e.target.value })}
+            onChange={(e) => editCustomer({ name: e.target.value })}
           />
         </Field>
         <Field label={CUSTOMER_LABELS.phone} error={visible('phone')}>
@@ -68,7 +64,7 @@ export function CustomerForm({
             data-target="customer-phone"
             value={customer.phone}
             onBlur={() => touch('phone')}
-            onChange={(e) => setCustomer({ ...customer, phone: e.target.value })}
+            onChange={(e) => editCustomer({ phone: e.target.value })}
           />
         </Field>
       </div>
@@ -79,7 +75,7 @@ export function CustomerForm({
           data-target="customer-email"
           value={customer.email}
           onBlur={() => touch('email')}
-          onChange={(e) => setCustomer({ ...customer, email: e.target.value })}
+          onChange={(e) => editCustomer({ email: e.target.value })}
         />
       </Field>
       <div className="row">
@@ -91,10 +87,7 @@ export function CustomerForm({
               value={customer.date}
               placeholder="Choisissez une date"
               onBlur={() => touch('date')}
-              onChange={(date) => {
-                setCustomer({ ...customer, date });
-                if (date) setStops(moveStopsToDate(stops, date));
-              }}
+              onChange={(date) => chooseDate(date)}
             />
           </Field>
         )}
@@ -103,7 +96,7 @@ export function CustomerForm({
             data-target="customer-time"
             value={customer.time}
             onBlur={() => touch('time')}
-            onChange={(e) => setCustomer({ ...customer, time: e.target.value })}
+            onChange={(e) => editCustomer({ time: e.target.value })}
           >
             <option value="">{customer.date ? 'Choisissez une heure' : 'Choisissez d’abord la date'}</option>
             {times.map((time) => (
@@ -115,14 +108,10 @@ export function CustomerForm({
         </Field>
       </div>
       <Field label="Référence (facultatif)">
-        <input value={customer.reference} onChange={(e) => setCustomer({ ...customer, reference: e.target.value })} />
+        <input value={customer.reference} onChange={(e) => editCustomer({ reference: e.target.value })} />
       </Field>
       <Field label="Notes pour le transporteur (facultatif)" help={notes.pool ? `Consignes de la grille : ${notes.pool}` : undefined}>
-        <textarea
-          rows={3}
-          value={notes.own}
-          onChange={(e) => setCustomer({ ...customer, notes: withOwnNotes(customer.notes, e.target.value) })}
-        />
+        <textarea rows={3} value={notes.own} onChange={(e) => editCustomer({ notes: withOwnNotes(customer.notes, e.target.value) })} />
       </Field>
     </fieldset>
   );

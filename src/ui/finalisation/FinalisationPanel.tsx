@@ -1,7 +1,8 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { validateContactRow, validateCustomer, type CustomerField } from '../../domain/index.ts';
-import { useNow } from '../../state/clock.ts';
+import { validateContactRow } from '../../domain/validation/contact-form.ts';
+import { validateCustomer, type CustomerField } from '../../domain/validation/customer-form.ts';
+import { useNow } from '../../state/now.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { finalTabAtom, submitAttemptAtom, type FinalTab } from '../../state/finalisation.atoms.ts';

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { postedTravelsAtom } from '../../state/wizard.atoms.ts';
+import { postedTravelsAtom } from '../../state/booking.atoms.ts';
 import { Icon } from '../controls/icons.tsx';
 import { SideFrame } from './SideFrame.tsx';
 

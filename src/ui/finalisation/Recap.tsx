@@ -1,31 +1,19 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { DateTime } from 'luxon';
-import {
-  BUSINESS_TIME_ZONE,
-  formatClock,
-  formatDateAndTime,
-  formatDistance,
-  formatDuration,
-  formatPhone,
-  formatPrice,
-  formatShortDate,
-  formatTimeOfDay,
-  formatVolume,
-  MESSAGES,
-  NBSP,
-  PANELS,
-  timeValueOf,
-  type Stop,
-} from '../../domain/index.ts';
+import { BUSINESS_TIME_ZONE } from '../../domain/constants.ts';
+import { formatClock, formatDistance, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from '../../domain/format.ts';
+import { formatDateAndTime, formatShortDate, formatTimeOfDay, timeValueOf } from '../../domain/format-dates.ts';
+import { MESSAGES } from '../../domain/messages.ts';
+import type { Stop } from '../../domain/entities/stop.ts';
 import { companyDataAtom, pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
-import { estimateAtom } from '../../state/fees.atoms.ts';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { estimateAtom, shownTotalAtom } from '../../state/estimate.atoms.ts';
+import { timeWindowsEnabledAtom } from '../../state/time-windows.atoms.ts';
+import { STEPS } from '../../domain/steps/step-model.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
 import { arrivalsAtom, travelDayAtom } from '../../state/arrival.atoms.ts';
-import { shownTotalAtom } from '../../state/summary.atoms.ts';
-import { panelAtom } from '../../state/wizard.atoms.ts';
+import { goToStepAtom } from '../../state/steps.atoms.ts';
 import { floorLabel, TASK_LABELS } from '../addresses/StopCard.tsx';
 import { usePriceFormatter } from '../estimate/use-price.ts';
 
@@ -57,11 +45,11 @@ export function Recap() {
   const estimate = useAtomValue(estimateAtom);
   const arrivals = useAtomValue(arrivalsAtom);
   const day = useAtomValue(travelDayAtom);
-  const identity = useAtomValue(travelIdentityAtom);
+  const windows = useAtomValue(timeWindowsEnabledAtom);
   const company = useAtomValue(companyDataAtom);
   const prices = useAtomValue(pricesAllowedAtom);
   const shown = useAtomValue(shownTotalAtom);
-  const setPanel = useSetAtom(panelAtom);
+  const goToStep = useSetAtom(goToStepAtom);
   const price = usePriceFormatter();
   const approx = estimate?.approximate ? '≈ ' : '';
   const listed = items.filter((item) => item.category !== 'custom-cost');
@@ -77,7 +65,7 @@ export function Recap() {
         <div>
           <dt>
             Trajet
-            <button type="button" className="link" onClick={() => setPanel(PANELS.addresses)}>
+            <button type="button" className="link" onClick={() => goToStep(STEPS.addresses)}>
               Modifier le trajet
             </button>
           </dt>
@@ -89,7 +77,7 @@ export function Recap() {
                     {TASK_LABELS[stop.type]}
                     {NBSP}: {stop.address || 'adresse à saisir'}
                   </span>
-                  <span className="meta">{stopMeta(stop, day, arrivals[index] ?? null, identity.timewindowEnabled)}</span>
+                  <span className="meta">{stopMeta(stop, day, arrivals[index] ?? null, windows)}</span>
                   {stop.contacts.map((contact, position) => (
                     <span key={`${contact.name}-${position}`} className="meta">
                       Contact{NBSP}: {contact.name}, {formatPhone(contact.phone)}
@@ -114,7 +102,7 @@ export function Recap() {
         <div>
           <dt>
             Objets
-            <button type="button" className="link" onClick={() => setPanel(PANELS.items)}>
+            <button type="button" className="link" onClick={() => goToStep(STEPS.items)}>
               Modifier les objets
             </button>
           </dt>

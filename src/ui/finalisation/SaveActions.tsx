@@ -1,50 +1,36 @@
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { DateTime } from 'luxon';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { isFormValid, validateCustomer } from '../../domain/index.ts';
-import { saveBooking, savingAtom } from '../../state/booking.ts';
+import { isNewTravelAtom, postedTravelsAtom, savingAtom } from '../../state/booking.atoms.ts';
 import { companyModeAtom } from '../../state/company.atoms.ts';
-import { customerAtom } from '../../state/customer.atoms.ts';
-import { finalTabAtom, submitAttemptAtom } from '../../state/finalisation.atoms.ts';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
-import { servicesAtom } from '../../state/services.atoms.ts';
-import { postedTravelsAtom } from '../../state/wizard.atoms.ts';
+import { saveAtom } from '../../state/save.atoms.ts';
+import { goBackAtom, previousStepAtom } from '../../state/steps.atoms.ts';
 import { ActionBar, BusySlot } from '../controls/ActionBar.tsx';
 import { BarTotal } from '../controls/BarTotal.tsx';
 
 /**
- * Enregistrer / Mettre à jour ! / Dupliquer (spec §2) in the action bar. A refused save counts
- * an attempt: the panel then shows every message and focuses the first field in error.
+ * Enregistrer / Mettre à jour ! / Dupliquer (spec §2) in the action bar of either element.
+ * What a save does (and which form a refusal opens) is the save action's; this says a copy
+ * was made, since the form stays as it was.
  */
-export function SaveActions({ onPrevious }: { onPrevious: (() => void) | null }) {
-  const store = useStore();
-  const services = useAtomValue(servicesAtom);
+export function SaveActions() {
   const saving = useAtomValue(savingAtom);
-  const identity = useAtomValue(travelIdentityAtom);
+  const isNew = useAtomValue(isNewTravelAtom);
   const companyMode = useAtomValue(companyModeAtom);
   const posted = useAtomValue(postedTravelsAtom);
-  const setTab = useSetAtom(finalTabAtom);
-  const setAttempt = useSetAtom(submitAttemptAtom);
+  const previous = useAtomValue(previousStepAtom);
+  const goBack = useSetAtom(goBackAtom);
+  const save = useSetAtom(saveAtom);
   const [said, setSaid] = useState('');
-  const isNew = identity.travelId === null;
 
-  const save = async (duplicate: boolean) => {
-    if (!services) return;
-    const outcome = await saveBooking(store, services, { duplicate });
-    if (outcome === 'invalid') {
-      const customerOk = isFormValid(validateCustomer(store.get(customerAtom), DateTime.fromJSDate(services.now())));
-      setTab(customerOk ? 'contacts' : 'customer');
-      setAttempt((count) => count + 1);
-    }
-    if (outcome === 'duplicated') {
-      const last = store.get(postedTravelsAtom).at(-1);
-      if (last) setSaid(`Copie enregistrée : réservation n° ${String(last.id)}. Le formulaire reste rempli pour la suivante.`);
-    }
+  const saveCopy = async () => {
+    const outcome = await save({ duplicate: true });
+    if (outcome.kind === 'duplicated')
+      setSaid(`Copie enregistrée : réservation n° ${String(outcome.posted.id)}. Le formulaire reste rempli pour la suivante.`);
   };
   const duplicable = isNew && companyMode;
   return (
     <ActionBar
-      onPrevious={onPrevious}
+      onPrevious={previous === null ? null : () => goBack()}
       total={<BarTotal />}
       hint={
         said ? (
@@ -60,12 +46,12 @@ export function SaveActions({ onPrevious }: { onPrevious: (() => void) | null })
       ) : (
         <>
           {duplicable && (
-            <button type="button" part="button-secondary" onClick={() => void save(true)}>
+            <button type="button" part="button-secondary" onClick={() => void saveCopy()}>
               Dupliquer
             </button>
           )}
           {posted.length === 0 && (
-            <button type="button" className="primary" part="button-primary" onClick={() => void save(false)}>
+            <button type="button" className="primary" part="button-primary" onClick={() => void save()}>
               {isNew ? 'Enregistrer' : 'Mettre à jour !'}
             </button>
           )}

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { stopNotesLabel } from '../../domain/index.ts';
+import { stopNotesLabel } from '../../domain/places/stop-notes.ts';
 import { stopsAtom, updateStopAtom } from '../../state/stops.atoms.ts';
 import { Field } from '../controls/Field.tsx';
 

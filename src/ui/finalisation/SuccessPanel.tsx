@@ -1,11 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { formatDateAndTime, NBSP, PANELS } from '../../domain/index.ts';
+import { formatDateAndTime } from '../../domain/format-dates.ts';
+import { NBSP } from '../../domain/format.ts';
+import { STEPS } from '../../domain/steps/step-model.ts';
 import { dashboardBaseAtom } from '../../state/config.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { bookingRefAtom } from '../../state/booking.atoms.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
-import { shownTotalAtom } from '../../state/summary.atoms.ts';
+import { shownTotalAtom } from '../../state/estimate.atoms.ts';
 import { usePriceFormatter } from '../estimate/use-price.ts';
 import { Icon } from '../controls/icons.tsx';
 import { PANEL_TITLES } from '../wizard/panels.ts';
@@ -13,7 +15,7 @@ import { dashboardUrl, SideFrame } from './SideFrame.tsx';
 
 /** Panel 4 (UX §6.2): the booking number, what was booked, what happens next, and the link to come back. */
 export function SuccessPanel() {
-  const identity = useAtomValue(travelIdentityAtom);
+  const booking = useAtomValue(bookingRefAtom);
   const customer = useAtomValue(customerAtom);
   const stops = useAtomValue(stopsAtom);
   const shown = useAtomValue(shownTotalAtom);
@@ -28,8 +30,8 @@ export function SuccessPanel() {
     heading.current?.focus({ preventScroll: true });
     panel.current?.scrollIntoView({ block: 'start' });
   }, []);
-  const id = identity.travelId;
-  const link = id !== null && identity.travelToken ? dashboardUrl(base, id, identity.travelToken).replace('&light_layout=yes', '') : null;
+  const id = booking.travelId;
+  const link = id !== null && booking.travelToken ? dashboardUrl(base, id, booking.travelToken).replace('&light_layout=yes', '') : null;
   const first = stops[0];
   const last = stops.at(-1);
   const between = stops.length - 2;
@@ -39,7 +41,7 @@ export function SuccessPanel() {
         <Icon name="check-circle" size={48} />
       </span>
       <h2 id="success-title" className="panel-title" tabIndex={-1} ref={heading} part="panel-title">
-        {PANEL_TITLES[PANELS.success]}
+        {PANEL_TITLES[STEPS.success]}
       </h2>
       {id !== null && (
         <p className="booking-number">
@@ -119,14 +121,14 @@ export function SuccessPanel() {
           {copied}
         </p>
       )}
-      {id !== null && identity.travelToken && (
+      {id !== null && booking.travelToken && (
         <>
           <button type="button" className="ghost frame-toggle" aria-expanded={frameOpen} onClick={() => setFrameOpen(!frameOpen)}>
             <Icon name="chevron" turn={frameOpen ? 'up' : 'down'} />
             {frameOpen ? 'Masquer le suivi' : 'Afficher le suivi'}
           </button>
           <div className={`frame-holder${frameOpen ? ' open' : ''}`}>
-            <SideFrame id={id} token={identity.travelToken} />
+            <SideFrame id={id} token={booking.travelToken} />
           </div>
         </>
       )}

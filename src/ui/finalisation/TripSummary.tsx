@@ -1,6 +1,7 @@
 import { atom, useAtomValue } from 'jotai';
-import { formatDistance, formatDuration, formatVolume, totalVolume } from '../../domain/index.ts';
-import { estimateAtom } from '../../state/fees.atoms.ts';
+import { formatDistance, formatDuration, formatVolume } from '../../domain/format.ts';
+import { totalVolume } from '../../domain/pricing/volume.ts';
+import { estimateAtom } from '../../state/estimate.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
 import { Icon } from '../controls/icons.tsx';

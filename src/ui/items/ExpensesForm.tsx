@@ -1,8 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
-import { canAddExpense, expenseAmount, makeItem, validateExpense } from '../../domain/index.ts';
+import { canAddExpense, expenseAmount, validateExpense } from '../../domain/validation/expense-form.ts';
+import { makeItem } from '../../domain/entities/item.ts';
 import { pricesAllowedAtom } from '../../state/company.atoms.ts';
-import { itemsAtom } from '../../state/items.atoms.ts';
+import { saveItemAtom } from '../../state/item-list.atoms.ts';
 import { Field } from '../controls/Field.tsx';
 
 /**
@@ -12,7 +13,7 @@ import { Field } from '../controls/Field.tsx';
  */
 export function ExpensesForm() {
   const pricesAllowed = useAtomValue(pricesAllowedAtom);
-  const setItems = useSetAtom(itemsAtom);
+  const saveItem = useSetAtom(saveItemAtom);
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [cost, setCost] = useState('');
@@ -56,10 +57,10 @@ export function ExpensesForm() {
             <button
               type="button"
               onClick={() => {
-                setItems((items) => [
-                  ...items,
-                  makeItem({ name: name.trim(), category: 'custom-cost', customPrice: expenseAmount({ name, cost }) ?? 0 }),
-                ]);
+                saveItem({
+                  index: null,
+                  item: makeItem({ name: name.trim(), category: 'custom-cost', customPrice: expenseAmount({ name, cost }) ?? 0 }),
+                });
                 setName('');
                 setCost('');
                 setTouched({ name: false, cost: false });

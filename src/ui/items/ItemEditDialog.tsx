@@ -1,8 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { canSaveItemEdit, formatVolume, parsePrice, volumeFromDimensions, type Item } from '../../domain/index.ts';
+import { canSaveItemEdit } from '../../domain/validation/item-edit.ts';
+import { formatVolume } from '../../domain/format.ts';
+import { parsePrice } from '../../domain/pricing/vat.ts';
+import { volumeFromDimensions, type Item } from '../../domain/entities/item.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { fixedPriceAtom } from '../../state/price-choices.atoms.ts';
 import { ModalForm } from '../controls/ModalForm.tsx';
 import { PriceInput } from '../controls/PriceInput.tsx';
 
@@ -19,7 +22,7 @@ const numberOr = (text: string, fallback: number) => {
 export function ItemEditDialog({ item, onSave, onClose }: { item: Item; onSave: (item: Item) => void; onClose: () => void }) {
   const company = useAtomValue(companyDataAtom);
   const companyMode = useAtomValue(companyModeAtom);
-  const fixedPrice = useAtomValue(travelIdentityAtom).fixedPrice;
+  const fixedPrice = useAtomValue(fixedPriceAtom);
   const [name, setName] = useState(item.name);
   const [quantity, setQuantity] = useState(String(item.quantity));
   const [length, setLength] = useState(item.length ? String(item.length) : '');

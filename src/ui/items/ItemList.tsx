@@ -1,18 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
-import {
-  changeQuantity,
-  formatPrice,
-  formatVolume,
-  isCostItem,
-  itemRowKeys,
-  makeItem,
-  NBSP,
-  removeItemAt,
-  type Item,
-} from '../../domain/index.ts';
+import { itemRowKeys } from '../../domain/items/item-list.ts';
+import { formatPrice, formatVolume, NBSP } from '../../domain/format.ts';
+import { isCostItem, makeItem, type Item } from '../../domain/entities/item.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
+import { changeQuantityAtom, removeItemAtom, saveItemAtom } from '../../state/item-list.atoms.ts';
 import { ItemEditDialog } from './ItemEditDialog.tsx';
 import { Icon } from '../controls/icons.tsx';
 
@@ -21,7 +14,9 @@ const EDITABLE: readonly Item['category'][] = ['item', 'stuff'];
 /** The items with plus, minus, edit and remove, each named after its item (spec §2). */
 export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
   const items = useAtomValue(itemsAtom);
-  const setItems = useSetAtom(itemsAtom);
+  const changeQuantity = useSetAtom(changeQuantityAtom);
+  const removeItem = useSetAtom(removeItemAtom);
+  const saveItem = useSetAtom(saveItemAtom);
   const currency = useAtomValue(companyDataAtom).currency_symbol;
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const editedItem =
@@ -34,9 +29,9 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
     (index: number, button: HTMLElement) => {
       const panel = button.closest('.items-panel');
       if (panel && (button.getRootNode() as Document | ShadowRoot).activeElement === button) refocus.current = { panel, index };
-      setItems((current) => removeItemAt(current, index));
+      removeItem(index);
     },
-    [setItems],
+    [removeItem],
   );
   useLayoutEffect(() => {
     const target = refocus.current;
@@ -60,7 +55,7 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
               item={item}
               index={index}
               currency={currency}
-              setItems={setItems}
+              changeQuantity={changeQuantity}
               onEdit={setEditing}
               onRemove={onRemove}
             />
@@ -78,9 +73,7 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
           item={editedItem}
           onClose={() => setEditing(null)}
           onSave={(saved) => {
-            setItems((current) =>
-              editing === 'new' ? [...current, saved] : current.map((item, index) => (index === editing ? saved : item)),
-            );
+            saveItem({ index: editing === 'new' ? null : editing, item: saved });
             setEditing(null);
           }}
         />
@@ -89,26 +82,26 @@ export function ItemList({ allowNewStuff }: { allowNewStuff: boolean }) {
   );
 }
 
-type ItemsUpdate = (update: (items: Item[]) => Item[]) => void;
+type QuantityChange = (change: { index: number; by: number }) => void;
 
 /**
  * One row. Memoized with stable props (the item object changes only when that item does, the
- * setters never), so a quantity change re-renders this row alone, not the 200 others (issue 17).
- * The list itself re-renders and compares 200 rows' props: measured at CPU ×4 on 200 items, that
- * costs less than a subscription per row (an atom each), which left the list alone but took longer.
+ * setters never), so a quantity change re-renders this row alone, not the 200 others. The list
+ * itself re-renders and compares 200 rows' props, which costs less than a subscription per row
+ * (an atom each) would: the list would be left alone, but every row would pay for its atom.
  */
 const ItemRow = memo(function ItemRow({
   item,
   index,
   currency,
-  setItems,
+  changeQuantity,
   onEdit,
   onRemove,
 }: {
   item: Item;
   index: number;
   currency: string;
-  setItems: ItemsUpdate;
+  changeQuantity: QuantityChange;
   onEdit: (index: number) => void;
   onRemove: (index: number, button: HTMLElement) => void;
 }) {
@@ -123,20 +116,16 @@ const ItemRow = memo(function ItemRow({
               type="button"
               aria-label={`Diminuer la quantité : ${item.name}`}
               aria-disabled={item.quantity <= 1 ? true : undefined}
-              onClick={() => item.quantity > 1 && setItems((items) => changeQuantity(items, index, -1))}
+              onClick={() => item.quantity > 1 && changeQuantity({ index, by: -1 })}
             >
               <Icon name="minus" />
             </button>
             <QuantityInput
               value={item.quantity}
               name={item.name}
-              onChange={(quantity) => setItems((items) => changeQuantity(items, index, quantity - (items[index]?.quantity ?? quantity)))}
+              onChange={(quantity) => changeQuantity({ index, by: quantity - item.quantity })}
             />
-            <button
-              type="button"
-              aria-label={`Augmenter la quantité : ${item.name}`}
-              onClick={() => setItems((items) => changeQuantity(items, index, 1))}
-            >
+            <button type="button" aria-label={`Augmenter la quantité : ${item.name}`} onClick={() => changeQuantity({ index, by: 1 })}>
               <Icon name="plus" />
             </button>
           </span>

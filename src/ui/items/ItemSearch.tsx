@@ -1,20 +1,23 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { addOrIncrement, formatVolume, parseItemSearch, type Item } from '../../domain/index.ts';
-import { customItemModeAtom, itemsAtom } from '../../state/items.atoms.ts';
+import { formatVolume } from '../../domain/format.ts';
+import { parseItemSearch } from '../../domain/validation/item-search.ts';
+import type { Item } from '../../domain/entities/item.ts';
+import { customItemModeAtom } from '../../state/items.atoms.ts';
+import { addItemAtom } from '../../state/item-list.atoms.ts';
 import { useItemSearch } from '../../state/item-search.ts';
 import { Combobox } from '../controls/Combobox.tsx';
 
 /** 'Rechercher un objet': '5 tables' then Enter adds 5 of the chosen table (spec §2). */
 export function ItemSearch() {
-  const setItems = useSetAtom(itemsAtom);
+  const addItem = useSetAtom(addItemAtom);
   const [text, setText] = useState('');
   const { results, quantity, searching } = useItemSearch(text);
   const disabled = useAtomValue(customItemModeAtom);
   const query = parseItemSearch(text);
 
   const pick = (item: Item) => {
-    setItems((current) => addOrIncrement(current, item, quantity));
+    addItem({ item, quantity });
     setText('');
   };
 

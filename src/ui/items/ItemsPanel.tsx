@@ -1,9 +1,9 @@
-import { useAtomValue, useStore } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Icon } from '../controls/icons.tsx';
-import { addOrIncrement } from '../../domain/index.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
-import { customItemModeAtom, itemsAtom } from '../../state/items.atoms.ts';
+import { customItemModeAtom } from '../../state/items.atoms.ts';
+import { addItemAtom } from '../../state/item-list.atoms.ts';
 import { ExpensesForm } from './ExpensesForm.tsx';
 import { ItemList } from './ItemList.tsx';
 import { ItemSearch } from './ItemSearch.tsx';
@@ -14,8 +14,8 @@ import { SpecificService } from './SpecificService.tsx';
 export function ItemsPanel() {
   const company = useAtomValue(companyDataAtom);
   const companyMode = useAtomValue(companyModeAtom);
-  // The panel reads the list only when a chip is pressed: a quantity change re-renders the row, not the panel.
-  const store = useStore();
+  // The panel does not read the list: a quantity change re-renders the row, not the panel.
+  const addItem = useSetAtom(addItemAtom);
   const customMode = useAtomValue(customItemModeAtom);
   const [said, setSaid] = useState('');
   return (
@@ -28,9 +28,7 @@ export function ItemsPanel() {
               type="button"
               className="chip"
               onClick={() => {
-                const next = addOrIncrement(store.get(itemsAtom), item, 1);
-                store.set(itemsAtom, next);
-                const count = next.find((each) => each.name === item.name)?.quantity ?? 1;
+                const count = addItem({ item, quantity: 1 });
                 setSaid(`${item.name} : ${count} dans la liste`);
               }}
               aria-label={`Ajouter : ${item.name}`}

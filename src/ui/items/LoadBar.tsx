@@ -1,17 +1,10 @@
 import { useAtomValue } from 'jotai';
-import {
-  categoryThatFits,
-  formatPercent,
-  formatVolume,
-  loadLevel,
-  loadPercentage,
-  NBSP,
-  resolveVehicleCategory,
-  roundVolume,
-  totalVolume,
-} from '../../domain/index.ts';
+import { categoryThatFits, loadLevel, loadPercentage } from '../../domain/pricing/load-bar.ts';
+import { formatPercent, formatVolume, NBSP } from '../../domain/format.ts';
+import { resolveVehicleCategory } from '../../domain/pricing/truck.ts';
+import { roundVolume, totalVolume } from '../../domain/pricing/volume.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { vehicleCategoryIdAtom } from '../../state/price-choices.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
 import { Icon } from '../controls/icons.tsx';
 
@@ -22,10 +15,10 @@ const LEVEL_TEXT = { success: 'Marge confortable', warning: 'Bien rempli', dange
 export function LoadBar() {
   const items = useAtomValue(itemsAtom);
   const company = useAtomValue(companyDataAtom);
-  const identity = useAtomValue(travelIdentityAtom);
+  const vehicleCategoryId = useAtomValue(vehicleCategoryIdAtom);
   // The volume the list and the estimate show, so the percentage agrees with the figures.
   const volume = roundVolume(totalVolume(items));
-  const vehicle = resolveVehicleCategory(volume, company.vehicle_categories, identity.vehicleCategoryId);
+  const vehicle = resolveVehicleCategory(volume, company.vehicle_categories, vehicleCategoryId);
   if (!vehicle || volume === 0) return null;
   const percent = loadPercentage(volume, vehicle.capacity);
   const level = loadLevel(percent);

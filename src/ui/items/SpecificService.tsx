@@ -1,10 +1,13 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { ConfirmDialog } from '../controls/ConfirmDialog.tsx';
-import { applyCustomItem, limitPriceInput, makeDefaultCustomItem, parsePrice } from '../../domain/index.ts';
+import { makeDefaultCustomItem } from '../../domain/items/custom-item.ts';
+import { limitPriceInput } from '../../domain/validation/input-limits.ts';
+import { parsePrice } from '../../domain/pricing/vat.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
+import { fixedPriceAtom } from '../../state/price-choices.atoms.ts';
 import { customItemModeAtom, itemsAtom } from '../../state/items.atoms.ts';
+import { applyCustomItemAtom } from '../../state/item-list.atoms.ts';
 
 /**
  * 'Prestation Spécifique' (spec §2, §4, §9): one custom item replaces the list, its sub-items
@@ -25,10 +28,11 @@ export function SpecificService() {
 }
 
 function SpecificServiceForm({ onClose }: { onClose: () => void }) {
-  const [items, setItems] = useAtom(itemsAtom);
+  const items = useAtomValue(itemsAtom);
+  const applyCustomItem = useSetAtom(applyCustomItemAtom);
   const companyMode = useAtomValue(companyModeAtom);
   const company = useAtomValue(companyDataAtom);
-  const fixedPrice = useAtomValue(travelIdentityAtom).fixedPrice;
+  const fixedPrice = useAtomValue(fixedPriceAtom);
   const custom = items.find((item) => item.category === 'custom-item');
   const [text, setText] = useState(() => custom?.subItemNames.join('\n') ?? '');
   const [fee, setFee] = useState(() => (custom?.predefinedTransportationFee == null ? '' : String(custom.predefinedTransportationFee)));
@@ -38,12 +42,13 @@ function SpecificServiceForm({ onClose }: { onClose: () => void }) {
   const replaced = custom ? [] : items.filter((item) => item.category !== 'custom-cost');
   const apply = () => {
     const base = custom ?? makeDefaultCustomItem();
-    setItems(
-      applyCustomItem(
-        { ...base, predefinedTransportationFee: feeEditable ? (fee.trim() === '' ? null : fee.trim()) : base.predefinedTransportationFee },
-        text,
-      ),
-    );
+    applyCustomItem({
+      item: {
+        ...base,
+        predefinedTransportationFee: feeEditable ? (fee.trim() === '' ? null : fee.trim()) : base.predefinedTransportationFee,
+      },
+      description: text,
+    });
     onClose();
     setConfirming(false);
   };

@@ -1,11 +1,11 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { isPriceEstimated, priceGridOptions } from '../../domain/index.ts';
-import { selectPoolAtom } from '../../state/pools.atoms.ts';
-import { estimateAtom } from '../../state/fees.atoms.ts';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { priceGridOptions } from '../../domain/pools/pool-selection.ts';
+import { companyDataAtom } from '../../state/company.atoms.ts';
+import { shownTotalAtom } from '../../state/estimate.atoms.ts';
+import { poolIdAtom } from '../../state/pools.atoms.ts';
+import { chooseVehicleAtom, vehicleCategoryIdAtom } from '../../state/price-choices.atoms.ts';
+import { PoolSelect } from '../estimate/PoolSelect.tsx';
 import { usePriceFormatter } from '../estimate/use-price.ts';
-import { companyDataAtom, pricesAllowedAtom } from '../../state/company.atoms.ts';
-import { travelIdentityAtom } from '../../state/identity.atoms.ts';
-import { liteTotalAtom } from '../../state/lite.atoms.ts';
 
 /**
  * The second bar (spec §2): 'Choix Véhicule' unless hidden (hidden by default) or empty,
@@ -13,14 +13,12 @@ import { liteTotalAtom } from '../../state/lite.atoms.ts';
  */
 export function LiteBar() {
   const company = useAtomValue(companyDataAtom);
-  const [identity, setIdentity] = useAtom(travelIdentityAtom);
-  const prices = useAtomValue(pricesAllowedAtom);
-  const total = useAtomValue(liteTotalAtom);
+  const poolId = useAtomValue(poolIdAtom);
+  const vehicleCategoryId = useAtomValue(vehicleCategoryIdAtom);
+  const chooseVehicle = useSetAtom(chooseVehicleAtom);
+  const shown = useAtomValue(shownTotalAtom);
   const price = usePriceFormatter();
-  const selectPool = useSetAtom(selectPoolAtom);
-  const estimate = useAtomValue(estimateAtom);
-  const approximate = estimate ? isPriceEstimated(estimate) : false;
-  const grids = priceGridOptions(company.driver_pools, identity.driverPoolSelector);
+  const grids = priceGridOptions(company.driver_pools, poolId);
   const showVehicles = !company.hide_vl_selector && company.vehicle_categories.length > 0;
   return (
     <div className="lite-bar" part="lite-bar">
@@ -29,15 +27,9 @@ export function LiteBar() {
           <span className="visually-hidden">Choix Véhicule</span>
           <select
             aria-label="Choix Véhicule"
-            value={identity.vehicleCategoryId === null ? '' : String(identity.vehicleCategoryId)}
+            value={vehicleCategoryId === null ? '' : String(vehicleCategoryId)}
             onChange={(event) =>
-              setIdentity({
-                ...identity,
-                vehicleCategoryId:
-                  event.target.value === ''
-                    ? null
-                    : (company.vehicle_categories.find((c) => String(c.id) === event.target.value)?.id ?? null),
-              })
+              chooseVehicle(company.vehicle_categories.find((category) => String(category.id) === event.target.value)?.id ?? null)
             }
           >
             <option value="">Choix Véhicule</option>
@@ -52,22 +44,15 @@ export function LiteBar() {
       {grids && grids.length > 0 && (
         <label>
           <span className="visually-hidden">Choix Grille</span>
-          <select aria-label="Choix Grille" value="" onChange={(event) => selectPool(event.target.value)}>
-            <option value="">Choix Grille</option>
-            {grids.map((pool) => (
-              <option key={String(pool.id)} value={String(pool.id)}>
-                {pool.name}
-              </option>
-            ))}
-          </select>
+          <PoolSelect pools={grids} value="" placeholder="Choix Grille" />
         </label>
       )}
-      {prices && total > 0 && (
+      {shown && (
         <p className="lite-total" aria-live="polite" part="price">
           Total{' '}:{' '}
           <strong>
-            {approximate ? '≈ ' : ''}
-            {price.format(total)}
+            {shown.approximate ? '≈ ' : ''}
+            {price.format(shown.total)}
           </strong>
         </p>
       )}

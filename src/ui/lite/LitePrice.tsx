@@ -1,20 +1,17 @@
 import { useAtomValue } from 'jotai';
-import { Fact } from '../controls/Fact.tsx';
-import { formatDistance, formatDuration, formatVolume, isPriceEstimated, MESSAGES } from '../../domain/index.ts';
-import { feesAtom } from '../../state/fees.atoms.ts';
-import { usePriceFormatter } from '../estimate/use-price.ts';
-import { estimateAtom } from '../../state/fees.atoms.ts';
-import { liteTotalAtom } from '../../state/lite.atoms.ts';
+import { isPriceEstimated } from '../../domain/pricing/estimate.ts';
+import { estimateAtom, totalAtom } from '../../state/estimate.atoms.ts';
 import { Waiting } from '../controls/Waiting.tsx';
+import { ApproximateNote } from '../estimate/ApproximateNote.tsx';
+import { EstimateFacts } from '../estimate/EstimateFacts.tsx';
+import { PriceUnavailable } from '../estimate/PriceUnavailable.tsx';
+import { usePriceFormatter } from '../estimate/use-price.ts';
 
-/** The 'Prix' step: the earlier variant's price and what it is made of (spec §9). */
+/** The 'Prix' step: the earlier variant's price and what it is made of (spec §9), with the wizard's parts. */
 export function LitePrice() {
   const estimate = useAtomValue(estimateAtom);
-  const total = useAtomValue(liteTotalAtom);
-  const fees = useAtomValue(feesAtom);
+  const total = useAtomValue(totalAtom);
   const price = usePriceFormatter();
-  const approx = estimate?.approximate ? '≈ ' : '';
-  const approxPrice = estimate && isPriceEstimated(estimate) ? '≈ ' : '';
   if (!estimate) return <Waiting>Calcul en cours…</Waiting>;
   return (
     <section className="estimate">
@@ -23,42 +20,16 @@ export function LitePrice() {
           <>
             Prix{' '}:{' '}
             <strong>
-              {approxPrice}
+              {isPriceEstimated(estimate) ? '≈ ' : ''}
               {price.format(total)}
             </strong>
           </>
-        ) : estimate.poolError ? (
-          <>
-            {MESSAGES.priceUnavailable}
-            {' '}: {estimate.poolError}
-          </>
         ) : (
-          MESSAGES.priceLater
+          <PriceUnavailable estimate={estimate} />
         )}
       </p>
-      <dl className="facts">
-        <Fact term="Distance parcourue">
-          {approx}
-          {formatDistance(estimate.driver.distance)}
-        </Fact>
-        <Fact term="Durée de conduite">
-          {approx}
-          {formatDuration(estimate.driver.duration)}
-        </Fact>
-        <Fact term="Volume">{formatVolume(estimate.volume)}</Fact>
-        {total > 0 && (
-          <Fact term="Transport">
-            {approxPrice}
-            {price.format(fees.transportation.fee)}
-          </Fact>
-        )}
-        {total > 0 && <Fact term="Forfait de manutention">{price.format(fees.handling.fee)}</Fact>}
-      </dl>
-      {estimate.approximate && (
-        <p className="banner banner-info" role="status">
-          {MESSAGES.approximateRoute}
-        </p>
-      )}
+      <EstimateFacts estimate={estimate} />
+      {estimate.approximate && <ApproximateNote />}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
-import type { Stop } from '../../domain/index.ts';
+import type { Stop } from '../../domain/entities/stop.ts';
 import { configAtom } from '../../state/config.atoms.ts';
 import { loadMapsLibrary } from '../../state/maps.ts';
 

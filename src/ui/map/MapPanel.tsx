@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { configAtom } from '../../state/config.atoms.ts';
-import { routeAtom } from '../../state/fees.atoms.ts';
+import { routeAtom } from '../../state/route.atoms.ts';
 import { useProviderKind } from '../../state/maps.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
 import { GoogleMap } from './GoogleMap.tsx';

@@ -1,4 +1,4 @@
-import type { Stop } from '../../domain/index.ts';
+import type { Stop } from '../../domain/entities/stop.ts';
 
 const WIDTH = 320;
 const HEIGHT = 200;

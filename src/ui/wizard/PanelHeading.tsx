@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import type { Panel } from '../../domain/index.ts';
+import type { Step } from '../../domain/steps/step-model.ts';
 import { PANEL_TITLES } from './panels.ts';
 
 /** The panel's heading takes focus on navigation, so keyboard and screen-reader users follow. */
-export function PanelHeading({ panel }: { panel: Panel }) {
+export function PanelHeading({ panel }: { panel: Step }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   useEffect(() => {

@@ -1,26 +1,24 @@
-import { useAtomValue } from 'jotai';
-import { PANELS, type Panel } from '../../domain/index.ts';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { STEP_LABELS, STEPS, workingSteps } from '../../domain/steps/step-model.ts';
 import { pricesAllowedAtom } from '../../state/company.atoms.ts';
-import { panelAtom } from '../../state/wizard.atoms.ts';
 import { editLinkAtom } from '../../state/link.atoms.ts';
-import { InvalidLink } from '../controls/InvalidLink.tsx';
+import { goToStepAtom, stepAtom } from '../../state/steps.atoms.ts';
 import { AddressesPanel } from '../addresses/AddressesPanel.tsx';
 import { Banners } from '../controls/Banners.tsx';
-import { EstimatePanel, FinalisationPanel, ItemsPanel, Recap, SuccessPanel } from '../deferred-parts.ts';
+import { InvalidLink } from '../controls/InvalidLink.tsx';
+import { StepNav } from '../controls/StepNav.tsx';
+import { EstimatePanel, FinalisationPanel, ItemsPanel, Recap, SaveActions, SuccessPanel } from '../lazy-panels.ts';
 import { TripSummary } from '../finalisation/TripSummary.tsx';
 import { PanelHeading } from './PanelHeading.tsx';
-import { STEP_NAMES } from './panels.ts';
 import { StepIndicator } from './StepIndicator.tsx';
-import { useGoToPanel, WizardNav } from './WizardNav.tsx';
 
 /** The five-panel wizard (spec §2), one panel at a time, with where you are and what comes next. */
 export function Wizard() {
-  const panel = useAtomValue(panelAtom);
+  const step = useAtomValue(stepAtom);
   const prices = useAtomValue(pricesAllowedAtom);
-  const goTo = useGoToPanel();
+  const goToStep = useSetAtom(goToStepAtom);
   const link = useAtomValue(editLinkAtom);
-  // Estimation is not a step when prices are hidden (spec §2).
-  const steps = STEP_NAMES.map((label, key) => ({ key, label })).filter((step) => prices || step.key !== 2);
+  const steps = workingSteps({ pricesAllowed: prices }).map((key) => ({ key, label: STEP_LABELS.wizard[key] }));
   if (link === 'invalid') {
     return (
       <div className="shell" part="shell" lang="fr">
@@ -28,7 +26,7 @@ export function Wizard() {
       </div>
     );
   }
-  if (panel === PANELS.success) {
+  if (step === STEPS.success) {
     return (
       <div className="shell" part="shell" lang="fr">
         <Banners />
@@ -39,22 +37,22 @@ export function Wizard() {
   return (
     <div className="shell" part="shell" lang="fr">
       <header className="header" part="header">
-        <StepIndicator steps={steps} current={panel} onBack={(key) => goTo(key as Panel, 'previous_step')} />
-        <PanelHeading panel={panel} />
+        <StepIndicator steps={steps} current={step} onBack={(key) => goToStep(key)} />
+        <PanelHeading panel={step} />
       </header>
       <Banners />
       <div className="layout">
         <div className="main" part="panel">
-          {panel === PANELS.addresses && <AddressesPanel />}
-          {panel === PANELS.items && <ItemsPanel />}
-          {panel === PANELS.estimate && <EstimatePanel />}
-          {panel === PANELS.finalisation && <FinalisationPanel />}
+          {step === STEPS.addresses && <AddressesPanel />}
+          {step === STEPS.items && <ItemsPanel />}
+          {step === STEPS.estimate && <EstimatePanel />}
+          {step === STEPS.finalisation && <FinalisationPanel />}
         </div>
-        <aside className="aside" part="aside" aria-label={panel === PANELS.finalisation ? 'Récapitulatif' : 'Votre trajet'}>
-          {panel === PANELS.finalisation ? <Recap /> : <TripSummary />}
+        <aside className="aside" part="aside" aria-label={step === STEPS.finalisation ? 'Récapitulatif' : 'Votre trajet'}>
+          {step === STEPS.finalisation ? <Recap /> : <TripSummary />}
         </aside>
       </div>
-      <WizardNav />
+      {step === STEPS.finalisation ? <SaveActions /> : <StepNav />}
     </div>
   );
 }

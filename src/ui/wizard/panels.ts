@@ -6,6 +6,3 @@ export const PANEL_TITLES = [
   'Finalisation',
   'Votre réservation est enregistrée !',
 ] as const;
-
-/** The step indicator's names of the four working panels (UX §4.6). */
-export const STEP_NAMES = ['Adresses', 'Objets', 'Estimation', 'Finalisation'] as const;

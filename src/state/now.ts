@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { DateTime } from 'luxon';
-import { defaultTravelDate } from '../domain/index.ts';
+import { defaultTravelDate } from '../domain/time/defaults.ts';
 import { systemClock } from '../services/clock.ts';
 import { customerDateAtom } from './customer.atoms.ts';
 import { servicesAtom } from './services.atoms.ts';

@@ -1,8 +1,9 @@
 import { deferred } from './controls/deferred.tsx';
 
-// The parts a visitor reaches after the first panel come in one chunk, fetched when the
-// first of them shows (issue 17): the first panel comes with only its own code.
-const later = () => import('./later-parts.ts');
+// The screens a visitor reaches after the first panel come in one chunk, fetched when the
+// first of them shows: the first panel comes with only its own code, and one request
+// brings all the others.
+const later = () => import('./chunk-later-panels.ts');
 
 export const ItemsPanel = deferred(() => later().then((m) => m.ItemsPanel), 'la liste des objets');
 export const EstimatePanel = deferred(() => later().then((m) => m.EstimatePanel), 'l’estimation');

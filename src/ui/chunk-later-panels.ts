@@ -1,5 +1,4 @@
-// Everything a visitor reaches after the first panel, in one chunk fetched when the first of
-// them shows (see deferred-parts.ts): one request rather than one per panel.
+// The chunk of screens a visitor reaches after the first panel, loaded through lazy-panels.ts.
 export { ItemsPanel } from './items/ItemsPanel.tsx';
 export { EstimatePanel } from './estimate/EstimatePanel.tsx';
 export { LitePrice } from './lite/LitePrice.tsx';

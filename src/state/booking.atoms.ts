@@ -1,0 +1,52 @@
+import { atom } from 'jotai';
+import type { Id } from '../domain/entities/common.ts';
+
+/** Which booking the form is: none yet (a new travel), or the one saved or reopened, with the token that edits it. */
+export interface BookingRef {
+  travelId: Id | null;
+  travelToken: string | null;
+}
+
+const NEW_BOOKING: BookingRef = { travelId: null, travelToken: null };
+const bookingRefBase = atom<BookingRef>(NEW_BOOKING);
+/** The carrier's state of the booking (spec §3 travelState): 'new', 'accepted'… */
+const bookingStatusBase = atom('new');
+const savingBase = atom(false);
+const idempotencyKeyBase = atom<string | null>(null);
+
+export const bookingRefAtom = atom((get) => get(bookingRefBase));
+/** A travel not saved yet: saved by POST, and the one Dupliquer copies (spec §4). */
+export const isNewTravelAtom = atom((get) => get(bookingRefBase).travelId === null);
+export const bookingStatusAtom = atom((get) => get(bookingStatusBase));
+/** A booking being sent: the save buttons wait, whatever the route does. */
+export const savingAtom = atom((get) => get(savingBase));
+/** The key of the booking being made, kept with the draft so a retry reuses it (DESIGN §6). */
+export const idempotencyKeyAtom = atom((get) => get(idempotencyKeyBase));
+
+/** The booking the form is bound to, and the carrier's state of it when known. */
+export const bindBookingAtom = atom(null, (get, set, change: Partial<BookingRef> & { travelState?: string }) => {
+  const { travelState, ...ref } = change;
+  set(bookingRefBase, { ...get(bookingRefBase), ...ref });
+  if (travelState !== undefined) set(bookingStatusBase, travelState);
+});
+
+/** 'Faire une nouvelle demande': the form becomes a new booking, bound to none. */
+export const unbindBookingAtom = atom(null, (_get, set) => {
+  set(bookingRefBase, NEW_BOOKING);
+  set(bookingStatusBase, 'new');
+});
+
+export const setSavingAtom = atom(null, (_get, set, saving: boolean) => set(savingBase, saving));
+export const setIdempotencyKeyAtom = atom(null, (_get, set, key: string | null) => set(idempotencyKeyBase, key));
+
+export interface PostedTravel {
+  id: Id;
+  token: string;
+}
+
+const postedTravelsBase = atom<PostedTravel[]>([]);
+/** Bookings made in duplicate mode (spec §4), shown as edit icons opening the side frame. */
+export const postedTravelsAtom = atom((get) => get(postedTravelsBase));
+export const addPostedTravelAtom = atom(null, (get, set, posted: PostedTravel) =>
+  set(postedTravelsBase, [...get(postedTravelsBase), posted]),
+);

@@ -1,0 +1,36 @@
+import { atom, type Getter } from 'jotai';
+import type { Stop } from '../domain/entities/stop.ts';
+import { estimateTravel, type Estimate } from '../domain/pricing/estimate.ts';
+import { canRoute } from '../domain/route/preconditions.ts';
+import { routeFits, type ComputedRoute } from '../services/maps/routing.ts';
+import { companyDataAtom } from './company.atoms.ts';
+import { itemsAtom } from './items.atoms.ts';
+import { vehicleCategoryIdAtom } from './price-choices.atoms.ts';
+import { routeAtom } from './route.atoms.ts';
+import { stopsAtom } from './stops.atoms.ts';
+
+/** What every estimate reads: the trip, its items, and the company's vehicles, VAT and rates. */
+export function estimateInputs(get: Getter, stops: readonly Stop[], route: ComputedRoute) {
+  const company = get(companyDataAtom);
+  return {
+    stops,
+    items: get(itemsAtom),
+    route,
+    vehicleCategories: company.vehicle_categories,
+    vehicleCategoryId: get(vehicleCategoryIdAtom),
+    vat: company.vat,
+    rates: company.handling_rates,
+  };
+}
+
+/**
+ * The estimate on the public grid alone (no grid code, fixed price or hand-set handlers):
+ * what a grid's pricing code receives as its input. Null until a route was computed for the
+ * stops in their present order.
+ */
+export const publicEstimateAtom = atom((get): Estimate | null => {
+  const stops = get(stopsAtom);
+  const route = get(routeAtom);
+  if (!route || !canRoute(stops) || !routeFits(route, stops)) return null;
+  return estimateTravel(estimateInputs(get, stops, route));
+});
