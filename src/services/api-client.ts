@@ -10,6 +10,8 @@ import {
 } from '../domain/payload/travel-payload-schema.ts';
 import { ItemSchema, type Item } from '../domain/entities/item.ts';
 import { SavedPlaceSchema } from '../domain/entities/saved-place.ts';
+import { QuoteSchema, type Quote } from '../domain/quotes/quote-answer.ts';
+import { QuoteRequestSchema, type QuoteRequest } from '../domain/quotes/quote-request.ts';
 
 /** How long a call may take before the user is told to retry. */
 export const REQUEST_TIMEOUT_MS = 15000;
@@ -20,6 +22,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
+    /** The answer's body, unparsed: what a caller that expects more (a 409's new quote) reads with its own schema. */
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -83,6 +87,7 @@ export class ApiClient {
         throw new ApiError(
           failureReason({ status: response.status, body, retryAfter: response.headers.get('retry-after') }),
           response.status,
+          body,
         );
       const parsed = v.safeParse(schema, body);
       if (!parsed.success) throw new ApiError(failureReason({ status: response.status, unexpected: true }), response.status);
@@ -162,6 +167,21 @@ export class ApiClient {
       `/api/v1/travels/${encodeURIComponent(String(id))}`,
       { method: 'GET', headers: { authorization: `Bearer ${token}` } },
       REQUEST_TIMEOUT_MS,
+    );
+  }
+
+  /**
+   * The carrier's price for these choices (POST /api/v1/quotes): computed by the server from
+   * its own records, signed, valid until its expires_at.
+   */
+  requestQuote(request: QuoteRequest, signal?: AbortSignal): Promise<Quote> {
+    const body = v.parse(QuoteRequestSchema, request);
+    return this.request(
+      QuoteSchema,
+      '/api/v1/quotes',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      REQUEST_TIMEOUT_MS,
+      signal,
     );
   }
 

@@ -53,7 +53,8 @@ export function failureReason({ status, timedOut = false, body, retryAfter, unex
     case 410:
       return `Réservation introuvable${NBSP}: le lien a peut-être expiré.`;
     case 409:
-      return 'Cette réservation est déjà en cours d’enregistrement.';
+      // The carrier's price changed (its new quote comes with it), or the same booking is being saved.
+      return sentence(serverText(body) ?? 'Cette réservation est déjà en cours d’enregistrement');
     case 413:
       return 'La réservation est trop volumineuse pour le serveur.';
     case 422:

@@ -2,6 +2,8 @@ import type { Atom } from 'jotai';
 import { computeRoute } from '../services/maps/routing.ts';
 import { importDatesAtom } from './dates-chunk.ts';
 import { answerPoolAtom, NO_ANSWER, poolJobAtom, type PoolAnswer, type PoolJob } from './pool-price.atoms.ts';
+import type { QuoteRequest } from '../domain/quotes/quote-request.ts';
+import { answerQuoteAtom, quoteRequestAtom, type QuoteOutcome } from './quote.atoms.ts';
 import { answerRouteAtom, routeRequestAtom, type RouteOutcome, type RouteRequest } from './route.atoms.ts';
 import type { Services } from './services.atoms.ts';
 import { replaceStopsAtom, stopsAtom } from './stops.atoms.ts';
@@ -11,10 +13,10 @@ import { setTimeWindowsAtom } from './time-windows.atoms.ts';
 /**
  * The asynchronous half of fee recomputation (spec §4), while the element is in the page.
  * What must be asked of the outside world is derived from the state: the route the trip
- * needs (routeRequestAtom) and the pool's pricing job (poolJobAtom), each the same object
- * until something it reads changed. The engine follows those two, asks, and writes the
- * answers in atoms it never reads: nothing it writes can start it again. A newer request
- * aborts the older one, whose answer is dropped.
+ * needs (routeRequestAtom), the pool's pricing job (poolJobAtom) and the carrier's quote
+ * (quoteRequestAtom), each the same object until something it reads changed. The engine
+ * follows them, asks, and writes the answers in atoms it never reads: nothing it writes can
+ * start it again. A newer request aborts the older one, whose answer is dropped.
  */
 export function startEngine(store: QuoteStore, services: Services): () => void {
   const stops = [
@@ -31,6 +33,14 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
       poolJobAtom,
       (job) => runPool(services, job),
       (answer) => void deliverPoolAnswer(store, answer),
+    ),
+    follow(
+      store,
+      quoteRequestAtom,
+      (request, signal) => askQuote(services, request, signal),
+      (outcome) => {
+        if (outcome) store.set(answerQuoteAtom, outcome);
+      },
     ),
   ];
   return () => stops.forEach((stop) => stop());
@@ -77,6 +87,22 @@ async function answerRoute(services: Services, request: RouteRequest | null, sig
   } catch (error) {
     // Spec §8: a failed route makes step 0 invalid; the message is the spec's when there is one.
     return { request, route: null, error: error instanceof Error && error.message ? error.message : null };
+  }
+}
+
+/** A quote is asked once the visitor stops changing the choices for a moment: not once per click on a quantity. */
+export const QUOTE_SETTLE_MS = 300;
+
+async function askQuote(services: Services, request: QuoteRequest | null, signal: AbortSignal): Promise<QuoteOutcome | null> {
+  if (!request) return null;
+  await new Promise((resolve) => setTimeout(resolve, QUOTE_SETTLE_MS));
+  signal.throwIfAborted();
+  try {
+    return { request, quote: await services.api.requestQuote(request, signal), error: null };
+  } catch (error) {
+    signal.throwIfAborted();
+    // The local estimate stays on screen; the save asks again and says what the server answers.
+    return { request, quote: null, error: error instanceof Error ? error.message : null };
   }
 }
 

@@ -12,6 +12,7 @@ import { fixedPriceAtom, handlingChoiceAtom } from './price-choices.atoms.ts';
 import { estimateInputs } from './public-estimate.atoms.ts';
 import { routeAtom, routeStatusAtom } from './route.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
+import { currentQuoteAtom } from './quote.atoms.ts';
 import { variantAtom } from './variant.atoms.ts';
 
 /**
@@ -38,11 +39,12 @@ export const estimateAtom = atom((get): Estimate | null => {
 });
 
 /**
- * The fees the booking carries. On the public grid the lite element shows the earlier
- * variant's price, so it sends that price too, to the cent; a grid chosen with 'Choix
- * Grille' prices with its code, and a fixed price (spec §4) overrides both, as in the wizard.
+ * The fees estimated here, at once, with the domain's code. On the public grid the lite
+ * element shows the earlier variant's price, so it sends that price too, to the cent; a grid
+ * chosen with 'Choix Grille' prices with its code, and a fixed price (spec §4) overrides both,
+ * as in the wizard.
  */
-export const feesAtom = atom((get): Fees => {
+export const localFeesAtom = atom((get): Fees => {
   const estimate = get(estimateAtom);
   if (!estimate) return makeTravelState().fees;
   const fees = feesFromEstimate(estimate);
@@ -55,16 +57,56 @@ export const feesAtom = atom((get): Fees => {
 });
 
 /**
- * The total the booking carries: the wizard's estimate, or the earlier variant's price (spec
- * §9: km × 0.7 + hours × 15 + tier fee, minimum 38) read from the fees sent, so what is
- * shown is what is saved. 0 while unknown.
+ * The fees the booking carries and the screens show: the carrier's quote once it is in for
+ * the trip as it is (the price that counts, DESIGN §5), the local estimate until then.
+ */
+export const feesAtom = atom((get): Fees => {
+  const quote = get(currentQuoteAtom);
+  if (!quote) return get(localFeesAtom);
+  const figures = quote.figures;
+  return {
+    transportation: {
+      customer: { distance: figures.distance, duration: figures.duration },
+      driver: { distance: figures.driver_distance, duration: figures.driver_duration },
+      truckCapacity: figures.truck_capacity,
+      fee: figures.price_transportation / 100,
+    },
+    handling: {
+      personsNeeded: figures.persons_needed,
+      duration: Math.round(figures.handling_hours * 3600),
+      fee: figures.price_handling / 100,
+    },
+    additionnalCosts: figures.additional_costs / 100,
+  };
+});
+
+/**
+ * The quote came and its price is not the one estimated here (the carrier's records differ
+ * from the page's, a road route replaced the straight line…): the screen says the quote's is
+ * the one that counts.
+ */
+export const quoteDiffersAtom = atom((get) => {
+  const quote = get(currentQuoteAtom);
+  if (!quote || !get(estimateAtom)) return false;
+  const local = get(localFeesAtom);
+  const cents = (euros: number) => Math.round(euros * 100);
+  return (
+    cents(local.transportation.fee) !== quote.figures.price_transportation || cents(local.handling.fee) !== quote.figures.price_handling
+  );
+});
+
+/**
+ * The total the booking carries: the quote's, or the wizard's estimate, or the earlier
+ * variant's price (spec §9: km × 0.7 + hours × 15 + tier fee, minimum 38) read from the fees
+ * sent, so what is shown is what is saved. 0 while unknown.
  */
 export const totalAtom = atom((get) => {
   const estimate = get(estimateAtom);
   if (!estimate) return 0;
-  if (get(variantAtom) === 'wizard') return estimate.total;
+  const quote = get(currentQuoteAtom);
   const fees = get(feesAtom);
-  return fees.transportation.fee + fees.handling.fee;
+  if (get(variantAtom) === 'lite') return fees.transportation.fee + fees.handling.fee;
+  return quote ? quote.figures.total / 100 : estimate.total;
 });
 
 /**
@@ -76,5 +118,7 @@ export const shownTotalAtom = atom((get) => {
   const estimate = get(estimateAtom);
   const total = get(totalAtom);
   if (!estimate || total <= 0) return null;
-  return { total, approximate: isPriceEstimated(estimate) };
+  const quote = get(currentQuoteAtom);
+  const approximate = quote ? quote.figures.approximate && quote.figures.source !== 'fixed' : isPriceEstimated(estimate);
+  return { total, approximate, guaranteedUntil: quote?.expires_at ?? null };
 });

@@ -1,6 +1,10 @@
 import type { Getter, Setter } from 'jotai';
 import { DateTime } from 'luxon';
+import * as v from 'valibot';
+import { formatPrice, NBSP } from '../domain/format.ts';
 import { MESSAGES } from '../domain/messages.ts';
+import { displayedAmount } from '../domain/pricing/estimate.ts';
+import { QuoteSchema, type Quote } from '../domain/quotes/quote-answer.ts';
 import { buildTravelPayload } from '../domain/payload/travel-payload.ts';
 import type { TravelPayload } from '../domain/payload/travel-payload-schema.ts';
 import { STEPS } from '../domain/steps/step-model.ts';
@@ -16,11 +20,15 @@ import {
   setSavingAtom,
   type PostedTravel,
 } from './booking.atoms.ts';
+import { companyDataAtom, companyModeAtom } from './company.atoms.ts';
 import { configAtom } from './config.atoms.ts';
+import { shownTotalAtom } from './estimate.atoms.ts';
 import { finalTabAtom, submitAttemptAtom } from './finalisation.atoms.ts';
 import type { Services } from './services.atoms.ts';
 import { showStepAtom } from './steps.atoms.ts';
+import { answerQuoteAtom, currentQuoteAtom, tripQuoteRequestAtom } from './quote.atoms.ts';
 import { travelSnapshotAtom } from './travel-snapshot.atoms.ts';
+import { variantAtom } from './variant.atoms.ts';
 
 /**
  * How a save ended: a booking created, updated or duplicated; refused before sending (a
@@ -31,7 +39,9 @@ export type SaveOutcome =
   | { kind: 'duplicated'; posted: PostedTravel }
   | { kind: 'invalid'; forms: BookingForm[] }
   | { kind: 'busy' }
-  | { kind: 'failed' };
+  | { kind: 'failed' }
+  /** The carrier's price changed since it was shown: the new one is on screen, for the visitor to save again. */
+  | { kind: 'price-changed'; quote: Quote };
 
 export interface SaveOptions {
   /** Dupliquer (spec §4): a new booking from the same form, which stays as it is. */
@@ -58,8 +68,15 @@ export async function saveBooking(
   const config = get(configAtom);
   set(setSavingAtom, true);
   set(dismissBannerAtom, 'save');
+  set(dismissBannerAtom, 'price-changed');
   try {
-    const payload = buildTravelPayload(state, config.companyToken);
+    // The carrier's price: the quote shown, or a fresh one when it expired or never came.
+    const quote = await quoteToBook(get, set, services);
+    const payload = {
+      ...buildTravelPayload(get(travelSnapshotAtom), config.companyToken),
+      price_grid: get(variantAtom),
+      ...(quote ? { quote_id: quote.id } : {}),
+    };
     if (state.travelId !== null && !duplicate) {
       // The token of an existing travel: from its data, else from the travel-token attribute.
       await update(services, state.travelId, state.travelToken ?? config.travelToken, payload);
@@ -73,6 +90,8 @@ export async function saveBooking(
       created,
     );
   } catch (error) {
+    const changed = error instanceof ApiError && error.status === 409 ? newQuoteOf(error) : null;
+    if (changed) return priceChanged(get, set, changed);
     // 422: the key already served another body (the first try was saved, then the booking was
     // changed). A fresh key lets the next try through instead of failing for 24 hours.
     if (error instanceof ApiError && error.status === 422) set(setIdempotencyKeyAtom, null);
@@ -83,6 +102,55 @@ export async function saveBooking(
   } finally {
     set(setSavingAtom, false);
   }
+}
+
+/**
+ * The quote a booking carries: the one on screen while it holds, else a fresh one asked now.
+ * Without one (the server could not quote), the booking goes with the estimate: the server
+ * prices it and says whether its price is another.
+ */
+async function quoteToBook(get: Getter, set: Setter, services: Services): Promise<Quote | null> {
+  const request = get(tripQuoteRequestAtom);
+  if (!request) return null;
+  const shown = get(currentQuoteAtom);
+  if (shown && Date.parse(shown.expires_at) > services.now().getTime()) return shown;
+  try {
+    const quote = await services.api.requestQuote(request);
+    set(answerQuoteAtom, { request, quote, error: null });
+    return quote;
+  } catch {
+    return null;
+  }
+}
+
+/** The new quote a 409 brings, when it brings one (the other 409, a booking being saved already, brings none). */
+function newQuoteOf(error: ApiError): Quote | null {
+  const parsed = v.safeParse(v.object({ quote: QuoteSchema }), error.body);
+  return parsed.success ? parsed.output.quote : null;
+}
+
+/**
+ * The price changed between the quote shown and the save (it expired, or the carrier's records
+ * changed): the new quote takes its place on screen, and a banner says what the price is now
+ * and what it was. Nothing typed is lost; Enregistrer saves at the new price.
+ */
+function priceChanged(get: Getter, set: Setter, quote: Quote): SaveOutcome {
+  const before = get(shownTotalAtom)?.total ?? null;
+  const request = get(tripQuoteRequestAtom);
+  if (request) set(answerQuoteAtom, { request, quote, error: null });
+  const company = get(companyDataAtom);
+  const companyMode = get(companyModeAtom);
+  const lite = get(variantAtom) === 'lite';
+  const total = (lite ? quote.figures.price_transportation + quote.figures.price_handling : quote.figures.total) / 100;
+  const money = (amount: number) =>
+    `${formatPrice(displayedAmount(amount, companyMode, company.vat), company.currency_symbol)}${NBSP}${companyMode ? 'HT' : 'TTC'}`;
+  const was = before !== null && Math.abs(before - total) >= 0.005 ? ` au lieu de ${money(before)}` : '';
+  set(showBannerAtom, {
+    id: 'price-changed',
+    kind: 'warning',
+    text: `Le prix du transporteur a changé${NBSP}: ${money(total)}${was}. Vérifiez-le, puis enregistrez à nouveau.`,
+  });
+  return { kind: 'price-changed', quote };
 }
 
 /** A form to correct: the finalisation opens on it, with every message shown and the focus on the first field in error. */

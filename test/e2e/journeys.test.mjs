@@ -85,11 +85,15 @@ describe('end-to-end journeys against the demo server', () => {
     const payload = JSON.parse(row.payload_json);
     // The store is kept once, in its own column.
     assert.equal('store_serialized' in payload, false);
-    // The server recomputed the visitor's price with the same domain code: it agrees to the cent.
-    const check = JSON.parse(rows('SELECT price_check_json FROM travels ORDER BY id DESC LIMIT 1')[0].price_check_json);
+    // Booked at the carrier's price: the quote the page showed, whose figures the server stored.
+    const [{ quote_id: quoteId, price_source: source }] = rows('SELECT quote_id, price_source FROM travels ORDER BY id DESC LIMIT 1');
+    assert.equal(source, 'quote');
+    assert.equal(payload.quote_id, quoteId);
+    assert.equal(payload.price_grid, 'wizard');
+    const [{ figures_json: figures }] = rows('SELECT figures_json FROM quotes WHERE id = ?', quoteId);
     assert.deepEqual(
-      [check.matches, check.grid, check.price_transportation, check.price_handling],
-      [true, 'wizard', payload.travel.price_transportation, payload.travel.price_handling],
+      [payload.travel.price_transportation, payload.travel.price_handling],
+      [JSON.parse(figures).price_transportation, JSON.parse(figures).price_handling],
     );
     assert.deepEqual(
       payload.addresses.map((a) => [a.step, a.type_name, a.address_complete]),
@@ -264,9 +268,9 @@ describe('end-to-end journeys against the demo server', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
     assert.equal(rows('SELECT COUNT(*) AS n FROM travels')[0].n, before + 1);
-    // The server's own computation of this public booking agrees with the earlier variant's price the lite showed.
-    const check = JSON.parse(rows('SELECT price_check_json FROM travels ORDER BY id DESC LIMIT 1')[0].price_check_json);
-    assert.deepEqual([check.matches, check.grid], [true, 'lite']);
+    // Booked at the carrier's price on the earlier variant's grid, the one the lite showed.
+    const [{ payload_json: json, price_source: source }] = rows('SELECT payload_json, price_source FROM travels ORDER BY id DESC LIMIT 1');
+    assert.deepEqual([source, JSON.parse(json).price_grid], ['quote', 'lite']);
     await page.close();
   });
 

@@ -3,6 +3,7 @@ import { ApiClient, ApiError, newIdempotencyKey } from '../../src/services/api-c
 import { buildTravelPayload } from '../../src/domain/payload/travel-payload.ts';
 import { makeStop } from '../../src/domain/entities/stop.ts';
 import { makeTravelState } from '../../src/domain/entities/travel.ts';
+import { quoteRequestOfBooking } from '../../src/domain/quotes/booking-choices.ts';
 import { apiBase } from './support.ts';
 
 function payload(name = 'Marie Curie') {
@@ -34,18 +35,60 @@ function payload(name = 'Marie Curie') {
   return buildTravelPayload(state);
 }
 
+/** The payload at the carrier's price, with its quote: what the elements send once the quote is in. */
+async function quotedPayload(client: ApiClient, name = 'Marie Curie') {
+  const body = payload(name);
+  const quote = await client.requestQuote(quoteRequestOfBooking(body, 'wizard', null));
+  const { figures } = quote;
+  return {
+    ...body,
+    quote_id: quote.id,
+    travel: {
+      ...body.travel,
+      price_transportation: figures.price_transportation,
+      price_handling: figures.price_handling,
+      price_transportation_ht: figures.price_transportation_ht,
+      price_handling_ht: figures.price_handling_ht,
+    },
+  };
+}
+
 describe('API client against the reference server (spec §7)', () => {
+  it('asks the carrier’s quote and reads it: its figures, its deadline and its signature', async () => {
+    const client = new ApiClient({ apiBase: await apiBase() });
+    const quote = await client.requestQuote(quoteRequestOfBooking(payload(), 'wizard', null));
+    expect(quote.id).to.be.a('string');
+    expect(Date.parse(quote.expires_at)).to.be.greaterThan(Date.now());
+    expect(quote.signature).to.match(/^[\w-]{43}$/);
+    expect(quote.figures.price_transportation).to.be.greaterThan(0);
+  });
+
+  it('a price that is not the carrier’s is a 409 whose new quote the client can read, and whose message says so', async () => {
+    const client = new ApiClient({ apiBase: await apiBase() });
+    let failure: unknown;
+    try {
+      await client.createTravel(payload(), newIdempotencyKey());
+    } catch (error) {
+      failure = error;
+    }
+    expect((failure as ApiError).status).to.equal(409);
+    expect((failure as ApiError).message).to.equal(
+      'Le prix envoyé n’est pas celui du transporteur : vérifiez le prix, puis enregistrez à nouveau.',
+    );
+    expect((failure as ApiError).body).to.have.nested.property('quote.figures.price_transportation');
+  });
+
   it('S067 S136 creates a booking and reads back id and token', async () => {
     const client = new ApiClient({ apiBase: await apiBase() });
-    const created = await client.createTravel(payload(), newIdempotencyKey());
+    const created = await client.createTravel(await quotedPayload(client), newIdempotencyKey());
     expect(created.id).to.be.a('number');
     expect(created.token).to.have.length(43);
   });
 
   it('S067 S122 S137 updates with the token; a wrong token fails, saying the booking was not found', async () => {
     const client = new ApiClient({ apiBase: await apiBase() });
-    const created = await client.createTravel(payload(), newIdempotencyKey());
-    await client.updateTravel(created.id, created.token, payload('Pierre Curie'));
+    const created = await client.createTravel(await quotedPayload(client), newIdempotencyKey());
+    await client.updateTravel(created.id, created.token, await quotedPayload(client, 'Pierre Curie'));
     const reread = await client.fetchTravel(created.id, created.token);
     expect((reread as unknown as { customer: { name: string } }).customer.name).to.equal('Pierre Curie');
     let failure: unknown;
@@ -62,7 +105,7 @@ describe('API client against the reference server (spec §7)', () => {
   it('a retry with the same idempotency key makes one booking', async () => {
     const client = new ApiClient({ apiBase: await apiBase() });
     const key = newIdempotencyKey();
-    const body = payload();
+    const body = await quotedPayload(client);
     const first = await client.createTravel(body, key);
     const retry = await client.createTravel(body, key);
     expect(retry).to.deep.equal(first);

@@ -323,7 +323,11 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
   it('S002 S113 S115 S074 company mode shows HT; an edited price fixes it and is what is sent', async () => {
     const recorder = recordBookings();
     try {
-      const root = await mountWizard({ company: { company_mode: true, can_edit_price: true, preferred_items: PREFERRED } });
+      // The company's own page (its token): only a company may fix its price, and the server knows it by its token.
+      const root = await mountWizard({
+        attributes: { 'company-token': DEMO_COMPANY_TOKEN },
+        company: { company_mode: true, can_edit_price: true, preferred_items: PREFERRED },
+      });
       await next(root, 'Vos objets');
       byRole(root, 'button', 'Ajouter : Canapé 3 places').click();
       await next(root, 'Votre estimation');

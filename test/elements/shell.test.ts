@@ -1,3 +1,6 @@
+import type { TravelPayload } from '../../src/domain/payload/travel-payload-schema.ts';
+import type { Quote } from '../../src/domain/quotes/quote-answer.ts';
+import { quoteRequestOfBooking } from '../../src/domain/quotes/booking-choices.ts';
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../elements/transport-quote-wizard.ts';
 import { apiBase, allByRole, byRole, findByRole, textOf, type, uniqueId, createQuoteElement, allLiveRegions, TEST_NOW } from './support.ts';
@@ -37,6 +40,21 @@ const REOPEN_STOPS = [
 ];
 
 /** A booking body of spec §7 for those stops, with the prices given (cents; zero by default). */
+/** A public booking as the elements make it: the carrier's quote asked first, its price and id sent. */
+async function bookAtCarrierPrice(base: string, body: ReturnType<typeof bookingBody>): Promise<{ id: number; token: string }> {
+  const json = { 'content-type': 'application/json' };
+  const request = quoteRequestOfBooking(body as unknown as TravelPayload, 'wizard', null);
+  const quote = (await (
+    await fetch(`${base}/api/v1/quotes`, { method: 'POST', headers: json, body: JSON.stringify(request) })
+  ).json()) as Quote;
+  const priced = {
+    ...body,
+    quote_id: quote.id,
+    travel: { ...body.travel, price_transportation: quote.figures.price_transportation, price_handling: quote.figures.price_handling },
+  };
+  return (await fetch(`${base}/api/v1/travels`, { method: 'POST', headers: json, body: JSON.stringify(priced) })).json();
+}
+
 function bookingBody(prices: { transportHt: number; handlingHt: number; vat: number } = { transportHt: 0, handlingHt: 0, vat: 0.2 }) {
   const stops = REOPEN_STOPS;
   return {
@@ -81,7 +99,17 @@ function bookingBody(prices: { transportHt: number; handlingHt: number; vat: num
     },
     items: [],
     contacts: [],
-    store_serialized: JSON.stringify({ version: 1, state: { stops, customer: { name: 'Marie Curie' } } }),
+    // A price given here is the company's own, fixed with its price editor (spec §6).
+    store_serialized: JSON.stringify({
+      version: 1,
+      state: {
+        stops,
+        customer: { name: 'Marie Curie' },
+        ...(prices.transportHt > 0
+          ? { fixedPrice: { transportationPriceVatExcluded: prices.transportHt / 100, handlingPriceVatExcluded: prices.handlingHt / 100 } }
+          : {}),
+      },
+    }),
   };
 }
 
@@ -215,10 +243,7 @@ describe('<transport-quote-wizard> shell', () => {
 
   it('S122 with travel-id and travel-token the booking is reopened from the API', async () => {
     const base = await apiBase();
-    const body = bookingBody();
-    const created = await (
-      await fetch(`${base}/api/v1/travels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-    ).json();
+    const created = await bookAtCarrierPrice(base, bookingBody());
     const el = await wizard({ 'api-base': base, 'travel-id': String(created.id), 'travel-token': created.token, 'maps-provider': 'local' });
     await waitUntil(
       () => byRole<HTMLInputElement>(el.shadowRoot!, 'combobox', 'Adresse 2').value === '3 Place Bellecour 69002 Lyon',
@@ -311,8 +336,8 @@ describe('<transport-quote-wizard> shell', () => {
     await waitUntil(() => byRole<HTMLInputElement>(root, 'combobox', 'Adresse 2').value === '3 Place Bellecour 69002 Lyon', 'booking', {
       timeout: 5000,
     });
-    // Seen in company mode, the company's own booking prices as usual: nothing pinned, no notice.
-    expect(store.get(fixedPriceAtom)).to.equal(null);
+    // Seen in company mode, the company's own booking keeps the price it fixed, as its own choice, without a notice.
+    expect(store.get(fixedPriceAtom)).to.deep.equal({ transportationPriceVatExcluded: 500, handlingPriceVatExcluded: 100 });
     expect(textOf(root)).not.to.match(/Réservation créée par un client professionnel/);
   });
 

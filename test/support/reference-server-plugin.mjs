@@ -22,6 +22,8 @@ export function referenceServerPlugin({ rootDir = process.cwd() } = {}) {
           DATABASE_PATH: databasePath,
           DATABASE_URL: '',
           LOG_LEVEL: 'warn',
+          // The public pages of the browser tests list these grids (without code): the server has them too.
+          PUBLIC_PRICING_FILE: path.join(rootDir, 'test/fixtures/public-pricing.json'),
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       });

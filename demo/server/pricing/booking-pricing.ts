@@ -122,9 +122,9 @@ export async function priceBooking(
     travel: {
       ...travel,
       truck_capacity_needed: figures.truck_capacity,
-      // Spec §7: the customer's distance, doubled.
-      distance_transportation: figures.distance * 2,
-      duration_transportation: figures.duration,
+      // Spec §7: the customer's distance, doubled (then rounded, as the elements round it).
+      distance_transportation: Math.round(figures.distance * 2),
+      duration_transportation: Math.round(figures.duration),
       price_transportation: figures.price_transportation,
       price_handling: figures.price_handling,
       price_transportation_ht: figures.price_transportation_ht,

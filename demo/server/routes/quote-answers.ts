@@ -1,66 +1,14 @@
-// What the quote routes (quotes.ts) answer, as their contract publishes it.
-import * as v from 'valibot';
-import { QuoteRequestSchema, type QuoteFigures } from '../../../src/domain/index.ts';
+// What the quote routes (quotes.ts) answer, as their contract publishes it: the domain's own
+// schema of a quote, the one the elements parse it with.
+import type * as v from 'valibot';
+import { QuoteRequestSchema } from '../../../src/domain/quotes/quote-request.ts';
+import { QuoteSchema as DomainQuoteSchema } from '../../../src/domain/quotes/quote-answer.ts';
 import { publishSchema } from '../http/route-schema.ts';
 import type { IssuedQuote } from '../pricing/quote-service.ts';
 
 publishSchema('QuoteRequest', QuoteRequestSchema, 'request');
 
-const cents = (what: string) => v.pipe(v.number(), v.integer(), v.description(`${what}, en centimes.`));
-const Id = v.union([v.string(), v.number()]);
+export const QuoteSchema = publishSchema('Quote', DomainQuoteSchema, 'answer');
 
-/** The figures a quote commits to (QuoteFigures). */
-export const QuoteFiguresSchema = v.object({
-  grid: v.pipe(v.picklist(['wizard', 'lite']), v.description('La grille : celle de l’assistant, ou de la variante légère.')),
-  source: v.pipe(
-    v.picklist(['public', 'pool', 'predefined', 'fixed']),
-    v.description('D’où vient le prix : la grille publique, le code d’une grille, des frais prédéfinis, ou un prix fixé par l’entreprise.'),
-  ),
-  vat: v.pipe(v.number(), v.description('Le taux de TVA du transporteur (0,2).')),
-  price_transportation: cents('Transport TTC'),
-  price_handling: cents('Manutention TTC'),
-  price_transportation_ht: cents('Transport HT (TTC / (1 + TVA))'),
-  price_handling_ht: cents('Manutention HT'),
-  additional_costs: cents('Frais annexes TTC (entreprises)'),
-  total: cents('Total TTC'),
-  total_ht: cents('Total HT'),
-  distance: v.pipe(v.number(), v.integer(), v.description('Trajet du client, en mètres, calculé par le serveur.')),
-  duration: v.pipe(v.number(), v.integer(), v.description('Trajet du client, en secondes.')),
-  driver_distance: v.pipe(v.number(), v.integer(), v.description('Trajet du chauffeur (retour compris), en mètres.')),
-  driver_duration: v.pipe(v.number(), v.integer(), v.description('Trajet du chauffeur, en secondes.')),
-  approximate: v.pipe(v.boolean(), v.description('Itinéraire estimé à vol d’oiseau (spec §9) : aucun service routier n’a répondu.')),
-  volume: v.pipe(v.number(), v.description('Volume, en m³.')),
-  truck_capacity: v.pipe(v.number(), v.description('Capacité du véhicule retenu, en m³.')),
-  vehicle: v.nullable(v.object({ id: Id, name: v.string(), capacity: v.number() })),
-  persons_needed: v.pipe(v.number(), v.integer(), v.description('Manutentionnaires.')),
-  handling_hours: v.pipe(v.number(), v.description('Heures de manutention.')),
-  driver_pool_id: v.nullable(Id),
-  pool_error: v.nullable(v.string()),
-  pool_info: v.nullable(v.string()),
-});
-
-/** A quote as the API answers it. */
-export const QuoteSchema = publishSchema(
-  'Quote',
-  v.object({
-    id: v.pipe(v.string(), v.description('L’identifiant du devis, à joindre à la réservation (quote_id).')),
-    expires_at: v.pipe(v.string(), v.description('Jusqu’à quand le prix tient, ISO 8601 (UTC).')),
-    signature: v.pipe(
-      v.string(),
-      v.description(
-        'HMAC-SHA256 (base64url), avec la clé du serveur (QUOTE_SIGNING_KEY), de : id, propriétaire (public ou numéro d’entreprise), empreinte des choix, expires_at et figures (JSON), séparés par des retours à la ligne.',
-      ),
-    ),
-    figures: QuoteFiguresSchema,
-    route_fallback: v.optional(
-      v.nullable(
-        v.pipe(v.string(), v.description('Pourquoi l’itinéraire a été estimé à vol d’oiseau, quand un service routier n’a pas répondu.')),
-      ),
-    ),
-  }),
-  'answer',
-);
-
-// The answers the element reads are the ones documented: a change to either stops the build.
-const _figuresAreDocumented: v.InferOutput<typeof QuoteFiguresSchema> = {} as QuoteFigures;
+// What the server answers is what the contract publishes: a change to either stops the build.
 const _quoteIsDocumented: v.InferOutput<typeof QuoteSchema> = {} as IssuedQuote;

@@ -1,7 +1,11 @@
 import { DateTime } from 'luxon';
 import { BUSINESS_TIME_ZONE } from '../constants.ts';
+import type { Id } from '../entities/common.ts';
+import { isPublicPool } from '../entities/driver-pool.ts';
 import type { Item } from '../entities/item.ts';
+import type { Stop } from '../entities/stop.ts';
 import type { FixedPrice } from '../entities/travel.ts';
+import { vehicleCategoryIdForApi } from '../pricing/truck.ts';
 import type { TravelPayload } from '../payload/travel-payload-schema.ts';
 import type { PriceGrid } from '../pricing/booked-fees.ts';
 import type { QuoteAddress, QuoteRequest } from './quote-request.ts';
@@ -39,6 +43,53 @@ export function quoteRequestOfBooking(payload: TravelPayload, grid: PriceGrid, f
     handling_hours: travel.duration_handling > 0 ? travel.duration_handling / 3600 : null,
     date: travelDay(travel.beginning_date),
     fixed_price: fixedPrice,
+  };
+}
+
+/** What a page knows of the trip when it asks for a quote. */
+export interface TripChoices {
+  grid: PriceGrid;
+  stops: readonly Stop[];
+  items: readonly Item[];
+  vehicleCategoryId: Id | null;
+  /** The pool selector's value ('public' for the public grid). */
+  poolId: Id;
+  /** Handlers and hours chosen by hand, null when left to the estimate. */
+  persons: number | null;
+  hours: number | null;
+  /** The customer's day ('yyyy-MM-dd' or ''). */
+  customerDate: string;
+  fixedPrice: FixedPrice | null;
+  companyToken: string | null;
+}
+
+/**
+ * The quote request of a trip as a page holds it, written to be the same choices as the
+ * booking it will save (quoteRequestOfBooking of its payload): the same stop fields, the
+ * default trucks and the public grid as null, the travel's day as the payload dates it.
+ */
+export function quoteRequestFor(trip: TripChoices): QuoteRequest {
+  const firstWindow = trip.stops[0]?.timewindowEarliest ?? null;
+  return {
+    grid: trip.grid,
+    ...(trip.companyToken ? { company_token: trip.companyToken } : {}),
+    addresses: trip.stops.map((stop) => ({
+      type_name: stop.type,
+      lat: stop.lat ?? 0,
+      lng: stop.lng ?? 0,
+      floor_nb: stop.floor,
+      elevator_presence: stop.elevator,
+      postal_code: stop.postalCode,
+      order_item_ids: [...stop.order_item_ids],
+      duration_min: stop.durationMin,
+    })),
+    items: trip.items.map((item) => ({ ...item })),
+    vehicle_category_id: vehicleCategoryIdForApi(trip.vehicleCategoryId),
+    driver_pool_id: isPublicPool({ id: trip.poolId }) ? null : trip.poolId,
+    persons_needed: trip.persons,
+    handling_hours: trip.hours,
+    date: firstWindow ? travelDay(firstWindow) : trip.customerDate,
+    fixed_price: trip.fixedPrice,
   };
 }
 

@@ -93,6 +93,7 @@ export interface QuoteFigures {
   additional_costs: number;
   total: number;
   total_ht: number;
+  /** Metres and seconds, not rounded. */
   distance: number;
   duration: number;
   driver_distance: number;
@@ -148,10 +149,11 @@ export function quoteFigures(trip: TripToPrice, poolAnswer: PoolAnswer): QuoteFi
     additional_costs: costs,
     total: transportation + handling + costs,
     total_ht: ht(transportation) + ht(handling) + ht(costs),
-    distance: Math.round(estimate.customer.distance),
-    duration: Math.round(estimate.customer.duration),
-    driver_distance: Math.round(estimate.driver.distance),
-    driver_duration: Math.round(estimate.driver.duration),
+    // Unrounded: a booking doubles the customer's distance before rounding it (spec §7).
+    distance: estimate.customer.distance,
+    duration: estimate.customer.duration,
+    driver_distance: estimate.driver.distance,
+    driver_duration: estimate.driver.duration,
     approximate: estimate.approximate,
     volume: estimate.volume,
     truck_capacity: estimate.truckCapacity,

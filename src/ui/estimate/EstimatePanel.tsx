@@ -1,9 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { formatDuration, NBSP } from '../../domain/format.ts';
 import { HANDLERS_MAX, HANDLERS_MIN } from '../../domain/constants.ts';
-import { isPriceEstimated } from '../../domain/pricing/estimate.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
-import { estimateAtom, totalAtom } from '../../state/estimate.atoms.ts';
+import { estimateAtom, shownTotalAtom, totalAtom } from '../../state/estimate.atoms.ts';
 import { chooseHandlersAtom, chooseHandlingHoursAtom, handlingChoiceAtom } from '../../state/price-choices.atoms.ts';
 import { Waiting } from '../controls/Waiting.tsx';
 import { ApproximateNote } from './ApproximateNote.tsx';
@@ -11,6 +10,7 @@ import { EstimateFacts } from './EstimateFacts.tsx';
 import { PoolSelector } from './PoolSelector.tsx';
 import { PriceEditor } from './PriceEditor.tsx';
 import { PriceUnavailable } from './PriceUnavailable.tsx';
+import { QuoteNote } from './QuoteNote.tsx';
 import { usePriceFormatter } from './use-price.ts';
 
 const HOURS = Array.from({ length: 16 }, (_, index) => (index + 1) / 2);
@@ -19,6 +19,7 @@ const HOURS = Array.from({ length: 16 }, (_, index) => (index + 1) / 2);
 export function EstimatePanel() {
   const estimate = useAtomValue(estimateAtom);
   const total = useAtomValue(totalAtom);
+  const shown = useAtomValue(shownTotalAtom);
   const company = useAtomValue(companyDataAtom);
   const handling = useAtomValue(handlingChoiceAtom);
   const chooseHandlers = useSetAtom(chooseHandlersAtom);
@@ -36,7 +37,7 @@ export function EstimatePanel() {
           <>
             <p className="total-label">Total {price.suffix}</p>
             <p className="total-amount" part="price">
-              {isPriceEstimated(estimate) ? '≈ ' : ''}
+              {shown?.approximate ? '≈ ' : ''}
               {price.amountOnly(total)}
             </p>
             <p className="muted">
@@ -46,6 +47,7 @@ export function EstimatePanel() {
           </>
         )}
       </div>
+      <QuoteNote />
       <EstimateFacts estimate={estimate} />
       {!company.hide_handling_infos && (
         <div className="row">

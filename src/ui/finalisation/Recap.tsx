@@ -7,7 +7,11 @@ import { MESSAGES } from '../../domain/messages.ts';
 import type { Stop } from '../../domain/entities/stop.ts';
 import { companyDataAtom, pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
-import { estimateAtom, shownTotalAtom } from '../../state/estimate.atoms.ts';
+import { estimateAtom, feesAtom, shownTotalAtom } from '../../state/estimate.atoms.ts';
+import { QuoteNote } from '../estimate/QuoteNote.tsx';
+import { bookingRefAtom } from '../../state/booking.atoms.ts';
+import { configAtom } from '../../state/config.atoms.ts';
+import { devisUrl } from './SideFrame.tsx';
 import { timeWindowsEnabledAtom } from '../../state/time-windows.atoms.ts';
 import { STEPS } from '../../domain/steps/step-model.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
@@ -49,6 +53,9 @@ export function Recap() {
   const company = useAtomValue(companyDataAtom);
   const prices = useAtomValue(pricesAllowedAtom);
   const shown = useAtomValue(shownTotalAtom);
+  const fees = useAtomValue(feesAtom);
+  const booking = useAtomValue(bookingRefAtom);
+  const apiBase = useAtomValue(configAtom).apiBase;
   const goToStep = useSetAtom(goToStepAtom);
   const price = usePriceFormatter();
   const approx = estimate?.approximate ? '≈ ' : '';
@@ -159,18 +166,18 @@ export function Recap() {
                 <>
                   <span className="price-line">
                     <span>Transport</span>
-                    <span>{price.format(estimate.transportFee)}</span>
+                    <span>{price.format(fees.transportation.fee)}</span>
                   </span>
                   {!company.hide_handling_infos && (
                     <span className="price-line">
                       <span>Manutention</span>
-                      <span>{price.format(estimate.handlingFee)}</span>
+                      <span>{price.format(fees.handling.fee)}</span>
                     </span>
                   )}
-                  {estimate.costs !== 0 && (
+                  {fees.additionnalCosts !== 0 && (
                     <span className="price-line">
                       <span>Frais annexes</span>
-                      <span>{price.format(estimate.costs)}</span>
+                      <span>{price.format(fees.additionnalCosts)}</span>
                     </span>
                   )}
                   <span className="price-line recap-total-line">
@@ -184,6 +191,12 @@ export function Recap() {
                     TVA {Math.round(company.vat * 100)}
                     {NBSP}% {price.companyMode ? 'en sus' : 'incluse'}
                   </span>
+                  <QuoteNote />
+                  {booking.travelId !== null && booking.travelToken && (
+                    <a className="link" href={devisUrl(apiBase, booking.travelId, booking.travelToken)} target="_blank" rel="noopener">
+                      Voir le devis de cette réservation
+                    </a>
+                  )}
                 </>
               ) : estimate.poolError ? (
                 <span>

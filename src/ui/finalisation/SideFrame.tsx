@@ -7,6 +7,11 @@ export function dashboardUrl(base: string, id: string | number, token: string): 
   return `${base.replace(/\/+$/, '')}${path}`;
 }
 
+/** The booking's devis, to print or save as a PDF (served by the booking API). */
+export function devisUrl(apiBase: string | null | undefined, id: string | number, token: string): string {
+  return `${(apiBase ?? '').replace(/\/+$/, '')}/devis/${encodeURIComponent(String(id))}?${new URLSearchParams({ token })}`;
+}
+
 export function SideFrame({ id, token, onClose }: { id: string | number; token: string; onClose?: () => void }) {
   const base = useAtomValue(dashboardBaseAtom);
   return (

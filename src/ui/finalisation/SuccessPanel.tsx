@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatDateAndTime } from '../../domain/format-dates.ts';
 import { NBSP } from '../../domain/format.ts';
 import { STEPS } from '../../domain/steps/step-model.ts';
-import { dashboardBaseAtom } from '../../state/config.atoms.ts';
+import { configAtom, dashboardBaseAtom } from '../../state/config.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { bookingRefAtom } from '../../state/booking.atoms.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
@@ -11,7 +11,7 @@ import { shownTotalAtom } from '../../state/estimate.atoms.ts';
 import { usePriceFormatter } from '../estimate/use-price.ts';
 import { Icon } from '../controls/icons.tsx';
 import { PANEL_TITLES } from '../wizard/panels.ts';
-import { dashboardUrl, SideFrame } from './SideFrame.tsx';
+import { dashboardUrl, devisUrl, SideFrame } from './SideFrame.tsx';
 
 /** Panel 4 (UX §6.2): the booking number, what was booked, what happens next, and the link to come back. */
 export function SuccessPanel() {
@@ -20,6 +20,7 @@ export function SuccessPanel() {
   const stops = useAtomValue(stopsAtom);
   const shown = useAtomValue(shownTotalAtom);
   const base = useAtomValue(dashboardBaseAtom);
+  const apiBase = useAtomValue(configAtom).apiBase;
   const price = usePriceFormatter();
   const heading = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState('');
@@ -111,6 +112,9 @@ export function SuccessPanel() {
             <Icon name="copy" />
             Copier le lien
           </button>
+          <a className="button" part="button-secondary" href={devisUrl(apiBase, id!, booking.travelToken!)} target="_blank" rel="noopener">
+            Télécharger le devis
+          </a>
           <p className="visually-hidden" role="status">
             {copied}
           </p>

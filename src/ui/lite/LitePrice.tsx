@@ -1,16 +1,17 @@
 import { useAtomValue } from 'jotai';
-import { isPriceEstimated } from '../../domain/pricing/estimate.ts';
-import { estimateAtom, totalAtom } from '../../state/estimate.atoms.ts';
+import { estimateAtom, shownTotalAtom, totalAtom } from '../../state/estimate.atoms.ts';
 import { Waiting } from '../controls/Waiting.tsx';
 import { ApproximateNote } from '../estimate/ApproximateNote.tsx';
 import { EstimateFacts } from '../estimate/EstimateFacts.tsx';
 import { PriceUnavailable } from '../estimate/PriceUnavailable.tsx';
+import { QuoteNote } from '../estimate/QuoteNote.tsx';
 import { usePriceFormatter } from '../estimate/use-price.ts';
 
 /** The 'Prix' step: the earlier variant's price and what it is made of (spec §9), with the wizard's parts. */
 export function LitePrice() {
   const estimate = useAtomValue(estimateAtom);
   const total = useAtomValue(totalAtom);
+  const shown = useAtomValue(shownTotalAtom);
   const price = usePriceFormatter();
   if (!estimate) return <Waiting>Calcul en cours…</Waiting>;
   return (
@@ -20,7 +21,7 @@ export function LitePrice() {
           <>
             Prix{' '}:{' '}
             <strong>
-              {isPriceEstimated(estimate) ? '≈ ' : ''}
+              {shown?.approximate ? '≈ ' : ''}
               {price.format(total)}
             </strong>
           </>
@@ -28,6 +29,7 @@ export function LitePrice() {
           <PriceUnavailable estimate={estimate} />
         )}
       </p>
+      <QuoteNote />
       <EstimateFacts estimate={estimate} />
       {estimate.approximate && <ApproximateNote />}
     </section>

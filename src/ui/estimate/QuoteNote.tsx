@@ -1,0 +1,31 @@
+import { useAtomValue } from 'jotai';
+import { NBSP } from '../../domain/format.ts';
+import { guaranteeText } from '../../domain/quotes/guarantee.ts';
+import { quoteDiffersAtom } from '../../state/estimate.atoms.ts';
+import { useInstant } from '../../state/instant.ts';
+import { currentQuoteAtom, quoteErrorAtom } from '../../state/quote.atoms.ts';
+import { Icon } from '../controls/icons.tsx';
+
+/**
+ * What the price shown is: the carrier's quote, guaranteed until a time ('Prix garanti
+ * jusqu’à 15 h 30'), and when it is not the estimate shown a moment before, a line saying the
+ * carrier's is the one that counts. While the quote is on its way the estimate shows alone;
+ * when the server could not quote, its reason, since the price may change when saving.
+ */
+export function QuoteNote() {
+  const quote = useAtomValue(currentQuoteAtom);
+  const differs = useAtomValue(quoteDiffersAtom);
+  const error = useAtomValue(quoteErrorAtom);
+  const now = useInstant();
+  const guarantee = quote ? guaranteeText(quote.expires_at, now) : null;
+  if (error) return <p className="quote-note muted">Prix à confirmer par le transporteur à l’enregistrement. {error}</p>;
+  if (!guarantee) return null;
+  return (
+    <p className="quote-note" role="status">
+      <Icon name="check-circle" />
+      <span>
+        {guarantee}.{differs && <> Le transporteur a recalculé l’estimation{NBSP}: c’est ce prix qui compte.</>}
+      </span>
+    </p>
+  );
+}
