@@ -3,7 +3,7 @@ import { computeRoute } from '../services/maps/routing.ts';
 import { importDatesAtom } from './dates-chunk.ts';
 import { answerPoolAtom, NO_ANSWER, poolJobAtom, type PoolAnswer, type PoolJob } from './pool-price.atoms.ts';
 import type { QuoteRequest } from '../domain/quotes/quote-request.ts';
-import { answerQuoteAtom, quoteRequestAtom, type QuoteOutcome } from './quote.atoms.ts';
+import { answerQuoteAtom, holdQuote, quoteRequestAtom, type QuoteOutcome } from './quote.atoms.ts';
 import { answerRouteAtom, routeRequestAtom, type RouteOutcome, type RouteRequest } from './route.atoms.ts';
 import type { Services } from './services.atoms.ts';
 import { replaceStopsAtom, stopsAtom } from './stops.atoms.ts';
@@ -98,7 +98,8 @@ async function askQuote(services: Services, request: QuoteRequest | null, signal
   await new Promise((resolve) => setTimeout(resolve, QUOTE_SETTLE_MS));
   signal.throwIfAborted();
   try {
-    return { request, quote: await services.api.requestQuote(request, signal), error: null };
+    const quote = await services.api.requestQuote(request, signal);
+    return { request, quote: holdQuote(quote, services.now()), error: null };
   } catch (error) {
     signal.throwIfAborted();
     // The local estimate stays on screen; the save asks again and says what the server answers.

@@ -120,5 +120,5 @@ export const shownTotalAtom = atom((get) => {
   if (!estimate || total <= 0) return null;
   const quote = get(currentQuoteAtom);
   const approximate = quote ? quote.figures.approximate && quote.figures.source !== 'fixed' : isPriceEstimated(estimate);
-  return { total, approximate, guaranteedUntil: quote?.expires_at ?? null };
+  return { total, approximate };
 });

@@ -15,10 +15,21 @@ import { stepAtom, validStepsAtom } from './steps.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
 import { variantAtom } from './variant.atoms.ts';
 
+/**
+ * A quote as the element holds it: with its deadline on the element's clock (ms), counted from
+ * valid_for_seconds when it came. A visitor's clock, or a page that sets the session's, need
+ * not be the server's: 'Prix garanti jusqu’à' and the save's check read this deadline.
+ */
+export type HeldQuote = Quote & { deadline: number };
+
+export function holdQuote(quote: Quote, now: Date): HeldQuote {
+  return { ...quote, deadline: now.getTime() + quote.valid_for_seconds * 1000 };
+}
+
 /** The answer to one quote request: the carrier's quote, or why there is none. */
 export interface QuoteOutcome {
   request: QuoteRequest;
-  quote: Quote | null;
+  quote: HeldQuote | null;
   error: string | null;
 }
 
@@ -61,7 +72,7 @@ const outcomeBase = atom<QuoteOutcome | null>(null);
 export const answerQuoteAtom = atom(null, (_get, set, outcome: QuoteOutcome) => set(outcomeBase, outcome));
 
 /** The carrier's quote for the trip as it is now, once it came; null while the trip changed since, or none came. */
-export const currentQuoteAtom = atom((get): Quote | null => {
+export const currentQuoteAtom = atom((get): HeldQuote | null => {
   const outcome = get(outcomeBase);
   const request = get(tripQuoteRequestAtom);
   return outcome && request && sameData(outcome.request, request) ? outcome.quote : null;

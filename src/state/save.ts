@@ -26,7 +26,7 @@ import { shownTotalAtom } from './estimate.atoms.ts';
 import { finalTabAtom, submitAttemptAtom } from './finalisation.atoms.ts';
 import type { Services } from './services.atoms.ts';
 import { showStepAtom } from './steps.atoms.ts';
-import { answerQuoteAtom, currentQuoteAtom, tripQuoteRequestAtom } from './quote.atoms.ts';
+import { answerQuoteAtom, currentQuoteAtom, holdQuote, tripQuoteRequestAtom, type HeldQuote } from './quote.atoms.ts';
 import { travelSnapshotAtom } from './travel-snapshot.atoms.ts';
 import { variantAtom } from './variant.atoms.ts';
 
@@ -91,7 +91,7 @@ export async function saveBooking(
     );
   } catch (error) {
     const changed = error instanceof ApiError && error.status === 409 ? newQuoteOf(error) : null;
-    if (changed) return priceChanged(get, set, changed);
+    if (changed) return priceChanged(get, set, holdQuote(changed, services.now()));
     // 422: the key already served another body (the first try was saved, then the booking was
     // changed). A fresh key lets the next try through instead of failing for 24 hours.
     if (error instanceof ApiError && error.status === 422) set(setIdempotencyKeyAtom, null);
@@ -113,10 +113,10 @@ async function quoteToBook(get: Getter, set: Setter, services: Services): Promis
   const request = get(tripQuoteRequestAtom);
   if (!request) return null;
   const shown = get(currentQuoteAtom);
-  if (shown && Date.parse(shown.expires_at) > services.now().getTime()) return shown;
+  if (shown && shown.deadline > services.now().getTime()) return shown;
   try {
     const quote = await services.api.requestQuote(request);
-    set(answerQuoteAtom, { request, quote, error: null });
+    set(answerQuoteAtom, { request, quote: holdQuote(quote, services.now()), error: null });
     return quote;
   } catch {
     return null;
@@ -134,7 +134,7 @@ function newQuoteOf(error: ApiError): Quote | null {
  * changed): the new quote takes its place on screen, and a banner says what the price is now
  * and what it was. Nothing typed is lost; Enregistrer saves at the new price.
  */
-function priceChanged(get: Getter, set: Setter, quote: Quote): SaveOutcome {
+function priceChanged(get: Getter, set: Setter, quote: HeldQuote): SaveOutcome {
   const before = get(shownTotalAtom)?.total ?? null;
   const request = get(tripQuoteRequestAtom);
   if (request) set(answerQuoteAtom, { request, quote, error: null });

@@ -107,9 +107,9 @@ describe('choices out of spec §9’s ranges, and a carrier’s rules', () => {
 describe('until when a quote holds, as the screens say it', () => {
   it('the same day in France: the time alone; another day: the date too; passed: nothing', () => {
     const now = new Date('2026-11-24T14:10:00Z'); // 15 h 10 in Paris
-    assert.equal(guaranteeText('2026-11-24T14:40:00Z', now), 'Prix garanti jusqu’à 15\u00a0h\u00a040');
-    assert.equal(guaranteeText('2026-11-24T23:10:00Z', now), 'Prix garanti jusqu’au 25 novembre à 0\u00a0h\u00a010');
-    assert.equal(guaranteeText('2026-11-30T23:05:00Z', now), 'Prix garanti jusqu’au 1er décembre à 0\u00a0h\u00a005');
-    assert.equal(guaranteeText('2026-11-24T14:00:00Z', now), null);
+    assert.equal(guaranteeText(Date.parse('2026-11-24T14:40:00Z'), now), 'Prix garanti jusqu’à 15\u00a0h\u00a040');
+    assert.equal(guaranteeText(Date.parse('2026-11-24T23:10:00Z'), now), 'Prix garanti jusqu’au 25 novembre à 0\u00a0h\u00a010');
+    assert.equal(guaranteeText(Date.parse('2026-11-30T23:05:00Z'), now), 'Prix garanti jusqu’au 1er décembre à 0\u00a0h\u00a005');
+    assert.equal(guaranteeText(Date.parse('2026-11-24T14:00:00Z'), now), null);
   });
 });

@@ -99,8 +99,11 @@ describe(`quotes (${DATABASE_NAME})`, () => {
     assert.deepEqual(JSON.parse(figuresJson), data.figures);
     const validity = Date.parse(data.expires_at) - before;
     assert.ok(validity > 29 * 60_000 && validity <= 30 * 60_000 + 5000, `${validity} ms`);
+    // The seconds left, for a browser whose clock is not the server's.
+    assert.ok(data.valid_for_seconds > 29 * 60 && data.valid_for_seconds <= 30 * 60, `${data.valid_for_seconds} s`);
     const again = await json(server.base, 'GET', `/api/v1/quotes/${data.id}`);
     assert.equal(again.data.signature, data.signature);
+    assert.ok(again.data.valid_for_seconds <= data.valid_for_seconds);
   });
 
   it('the same choices asked again while the quote holds get the same quote back', async () => {

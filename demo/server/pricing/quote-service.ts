@@ -29,6 +29,8 @@ export interface IssuedQuote {
   expires_at: string;
   signature: string;
   figures: QuoteFigures;
+  /** Seconds the price still holds when answered: a page counts the deadline on its own clock. */
+  valid_for_seconds: number;
   /** Why the straight line priced the route, when a road service did not answer. */
   route_fallback: string | null;
 }
@@ -135,6 +137,19 @@ export class QuoteService {
     return expected.length === presented.length && timingSafeEqual(expected, presented);
   }
 
+  /** A stored quote as the API answers it. */
+  answer(quote: Pick<StoredQuote, 'id' | 'expires_at' | 'signature'>, figures: QuoteFigures, fallback: string | null): IssuedQuote {
+    const left = Math.max(0, Math.floor((Date.parse(quote.expires_at) - this.now()) / 1000));
+    return {
+      id: quote.id,
+      expires_at: quote.expires_at,
+      signature: quote.signature,
+      figures,
+      valid_for_seconds: left,
+      route_fallback: fallback,
+    };
+  }
+
   /** A binding quote for these choices; the same choices priced the same while it is valid get the same quote back. */
   async issue(request: QuoteRequest, companyId: number | null): Promise<IssuedQuote> {
     const { figures, fallback } = await this.price(request, companyId);
@@ -143,8 +158,7 @@ export class QuoteService {
     const figuresJson = JSON.stringify(figures);
     const now = this.now();
     const live = await findLiveQuote(this.options.sql, fingerprint, figuresJson, new Date(now).toISOString());
-    if (live && live.owner === owner)
-      return { id: live.id, expires_at: live.expires_at, signature: live.signature, figures, route_fallback: fallback };
+    if (live && live.owner === owner) return this.answer(live, figures, fallback);
     const quote = {
       id: randomBytes(16).toString('base64url'),
       owner,
@@ -155,7 +169,7 @@ export class QuoteService {
     };
     const signature = this.sign(quote);
     await insertQuote(this.options.sql, { ...quote, signature });
-    return { id: quote.id, expires_at: quote.expires_at, signature, figures, route_fallback: fallback };
+    return this.answer({ ...quote, signature }, figures, fallback);
   }
 
   /**
@@ -181,7 +195,7 @@ export class QuoteService {
         this.verified(stored)
       ) {
         // The same choices as the quote's, which passed every check: the figures are the quote's.
-        return { id: stored.id, expires_at: stored.expires_at, signature: stored.signature, figures: stored.figures, route_fallback: null };
+        return this.answer(stored, stored.figures, null);
       }
     }
     const fresh = await this.issue(request, companyId);

@@ -62,6 +62,6 @@ export function quoteRoutes(app: FastifyInstance, sql: Sql, quotes: QuoteService
     const params = v.safeParse(QuoteParams, request.params);
     const quote = params.success ? await findQuote(sql, params.output.id) : null;
     if (!quote) throw new HttpError(404, 'Devis introuvable');
-    return { id: quote.id, expires_at: quote.expires_at, signature: quote.signature, figures: quote.figures };
+    return quotes.answer(quote, quote.figures, null);
   });
 }

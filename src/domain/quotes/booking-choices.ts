@@ -1,5 +1,3 @@
-import { DateTime } from 'luxon';
-import { BUSINESS_TIME_ZONE } from '../constants.ts';
 import type { Id } from '../entities/common.ts';
 import { isPublicPool } from '../entities/driver-pool.ts';
 import type { Item } from '../entities/item.ts';
@@ -9,11 +7,12 @@ import { vehicleCategoryIdForApi } from '../pricing/truck.ts';
 import type { TravelPayload } from '../payload/travel-payload-schema.ts';
 import type { PriceGrid } from '../pricing/booked-fees.ts';
 import type { QuoteAddress, QuoteRequest } from './quote-request.ts';
+import { dayInFrance } from '../time/france-day.ts';
 
 /** The travel's day in France, as a pool's code receives it ('yyyy-MM-dd', or '' without a date). */
 function travelDay(beginning: string | null): string {
   if (!beginning) return '';
-  return DateTime.fromISO(beginning, { setZone: true }).setZone(BUSINESS_TIME_ZONE).toISODate() ?? '';
+  return dayInFrance(beginning);
 }
 
 /**

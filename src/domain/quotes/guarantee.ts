@@ -25,8 +25,8 @@ function inFrance(instant: Date) {
  * 15 h 30' the same day in France, 'Prix garanti jusqu’au 25 novembre à 0 h 10' another day.
  * Null for a deadline already passed or unreadable.
  */
-export function guaranteeText(expiresAt: string, now: Date): string | null {
-  const deadline = new Date(expiresAt);
+export function guaranteeText(deadlineMs: number, now: Date): string | null {
+  const deadline = new Date(deadlineMs);
   if (Number.isNaN(deadline.getTime()) || deadline.getTime() <= now.getTime()) return null;
   const until = inFrance(deadline);
   const time = formatClock(until.time);

@@ -46,6 +46,13 @@ export const QuoteSchema = v.object({
     ),
   ),
   figures: QuoteFiguresSchema,
+  valid_for_seconds: v.pipe(
+    v.number(),
+    v.minValue(0),
+    v.description(
+      'Combien de secondes le prix tient encore, au moment de la réponse : un navigateur dont l’horloge n’est pas celle du serveur compte l’échéance sur la sienne.',
+    ),
+  ),
   route_fallback: v.optional(
     v.nullable(
       v.pipe(v.string(), v.description('Pourquoi l’itinéraire a été estimé à vol d’oiseau, quand un service routier n’a pas répondu.')),

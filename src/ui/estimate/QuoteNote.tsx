@@ -17,7 +17,7 @@ export function QuoteNote() {
   const differs = useAtomValue(quoteDiffersAtom);
   const error = useAtomValue(quoteErrorAtom);
   const now = useInstant();
-  const guarantee = quote ? guaranteeText(quote.expires_at, now) : null;
+  const guarantee = quote ? guaranteeText(quote.deadline, now) : null;
   if (error) return <p className="quote-note muted">Prix à confirmer par le transporteur à l’enregistrement. {error}</p>;
   if (!guarantee) return null;
   return (
