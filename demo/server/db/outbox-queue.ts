@@ -29,9 +29,9 @@ export async function claimDue(sql: Sql, table: QueueTable, now: number, leaseMs
        WHERE id IN (
          SELECT id FROM ${table} WHERE state = 'pending' AND next_attempt_at <= ? AND locked_until <= ?
          ORDER BY next_attempt_at, id LIMIT ?${skipLocked}
-       )
+       ) AND state = 'pending' AND locked_until <= ?
        RETURNING id, attempts, give_up_at`,
-      [now + leaseMs, now, now, limit],
+      [now + leaseMs, now, now, limit, now],
     ),
   );
   return rows.map((row) => ({ id: Number(row.id), attempts: Number(row.attempts), give_up_at: Number(row.give_up_at) }));
