@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { BackOffice } from './back-office-client.mjs';
 import { bookingBody } from './booking-body.mjs';
 import { importServerSource } from './source-module.mjs';
 import { DEMO_COMPANY_TOKEN, ROOT, STORE, STORE_NAME, json, queryDatabase, startServer, tempDatabase } from './support.mjs';
@@ -120,6 +121,9 @@ describe(`a ${STORE_NAME} database of schema version 1, holding bookings, upgrad
         ...written,
         travel: { ...written.travel, travel_id: booking.id },
         made_by_company: row.company_id !== null,
+        // What later schemas say of a booking made before them: nobody answered it yet, and its price is the browser's.
+        state: 'new',
+        price_source: 'client',
       };
       for (const server of [first, second]) {
         const read = await json(server.base, 'GET', `/api/v1/travels/${booking.id}?token=${booking.token}`);
@@ -155,6 +159,22 @@ describe(`a ${STORE_NAME} database of schema version 1, holding bookings, upgrad
     assert.ok(places.data.length > 0);
   });
 
+  it('shows the old bookings in the back office: each company its own and company 1 the public ones, found by name', async () => {
+    const martin = await new BackOffice(first.base).signInAs(1);
+    const listed = BackOffice.listedIds((await martin.get('/espace-transporteur/reservations')).text);
+    const expected = FIXTURE_BOOKINGS.filter((booking) => booking.label !== 'company 2').map((booking) => booking.id);
+    assert.deepEqual(
+      listed,
+      [...expected].sort((a, b) => b - a),
+    );
+    assert.deepEqual(BackOffice.listedIds((await martin.get('/espace-transporteur/reservations?q=hermite')).text), [2]);
+    assert.deepEqual(BackOffice.listedIds((await martin.get('/espace-transporteur/reservations?q=ormesson')).text), [3]);
+    const dupont = await new BackOffice(second.base).signInAs(2);
+    assert.deepEqual(BackOffice.listedIds((await dupont.get('/espace-transporteur/reservations')).text), [6]);
+    const [{ n: unfilled }] = await first.query('SELECT COUNT(*) AS n FROM travels WHERE summary_json IS NULL OR search_text IS NULL');
+    assert.equal(Number(unfilled), 0);
+  });
+
   it('S136 takes new bookings and edits of the old ones after the upgrade', async () => {
     const created = await json(second.base, 'POST', '/api/v1/travels', {
       body: bookingBody({ customer: { name: 'Après la mise à jour', phone_number: '0612345678', email: 'apres@exemple.fr' } }),
@@ -182,7 +202,20 @@ describe(`a ${STORE_NAME} database of schema version 1, holding bookings, upgrad
       company_token: DEMO_COMPANY_TOKEN,
     });
     const publicBody = bookingBody({ customer: { name: 'Quota public', phone_number: '0612345678', email: 'quota@exemple.fr' } });
-    const bytesOf = (body) => Buffer.byteLength(JSON.stringify(body));
+    // What a booking takes once stored (the server stores its own price and route, not the body
+    // as sent), measured on a fresh server: the same body is stored the same way on any server.
+    const measuring = await startServer(undefined, 0, { LOG_LEVEL: 'warn' });
+    const stored = new Map();
+    try {
+      for (const body of [companyBody, publicBody]) {
+        const created = await json(measuring.base, 'POST', '/api/v1/travels', { body });
+        const [row] = await measuring.query('SELECT payload_bytes FROM travels WHERE id = ?', [created.data.id]);
+        stored.set(body, Number(row.payload_bytes));
+      }
+    } finally {
+      await measuring.stop();
+    }
+    const bytesOf = (body) => stored.get(body);
     // A booking passes when what its owner holds plus its body fits the quota: with the quota set
     // to what the database holds plus the body, the body passes and one byte more does not,
     // which is true only when the counter equals what the database holds.
