@@ -129,6 +129,17 @@ describe(`webhooks on ${STORE_NAME}: signed, once per delivery, never lost`, () 
     ]);
   });
 
+  it('takes an address once for the same bookings, and for both when company 1 asks (its intranet’s and the public site’s)', async () => {
+    await martin.get('/espace-transporteur/webhooks');
+    const again = await martin.post('/espace-transporteur/webhooks', { url: `${receiver.url}?pour=public`, portee: 'public' });
+    assert.equal(again.status, 422);
+    assert.match(again.text, /Cette adresse reçoit déjà ces événements\./);
+    const page = await martin.get('/espace-transporteur/webhooks');
+    assert.equal(page.text.match(/class="card endpoint"/g).length, 2);
+    assert.match(page.text, /Réservations du site public/);
+    assert.match(page.text, /Réservations de l’intranet/);
+  });
+
   it('keeps the events while the receiver is down and delivers them once it is back', async () => {
     await receiver.close();
     const bookings = [await book(server.base), await book(server.base), await book(server.base)];

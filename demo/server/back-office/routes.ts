@@ -414,7 +414,9 @@ export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDep
         } catch {
           return refuse(`Le nom ${host} est introuvable\u00a0: vérifiez l’adresse.`);
         }
-        if ((await listEndpoints(sql, owner)).length >= MAX_ENDPOINTS)
+        const registered = await listEndpoints(sql, owner);
+        if (registered.some((endpoint) => endpoint.url === url.toString())) return refuse('Cette adresse reçoit déjà ces événements.');
+        if (registered.length >= MAX_ENDPOINTS)
           return refuse(`Vous avez déjà ${MAX_ENDPOINTS} points de réception\u00a0: supprimez-en un d’abord.`);
         await addEndpoint(sql, owner, url.toString(), newEndpointSecret(), new Date().toISOString());
         return reply.redirect(`${BASE}/webhooks?fait=ajoute`, 303);

@@ -24,7 +24,7 @@ function deliveryState(delivery: DeliveryRecord): string {
     : `<span class="badge warning">Nouvel essai ${escapeHtml(shortDateTime(iso(delivery.next_attempt_at)))}</span>${status}<div class="meta">${escapeHtml(delivery.last_error ?? '')}</div>`;
 }
 
-function endpointCard(endpoint: EndpointView, csrf: string, withPublic: boolean): string {
+function endpointCard(endpoint: EndpointView, csrf: string): string {
   const rows = endpoint.deliveries
     .map(
       (delivery) => `<tr>
@@ -37,9 +37,10 @@ function endpointCard(endpoint: EndpointView, csrf: string, withPublic: boolean)
 </tr>`,
     )
     .join('');
-  return `<section class="card endpoint" aria-labelledby="point-${endpoint.id}">
+  // Named by its address and what it receives: one address may receive the intranet's and the public site's.
+  return `<section class="card endpoint" aria-labelledby="point-${endpoint.id} portee-${endpoint.id}">
 <h2 id="point-${endpoint.id}" class="url">${escapeHtml(endpoint.url)}</h2>
-<p class="meta">${withPublic ? (endpoint.owner === 'public' ? 'Réservations du site public · ' : 'Réservations de l’intranet · ') : ''}ajouté le ${escapeHtml(shortDateTime(endpoint.created_at))}</p>
+<p class="meta"><span id="portee-${endpoint.id}">${endpoint.owner === 'public' ? 'Réservations du site public' : 'Réservations de l’intranet'}</span> · ajouté le ${escapeHtml(shortDateTime(endpoint.created_at))}</p>
 <details><summary>Secret de signature</summary><p><code class="secret">${escapeHtml(endpoint.secret)}</code></p>
 <p class="meta">Chaque envoi porte X-Tqw-Signature\u00a0: v1=HMAC-SHA256 de «\u202fX-Tqw-Timestamp.corps\u202f» avec ce secret.</p></details>
 <h3>Derniers envois</h3>
@@ -79,6 +80,6 @@ ${
 }
 <button type="submit" class="button primary">Ajouter</button>
 </form>
-${endpoints.length > 0 ? endpoints.map((endpoint) => endpointCard(endpoint, viewer.csrf, withPublic)).join('') : '<p class="meta">Aucun point de réception pour le moment.</p>'}`;
+${endpoints.length > 0 ? endpoints.map((endpoint) => endpointCard(endpoint, viewer.csrf)).join('') : '<p class="meta">Aucun point de réception pour le moment.</p>'}`;
   return frame('Webhooks', body, viewer, 'webhooks');
 }
