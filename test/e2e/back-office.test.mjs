@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { DEMO_ACCOUNTS } from '../server/demo-accounts.mjs';
 import { bookingBody } from '../server/booking-body.mjs';
 import { startInbox } from '../server/smtp-inbox.mjs';
-import { json, startServer } from '../server/support.mjs';
+import { DEMO_COMPANY_TOKEN, json, startServer } from '../server/support.mjs';
 import { waitFor } from '../server/webhook-receiver.mjs';
 import { dayAfterToday, launchBrowser, openPage, resolveAddress, watchPage } from './support.mjs';
 
@@ -220,7 +220,16 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
       await page.getByLabel('Adresse (https://…)').fill(`http://127.0.0.1:9/webhooks-${viewport.width}`);
       await page.getByRole('button', { name: 'Ajouter' }).click();
       await page.getByRole('status').filter({ hasText: 'Point de réception ajouté' }).waitFor();
+      // A booking of the intranet for it: nothing answers there, so its delivery shows a new try to come.
+      await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody({ company_token: DEMO_COMPANY_TOKEN }) });
+      const newest = page.locator('section.endpoint').last();
+      await waitFor(async () => {
+        await page.reload();
+        return (await newest.getByText('Nouvel essai').count()) > 0;
+      }, 'un envoi à refaire');
       await checkPage(page, 'webhooks');
+      await newest.getByText('Supprimer ce point de réception').click();
+      await checkPage(page, 'webhooks, suppression ouverte');
       assert.deepEqual(problems, []);
       await page.close();
     });

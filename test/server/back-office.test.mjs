@@ -230,6 +230,17 @@ describe(`the carrier's back office on ${STORE_NAME}`, () => {
     assert.equal(answer.location, `/espace-transporteur/reservations/${accepted.id}?fait=acceptee`);
     assert.match((await martin.get(answer.location)).text, /Réservation acceptée\u00a0: le client en est prévenu par e-mail\./);
     assert.equal((await stateOf(server.base, accepted)).state, 'accepted');
+    // A customer without an e-mail hears nothing from the server: the carrier is told so.
+    const silent = await book(server.base, { name: 'Sans courriel', email: '' });
+    assert.match(
+      (await martin.get(`/espace-transporteur/reservations/${silent.id}`)).text,
+      /Le client n’a pas donné d’e-mail\u00a0: prévenez-le vous-même/,
+    );
+    const silentAnswer = await martin.post(`/espace-transporteur/reservations/${silent.id}/accepter`);
+    assert.match(
+      (await martin.get(silentAnswer.location)).text,
+      /Réservation acceptée\. Le client n’a pas donné d’e-mail\u00a0: prévenez-le vous-même\./,
+    );
     // A second click changes nothing.
     const again = await martin.post(`/espace-transporteur/reservations/${accepted.id}/accepter`);
     assert.match(again.location, /fait=deja$/);

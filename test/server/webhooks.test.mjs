@@ -185,6 +185,32 @@ describe(`webhooks on ${STORE_NAME}: signed, once per delivery, never lost`, () 
     assert.equal((await dupont.post(`/espace-transporteur/webhooks/livraisons/${deliveryId}/renvoyer`)).status, 404);
   });
 
+  it('removes an endpoint only from its owner’s back office; a removed endpoint gets nothing more', async () => {
+    const spare = await startReceiver();
+    try {
+      await registerEndpoint(martin, spare.url, 'public');
+      const page = await martin.get('/espace-transporteur/webhooks');
+      const card = page.text.split('<section class="card endpoint"').find((part) => part.includes(`>${spare.url}</h2>`));
+      const endpointId = /\/webhooks\/(\d+)\/supprimer/.exec(card)[1];
+      const dupont = await new BackOffice(server.base).signInAs(2);
+      assert.equal((await dupont.post(`/espace-transporteur/webhooks/${endpointId}/supprimer`)).status, 404);
+      const before = await book(server.base);
+      await waitFor(() => spare.createdIds().has(before.id), 'un événement avant la suppression');
+      await martin.get('/espace-transporteur/webhooks');
+      const removed = await martin.post(`/espace-transporteur/webhooks/${endpointId}/supprimer`);
+      assert.equal(removed.status, 303);
+      assert.doesNotMatch(
+        (await martin.get('/espace-transporteur/webhooks')).text,
+        new RegExp(`>${spare.url.replace(/[.?]/g, '\\$&')}</h2>`),
+      );
+      const after = await book(server.base);
+      await waitFor(() => receiver.createdIds().has(after.id), 'l’événement suivant, à l’autre point de réception');
+      assert.ok(!spare.createdIds().has(after.id));
+    } finally {
+      await spare.close();
+    }
+  });
+
   it('follows a 307 to another public address, but never to a private one', async () => {
     const landing = await startReceiver();
     const redirecting = await startReceiver({ status: 307 });

@@ -13,14 +13,23 @@ export interface BookingPageInput {
   message: { kind: 'success' | 'error'; text: string } | null;
   /** The reason typed, kept when the refusal was refused. */
   reason?: string;
+  /** Whether the server sends e-mails (SMTP, or the demo's folder). */
+  mailOn: boolean;
 }
 
-function decision({ viewer, travel, reason = '' }: BookingPageInput): string {
-  if (travel.state === 'accepted')
-    return `<p>${stateBadge('accepted')} le ${escapeHtml(shortDateTime(travel.decided_at))}. Le client a reçu la confirmation par e-mail s’il en a donné un.</p>`;
+/** Whether the customer hears of the decision from the server, said where the carrier decides. */
+export function tellsCustomer(travel: StoredTravel, mailOn: boolean): boolean {
+  return mailOn && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(travel.payload.customer.email.trim());
+}
+
+function decision({ viewer, travel, reason = '', mailOn }: BookingPageInput): string {
+  if (travel.state === 'accepted') return `<p>Vous l’avez acceptée le ${escapeHtml(shortDateTime(travel.decided_at))}.</p>`;
   if (travel.state === 'refused')
-    return `<p>${stateBadge('refused')} le ${escapeHtml(shortDateTime(travel.decided_at))}.</p><p>Motif donné au client\u00a0: ${escapeHtml(travel.refusal_reason ?? '')}</p>`;
-  return `<p class="meta">Le client est prévenu par e-mail de votre réponse, s’il a donné son adresse.</p>
+    return `<p>Vous l’avez refusée le ${escapeHtml(shortDateTime(travel.decided_at))}.</p><p>Motif donné au client\u00a0: ${escapeHtml(travel.refusal_reason ?? '')}</p>`;
+  const told = tellsCustomer(travel, mailOn)
+    ? `Votre réponse est envoyée au client par e-mail (${escapeHtml(travel.payload.customer.email.trim())}).`
+    : 'Le client n’a pas donné d’e-mail\u00a0: prévenez-le vous-même de votre réponse.';
+  return `<p class="meta">${told}</p>
 <div class="decision-actions">
 <form method="post" action="${BASE}/reservations/${travel.id}/accepter">${csrfField(viewer.csrf)}<button type="submit" class="button primary">Accepter</button></form>
 <details class="refuse"${reason ? ' open' : ''}><summary class="button secondary">Refuser</summary>

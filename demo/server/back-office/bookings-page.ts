@@ -28,13 +28,13 @@ function row(booking: ListedBooking, withPublic: boolean): string {
   const more = summary.stops - 2;
   const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
   return `<tr>
-<td data-label="N°"><a href="${BASE}/reservations/${booking.id}">n°\u00a0${booking.id}</a></td>
-<td data-label="Date">${booking.beginning_date ? escapeHtml(shortDateTime(booking.beginning_date)) : 'À convenir'}<div class="meta">reçue ${escapeHtml(shortDateTime(booking.created_at))}</div></td>
-<td data-label="Client">${escapeHtml(booking.customer_name)}${withPublic ? `<div class="meta">${originLabel(booking.company_id)}</div>` : ''}</td>
-<td data-label="Trajet" class="trip"><div>${escapeHtml(summary.first)}</div>${summary.stops > 1 ? `<div>${escapeHtml(summary.last)}</div>` : ''}${more > 0 ? `<div class="meta">+\u00a0${more} étape${more > 1 ? 's' : ''}</div>` : ''}</td>
-<td data-label="Volume" class="number">${escapeHtml(formatVolume(summary.volume))}</td>
-<td data-label="Prix TTC" class="number">${money(summary.total)}${priceMark(booking) ? `<div>${priceMark(booking)}</div>` : ''}</td>
-<td data-label="État">${stateBadge(booking.state)}</td>
+<td data-label="N°"><div class="cell"><a href="${BASE}/reservations/${booking.id}">n°\u00a0${booking.id}</a></div></td>
+<td data-label="Date"><div class="cell">${booking.beginning_date ? escapeHtml(shortDateTime(booking.beginning_date)) : 'À convenir'}<div class="meta">reçue ${escapeHtml(shortDateTime(booking.created_at))}</div></div></td>
+<td data-label="Client"><div class="cell">${escapeHtml(booking.customer_name)}${withPublic ? `<div class="meta">${originLabel(booking.company_id)}</div>` : ''}</div></td>
+<td data-label="Trajet" class="trip"><div class="cell"><div>${escapeHtml(summary.first)}</div>${summary.stops > 1 ? `<div>${escapeHtml(summary.last)}</div>` : ''}${more > 0 ? `<div class="meta">+\u00a0${more} étape${more > 1 ? 's' : ''}</div>` : ''}</div></td>
+<td data-label="Volume" class="number"><div class="cell">${escapeHtml(formatVolume(summary.volume))}</div></td>
+<td data-label="Prix TTC" class="number"><div class="cell">${money(summary.total)}${priceMark(booking) ? `<div>${priceMark(booking)}</div>` : ''}</div></td>
+<td data-label="État"><div class="cell">${stateBadge(booking.state)}</div></td>
 </tr>`;
 }
 
@@ -63,13 +63,19 @@ export function renderBookingsPage({ viewer, withPublic, filter, bookings, total
 <h1>Réservations</h1>
 ${message ? notice('success', message) : ''}
 <form method="get" action="${BASE}/reservations" class="filters card" aria-label="Filtrer les réservations">
+<div class="field search"><label for="q">Client ou ville</label><input id="q" name="q" type="search" maxlength="100" value="${escapeHtml(filter.query)}" placeholder="Martin, Lyon, 69002"></div>
+<details class="more"${filter.state || filter.from || filter.to ? ' open' : ''}><summary>État et dates</summary>
+<div class="more-fields">
 <div class="field"><label for="etat">État</label>
 <select id="etat" name="etat">${option('', 'Toutes')}${Object.entries(STATE_LABELS)
     .map(([value, label]) => option(value, `${label}s`))
     .join('')}</select></div>
-<div class="field"><label for="du">Transport à partir du</label><input id="du" name="du" type="date" value="${escapeHtml(filter.from ?? '')}"></div>
-<div class="field"><label for="au">Jusqu’au</label><input id="au" name="au" type="date" value="${escapeHtml(filter.to ?? '')}"></div>
-<div class="field grow"><label for="q">Client ou ville</label><input id="q" name="q" type="search" maxlength="100" value="${escapeHtml(filter.query)}" placeholder="Martin, Lyon, 69002"></div>
+<fieldset class="dates"><legend>Date du transport</legend>
+<div class="field"><label for="du">Du</label><input id="du" name="du" type="date" value="${escapeHtml(filter.from ?? '')}"></div>
+<div class="field"><label for="au">Au</label><input id="au" name="au" type="date" value="${escapeHtml(filter.to ?? '')}"></div>
+</fieldset>
+</div>
+</details>
 <div class="actions"><button type="submit" class="button primary">Filtrer</button><a class="button secondary" href="${BASE}/reservations">Tout afficher</a></div>
 </form>
 <div class="list-head"><p class="count" role="status">${escapeHtml(count)}</p>

@@ -24,7 +24,7 @@ import type { Metrics } from '../ops/metrics.ts';
 import { clientKey } from '../security/client-key.ts';
 import { generateToken, hashToken, sha256 } from '../security/tokens.ts';
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from '../security/passwords.ts';
-import { renderBookingPage, REASON_MAX } from './booking-page.ts';
+import { renderBookingPage, REASON_MAX, tellsCustomer } from './booking-page.ts';
 import { renderBookingsPage } from './bookings-page.ts';
 import { csvHeader, csvRows } from './csv.ts';
 import { BACK_OFFICE_CSP, BASE, frame, type Viewer } from './layout.ts';
@@ -72,6 +72,8 @@ const WebhookForm = v.object({
 const DONE: Record<string, string> = {
   acceptee: 'Réservation acceptée\u00a0: le client en est prévenu par e-mail.',
   refusee: 'Réservation refusée\u00a0: le client en est prévenu par e-mail, avec votre motif.',
+  'acceptee-sans-courriel': 'Réservation acceptée. Le client n’a pas donné d’e-mail\u00a0: prévenez-le vous-même.',
+  'refusee-sans-courriel': 'Réservation refusée. Le client n’a pas donné d’e-mail\u00a0: prévenez-le vous-même.',
   deja: 'Cette réservation a déjà reçu une réponse\u00a0: rien n’a changé.',
   ajoute: 'Point de réception ajouté\u00a0: les prochains événements y seront envoyés.',
   supprime: 'Point de réception supprimé.',
@@ -188,6 +190,9 @@ export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDep
       });
 
       const notFound = () => new HttpError(404, 'Réservation introuvable');
+      const mailOn = notifier.mailDescription !== null;
+      /** The suffix of a decision's message when the customer hears of it from nobody but the carrier. */
+      const told = (travel: StoredTravel) => (tellsCustomer(travel, mailOn) ? '' : '-sans-courriel');
       const owners = (scope: BookingScope) => [String(scope.companyId), ...(scope.withPublic ? ['public'] : [])];
 
       office.get('/', async (request, reply) => {
@@ -306,7 +311,7 @@ export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDep
         const text = typeof done === 'string' ? DONE[done] : undefined;
         return page(
           reply,
-          renderBookingPage({ viewer: viewerOf(request, reply), travel, message: text ? { kind: 'success', text } : null }),
+          renderBookingPage({ viewer: viewerOf(request, reply), travel, message: text ? { kind: 'success', text } : null, mailOn }),
         );
       });
 
@@ -334,7 +339,7 @@ export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDep
       office.post('/reservations/:id/accepter', protectedForm, async (request, reply) => {
         const travel = await scopedTravel(request);
         const decided = await decide(travel, { state: 'accepted' }, 'booking.accepted');
-        return reply.redirect(`${BASE}/reservations/${travel.id}?fait=${decided ? 'acceptee' : 'deja'}`, 303);
+        return reply.redirect(`${BASE}/reservations/${travel.id}?fait=${decided ? `acceptee${told(travel)}` : 'deja'}`, 303);
       });
 
       office.post('/reservations/:id/refuser', protectedForm, async (request, reply) => {
@@ -345,6 +350,7 @@ export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDep
           return page(
             reply,
             renderBookingPage({
+              mailOn,
               viewer: viewerOf(request, reply),
               travel,
               message: { kind: 'error', text: `Donnez au client un motif de 3 à ${REASON_MAX} caractères.` },
@@ -354,7 +360,7 @@ export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDep
           );
         }
         const decided = await decide(travel, { state: 'refused', reason: form.output.motif }, 'booking.refused');
-        return reply.redirect(`${BASE}/reservations/${travel.id}?fait=${decided ? 'refusee' : 'deja'}`, 303);
+        return reply.redirect(`${BASE}/reservations/${travel.id}?fait=${decided ? `refusee${told(travel)}` : 'deja'}`, 303);
       });
 
       // The webhooks.

@@ -21,19 +21,19 @@ function deliveryState(delivery: DeliveryRecord): string {
     return `<span class="badge state-refused">Abandonnée</span>${status}<div class="meta">${escapeHtml(delivery.last_error ?? '')}</div>`;
   return delivery.attempts === 0
     ? '<span class="badge state-new">En attente</span>'
-    : `<span class="badge warning">Nouvel essai ${escapeHtml(shortDateTime(iso(delivery.next_attempt_at)))}</span>${status}<div class="meta">${escapeHtml(delivery.last_error ?? '')}</div>`;
+    : `<span class="badge warning">Nouvel essai</span>${status}<div class="meta">${escapeHtml(delivery.last_error ?? '')}, prévu ${escapeHtml(shortDateTime(iso(delivery.next_attempt_at)))}</div>`;
 }
 
 function endpointCard(endpoint: EndpointView, csrf: string): string {
   const rows = endpoint.deliveries
     .map(
       (delivery) => `<tr>
-<td data-label="Événement">${escapeHtml(EVENT_LABELS[delivery.type] ?? delivery.type)}<div class="meta"><code>${escapeHtml(delivery.event_id)}</code></div></td>
-<td data-label="Réservation"><a href="${BASE}/reservations/${delivery.travel_id}">n°\u00a0${delivery.travel_id}</a></td>
-<td data-label="Écrit le">${escapeHtml(shortDateTime(iso(delivery.created_at)))}</td>
-<td data-label="Livraison">${deliveryState(delivery)}</td>
-<td data-label="Essais" class="number">${delivery.attempts}</td>
-<td data-label="Action"><form method="post" action="${BASE}/webhooks/livraisons/${delivery.id}/renvoyer">${csrfField(csrf)}<button type="submit" class="button secondary small">Renvoyer<span class="visually-hidden"> l’événement ${escapeHtml(delivery.event_id)}</span></button></form></td>
+<td data-label="Événement"><div class="cell">${escapeHtml(EVENT_LABELS[delivery.type] ?? delivery.type)}<div class="meta"><code>${escapeHtml(delivery.event_id)}</code></div></div></td>
+<td data-label="Réservation"><div class="cell"><a href="${BASE}/reservations/${delivery.travel_id}">n°\u00a0${delivery.travel_id}</a></div></td>
+<td data-label="Écrit le"><div class="cell">${escapeHtml(shortDateTime(iso(delivery.created_at)))}</div></td>
+<td data-label="Livraison"><div class="cell">${deliveryState(delivery)}</div></td>
+<td data-label="Essais" class="number"><div class="cell">${delivery.attempts}</div></td>
+<td data-label="Action"><div class="cell"><form method="post" action="${BASE}/webhooks/livraisons/${delivery.id}/renvoyer">${csrfField(csrf)}<button type="submit" class="button secondary small">Renvoyer<span class="visually-hidden"> l’événement ${escapeHtml(delivery.event_id)}</span></button></form></div></td>
 </tr>`,
     )
     .join('');
@@ -49,7 +49,8 @@ ${
     ? `<table class="deliveries"><thead><tr><th scope="col">Événement</th><th scope="col">Réservation</th><th scope="col">Écrit le</th><th scope="col">Livraison</th><th scope="col">Essais</th><th scope="col">Action</th></tr></thead><tbody>${rows}</tbody></table>`
     : '<p class="meta">Aucun envoi pour le moment.</p>'
 }
-<form method="post" action="${BASE}/webhooks/${endpoint.id}/supprimer" class="remove">${csrfField(csrf)}<button type="submit" class="button danger">Supprimer ce point de réception<span class="visually-hidden"> ${escapeHtml(endpoint.url)}</span></button></form>
+<details class="remove"><summary class="button secondary">Supprimer ce point de réception</summary>
+<form method="post" action="${BASE}/webhooks/${endpoint.id}/supprimer">${csrfField(csrf)}<p>Plus aucun événement ne sera envoyé à ${escapeHtml(endpoint.url)}.</p><button type="submit" class="button danger">Confirmer la suppression<span class="visually-hidden"> de ${escapeHtml(endpoint.url)}</span></button></form></details>
 </section>`;
 }
 

@@ -17,6 +17,28 @@ export function signature(secret: string, timestamp: number, body: string): stri
 }
 
 const MAX_REDIRECTS = 3;
+
+/** A failed connection as the carrier reads it in its back office (and the log), in French and without the address. */
+function networkFailure(error: Error & { code?: string }): string {
+  const known: Record<string, string> = {
+    ECONNREFUSED: 'connexion refusée',
+    ECONNRESET: 'connexion coupée',
+    EHOSTUNREACH: 'serveur injoignable',
+    ENETUNREACH: 'réseau injoignable',
+    ENOTFOUND: 'nom introuvable',
+    EAI_AGAIN: 'nom introuvable pour le moment',
+    ENOTPUBLIC: error.message,
+    CERT_HAS_EXPIRED: 'certificat expiré',
+    DEPTH_ZERO_SELF_SIGNED_CERT: 'certificat non reconnu',
+    SELF_SIGNED_CERT_IN_CHAIN: 'certificat non reconnu',
+    UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'certificat non reconnu',
+    ERR_TLS_CERT_ALTNAME_INVALID: 'certificat d’un autre nom',
+  };
+  return (
+    (error.code && known[error.code]) ??
+    (error.message.startsWith('pas de réponse') ? error.message : `échec de la connexion (${error.code ?? 'erreur'})`)
+  );
+}
 /** A receiver's answer is read only this far: its text says nothing the server needs. */
 const ANSWER_BYTES = 2048;
 
@@ -99,7 +121,7 @@ export async function sendWebhook(
     try {
       answer = await post(url, delivery, allowLoopback, timeoutMs, now);
     } catch (error) {
-      return { ok: false, status: null, error: (error as Error).message };
+      return { ok: false, status: null, error: networkFailure(error as Error & { code?: string }) };
     }
     if (answer.status >= 200 && answer.status < 300) return { ok: true, status: answer.status };
     if ((answer.status === 307 || answer.status === 308) && answer.location && hop < MAX_REDIRECTS) {

@@ -5,6 +5,7 @@ import {
   formatPrice,
   formatVolume,
   timeValueOf,
+  totalVolume,
   type PriceCheck,
   type TravelPayload,
 } from '../../../src/domain/index.ts';
@@ -98,10 +99,10 @@ export function bookingSections(
 ${withTitle ? `<h1>Réservation n° ${escapeHtml(id)}</h1>` : ''}
 <p class="meta">Créée le ${escapeHtml(when(createdAt))}${travel.beginning_date ? ` · départ le ${escapeHtml(when(travel.beginning_date))}` : ''}</p>
 <section><h2>Client</h2>
-<p>${escapeHtml(customer.name)}<br>${escapeHtml(customer.phone_number)}${customer.email ? `<br>${escapeHtml(customer.email)}` : ''}</p></section>
+<p>${escapeHtml(customer.name)}<br>${escapeHtml(formatPhone(customer.phone_number))}${customer.email ? `<br>${escapeHtml(customer.email)}` : ''}</p></section>
 <section><h2>Étapes</h2><ol class="stops">${stops}</ol></section>
 <section><h2>Chargement</h2>${items ? `<ul>${items}</ul>` : '<p>Aucun objet</p>'}
-<p class="meta">Volume\u00a0: ${escapeHtml(formatVolume(Number(travel.truck_capacity_needed)))} · ${escapeHtml(handlersLabel(Number(travel.persons_needed)))}</p></section>
+<p class="meta">Volume\u00a0: ${escapeHtml(formatVolume(totalVolume(payload.items)))} · véhicule de ${escapeHtml(formatVolume(Number(travel.truck_capacity_needed)))} · ${escapeHtml(handlersLabel(Number(travel.persons_needed)))}</p></section>
 <section><h2>Prix</h2>
 <table><tbody>
 <tr><th scope="row">Transport</th><td>${price(travel.price_transportation)} TTC</td><td>${price(travel.price_transportation_ht)} HT</td></tr>
