@@ -171,7 +171,7 @@ describe('the server package installed for production from its tarball', () => {
     const listed = BackOffice.listedIds(list.text);
     assert.equal(listed.length, 1, 'the company’s booking');
     assert.ok(!listed.includes(publicBooking.data.id), 'without PUBLIC_COMPANY_ID nobody’s back office sees the public pages');
-    assert.match(server.logs(), /Réservations du site public  vues par aucun espace \(PUBLIC_COMPANY_ID\)/);
+    assert.match(server.logs(), /Réservations du site public {2}vues par aucun espace \(PUBLIC_COMPANY_ID\)/);
     assert.match(server.logs(), /E-mails aux clients {10}désactivés/);
   });
 

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody } from './booking-body.mjs';
+import { publishedContract } from './contract.mjs';
 import { DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, startServer, STORE, STORE_NAME, tempDatabase } from './support.mjs';
 import { BackOffice, registerEndpoint, startReceiver, validSignature, waitFor } from './webhook-receiver.mjs';
 
@@ -86,7 +87,15 @@ describe(`webhooks on ${STORE_NAME}: signed, once per delivery, never lost`, () 
       expected.map((entry) => [...entry]).sort(),
       'each event once, to the endpoints of its owner only (company 2’s booking to none of company 1’s)',
     );
+    // The body as the contract publishes it (OpenAPI webhooks, components.schemas.BookingEvent): nothing missing, nothing more.
+    const contract = await publishedContract(server.base);
+    assert.equal(
+      contract.document.webhooks.evenementReservation.post.requestBody.content['application/json'].schema.$ref,
+      '#/components/schemas/BookingEvent',
+    );
+    const validEvent = contract.validator('BookingEvent', { $ref: '#/components/schemas/BookingEvent' });
     for (const delivery of deliveries) {
+      assert.ok(validEvent(delivery.event), `${delivery.event.type}: ${JSON.stringify(validEvent.errors?.slice(0, 3))}`);
       const secret = delivery.path.includes('pour=public') ? publicSecret : companySecret;
       assert.ok(validSignature(secret, delivery.headers, delivery.body), `signature of ${delivery.event.type}`);
       assert.ok(!validSignature(secret === publicSecret ? companySecret : publicSecret, delivery.headers, delivery.body));
