@@ -1,10 +1,12 @@
 // PostgreSQL stopped and started again during a burst of bookings, twice (a fast shutdown, whose
 // sessions end with 57P01, then an immediate one, as a crash): while it is down the server answers
 // 503 with a French message and Retry-After, it takes bookings again by itself once the database
-// is back, and every booking it acknowledged is there, whole. The cluster is the test's own
+// is back, and every booking it acknowledged is there, whole, with the event and the e-mail written
+// in its transaction (the outbox). The cluster is the test's own
 // (throwaway-cluster.mjs), so the shared one the other suites use is never stopped.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
 import { bookingBody } from '../server/booking-body.mjs';
 import { importServerSource } from '../server/source-module.mjs';
 import { json, ROOT, startServer } from '../server/support.mjs';
@@ -17,6 +19,8 @@ const UNAVAILABLE = {
 
 const { TravelPayloadSchema } = await import(`${ROOT}/dist/domain/index.js`);
 const valibot = await import('valibot');
+/** What the server stores as sent (it sets the price, the route and the handling itself). */
+const asSent = ({ addresses, customer, contacts, items }) => ({ addresses, customer, contacts, items });
 
 const binaries = postgresBinaries();
 const missing = binaries === null ? 'initdb et pg_ctl introuvables (bash .ci/postgres.sh installe PostgreSQL)' : false;
@@ -109,15 +113,26 @@ describe('PostgreSQL restarted during a burst of bookings', { skip: missing }, (
         if (answer.sentIn.startsWith('down') && answer.answeredIn === answer.sentIn) assert.equal(answer.status, 503);
       }
       const acknowledged = answers.filter((answer) => answer.status === 201);
+      // Read on a connection of the test's own, closed before the cluster is removed.
+      const reader = new pg.Client({ connectionString: cluster.url });
+      await reader.connect();
+      const column = async (text) => (await reader.query(text)).rows.map((row) => Number(Object.values(row)[0]));
+      const events = new Set(await column("SELECT travel_id FROM outbox_events WHERE type = 'booking.created'"));
+      const mails = new Set(await column("SELECT travel_id FROM mail_outbox WHERE kind = 'confirmation'"));
+      const stored = await column('SELECT id FROM travels');
+      await reader.end();
       for (const { data, body } of acknowledged) {
         const read = await json(server.base, 'GET', `/api/v1/travels/${data.id}?token=${data.token}`);
         assert.equal(read.status, 200, `booking ${data.id} (${body.customer.name}) lost`);
-        const { id, created_at: _created, updated_at: _updated, made_by_company: _byCompany, price_check: _check, ...stored } = read.data;
-        assert.equal(id, data.id);
+        assert.equal(read.data.id, data.id);
         // The body as the server's schema reads it (its defaults filled in), as it was sent.
         const sent = valibot.parse(TravelPayloadSchema, body);
-        assert.deepEqual(stored, { ...sent, travel: { ...sent.travel, travel_id: data.id } }, `booking ${data.id} is not whole`);
+        assert.deepEqual(asSent(read.data), asSent(sent), `booking ${data.id} is not whole`);
+        assert.equal(read.data.travel.travel_id, data.id);
+        assert.ok(events.has(data.id), `booking ${data.id}: its booking.created event`);
+        assert.ok(mails.has(data.id), `booking ${data.id}: its confirmation e-mail`);
       }
+      assert.equal(events.size, stored.length, 'an event for every booking stored, and none for a booking that is not');
       assert.ok(count((a) => a.status === 503) >= 40);
       t.diagnostic(`${acknowledged.length} réservations acceptées et relues, ${count((a) => a.status === 503)} réponses 503`);
     },

@@ -12,6 +12,13 @@ import { publishedContract } from './contract.mjs';
 import { DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, startServer, STORE, STORE_NAME, tempDatabase } from './support.mjs';
 import { BackOffice, registerEndpoint, startReceiver, validSignature, waitFor } from './webhook-receiver.mjs';
 
+const METRICS_TOKEN = 'jeton-de-supervision-0123456789';
+/** The deliveries waiting, as Prometheus reads them. */
+async function backlog(base) {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  return Number(/^tqw_webhook_backlog (\d+)$/m.exec(text)?.[1]);
+}
+
 /** Quick retries and short timeouts, so a receiver that comes back is served in a second. */
 const FAST_OUTBOX = { OUTBOX_FIRST_RETRY_MS: '200', OUTBOX_POLL_MS: '100', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_ALLOW_LOOPBACK: '1' };
 
@@ -35,7 +42,7 @@ describe(`webhooks on ${STORE_NAME}: signed, once per delivery, never lost`, () 
   let companySecret;
 
   before(async () => {
-    server = await startServer(undefined, 0, FAST_OUTBOX);
+    server = await startServer(undefined, 0, { ...FAST_OUTBOX, METRICS_TOKEN });
     receiver = await startReceiver();
     martin = await new BackOffice(server.base).signInAs(1);
     // Company 1 sees the public pages' bookings: it registers an endpoint for them and one for its own.
@@ -162,6 +169,7 @@ describe(`webhooks on ${STORE_NAME}: signed, once per delivery, never lost`, () 
     }, 'deux essais manqués par livraison');
     const page = await martin.get('/espace-transporteur/webhooks');
     assert.match(page.text, /Nouvel essai/);
+    assert.equal(await backlog(server.base), 3, 'tqw_webhook_backlog while the receiver is down');
     await receiver.open();
     await waitFor(() => ids.every((id) => receiver.createdIds().has(id)), 'les événements après le retour du récepteur');
     await waitFor(async () => {
@@ -170,6 +178,7 @@ describe(`webhooks on ${STORE_NAME}: signed, once per delivery, never lost`, () 
       );
       return rows.every((row) => row.state === 'delivered');
     }, 'livraisons marquées livrées');
+    assert.equal(await backlog(server.base), 0);
   });
 
   it('shows each endpoint’s recent deliveries and sends one again, with the same event id, when asked', async () => {
@@ -218,6 +227,12 @@ describe(`webhooks on ${STORE_NAME}: signed, once per delivery, never lost`, () 
     } finally {
       await spare.close();
     }
+  });
+
+  it('writes no endpoint secret, booking token nor receiver address in its log', async () => {
+    for (const secret of [publicSecret, companySecret, receiver.url, `127.0.0.1:${receiver.port}`])
+      assert.ok(!server.logs.includes(secret), `the log holds ${secret}`);
+    assert.match(server.logs, /webhook : livraison \d+ \(essai \d+\) échouée : connexion refusée ; nouvel essai à /);
   });
 
   it('follows a 307 to another public address, but never to a private one', async () => {

@@ -30,6 +30,8 @@ export class OutboxWorker {
   private claiming = false;
   private again = false;
   private stopped = false;
+  /** Set while the database does not answer: said once in the log, and once when it answers again. */
+  private unreachable = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly now: () => number;
