@@ -3,10 +3,12 @@
 // public pages' for the company they are assigned to) and never another company's, the
 // decision, the CSV export, the sign-in that slows down and then refuses.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice, DEMO_ACCOUNTS } from './back-office-client.mjs';
 import { bookingBody } from './booking-body.mjs';
-import { DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, startServer, STORE_NAME } from './support.mjs';
+import { DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, ROOT, startServer, STORE, STORE_NAME } from './support.mjs';
 
 const MARTIN = DEMO_ACCOUNTS[0];
 
@@ -344,6 +346,23 @@ describe(`the carrier's back office on ${STORE_NAME}`, () => {
     });
     assert.equal(replayed.status, 303);
     assert.equal(replayed.headers.get('location'), '/espace-transporteur/connexion');
+  });
+
+  it('reset-password gives an account a new password and closes its open sessions', async () => {
+    const before = await new BackOffice(server.base).signInAs(1);
+    const output = execFileSync(process.execPath, [path.join(ROOT, 'demo/server/dist/carrier.mjs'), 'reset-password', MARTIN.email], {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        ...(STORE === 'postgres' ? { DATABASE_URL: server.database } : { DATABASE_PATH: server.database, DATABASE_URL: '' }),
+      },
+    });
+    const password = output.trim().split('\n').pop();
+    assert.match(password, /^[\w-]{5}(-[\w-]{5}){3}$/);
+    secrets.add(password);
+    assert.equal((await before.get('/espace-transporteur/reservations')).status, 303, 'the open session is closed');
+    assert.equal((await new BackOffice(server.base).signIn(MARTIN.email, MARTIN.password)).status, 401, 'the old password is refused');
+    assert.equal((await new BackOffice(server.base).signIn(MARTIN.email, password)).status, 303);
   });
 
   it('writes no token, session, password nor form token in its log', async () => {
