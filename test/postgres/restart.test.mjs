@@ -40,6 +40,14 @@ describe('PostgreSQL restarted during a burst of bookings', { skip: missing }, (
   before(async () => {
     cluster = await startThrowawayCluster(binaries);
     server = await startServer(cluster.url, 0, { LOG_LEVEL: 'warn' });
+    // An endpoint for the public pages' bookings (nothing answers there): each booking then writes its event.
+    const setup = new pg.Client({ connectionString: cluster.url });
+    await setup.connect();
+    await setup.query(
+      "INSERT INTO webhook_endpoints (owner, url, secret, created_at) VALUES ('public', 'http://127.0.0.1:9/webhooks', 'whsec_essai', $1)",
+      [new Date().toISOString()],
+    );
+    await setup.end();
   });
   after(async () => {
     await server?.stop();

@@ -323,14 +323,14 @@ export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDep
             : ((await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [travel.company_id]))?.store_json ??
               null);
         const carrier = carrierOf(storeJson, deps.publicPricing);
-        const decided = await sql.transaction(async (tx) => {
-          if (!(await decideTravel(tx, travel.id, decision, new Date().toISOString()))) return false;
+        const written = await sql.transaction(async (tx) => {
+          if (!(await decideTravel(tx, travel.id, decision, new Date().toISOString()))) return null;
           const now = await findTravel(tx, travel.id);
-          await notifier.record(tx, type, factsOf(now!), carrier);
-          return true;
+          return notifier.record(tx, type, factsOf(now!), carrier);
         });
-        if (decided) {
-          notifier.wake();
+        const decided = written !== null;
+        if (written) {
+          notifier.wake(written);
           deps.metrics?.bookings.inc({ action: decision.state, owner: travel.company_id === null ? 'public' : 'company' });
         }
         return decided;
@@ -446,7 +446,7 @@ export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDep
         for (const owner of owners(request.carrier!.scope))
           queued ||= await resendDelivery(sql, owner, params.output.id, now, deps.notifications.webhooks.retryMs);
         if (!queued) throw new HttpError(404, 'Envoi introuvable');
-        notifier.wake();
+        notifier.wake({ deliveries: 1, mail: false });
         return reply.redirect(`${BASE}/webhooks?fait=renvoye`, 303);
       });
     },

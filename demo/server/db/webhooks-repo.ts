@@ -37,28 +37,34 @@ export interface NewEvent {
   owner: string;
   travelId: number;
   type: string;
-  body: string;
+  /** The body, written only when an endpoint will receive it. */
+  body: () => string;
 }
 
 /**
  * Writes an event and one delivery for each endpoint of its owner, inside the transaction of
- * the booking it is about (the outbox): both are committed together or not at all. Returns
- * how many deliveries are due.
+ * the booking it is about (the outbox): both are committed together or not at all. An owner
+ * with no endpoint gets no event (nobody would receive it, and it would double what a booking
+ * writes). Returns how many deliveries are due.
  */
 export async function recordEvent(tx: Sql, event: NewEvent, now: number, retryMs: number): Promise<number> {
+  const endpoints = await tx.all<{ id: number }>('SELECT id FROM webhook_endpoints WHERE owner = ? AND disabled_at IS NULL', [event.owner]);
+  if (endpoints.length === 0) return 0;
   await tx.run('INSERT INTO outbox_events (id, owner, travel_id, type, body_json, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
     event.id,
     event.owner,
     event.travelId,
     event.type,
-    event.body,
+    event.body(),
     now,
   ]);
-  return tx.run(
-    `INSERT INTO webhook_deliveries (event_id, endpoint_id, state, attempts, created_at, give_up_at, next_attempt_at, locked_until)
-     SELECT ?, id, 'pending', 0, ?, ?, ?, 0 FROM webhook_endpoints WHERE owner = ? AND disabled_at IS NULL`,
-    [event.id, now, now + retryMs, now, event.owner],
-  );
+  for (const endpoint of endpoints)
+    await tx.run(
+      `INSERT INTO webhook_deliveries (event_id, endpoint_id, state, attempts, created_at, give_up_at, next_attempt_at, locked_until)
+       VALUES (?, ?, 'pending', 0, ?, ?, ?, 0)`,
+      [event.id, endpoint.id, now, now + retryMs, now],
+    );
+  return endpoints.length;
 }
 
 /** What a worker needs to send a delivery it claimed. */

@@ -22,6 +22,12 @@ const MAIL_KIND: Partial<Record<EventType, MailKind>> = {
 /** An address a message can be sent to; anything else is not tried (the customer gave no e-mail). */
 const MAILABLE = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
 
+/** What a booking's transaction wrote for the workers: deliveries due, an e-mail. */
+export interface Written {
+  deliveries: number;
+  mail: boolean;
+}
+
 /** Deliveries a process sends at once. */
 const CONCURRENCY = 4;
 
@@ -117,10 +123,14 @@ export class Notifier {
     this.mails?.close();
   }
 
-  /** After the booking's transaction committed: what it wrote is sent now rather than at the next look. */
-  wake(): void {
-    this.webhookWorker.wake();
-    this.mailWorker?.wake();
+  /**
+   * After the booking's transaction committed: what it wrote is sent now rather than at the next
+   * look. Only a worker with something new looks (a look is a transaction: a booking with no
+   * endpoint and no e-mail costs none).
+   */
+  wake(written: Written = { deliveries: 1, mail: true }): void {
+    if (written.deliveries > 0) this.webhookWorker.wake();
+    if (written.mail) this.mailWorker?.wake();
   }
 
   /**
@@ -128,19 +138,19 @@ export class Notifier {
    * customer's e-mail when this kind of event has one. `token`: the booking's, known only when
    * it is created, for the confirmation's links.
    */
-  async record(tx: Sql, type: EventType, facts: BookingFacts, carrier: Carrier, token: string | null = null): Promise<void> {
+  async record(tx: Sql, type: EventType, facts: BookingFacts, carrier: Carrier, token: string | null = null): Promise<Written> {
     const now = Date.now();
     const id = newEventId();
     const owner = ownerOf(facts.companyId);
-    await recordEvent(
+    const deliveries = await recordEvent(
       tx,
-      { id, owner, travelId: facts.id, type, body: eventBody(id, type, new Date(now), facts) },
+      { id, owner, travelId: facts.id, type, body: () => eventBody(id, type, new Date(now), facts) },
       now,
       this.deps.settings.webhooks.retryMs,
     );
     const kind = MAIL_KIND[type];
     const to = facts.payload.customer.email.trim();
-    if (!kind || !this.mails || !MAILABLE.test(to)) return;
+    if (!kind || !this.mails || !MAILABLE.test(to)) return { deliveries, mail: false };
     const message = mailMessage({
       kind,
       travelId: facts.id,
@@ -160,6 +170,7 @@ export class Notifier {
       now,
       this.deps.settings.mail.retryMs,
     );
+    return { deliveries, mail: true };
   }
 
   private base(): string | null {

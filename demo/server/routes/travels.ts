@@ -196,16 +196,16 @@ export function travelRoutes(
       const carrier = carrierOf(company?.store_json ?? null, publicPricing);
       // The booking, its key's answer, its event and its e-mail are written together: a retry
       // finds all or none, and a crash cannot keep the booking and lose what follows it.
-      const { answer, uses } = await sql.transaction(async (tx) => {
+      const { answer, uses, written } = await sql.transaction(async (tx) => {
         const uses = await quotas.assertRoom(tx, ownersOf(companyId, addressKey), storedSize(priced.payload));
         const now = new Date().toISOString();
         const id = await insertTravel(tx, priced, hashToken(token), companyId, now, addressKey);
         const body = { id, token };
         if (key !== null) await completeKey(tx, key, 201, body);
-        await notifier.record(tx, 'booking.created', factsOf(id, companyId, now, now, 'new', priced), carrier, token);
-        return { answer: body, uses };
+        const written = await notifier.record(tx, 'booking.created', factsOf(id, companyId, now, now, 'new', priced), carrier, token);
+        return { answer: body, uses, written };
       });
-      notifier.wake();
+      notifier.wake(written);
       quotas.report(uses);
       metrics?.bookings.inc({ action: 'created', owner: companyId === null ? 'public' : 'company' });
       return reply.code(201).send(answer);
@@ -259,16 +259,16 @@ export function travelRoutes(
       travel.payload_bytes,
     );
     const carrier = carrierOf(travel.company_id === null ? null : await companyStoreJson(sql, travel.company_id), publicPricing);
-    await sql.transaction(async (tx) => {
+    const written = await sql.transaction(async (tx) => {
       const now = new Date().toISOString();
       await updateTravel(tx, travel.id, priced, now);
       const facts = {
         ...factsOf(travel.id, travel.company_id, travel.created_at, now, travel.state, priced),
         refusalReason: travel.refusal_reason,
       };
-      await notifier.record(tx, 'booking.updated', facts, carrier);
+      return notifier.record(tx, 'booking.updated', facts, carrier);
     });
-    notifier.wake();
+    notifier.wake(written);
     quotas.report(uses);
     metrics?.bookings.inc({ action: 'updated', owner: travel.company_id === null ? 'public' : 'company' });
     return { id: travel.id, quote_id: priced.quote.id };
