@@ -333,6 +333,24 @@ describe(`the carrier's back office on ${STORE_NAME}`, () => {
     assert.equal((await new BackOffice(server.base).signIn(MARTIN.email, MARTIN.password)).status, 303);
   });
 
+  it('checks no more passwords than the lock allows when the tries come all at once', async () => {
+    // Its own address (the proxy on this machine is trusted), so the other tests' tries count apart.
+    const office = new BackOffice(server.base, { headers: { 'x-forwarded-for': '203.0.113.77' } });
+    await office.get('/espace-transporteur/connexion');
+    const burst = 12;
+    const answers = await Promise.all(
+      Array.from({ length: burst }, (_, n) =>
+        office.post('/espace-transporteur/connexion', { email: 'rafale@exemple.fr', mot_de_passe: `mauvais-rafale-${n}` }),
+      ),
+    );
+    const checked = answers.filter((answer) => answer.status === 401).length;
+    const refused = answers.filter((answer) => answer.status === 429).length;
+    assert.equal(checked + refused, burst, answers.map((answer) => answer.status).join(','));
+    // SIGN_IN_LOCK_AFTER is 4 here: a fifth password is never compared, however the tries race.
+    assert.ok(checked <= 4, `${checked} passwords checked`);
+    assert.ok(refused >= burst - 4);
+  });
+
   it('signs out: the session ends on the server, and its cookie opens nothing any more', async () => {
     const martin = await new BackOffice(server.base).signInAs(1);
     const session = martin.cookies.get('tqw_session');

@@ -10,7 +10,7 @@ import type { BackOfficeSettings } from '../config/back-office.ts';
 import type { NotificationSettings } from '../config/notifications.ts';
 import { endSession, findUserByEmail, normalEmail, recordSignIn } from '../db/accounts-repo.ts';
 import { bookingInScope, BOOKING_STATES, everyBooking, listBookings, type BookingScope, type ListFilter } from '../db/carrier-bookings.ts';
-import { clearAccountFailures, recordFailure, signInGate, type ThrottleKeys } from '../db/sign-in-throttle.ts';
+import { forgiveTry, pastTheLock, recordFailure, signInGate, type ThrottleKeys } from '../db/sign-in-throttle.ts';
 import type { Sql } from '../db/sql.ts';
 import { decideTravel, findTravel, type Decision, type StoredTravel } from '../db/travels-repo.ts';
 import { isDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
@@ -226,14 +226,20 @@ export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDep
             ? again(429, `Trop d’essais manqués\u00a0: patientez ${gate.seconds}\u00a0s avant de réessayer.`)
             : again(429, `Trop d’essais manqués\u00a0: la connexion est bloquée pendant ${Math.ceil(gate.seconds / 60)}\u00a0min.`);
         }
+        // Counted as failed before the password is checked, so tries sent together cannot all pass the gate.
+        const counted = await recordFailure(sql, keys, settings, now);
+        if (pastTheLock(counted, settings)) {
+          void reply.header('retry-after', String(Math.ceil(settings.lockMs / 1000)));
+          return again(
+            429,
+            `Trop d’essais manqués\u00a0: la connexion est bloquée pendant ${Math.ceil(settings.lockMs / 60_000)}\u00a0min.`,
+          );
+        }
         const user = await findUserByEmail(sql, email);
         // An unknown account costs the same hash as a known one: the answer's time tells nothing.
         const matches = await verifyPassword(form.output.mot_de_passe, user?.password_hash ?? UNKNOWN_ACCOUNT_HASH);
-        if (!user || !matches) {
-          await recordFailure(sql, keys, settings, now);
-          return again(401, 'Adresse e-mail ou mot de passe incorrect.');
-        }
-        await clearAccountFailures(sql, keys);
+        if (!user || !matches) return again(401, 'Adresse e-mail ou mot de passe incorrect.');
+        await forgiveTry(sql, keys);
         const token = generateToken();
         await recordSignIn(sql, user.id, hashToken(token), now, now + settings.sessionMs);
         void reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.floor(settings.sessionMs / 1000) });

@@ -52,23 +52,42 @@ export async function signInGate(sql: Sql, keys: ThrottleKeys, settings: BackOff
   );
 }
 
-export async function recordFailure(sql: Sql, keys: ThrottleKeys, settings: BackOfficeSettings, now: number): Promise<void> {
-  await sql.transaction(async (tx) => {
+/**
+ * Counts a try as failed before its password is checked, and says how many failures each key
+ * now holds: tries sent together cannot all pass the gate before any of them is counted, so no
+ * more than `lockAfter` passwords per account are ever checked in a lock's window. A try whose
+ * password was right is forgiven (forgiveTry).
+ */
+export async function recordFailure(sql: Sql, keys: ThrottleKeys, settings: BackOfficeSettings, now: number) {
+  return sql.transaction(async (tx) => {
+    const counts = new Map<string, number>();
     // In one order, so two failures at once never wait for each other's rows in a cycle.
-    for (const key of [keys.account, keys.address].sort())
-      await tx.run(
+    for (const key of [keys.account, keys.address].sort()) {
+      const row = await tx.get<{ failures: number }>(
         `INSERT INTO sign_in_failures (key, failures, last_failure_at) VALUES (?, 1, ?)
          ON CONFLICT (key) DO UPDATE SET
            failures = CASE WHEN sign_in_failures.last_failure_at <= ? THEN 1 ELSE sign_in_failures.failures + 1 END,
-           last_failure_at = excluded.last_failure_at`,
+           last_failure_at = excluded.last_failure_at
+         RETURNING failures`,
         [key, now, now - settings.lockMs],
       );
+      counts.set(key, Number(row?.failures ?? 1));
+    }
+    return { account: counts.get(keys.account)!, address: counts.get(keys.address)! };
   });
 }
 
-/** A successful sign-in clears its account's count; the address's stays (a valid account must not wash it). */
-export async function clearAccountFailures(sql: Sql, keys: ThrottleKeys): Promise<void> {
-  await sql.run('DELETE FROM sign_in_failures WHERE key = ?', [keys.account]);
+/** Whether the failures counted with this try (its own included) reach the lock: it is then refused unchecked. */
+export function pastTheLock(counts: { account: number; address: number }, settings: BackOfficeSettings): boolean {
+  return counts.account > settings.lockAfter || counts.address > settings.lockAfter * ADDRESS_FACTOR;
+}
+
+/** A try whose password was right: its account's count is cleared, and the address keeps no failure for it. */
+export async function forgiveTry(sql: Sql, keys: ThrottleKeys): Promise<void> {
+  await sql.transaction(async (tx) => {
+    await tx.run('DELETE FROM sign_in_failures WHERE key = ?', [keys.account]);
+    await tx.run('UPDATE sign_in_failures SET failures = failures - 1 WHERE key = ? AND failures > 0', [keys.address]);
+  });
 }
 
 export async function forgetOldFailures(sql: Sql, before: number): Promise<number> {
