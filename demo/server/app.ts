@@ -6,7 +6,10 @@ import helmet from 'helmet';
 import http from 'node:http';
 import type { Writable } from 'node:stream';
 import { constants as zlib } from 'node:zlib';
+import { backOfficeRoutes } from './back-office/routes.ts';
+import { backOfficeFromEnv, type BackOfficeSettings } from './config/back-office.ts';
 import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
+import { notificationsFromEnv, type NotificationSettings } from './config/notifications.ts';
 import { pricingFromEnv, type PricingSettings } from './config/pricing.ts';
 import type { Runtime } from './config/runtime.ts';
 import type { Sql } from './db/sql.ts';
@@ -35,6 +38,7 @@ import { demoPageRoutes } from './routes/demo-pages.ts';
 import { geoRoutes } from './routes/geo.ts';
 import { registerOpenApi } from './routes/openapi.ts';
 import { travelRoutes } from './routes/travels.ts';
+import { Notifier } from './notifications/notifier.ts';
 import { loggableUrl } from './security/loggable-url.ts';
 import { DEMO_PUBLIC_PRICING } from './seed/demo-companies.ts';
 
@@ -58,6 +62,25 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** Route service, quote validity and signing key; from the environment by default. */
   pricing?: PricingSettings;
+  /** The customer's e-mails and the carrier's webhooks; from the environment by default. */
+  notifications?: NotificationSettings;
+  /** The carrier's back office: who sees the public bookings, sessions, sign-in throttling. */
+  backOffice?: BackOfficeSettings;
+  /** The address the server answers at, once it listens (the demo's e-mail links). */
+  serverBase?: () => string | null;
+}
+
+/** http://host:port of a listening server, for links to itself; null before it listens. */
+function listeningAddress(app: FastifyInstance): string | null {
+  const address = app.server.address();
+  if (!address || typeof address !== 'object') return null;
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? 'localhost'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 /** How far past the body limit an announced body is still read (and dropped) so its 413 arrives. */
@@ -74,6 +97,9 @@ export async function createApp({
   metricsToken = null,
   lifecycle = { draining: false },
   pricing = pricingFromEnv(process.env, runtime.demo),
+  notifications = notificationsFromEnv(process.env, runtime.demo, null),
+  backOffice = backOfficeFromEnv(process.env, runtime.demo),
+  serverBase,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: limits.bodyLimitBytes,
@@ -226,9 +252,20 @@ export async function createApp({
     signingKey: pricing.signingKey ?? (await serverKey(sql, 'quote-signing')),
     ttlMs: pricing.quoteTtlMs,
   });
+  const notifier = new Notifier({
+    sql,
+    settings: notifications,
+    log: app.log,
+    metrics,
+    serverBase: serverBase ?? (() => listeningAddress(app)),
+    demo: runtime.demo,
+  });
+  // The workers start once the server answers, and stop (their sends in flight ended) before the database closes.
+  app.addHook('onReady', async () => notifier.start());
+  app.addHook('onClose', async () => notifier.stop());
   // Before the routes: the document is generated from each route's schema as it is declared.
   await registerOpenApi(app);
-  travelRoutes(app, sql, limits, { quotas, quotes, addressSecret, metrics });
+  travelRoutes(app, sql, limits, { quotas, quotes, addressSecret, metrics, notifier, publicPricing });
   quoteRoutes(app, sql, quotes);
   devisRoutes(app, sql, publicPricing);
   catalogueRoutes(app, sql, catalogue);
@@ -236,6 +273,16 @@ export async function createApp({
   geoRoutes(app, geocoderOnce);
   dashboardRoutes(app, sql, runtime.pagesDir);
   healthRoutes(app, sql, lifecycle);
+  await backOfficeRoutes(app, {
+    sql,
+    settings: backOffice,
+    notifications,
+    notifier,
+    publicPricing,
+    metrics,
+    addressSecret,
+    csrfKey: await serverKey(sql, 'back-office-csrf'),
+  });
   faviconRoutes(app);
   if (metrics && metricsToken) metricsRoute(app, metrics, metricsToken);
   await elementFileRoutes(app, runtime.elementsDir);

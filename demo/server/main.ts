@@ -1,15 +1,21 @@
 import path from 'node:path';
+import { backOfficeFromEnv, type BackOfficeSettings } from './config/back-office.ts';
 import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
+import { notificationsFromEnv, type NotificationSettings } from './config/notifications.ts';
 import { operationsFromEnv, type Operations } from './config/operations.ts';
 import { runtimeFromEnv, type Runtime } from './config/runtime.ts';
+import { countUsers } from './db/accounts-repo.ts';
 import { countCompanies } from './db/companies-repo.ts';
 import { assertWritable, openDatabase, type Sql } from './db/database.ts';
 import { holdsDemoCompanies, seedDatabase } from './db/seed.ts';
 import { describeStore, storeFromEnv } from './db/sql.ts';
+import { fillListColumns } from './db/travels-repo.ts';
 import { createApp } from './app.ts';
 import type { Lifecycle } from './ops/health.ts';
 import { scheduleHousekeeping } from './ops/housekeeping.ts';
 import { createMetrics, startMetricsServer } from './ops/metrics.ts';
+import { describeMail } from './notifications/mail-transport.ts';
+import { DEMO_ACCOUNTS } from './seed/demo-companies.ts';
 
 /** A start that cannot work stops at once, saying why, rather than failing at the first booking. */
 function refuseToStart(reason: string): never {
@@ -17,18 +23,22 @@ function refuseToStart(reason: string): never {
   process.exit(1);
 }
 
+// The embedded SQLite file unless DATABASE_URL names a PostgreSQL database; relative to where the server is started.
+const store = storeFromEnv(process.env, path.resolve('data', 'transport-quote.sqlite'));
 let limits: ServerLimits;
 let runtime: Runtime;
 let operations: Operations;
+let notifications: NotificationSettings;
+let backOffice: BackOfficeSettings;
 try {
   limits = limitsFromEnv();
   runtime = runtimeFromEnv(process.env);
   operations = operationsFromEnv(process.env, runtime.demo);
+  notifications = notificationsFromEnv(process.env, runtime.demo, store.kind === 'sqlite' ? store.file : null);
+  backOffice = backOfficeFromEnv(process.env, runtime.demo);
 } catch (error) {
   refuseToStart(error instanceof Error ? error.message : String(error));
 }
-// The embedded SQLite file unless DATABASE_URL names a PostgreSQL database; relative to where the server is started.
-const store = storeFromEnv(process.env, path.resolve('data', 'transport-quote.sqlite'));
 
 let sql: Sql;
 try {
@@ -37,6 +47,8 @@ try {
   );
   await assertWritable(sql);
   await seedDatabase(sql, { demoCompanies: runtime.demo });
+  // Bookings written before the back office get its list's columns (once).
+  await fillListColumns(sql);
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error);
   refuseToStart(
@@ -56,6 +68,8 @@ const app = await createApp({
   metrics,
   metricsToken: operations.metricsToken,
   lifecycle,
+  notifications,
+  backOffice,
 });
 const metricsServer =
   operations.metricsPort === null ? null : await startMetricsServer(metrics, operations.metricsPort, operations.metricsHost);
@@ -107,6 +121,9 @@ const lines = runtime.demo
       `  Modifier une réservation     ${base}/edit.html?id=…&token=…`,
       `  Référence des éléments       ${base}/docs.html`,
       `  API (OpenAPI)                ${base}/api/v1/openapi.json`,
+      `  Espace transporteur          ${base}/espace-transporteur`,
+      ...DEMO_ACCOUNTS.map((account) => `    ${account.companyName.padEnd(27)}${account.email} / ${account.password}`),
+      `  E-mails aux clients          ${describeMail(notifications.mail.transport)}`,
       `  Base de données              ${describeStore(store)}`,
       '',
     ]
@@ -116,9 +133,19 @@ const lines = runtime.demo
       `  Scripts des éléments         ${base}/dist/transport-quote-wizard.js et ${base}/dist/transport-quote-lite.js`,
       `  API (OpenAPI)                ${base}/api/v1/openapi.json`,
       `  Santé / disponibilité        ${base}/healthz · ${base}/readyz`,
+      `  Espace transporteur          ${base}/espace-transporteur`,
+      `  Réservations du site public  ${backOffice.publicCompanyId === null ? 'vues par aucun espace (PUBLIC_COMPANY_ID)' : `vues par l’entreprise n° ${backOffice.publicCompanyId}`}`,
+      `  E-mails aux clients          ${describeMail(notifications.mail.transport)}`,
       `  Base de données              ${describeStore(store)}`,
       ...((await countCompanies(sql)) === 0
         ? ['', 'Aucune entreprise encore : créez la première avec', '  npx transport-quote-carrier add-company "Nom de l’entreprise"']
+        : []),
+      ...((await countUsers(sql)) === 0
+        ? [
+            '',
+            'Aucun compte d’espace transporteur : créez-en un avec',
+            '  npx transport-quote-carrier add-user --entreprise <n°> adresse@exemple.fr',
+          ]
         : []),
       ...((await holdsDemoCompanies(sql))
         ? ['', 'Attention : cette base contient les entreprises de démonstration, dont les jetons sont publics.']

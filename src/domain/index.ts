@@ -57,6 +57,7 @@ export {
 export { HANDLING_FEE_TIERS, handlingTierFee, litePrice, litePriceParts } from './pricing/lite-price.ts';
 export { billableHandlingHours, estimateHandling, handlingHourlyRate, isMoving } from './pricing/handling.ts';
 export { FLOOR_MULTIPLIERS, floorMultiplier } from './pricing/floors.ts';
+export { additionalCosts } from './pricing/costs.ts';
 export { totalVolume } from './pricing/volume.ts';
 export { pickVehicleCategory } from './pricing/truck.ts';
 export { publicTransportFee } from './pricing/transport.ts';
@@ -93,5 +94,5 @@ export { foldText, searchWords } from './search/fold.ts';
 
 // Dates and figures as the French screens write them.
 export { defaultTravelDate, defaultTravelTime } from './time/defaults.ts';
-export { formatDistance, formatDuration, formatPrice, formatVolume } from './format.ts';
+export { formatClock, formatDistance, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from './format.ts';
 export { formatDateAndTime, timeValueOf } from './format-dates.ts';

@@ -35,6 +35,8 @@ export const StoredTravelSchema = v.looseObject({
   store_serialized: v.string(),
   /** Saved from a company's page (with its token): its prices are the company's. */
   made_by_company: v.optional(v.boolean(), false),
+  /** The carrier's answer (new, accepted, refused): the server's word, over the state the browser once saved. */
+  state: v.optional(v.pipe(v.string(), v.maxLength(40))),
   travel: v.looseObject({
     price_transportation_ht: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0)), 0),
     price_handling_ht: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0)), 0),

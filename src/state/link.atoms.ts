@@ -12,10 +12,14 @@ import { showStepAtom } from './steps.atoms.ts';
 /** UX §6.2, verbatim. */
 export const COMPANY_BOOKING_NOTICE = 'Réservation créée par un client professionnel\u00a0: les prix affichés sont ceux qu’il a fixés.';
 
-/** The travel state a reopened booking carries, bound to its id and the token that opened it. */
+/**
+ * The travel state a reopened booking carries, bound to its id and the token that opened it,
+ * in the state the server gives it: a booking the carrier accepted since it was saved opens as
+ * accepted (spec §4: the warning, and only the chosen pool).
+ */
 export function reopenedTravel(stored: StoredTravelResponse, token: string): TravelState | null {
   const travel = parseSerializedTravelState(stored.store_serialized);
-  return travel ? { ...travel, travelId: stored.id, travelToken: token } : null;
+  return travel ? { ...travel, travelId: stored.id, travelToken: token, travelState: stored.state ?? travel.travelState } : null;
 }
 
 /**

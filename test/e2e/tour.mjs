@@ -155,3 +155,74 @@ export const tours = {
     yield { name: 'lien-expire', panel: null, primary: null };
   },
 };
+
+/** Bookings a carrier finds in its back office: visitors' and its intranet's, on different days and towns. */
+async function carrierBookings(base) {
+  const { bookingBody } = await import('../server/booking-body.mjs');
+  const { DEMO_COMPANY_TOKEN } = await import('../server/support.mjs');
+  const made = [];
+  for (const [name, town, postcode, day, company] of [
+    ['Jeanne Martin', 'Lyon', '69002', '2026-12-14', false],
+    ['Boulangerie Durand', 'Villeurbanne', '69100', '2026-12-15', true],
+    ['Élodie Garnier', 'Marseille', '13001', '2026-12-17', false],
+    ['Karim Benali', 'Saint-Étienne', '42000', '2026-12-18', false],
+    ['Cabinet Lefèvre Avocats', 'Lyon', '69003', '2026-12-21', true],
+  ]) {
+    const body = bookingBody({ customer: { name, phone_number: '0612345678', email: '' } });
+    Object.assign(body.addresses[1], {
+      locality: town,
+      postal_code: postcode,
+      address_complete: `12 rue de la République ${postcode} ${town}`,
+    });
+    body.travel.beginning_date = `${day}T08:30:00+01:00`;
+    if (company) body.company_token = DEMO_COMPANY_TOKEN;
+    const answer = await fetch(`${base}/api/v1/travels`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    made.push(await answer.json());
+  }
+  return made;
+}
+
+/**
+ * The carrier's back office (/espace-transporteur), signed in as the demo's first company:
+ * the sign-in, the list, a booking with its decision, the refusal's form, the webhooks.
+ * Pictured by `npm run shots` (its pages are not the elements: the experience test does not walk it).
+ */
+export const backOfficeTours = {
+  async *backOffice(page, base) {
+    const made = await carrierBookings(base);
+    await page.goto(`${base}/espace-transporteur/connexion`);
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    yield { name: 'espace-transporteur-0-connexion' };
+    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
+    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    yield { name: 'espace-transporteur-1-reservations' };
+    await page.goto(`${base}/espace-transporteur/reservations/${made[2].id}`);
+    await page.getByRole('button', { name: 'Accepter' }).waitFor();
+    yield { name: 'espace-transporteur-2-reservation' };
+    await page.getByText('Refuser', { exact: true }).click();
+    await page.getByLabel('Motif du refus (envoyé au client)').fill('Aucun véhicule disponible à cette date.');
+    yield { name: 'espace-transporteur-3-refus' };
+    await page.goto(`${base}/espace-transporteur/reservations/${made[0].id}`);
+    await page.getByRole('button', { name: 'Accepter' }).click();
+    await page.getByRole('status').filter({ hasText: 'Réservation acceptée' }).waitFor();
+    yield { name: 'espace-transporteur-4-acceptee' };
+    await page.goto(`${base}/espace-transporteur/webhooks`);
+    await page.getByLabel('Adresse (https://…)').fill(`http://127.0.0.1:9/planning-${page.viewportSize().width}`);
+    await page.getByRole('button', { name: 'Ajouter' }).click();
+    await page.getByRole('status').filter({ hasText: 'Point de réception ajouté' }).waitFor();
+    // A booking of the intranet for it: nothing answers at that address, so its delivery waits for a new try.
+    await carrierBookings(base);
+    const newest = page.locator('section.endpoint').last();
+    for (let tries = 0; tries < 50 && (await newest.getByText('Nouvel essai').count()) === 0; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await page.reload();
+    }
+    yield { name: 'espace-transporteur-5-webhooks' };
+  },
+};

@@ -1,10 +1,12 @@
 // PostgreSQL stopped and started again during a burst of bookings, twice (a fast shutdown, whose
 // sessions end with 57P01, then an immediate one, as a crash): while it is down the server answers
 // 503 with a French message and Retry-After, it takes bookings again by itself once the database
-// is back, and every booking it acknowledged is there, whole. The cluster is the test's own
+// is back, and every booking it acknowledged is there, whole, with the event and the e-mail written
+// in its transaction (the outbox). The cluster is the test's own
 // (throwaway-cluster.mjs), so the shared one the other suites use is never stopped.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
 import { bookingBody } from '../server/booking-body.mjs';
 import { importServerSource } from '../server/source-module.mjs';
 import { clientPart, json, ROOT, startServer } from '../server/support.mjs';
@@ -36,6 +38,14 @@ describe('PostgreSQL restarted during a burst of bookings', { skip: missing }, (
   before(async () => {
     cluster = await startThrowawayCluster(binaries);
     server = await startServer(cluster.url, 0, { LOG_LEVEL: 'warn' });
+    // An endpoint for the public pages' bookings (nothing answers there): each booking then writes its event.
+    const setup = new pg.Client({ connectionString: cluster.url });
+    await setup.connect();
+    await setup.query(
+      "INSERT INTO webhook_endpoints (owner, url, secret, created_at) VALUES ('public', 'http://127.0.0.1:9/webhooks', 'whsec_essai', $1)",
+      [new Date().toISOString()],
+    );
+    await setup.end();
   });
   after(async () => {
     await server?.stop();
@@ -109,20 +119,31 @@ describe('PostgreSQL restarted during a burst of bookings', { skip: missing }, (
         if (answer.sentIn.startsWith('down') && answer.answeredIn === answer.sentIn) assert.equal(answer.status, 503);
       }
       const acknowledged = answers.filter((answer) => answer.status === 201);
+      // Read on a connection of the test's own, closed before the cluster is removed.
+      const reader = new pg.Client({ connectionString: cluster.url });
+      await reader.connect();
+      const column = async (text) => (await reader.query(text)).rows.map((row) => Number(Object.values(row)[0]));
+      const events = new Set(await column("SELECT travel_id FROM outbox_events WHERE type = 'booking.created'"));
+      const mails = new Set(await column("SELECT travel_id FROM mail_outbox WHERE kind = 'confirmation'"));
+      const stored = await column('SELECT id FROM travels');
+      await reader.end();
       for (const { data, body } of acknowledged) {
         const read = await json(server.base, 'GET', `/api/v1/travels/${data.id}?token=${data.token}`);
         assert.equal(read.status, 200, `booking ${data.id} (${body.customer.name}) lost`);
-        const { id, ...stored } = read.data;
+        const { id, ...kept } = read.data;
         assert.equal(id, data.id);
         // What the client sent, as the server's schema reads it (its defaults filled in), comes back as it was, at the price it was booked at.
         const sent = valibot.parse(TravelPayloadSchema, body);
         assert.deepEqual(
-          clientPart(stored),
+          clientPart(kept),
           clientPart({ ...sent, travel: { ...sent.travel, travel_id: data.id } }),
           `booking ${data.id} is not whole`,
         );
-        assert.equal(stored.travel.price_transportation, sent.travel.price_transportation);
+        assert.equal(kept.travel.price_transportation, sent.travel.price_transportation);
+        assert.ok(events.has(data.id), `booking ${data.id}: its booking.created event`);
+        assert.ok(mails.has(data.id), `booking ${data.id}: its confirmation e-mail`);
       }
+      assert.equal(events.size, stored.length, 'an event for every booking stored, and none for a booking that is not');
       assert.ok(count((a) => a.status === 503) >= 40);
       t.diagnostic(`${acknowledged.length} réservations acceptées et relues, ${count((a) => a.status === 503)} réponses 503`);
     },

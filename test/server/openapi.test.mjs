@@ -96,6 +96,18 @@ describe(`the published API contract on ${DATABASE_NAME}`, () => {
     assert.deepEqual(document.components.schemas.ErrorAnswer.required, ['error']);
   });
 
+  it('publishes what a carrier’s webhook receives: its headers and the event’s schema', () => {
+    const operation = document.webhooks.evenementReservation.post;
+    assert.deepEqual(
+      operation.parameters.map((parameter) => parameter.name),
+      ['x-tqw-event-id', 'x-tqw-event-type', 'x-tqw-timestamp', 'x-tqw-signature'],
+    );
+    const event = document.components.schemas.BookingEvent;
+    assert.deepEqual(event.properties.type.enum, ['booking.created', 'booking.updated', 'booking.accepted', 'booking.refused']);
+    assert.ok(!('store_serialized' in event.properties.data.properties.booking.properties), 'not the element’s stored state');
+    assert.ok(!JSON.stringify(event).includes('company_token'), 'never a token');
+  });
+
   it('S122 S137 the operations that open a booking ask for its token, in the query or as a Bearer header', () => {
     const schemes = document.components.securitySchemes;
     assert.deepEqual(schemes.jetonReservationQuery, { ...schemes.jetonReservationQuery, type: 'apiKey', in: 'query', name: 'token' });

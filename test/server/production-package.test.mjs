@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { BackOffice } from './back-office-client.mjs';
 import { bookingBody } from './booking-body.mjs';
 import { DEMO_COMPANY_TOKEN, json, ROOT, untilNotReady } from './support.mjs';
 
@@ -92,7 +93,7 @@ describe('the server package installed for production from its tarball', () => {
     const installed = (name) => existsSync(path.join(app, 'node_modules', name, 'package.json'));
     for (const devOnly of ['esbuild', '@web/test-runner', 'playwright-core', 'typescript', 'eslint', 'autocannon'])
       assert.ok(!installed(devOnly), `${devOnly} is not installed`);
-    for (const runtime of ['fastify', 'better-sqlite3', 'pg', 'prom-client', '@fastify/compress'])
+    for (const runtime of ['fastify', 'better-sqlite3', 'pg', 'prom-client', '@fastify/compress', 'nodemailer', '@fastify/csrf-protection'])
       assert.ok(installed(runtime), `${runtime} is installed`);
   });
 
@@ -150,6 +151,30 @@ describe('the server package installed for production from its tarball', () => {
     assert.equal(company.data.vat, 0.2);
     const booked = await json(server.base, 'POST', '/api/v1/travels', { body: { ...bookingBody(), company_token: token } });
     assert.equal(booked.status, 201, booked.text);
+  });
+
+  it('the operator gives the company its first back-office account; it signs in and sees the company’s bookings, not the public pages’', async () => {
+    const carrier = (...args) =>
+      execFileSync(process.execPath, [path.join(app, 'node_modules/transport-quote-server/dist/carrier.mjs'), ...args], {
+        cwd: app,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, DATABASE_PATH: databasePath },
+      });
+    const output = carrier('add-user', '--entreprise', '1', 'Bureau@Lefevre-Demenagements.fr');
+    assert.match(output, /Compte créé pour Déménagements Lefèvre \(entreprise n° 1\) : bureau@lefevre-demenagements\.fr/);
+    const password = output.trim().split('\n')[3];
+    assert.match(password, /^[\w-]{5}(-[\w-]{5}){3}$/, 'a generated password of 120 random bits');
+    const publicBooking = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody() });
+    assert.equal(publicBooking.status, 201);
+    const office = new BackOffice(server.base);
+    assert.equal((await office.signIn('bureau@lefevre-demenagements.fr', password)).status, 303);
+    const list = await office.get('/espace-transporteur/reservations');
+    assert.equal(list.status, 200);
+    const listed = BackOffice.listedIds(list.text);
+    assert.equal(listed.length, 1, 'the company’s booking');
+    assert.ok(!listed.includes(publicBooking.data.id), 'without PUBLIC_COMPANY_ID nobody’s back office sees the public pages');
+    assert.match(server.logs(), /Réservations du site public {2}vues par aucun espace \(PUBLIC_COMPANY_ID\)/);
+    assert.match(server.logs(), /E-mails aux clients {10}désactivés/);
   });
 
   it('SIGTERM: /readyz turns false during the drain, then the process exits 0', async () => {

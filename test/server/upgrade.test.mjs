@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { BackOffice } from './back-office-client.mjs';
 import { bookingBody } from './booking-body.mjs';
 import { importServerSource } from './source-module.mjs';
 import { DEMO_COMPANY_TOKEN, ROOT, DATABASE_KIND, DATABASE_NAME, json, queryDatabase, startServer, tempDatabase } from './support.mjs';
@@ -120,7 +121,7 @@ describe(`a ${DATABASE_NAME} database of schema version 1, holding bookings, upg
         ...written,
         travel: { ...written.travel, travel_id: booking.id },
         made_by_company: row.company_id !== null,
-        // Bookings made before the carrier's state and quotes: new, priced by the browser.
+        // What later schemas say of a booking made before them: nobody answered it yet, and its price is the browser's.
         state: 'new',
         price_source: 'client',
       };
@@ -156,6 +157,22 @@ describe(`a ${DATABASE_NAME} database of schema version 1, holding bookings, upg
     const places = await json(second.base, 'GET', `/api/v1/companies/${DEMO_COMPANY_TOKEN}/places?q=`);
     assert.equal(places.status, 200, places.text);
     assert.ok(places.data.length > 0);
+  });
+
+  it('shows the old bookings in the back office: each company its own and company 1 the public ones, found by name', async () => {
+    const martin = await new BackOffice(first.base).signInAs(1);
+    const listed = BackOffice.listedIds((await martin.get('/espace-transporteur/reservations')).text);
+    const expected = FIXTURE_BOOKINGS.filter((booking) => booking.label !== 'company 2').map((booking) => booking.id);
+    assert.deepEqual(
+      listed,
+      [...expected].sort((a, b) => b - a),
+    );
+    assert.deepEqual(BackOffice.listedIds((await martin.get('/espace-transporteur/reservations?q=hermite')).text), [2]);
+    assert.deepEqual(BackOffice.listedIds((await martin.get('/espace-transporteur/reservations?q=ormesson')).text), [3]);
+    const dupont = await new BackOffice(second.base).signInAs(2);
+    assert.deepEqual(BackOffice.listedIds((await dupont.get('/espace-transporteur/reservations')).text), [6]);
+    const [{ n: unfilled }] = await first.query('SELECT COUNT(*) AS n FROM travels WHERE summary_json IS NULL OR search_text IS NULL');
+    assert.equal(Number(unfilled), 0);
   });
 
   it('S136 takes new bookings and edits of the old ones after the upgrade', async () => {

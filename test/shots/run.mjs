@@ -1,12 +1,13 @@
-// `npm run shots`: every panel and main state of both elements, at 375 × 812 and 1280 × 800,
-// rendered by Debian's Chromium against the real demo server into docs/screenshots/.
+// `npm run shots`: every panel and main state of both elements, and the carrier's back office,
+// at 375 × 812 and 1280 × 800, rendered by Debian's Chromium against the real demo server into
+// docs/screenshots/.
 // The pictures are for people (release checklist of UX.md §9); the experience test walks the
 // same tours and checks each stop.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, startServer } from '../server/support.mjs';
 import { launchBrowser, openPage } from '../e2e/support.mjs';
-import { tours } from '../e2e/tour.mjs';
+import { backOfficeTours, tours } from '../e2e/tour.mjs';
 
 const OUT = path.join(ROOT, 'docs', 'screenshots');
 const VIEWPORTS = [
@@ -19,7 +20,7 @@ mkdirSync(OUT, { recursive: true });
 const server = await startServer();
 const browser = await launchBrowser();
 try {
-  for (const [tourName, tour] of Object.entries(tours)) {
+  for (const [tourName, tour] of Object.entries({ ...tours, ...backOfficeTours })) {
     for (const { size, viewport } of VIEWPORTS) {
       const page = await openPage(browser, { viewport });
       try {

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { limitsFromEnv } from '../config/limits.ts';
+import { createUser, findUserByEmail, normalEmail, setPassword } from '../db/accounts-repo.ts';
 import { createCompany } from '../db/companies-repo.ts';
 import { openDatabase, type Sql } from '../db/database.ts';
 import { seedDatabase } from '../db/seed.ts';
 import { describeStore, storeFromEnv } from '../db/sql.ts';
 import { purgeUnacceptedPublicTravels } from '../db/travels-repo.ts';
+import { generatePassword, hashPassword } from '../security/passwords.ts';
 import { generateToken } from '../security/tokens.ts';
 
 /**
@@ -17,6 +19,11 @@ const USAGE = `Usage : transport-quote-carrier <commande>
 
   add-company "Nom" [--telephone "01 23 45 67 89"] [--email contact@exemple.fr]
       Crée une entreprise et affiche son jeton (une seule fois : notez-le).
+  add-user --entreprise <n°> adresse@exemple.fr
+      Crée un compte de l’espace transporteur (/espace-transporteur) pour cette
+      entreprise et affiche son mot de passe (une seule fois : notez-le).
+  reset-password adresse@exemple.fr
+      Donne un nouveau mot de passe à ce compte (affiché une fois) et ferme ses sessions.
   purge-public
       Supprime maintenant les réservations publiques non acceptées plus anciennes
       que PUBLIC_RETENTION_DAYS jours (le serveur le fait aussi toutes les heures).
@@ -61,6 +68,45 @@ switch (command) {
         token,
         '',
       ].join('\n'),
+    );
+    break;
+  }
+  case 'add-user': {
+    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { entreprise: { type: 'string' } } });
+    const email = normalEmail(positionals.join(' '));
+    const companyId = Number(values.entreprise);
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) fail('Indiquez l’adresse e-mail du compte.');
+    if (!Number.isInteger(companyId) || companyId < 1)
+      fail('Indiquez le numéro de l’entreprise avec --entreprise (affiché par add-company).');
+    const password = generatePassword();
+    const created = await withDatabase(async (sql) => {
+      const company = await sql.get<{ name: string }>('SELECT name FROM companies WHERE id = ?', [companyId]);
+      if (!company) return `Aucune entreprise n° ${companyId}.`;
+      if (await findUserByEmail(sql, email)) return `Un compte ${email} existe déjà (reset-password lui donne un nouveau mot de passe).`;
+      await createUser(sql, companyId, email, await hashPassword(password), new Date().toISOString());
+      return { name: company.name };
+    });
+    if (typeof created === 'string') fail(created);
+    process.stdout.write(
+      [
+        `Compte créé pour ${created.name} (entreprise n° ${companyId}) : ${email}`,
+        'Mot de passe (il n’est affiché qu’une fois) :',
+        password,
+        'Connexion : https://<votre serveur>/espace-transporteur',
+        '',
+      ].join('\n'),
+    );
+    break;
+  }
+  case 'reset-password': {
+    const email = normalEmail(rest.join(' '));
+    if (email === '') fail('Indiquez l’adresse e-mail du compte.');
+    const password = generatePassword();
+    const hash = await hashPassword(password);
+    const found = await withDatabase((sql) => setPassword(sql, email, hash));
+    if (!found) fail(`Aucun compte ${email}.`);
+    process.stdout.write(
+      ['Nouveau mot de passe (il n’est affiché qu’une fois ; les sessions ouvertes sont fermées) :', password, ''].join('\n'),
     );
     break;
   }

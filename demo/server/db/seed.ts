@@ -1,9 +1,11 @@
 import * as v from 'valibot';
 import { CompanyDataSchema } from '../../../src/domain/index.ts';
 import { searchWords } from '../../../src/domain/search/fold.ts';
+import { hashPassword } from '../security/passwords.ts';
 import { hashToken } from '../security/tokens.ts';
 import { loadCatalogue, type CatalogueEntry } from '../seed/catalogue.ts';
-import { DEMO_COMPANIES, type SeedCompany } from '../seed/demo-companies.ts';
+import { DEMO_ACCOUNTS, DEMO_COMPANIES, type SeedCompany } from '../seed/demo-companies.ts';
+import { createUser, findUserByEmail } from './accounts-repo.ts';
 import { setupTransaction } from './database.ts';
 import type { Sql } from './sql.ts';
 
@@ -86,7 +88,8 @@ async function seedCompany(sql: Sql, company: SeedCompany): Promise<void> {
 
 /**
  * Fills an empty database with the catalogue (the product's own data, in every mode) and, for
- * the demo only, the demo companies whose tokens the README publishes. Does nothing twice.
+ * the demo only, the demo companies whose tokens the README publishes and their back-office
+ * accounts. Does nothing twice.
  */
 export async function seedDatabase(sql: Sql, { demoCompanies }: { demoCompanies: boolean }): Promise<void> {
   await setupTransaction(sql, async (tx) => {
@@ -97,6 +100,10 @@ export async function seedDatabase(sql: Sql, { demoCompanies }: { demoCompanies:
       const present = await tx.get('SELECT id FROM companies WHERE id = ?', [company.id]);
       if (!present) await seedCompany(tx, company);
     }
+    // A demo database made before the back office gets its accounts too.
+    for (const account of DEMO_ACCOUNTS)
+      if (!(await findUserByEmail(tx, account.email)))
+        await createUser(tx, account.companyId, account.email, await hashPassword(account.password), new Date().toISOString());
   });
 }
 

@@ -1,6 +1,7 @@
-import type { PriceCheck, TravelPayload } from '../../../src/domain/index.ts';
+import type { PriceCheck, QuoteFigures, TravelPayload } from '../../../src/domain/index.ts';
 import type { PricedBooking } from '../pricing/booking-pricing.ts';
 import type { Sql, SqlValue } from './sql.ts';
+import { bookingSummary, searchTextOf } from './booking-summary.ts';
 import { addStoredBytes, type Owner } from './storage-usage.ts';
 
 /** Where a stored price comes from: the server's quote, a company's fixed price, or the browser (before quotes). */
@@ -18,8 +19,10 @@ export interface StoredTravel {
   payload_bytes: number;
   /** The carrier's grid beside a company's fixed price (or a browser's price, before quotes). */
   price_check: PriceCheck | null;
-  /** new, accepted or refused (by the carrier). */
+  /** new, accepted or refused (by the carrier), when, and why it was refused. */
   state: string;
+  decided_at: string | null;
+  refusal_reason: string | null;
   /** The quote that priced it, and where its price comes from ('quote', 'company', or 'client' before quotes). */
   quote_id: string | null;
   price_source: PriceSource;
@@ -37,6 +40,8 @@ interface TravelRow {
   store_serialized: string;
   price_check_json: string | null;
   state: string;
+  decided_at: string | null;
+  refusal_reason: string | null;
   client_key: string | null;
   payload_bytes: number;
   quote_id: string | null;
@@ -49,7 +54,11 @@ function bodyJson(payload: TravelPayload): string {
   return JSON.stringify(rest);
 }
 
-/** What a POST and a PATCH both write: customer_name, beginning_date, payload_json, store_serialized, price_check_json, quote_id, price_source. */
+/**
+ * What a POST and a PATCH both write: customer_name, beginning_date, payload_json,
+ * store_serialized, price_check_json, quote_id, price_source, and the list's search_text and
+ * summary_json.
+ */
 function bookingValues({ payload, priceCheck, quote, priceSource }: PricedBooking, json: string): SqlValue[] {
   return [
     payload.customer.name,
@@ -59,6 +68,8 @@ function bookingValues({ payload, priceCheck, quote, priceSource }: PricedBookin
     priceCheck ? JSON.stringify(priceCheck) : null,
     quote.id,
     priceSource,
+    searchTextOf(payload),
+    JSON.stringify(bookingSummary(payload, quote.figures)),
   ];
 }
 
@@ -79,8 +90,8 @@ export async function insertTravel(
   const json = bodyJson(priced.payload);
   const bytes = sizeOf(json, priced.payload.store_serialized);
   const row = await sql.get<{ id: number }>(
-    `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized, price_check_json, quote_id, price_source, client_key, payload_bytes)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized, price_check_json, quote_id, price_source, search_text, summary_json, client_key, payload_bytes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [tokenHash, companyId, now, now, ...bookingValues(priced, json), companyId === null ? clientKey : null, bytes],
   );
   await addStoredBytes(sql, ownersOf(companyId, clientKey), bytes);
@@ -98,7 +109,7 @@ export async function updateTravel(sql: Sql, id: number, priced: PricedBooking, 
     );
     if (!before) return;
     await tx.run(
-      'UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ?, quote_id = ?, price_source = ?, payload_bytes = ? WHERE id = ?',
+      'UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ?, quote_id = ?, price_source = ?, search_text = ?, summary_json = ?, payload_bytes = ? WHERE id = ?',
       [now, ...bookingValues(priced, json), bytes, id],
     );
     // The bytes stay counted for whoever made the booking, whatever address edits it.
@@ -156,3 +167,46 @@ const sizeOf = (json: string, store: string) => Buffer.byteLength(json) + Buffer
 
 /** What a booking will take in the database, as the quotas count it. */
 export const storedSize = (payload: TravelPayload) => sizeOf(bodyJson(payload), payload.store_serialized);
+
+/** The carrier's decision on a booking still new: accepted, or refused with a reason. */
+export type Decision = { state: 'accepted' } | { state: 'refused'; reason: string };
+
+/**
+ * Records the decision on a booking that is still new (a second click, or another person's
+ * click meanwhile, changes nothing). Returns whether it was recorded.
+ */
+export async function decideTravel(sql: Sql, id: number, decision: Decision, now: string): Promise<boolean> {
+  const changed = await sql.run(
+    "UPDATE travels SET state = ?, refusal_reason = ?, decided_at = ?, updated_at = ? WHERE id = ? AND state = 'new'",
+    [decision.state, decision.state === 'refused' ? decision.reason : null, now, now, id],
+  );
+  return changed === 1;
+}
+
+/**
+ * Bookings written before the list's columns existed get them (at start, once): their
+ * summary from their quote's figures when they have one, else from the body.
+ */
+export async function fillListColumns(sql: Sql, batch = 200): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await sql.all<{ id: number; payload_json: string; store_serialized: string; figures_json: string | null }>(
+      `SELECT t.id, t.payload_json, t.store_serialized, q.figures_json FROM travels t LEFT JOIN quotes q ON q.id = t.quote_id
+       WHERE t.summary_json IS NULL ORDER BY t.id LIMIT ?`,
+      [batch],
+    );
+    await sql.transaction(async (tx) => {
+      for (const row of rows) {
+        const payload = { ...(JSON.parse(row.payload_json) as TravelPayload), store_serialized: row.store_serialized };
+        const figures = row.figures_json ? (JSON.parse(row.figures_json) as QuoteFigures) : null;
+        await tx.run('UPDATE travels SET search_text = ?, summary_json = ? WHERE id = ? AND summary_json IS NULL', [
+          searchTextOf(payload),
+          JSON.stringify(bookingSummary(payload, figures)),
+          row.id,
+        ]);
+      }
+    });
+    filled += rows.length;
+    if (rows.length < batch) return filled;
+  }
+}

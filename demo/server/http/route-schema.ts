@@ -106,7 +106,7 @@ export function publishedSchemas(): Record<string, JsonSchema> {
 }
 
 /** Tags of the document, with their French descriptions (routes/openapi.ts lists them). */
-export type ApiTag = 'Réservations' | 'Devis' | 'Catalogue' | 'Entreprises' | 'Géocodage' | 'Suivi';
+export type ApiTag = 'Réservations' | 'Devis' | 'Catalogue' | 'Entreprises' | 'Géocodage' | 'Suivi' | 'Webhooks';
 
 /** A security requirement: which scheme of routes/openapi.ts opens the operation. */
 export type Security = Record<string, string[]>[];

@@ -15,15 +15,28 @@ export interface Metrics {
   readonly latency: Histogram<'method' | 'route'>;
   readonly bookings: Counter<'action' | 'owner'>;
   readonly quotaUse: Gauge<'owner'>;
-  /** Webhook events written and not yet delivered (set by the delivery worker when there is one). */
+  /** Webhook deliveries and customer e-mails written and not yet sent, read from the database when scraped. */
   readonly webhookBacklog: Gauge;
+  readonly mailBacklog: Gauge;
+  /** Where the two backlogs are read (set by the notifier); a scrape that cannot read them keeps the last figures. */
+  readonly backlog: { webhooks: () => Promise<number>; mails: () => Promise<number> };
 }
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'tqw_' });
   const registers = [registry];
+  const backlog = { webhooks: async () => 0, mails: async () => 0 };
+  const readBacklog = (source: () => Promise<number>) =>
+    async function (this: Gauge) {
+      try {
+        this.set(await source());
+      } catch {
+        // The database is away: the last figure stays.
+      }
+    };
   return {
+    backlog,
     registry,
     requests: new Counter({
       name: 'tqw_http_requests_total',
@@ -40,7 +53,7 @@ export function createMetrics(): Metrics {
     }),
     bookings: new Counter({
       name: 'tqw_bookings_total',
-      help: 'Réservations enregistrées, par action (created, updated) et titulaire (public, company)',
+      help: 'Réservations enregistrées, par action (created, updated, accepted, refused) et titulaire (public, company)',
       labelNames: ['action', 'owner'],
       registers,
     }),
@@ -52,8 +65,15 @@ export function createMetrics(): Metrics {
     }),
     webhookBacklog: new Gauge({
       name: 'tqw_webhook_backlog',
-      help: 'Événements de webhook en attente de livraison',
+      help: 'Livraisons de webhook en attente (un événement par point de réception)',
       registers,
+      collect: readBacklog(() => backlog.webhooks()),
+    }),
+    mailBacklog: new Gauge({
+      name: 'tqw_mail_backlog',
+      help: 'E-mails aux clients en attente d’envoi',
+      registers,
+      collect: readBacklog(() => backlog.mails()),
     }),
   };
 }

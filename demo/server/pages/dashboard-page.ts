@@ -1,9 +1,11 @@
 import {
   BUSINESS_TIME_ZONE,
   formatDateAndTime,
+  formatPhone,
   formatPrice,
   formatVolume,
   timeValueOf,
+  totalVolume,
   type PriceCheck,
   type TravelPayload,
 } from '../../../src/domain/index.ts';
@@ -50,14 +52,27 @@ ${light ? '' : '<header class="top"><strong>Espace transporteur</strong></header
 </html>`;
 }
 
-/** The dashboard page the side frame opens (spec §2), in its light layout or full. */
-export function renderDashboardPage(
+/** A stop's contacts: who to ask for there, and whether they want an SMS (spec §3: notify). */
+function stopContacts(payload: TravelPayload, stepIndex: number): string {
+  const contacts = payload.contacts.filter((contact) => contact.step === stepIndex);
+  if (contacts.length === 0) return '';
+  const line = (contact: TravelPayload['contacts'][number]) =>
+    [contact.name, contact.phone_number ? formatPhone(contact.phone_number) : '', contact.email].filter(Boolean).join(', ') +
+    (contact.notify ? ' (SMS)' : '');
+  return `<div class="meta">Contact\u00a0: ${contacts.map((contact) => escapeHtml(line(contact))).join(' · ')}</div>`;
+}
+
+/**
+ * The booking itself, every stop, item, contact, note and price: the dashboard page's body,
+ * and the booking's page in the carrier's back office (which writes the title itself: `withTitle` false).
+ */
+export function bookingSections(
   id: number,
   payload: TravelPayload,
   createdAt: string,
-  light: boolean,
   priceCheck: PriceCheck | null = null,
   priceSource: 'quote' | 'company' | 'client' = 'quote',
+  withTitle = true,
 ): string {
   const { travel, customer } = payload;
   const price = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
@@ -65,10 +80,12 @@ export function renderDashboardPage(
     .map(
       (
         address,
+        index,
       ) => `<li value="${escapeHtml(address.step)}"><strong>${escapeHtml(TASK_LABELS[address.type_name] ?? address.type_name)}</strong>
       ${address.label ? `<span class="label">${escapeHtml(address.label)}</span>` : ''}
       <div>${escapeHtml(address.address_complete)}</div>
       <div class="meta">${escapeHtml(floorLabel(address.floor_nb))}${address.elevator_presence ? ', ascenseur' : ''} · ${escapeHtml(address.duration_min)} min sur place${address.timewindow_earliest ? ` · à partir du ${escapeHtml(when(address.timewindow_earliest))}` : ''}</div>
+      ${stopContacts(payload, index)}
       ${address.notes ? `<div class="notes">${escapeHtml(address.notes)}</div>` : ''}</li>`,
     )
     .join('');
@@ -78,14 +95,14 @@ export function renderDashboardPage(
         `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.name)}${item.volume > 0 ? ` <span class="meta">(${escapeHtml(formatVolume(item.volume))} l’unité)</span>` : ''}</li>`,
     )
     .join('');
-  const body = `
-<h1>Réservation n° ${escapeHtml(id)}</h1>
+  return `
+${withTitle ? `<h1>Réservation n° ${escapeHtml(id)}</h1>` : ''}
 <p class="meta">Créée le ${escapeHtml(when(createdAt))}${travel.beginning_date ? ` · départ le ${escapeHtml(when(travel.beginning_date))}` : ''}</p>
 <section><h2>Client</h2>
-<p>${escapeHtml(customer.name)}<br>${escapeHtml(customer.phone_number)}${customer.email ? `<br>${escapeHtml(customer.email)}` : ''}</p></section>
+<p>${escapeHtml(customer.name)}<br>${escapeHtml(formatPhone(customer.phone_number))}${customer.email ? `<br>${escapeHtml(customer.email)}` : ''}</p></section>
 <section><h2>Étapes</h2><ol class="stops">${stops}</ol></section>
 <section><h2>Chargement</h2>${items ? `<ul>${items}</ul>` : '<p>Aucun objet</p>'}
-<p class="meta">Volume\u00a0: ${escapeHtml(formatVolume(Number(travel.truck_capacity_needed)))} · ${escapeHtml(handlersLabel(Number(travel.persons_needed)))}</p></section>
+<p class="meta">Volume\u00a0: ${escapeHtml(formatVolume(totalVolume(payload.items)))} · véhicule de ${escapeHtml(formatVolume(Number(travel.truck_capacity_needed)))} · ${escapeHtml(handlersLabel(Number(travel.persons_needed)))}</p></section>
 <section><h2>Prix</h2>
 <table><tbody>
 <tr><th scope="row">Transport</th><td>${price(travel.price_transportation)} TTC</td><td>${price(travel.price_transportation_ht)} HT</td></tr>
@@ -99,7 +116,18 @@ ${
     : ''
 }</section>
 ${travel.additional_notes ? `<section><h2>Notes</h2><p class="notes">${escapeHtml(travel.additional_notes)}</p></section>` : ''}`;
-  return page(`Réservation n° ${id}`, body, light);
+}
+
+/** The dashboard page the side frame opens (spec §2), in its light layout or full. */
+export function renderDashboardPage(
+  id: number,
+  payload: TravelPayload,
+  createdAt: string,
+  light: boolean,
+  priceCheck: PriceCheck | null = null,
+  priceSource: 'quote' | 'company' | 'client' = 'quote',
+): string {
+  return page(`Réservation n° ${id}`, bookingSections(id, payload, createdAt, priceCheck, priceSource), light);
 }
 
 export function renderNotFoundPage(light: boolean): string {

@@ -32,7 +32,7 @@ export function bookingPageHeaders(reply: FastifyReply): void {
 /** /dashboard/companies/company/travels/{id}?token=…&light_layout=yes (spec §2). */
 export function dashboardRoutes(app: FastifyInstance, sql: Sql, pagesDir: string): void {
   // The stylesheets of the pages the server renders in every mode (the demo's come with the demo).
-  for (const name of ['dashboard.css', 'devis.css']) {
+  for (const name of ['dashboard.css', 'devis.css', 'back-office.css']) {
     const stylesheet = readFileSync(path.join(pagesDir, name), 'utf8');
     app.get(`/${name}`, async (_request, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(stylesheet),

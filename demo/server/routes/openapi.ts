@@ -1,6 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { publishedSchemas, type ApiTag } from '../http/route-schema.ts';
+import { WEBHOOKS } from './event-contract.ts';
 
 const OPENAPI_PATH = '/api/v1/openapi.json';
 
@@ -12,6 +13,8 @@ const TAGS: Record<ApiTag, string> = {
   Entreprises: 'Les données d’une entreprise, ouvertes par son jeton : lieux, contacts, clients, grilles, véhicules.',
   Géocodage: 'Le géocodeur hors ligne des pages de démonstration.',
   Suivi: 'La page de suivi d’une réservation, pour le cadre latéral.',
+  Webhooks:
+    'Ce que le serveur envoie aux systèmes du transporteur : un événement par réservation créée, modifiée, acceptée ou refusée, signé.',
 };
 
 /**
@@ -48,6 +51,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       servers: [{ url: '/', description: 'Le serveur qui publie ce document.' }],
       tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+      // OpenAPI 3.1's own place for what the server sends rather than answers; the plugin's types know only 3.0's.
+      ...({ webhooks: WEBHOOKS } as object),
       components: {
         // JSON Schema 2020-12, which OpenAPI 3.1 speaks; the plugin's types know only 3.0's.
         schemas: publishedSchemas() as Record<string, object>,

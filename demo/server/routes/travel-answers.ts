@@ -44,7 +44,15 @@ export const BookingSchema = publishSchema(
       v.boolean(),
       v.description('Faite depuis la page d’une entreprise (avec son jeton) : ses prix sont ceux de l’entreprise.'),
     ),
-    state: v.pipe(v.string(), v.description('new, accepted ou refused (par le transporteur).')),
+    state: v.pipe(
+      v.string(),
+      v.description(
+        'new, accepted ou refused : la réponse du transporteur. Acceptée, l’élément la rouvre avec l’avertissement de la spec et la seule grille choisie.',
+      ),
+    ),
+    refusal_reason: v.optional(
+      v.pipe(v.string(), v.description('Le motif du refus donné au client (seulement pour une réservation refusée).')),
+    ),
     price_source: v.pipe(
       v.picklist(['quote', 'company', 'client']),
       v.description(

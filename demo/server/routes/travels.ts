@@ -1,8 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { implausibleFigures, ItemSchema, parseSerializedTravelState, TravelPayloadSchema } from '../../../src/domain/index.ts';
+import {
+  implausibleFigures,
+  ItemSchema,
+  parseSerializedTravelState,
+  TravelPayloadSchema,
+  type CompanyData,
+} from '../../../src/domain/index.ts';
 import type { ServerLimits } from '../config/limits.ts';
-import { findCompanyByToken } from '../db/companies-repo.ts';
+import { findCompanyByToken, type CompanyRow } from '../db/companies-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
 import {
@@ -16,9 +22,11 @@ import {
 } from '../db/travels-repo.ts';
 import { answer, publishSchema, refusal, routeSchema, PUBLIC, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
+import { carrierOf, type Notifier } from '../notifications/notifier.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { Quotas } from '../ops/quotas.ts';
-import { priceBooking } from '../pricing/booking-pricing.ts';
+import { priceBooking, type PricedBooking } from '../pricing/booking-pricing.ts';
+import type { BookingFacts } from '../notifications/booking-events.ts';
 import type { QuoteService } from '../pricing/quote-service.ts';
 import { clientKey } from '../security/client-key.ts';
 import { generateToken, hashToken, sha256, tokenMatches } from '../security/tokens.ts';
@@ -99,11 +107,37 @@ function checkBooking(body: unknown, limits: ServerLimits) {
 }
 
 /** The company a booking is made for, from its token; null for a public booking. */
-async function companyIdOf(sql: Sql, companyToken: string | undefined): Promise<number | null> {
+async function companyOf(sql: Sql, companyToken: string | undefined): Promise<CompanyRow | null> {
   if (companyToken === undefined) return null;
   const company = await findCompanyByToken(sql, companyToken);
   if (!company) throw new HttpError(404, 'Entreprise inconnue');
-  return company.id;
+  return company;
+}
+
+/** What an event says of a booking just written. */
+function factsOf(
+  id: number,
+  companyId: number | null,
+  createdAt: string,
+  updatedAt: string,
+  state: string,
+  priced: PricedBooking,
+): BookingFacts {
+  return {
+    id,
+    companyId,
+    createdAt,
+    updatedAt,
+    state,
+    payload: priced.payload,
+    priceSource: priced.priceSource,
+    priceCheck: priced.priceCheck,
+    refusalReason: null,
+  };
+}
+
+async function companyStoreJson(sql: Sql, companyId: number): Promise<string | null> {
+  return (await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [companyId]))?.store_json ?? null;
 }
 
 export interface TravelRouteDeps {
@@ -112,13 +146,17 @@ export interface TravelRouteDeps {
   /** The key the client addresses are hashed with (server_keys), never stored in clear. */
   addressSecret: Buffer;
   metrics: Metrics | null;
+  /** The event and the customer's e-mail each booking writes with itself (the outbox). */
+  notifier: Notifier;
+  /** Prices the public pages: its references sign their e-mails. */
+  publicPricing: CompanyData;
 }
 
 export function travelRoutes(
   app: FastifyInstance,
   sql: Sql,
   limits: ServerLimits,
-  { quotas, quotes, addressSecret, metrics }: TravelRouteDeps,
+  { quotas, quotes, addressSecret, metrics, notifier, publicPricing }: TravelRouteDeps,
 ): void {
   const createSchema = routeSchema({
     operationId: 'creerReservation',
@@ -155,19 +193,25 @@ export function travelRoutes(
     }
     try {
       const { payload, companyToken, state } = checkBooking(request.body, limits);
-      const companyId = await companyIdOf(sql, companyToken);
+      const company = await companyOf(sql, companyToken);
+      const companyId = company?.id ?? null;
       // Priced before the write: a route or a pool's code may take a moment, the transaction does not.
       const priced = await priceBooking(quotes, payload, state, companyId, companyId === null ? 'public' : 'company');
       const token = generateToken();
       const addressKey = companyToken === undefined ? clientKey(request.ip, addressSecret) : null;
-      // The booking and its key's answer are written together: a retry finds both or neither.
-      const { answer, uses } = await sql.transaction(async (tx) => {
+      const carrier = carrierOf(company?.store_json ?? null, publicPricing);
+      // The booking, its key's answer, its event and its e-mail are written together: a retry
+      // finds all or none, and a crash cannot keep the booking and lose what follows it.
+      const { answer, uses, written } = await sql.transaction(async (tx) => {
         const uses = await quotas.assertRoom(tx, ownersOf(companyId, addressKey), storedSize(priced.payload));
-        const id = await insertTravel(tx, priced, hashToken(token), companyId, new Date().toISOString(), addressKey);
+        const now = new Date().toISOString();
+        const id = await insertTravel(tx, priced, hashToken(token), companyId, now, addressKey);
         const body = { id, token };
         if (key !== null) await completeKey(tx, key, 201, body);
-        return { answer: body, uses };
+        const written = await notifier.record(tx, 'booking.created', factsOf(id, companyId, now, now, 'new', priced), carrier, token);
+        return { answer: body, uses, written };
       });
+      notifier.wake(written);
       quotas.report(uses);
       metrics?.bookings.inc({ action: 'created', owner: companyId === null ? 'public' : 'company' });
       return reply.code(201).send(answer);
@@ -205,7 +249,7 @@ export function travelRoutes(
     const { payload, companyToken, state } = checkBooking(request.body, limits);
     // A booking's company is fixed when it is made: a token of another company (or any company
     // token on a public booking) changes nothing and is refused.
-    const companyId = await companyIdOf(sql, companyToken);
+    const companyId = (await companyOf(sql, companyToken))?.id ?? null;
     if (companyId !== null && companyId !== travel.company_id)
       throw new HttpError(403, 'Cette réservation n’appartient pas à cette entreprise : son entreprise ne change pas.');
     const actor = travel.company_id === null ? 'public' : companyId === null ? 'edit-link' : 'company';
@@ -220,7 +264,17 @@ export function travelRoutes(
       storedSize(priced.payload),
       travel.payload_bytes,
     );
-    await updateTravel(sql, travel.id, priced, new Date().toISOString());
+    const carrier = carrierOf(travel.company_id === null ? null : await companyStoreJson(sql, travel.company_id), publicPricing);
+    const written = await sql.transaction(async (tx) => {
+      const now = new Date().toISOString();
+      await updateTravel(tx, travel.id, priced, now);
+      const facts = {
+        ...factsOf(travel.id, travel.company_id, travel.created_at, now, travel.state, priced),
+        refusalReason: travel.refusal_reason,
+      };
+      return notifier.record(tx, 'booking.updated', facts, carrier);
+    });
+    notifier.wake(written);
     quotas.report(uses);
     metrics?.bookings.inc({ action: 'updated', owner: travel.company_id === null ? 'public' : 'company' });
     return { id: travel.id, quote_id: priced.quote.id };
@@ -250,6 +304,7 @@ export function travelRoutes(
       // Saved from a company's page: a public edit link shows the company's prices as they are.
       made_by_company: travel.company_id !== null,
       state: travel.state,
+      ...(travel.state === 'refused' && travel.refusal_reason ? { refusal_reason: travel.refusal_reason } : {}),
       // 'quote': the carrier's price; 'company': fixed by the company, its grid's figures beside it in price_check.
       price_source: travel.price_source,
       ...(travel.price_check ? { price_check: travel.price_check } : {}),

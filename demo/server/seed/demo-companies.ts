@@ -75,6 +75,16 @@ export const DEMO_PUBLIC_PRICING = {
   },
 };
 
+/**
+ * One back-office account per demo company, public like the demo tokens (README, and printed
+ * at the demo's start): /espace-transporteur shows each company its own bookings, and the
+ * first one also the public pages' (PUBLIC_COMPANY_ID is 1 in the demo).
+ */
+export const DEMO_ACCOUNTS = [
+  { companyId: 1, companyName: 'Transports Martin & Fils', email: 'bureau@transports-martin.example', password: 'martin-demo-2026' },
+  { companyId: 2, companyName: 'Déménagements Dupont', email: 'bureau@demenagements-dupont.example', password: 'dupont-demo-2026' },
+] as const;
+
 export const DEMO_COMPANIES: readonly SeedCompany[] = [
   {
     id: 1,

@@ -1,0 +1,74 @@
+// What a carrier's webhook receives (notifications/booking-events.ts), as the contract publishes
+// it: OpenAPI 3.1's `webhooks`, the body's schema under components (BookingEvent). The tests check
+// every event a receiver gets against it.
+import * as v from 'valibot';
+import { publishSchema } from '../http/route-schema.ts';
+import { EVENT_TYPES } from '../notifications/booking-events.ts';
+import { BookingSchema } from './travel-answers.ts';
+
+const { store_serialized: _store, ...bookingEntries } = BookingSchema.entries;
+
+const SmsContactSchema = v.object({
+  name: v.string(),
+  phone_number: v.pipe(v.string(), v.description('Tel que saisi (espaces retirés), à mettre au format de votre fournisseur de SMS.')),
+  step: v.pipe(v.nullable(v.number()), v.description('Le numéro de l’étape où se trouve ce contact.')),
+  address: v.nullable(v.string()),
+  arrival_earliest: v.pipe(v.nullable(v.string()), v.description('Le début du créneau de l’étape, ISO 8601, s’il y en a un.')),
+});
+
+export const BookingEventSchema = publishSchema(
+  'BookingEvent',
+  v.object({
+    id: v.pipe(
+      v.string(),
+      v.description('L’identifiant de l’événement : le même à chaque nouvel essai et à chaque renvoi (pour écarter un doublon).'),
+    ),
+    type: v.picklist(EVENT_TYPES),
+    created_at: v.pipe(v.string(), v.description('Quand l’événement a eu lieu, ISO 8601 (UTC).')),
+    data: v.object({
+      booking: v.pipe(
+        v.object(bookingEntries),
+        v.description(
+          'La réservation telle que GET /api/v1/travels/{id} la donne, sans l’état enregistré de l’élément, et jamais un jeton.',
+        ),
+      ),
+      sms_contacts: v.pipe(
+        v.array(SmsContactSchema),
+        v.description('Les contacts des étapes qui ont demandé un SMS (spec : notify), pour le fournisseur de SMS du transporteur.'),
+      ),
+    }),
+  }),
+  'answer',
+);
+
+const header = (name: string, description: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } });
+
+/** The document's `webhooks`: the one request the server sends to a carrier's endpoints. */
+export const WEBHOOKS = {
+  evenementReservation: {
+    post: {
+      operationId: 'recevoirEvenementReservation',
+      tags: ['Webhooks'],
+      summary: 'Recevoir un événement de réservation',
+      description:
+        'Envoyé à chaque point de réception enregistré dans l’espace transporteur, pour chaque réservation créée, modifiée, acceptée ou refusée. ' +
+        'Une réponse 2xx le livre ; toute autre réponse (ou aucune dans le délai) le fait réessayer, avec des délais croissants, pendant 24 h. ' +
+        'Au moins une fois, sans ordre garanti : écartez un doublon par son id.',
+      security: [],
+      parameters: [
+        header('x-tqw-event-id', 'L’identifiant de l’événement (celui du corps).'),
+        header('x-tqw-event-type', 'Son type (celui du corps).'),
+        header('x-tqw-timestamp', 'L’instant de l’envoi, en secondes Unix : refusez un envoi trop ancien (un rejeu).'),
+        header(
+          'x-tqw-signature',
+          'v1= suivi du HMAC-SHA256, en hexadécimal, de « horodatage.corps brut » avec le secret du point de réception (affiché dans l’espace transporteur).',
+        ),
+      ],
+      requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/BookingEvent' } } } },
+      responses: {
+        '200': { description: 'Reçu : l’événement est livré (toute réponse 2xx).' },
+        '401': { description: 'Signature fausse ou trop ancienne : le serveur réessaiera, en vain tant que le secret diffère.' },
+      },
+    },
+  },
+};

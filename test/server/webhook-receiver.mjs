@@ -1,0 +1,106 @@
+// A carrier's webhook receiver as a test runs it (node:http on this machine): it records every
+// delivery as it arrived (headers and raw body), answers after a chosen delay with a chosen
+// status, and can be stopped and started again on the same port.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import { BackOffice } from './back-office-client.mjs';
+
+export async function startReceiver({ delayMs = 0, status = 200 } = {}) {
+  const receiver = {
+    port: 0,
+    delayMs,
+    status,
+    /** A 3xx answer's Location, when `status` is one. */
+    location: null,
+    /** Every delivery received: { headers, body (raw text), event (parsed) }. */
+    received: [],
+    server: null,
+    get url() {
+      return `http://127.0.0.1:${receiver.port}/webhooks/reservations`;
+    },
+    /** The deliveries of one event id. */
+    deliveriesOf(eventId) {
+      return receiver.received.filter((delivery) => delivery.event.id === eventId);
+    },
+    /** The booking.created events, by booking id. */
+    createdIds() {
+      return new Set(receiver.received.filter((delivery) => delivery.event.type === 'booking.created').map((d) => d.event.data.booking.id));
+    },
+    async open() {
+      const server = http.createServer((request, response) => {
+        let body = '';
+        request.setEncoding('utf8');
+        request.on('data', (chunk) => (body += chunk));
+        request.on('end', () => {
+          let event = null;
+          try {
+            event = JSON.parse(body);
+          } catch {
+            // Recorded as it came: the test says what was wrong with it.
+          }
+          receiver.received.push({ headers: request.headers, body, event, path: request.url });
+          setTimeout(() => {
+            response.writeHead(receiver.status, receiver.location ? { location: receiver.location } : {});
+            response.end('reçu');
+          }, receiver.delayMs);
+        });
+      });
+      await new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(receiver.port, '127.0.0.1', resolve);
+      });
+      receiver.port = server.address().port;
+      receiver.server = server;
+    },
+    /** Stops answering: the port refuses connections until open() again. */
+    async close() {
+      const server = receiver.server;
+      receiver.server = null;
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  await receiver.open();
+  return receiver;
+}
+
+/**
+ * A receiver's check of a delivery, word for word the README's (Webhooks): the HMAC-SHA256 of
+ * the timestamp and the raw body, joined by a dot, with the endpoint's secret, compared in
+ * constant time, and no older than five minutes.
+ */
+export function isGenuine(headers, body, secret) {
+  const timestamp = Number(headers['x-tqw-timestamp']);
+  if (!(Math.abs(Date.now() / 1000 - timestamp) < 300)) return false; // more than 5 minutes: a replay
+  const expected = Buffer.from(`v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`);
+  const given = Buffer.from(String(headers['x-tqw-signature'] ?? ''));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export const validSignature = (secret, headers, body) => isGenuine(headers, body, secret);
+
+/** Waits until `condition()` holds (checked every 50 ms), failing with `what` after `timeoutMs`. */
+export async function waitFor(condition, what, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await condition()) return;
+    if (Date.now() > deadline) throw new Error(`attendu en vain : ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Registers an endpoint in the back office of a signed-in session and reads back its secret
+ * from the page; `scope`: 'entreprise' (the company's bookings) or 'public' (the public pages').
+ */
+export async function registerEndpoint(office, url, scope = 'entreprise') {
+  await office.get('/espace-transporteur/webhooks');
+  const added = await office.post('/espace-transporteur/webhooks', { url, portee: scope });
+  if (added.status !== 303) throw new Error(`point de réception refusé (${added.status}) : ${added.text.slice(0, 500)}`);
+  const page = await office.get('/espace-transporteur/webhooks');
+  const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const card = page.text.split('<section class="card endpoint"').find((part) => new RegExp(`>${escaped}</h2>`).test(part));
+  return { secret: /<code class="secret">(whsec_[\w-]+)<\/code>/.exec(card)[1], page: page.text };
+}
+
+export { BackOffice };
