@@ -148,7 +148,9 @@ export function quoteFigures(trip: TripToPrice, poolAnswer: PoolAnswer): QuoteFi
     price_handling_ht: ht(handling),
     additional_costs: costs,
     total: transportation + handling + costs,
-    total_ht: ht(transportation) + ht(handling) + ht(costs),
+    // The total's own HT, as every screen shows a company its total (spec §6): parts rounded
+    // one by one could add up to a cent more or less than the price the company was shown.
+    total_ht: ht(transportation + handling + costs),
     // Unrounded: a booking doubles the customer's distance before rounding it (spec §7).
     distance: estimate.customer.distance,
     duration: estimate.customer.duration,

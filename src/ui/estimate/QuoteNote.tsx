@@ -25,6 +25,9 @@ export function QuoteNote() {
       <Icon name="check-circle" />
       <span>
         {guarantee}.{differs && <> Le transporteur a recalculé l’estimation{NBSP}: c’est ce prix qui compte.</>}
+        {quote?.route_fallback && (
+          <> Le transporteur n’a pas pu calculer l’itinéraire par la route{NBSP}: son prix compte la distance à vol d’oiseau.</>
+        )}
       </span>
     </p>
   );
