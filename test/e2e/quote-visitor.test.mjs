@@ -26,7 +26,9 @@ function watchQuotes(page) {
   });
   page.on('response', async (response) => {
     if (response.request().method() !== 'POST' || !response.url().endsWith('/api/v1/quotes') || response.status() !== 201) return;
-    quotes.push(await response.json());
+    // A page closed before its last answer was read has nothing more to tell.
+    const quote = await response.json().catch(() => null);
+    if (quote) quotes.push(quote);
   });
   return quotes;
 }
