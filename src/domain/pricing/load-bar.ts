@@ -3,13 +3,21 @@ import type { VehicleCategory } from '../entities/vehicle.ts';
 
 export type LoadLevel = 'success' | 'warning' | 'danger';
 
-/** Load of the truck in percent of its capacity (0 when the capacity is unknown). */
+/** Load of the truck in percent of its capacity, unrounded (0 when the capacity is unknown). */
 export function loadPercentage(volume: number, capacity: number): number {
   if (capacity <= 0) return 0;
-  return Math.round((volume / capacity) * 100);
+  return (volume / capacity) * 100;
 }
 
-/** Green up to 60 %, warning above 60, danger above 90 (spec §9). */
+/**
+ * The percentage as the bar writes it: rounded up, so the figure never contradicts the colour
+ * (60.33 % is over 60 and reads 61 %, not a green 60 %).
+ */
+export function shownLoadPercentage(percentage: number): number {
+  return Math.ceil(percentage - 1e-9);
+}
+
+/** Green up to 60 %, warning above 60, danger above 90 (spec §9), on the exact ratio. */
 export function loadLevel(percentage: number): LoadLevel {
   if (percentage > LOAD_DANGER_ABOVE) return 'danger';
   if (percentage > LOAD_WARNING_ABOVE) return 'warning';
