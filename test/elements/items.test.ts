@@ -184,6 +184,15 @@ describe('panel 1, the items', () => {
     expect(textOf(root)).to.contain('Aucun véhicule ne suffit');
   });
 
+  it('S168 the load bar compares the exact ratio: 1.81 m³ in a 3 m³ vehicle (60.33 %) is a warning', async () => {
+    const buffet = { id: 902, name: 'Buffet bas', volume: 1.81 };
+    const root = await itemsPanel({ preferred_items: [buffet], vehicle_categories: [{ id: 7, name: 'Fourgon 3 m³', capacity: 3 }] });
+    byRole(root, 'button', 'Ajouter : Buffet bas').click();
+    // 1.81 / 3 = 60.33 %, over spec §9's 60 %: the warning, and a figure that does not read 60.
+    const meter = await findByRole(root, 'meter', /Remplissage du véhicule : 61 %/);
+    expect(meter.className).to.contain('load-warning');
+  });
+
   it('S025 S076 S077 S078 S102 S167 the specific service replaces the list, its lines become sub-items, removing it clears all', async () => {
     const root = await itemsPanel({ preferred_items: PREFERRED });
     byRole(root, 'button', 'Ajouter : Carton standard').click();

@@ -10,11 +10,14 @@ export function loadPercentage(volume: number, capacity: number): number {
 }
 
 /**
- * The percentage as the bar writes it: rounded up, so the figure never contradicts the colour
- * (60.33 % is over 60 and reads 61 %, not a green 60 %).
+ * The percentage as the bar writes it: rounded, but never to a figure that contradicts the
+ * colour (60.33 % is over 60: it reads 61 %, not 60 % in the warning colour).
  */
 export function shownLoadPercentage(percentage: number): number {
-  return Math.ceil(percentage - 1e-9);
+  const rounded = Math.round(percentage);
+  if (percentage > LOAD_DANGER_ABOVE && rounded <= LOAD_DANGER_ABOVE) return LOAD_DANGER_ABOVE + 1;
+  if (percentage > LOAD_WARNING_ABOVE && rounded <= LOAD_WARNING_ABOVE) return LOAD_WARNING_ABOVE + 1;
+  return rounded;
 }
 
 /** Green up to 60 %, warning above 60, danger above 90 (spec §9), on the exact ratio. */
