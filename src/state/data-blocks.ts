@@ -34,15 +34,13 @@ export function blockError(name: DataBlockName, detail: string): string {
   return `Les données ${LABELS[name]} fournies par la page sont invalides (${detail}) : elles sont ignorées, le reste fonctionne.`;
 }
 
-const list = (paths: string[]) => paths.join(', ');
-
-/** The fields a block was used without, in one French sentence. */
+/** The fields a block was used without, in one French sentence (a field set aside takes its default). */
 export function setAsideNotice(name: DataBlockName, { invalid, unknown }: SetAside): string | null {
   const parts = [
-    invalid.length ? `valeurs inutilisables remplacées par les valeurs par défaut${NBSP}: ${list(invalid)}` : '',
-    unknown.length ? `champs inconnus ignorés${NBSP}: ${list(unknown)}` : '',
+    invalid.length ? `valeurs inutilisables ignorées${NBSP}: ${invalid.join(', ')}` : '',
+    unknown.length ? `champs inconnus ignorés${NBSP}: ${unknown.join(', ')}` : '',
   ].filter(Boolean);
-  return parts.length ? `transport-quote${NBSP}: données ${LABELS[name]}, ${parts.join(' ; ')}.` : null;
+  return parts.length ? `transport-quote${NBSP}: données ${LABELS[name]}, ${parts.join('\u202f; ')}.` : null;
 }
 
 /** The company block field by field (spec §9's fallbacks), the others whole. */

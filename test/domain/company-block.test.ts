@@ -87,7 +87,7 @@ describe('company data block (spec §3, §9): nulls count as absent, one bad fie
     assert.equal(parsed.notices.length, 1);
     assert.equal(
       parsed.notices[0],
-      `transport-quote${NBSP}: données de l’entreprise, valeurs inutilisables remplacées par les valeurs par défaut${NBSP}: vat, places.0 ; champs inconnus ignorés${NBSP}: couleur_favorite.`,
+      `transport-quote${NBSP}: données de l’entreprise, valeurs inutilisables ignorées${NBSP}: vat, places.0\u202f; champs inconnus ignorés${NBSP}: couleur_favorite.`,
     );
   });
 

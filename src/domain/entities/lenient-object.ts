@@ -27,7 +27,7 @@ function usableEntries(schema: v.GenericSchema, list: unknown): unknown[] | null
 }
 
 /**
- * Parses an object block field by field (spec §9 gives each field a fallback): null or an
+ * Parses an object block field by field (spec §3 and §9 give the fields defaults): null or an
  * empty string counts as absent, a field that does not pass takes its default, a list keeps
  * the entries that pass, and unknown fields are dropped. Everything set aside is listed, so
  * the caller can say it once; only a block that is no object at all fails.
