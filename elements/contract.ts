@@ -40,7 +40,7 @@ export const ATTRIBUTE_DESCRIPTIONS = {
   mapsProvider:
     'Maps provider. Default: google with a key or google.maps on the page, else geoplateforme (keyless French national geocoder and IGN routing); local is the demo server’s offline geocoder.',
   mapsVisible: 'Shows the map panel (route and numbered markers). ?mapsVisible=true in the page URL does the same.',
-  parentOrigin: 'Target origin for postMessage when framed. A message carrying a token is never posted to "*".',
+  parentOrigin: 'Target origin for postMessage when framed. Without it, messages go to "*" and a booking token is left out.',
   dashboardBase: 'Where the side frame’s dashboard page lives. Default: api-base.',
 } as const satisfies Record<AttributeProperty, string>;
 

@@ -1,4 +1,4 @@
-import { roundVolume } from './pricing/volume.ts';
+import { roundVolumeForDisplay } from './pricing/volume.ts';
 
 /** ISO 4217 code for a company's currency symbol ('E' and '€' are the euro). */
 export function currencyCode(symbol: string): string {
@@ -58,9 +58,9 @@ export function formatDuration(seconds: number): string {
   return minutes % 60 === 0 ? hours : `${hours} ${minutes % 60}${NBSP}min`;
 }
 
-/** '5,6 m³', rounded as the pricing rounds (one decimal), so every screen agrees on a figure. */
+/** '5,6 m³': one decimal on every screen; prices use the whole m³ (spec §9). */
 export function formatVolume(m3: number): string {
-  return `${numberFormat({ maximumFractionDigits: 1 }).format(roundVolume(m3))}${NBSP}m³`;
+  return `${numberFormat({ maximumFractionDigits: 1 }).format(roundVolumeForDisplay(m3))}${NBSP}m³`;
 }
 
 /** '47 %'. */

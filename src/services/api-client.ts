@@ -9,6 +9,7 @@ import {
   type TravelPayload,
 } from '../domain/payload/travel-payload-schema.ts';
 import { ItemSchema, type Item } from '../domain/entities/item.ts';
+import { withoutNulls } from '../domain/entities/lenient-object.ts';
 import { SavedPlaceSchema } from '../domain/entities/saved-place.ts';
 import { QuoteSchema, type Quote } from '../domain/quotes/quote-answer.ts';
 import { QuoteRequestSchema, type QuoteRequest } from '../domain/quotes/quote-request.ts';
@@ -50,6 +51,9 @@ export interface ApiClientOptions {
   /** Item, place and contact searches log their failures here (spec §8). */
   log?: (message: string, error: unknown) => void;
 }
+
+/** A carrier's back end sends null for "not set" (spec §9's fallbacks then apply). */
+const nullsAbsent = <S extends v.GenericSchema>(schema: S) => v.pipe(v.unknown(), v.transform(withoutNulls), schema);
 
 function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}${path}`;
@@ -146,7 +150,7 @@ export class ApiClient {
   searchPlaces(companyToken: string, query: string) {
     return this.latestOnly(
       'places',
-      v.array(SavedPlaceSchema),
+      nullsAbsent(v.array(SavedPlaceSchema)),
       `/api/v1/companies/${encodeURIComponent(companyToken)}/places?${new URLSearchParams({ q: query })}`,
     );
   }
@@ -160,7 +164,12 @@ export class ApiClient {
   }
 
   fetchCompany(companyToken: string): Promise<CompanyData> {
-    return this.request(CompanyDataSchema, `/api/v1/companies/${encodeURIComponent(companyToken)}`, { method: 'GET' }, REQUEST_TIMEOUT_MS);
+    return this.request(
+      nullsAbsent(CompanyDataSchema),
+      `/api/v1/companies/${encodeURIComponent(companyToken)}`,
+      { method: 'GET' },
+      REQUEST_TIMEOUT_MS,
+    );
   }
 
   fetchTravel(id: string | number, token: string): Promise<StoredTravelResponse> {

@@ -13,8 +13,13 @@ export type HostMessageType = keyof HostMessages;
 
 export const MESSAGE_SOURCE = 'transport-quote';
 
-/** Messages that carry a booking token are never posted to '*'. */
-const CARRIES_TOKEN: ReadonlySet<HostMessageType> = new Set(['travel_creation_succeed']);
+/** A booking token is never posted to '*': without parent-origin these go without it. */
+const CARRIES_TOKEN: ReadonlySet<HostMessageType> = new Set(['travel_creation_succeed', 'travel_update_succeed']);
+
+/** The message any framing page may read: the same, less its token. */
+function withoutToken(payload: object): object {
+  return Object.fromEntries(Object.entries(payload).filter(([key]) => key !== 'token'));
+}
 
 export interface MessengerOptions {
   host: HTMLElement;
@@ -81,13 +86,12 @@ export function createMessenger({
     }
     if (type === 'height_changed') tellPreviewFrame(win);
     if (!origin) {
-      if (CARRIES_TOKEN.has(type)) {
+      // Spec §2: the parent learns of the booking in any case; only its token waits for parent-origin.
+      if (CARRIES_TOKEN.has(type) && 'token' in payload)
         warn(
-          `transport-quote : message « ${type} » non transmis à la page parente : définissez l’attribut parent-origin (un jeton n’est jamais envoyé à « * »).`,
+          `transport-quote\u00a0: message «\u00a0${type}\u00a0» envoyé à la page parente sans son jeton\u00a0: définissez l’attribut parent-origin pour le recevoir (un jeton n’est jamais envoyé à «\u00a0*\u00a0»).`,
         );
-        return;
-      }
-      win.parent.postMessage({ source: MESSAGE_SOURCE, type, ...payload }, '*');
+      win.parent.postMessage({ source: MESSAGE_SOURCE, type, ...withoutToken(payload) }, '*');
       return;
     }
     win.parent.postMessage({ source: MESSAGE_SOURCE, type, ...payload }, origin);

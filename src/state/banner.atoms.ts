@@ -29,13 +29,11 @@ const dismissedRouteAnswer = atom<object | null>(null);
 const poolErrorAtom = atom((get) => get(estimateAtom)?.poolError ?? null);
 const poolInfoAtom = atom((get) => get(estimateAtom)?.poolInfo ?? null);
 
-/** What the route's answer says, if anything (spec §8): its error, or why the straight line stands in, with a retry. */
+/** What the route's answer says, if anything (spec §8): its error, with a retry when the provider failed. */
 const routeBannerAtom = atom((get): Banner | null => {
   const outcome = get(currentRouteOutcomeAtom);
   if (!outcome || get(dismissedRouteAnswer) === outcome) return null;
-  if (outcome.error) return { id: 'route', kind: 'error', text: outcome.error };
-  // Spec §8 'Route not found {status}': said, with a retry, while the straight line stands in.
-  if (outcome.route?.fallbackReason) return { id: 'route', kind: 'warning', text: outcome.route.fallbackReason, retry: 'route' };
+  if (outcome.error) return { id: 'route', kind: 'error', text: outcome.error, ...(outcome.retryable ? { retry: 'route' as const } : {}) };
   return null;
 });
 

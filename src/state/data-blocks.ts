@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { CompanyDataSchema, type CompanyData } from '../domain/entities/company.ts';
+import { parseObjectLeniently, type SetAside } from '../domain/entities/lenient-object.ts';
+import { NBSP } from '../domain/format.ts';
 import { TravelInfosSchema, TravelStateSchema, type TravelInfos, type TravelState } from '../domain/entities/travel.ts';
 
 /**
@@ -21,6 +23,8 @@ export interface ParsedBlocks {
   infos: TravelInfos | null;
   /** One French message per block that could not be used. */
   errors: { block: DataBlockName; text: string }[];
+  /** For the integrator's console: fields of a block used without what they held. */
+  notices: string[];
 }
 
 const SCHEMAS = { travel: TravelStateSchema, company: CompanyDataSchema, infos: TravelInfosSchema } as const;
@@ -30,13 +34,34 @@ export function blockError(name: DataBlockName, detail: string): string {
   return `Les données ${LABELS[name]} fournies par la page sont invalides (${detail}) : elles sont ignorées, le reste fonctionne.`;
 }
 
+/** The fields a block was used without, in one French sentence (a field set aside takes its default). */
+export function setAsideNotice(name: DataBlockName, { invalid, unknown }: SetAside): string | null {
+  const parts = [
+    invalid.length ? `valeurs inutilisables ignorées${NBSP}: ${invalid.join(', ')}` : '',
+    unknown.length ? `champs inconnus ignorés${NBSP}: ${unknown.join(', ')}` : '',
+  ].filter(Boolean);
+  return parts.length ? `transport-quote${NBSP}: données ${LABELS[name]}, ${parts.join('\u202f; ')}.` : null;
+}
+
+/** The company block field by field (spec §9's fallbacks), the others whole. */
+function parseBlock(name: DataBlockName, value: unknown) {
+  if (name !== 'company') {
+    const parsed = v.safeParse(SCHEMAS[name], value);
+    return parsed.success
+      ? { success: true as const, output: parsed.output, notice: null }
+      : { success: false as const, issue: parsed.issues[0] };
+  }
+  const parsed = parseObjectLeniently(CompanyDataSchema, value);
+  return parsed.success ? { success: true as const, output: parsed.output, notice: setAsideNotice(name, parsed.setAside) } : parsed;
+}
+
 /**
  * Parses the page's data blocks (raw JSON text from <script type="application/json"
  * data-store="…">, or objects from the element's properties) with valibot; a bad block is
  * dropped with a message, the others still count.
  */
 export function parseDataBlocks(raw: Partial<Record<DataBlockName, unknown>>): ParsedBlocks {
-  const result: ParsedBlocks = { travel: null, company: null, infos: null, errors: [] };
+  const result: ParsedBlocks = { travel: null, company: null, infos: null, errors: [], notices: [] };
   for (const name of ['travel', 'company', 'infos'] as const) {
     let value = raw[name];
     if (value === undefined || value === null) continue;
@@ -48,12 +73,14 @@ export function parseDataBlocks(raw: Partial<Record<DataBlockName, unknown>>): P
         continue;
       }
     }
-    const parsed = v.safeParse(SCHEMAS[name], value);
-    if (parsed.success) (result as unknown as Record<string, unknown>)[name] = parsed.output;
-    else
+    const parsed = parseBlock(name, value);
+    if (parsed.success) {
+      (result as unknown as Record<string, unknown>)[name] = parsed.output;
+      if (parsed.notice) result.notices.push(parsed.notice);
+    } else
       result.errors.push({
         block: name,
-        text: blockError(name, `${v.getDotPath(parsed.issues[0]) ?? 'racine'} : ${parsed.issues[0].message}`),
+        text: blockError(name, `${v.getDotPath(parsed.issue) ?? 'racine'} : ${parsed.issue.message}`),
       });
   }
   return result;

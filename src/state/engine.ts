@@ -1,4 +1,5 @@
 import type { Atom } from 'jotai';
+import { RouteNotFoundError } from '../services/maps/provider.ts';
 import { computeRoute } from '../services/maps/routing.ts';
 import { importDatesAtom } from './dates-chunk.ts';
 import { answerPoolAtom, NO_ANSWER, poolJobAtom, type PoolAnswer, type PoolJob } from './pool-price.atoms.ts';
@@ -86,7 +87,8 @@ async function answerRoute(services: Services, request: RouteRequest | null, sig
     return { request, route: await computeRoute(provider, request.stops, request.mode), error: null };
   } catch (error) {
     // Spec §8: a failed route makes step 0 invalid; the message is the spec's when there is one.
-    return { request, route: null, error: error instanceof Error && error.message ? error.message : null };
+    const message = error instanceof Error && error.message ? error.message : null;
+    return { request, route: null, error: message, retryable: error instanceof RouteNotFoundError };
   }
 }
 

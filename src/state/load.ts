@@ -24,6 +24,8 @@ export interface LoadRequest {
 /** What a load remembers for the next: the infos block, which wins over any travel taken in later. */
 export interface LoadMemory {
   infos: TravelInfos | null;
+  /** Console notices already given, so a block read again is not reported twice. */
+  noticesGiven: Set<string>;
 }
 
 const COMPANY_LOAD_FAILED = 'Les données de l’entreprise n’ont pas pu être chargées\u00a0: le devis fonctionne sans elles.';
@@ -54,6 +56,11 @@ export async function load(store: QuoteStore, services: Services, memory: LoadMe
   const first = previous === null;
   const parsed = parseDataBlocks(request.blocks);
   for (const { block, text } of parsed.errors) store.set(showBannerAtom, { id: `data-${block}`, kind: 'error', text });
+  for (const notice of parsed.notices) {
+    if (memory.noticesGiven.has(notice)) continue;
+    memory.noticesGiven.add(notice);
+    console.warn(notice);
+  }
   if (parsed.infos) memory.infos = parsed.infos;
 
   const travelNamed = first || config.travelId !== previous.travelId || config.travelToken !== previous.travelToken;

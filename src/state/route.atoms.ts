@@ -23,6 +23,8 @@ export interface RouteOutcome {
   route: ComputedRoute | null;
   /** The spec's message ('Address limit overflow 50: 51'…), null for a failure it gives none (spec §8). */
   error: string | null;
+  /** The provider failed ('Route not found {status}'): asking again may succeed. */
+  retryable?: boolean;
 }
 
 const attemptBase = atom(0);

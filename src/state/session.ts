@@ -61,7 +61,7 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
 
   // Properties a host set before the element started: read with the page's blocks at start.
   const early: Partial<Record<DataBlockName, unknown>> = {};
-  const memory: LoadMemory = { infos: null };
+  const memory: LoadMemory = { infos: null, noticesGiven: new Set() };
   // The attributes the last load took in; null until the first.
   let loaded: ElementConfig | null = null;
   // Loads run one after another, each in its fixed order: a second never interleaves with a first.

@@ -68,10 +68,11 @@ const TRIPS: PricedTrip[] = [
     // 8 + 8.33962 km; 1/3 h + 0.555975 h.
     driverKm: 16.33962,
     driverHours: 0.889308,
-    volume: 1.5,
-    // The smallest default truck that holds 1.5 m³.
+    // 1.5 m³ rounded to the whole m³ (spec §9): 2.
+    volume: 2,
+    // The smallest default truck that holds 2 m³.
     vehicle: 3,
-    // 1 handler on the largest item, 1.5 + 1 < 8 m³: 18 €/h.
+    // 1 handler on the largest item, 2 + 1 < 8 m³: 18 €/h.
     moving: false,
     hourlyRate: 18,
     // 1 × 0.5 h × 1 (ground floor at both ends) = 0.5 h.
@@ -84,7 +85,7 @@ const TRIPS: PricedTrip[] = [
     total: 49,
     // 20 min driving + 0.5 h handling + 2 × 5 min on site.
     totalDuration: 1200 + 1800 + 600,
-    // 24.78 + 20 (under 5 m³) = 44.78 → 45: 25 of transport and the tier's 20.
+    // 24.78 + 20 (2 m³: under 5) = 44.78 → 45: 25 of transport and the tier's 20.
     lite: { transportation: 25, handling: 20 },
   },
   {
@@ -139,10 +140,10 @@ const TRIPS: PricedTrip[] = [
     // 300 + 333.58478 km; 4 + 4.169810 h.
     driverKm: 633.58478,
     driverHours: 8.16981,
-    // 100 × 0.1 + 0.5 = 10.5 m³.
-    volume: 10.5,
+    // 100 × 0.1 + 0.5 = 10.5 m³, rounded to the whole m³: 11.
+    volume: 11,
     vehicle: 12,
-    // 10.5 + 1 ≥ 8 m³: a moving, at the company's 35 €/h.
+    // 11 + 1 ≥ 8 m³: a moving, at the company's 35 €/h.
     moving: true,
     hourlyRate: 35,
     // 5th floor with lift on both: 1.5 × 0.7 = 1.05; 2nd floor 1.08; 1.065 on average.
@@ -157,7 +158,7 @@ const TRIPS: PricedTrip[] = [
     total: 1070,
     // 4 h driving + 6 h handling + 30 and 5 min on site.
     totalDuration: 14400 + 21600 + 2100,
-    // 566.06 + 45 (10.5 m³: the 10-to-13 tier) = 611.06 → 611.
+    // 566.06 + 45 (11 m³: the 10-to-13 tier) = 611.06 → 611.
     lite: { transportation: 566, handling: 45 },
   },
 ];

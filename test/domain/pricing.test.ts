@@ -12,14 +12,14 @@ import {
   isMoving,
   rawHandlingHours,
 } from '../../src/domain/pricing/handling.ts';
-import { categoryThatFits, loadLevel, loadPercentage } from '../../src/domain/pricing/load-bar.ts';
+import { categoryThatFits, loadLevel, loadPercentage, shownLoadPercentage } from '../../src/domain/pricing/load-bar.ts';
 import { DEFAULT_VEHICLE_CATEGORIES } from '../../src/domain/entities/vehicle.ts';
 import { handlingTierFee, litePrice } from '../../src/domain/pricing/lite-price.ts';
 import { makeItem } from '../../src/domain/entities/item.ts';
 import { makeStop } from '../../src/domain/entities/stop.ts';
 import { pickVehicleCategory, vehicleCategoryIdForApi } from '../../src/domain/pricing/truck.ts';
 import { predefinedHandlingFee } from '../../src/domain/pricing/transport.ts';
-import { totalVolume } from '../../src/domain/pricing/volume.ts';
+import { shownVolume, totalVolume } from '../../src/domain/pricing/volume.ts';
 import { withVat, withoutVat } from '../../src/domain/pricing/vat.ts';
 
 describe('pricing rules (spec §9)', () => {
@@ -28,10 +28,33 @@ describe('pricing rules (spec §9)', () => {
     assertClose(withoutVat(120, 0.2), 100, 1e-9);
   });
 
-  it('S161 volume is the rounded sum of volume × quantity', () => {
+  it('S161 volume is the rounded sum of volume × quantity, to the whole m³; screens keep a tenth', () => {
     const items = [makeItem({ name: 'Carton', volume: 0.06, quantity: 20 }), makeItem({ name: 'Canapé 3 places', volume: 2 })];
-    assert.equal(totalVolume(items), 3.2);
-    assert.equal(totalVolume([makeItem({ name: 'Lampe', volume: 0.04, quantity: 2 })]), 0.1);
+    // 20 × 0.06 + 2 = 3.2 m³, priced as 3 m³, shown as 3,2 m³.
+    assert.equal(totalVolume(items), Math.round(20 * 0.06 + 2));
+    assert.equal(shownVolume(items), 3.2);
+    // 2 × 0.04 = 0.08 m³: priced as 0 m³, shown as 0,1 m³ so the load is not read as nothing.
+    assert.equal(totalVolume([makeItem({ name: 'Lampe', volume: 0.04, quantity: 2 })]), 0);
+    assert.equal(shownVolume([makeItem({ name: 'Lampe', volume: 0.04, quantity: 2 })]), 0.1);
+  });
+
+  it('S161 S162 S163 one 4.6 m³ item is priced as 5 m³: the 5-to-10 tier, 48 € rather than 38 €', () => {
+    const items = [makeItem({ name: 'Buffet', volume: 4.6 })];
+    const volume = totalVolume(items);
+    assert.equal(volume, 5);
+    // 20 km in 15 min: 20 × 0.7 + 0.25 × 15 = 17.75; with the 5-to-10 tier's 30: 47.75 → 48.
+    const trip = { distance: 20_000, duration: 900, items, vat: 0.2 };
+    assert.equal(litePrice({ ...trip, volume }), Math.max(38, Math.round(20 * 0.7 + 0.25 * 15 + 30)));
+    // Priced at 4.6 m³ it would fall in the 0-to-5 tier: 37.75 → 38, the minimum.
+    assert.equal(litePrice({ ...trip, volume: 4.6 }), Math.max(38, Math.round(20 * 0.7 + 0.25 * 15 + 20)));
+  });
+
+  it('S161 S164 a 6.6 m³ load is a moving: 7 + 1 ≥ 8 m³, billed 30 €/h', () => {
+    const items = [makeItem({ name: 'Carton', volume: 0.1, quantity: 66, persons_needed: 1 })];
+    const volume = totalVolume(items);
+    assert.equal(volume, 7);
+    assert.equal(isMoving(items, volume), true);
+    assert.equal(handlingHourlyRate(isMoving(items, volume)), 30);
   });
 
   it('S161 volume is at least the largest minimal truck capacity; cost lines carry no volume', () => {
@@ -235,6 +258,17 @@ describe('pricing rules (spec §9)', () => {
   for (const [percent, level] of loadCases) {
     it(`S168 load bar at ${percent} % is ${level}`, () => assert.equal(loadLevel(percent), level));
   }
+
+  it('S168 the load bar compares the exact ratio: 1.81 m³ in a 3 m³ truck (60.33 %) is a warning, written 61 %', () => {
+    const percent = loadPercentage(1.81, 3);
+    assertClose(percent, (1.81 / 3) * 100, 1e-9);
+    assert.equal(loadLevel(percent), 'warning');
+    assert.equal(shownLoadPercentage(percent), 61);
+    // 2.71 m³ of 3 is 90.33 %: over 90, danger.
+    assert.equal(loadLevel(loadPercentage(2.71, 3)), 'danger');
+    assert.equal(loadLevel(loadPercentage(1.8, 3)), 'success');
+    assert.equal(shownLoadPercentage(loadPercentage(1.8, 3)), 60);
+  });
 
   it('S023 S168 load percentage against the vehicle and the category that would fit', () => {
     assert.equal(loadPercentage(3, 6), 50);

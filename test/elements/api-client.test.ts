@@ -186,4 +186,28 @@ describe('API client against the reference server (spec §7)', () => {
     const contacts = await client.searchContacts('tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6', 'nadia');
     expect(contacts?.[0]).to.include({ name: 'Nadia Haddad', phone_number: '0622334455' });
   });
+
+  it('S158 a company and saved places whose back end sends nulls are read with the spec’s fallbacks', async () => {
+    const place = {
+      id: 3,
+      label: null,
+      address_complete: '1 Rue de la Paix 75002 Paris',
+      lat: 48.87,
+      lng: 2.33,
+      floor_nb: null,
+      notes: null,
+    };
+    const answers: Record<string, unknown> = {
+      '/api/v1/companies/t': { company_mode: true, vat: null, currency_symbol: null, places: [place], customer: null },
+      '/api/v1/companies/t/places?q=Paix': [place],
+    };
+    const fetchImpl = (input: RequestInfo | URL) =>
+      Promise.resolve(Response.json(answers[new URL(String(input)).pathname + new URL(String(input)).search]));
+    const client = new ApiClient({ apiBase: 'http://carrier.invalid', fetchImpl: fetchImpl as typeof fetch });
+    const company = await client.fetchCompany('t');
+    // Spec §9: VAT 20 %, currency symbol E; §3: a floor defaults to the street (-1).
+    expect([company.company_mode, company.vat, company.currency_symbol, company.places[0]?.floor_nb]).to.deep.equal([true, 0.2, 'E', -1]);
+    const places = await client.searchPlaces('t', 'Paix');
+    expect((places ?? []).map((saved) => [saved.id, saved.notes, saved.floor_nb])).to.deep.equal([[3, '', -1]]);
+  });
 });

@@ -27,13 +27,17 @@ const PREFERRED = [
   { id: 901, name: 'Canapé 3 places', volume: 2, persons_needed: 2 },
 ];
 
-async function itemsPanel(company: Record<string, unknown> | null = null, attributes: Record<string, string> = {}): Promise<ShadowRoot> {
+async function itemsPanel(
+  company: Record<string, unknown> | null = null,
+  attributes: Record<string, string> = {},
+  travel: Record<string, unknown> = {},
+): Promise<ShadowRoot> {
   const el = createQuoteElement('transport-quote-wizard');
   el.id = uniqueId('items');
   el.setAttribute('api-base', await apiBase());
   el.setAttribute('maps-provider', 'local');
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
-  el.innerHTML = `<script type="application/json" data-store="travel">${JSON.stringify({ stops: STOPS })}</script>${company ? `<script type="application/json" data-store="company">${JSON.stringify(company)}</script>` : ''}`;
+  el.innerHTML = `<script type="application/json" data-store="travel">${JSON.stringify({ stops: STOPS, ...travel })}</script>${company ? `<script type="application/json" data-store="company">${JSON.stringify(company)}</script>` : ''}`;
   (await fixture(html`<div></div>`)).append(el);
   const root = el.shadowRoot!;
   (await findByRole(root, 'button', 'Suivant', 5000)).click();
@@ -184,6 +188,15 @@ describe('panel 1, the items', () => {
     expect(textOf(root)).to.contain('Aucun véhicule ne suffit');
   });
 
+  it('S168 the load bar compares the exact ratio: 1.81 m³ in a 3 m³ vehicle (60.33 %) is a warning', async () => {
+    const buffet = { id: 902, name: 'Buffet bas', volume: 1.81 };
+    const root = await itemsPanel({ preferred_items: [buffet], vehicle_categories: [{ id: 7, name: 'Fourgon 3 m³', capacity: 3 }] });
+    byRole(root, 'button', 'Ajouter : Buffet bas').click();
+    // 1.81 / 3 = 60.33 %, over spec §9's 60 %: the warning, and a figure that does not read 60.
+    const meter = await findByRole(root, 'meter', /Remplissage du véhicule : 61 %/);
+    expect(meter.className).to.contain('load-warning');
+  });
+
   it('S025 S076 S077 S078 S102 S167 the specific service replaces the list, its lines become sub-items, removing it clears all', async () => {
     const root = await itemsPanel({ preferred_items: PREFERRED });
     byRole(root, 'button', 'Ajouter : Carton standard').click();
@@ -206,6 +219,23 @@ describe('panel 1, the items', () => {
     byRole(root, 'button', 'Retirer : Prestation Spécifique et tous les objets').click();
     await waitUntil(() => root.querySelectorAll('.item-row').length === 0);
     expect(search(root).disabled).to.equal(false);
+  });
+
+  it('S024 S025 S076 the specific service names every line it removes: expenses alone are confirmed too', async () => {
+    const expenses = [
+      { name: 'Péage autoroute', category: 'custom-cost', customPrice: 12 },
+      { name: 'Stationnement', category: 'custom-cost', customPrice: 8 },
+    ];
+    const root = await itemsPanel(null, { mode: 'company' }, { items: expenses });
+    byRole(root, 'button', 'Prestation Spécifique').click();
+    type(await findByRole<HTMLTextAreaElement>(root, 'textbox', /Décrivez la prestation/), 'Bureau d’angle');
+    byRole(root, 'button', 'Valider la prestation').click();
+    const confirm = await findByRole(root, 'dialog');
+    expect(textOf(confirm)).to.contain('Ces 2 frais annexes seront retirés : Péage autoroute, Stationnement.');
+    expect(textOf(confirm)).not.to.contain('objet');
+    byRole(confirm, 'button', 'Remplacer la liste').click();
+    await waitUntil(() => root.querySelectorAll('.item-row').length === 2);
+    expect([...root.querySelectorAll('.item-name')].map((n) => n.textContent)).to.deep.equal(['Prestation Spécifique', 'Bureau d’angle']);
   });
 
   it('S024 S097 S098 S099 S118 expenses in company mode: French messages, add only when valid', async () => {

@@ -146,9 +146,10 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
     await waitUntil(() => allByRole(root, 'combobox', 'Choix Grille').length === 0, 'the grid select stays');
   });
 
-  const tiers = [4.9, 5, 9.9, 10, 12.9, 13, 17.9, 18, 22.9, 23];
+  // Priced to the whole m³ (spec §9 "rounded sum"), a tier's edge falls at its half m³ below.
+  const tiers = [4.4, 4.5, 9.4, 9.5, 12.4, 12.5, 17.4, 17.5, 22.4, 22.5];
   for (const volume of tiers) {
-    it(`S041 S162 S163 the displayed total for a known route and ${volume} m³`, async () => {
+    it(`S041 S161 S162 S163 the displayed total for a known route and ${volume} m³`, async () => {
       const root = await lite({ travel: { items: [{ name: 'Caisse', volume }] } });
       const expected = specLitePrice(STOPS, volume).total;
       const shown = () => root.querySelector('.lite-total strong')?.textContent ?? '';
@@ -272,8 +273,8 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
 /**
  * The earlier variant's price, written here from spec §9 alone: straight line × 1.5 at
  * 15/30/80 km/h per leg (the local maps provider does not route), the driver's way back from
- * the last stop to the first added, then km × 0.7 + hours × 15 + the volume's tier, rounded,
- * at least 38; the tier is the handling, the rest the transport.
+ * the last stop to the first added, then km × 0.7 + hours × 15 + the tier of the volume
+ * rounded to the whole m³, rounded, at least 38; the tier is the handling, the rest the transport.
  */
 function specLitePrice(points: { lat: number; lng: number }[], volume: number) {
   const rad = (degrees: number) => (degrees * Math.PI) / 180;
@@ -293,7 +294,8 @@ function specLitePrice(points: { lat: number; lng: number }[], volume: number) {
     [23, 95],
     [1000, 120],
   ];
-  const tier = tiers.find(([under]) => volume < under)![1];
+  // Volume is the rounded sum (spec §9): the whole m³ picks the tier.
+  const tier = tiers.find(([under]) => Math.round(volume) < under)![1];
   const total = Math.max(38, Math.round(km * 0.7 + hours * 15 + tier));
   return { total, transport: total - tier, handling: tier };
 }

@@ -8,7 +8,7 @@ import { cachedGeocoder, computeRoute } from '../../src/services/maps/routing.ts
 import geopfSearch from '../fixtures/geopf-search-rivoli.json';
 import ignRoute from '../fixtures/ign-route-paris-lyon.json';
 import { googleResult, installFakeGoogle, uninstallFakeGoogle, type FakeGoogleOptions } from './fake-google-maps.ts';
-import { apiBase, byRole, createQuoteElement, textOf, findLiveRegion, allLiveRegions } from './support.ts';
+import { allByRole, apiBase, byRole, createQuoteElement, textOf, findLiveRegion, allLiveRegions } from './support.ts';
 
 const resolvedStops = (count: number): Stop[] =>
   Array.from({ length: count }, (_, index) =>
@@ -77,6 +77,24 @@ describe('maps providers (DESIGN §4, spec §7, §8, §9)', () => {
     expect(bike.approximate).to.equal(true);
   });
 
+  it('S149 S150 S160 IGN router down or answering 503 fails the route; without a router the straight line stands', async () => {
+    const options = { kind: 'geoplateforme' as const, searchUrl: 'https://geo.test/search', routeUrl: 'https://route.test/' };
+    const failureOf = async (provider: ReturnType<typeof createBanProvider>) => {
+      try {
+        await computeRoute(provider, resolvedStops(2), 'driving');
+        return 'a route was given';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const down = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    expect(await failureOf(createBanProvider({ ...options, fetchImpl: down }))).to.equal('Route not found UNKNOWN_ERROR');
+    const unavailable = (() => Promise.resolve(new Response('', { status: 503 }))) as typeof fetch;
+    expect(await failureOf(createBanProvider({ ...options, fetchImpl: unavailable }))).to.equal('Route not found 503');
+    const local = createBanProvider({ ...options, routeUrl: null, fetchImpl: down });
+    expect((await computeRoute(local, resolvedStops(2), 'driving')).approximate).to.equal(true);
+  });
+
   it('S142 S143 local provider: the demo server geocodes real French addresses', async () => {
     const provider = createBanProvider({ kind: 'local', searchUrl: `${await apiBase()}/api/v1/geo/search`, routeUrl: null });
     const [rivoli] = await provider.geocode('10 rue de Rivoli 75004 Paris');
@@ -140,13 +158,16 @@ describe('maps providers (DESIGN §4, spec §7, §8, §9)', () => {
     expect(route.legDurations).to.deep.equal([120, 120]); // 2 km per 0.01° leg in the fake, at 1 min per km
   });
 
-  it('S150 S160 a status not OK is "Route not found {status}" and the straight line takes over', async () => {
+  it('S149 S150 a status not OK is "Route not found {status}": the route fails, no straight line stands in', async () => {
     installFakeGoogle({ routing: 'directions', routeStatus: 'ZERO_RESULTS' });
     const provider = createGoogleProvider(await loadImportLibrary(null));
-    const route = await computeRoute(provider, resolvedStops(2), 'driving');
-    expect(route.fallbackReason).to.equal('Route not found ZERO_RESULTS');
-    expect(route.approximate).to.equal(true);
-    expect(route.distance).to.be.greaterThan(0);
+    let failure: unknown = 'a route was given';
+    try {
+      await computeRoute(provider, resolvedStops(2), 'driving');
+    } catch (error) {
+      failure = error;
+    }
+    expect((failure as Error).message).to.equal('Route not found ZERO_RESULTS');
   });
 
   it('S151 more than 50 addresses is the spec error; S156 unresolved stops reject with no message', async () => {
@@ -196,7 +217,7 @@ describe('a route the provider cannot give, seen from the page (spec §8, §9)',
   ];
 
   for (const tag of ['transport-quote-wizard', 'transport-quote-lite'] as const) {
-    it(`S150 S149 S160 ${tag}: 'Route not found {status}' is said, the figures are marked as estimates, and a retry that succeeds clears both`, async () => {
+    it(`S149 S150 ${tag}: 'Route not found {status}' makes step 0 invalid, with a retry; Suivant comes back once a retry succeeds`, async () => {
       const options: FakeGoogleOptions = { routeStatus: 'ZERO_RESULTS' };
       installFakeGoogle(options);
       const el = createQuoteElement(tag);
@@ -205,28 +226,22 @@ describe('a route the provider cannot give, seen from the page (spec §8, §9)',
       el.travelStore = { stops: resolvedStops, items: [{ name: 'Table', volume: 1.2, quantity: 5 }] };
       (await fixture(html`<div></div>`)).append(el);
       const root = el.shadowRoot!;
-      const banner = await findLiveRegion(root, 'status', /Route not found ZERO_RESULTS/, 6000);
-      // The price shown comes from the straight line: it says so.
-      const total = () => (tag === 'transport-quote-lite' ? root.querySelector('.lite-total strong') : null);
-      if (tag === 'transport-quote-lite')
-        await waitUntil(() => total()?.textContent?.startsWith('≈ '), 'lite total not marked as an estimate');
-      else {
-        await next(root, 'Vos objets');
-        await next(root, 'Votre estimation');
-        await waitUntil(
-          () =>
-            /Total (TTC|HT)\s*≈ /.test(textOf(root).replace(/Votre trajet.*$/, '')) && /Distance≈/.test(textOf(root).replace(/\s/g, '')),
-          'estimate not marked',
-        );
-      }
+      const banner = await findLiveRegion(root, 'alert', /Route not found ZERO_RESULTS/, 6000);
+      // Loading stopped, step 0 invalid: no spinner and no Suivant; no price guessed from a straight line.
+      expect(allLiveRegions(root, 'status', /Calcul en cours/)).to.have.length(0);
+      expect(allByRole(root, 'button', 'Suivant')).to.have.length(0);
+      expect(textOf(root)).not.to.contain('≈');
       options.routeStatus = undefined;
       byRole(banner, 'button', 'Réessayer le calcul de l’itinéraire').click();
-      await waitUntil(() => allLiveRegions(root, 'status', /Route not found/).length === 0, 'message not cleared by the retry', {
+      await waitUntil(() => allLiveRegions(root, 'alert', /Route not found/).length === 0, 'message not cleared by the retry', {
         timeout: 6000,
       });
-      if (tag === 'transport-quote-lite')
-        await waitUntil(() => total() && !total()!.textContent!.startsWith('≈'), 'lite total still marked');
-      else await waitUntil(() => /Total (TTC|HT)\s*\d/.test(textOf(root).replace(/Votre trajet.*$/, '')), 'estimate still marked');
+      await waitUntil(() => allByRole(root, 'button', 'Suivant').length === 1, 'Suivant not back after the retry', { timeout: 6000 });
+      if (tag === 'transport-quote-wizard') {
+        await next(root, 'Vos objets');
+        await next(root, 'Votre estimation');
+        await waitUntil(() => /Total (TTC|HT)\s*\d/.test(textOf(root).replace(/Votre trajet.*$/, '')), 'the road route is not priced');
+      }
     });
   }
 });

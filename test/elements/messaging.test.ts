@@ -7,6 +7,26 @@ function framedWindow() {
   return { win: { parent } as unknown as Window, posted };
 }
 
+/** What the test page hears from the frame's window while `act` runs, once `count` messages came. */
+async function receivedFrom(frame: HTMLIFrameElement, count: number, act: () => void): Promise<unknown[]> {
+  const received: unknown[] = [];
+  // Posted by code of this test's realm, the events' source is this window, not the frame's.
+  const listen = (event: MessageEvent) => {
+    if (event.data === 'fin' || (event.data as { source?: string } | null)?.source === 'transport-quote') received.push(event.data);
+  };
+  window.addEventListener('message', listen);
+  try {
+    act();
+    await waitUntil(() => received.length >= count, `${received.length} of ${count} messages received`);
+    // A marker sent last arrives after anything sent before it: nothing else is on its way.
+    frame.contentWindow!.parent.postMessage('fin', '*');
+    await waitUntil(() => received.includes('fin'));
+  } finally {
+    window.removeEventListener('message', listen);
+  }
+  return received.filter((data) => data !== 'fin');
+}
+
 describe('host messaging (spec §2, DESIGN §3)', () => {
   it('S012 S145 every message is a bubbling, composed CustomEvent on the element that reaches the document', async () => {
     const host = await fixture<HTMLDivElement>(html`<div></div>`);
@@ -59,16 +79,50 @@ describe('host messaging (spec §2, DESIGN §3)', () => {
     }
   });
 
-  it('a message carrying a token is never posted to * : without parent-origin it is held back with a warning', async () => {
-    const host = await fixture<HTMLDivElement>(html`<div></div>`);
-    const { win, posted } = framedWindow();
+  it('S012 in a real frame without parent-origin, the bookings reach any parent without their token, with a warning', async () => {
+    const frame = await fixture<HTMLIFrameElement>(html`<iframe title="Réservation"></iframe>`);
+    const host = frame.contentDocument!.createElement('div');
+    frame.contentDocument!.body.append(host);
     const warnings: string[] = [];
-    const send = createMessenger({ host, parentOrigin: () => null, win, warn: (message) => warnings.push(message) });
-    send('travel_creation_succeed', { token: 'secret', travelId: 12 });
-    send('next_step', { step: 1 });
-    expect(posted).to.deep.equal([{ message: { source: 'transport-quote', type: 'next_step', step: 1 }, origin: '*' }]);
+    const send = createMessenger({ host, parentOrigin: () => null, win: frame.contentWindow!, warn: (m) => warnings.push(m) });
+    const received = await receivedFrom(frame, 3, () => {
+      send('travel_creation_succeed', { token: 'jeton-secret', travelId: 12 });
+      send('travel_update_succeed', { travelId: 12 });
+      send('next_step', { step: 1 });
+    });
+    expect(received).to.deep.equal([
+      { source: 'transport-quote', type: 'travel_creation_succeed', travelId: 12 },
+      { source: 'transport-quote', type: 'travel_update_succeed', travelId: 12 },
+      { source: 'transport-quote', type: 'next_step', step: 1 },
+    ]);
+    expect(JSON.stringify(received)).not.to.contain('jeton-secret');
     expect(warnings).to.have.length(1);
-    expect(warnings[0]).to.contain('parent-origin');
+    expect(warnings[0]).to.contain('parent-origin').and.to.contain('sans son jeton');
+  });
+
+  it('S012 in a real frame with parent-origin, the whole messages reach that origin only', async () => {
+    const frame = await fixture<HTMLIFrameElement>(html`<iframe title="Réservation"></iframe>`);
+    const host = frame.contentDocument!.createElement('div');
+    frame.contentDocument!.body.append(host);
+    const warnings: string[] = [];
+    const elsewhere = createMessenger({
+      host,
+      parentOrigin: () => 'https://autre-transporteur.example',
+      win: frame.contentWindow!,
+      warn: (m) => warnings.push(m),
+    });
+    const here = createMessenger({ host, parentOrigin: () => location.origin, win: frame.contentWindow!, warn: (m) => warnings.push(m) });
+    const received = await receivedFrom(frame, 2, () => {
+      // The browser drops what is addressed to another origin: only the last two arrive.
+      elsewhere('travel_creation_succeed', { token: 'jeton-ailleurs', travelId: 11 });
+      here('travel_creation_succeed', { token: 'jeton-secret', travelId: 12 });
+      here('travel_update_succeed', { travelId: 12 });
+    });
+    expect(received).to.deep.equal([
+      { source: 'transport-quote', type: 'travel_creation_succeed', token: 'jeton-secret', travelId: 12 },
+      { source: 'transport-quote', type: 'travel_update_succeed', travelId: 12 },
+    ]);
+    expect(warnings).to.deep.equal([]);
   });
 
   it('in a preview frame of WordPress (its body marked data-resizable-iframe-connected), a height change is told in its resize message, with the body’s size', async () => {

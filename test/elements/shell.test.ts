@@ -158,18 +158,42 @@ describe('<transport-quote-wizard> shell', () => {
   it('S010 a bad data block shows a French banner and the rest works', async () => {
     const el = await wizard(
       {},
-      '<script type="application/json" data-store="company">{"vat": "vingt"}</script><script type="application/json" data-store="infos">{pas du json</script>',
+      '<script type="application/json" data-store="company">"vingt"</script><script type="application/json" data-store="infos">{pas du json</script>',
     );
     const root = el.shadowRoot!;
     await waitUntil(() => allLiveRegions(root, 'alert').length === 2, 'two banners expected');
     const banners = allLiveRegions(root, 'alert').map((alert) => textOf(alert));
-    expect(banners.some((text) => text.includes('Les données de l’entreprise fournies par la page sont invalides (vat'))).to.equal(true);
+    expect(banners.some((text) => text.includes('Les données de l’entreprise fournies par la page sont invalides (racine'))).to.equal(true);
     expect(
       banners.some((text) =>
         text.includes('Les données d’informations sur la réservation fournies par la page sont invalides (JSON illisible)'),
       ),
     ).to.equal(true);
     byRole(root, 'combobox', 'Adresse 1');
+  });
+
+  it('S158 S010 a company block of nulls, a bad VAT and an unknown field stays in company mode, said once in French', async () => {
+    const said: unknown[][] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => said.push(args);
+    try {
+      const block = {
+        company_mode: true,
+        currency_symbol: null,
+        vat: 'vingt',
+        places: [{ id: 1, address_complete: '1 Rue de la Paix 75002 Paris', lat: 48.87, lng: 2.33, notes: null, floor_nb: null }],
+        transportation_company: null,
+        couleur: 'vert',
+      };
+      const el = await wizard({}, `<script type="application/json" data-store="company">${JSON.stringify(block)}</script>`);
+      await waitUntil(() => storeFor(el).get(companyModeAtom), 'the block was dropped: public mode');
+      expect(allLiveRegions(el.shadowRoot!, 'alert')).to.have.length(0);
+      const notices = said.filter(([text]) => typeof text === 'string' && text.includes('données de l’entreprise'));
+      expect(notices).to.have.length(1);
+      expect(notices[0]![0]).to.include('vat').and.to.include('couleur').and.not.include('currency_symbol');
+    } finally {
+      console.warn = warn;
+    }
   });
 
   it('S010 S057 with company-token and no data block, the company store is fetched from the API', async () => {

@@ -90,7 +90,8 @@ describe('state: fee recomputation (spec §4)', () => {
     );
     store.set(replaceItemsAtom, [makeItem({ name: 'Armoire', volume: 1.5, time_factor: 0.5 })]);
     // The engine decides in the store's notification: once the estimate shows the new item, it has.
-    await waitUntil(() => store.get(estimateAtom)?.volume === 1.5);
+    // 1.5 m³, priced to the whole m³ (spec §9).
+    await waitUntil(() => store.get(estimateAtom)?.volume === Math.round(1.5));
     expect(calls.routes).to.equal(1);
     store.set(replaceStopsAtom, [resolved(48.8), resolved(48.9), resolved(49)]);
     await waitUntil(() => calls.routes === 2);

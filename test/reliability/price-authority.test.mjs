@@ -123,14 +123,15 @@ describe(`forged public bookings (${DATABASE_NAME})`, () => {
     assertNamed(await post(server.base, expense), 422, 'items.1.category', /Les frais annexes sont réservés/);
   });
 
-  it('an object of the visitor’s own keeps what was typed, within bounds no real object passes', async () => {
+  it('S161 an object of the visitor’s own keeps what was typed, within bounds no real object passes', async () => {
     const trip = {
       addresses: bookingBody().addresses,
       items: [{ name: 'Caisse de souvenirs', category: 'item', volume: 0.3, quantity: 3 }],
     };
     const quoted = await json(server.base, 'POST', '/api/v1/quotes', { body: trip });
     assert.equal(quoted.status, 201, quoted.text);
-    assert.equal(quoted.data.figures.volume, 0.9, '3 × 0.3 m³, as typed');
+    // S161: 3 × 0.3 m³ as typed, priced to the whole m³.
+    assert.equal(quoted.data.figures.volume, Math.round(3 * 0.3), '3 × 0.3 m³, as typed, rounded to the whole m³');
     const huge = bookingBody({ items: [{ name: 'Caisse de souvenirs', category: 'item', volume: 500, quantity: 1 }] });
     assertNamed(await post(server.base, huge), 422, 'items.0.volume', /Volume par unité de 100 m³ au plus/);
   });

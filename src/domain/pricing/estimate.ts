@@ -12,7 +12,7 @@ import { estimateHandling, type HandlingEstimate, type HandlingOverrides } from 
 import { predefinedHandlingFee, predefinedTransportFee, publicTransportFee } from './transport.ts';
 import { resolveVehicleCategory } from './truck.ts';
 import { roundCents, withVat, withoutVat } from './vat.ts';
-import { totalVolume } from './volume.ts';
+import { shownVolume, totalVolume } from './volume.ts';
 
 export interface EstimateInput {
   stops: readonly Stop[];
@@ -32,7 +32,10 @@ export interface EstimateInput {
 export type PriceSource = 'public' | 'pool' | 'predefined' | 'fixed';
 
 export interface Estimate {
+  /** Whole m³, as spec §9 prices it. */
   volume: number;
+  /** The same load to the tenth of a m³, for the screens. */
+  shownVolume: number;
   vehicleCategory: VehicleCategory | null;
   truckCapacity: number;
   customer: { distance: number; duration: number };
@@ -97,6 +100,7 @@ export function estimateTravel(input: EstimateInput): Estimate {
 
   return {
     volume,
+    shownVolume: shownVolume(items),
     vehicleCategory,
     truckCapacity: vehicleCategory?.capacity ?? volume,
     customer,

@@ -3,13 +3,24 @@ import type { VehicleCategory } from '../entities/vehicle.ts';
 
 export type LoadLevel = 'success' | 'warning' | 'danger';
 
-/** Load of the truck in percent of its capacity (0 when the capacity is unknown). */
+/** Load of the truck in percent of its capacity, unrounded (0 when the capacity is unknown). */
 export function loadPercentage(volume: number, capacity: number): number {
   if (capacity <= 0) return 0;
-  return Math.round((volume / capacity) * 100);
+  return (volume / capacity) * 100;
 }
 
-/** Green up to 60 %, warning above 60, danger above 90 (spec §9). */
+/**
+ * The percentage as the bar writes it: rounded, but never to a figure that contradicts the
+ * colour (60.33 % is over 60: it reads 61 %, not 60 % in the warning colour).
+ */
+export function shownLoadPercentage(percentage: number): number {
+  const rounded = Math.round(percentage);
+  if (percentage > LOAD_DANGER_ABOVE && rounded <= LOAD_DANGER_ABOVE) return LOAD_DANGER_ABOVE + 1;
+  if (percentage > LOAD_WARNING_ABOVE && rounded <= LOAD_WARNING_ABOVE) return LOAD_WARNING_ABOVE + 1;
+  return rounded;
+}
+
+/** Green up to 60 %, warning above 60, danger above 90 (spec §9), on the exact ratio. */
 export function loadLevel(percentage: number): LoadLevel {
   if (percentage > LOAD_DANGER_ABOVE) return 'danger';
   if (percentage > LOAD_WARNING_ABOVE) return 'warning';

@@ -1,11 +1,13 @@
 import type { Item } from '../entities/item.ts';
 import { isLoadItem } from '../entities/item.ts';
 
-/**
- * Volume is "rounded" in spec §9 without a precision: we round to the tenth of a m³,
- * the precision movers quote in, so a few boxes do not read as an empty truck.
- */
+/** Spec §9 rounds the volume with no precision given: to the whole m³, which decides tiers and the moving rule. */
 export function roundVolume(m3: number): number {
+  return Math.round(m3 + Number.EPSILON);
+}
+
+/** The tenth of a m³ movers read, so a few boxes do not show as an empty truck; never used to price. */
+export function roundVolumeForDisplay(m3: number): number {
   return Math.round((m3 + Number.EPSILON) * 10) / 10;
 }
 
@@ -13,11 +15,28 @@ export function largestMinimalTruckCapacity(items: readonly Item[]): number {
   return items.reduce((largest, item) => Math.max(largest, item.minimal_truck_capacity), 0);
 }
 
-/** Rounded sum of volume × quantity, at least the largest minimal truck capacity (spec §9). */
-export function totalVolume(items: readonly Item[]): number {
+function loadSum(items: readonly Item[]): { sum: number; floor: number } {
   const loadItems = items.filter(isLoadItem);
   const sum = loadItems.reduce((total, item) => total + item.volume * item.quantity, 0);
-  return Math.max(roundVolume(sum), largestMinimalTruckCapacity(loadItems));
+  return { sum, floor: largestMinimalTruckCapacity(loadItems) };
+}
+
+/** Rounded sum of volume × quantity, at least the largest minimal truck capacity (spec §9): the priced volume. */
+export function totalVolume(items: readonly Item[]): number {
+  const { sum, floor } = loadSum(items);
+  return Math.max(roundVolume(sum), floor);
+}
+
+/** The load unrounded, at least the largest minimal truck capacity: what the load bar measures. */
+export function exactVolume(items: readonly Item[]): number {
+  const { sum, floor } = loadSum(items);
+  return Math.max(sum, floor);
+}
+
+/** The same load to the tenth of a m³, as the screens show it beside the truck's capacity. */
+export function shownVolume(items: readonly Item[]): number {
+  const { sum, floor } = loadSum(items);
+  return Math.max(roundVolumeForDisplay(sum), floor);
 }
 
 /** The bulkiest single unit, whose crew size decides whether the job is a moving. */

@@ -4,11 +4,9 @@ import { straightLineRoute } from '../../domain/route/straight-line.ts';
 import type { RouteResult } from '../../domain/entities/route-result.ts';
 import type { Stop } from '../../domain/entities/stop.ts';
 import type { TravelMode } from '../../domain/entities/driver-pool.ts';
-import type { GeocodedAddress, MapsProvider } from './provider.ts';
+import { RouteNotFoundError, type GeocodedAddress, type MapsProvider } from './provider.ts';
 
 export interface ComputedRoute extends RouteResult {
-  /** Why the straight line was used, when it was ('Route not found ZERO_RESULTS'…). */
-  fallbackReason: string | null;
   /**
    * The stops it runs through, in order. Its legs belong to them: while a new route is asked
    * for after a move, the arrivals stay those of this one, and no estimate mixes the two.
@@ -18,9 +16,10 @@ export interface ComputedRoute extends RouteResult {
 
 /**
  * The customer's route through the stops: per spec §9 chunks of 25 addresses summed; when
- * the provider has no route for the mode or fails, the straight-line estimate, marked
- * approximate (DESIGN §4). Rejects without a message while a stop is unresolved (spec §8)
- * and with the spec's error above 50 addresses.
+ * the provider routes no road for the mode (the demo's local one), the straight-line
+ * estimate, marked approximate (DESIGN §4). Rejects without a message while a stop is
+ * unresolved (spec §8), with the spec's error above 50 addresses, and with 'Route not found
+ * {status}' when the provider fails (spec §8: step 0 made invalid, not priced on a guess).
  */
 export async function computeRoute(provider: MapsProvider, stops: readonly RoutedStop[], mode: TravelMode): Promise<ComputedRoute> {
   assertAddressLimit(stops.length);
@@ -28,14 +27,15 @@ export async function computeRoute(provider: MapsProvider, stops: readonly Route
   // Spec §8: not all resolved, or no address at all → a rejection with no message.
   if (!points) return Promise.reject();
   const stopUids = stops.map((stop) => stop.uid);
-  if (points.length < 2) return { ...straightLineRoute(points), approximate: false, fallbackReason: null, stopUids };
-  if (!provider.modes.includes(mode)) return { ...straightLineRoute(points), fallbackReason: null, stopUids };
+  if (points.length < 2) return { ...straightLineRoute(points), approximate: false, stopUids };
+  if (!provider.modes.includes(mode)) return { ...straightLineRoute(points), stopUids };
   try {
     const parts: RouteResult[] = [];
     for (const chunk of directionsChunks(points)) parts.push(await provider.routeChunk(chunk, mode));
-    return { ...sumRoutes(parts), fallbackReason: null, stopUids };
+    return { ...sumRoutes(parts), stopUids };
   } catch (error) {
-    return { ...straightLineRoute(points), fallbackReason: error instanceof Error ? error.message : String(error), stopUids };
+    // A network failure has no status of its own: Google's word for a request not processed.
+    throw error instanceof RouteNotFoundError ? error : new RouteNotFoundError('UNKNOWN_ERROR');
   }
 }
 

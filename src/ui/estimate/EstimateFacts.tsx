@@ -34,7 +34,7 @@ export function EstimateFacts({ estimate }: { estimate: Estimate }) {
         {approx}
         {formatDuration(lite ? estimate.driver.duration : estimate.totalDuration)}
       </Fact>
-      <Fact term="Volume">{formatVolume(estimate.volume)}</Fact>
+      <Fact term="Volume">{formatVolume(estimate.shownVolume)}</Fact>
       {!lite && <Fact term="Véhicule">{estimate.vehicleCategory?.name ?? `Véhicule ${formatVolume(estimate.truckCapacity)}`}</Fact>}
       {priced && (
         <Fact term="Transport">

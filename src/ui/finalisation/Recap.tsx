@@ -121,7 +121,7 @@ export function Recap() {
             </ul>
             {estimate && (
               <span className="meta">
-                Volume total{NBSP}: {formatVolume(estimate.volume)}
+                Volume total{NBSP}: {formatVolume(estimate.shownVolume)}
               </span>
             )}
           </dd>

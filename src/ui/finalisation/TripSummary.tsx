@@ -1,6 +1,6 @@
 import { atom, useAtomValue } from 'jotai';
 import { formatDistance, formatDuration, formatVolume } from '../../domain/format.ts';
-import { totalVolume } from '../../domain/pricing/volume.ts';
+import { shownVolume } from '../../domain/pricing/volume.ts';
 import { estimateAtom } from '../../state/estimate.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
@@ -68,7 +68,7 @@ function TripLoad() {
     <p className="meta">
       <Icon name="box" size={16} />
       {objects(count)}
-      {count > 0 ? ` · ${formatVolume(totalVolume(items))}` : ''}
+      {count > 0 ? ` · ${formatVolume(shownVolume(items))}` : ''}
     </p>
   );
 }

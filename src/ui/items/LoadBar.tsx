@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { categoryThatFits, loadLevel, loadPercentage } from '../../domain/pricing/load-bar.ts';
+import { categoryThatFits, loadLevel, loadPercentage, shownLoadPercentage } from '../../domain/pricing/load-bar.ts';
 import { formatPercent, formatVolume, NBSP } from '../../domain/format.ts';
 import { resolveVehicleCategory } from '../../domain/pricing/truck.ts';
-import { roundVolume, totalVolume } from '../../domain/pricing/volume.ts';
+import { exactVolume, shownVolume, totalVolume } from '../../domain/pricing/volume.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { vehicleCategoryIdAtom } from '../../state/price-choices.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
@@ -16,14 +16,15 @@ export function LoadBar() {
   const items = useAtomValue(itemsAtom);
   const company = useAtomValue(companyDataAtom);
   const vehicleCategoryId = useAtomValue(vehicleCategoryIdAtom);
-  // The volume the list and the estimate show, so the percentage agrees with the figures.
-  const volume = roundVolume(totalVolume(items));
-  const vehicle = resolveVehicleCategory(volume, company.vehicle_categories, vehicleCategoryId);
-  if (!vehicle || volume === 0) return null;
-  const percent = loadPercentage(volume, vehicle.capacity);
-  const level = loadLevel(percent);
-  const fits = categoryThatFits(volume, vehicle.capacity, company.vehicle_categories);
-  const over = volume > vehicle.capacity;
+  // The truck the estimate picks (priced volume); the bar measures the exact load (spec §9).
+  const vehicle = resolveVehicleCategory(totalVolume(items), company.vehicle_categories, vehicleCategoryId);
+  const exact = exactVolume(items);
+  const volume = shownVolume(items);
+  if (!vehicle || exact === 0) return null;
+  const level = loadLevel(loadPercentage(exact, vehicle.capacity));
+  const percent = shownLoadPercentage(loadPercentage(exact, vehicle.capacity));
+  const fits = categoryThatFits(exact, vehicle.capacity, company.vehicle_categories);
+  const over = exact > vehicle.capacity;
   return (
     <div className="load">
       <div className="row-text">

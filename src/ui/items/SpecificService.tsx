@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { ConfirmDialog } from '../controls/ConfirmDialog.tsx';
+import type { Item } from '../../domain/entities/item.ts';
 import { makeDefaultCustomItem } from '../../domain/items/custom-item.ts';
 import { limitPriceInput } from '../../domain/validation/input-limits.ts';
 import { parsePrice } from '../../domain/pricing/vat.ts';
@@ -27,6 +28,20 @@ export function SpecificService() {
   return <SpecificServiceForm onClose={() => setOpen(false)} />;
 }
 
+/** Everything the replacement removes, named: the objects with their quantity, then the expenses. */
+function removalText(objects: readonly Item[], expenses: readonly Item[]): string {
+  const sentences = [];
+  if (objects.length > 0)
+    sentences.push(
+      `${objects.length === 1 ? 'Cet objet sera retiré' : `Ces ${objects.length} objets seront retirés`} : ${objects.map((item) => `${item.name} (${item.quantity})`).join(', ')}.`,
+    );
+  if (expenses.length > 0)
+    sentences.push(
+      `${expenses.length === 1 ? 'Ce frais annexe sera retiré' : `Ces ${expenses.length} frais annexes seront retirés`} : ${expenses.map((item) => item.name).join(', ')}.`,
+    );
+  return sentences.join(' ');
+}
+
 function SpecificServiceForm({ onClose }: { onClose: () => void }) {
   const items = useAtomValue(itemsAtom);
   const applyCustomItem = useSetAtom(applyCustomItemAtom);
@@ -38,8 +53,9 @@ function SpecificServiceForm({ onClose }: { onClose: () => void }) {
   const [fee, setFee] = useState(() => (custom?.predefinedTransportationFee == null ? '' : String(custom.predefinedTransportationFee)));
   const feeEditable = companyMode && !company.hide_custom_price && fixedPrice === null;
   const [confirming, setConfirming] = useState(false);
-  // What the custom item will replace: the items of the list, said before they go (UX §4.5).
+  // What the custom item will replace: the list's items and its expenses, said before they go (UX §4.5).
   const replaced = custom ? [] : items.filter((item) => item.category !== 'custom-cost');
+  const expenses = custom ? [] : items.filter((item) => item.category === 'custom-cost');
   const apply = () => {
     const base = custom ?? makeDefaultCustomItem();
     applyCustomItem({
@@ -68,7 +84,7 @@ function SpecificServiceForm({ onClose }: { onClose: () => void }) {
         </label>
       )}
       <div className="row">
-        <button type="button" className="primary" onClick={() => (replaced.length > 0 ? setConfirming(true) : apply())}>
+        <button type="button" className="primary" onClick={() => (replaced.length + expenses.length > 0 ? setConfirming(true) : apply())}>
           Valider la prestation
         </button>
         <button
@@ -84,7 +100,7 @@ function SpecificServiceForm({ onClose }: { onClose: () => void }) {
       {confirming && (
         <ConfirmDialog
           title="Remplacer la liste par une prestation spécifique ?"
-          text={`${replaced.length === 1 ? 'Cet objet sera retiré' : `Ces ${replaced.length} objets seront retirés`} : ${replaced.map((item) => `${item.name} (${item.quantity})`).join(', ')}.`}
+          text={removalText(replaced, expenses)}
           confirm="Remplacer la liste"
           onConfirm={apply}
           onCancel={() => setConfirming(false)}
