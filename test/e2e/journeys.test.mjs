@@ -2,15 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { startServer } from '../server/support.mjs';
-import { dayAfterToday, openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
-
-async function fillCustomer(page) {
-  await page.getByLabel('Nom du contact').fill('Marie Curie');
-  await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
-  await page.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
-  await page.getByLabel('Date du transport').selectOption(dayAfterToday(15));
-  await page.getByLabel('Heure de début').selectOption('09:00');
-}
+import { dayAfterToday, fillCustomer, openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
 
 describe('end-to-end journeys against the demo server', () => {
   const demo = useDemo({ before, after, startServer });

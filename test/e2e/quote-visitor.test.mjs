@@ -3,19 +3,11 @@
 // a server whose road service is down. In each, the booking is stored at the price the server
 // committed to, and the visitor is shown that price before it is stored.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { startServer } from '../server/support.mjs';
-import { dayAfterToday, launchBrowser, openPage, resolveAddress } from './support.mjs';
-
-async function fillCustomer(page) {
-  await page.getByLabel('Nom du contact').fill('Marie Curie');
-  await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
-  await page.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
-  await page.getByLabel('Date du transport').selectOption(dayAfterToday(15));
-  await page.getByLabel('Heure de début').selectOption('09:00');
-}
+import { freePort } from '../server/smtp-inbox.mjs';
+import { dayAfterToday, fillCustomer, openPage, resolveAddress, useDemo } from './support.mjs';
 
 /** Every quote the page received, in order, as the server answered it; `asked` counts the requests. */
 function watchQuotes(page) {
@@ -52,15 +44,6 @@ function latestBooking(server) {
   }
 }
 
-/** A port nothing listens on: taken, then given back. */
-async function closedPort() {
-  const probe = createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 /** Paris → Lyon with one sofa, on the wizard's estimate. */
 async function toEstimate(page, base) {
   await page.goto(`${base}/`);
@@ -92,22 +75,13 @@ async function shownQuote(page, quotes, { after = null, day = null } = {}) {
 }
 
 describe('a quote that expires while the visitor fills in the form (QUOTE_TTL_MINUTES)', () => {
-  let server;
-  let browser;
-  before(async () => {
-    // Three seconds: long enough to be shown, short enough to run out during the form.
-    server = await startServer(undefined, 0, { QUOTE_TTL_MINUTES: '0.05' });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // Three seconds: long enough to be shown, short enough to run out during the form.
+  const demo = useDemo({ before, after, startServer, env: async () => ({ QUOTE_TTL_MINUTES: '0.05' }) });
 
   it('the same price: the booking goes through with a fresh quote, nothing to confirm', async () => {
-    const page = await openPage(browser, { viewport: { width: 1000, height: 1400 } });
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
     const quotes = watchQuotes(page);
-    await toEstimate(page, server.base);
+    await toEstimate(page, demo.server.base);
     await shownQuote(page, quotes);
     await page.getByRole('button', { name: 'Suivant' }).click();
     await fillCustomer(page);
@@ -117,7 +91,7 @@ describe('a quote that expires while the visitor fills in the form (QUOTE_TTL_MI
     await until(() => Date.now() > Date.parse(first.expires_at), 'la fin du devis');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
-    const stored = latestBooking(server);
+    const stored = latestBooking(demo.server);
     assert.equal(stored.source, 'quote');
     assert.notEqual(stored.quoteId, first.id, 'booked on a quote that still holds, not the expired one');
     assert.deepEqual(
@@ -130,9 +104,9 @@ describe('a quote that expires while the visitor fills in the form (QUOTE_TTL_MI
   });
 
   it('the carrier changed its rates meanwhile: the new price is shown with the old one, nothing typed is lost, and it is booked once confirmed', async () => {
-    const page = await openPage(browser, { viewport: { width: 1000, height: 1400 } });
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
     const quotes = watchQuotes(page);
-    await page.goto(`${server.base}/company.html`);
+    await page.goto(`${demo.server.base}/company.html`);
     await resolveAddress(page, 1, '10 rue de Rivoli 75004 Paris');
     await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
     await page.getByRole('button', { name: 'Suivant' }).click();
@@ -148,9 +122,9 @@ describe('a quote that expires while the visitor fills in the form (QUOTE_TTL_MI
     assert.ok(first.figures.price_handling > 0);
 
     // The carrier raises its handling rates (spec §9 defaults: 18 and 30 €/h) in its records.
-    const company = (await server.query('SELECT store_json FROM companies WHERE id = 1'))[0];
+    const company = (await demo.server.query('SELECT store_json FROM companies WHERE id = 1'))[0];
     const store = { ...JSON.parse(company.store_json), handling_rates: { standard: 40, moving: 60 } };
-    await server.query('UPDATE companies SET store_json = ? WHERE id = 1', [JSON.stringify(store)]);
+    await demo.server.query('UPDATE companies SET store_json = ? WHERE id = 1', [JSON.stringify(store)]);
     await until(() => Date.now() > Date.parse(first.expires_at), 'la fin du devis');
 
     const refused = page.waitForResponse(
@@ -182,7 +156,7 @@ describe('a quote that expires while the visitor fills in the form (QUOTE_TTL_MI
     assert.equal(await page.getByLabel('Nom du contact').inputValue(), 'Marie Curie');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
-    const stored = latestBooking(server);
+    const stored = latestBooking(demo.server);
     assert.equal(stored.quoteId, second.id);
     assert.equal(stored.travel.price_handling, second.figures.price_handling);
     await page.close();
@@ -190,21 +164,12 @@ describe('a quote that expires while the visitor fills in the form (QUOTE_TTL_MI
 });
 
 describe('a trip changed after its quote', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const demo = useDemo({ before, after, startServer });
 
   it('the visitor adds items after the quote: a new quote is shown, and the booking is stored at it, not at the first', async () => {
-    const page = await openPage(browser, { viewport: { width: 1000, height: 1400 } });
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
     const quotes = watchQuotes(page);
-    await toEstimate(page, server.base);
+    await toEstimate(page, demo.server.base);
     const first = await shownQuote(page, quotes);
     await page.getByRole('button', { name: 'Précédent' }).click();
     await page.getByRole('heading', { name: 'Vos objets' }).waitFor();
@@ -217,7 +182,7 @@ describe('a trip changed after its quote', () => {
     await fillCustomer(page);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
-    const stored = latestBooking(server);
+    const stored = latestBooking(demo.server);
     // Booked on a quote of the new load (the recap may have asked again for the chosen day).
     const booked = quotes.find((candidate) => candidate.id === stored.quoteId);
     assert.ok(booked, 'booked on a quote the page was shown');
@@ -232,24 +197,17 @@ describe('a trip changed after its quote', () => {
 });
 
 describe('a server whose road service does not answer (ROUTE_SERVICE=ign)', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer(undefined, 0, {
-      ROUTE_SERVICE: 'ign',
-      IGN_ITINERARY_URL: `http://127.0.0.1:${await closedPort()}/navigation/itineraire`,
-    });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
+  const demo = useDemo({
+    before,
+    after,
+    startServer,
+    env: async () => ({ ROUTE_SERVICE: 'ign', IGN_ITINERARY_URL: `http://127.0.0.1:${await freePort()}/navigation/itineraire` }),
   });
 
   it('the quote says the route was estimated as the crow flies, and the booking is stored at the quote, marked approximate', async () => {
-    const page = await openPage(browser, { viewport: { width: 1000, height: 1400 } });
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
     const quotes = watchQuotes(page);
-    await toEstimate(page, server.base);
+    await toEstimate(page, demo.server.base);
     const shown = await shownQuote(page, quotes);
     assert.equal(shown.figures.approximate, true);
     assert.match(shown.route_fallback, /^Itinéraire estimé à vol d’oiseau : /);
@@ -260,7 +218,7 @@ describe('a server whose road service does not answer (ROUTE_SERVICE=ign)', () =
     await fillCustomer(page);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
-    const stored = latestBooking(server);
+    const stored = latestBooking(demo.server);
     const quote = quotes.find((candidate) => candidate.id === stored.quoteId);
     assert.ok(quote?.route_fallback, 'booked on a quote the page was shown, priced as the crow flies');
     assert.deepEqual(

@@ -35,6 +35,15 @@ export function watchPage(page) {
   return problems;
 }
 
+/** The wizard's customer form, booked for the 15th day after the test clock's at 09:00. */
+export async function fillCustomer(page) {
+  await page.getByLabel('Nom du contact').fill('Marie Curie');
+  await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
+  await page.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
+  await page.getByLabel('Date du transport').selectOption(dayAfterToday(15));
+  await page.getByLabel('Heure de début').selectOption('09:00');
+}
+
 /** Types an address and picks the first suggestion, waiting for it to be verified; `page` may be a locator to search within. */
 export async function resolveAddress(page, step, text) {
   await page.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
@@ -53,10 +62,10 @@ export async function resolveAddress(page, step, text) {
  * The demo server and a browser for a describe block: started before its tests, stopped
  * after. Read `demo.server` and `demo.browser` inside the tests.
  */
-export function useDemo({ before, after, startServer }) {
+export function useDemo({ before, after, startServer, env = async () => ({}) }) {
   const demo = { server: null, browser: null };
   before(async () => {
-    demo.server = await startServer();
+    demo.server = await startServer(undefined, 0, await env());
     demo.browser = await launchBrowser();
   });
   after(async () => {
