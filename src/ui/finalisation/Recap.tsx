@@ -1,9 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { DateTime } from 'luxon';
 import { BUSINESS_TIME_ZONE } from '../../domain/constants.ts';
-import { formatClock, formatDistance, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from '../../domain/format.ts';
+import { formatClock, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from '../../domain/format.ts';
 import { formatDateAndTime, formatShortDate, formatTimeOfDay, timeValueOf } from '../../domain/format-dates.ts';
 import { MESSAGES } from '../../domain/messages.ts';
+import { tripLine } from '../../domain/pricing/price-words.ts';
 import type { Stop } from '../../domain/entities/stop.ts';
 import { companyDataAtom, pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
@@ -58,7 +59,6 @@ export function Recap() {
   const apiBase = useAtomValue(configAtom).apiBase;
   const goToStep = useSetAtom(goToStepAtom);
   const price = usePriceFormatter();
-  const approx = estimate?.approximate ? '≈ ' : '';
   const listed = items.filter((item) => item.category !== 'custom-cost');
   const costs = items.filter((item) => item.category === 'custom-cost');
   return (
@@ -99,11 +99,7 @@ export function Recap() {
         {estimate && (
           <div>
             <dt>Distance et durée</dt>
-            <dd>
-              {approx}
-              {formatDistance(estimate.customer.distance)} · {approx}
-              {formatDuration(estimate.totalDuration)}
-            </dd>
+            <dd>{tripLine(estimate)}</dd>
           </div>
         )}
         <div>
@@ -183,7 +179,6 @@ export function Recap() {
                   <span className="price-line recap-total-line">
                     <span>Total {price.suffix}</span>
                     <span className="recap-total" part="price">
-                      {shown.approximate ? '≈ ' : ''}
                       {price.amountOnly(shown.total)}
                     </span>
                   </span>

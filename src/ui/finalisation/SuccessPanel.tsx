@@ -79,10 +79,7 @@ export function SuccessPanel() {
         {shown && (
           <>
             <dt>Total</dt>
-            <dd part="price">
-              {shown.approximate ? '≈ ' : ''}
-              {price.format(shown.total)}
-            </dd>
+            <dd part="price">{price.format(shown.total)}</dd>
           </>
         )}
       </dl>

@@ -1,5 +1,6 @@
 import { atom, useAtomValue } from 'jotai';
-import { formatDistance, formatDuration, formatVolume } from '../../domain/format.ts';
+import { formatVolume } from '../../domain/format.ts';
+import { tripLine } from '../../domain/pricing/price-words.ts';
 import { totalVolume } from '../../domain/pricing/volume.ts';
 import { estimateAtom } from '../../state/estimate.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
@@ -45,7 +46,7 @@ function TripStops() {
 const routeLineAtom = atom((get) => {
   const estimate = get(estimateAtom);
   if (!estimate || estimate.customer.distance <= 0) return null;
-  return `${estimate.approximate ? '≈ ' : ''}${formatDistance(estimate.customer.distance)} · ${formatDuration(estimate.customer.duration)}`;
+  return tripLine(estimate);
 });
 
 function TripRoute() {

@@ -1,0 +1,94 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import '../../elements/transport-quote-lite.ts';
+import { PREFERRED, STOPS, mountWizard, next } from './booking-support.ts';
+import { apiBase, byRole, createQuoteElement, findByRole, textOf, uniqueId } from './support.ts';
+
+/**
+ * What a customer reads on the price (issue 32, "A price a customer can believe"). Every figure
+ * is worked out here from the spec's rules (§9), never by the code under test: the demo's local
+ * provider has no road network, so the route is the straight line.
+ */
+function straightLine() {
+  const [from, to] = STOPS.map((stop) => ({ lat: (stop.lat * Math.PI) / 180, lng: (stop.lng * Math.PI) / 180 }));
+  const haversine =
+    Math.sin((to!.lat - from!.lat) / 2) ** 2 + Math.cos(from!.lat) * Math.cos(to!.lat) * Math.sin((to!.lng - from!.lng) / 2) ** 2;
+  const roadKm = 2 * 6371 * Math.asin(Math.sqrt(haversine)) * 1.5;
+  expect(roadKm).to.be.above(100);
+  return { roadKm, driveSeconds: (roadKm / 80) * 3600 };
+}
+
+/** '7 h 32 min' as UX §7.2 writes a duration, folded spaces. */
+function duration(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  return minutes % 60 === 0 ? `${Math.floor(minutes / 60)} h` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+const km = (value: number) => `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(value).replace(/\s/g, ' ')} km`;
+
+describe('a price a customer can believe (issue 32)', () => {
+  afterEach(async () => setViewport({ width: 800, height: 600 }));
+
+  it('S026 S160 no ≈ on the figures: the straight line is said once in words, and the aside gives the estimate’s one duration', async () => {
+    await setViewport({ width: 1280, height: 800 });
+    const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+    await next(root, 'Vos objets');
+    byRole(root, 'button', 'Ajouter : Canapé 3 places').click();
+    await next(root, 'Votre estimation');
+    await waitUntil(() => root.querySelector('.total-amount') !== null, 'no total', { timeout: 6000 });
+    const { roadKm, driveSeconds } = straightLine();
+    // The sofa: 1 h of handling (3rd floor to ground floor, billed by the half hour), 5 min on site at each stop.
+    const whole = duration(driveSeconds + 3600 + 2 * 5 * 60);
+    await waitUntil(() => textOf(root).includes(whole), `no ${whole} in ${textOf(root)}`);
+    expect(textOf(root)).not.to.contain('≈');
+    const facts = textOf(root.querySelector('.facts')!);
+    expect(facts).to.contain(`Durée totale${whole}dont ${duration(driveSeconds)} de route, 1 h de manutention, 10 min sur place`);
+    expect(facts).to.contain(`Distance${km(roadKm)}`);
+    // The aside says the same duration as the estimate beside it.
+    expect(textOf(root.querySelector('.trip-summary')!)).to.contain(`${km(roadKm)} · ${whole}`);
+    const notes = [...root.querySelectorAll('.banner')].filter((banner) => /vol d’oiseau/.test(banner.textContent ?? ''));
+    expect(notes).to.have.length(1);
+    expect(textOf(notes[0]!)).to.match(/ligne droite entre les adresses majorée de 50 %/);
+    expect(textOf(root.querySelector('.price-coverage')!)).to.equal(
+      'Le prix comprend le véhicule avec son chauffeur et 2 manutentionnaires pendant 1 h.',
+    );
+  });
+
+  it('S165 objects carried at street level add no handling (spec §9: floor multiplier 0): the estimate says what the price covers', async () => {
+    const street = STOPS.map((stop) => ({ ...stop, floor: -1, elevator: false }));
+    const root = await mountWizard({ company: { preferred_items: PREFERRED }, travel: { stops: street } });
+    await next(root, 'Vos objets');
+    byRole(root, 'button', 'Ajouter : Canapé 3 places').click();
+    await next(root, 'Votre estimation');
+    const coverage = await waitUntil(() => root.querySelector('.price-coverage'), 'no coverage line', { timeout: 6000 }).then(() =>
+      textOf(root.querySelector('.price-coverage')!),
+    );
+    expect(coverage).to.equal(
+      'Le prix comprend le véhicule avec son chauffeur. Vos objets sont chargés et déchargés au pied du véhicule, sans manutention : indiquez l’étage de chaque adresse pour qu’elle soit comptée.',
+    );
+  });
+
+  it('S041 S160 the lite’s Prix shows the customer’s distance and the one duration; the driver’s round trip is labelled as such', async () => {
+    const el = createQuoteElement('transport-quote-lite');
+    el.id = uniqueId('lite');
+    el.setAttribute('api-base', await apiBase());
+    el.setAttribute('maps-provider', 'local');
+    el.innerHTML = `<script type="application/json" data-store="travel">${JSON.stringify({ stops: STOPS, items: [{ name: 'Caisse', volume: 3 }] })}</script>`;
+    (await fixture(html`<div></div>`)).append(el);
+    const root = el.shadowRoot!;
+    await findByRole(root, 'tablist', 'Étapes du devis');
+    (await findByRole(root, 'button', 'Suivant', 6000)).click();
+    (await findByRole(root, 'button', 'Suivant', 6000)).click();
+    await waitUntil(() => root.querySelector('.facts'), 'no Prix figures', { timeout: 6000 });
+    const { roadKm, driveSeconds } = straightLine();
+    // The driver's route is the customer's plus the straight way back (spec §9): twice the distance here.
+    const facts = textOf(root.querySelector('.facts')!);
+    expect(facts).to.contain(`Distance${km(roadKm)}`);
+    expect(facts).to.contain(`Trajet du chauffeur, retour compris${km(2 * roadKm)}`);
+    // The same whole duration as the wizard's: a 3 m³ crate without a handling time takes 0.25 h a m³, carried from
+    // the 3rd floor (× 1.1) to the ground floor (× 1): 0.75 × 1.05 h, billed by the half hour as 1 h.
+    expect(facts).to.contain(`Durée totale${duration(driveSeconds + 3600 + 2 * 5 * 60)}`);
+    expect(facts).not.to.contain('Durée de conduite');
+    expect(textOf(root)).not.to.contain('≈');
+  });
+});
