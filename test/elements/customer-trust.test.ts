@@ -2,7 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import '../../elements/transport-quote-lite.ts';
 import { PREFERRED, STOPS, mountWizard, next } from './booking-support.ts';
-import { apiBase, byRole, createQuoteElement, findByRole, textOf, uniqueId } from './support.ts';
+import { allByRole, allLiveRegions, apiBase, byRole, createQuoteElement, findByRole, textOf, type, uniqueId } from './support.ts';
 
 /**
  * What a customer reads on the price (issue 32, "A price a customer can believe"). Every figure
@@ -90,5 +90,66 @@ describe('a price a customer can believe (issue 32)', () => {
     expect(facts).to.contain(`Durée totale${duration(driveSeconds + 3600 + 2 * 5 * 60)}`);
     expect(facts).not.to.contain('Durée de conduite');
     expect(textOf(root)).not.to.contain('≈');
+  });
+});
+
+describe('nothing under the action bar (issue 32, WCAG 2.4.11)', () => {
+  afterEach(async () => setViewport({ width: 800, height: 600 }));
+
+  for (const width of [375, 1280]) {
+    it(`S018 at ${width} px an address typed just above the bar: the field and its whole suggestion list end above the bar`, async () => {
+      await setViewport({ width, height: width === 375 ? 812 : 800 });
+      const spacer = document.createElement('div');
+      spacer.style.height = '1200px';
+      document.body.prepend(spacer);
+      try {
+        const el = createQuoteElement('transport-quote-wizard');
+        el.id = uniqueId('bar');
+        el.setAttribute('api-base', await apiBase());
+        el.setAttribute('maps-provider', 'local');
+        (await fixture(html`<div style="padding-bottom: 1200px"></div>`)).append(el);
+        const root = el.shadowRoot!;
+        await findByRole(root, 'heading', 'Vos adresses');
+        const field = byRole<HTMLInputElement>(root, 'combobox', 'Adresse 2');
+        const bar = root.querySelector('.action-bar')!;
+        // The page scrolled so that the field sits right above the sticky bar, where a thumb leaves it.
+        // (The stop's times come in a chunk of their own and make the card taller: scrolled again until it holds.)
+        const gap = () => field.getBoundingClientRect().bottom - (bar.getBoundingClientRect().top - 4);
+        await waitUntil(() => {
+          window.scrollBy(0, gap());
+          return Math.abs(gap()) < 2 && allLiveRegions(root, 'status', 'Chargement…').length === 0;
+        }, 'the field could not be brought above the bar');
+        field.focus();
+        type(field, '3 place Bellecour 69002 Lyon');
+        const list = await findByRole(root, 'listbox', 'Suggestions pour Adresse 2', 5000);
+        await waitUntil(() => allByRole(list, 'option').length > 0, 'no suggestion');
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const barTop = bar.getBoundingClientRect().top;
+        expect(list.getBoundingClientRect().bottom).to.be.at.most(barTop);
+        expect(field.getBoundingClientRect().top).to.be.at.least(0);
+        expect(list.getBoundingClientRect().height).to.be.at.least(48);
+      } finally {
+        spacer.remove();
+      }
+    });
+  }
+
+  it('S018 at 375 px a verified address that gets focus comes up with its ‘Adresse vérifiée’ line, not half under the bar', async () => {
+    await setViewport({ width: 375, height: 812 });
+    const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+    const field = byRole<HTMLInputElement>(root, 'combobox', 'Adresse 2');
+    const verifiedLine = field.closest('.combobox')!.querySelector('.resolved')!;
+    const bar = root.querySelector('.action-bar')!;
+    const gap = () => field.getBoundingClientRect().bottom - (bar.getBoundingClientRect().top - 4);
+    await waitUntil(() => {
+      window.scrollBy(0, gap());
+      return Math.abs(gap()) < 2 && allLiveRegions(root, 'status', 'Chargement…').length === 0;
+    }, 'the field could not be brought above the bar');
+    expect(verifiedLine.getBoundingClientRect().bottom).to.be.above(bar.getBoundingClientRect().top);
+    field.focus();
+    await waitUntil(
+      () => verifiedLine.getBoundingClientRect().bottom <= bar.getBoundingClientRect().top,
+      'the verified line stays under the bar',
+    );
   });
 });
