@@ -2,7 +2,19 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import '../../elements/transport-quote-lite.ts';
 import { PREFERRED, STOPS, mountWizard, next } from './booking-support.ts';
-import { allByRole, allLiveRegions, apiBase, byRole, createQuoteElement, findByRole, textOf, type, uniqueId } from './support.ts';
+import {
+  allByRole,
+  allLiveRegions,
+  apiBase,
+  byRole,
+  choose,
+  createQuoteElement,
+  dayAfterToday,
+  findByRole,
+  textOf,
+  type,
+  uniqueId,
+} from './support.ts';
 
 /**
  * What a customer reads on the price (issue 32, "A price a customer can believe"). Every figure
@@ -151,5 +163,25 @@ describe('nothing under the action bar (issue 32, WCAG 2.4.11)', () => {
       () => verifiedLine.getBoundingClientRect().bottom <= bar.getBoundingClientRect().top,
       'the verified line stays under the bar',
     );
+  });
+});
+
+describe('when, first (issue 32)', () => {
+  it('S079 S034 the customer’s date is asked at the top of the addresses, moves every stop, and is the one Finalisation shows', async () => {
+    const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+    const date = await findByRole<HTMLSelectElement>(root, 'combobox', 'Date du transport', 6000);
+    const firstAddress = byRole(root, 'combobox', 'Adresse 1');
+    // Before any address, in the page's order.
+    expect(date.compareDocumentPosition(firstAddress) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
+    choose(date, dayAfterToday(3));
+    // The test clock is Monday 30 November 2026: three days on is Thursday 3 December.
+    const second = await findByRole<HTMLSelectElement>(root, 'combobox', 'Jour de l’adresse 2');
+    await waitUntil(() => second.options[0]?.text === 'Même jour · jeu. 3 déc.', `stop 2 not moved: ${second.options[0]?.text}`);
+    expect(second.options[1]!.text).to.equal('Le lendemain · ven. 4 déc.');
+    await next(root, 'Vos objets');
+    byRole(root, 'button', 'Ajouter : Canapé 3 places').click();
+    await next(root, 'Votre estimation');
+    await next(root, 'Finalisation');
+    expect(byRole<HTMLSelectElement>(root, 'combobox', 'Date du transport').value).to.equal(dayAfterToday(3));
   });
 });

@@ -128,8 +128,11 @@ describe('the element’s estimate is the carrier’s quote, to the cent (DESIGN
           const option = [...select.options].find((o) => o.text === trip.pool)!;
           choose(select, option.value);
         }
-        if (trip.poolAnswered) await waitUntil(() => textOf(root).includes(trip.poolAnswered!), 'the grid’s code did not answer', { timeout: 8000 });
-        await waitUntil(() => quotes.asked.length > 0 && root.querySelector(PRICE[lite ? 'lite' : 'wizard']), 'no price', { timeout: 6000 });
+        if (trip.poolAnswered)
+          await waitUntil(() => textOf(root).includes(trip.poolAnswered!), 'the grid’s code did not answer', { timeout: 8000 });
+        await waitUntil(() => quotes.asked.length > 0 && root.querySelector(PRICE[lite ? 'lite' : 'wizard']), 'no price', {
+          timeout: 6000,
+        });
         const estimated = root.querySelector(PRICE[lite ? 'lite' : 'wizard'])!.textContent!;
         expect(textOf(root)).not.to.contain('Prix garanti');
 
@@ -137,11 +140,7 @@ describe('the element’s estimate is the carrier’s quote, to the cent (DESIGN
         await waitUntil(() => textOf(root).includes('Prix garanti'), 'no quote shown', { timeout: 8000 });
         const figures = quotes.answers.at(-1)!.figures;
         expect(figures.source).to.equal(trip.poolAnswered ? 'pool' : 'public');
-        const carrier = lite
-          ? figures.price_transportation + figures.price_handling
-          : trip.ht
-            ? figures.total_ht
-            : figures.total;
+        const carrier = lite ? figures.price_transportation + figures.price_handling : trip.ht ? figures.total_ht : figures.total;
         expect(centsOf(estimated), `shown ${estimated}, quoted ${carrier}`).to.equal(carrier);
         expect(root.querySelector(PRICE[lite ? 'lite' : 'wizard'])!.textContent).to.equal(estimated);
         expect(textOf(root)).not.to.contain('a recalculé');

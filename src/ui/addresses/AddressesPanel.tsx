@@ -14,6 +14,7 @@ import { useVariant } from '../variant.ts';
 import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
 import { Waiting } from '../controls/Waiting.tsx';
 import { TimeWindowSwitch } from '../controls/TimeWindowSwitch.tsx';
+import { LiteDateField } from '../lazy-time-fields.ts';
 
 /** Panel 0 (spec §2 "Address panel"): the stops of the trip, their times, contacts and the map. */
 export function AddressesPanel() {
@@ -78,6 +79,8 @@ export function AddressesPanel() {
 
   return (
     <section className="addresses-panel">
+      {/* When first (spec §4: changing the customer date moves every stop); the lite asks it in its header. */}
+      {variant === 'wizard' && <LiteDateField />}
       {variant === 'wizard' && (
         <TimeWindowSwitch
           className="switch-row timewindow-toggle"
