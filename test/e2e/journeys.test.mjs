@@ -5,7 +5,7 @@ import { startServer } from '../server/support.mjs';
 import { dayAfterToday, openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
 
 async function fillCustomer(page) {
-  await page.getByLabel('Nom du contact').fill('Marie Curie');
+  await page.getByLabel(/^(Nom et prénom|Nom du contact)$/).fill('Marie Curie');
   await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
   await page.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
   await page.getByLabel('Date du transport').selectOption(dayAfterToday(15));
@@ -261,7 +261,7 @@ describe('end-to-end journeys against the demo server', () => {
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByText(/^Prix\s:/).waitFor();
     await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.getByLabel('Nom du contact').fill('Marie Curie');
+    await page.getByLabel(/^(Nom et prénom|Nom du contact)$/).fill('Marie Curie');
     await page.getByLabel('Téléphone', { exact: true }).fill('0612345678');
     await page.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
     await page.getByLabel('Date du transport').selectOption(dayAfterToday(15));
@@ -305,7 +305,7 @@ describe('end-to-end journeys against the demo server', () => {
     await frame.getByRole('button', { name: 'Suivant' }).click();
     await frame.getByRole('button', { name: 'Suivant' }).click();
     await frame.getByRole('button', { name: 'Suivant' }).click();
-    await frame.getByLabel('Nom du contact').fill('Marie Curie');
+    await frame.getByLabel(/^(Nom et prénom|Nom du contact)$/).fill('Marie Curie');
     await frame.getByLabel('Téléphone', { exact: true }).fill('0612345678');
     await frame.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
     await frame.getByLabel('Date du transport').selectOption(dayAfterToday(15));

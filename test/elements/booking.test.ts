@@ -227,7 +227,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
         /^Une error est survenue, veuillez réessayer dans un instant\. Le serveur ne répond pas : vérifiez votre connexion\./,
         6000,
       );
-      expect(byRole<HTMLInputElement>(root, 'textbox', 'Nom du contact').value).to.equal('Marie Curie');
+      expect(byRole<HTMLInputElement>(root, 'textbox', 'Nom et prénom').value).to.equal('Marie Curie');
       byRole(root, 'button', 'Enregistrer').click();
       await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
       expect(recorder.sent).to.have.length(2);

@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import '../../elements/transport-quote-lite.ts';
-import { PREFERRED, STOPS, mountWizard, next } from './booking-support.ts';
+import { PREFERRED, STOPS, mountWizard, next, toFinalisation } from './booking-support.ts';
 import {
   allByRole,
   allLiveRegions,
@@ -11,6 +11,7 @@ import {
   createQuoteElement,
   dayAfterToday,
   findByRole,
+  findLiveRegion,
   textOf,
   type,
   uniqueId,
@@ -183,5 +184,63 @@ describe('when, first (issue 32)', () => {
     await next(root, 'Votre estimation');
     await next(root, 'Finalisation');
     expect(byRole<HTMLSelectElement>(root, 'combobox', 'Date du transport').value).to.equal(dayAfterToday(3));
+  });
+});
+
+/** The rows the action bar takes: its visible parts, a new row wherever one starts below all those before it. */
+function barRows(root: ShadowRoot): number {
+  const boxes = [...root.querySelector('.action-bar')!.children]
+    .map((part) => part.getBoundingClientRect())
+    .filter((box) => box.height > 0)
+    .sort((a, b) => a.top - b.top);
+  let rows = 0;
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (const box of boxes) {
+    if (box.top >= bottom - 1) rows += 1;
+    bottom = Math.max(bottom, box.bottom);
+  }
+  return rows;
+}
+
+describe('Finalisation for a private customer, and a bar of two rows at most (issue 32)', () => {
+  afterEach(async () => setViewport({ width: 800, height: 600 }));
+
+  it('S086 S090 a visitor gives ‘Nom et prénom’, no reference, and reads under the bar that nothing is paid now', async () => {
+    await setViewport({ width: 375, height: 812 });
+    const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+    await toFinalisation(root);
+    expect(allByRole(root, 'textbox', 'Nom et prénom')).to.have.length(1);
+    expect(allByRole(root, 'textbox', 'Référence (facultatif)')).to.have.length(0);
+    const bar = root.querySelector('.action-bar')!;
+    expect(textOf(bar)).to.contain('Aucun paiement maintenant : le transporteur confirme votre réservation.');
+    byRole(root, 'button', 'Enregistrer').click();
+    // The summary names the field as the form does; the spec's message stays word for word (§5).
+    await findLiveRegion(root, 'alert', /Nom et prénom : Ce champ doit contenir le nom du contact !/, 4000);
+    expect(barRows(root)).to.be.at.most(2);
+  });
+
+  it('S030 S114 company Finalisation at 375 px: ‘Référence’ shown, the bar in two rows, ‘Dupliquer’ away from ‘Enregistrer’', async () => {
+    await setViewport({ width: 375, height: 812 });
+    const root = await mountWizard({ company: { company_mode: true, preferred_items: PREFERRED } });
+    await toFinalisation(root);
+    expect(allByRole(root, 'textbox', 'Nom du contact')).to.have.length(1);
+    expect(allByRole(root, 'textbox', 'Référence (facultatif)')).to.have.length(1);
+    expect(textOf(root.querySelector('.action-bar')!)).not.to.contain('Aucun paiement');
+    const duplicate = byRole(root, 'button', 'Dupliquer').getBoundingClientRect();
+    const save = byRole(root, 'button', 'Enregistrer').getBoundingClientRect();
+    const previous = byRole(root, 'button', 'Précédent').getBoundingClientRect();
+    expect(barRows(root)).to.be.at.most(2);
+    // 'Dupliquer' on the total's row, the main action with 'Précédent' on the row under it.
+    expect(duplicate.bottom).to.be.at.most(save.top);
+    expect(Math.abs(previous.top - save.top)).to.be.below(2);
+  });
+
+  it('S009 an empty Objets step at 375 px: what is missing beside the total, two rows in all', async () => {
+    await setViewport({ width: 375, height: 812 });
+    const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+    await next(root, 'Vos objets');
+    await findByRole(root, 'button', 'Ajoutez au moins un objet', 4000);
+    await waitUntil(() => textOf(root.querySelector('.action-bar')!).includes('Total TTC'), 'no total in the bar', { timeout: 6000 });
+    expect(barRows(root)).to.be.at.most(2);
   });
 });

@@ -12,12 +12,15 @@ export function ActionBar({
   hint,
   total,
   children,
+  extra,
   twoRows = false,
 }: {
   onPrevious?: (() => void) | null;
   hint?: ReactNode;
   total?: ReactNode;
   children?: ReactNode;
+  /** A second action kept away from the primary one: beside the total (Dupliquer). */
+  extra?: ReactNode;
   twoRows?: boolean;
 }) {
   const bar = useRef<HTMLDivElement>(null);
@@ -66,6 +69,7 @@ export function ActionBar({
       ) : (
         <span className="prev" />
       )}
+      <div className="bar-extra">{extra}</div>
       <div className="bar-total">{total}</div>
       <div className="next">{children}</div>
     </div>

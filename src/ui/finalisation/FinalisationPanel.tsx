@@ -10,7 +10,7 @@ import { stopsAtom } from '../../state/stops.atoms.ts';
 import { Icon } from '../controls/icons.tsx';
 import { Tabs, type TabSpec } from '../controls/Tabs.tsx';
 import { ContactsTab } from './ContactsTab.tsx';
-import { CUSTOMER_LABELS, CustomerForm } from './CustomerForm.tsx';
+import { CustomerForm, customerLabels } from './CustomerForm.tsx';
 import { CustomerSearch } from './CustomerSearch.tsx';
 import { PostedTravels } from './PostedTravels.tsx';
 import { StopNotes } from './StopNotes.tsx';
@@ -26,13 +26,14 @@ function useProblems(): Problem[] {
   const customer = useAtomValue(customerAtom);
   const stops = useAtomValue(stopsAtom);
   const now = useNow();
+  const labels = customerLabels(useAtomValue(companyModeAtom));
   const customerErrors = validateCustomer(customer, now);
   const fromCustomer = (['name', 'phone', 'email', 'date', 'time'] as CustomerField[])
     .filter((field) => customerErrors[field])
     .map((field) => ({
       tab: 'customer' as const,
       target: `customer-${field}`,
-      text: `${CUSTOMER_LABELS[field]} : ${customerErrors[field]}`,
+      text: `${labels[field]} : ${customerErrors[field]}`,
     }));
   const fromContacts = stops.flatMap((stop, stopIndex) =>
     stop.contacts.flatMap((contact, position) => {
