@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import '../../elements/transport-quote-lite.ts';
-import { PREFERRED, STOPS, mountWizard, next, toFinalisation } from './booking-support.ts';
+import { PREFERRED, STOPS, fillCustomer, mountWizard, next, toFinalisation } from './booking-support.ts';
 import {
   allByRole,
   allLiveRegions,
@@ -102,6 +102,9 @@ describe('a price a customer can believe (issue 32)', () => {
     // the 3rd floor (× 1.1) to the ground floor (× 1): 0.75 × 1.05 h, billed by the half hour as 1 h.
     expect(facts).to.contain(`Durée totale${duration(driveSeconds + 3600 + 2 * 5 * 60)}`);
     expect(facts).not.to.contain('Durée de conduite');
+    // One word per thing across both elements (UX §7.4): the wizard's 'Manutention', not a second name for it.
+    expect(facts).to.contain('Manutention');
+    expect(facts).not.to.contain('Forfait de manutention');
     expect(textOf(root)).not.to.contain('≈');
   });
 });
@@ -242,5 +245,40 @@ describe('Finalisation for a private customer, and a bar of two rows at most (is
     await findByRole(root, 'button', 'Ajoutez au moins un objet', 4000);
     await waitUntil(() => textOf(root.querySelector('.action-bar')!).includes('Total TTC'), 'no total in the bar', { timeout: 6000 });
     expect(barRows(root)).to.be.at.most(2);
+  });
+});
+
+describe('one way of writing addresses (issue 32, UX §7)', () => {
+  afterEach(async () => setViewport({ width: 800, height: 600 }));
+
+  it('the recap and the aside write ‘10 Rue de Rivoli, 75004 Paris’ held together, and no bare ‘· Rue’', async () => {
+    await setViewport({ width: 1280, height: 800 });
+    const street = STOPS.map((stop, index) => (index === 0 ? { ...stop, floor: -1, elevator: false } : stop));
+    const root = await mountWizard({ company: { preferred_items: PREFERRED }, travel: { stops: street } });
+    const aside = await waitUntil(() => root.querySelector('.trip-summary'), 'no aside', { timeout: 6000 }).then(() =>
+      root.querySelector('.trip-summary')!,
+    );
+    // The postcode and the town joined by a no-break space, after a comma.
+    await waitUntil(() => (aside.textContent ?? '').includes('10 Rue de Rivoli, 75004\u00a0Paris'), `aside: ${aside.textContent}`);
+    await toFinalisation(root);
+    const recap = root.querySelector('.recap')!;
+    expect(recap.textContent).to.contain('10 Rue de Rivoli, 75004\u00a0Paris');
+    expect(recap.textContent).to.contain('3 Place Bellecour, 69002\u00a0Lyon');
+    expect(textOf(recap)).not.to.match(/· Rue(\s|$)/);
+    expect(textOf(recap)).to.contain('au niveau de la rue');
+  });
+
+  it('S007 the success panel writes its addresses the same way, and never breaks ‘ci-dessous’ across two lines', async () => {
+    await setViewport({ width: 375, height: 812 });
+    const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+    await toFinalisation(root);
+    await fillCustomer(root);
+    byRole(root, 'button', 'Enregistrer').click();
+    await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+    const success = root.querySelector('.success')!;
+    expect(success.textContent).to.contain('10 Rue de Rivoli, 75004\u00a0Paris');
+    const held = [...success.querySelectorAll('.nowrap')].find((span) => span.textContent === 'ci-dessous');
+    expect(held, 'ci-dessous not held on one line').to.not.equal(undefined);
+    expect(getComputedStyle(held!).whiteSpace).to.equal('nowrap');
   });
 });

@@ -121,10 +121,10 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
     const select = await findByRole<HTMLSelectElement>(shown, 'combobox', 'Choix Véhicule');
     expect([...select.options].map((o) => o.text)).to.deep.equal([
       'Choix Véhicule',
-      'Camion 3 m³',
-      'Camion 6 m³',
-      'Camion 12 m³',
-      'Camion 20 m³',
+      'Véhicule 3 m³',
+      'Véhicule 6 m³',
+      'Véhicule 12 m³',
+      'Véhicule 20 m³',
     ]);
   });
 

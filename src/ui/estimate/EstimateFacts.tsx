@@ -34,7 +34,7 @@ export function EstimateFacts({ estimate }: { estimate: Estimate }) {
       <Fact term="Volume">{formatVolume(estimate.volume)}</Fact>
       {!lite && <Fact term="Véhicule">{estimate.vehicleCategory?.name ?? `Véhicule ${formatVolume(estimate.truckCapacity)}`}</Fact>}
       {priced && <Fact term="Transport">{price.format(fees.transportation.fee)}</Fact>}
-      {priced && handlingShown && <Fact term={lite ? 'Forfait de manutention' : 'Manutention'}>{price.format(fees.handling.fee)}</Fact>}
+      {priced && handlingShown && <Fact term="Manutention">{price.format(fees.handling.fee)}</Fact>}
       {!lite && handlingShown && <Fact term="Manutentionnaires">{estimate.handling.persons}</Fact>}
       {!lite && estimate.costs !== 0 && <Fact term="Frais annexes">{price.format(estimate.costs)}</Fact>}
     </dl>

@@ -5,6 +5,7 @@ import { formatClock, formatDuration, formatPhone, formatPrice, formatVolume, NB
 import { formatDateAndTime, formatShortDate, formatTimeOfDay, timeValueOf } from '../../domain/format-dates.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { tripLine } from '../../domain/pricing/price-words.ts';
+import { addressText } from '../../domain/places/address-text.ts';
 import type { Stop } from '../../domain/entities/stop.ts';
 import { companyDataAtom, pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
@@ -30,7 +31,13 @@ function stopMeta(stop: Stop, day: string, arrival: string | null, windows: bool
       ? `créneau ${formatClock(timeValueOf(stop.timewindowEarliest))} – ${formatClock(timeValueOf(stop.timewindowLatest))}`
       : `vers ${formatTimeOfDay(stop.timewindowEarliest)}`
     : null;
-  const floor = stop.floor > 0 ? `${floorLabel(stop.floor)}${stop.elevator ? ', ascenseur' : ', sans ascenseur'}` : floorLabel(stop.floor);
+  // 'Rue' alone reads like a street name: the recap says what it means.
+  const floor =
+    stop.floor > 0
+      ? `${floorLabel(stop.floor)}${stop.elevator ? ', ascenseur' : ', sans ascenseur'}`
+      : stop.floor < 0
+        ? 'au niveau de la rue'
+        : floorLabel(stop.floor);
   return [
     formatShortDate(stopDay),
     time,
@@ -82,7 +89,7 @@ export function Recap() {
                 <li key={stop.uid}>
                   <span>
                     {TASK_LABELS[stop.type]}
-                    {NBSP}: {stop.address || 'adresse à saisir'}
+                    {NBSP}: {stop.address ? addressText(stop.address) : 'adresse à saisir'}
                   </span>
                   <span className="meta">{stopMeta(stop, day, arrivals[index] ?? null, windows)}</span>
                   {stop.contacts.map((contact, position) => (

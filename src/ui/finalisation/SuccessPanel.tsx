@@ -12,6 +12,7 @@ import { usePriceFormatter } from '../estimate/use-price.ts';
 import { Icon } from '../controls/icons.tsx';
 import { PANEL_TITLES } from '../wizard/panels.ts';
 import { dashboardUrl, devisUrl, SideFrame } from './SideFrame.tsx';
+import { addressText } from '../../domain/places/address-text.ts';
 
 /** Panel 4 (UX §6.2): the booking number, what was booked, what happens next, and the link to come back. */
 export function SuccessPanel() {
@@ -62,7 +63,7 @@ export function SuccessPanel() {
           <>
             <dt>Trajet</dt>
             <dd>
-              {first.address}
+              {addressText(first.address)}
               <br />
               {between > 0 && (
                 <>
@@ -72,7 +73,7 @@ export function SuccessPanel() {
                   <br />
                 </>
               )}
-              {last.address}
+              {addressText(last.address)}
             </dd>
           </>
         )}
@@ -87,8 +88,8 @@ export function SuccessPanel() {
       <ol className="next-steps">
         <li>Le transporteur étudie votre demande et revient vers vous pour la confirmer.</li>
         <li>
-          Vous pouvez modifier votre réservation avec le lien ci-dessous{' '}; si elle est déjà acceptée, prévenez le transporteur de tout
-          changement important.
+          Vous pouvez modifier votre réservation avec le lien <span className="nowrap">ci-dessous</span>
+          {' '}; si elle est déjà acceptée, prévenez le transporteur de tout changement important.
         </li>
       </ol>
       {link && (

@@ -1,6 +1,7 @@
 import { atom, useAtomValue } from 'jotai';
 import { formatVolume } from '../../domain/format.ts';
 import { tripLine } from '../../domain/pricing/price-words.ts';
+import { addressText } from '../../domain/places/address-text.ts';
 import { totalVolume } from '../../domain/pricing/volume.ts';
 import { estimateAtom } from '../../state/estimate.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
@@ -35,7 +36,7 @@ function TripStops() {
           <span className="map-pin" aria-hidden="true">
             {stop.step}
           </span>
-          <span>{stop.geocodeResolved ? stop.address : <span className="muted">Adresse {stop.step} à choisir</span>}</span>
+          <span>{stop.geocodeResolved ? addressText(stop.address) : <span className="muted">Adresse {stop.step} à choisir</span>}</span>
         </li>
       ))}
     </ol>
