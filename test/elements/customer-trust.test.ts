@@ -282,3 +282,39 @@ describe('one way of writing addresses (issue 32, UX §7)', () => {
     expect(getComputedStyle(held!).whiteSpace).to.equal('nowrap');
   });
 });
+
+describe('a success that reassures (issue 32)', () => {
+  it('S007 the success panel says how to reach the carrier and offers ‘Ajouter à mon agenda’, an .ics of the booking', async () => {
+    const carrier = { name: 'Transports Martin & Fils', phone_number: '0123456789', email: 'contact@martin.example' };
+    const root = await mountWizard({ company: { preferred_items: PREFERRED, transportation_company: carrier } });
+    await toFinalisation(root);
+    await fillCustomer(root, dayAfterToday(1));
+    byRole(root, 'button', 'Enregistrer').click();
+    await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+    const success = root.querySelector('.success')!;
+    expect(textOf(success)).to.contain('Pour joindre le transporteur : Transports Martin & Fils, 01 23 45 67 89 ou contact@martin.example');
+    expect(byRole<HTMLAnchorElement>(success, 'link', '01 23 45 67 89').href).to.equal('tel:0123456789');
+    expect(byRole<HTMLAnchorElement>(success, 'link', 'contact@martin.example').href).to.equal('mailto:contact@martin.example');
+    const add = byRole<HTMLAnchorElement>(success, 'link', 'Ajouter à mon agenda');
+    const number = /n°\s*(\d+)/.exec(textOf(success))![1]!;
+    expect(add.download).to.equal(`reservation-${number}.ics`);
+    const ics = decodeURIComponent(add.href.replace(/^data:text\/calendar;charset=utf-8,/, ''));
+    // Tuesday 1 December 2026 at 9:00 in Paris (winter time, UTC+1) is 8:00 UTC; the event lasts the
+    // estimate's whole duration: the straight line at 80 km/h, 1 h of handling, 2 × 5 min on site.
+    const { driveSeconds } = straightLine();
+    const end = new Date(Date.UTC(2026, 11, 1, 8, 0, 0) + Math.round((driveSeconds + 3600 + 600) / 60) * 60_000);
+    const stamp = (date: Date) =>
+      date
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d+Z$/, 'Z');
+    const unfolded = ics.replace(/\r\n /g, '');
+    expect(unfolded).to.match(/^BEGIN:VCALENDAR\r\n/);
+    expect(unfolded).to.contain('DTSTART:20261201T080000Z\r\n');
+    expect(unfolded).to.contain(`DTEND:${stamp(end)}\r\n`);
+    expect(unfolded).to.contain(`UID:reservation-${number}@`);
+    expect(unfolded).to.contain('LOCATION:10 Rue de Rivoli\\, 75004\u00a0Paris\r\n');
+    // Every physical line holds 75 octets at most (RFC 5545 §3.1).
+    for (const line of ics.split('\r\n')) expect(new TextEncoder().encode(line).length).to.be.at.most(75);
+  });
+});
