@@ -318,3 +318,29 @@ describe('a success that reassures (issue 32)', () => {
     for (const line of ics.split('\r\n')) expect(new TextEncoder().encode(line).length).to.be.at.most(75);
   });
 });
+
+describe('layouts that hold (issue 32)', () => {
+  afterEach(async () => setViewport({ width: 800, height: 600 }));
+
+  it('S018 the lite’s times at 1280 px: one row across the card, whole labels, fields on one line', async () => {
+    await setViewport({ width: 1280, height: 800 });
+    const el = createQuoteElement('transport-quote-lite');
+    el.setAttribute('api-base', await apiBase());
+    el.setAttribute('maps-provider', 'local');
+    el.innerHTML = `<script type="application/json" data-store="travel">${JSON.stringify({ stops: STOPS })}</script>`;
+    (await fixture(html`<div style="width: 1000px"></div>`)).append(el);
+    const root = el.shadowRoot!;
+    const day = await findByRole<HTMLSelectElement>(root, 'combobox', 'Jour de l’adresse 1', 6000);
+    const time = byRole<HTMLSelectElement>(root, 'combobox', 'Heure souhaitée à l’adresse 1');
+    const minutes = byRole<HTMLInputElement>(root, 'textbox', 'Minutes sur place à l’adresse 1');
+    const card = day.closest('.stop')!.getBoundingClientRect();
+    const boxes = [day, time, minutes].map((control) => control.getBoundingClientRect());
+    // On one line, bottom-aligned, and together as wide as most of the card.
+    for (const box of boxes) expect(Math.abs(box.bottom - boxes[0]!.bottom)).to.be.below(1);
+    expect(boxes[2]!.right - boxes[0]!.left).to.be.above(0.8 * card.width);
+    // 'Indifférent' whole in its select (its text narrower than the select), 'Minutes sur place' on one line.
+    expect(time.scrollWidth).to.be.at.most(time.clientWidth);
+    const label = minutes.closest('label')!;
+    expect(label.getBoundingClientRect().height - minutes.getBoundingClientRect().height).to.be.below(30);
+  });
+});
