@@ -52,7 +52,7 @@ describe('a price a customer can believe (issue 32)', () => {
     const { roadKm, driveSeconds } = straightLine();
     // The sofa: 1 h of handling (3rd floor to ground floor, billed by the half hour), 5 min on site at each stop.
     const whole = duration(driveSeconds + 3600 + 2 * 5 * 60);
-    await waitUntil(() => textOf(root).includes(whole), `no ${whole} in ${textOf(root)}`);
+    await waitUntil(() => textOf(root).includes(whole), `no ${whole} in ${textOf(root)}`, { timeout: 6000 });
     expect(textOf(root)).not.to.contain('≈');
     const facts = textOf(root.querySelector('.facts')!);
     expect(facts).to.contain(`Durée totale${whole}dont ${duration(driveSeconds)} de route, 1 h de manutention, 10 min sur place`);
@@ -131,14 +131,18 @@ describe('nothing under the action bar (issue 32, WCAG 2.4.11)', () => {
         // The page scrolled so that the field sits right above the sticky bar, where a thumb leaves it.
         // (The stop's times come in a chunk of their own and make the card taller: scrolled again until it holds.)
         const gap = () => field.getBoundingClientRect().bottom - (bar.getBoundingClientRect().top - 4);
-        await waitUntil(() => {
-          window.scrollBy(0, gap());
-          return Math.abs(gap()) < 2 && allLiveRegions(root, 'status', 'Chargement…').length === 0;
-        }, 'the field could not be brought above the bar');
+        await waitUntil(
+          () => {
+            window.scrollBy(0, gap());
+            return Math.abs(gap()) < 2 && allLiveRegions(root, 'status', 'Chargement…').length === 0;
+          },
+          'the field could not be brought above the bar',
+          { timeout: 6000 },
+        );
         field.focus();
         type(field, '3 place Bellecour 69002 Lyon');
         const list = await findByRole(root, 'listbox', 'Suggestions pour Adresse 2', 5000);
-        await waitUntil(() => allByRole(list, 'option').length > 0, 'no suggestion');
+        await waitUntil(() => allByRole(list, 'option').length > 0, 'no suggestion', { timeout: 5000 });
         await new Promise((resolve) => requestAnimationFrame(resolve));
         const barTop = bar.getBoundingClientRect().top;
         expect(list.getBoundingClientRect().bottom).to.be.at.most(barTop);
@@ -157,10 +161,14 @@ describe('nothing under the action bar (issue 32, WCAG 2.4.11)', () => {
     const verifiedLine = field.closest('.combobox')!.querySelector('.resolved')!;
     const bar = root.querySelector('.action-bar')!;
     const gap = () => field.getBoundingClientRect().bottom - (bar.getBoundingClientRect().top - 4);
-    await waitUntil(() => {
-      window.scrollBy(0, gap());
-      return Math.abs(gap()) < 2 && allLiveRegions(root, 'status', 'Chargement…').length === 0;
-    }, 'the field could not be brought above the bar');
+    await waitUntil(
+      () => {
+        window.scrollBy(0, gap());
+        return Math.abs(gap()) < 2 && allLiveRegions(root, 'status', 'Chargement…').length === 0;
+      },
+      'the field could not be brought above the bar',
+      { timeout: 6000 },
+    );
     expect(verifiedLine.getBoundingClientRect().bottom).to.be.above(bar.getBoundingClientRect().top);
     field.focus();
     await waitUntil(
@@ -180,7 +188,9 @@ describe('when, first (issue 32)', () => {
     choose(date, dayAfterToday(3));
     // The test clock is Monday 30 November 2026: three days on is Thursday 3 December.
     const second = await findByRole<HTMLSelectElement>(root, 'combobox', 'Jour de l’adresse 2');
-    await waitUntil(() => second.options[0]?.text === 'Même jour · jeu. 3 déc.', `stop 2 not moved: ${second.options[0]?.text}`);
+    await waitUntil(() => second.options[0]?.text === 'Même jour · jeu. 3 déc.', `stop 2 not moved: ${second.options[0]?.text}`, {
+      timeout: 4000,
+    });
     expect(second.options[1]!.text).to.equal('Le lendemain · ven. 4 déc.');
     await next(root, 'Vos objets');
     byRole(root, 'button', 'Ajouter : Canapé 3 places').click();
@@ -259,7 +269,9 @@ describe('one way of writing addresses (issue 32, UX §7)', () => {
       root.querySelector('.trip-summary')!,
     );
     // The postcode and the town joined by a no-break space, after a comma.
-    await waitUntil(() => (aside.textContent ?? '').includes('10 Rue de Rivoli, 75004\u00a0Paris'), `aside: ${aside.textContent}`);
+    await waitUntil(() => (aside.textContent ?? '').includes('10 Rue de Rivoli, 75004\u00a0Paris'), `aside: ${aside.textContent}`, {
+      timeout: 6000,
+    });
     await toFinalisation(root);
     const recap = root.querySelector('.recap')!;
     expect(recap.textContent).to.contain('10 Rue de Rivoli, 75004\u00a0Paris');
@@ -342,5 +354,24 @@ describe('layouts that hold (issue 32)', () => {
     expect(time.scrollWidth).to.be.at.most(time.clientWidth);
     const label = minutes.closest('label')!;
     expect(label.getBoundingClientRect().height - minutes.getBoundingClientRect().height).to.be.below(30);
+  });
+
+  it('S086 S087 Finalisation at 1280 px: ‘Téléphone’ in line with ‘Nom et prénom’, before and after a refused save', async () => {
+    await setViewport({ width: 1280, height: 800 });
+    const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+    await toFinalisation(root);
+    const inLine = () => {
+      const name = byRole(root, 'textbox', 'Nom et prénom');
+      const phone = byRole(root, 'textbox', 'Téléphone');
+      const [nameLabel, phoneLabel] = [name, phone].map((field) =>
+        field.closest('.field')!.querySelector('label')!.getBoundingClientRect(),
+      );
+      expect(Math.abs(name.getBoundingClientRect().top - phone.getBoundingClientRect().top)).to.be.below(1);
+      expect(Math.abs(nameLabel!.top - phoneLabel!.top)).to.be.below(1);
+    };
+    inLine();
+    byRole(root, 'button', 'Enregistrer').click();
+    await findLiveRegion(root, 'alert', /Nom et prénom : Ce champ doit contenir le nom du contact !/, 4000);
+    inLine();
   });
 });
