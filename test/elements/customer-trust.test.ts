@@ -374,4 +374,24 @@ describe('layouts that hold (issue 32)', () => {
     await findLiveRegion(root, 'alert', /Nom et prénom : Ce champ doit contenir le nom du contact !/, 4000);
     inLine();
   });
+
+  it('the chips row cut by a phone’s edge fades there, and no longer once scrolled to its end', async () => {
+    await setViewport({ width: 375, height: 812 });
+    const preferred = ['Carton standard', 'Canapé 3 places', 'Réfrigérateur', 'Machine à laver', 'Table basse'].map((name, id) => ({
+      id: id + 1,
+      name,
+      volume: 0.5,
+    }));
+    const root = await mountWizard({ company: { preferred_items: preferred } });
+    await next(root, 'Vos objets');
+    const chips = byRole(root, 'group', 'Objets fréquents');
+    expect(chips.scrollWidth).to.be.above(chips.clientWidth);
+    await waitUntil(() => getComputedStyle(chips).maskImage.includes('gradient'), 'no fade at the cut edge');
+    expect(chips.dataset.more).to.equal('end');
+    chips.scrollLeft = chips.scrollWidth;
+    await waitUntil(() => chips.dataset.more === 'start', `still marked: ${chips.dataset.more}`);
+    await setViewport({ width: 800, height: 600 });
+    // Wider, the chips wrap: nothing is cut, nothing fades.
+    await waitUntil(() => getComputedStyle(chips).maskImage === 'none', 'a fade on a row that wraps', { timeout: 3000 });
+  });
 });
