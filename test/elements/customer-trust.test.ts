@@ -395,3 +395,40 @@ describe('layouts that hold (issue 32)', () => {
     await waitUntil(() => getComputedStyle(chips).maskImage === 'none', 'a fade on a row that wraps', { timeout: 3000 });
   });
 });
+
+describe('a lighter first panel; moves that read as moves (issue 32)', () => {
+  afterEach(async () => setViewport({ width: 800, height: 600 }));
+
+  it('S013 S015 S016 S017 company mode at 375 px, four stops: each card header on one row, its move buttons drawn as arrows', async () => {
+    await setViewport({ width: 375, height: 812 });
+    const stops = [
+      { ...STOPS[0], label: 'Entrepôt principal de Saint-Denis' },
+      { ...STOPS[1], label: 'Agence Lyon Bellecour' },
+      { ...STOPS[0], type: 'pickup', label: 'Bureau de Paris' },
+      { ...STOPS[1], type: 'dropoff' },
+    ];
+    const root = await mountWizard({ company: { company_mode: true }, travel: { stops } });
+    const heads = await waitUntil(() => root.querySelectorAll('.stop-head').length === 4, 'not four stops').then(() => [
+      ...root.querySelectorAll<HTMLElement>('.stop-head'),
+    ]);
+    for (const head of heads) {
+      const tops = [...head.children].map((part) => part.getBoundingClientRect()).filter((box) => box.height > 0);
+      const first = Math.min(...tops.map((box) => box.top));
+      // Every part of the header starts on its first row (nothing wrapped under it), and stays in the card.
+      for (const box of tops) expect(box.top - first).to.be.below(20);
+      expect(head.scrollWidth).to.be.at.most(head.clientWidth + 1);
+    }
+    const up = byRole(root, 'button', 'Monter l’adresse 2');
+    // A shaft and a head, not a chevron: the icon's first stroke is the arrow's shaft.
+    expect(up.querySelector('path')!.getAttribute('d')).to.equal('M5 12h14');
+    expect(byRole(root, 'button', 'Descendre l’adresse 2').querySelector('path')!.getAttribute('d')).to.equal('M5 12h14');
+  });
+
+  it('S082 the window switch comes after the stops, saying what it does in a customer’s words', async () => {
+    const root = await mountWizard();
+    const toggle = await findByRole(root, 'switch', 'Créneaux horaires');
+    const lastAddress = byRole(root, 'combobox', 'Adresse 2');
+    expect(lastAddress.compareDocumentPosition(toggle) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
+    expect(textOf(toggle.closest('label')!)).to.contain('Pour chaque adresse, une heure au plus tôt et une heure au plus tard');
+  });
+});

@@ -81,12 +81,6 @@ export function AddressesPanel() {
     <section className="addresses-panel">
       {/* When first (spec §4: changing the customer date moves every stop); the lite asks it in its header. */}
       {variant === 'wizard' && <LiteDateField />}
-      {variant === 'wizard' && (
-        <TimeWindowSwitch
-          className="switch-row timewindow-toggle"
-          help={<span className="field-help"> (au plus tôt, au plus tard)</span>}
-        />
-      )}
       {variant === 'lite' && maps.kind === 'loading' && <Waiting>Préparation de la recherche d’adresses…</Waiting>}
       {variant === 'lite' && maps.kind === 'failed' && (
         <div className="alert-red" role="alert">
@@ -99,6 +93,13 @@ export function AddressesPanel() {
           <StopCard key={stop.uid} stop={stop} index={index} count={stops.length} onAction={onAction} />
         ))}
       </ol>
+      {/* After the stops: a customer gives addresses first, then says whether the times are windows. */}
+      {variant === 'wizard' && (
+        <TimeWindowSwitch
+          className="switch-row timewindow-toggle"
+          help={<span className="field-help">Pour chaque adresse, une heure au plus tôt et une heure au plus tard</span>}
+        />
+      )}
       {stops.length >= MAX_ADDRESSES && <p className="muted">Un trajet compte au plus {MAX_ADDRESSES}&nbsp;adresses.</p>}
       {routeStatus === 'ok' && route?.approximate && (
         <p className="banner banner-warning" role="status">
