@@ -226,6 +226,8 @@ describe('Finalisation for a private customer, and a bar of two rows at most (is
     expect(allByRole(root, 'textbox', 'Référence (facultatif)')).to.have.length(0);
     const bar = root.querySelector('.action-bar')!;
     expect(textOf(bar)).to.contain('Aucun paiement maintenant : le transporteur confirme votre réservation.');
+    // Two lines at most beside the total on a phone, the rest of the sentence read out but not shown.
+    expect(bar.querySelector('.bar-note')!.getBoundingClientRect().height).to.be.at.most(2 * 14 * 1.5 + 1);
     byRole(root, 'button', 'Enregistrer').click();
     // The summary names the field as the form does; the spec's message stays word for word (§5).
     await findLiveRegion(root, 'alert', /Nom et prénom : Ce champ doit contenir le nom du contact !/, 4000);

@@ -40,7 +40,11 @@ export function SaveActions() {
             {said}
           </p>
         ) : note ? (
-          <p className="bar-note">Aucun paiement maintenant{'\u00a0'}: le transporteur confirme votre réservation.</p>
+          <p className="bar-note">
+            Aucun paiement maintenant
+            {/* On a phone the bar keeps two rows: the rest of the sentence is for the eyes of wider screens, and for every screen reader. */}
+            <span className="bar-note-more">{'\u00a0'}: le transporteur confirme votre réservation</span>.
+          </p>
         ) : null
       }
       twoRows={duplicable}
