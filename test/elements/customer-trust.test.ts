@@ -433,4 +433,23 @@ describe('a lighter first panel; moves that read as moves (issue 32)', () => {
     expect(lastAddress.compareDocumentPosition(toggle) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
     expect(textOf(toggle.closest('label')!)).to.contain('Pour chaque adresse, une heure au plus tôt et une heure au plus tard');
   });
+
+  it('S018 at 375 × 812 a two-stop trip shows both address fields above the bar on the first screen', async () => {
+    await setViewport({ width: 375, height: 812 });
+    const el = createQuoteElement('transport-quote-wizard');
+    el.setAttribute('api-base', await apiBase());
+    el.setAttribute('maps-provider', 'local');
+    (await fixture(html`<div></div>`)).append(el);
+    const root = el.shadowRoot!;
+    await findByRole(root, 'heading', 'Vos adresses');
+    await waitUntil(() => allLiveRegions(root, 'status', 'Chargement…').length === 0, 'times still loading', { timeout: 6000 });
+    window.scrollTo(0, 0);
+    const bar = root.querySelector('.action-bar')!;
+    const second = byRole(root, 'combobox', 'Adresse 2');
+    expect(second.getBoundingClientRect().bottom).to.be.at.most(bar.getBoundingClientRect().top);
+    // The contacts fold with the times, and open with them.
+    expect(allByRole(root, 'button', 'Ajouter un contact à l’adresse 1')).to.have.length(0);
+    byRole(root, 'button', /^Horaires et contacts de l’adresse 1 : /).click();
+    await findByRole(root, 'button', 'Ajouter un contact à l’adresse 1');
+  });
 });

@@ -225,7 +225,8 @@ function TimesToggle({
       className="times-toggle"
       aria-expanded={open}
       aria-controls={bodyId}
-      aria-label={`Horaires de ${name} : ${summary}`}
+      // On a phone the stop's contacts fold here too (styles.css), and the name says so.
+      aria-label={`Horaires et contacts de ${name} : ${summary}`}
       onClick={onToggle}
     >
       <Icon name="clock" />
