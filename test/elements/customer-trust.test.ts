@@ -418,6 +418,9 @@ describe('a lighter first panel; moves that read as moves (issue 32)', () => {
       const first = Math.min(...tops.map((box) => box.top));
       // Every part of the header starts on its first row (nothing wrapped under it), and stays in the card.
       for (const box of tops) expect(box.top - first).to.be.below(20);
+      // The task's name whole on one line ('Enlèvement', never 'Enlève / ment').
+      const title = head.querySelector('.stop-title, .task-select');
+      if (title) expect(title.getBoundingClientRect().height).to.be.below(2 * 18 * 1.25);
       expect(head.scrollWidth).to.be.at.most(head.clientWidth + 1);
     }
     const up = byRole(root, 'button', 'Monter l’adresse 2');
@@ -447,6 +450,11 @@ describe('a lighter first panel; moves that read as moves (issue 32)', () => {
     const bar = root.querySelector('.action-bar')!;
     const second = byRole(root, 'combobox', 'Adresse 2');
     expect(second.getBoundingClientRect().bottom).to.be.at.most(bar.getBoundingClientRect().top);
+    // The floor select keeps the card's width ('Rez-de-chaussée' whole), the lift on the label's line above it.
+    const floor = byRole(root, 'combobox', 'Étage de l’adresse 1').getBoundingClientRect();
+    const lift = byRole(root, 'checkbox', 'Ascenseur à l’adresse 1').getBoundingClientRect();
+    expect(floor.width).to.be.above(0.8 * root.querySelector('.stop')!.getBoundingClientRect().width);
+    expect(lift.bottom).to.be.at.most(floor.top);
     // The contacts fold with the times, and open with them.
     expect(allByRole(root, 'button', 'Ajouter un contact à l’adresse 1')).to.have.length(0);
     byRole(root, 'button', /^Horaires et contacts de l’adresse 1 : /).click();
