@@ -59,6 +59,16 @@ describe('a price a customer can believe (issue 32)', () => {
     expect(facts).to.contain(`Distance${km(roadKm)}`);
     // The aside says the same duration as the estimate beside it.
     expect(textOf(root.querySelector('.trip-summary')!)).to.contain(`${km(roadKm)} · ${whole}`);
+    // The bar at 1280 px: Précédent, the total, then Suivant, side by side, nothing over another.
+    const previous = byRole(root, 'button', 'Précédent').getBoundingClientRect();
+    const barTotal = root.querySelector('.action-bar .bar-total-inner')!.getBoundingClientRect();
+    const suivant = byRole(root, 'button', 'Suivant').getBoundingClientRect();
+    expect(barTotal.left).to.be.at.least(previous.right);
+    expect(barTotal.right).to.be.at.most(suivant.left);
+    expect(Math.abs(barTotal.top + barTotal.height / 2 - (suivant.top + suivant.height / 2))).to.be.below(12);
+    expect(
+      root.elementFromPoint(previous.left + previous.width / 2, previous.top + previous.height / 2)?.closest('button')?.textContent,
+    ).to.contain('Précédent');
     const notes = [...root.querySelectorAll('.banner')].filter((banner) => /vol d’oiseau/.test(banner.textContent ?? ''));
     expect(notes).to.have.length(1);
     expect(textOf(notes[0]!)).to.match(/ligne droite entre les adresses majorée de 50 %/);
