@@ -471,3 +471,22 @@ describe('a lighter first panel; moves that read as moves (issue 32)', () => {
     await findByRole(root, 'button', 'Ajouter un contact à l’adresse 1');
   });
 });
+
+describe('the lite’s Contacts step (issue 32)', () => {
+  it('S032 no tabs inside the Contacts tab: the visitor’s details, then the contacts on site, and a refused save lands on the name', async () => {
+    const el = createQuoteElement('transport-quote-lite');
+    el.setAttribute('api-base', await apiBase());
+    el.setAttribute('maps-provider', 'local');
+    el.innerHTML = `<script type="application/json" data-store="travel">${JSON.stringify({ stops: STOPS, items: [{ name: 'Caisse', volume: 3 }] })}</script>`;
+    (await fixture(html`<div></div>`)).append(el);
+    const root = el.shadowRoot!;
+    await findByRole(root, 'tablist', 'Étapes du devis');
+    for (let step = 0; step < 3; step += 1) (await findByRole(root, 'button', 'Suivant', 6000)).click();
+    const name = await findByRole<HTMLInputElement>(root, 'textbox', 'Nom et prénom', 6000);
+    expect(allByRole(root, 'tablist', 'Informations de la réservation')).to.have.length(0);
+    const contacts = byRole(root, 'heading', 'Contacts sur place');
+    expect(name.compareDocumentPosition(contacts) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
+    byRole(root, 'button', 'Enregistrer').click();
+    await waitUntil(() => root.activeElement === name, 'focus not on the first field in error', { timeout: 4000 });
+  });
+});
