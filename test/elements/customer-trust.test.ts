@@ -304,6 +304,9 @@ describe('one way of writing addresses (issue 32, UX §7)', () => {
     const held = [...success.querySelectorAll('.nowrap')].find((span) => span.textContent === 'ci-dessous');
     expect(held, 'ci-dessous not held on one line').to.not.equal(undefined);
     expect(getComputedStyle(held!).whiteSpace).to.equal('nowrap');
+    // In the sentence's column, not in the list's number column.
+    const item = held!.closest('li')!.getBoundingClientRect();
+    expect(held!.getBoundingClientRect().left).to.be.at.least(item.left + 28);
   });
 });
 

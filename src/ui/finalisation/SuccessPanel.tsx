@@ -116,8 +116,11 @@ export function SuccessPanel() {
       <ol className="next-steps">
         <li>Le transporteur étudie votre demande et revient vers vous pour la confirmer.</li>
         <li>
-          Vous pouvez modifier votre réservation avec le lien <span className="nowrap">ci-dessous</span>
-          {' '}; si elle est déjà acceptée, prévenez le transporteur de tout changement important.
+          {/* One grid cell: the numbered list lays out each child of an item as a cell of its own. */}
+          <span>
+            Vous pouvez modifier votre réservation avec le lien <span className="nowrap">ci-dessous</span>
+            {' '}; si elle est déjà acceptée, prévenez le transporteur de tout changement important.
+          </span>
         </li>
       </ol>
       {carrier && (phone || email) && (
