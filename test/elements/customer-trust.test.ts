@@ -116,6 +116,12 @@ describe('a price a customer can believe (issue 32)', () => {
     expect(facts).to.contain('Manutention');
     expect(facts).not.to.contain('Forfait de manutention');
     expect(textOf(root)).not.to.contain('≈');
+    // On a phone the terms keep their words whole beside the figures.
+    await setViewport({ width: 375, height: 812 });
+    await waitUntil(() => {
+      const term = [...root.querySelectorAll('.facts dt')].find((dt) => dt.textContent === 'Distance')!;
+      return term.getBoundingClientRect().width > 80;
+    }, 'the term ‘Distance’ squeezed to a column of letters');
   });
 });
 
