@@ -26,9 +26,8 @@ export function EstimateFacts({ estimate }: { estimate: Estimate }) {
   return (
     <dl className="facts">
       <Fact term="Distance">{formatDistance(estimate.customer.distance)}</Fact>
-      <Fact term="Durée totale">
+      <Fact term="Durée totale" detail={durationParts(estimate)}>
         {formatDuration(estimate.totalDuration)}
-        <span className="fact-detail">{durationParts(estimate)}</span>
       </Fact>
       {lite && <Fact term="Trajet du chauffeur, retour compris">{formatDistance(estimate.driver.distance)}</Fact>}
       <Fact term="Volume">{formatVolume(estimate.volume)}</Fact>
