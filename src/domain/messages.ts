@@ -19,7 +19,8 @@ export const MESSAGES = {
   priceLater: 'Le prix sera fixé ultérieurement\u202f!',
   mapsMissing: 'Goolgle api is not setup, reload the page',
   geocodeFailureTitle: 'Error!',
-  approximateRoute: 'Itinéraire estimé à vol d’oiseau\u00a0: distance et durée approximatives',
+  approximateRoute:
+    'Itinéraire estimé à vol d’oiseau\u00a0: faute de calcul routier, la distance est la ligne droite entre les adresses majorée de 50\u00a0%. La distance et la durée sont donc approximatives.',
   acceptedWarning: 'Le transporteur a déjà accepté cette réservation\u00a0: un changement important peut perturber son organisation.',
 } as const;
 

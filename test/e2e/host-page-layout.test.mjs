@@ -122,7 +122,7 @@ describe('a fixed site header declared by scroll-padding-top (issue 34, UX §2.4
     await titleBelowHeader(page, 'Votre estimation');
     await pressFromTheBottom(page, 'Suivant');
     await titleBelowHeader(page, 'Finalisation');
-    await page.getByLabel('Nom du contact').fill('Marie Curie');
+    await page.getByLabel(/^(Nom et prénom|Nom du contact)$/).fill('Marie Curie');
     await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
     await page.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
     await page.getByLabel('Date du transport').selectOption(dayAfterToday(15));

@@ -45,7 +45,7 @@ describe('nothing typed is lost', () => {
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.getByLabel('Nom du contact').fill('Marie Curie');
+    await page.getByLabel(/^(Nom et prénom|Nom du contact)$/).fill('Marie Curie');
     await page.getByLabel('Téléphone', { exact: true }).fill('0612345678');
     await page.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
     await page.getByLabel('Date du transport').selectOption(dayAfterToday(15));
@@ -56,7 +56,7 @@ describe('nothing typed is lost', () => {
     await server.stop();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('alert').filter({ hasText: 'Une error est survenue, veuillez réessayer dans un instant' }).waitFor();
-    assert.equal(await page.getByLabel('Nom du contact').inputValue(), 'Marie Curie');
+    assert.equal(await page.getByLabel(/^(Nom et prénom|Nom du contact)$/).inputValue(), 'Marie Curie');
 
     server = await startServer(databasePath, Number(port));
     await page.getByRole('button', { name: 'Enregistrer' }).click();

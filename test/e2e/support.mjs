@@ -37,7 +37,7 @@ export function watchPage(page) {
 
 /** The wizard's customer form, booked for the 15th day after the test clock's at 09:00. */
 export async function fillCustomer(page) {
-  await page.getByLabel('Nom du contact').fill('Marie Curie');
+  await page.getByLabel(/^(Nom et prénom|Nom du contact)$/).fill('Marie Curie');
   await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
   await page.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
   await page.getByLabel('Date du transport').selectOption(dayAfterToday(15));

@@ -20,7 +20,7 @@ async function pick(page, step, text) {
 
 /** The visitor's own details on Finalisation (or the lite Contacts step). */
 async function fillCustomer(page) {
-  await page.getByLabel('Nom du contact').fill('Jeanne Martin');
+  await page.getByLabel(/^(Nom et prénom|Nom du contact)$/).fill('Jeanne Martin');
   await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
   await page.getByLabel('E-mail', { exact: true }).fill('jeanne.martin@exemple.fr');
 }

@@ -288,10 +288,19 @@ describe('panel 0, Vos adresses', () => {
     expect(byRole<HTMLSelectElement>(root, 'combobox', 'Jour de l’adresse 1').disabled).to.equal(true);
     const second = byRole<HTMLSelectElement>(root, 'combobox', 'Jour de l’adresse 2');
     expect(second.disabled).to.equal(false);
-    // J+0 to J+6 (spec §9), each followed by the day it names.
-    expect([...second.options].map((o) => o.text.split(' · ')[0])).to.deep.equal(['J+0', 'J+1', 'J+2', 'J+3', 'J+4', 'J+5', 'J+6']);
-    // The test clock is Monday 30 November 2026: J+1 is the first of December, written '1er'.
-    expect(second.options[1]!.text).to.equal('J+1 · mar. 1er déc.');
+    // J+0 to J+6 (spec §9) in a customer's words (issue 32), each followed by the day it names.
+    expect([...second.options].map((o) => o.text.split(' · ')[0])).to.deep.equal([
+      'Même jour',
+      'Le lendemain',
+      'J+2',
+      'J+3',
+      'J+4',
+      'J+5',
+      'J+6',
+    ]);
+    // The test clock is Monday 30 November 2026: the next day is the first of December, written '1er'.
+    expect(second.options[1]!.text).to.equal('Le lendemain · mar. 1er déc.');
+    expect(second.options[2]!.text).to.equal('J+2 · mer. 2 déc.');
   });
 
   it('S121 hide_address_floor hides the floor and lift selectors', async () => {

@@ -12,6 +12,7 @@ import {
   createQuoteElement,
   dayAfterToday,
   giveElementsFetch,
+  NAME_FIELD,
 } from './support.ts';
 
 export const STOPS = [
@@ -134,7 +135,7 @@ export async function toFinalisation(root: ShadowRoot, prices = true) {
 }
 
 export function fillCustomer(root: ShadowRoot, date = dayAfterToday(1)) {
-  type(byRole<HTMLInputElement>(root, 'textbox', 'Nom du contact'), 'Marie Curie');
+  type(byRole<HTMLInputElement>(root, 'textbox', NAME_FIELD), 'Marie Curie');
   type(byRole<HTMLInputElement>(root, 'textbox', 'Téléphone'), '06 12 34 56 78');
   type(byRole<HTMLInputElement>(root, 'textbox', 'E-mail'), 'marie@exemple.fr');
   choose(byRole<HTMLSelectElement>(root, 'combobox', 'Date du transport'), date);

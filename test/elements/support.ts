@@ -155,3 +155,6 @@ export function quantityOf(root: ShadowRoot | Element, name: string, { prefix = 
 export function isUnavailable(control: HTMLElement): boolean {
   return (control as HTMLButtonElement).disabled === true || control.getAttribute('aria-disabled') === 'true';
 }
+
+/** The customer's name field: 'Nom et prénom' for a visitor, 'Nom du contact' in company mode (issue 32). */
+export const NAME_FIELD = /^(Nom et prénom|Nom du contact)$/;

@@ -190,7 +190,7 @@ describe('the WordPress plugin (issue 34)', () => {
       await wizard.getByRole('button', { name: 'Suivant' }).click();
       await wizard.getByRole('heading', { name: 'Votre estimation' }).waitFor();
       await wizard.getByRole('button', { name: 'Suivant' }).click();
-      await wizard.getByLabel('Nom du contact').fill('Marie Curie');
+      await wizard.getByLabel(/^(Nom et prénom|Nom du contact)$/).fill('Marie Curie');
       await wizard.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
       await wizard.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
       await wizard.getByLabel('Date du transport').selectOption(dayAfterToday(15));

@@ -14,6 +14,7 @@ import { useVariant } from '../variant.ts';
 import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
 import { Waiting } from '../controls/Waiting.tsx';
 import { TimeWindowSwitch } from '../controls/TimeWindowSwitch.tsx';
+import { LiteDateField } from '../lazy-time-fields.ts';
 
 /** Panel 0 (spec §2 "Address panel"): the stops of the trip, their times, contacts and the map. */
 export function AddressesPanel() {
@@ -78,12 +79,8 @@ export function AddressesPanel() {
 
   return (
     <section className="addresses-panel">
-      {variant === 'wizard' && (
-        <TimeWindowSwitch
-          className="switch-row timewindow-toggle"
-          help={<span className="field-help"> (au plus tôt, au plus tard)</span>}
-        />
-      )}
+      {/* When first (spec §4: changing the customer date moves every stop); the lite asks it in its header. */}
+      {variant === 'wizard' && <LiteDateField />}
       {variant === 'lite' && maps.kind === 'loading' && <Waiting>Préparation de la recherche d’adresses…</Waiting>}
       {variant === 'lite' && maps.kind === 'failed' && (
         <div className="alert-red" role="alert">
@@ -96,6 +93,13 @@ export function AddressesPanel() {
           <StopCard key={stop.uid} stop={stop} index={index} count={stops.length} onAction={onAction} />
         ))}
       </ol>
+      {/* After the stops: a customer gives addresses first, then says whether the times are windows. */}
+      {variant === 'wizard' && (
+        <TimeWindowSwitch
+          className="switch-row timewindow-toggle"
+          help={<span className="field-help">Pour chaque adresse, une heure au plus tôt et une heure au plus tard</span>}
+        />
+      )}
       {stops.length >= MAX_ADDRESSES && <p className="muted">Un trajet compte au plus {MAX_ADDRESSES}&nbsp;adresses.</p>}
       {routeStatus === 'ok' && route?.approximate && (
         <p className="banner banner-warning" role="status">

@@ -78,12 +78,12 @@ export const StopCard = memo(function StopCard({
           <span className="stop-tools">
             {actions.moveUp && (
               <button type="button" className="icon" data-stop-action="up" onClick={actions.moveUp} aria-label={`Monter ${name}`}>
-                <Icon name="chevron" turn="up" />
+                <Icon name="arrow" turn="up" />
               </button>
             )}
             {actions.moveDown && (
               <button type="button" className="icon" data-stop-action="down" onClick={actions.moveDown} aria-label={`Descendre ${name}`}>
-                <Icon name="chevron" turn="down" />
+                <Icon name="arrow" turn="down" />
               </button>
             )}
             {actions.remove && (

@@ -22,8 +22,15 @@ function timeOf(timestamp: string | null): string {
   return timestamp ? timeValueOf(timestamp) : '';
 }
 
+/** A day offset in a customer's words: the travel day itself, the next day, then J+2 to J+6. */
+function dayOffsetWords(offset: number): string {
+  if (offset === 0) return 'Même jour';
+  if (offset === 1) return 'Le lendemain';
+  return `J+${offset}`;
+}
+
 /**
- * 'J+2 · mer. 2 déc.' for each day offset of a travel day. The same for every stop, and dates
+ * 'Même jour · lun. 30 nov.', 'Le lendemain · mar. 1er déc.', 'J+2 · mer. 2 déc.' for each day offset of a travel day. The same for every stop, and dates
  * in Paris cost a time-zone lookup each: computed once per travel day, not per card and render.
  */
 const seekOptionsByDay = new Map<string, { value: number; label: string }[]>();
@@ -33,7 +40,7 @@ function seekDayOptions(day: string) {
     const start = DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE });
     options = seekDayChoices().map((choice) => ({
       value: choice.value,
-      label: `J+${choice.value} · ${formatShortDate(start.plus({ days: choice.value }).toISODate()!)}`,
+      label: `${dayOffsetWords(choice.value)} · ${formatShortDate(start.plus({ days: choice.value }).toISODate()!)}`,
     }));
     // A visitor changes the date a few times at most; the bound only guards a long-lived page.
     if (seekOptionsByDay.size > 50) seekOptionsByDay.clear();
@@ -218,7 +225,8 @@ function TimesToggle({
       className="times-toggle"
       aria-expanded={open}
       aria-controls={bodyId}
-      aria-label={`Horaires de ${name} : ${summary}`}
+      // On a phone the stop's contacts fold here too (styles.css), and the name says so.
+      aria-label={`Horaires et contacts de ${name} : ${summary}`}
       onClick={onToggle}
     >
       <Icon name="clock" />

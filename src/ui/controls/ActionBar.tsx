@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Icon } from './icons.tsx';
+import { blockOf } from './keep-in-view.ts';
 
 /**
  * The bar that keeps the next move in view (UX §3.2): last in the DOM so fields come first in
@@ -11,12 +12,15 @@ export function ActionBar({
   hint,
   total,
   children,
+  extra,
   twoRows = false,
 }: {
   onPrevious?: (() => void) | null;
   hint?: ReactNode;
   total?: ReactNode;
   children?: ReactNode;
+  /** A second action kept away from the primary one: beside the total (Dupliquer). */
+  extra?: ReactNode;
   twoRows?: boolean;
 }) {
   const bar = useRef<HTMLDivElement>(null);
@@ -28,7 +32,8 @@ export function ActionBar({
     // the bar's height), when it gets focus and when the bar grows under it (a total appears).
     const keepClear = (target: Element | null) => {
       if (!(target instanceof HTMLElement) || node.contains(target) || !shell.contains(target)) return;
-      if (target.getBoundingClientRect().bottom > node.getBoundingClientRect().top) target.scrollIntoView({ block: 'nearest' });
+      const block = blockOf(target);
+      if (block.getBoundingClientRect().bottom > node.getBoundingClientRect().top) block.scrollIntoView({ block: 'nearest' });
     };
     // The observer's own size, not getBoundingClientRect: reading layout in its callback, after
     // the custom property below restyled the shell, would force a second layout of the whole
@@ -64,6 +69,7 @@ export function ActionBar({
       ) : (
         <span className="prev" />
       )}
+      <div className="bar-extra">{extra}</div>
       <div className="bar-total">{total}</div>
       <div className="next">{children}</div>
     </div>

@@ -9,11 +9,7 @@ export function BarTotal() {
   if (!shown) return null;
   return (
     <p className="bar-total-inner" part="price" aria-live="polite">
-      <span className="total-label">Total {price.suffix}</span>{' '}
-      <span className="amount">
-        {shown.approximate ? '≈ ' : ''}
-        {price.amountOnly(shown.total)}
-      </span>
+      <span className="total-label">Total {price.suffix}</span> <span className="amount">{price.amountOnly(shown.total)}</span>
     </p>
   );
 }

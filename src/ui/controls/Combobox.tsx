@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Icon, type IconName } from './icons.tsx';
+import { keepListInView } from './keep-in-view.ts';
 import { SuggestionList } from './SuggestionList.tsx';
 import { Waiting } from './Waiting.tsx';
 
@@ -56,6 +57,14 @@ export function Combobox<T>(props: ComboboxProps<T>) {
   const [enterPending, setEnterPending] = useMirroredState(false);
   const open = !dismissed.shown && !props.disabled && options.length > 0;
 
+  // The open list and its field fully in view, above the sticky bar (UX §4.3).
+  const inputRef = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const field = inputRef.current;
+    const list = field ? (field.getRootNode() as Document | ShadowRoot).getElementById(listId) : null;
+    if (open && field && list) keepListInView(list, field);
+  }, [open, options, listId]);
+
   const pick = (option: T) => {
     setDismissed(true);
     setEnterPending(false);
@@ -103,6 +112,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           </span>
         )}
         <input
+          ref={inputRef}
           id={inputId}
           role="combobox"
           data-target={props.target}

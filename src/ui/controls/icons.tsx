@@ -27,6 +27,8 @@ const PATHS = Object.freeze({
   info: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z', 'M12 11v5M12 8h.01'],
   close: ['M6 6l12 12M18 6L6 18'],
   chevron: ['M9 6l6 6-6 6'],
+  // A shaft and a head: a move (Monter, Descendre), where a chevron would read as a fold.
+  arrow: ['M5 12h14', 'M13 6l6 6-6 6'],
   search: ['M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z', 'M16 16l4 4'],
   copy: ['M9 9h11v11H9z', 'M5 15H4V4h11v1'],
 });

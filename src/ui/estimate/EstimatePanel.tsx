@@ -2,10 +2,11 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { formatDuration, NBSP } from '../../domain/format.ts';
 import { HANDLERS_MAX, HANDLERS_MIN } from '../../domain/constants.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
-import { estimateAtom, shownTotalAtom, totalAtom } from '../../state/estimate.atoms.ts';
+import { estimateAtom, totalAtom } from '../../state/estimate.atoms.ts';
 import { chooseHandlersAtom, chooseHandlingHoursAtom, handlingChoiceAtom } from '../../state/price-choices.atoms.ts';
 import { Waiting } from '../controls/Waiting.tsx';
 import { ApproximateNote } from './ApproximateNote.tsx';
+import { PriceCoverage } from './PriceCoverage.tsx';
 import { EstimateFacts } from './EstimateFacts.tsx';
 import { PoolSelector } from './PoolSelector.tsx';
 import { PriceEditor } from './PriceEditor.tsx';
@@ -19,7 +20,6 @@ const HOURS = Array.from({ length: 16 }, (_, index) => (index + 1) / 2);
 export function EstimatePanel() {
   const estimate = useAtomValue(estimateAtom);
   const total = useAtomValue(totalAtom);
-  const shown = useAtomValue(shownTotalAtom);
   const company = useAtomValue(companyDataAtom);
   const handling = useAtomValue(handlingChoiceAtom);
   const chooseHandlers = useSetAtom(chooseHandlersAtom);
@@ -37,7 +37,6 @@ export function EstimatePanel() {
           <>
             <p className="total-label">Total {price.suffix}</p>
             <p className="total-amount" part="price">
-              {shown?.approximate ? '≈ ' : ''}
               {price.amountOnly(total)}
             </p>
             <p className="muted">
@@ -49,6 +48,7 @@ export function EstimatePanel() {
       </div>
       <QuoteNote />
       <EstimateFacts estimate={estimate} />
+      {total > 0 && <PriceCoverage estimate={estimate} />}
       {!company.hide_handling_infos && (
         <div className="row">
           <label>

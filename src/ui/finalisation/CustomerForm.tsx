@@ -20,6 +20,11 @@ export const CUSTOMER_LABELS: Record<CustomerField, string> = {
   time: 'Heure de début',
 };
 
+/** A visitor books for themself: their own name, in the words of a French form. */
+export function customerLabels(companyMode: boolean): Record<CustomerField, string> {
+  return companyMode ? CUSTOMER_LABELS : { ...CUSTOMER_LABELS, name: 'Nom et prénom' };
+}
+
 /** The customer form (spec §5) with its French messages, shown once a field was left or a save tried. */
 export function CustomerForm({
   showAll,
@@ -42,12 +47,13 @@ export function CustomerForm({
   // A company types its customer's details, not its own: 'Client', and no autofill of the user's.
   const companyMode = useAtomValue(companyModeAtom);
   const autofill = (token: string) => (companyMode ? 'off' : token);
+  const labels = customerLabels(companyMode);
 
   return (
     <fieldset className="customer-form">
       <legend>{companyMode ? 'Client' : 'Vos coordonnées'}</legend>
       <div className="row">
-        <Field label={CUSTOMER_LABELS.name} help="4 caractères minimum" error={visible('name')}>
+        <Field label={labels.name} help="Au moins 4 caractères" error={visible('name')}>
           <input
             autoComplete={autofill('name')}
             data-target="customer-name"
@@ -107,9 +113,12 @@ export function CustomerForm({
           </select>
         </Field>
       </div>
-      <Field label="Référence (facultatif)">
-        <input value={customer.reference} onChange={(e) => editCustomer({ reference: e.target.value })} />
-      </Field>
+      {/* A company's own reference for the job; a visitor has none to give. */}
+      {companyMode && (
+        <Field label="Référence (facultatif)">
+          <input value={customer.reference} onChange={(e) => editCustomer({ reference: e.target.value })} />
+        </Field>
+      )}
       <Field label="Notes pour le transporteur (facultatif)" help={notes.pool ? `Consignes de la grille : ${notes.pool}` : undefined}>
         <textarea rows={3} value={notes.own} onChange={(e) => editCustomer({ notes: withOwnNotes(customer.notes, e.target.value) })} />
       </Field>

@@ -10,10 +10,11 @@ import { stopsAtom } from '../../state/stops.atoms.ts';
 import { Icon } from '../controls/icons.tsx';
 import { Tabs, type TabSpec } from '../controls/Tabs.tsx';
 import { ContactsTab } from './ContactsTab.tsx';
-import { CUSTOMER_LABELS, CustomerForm } from './CustomerForm.tsx';
+import { CustomerForm, customerLabels } from './CustomerForm.tsx';
 import { CustomerSearch } from './CustomerSearch.tsx';
 import { PostedTravels } from './PostedTravels.tsx';
 import { StopNotes } from './StopNotes.tsx';
+import { useVariant } from '../variant.ts';
 
 interface Problem {
   tab: FinalTab;
@@ -26,13 +27,14 @@ function useProblems(): Problem[] {
   const customer = useAtomValue(customerAtom);
   const stops = useAtomValue(stopsAtom);
   const now = useNow();
+  const labels = customerLabels(useAtomValue(companyModeAtom));
   const customerErrors = validateCustomer(customer, now);
   const fromCustomer = (['name', 'phone', 'email', 'date', 'time'] as CustomerField[])
     .filter((field) => customerErrors[field])
     .map((field) => ({
       tab: 'customer' as const,
       target: `customer-${field}`,
-      text: `${CUSTOMER_LABELS[field]} : ${customerErrors[field]}`,
+      text: `${labels[field]} : ${customerErrors[field]}`,
     }));
   const fromContacts = stops.flatMap((stop, stopIndex) =>
     stop.contacts.flatMap((contact, position) => {
@@ -62,11 +64,13 @@ export function FinalisationPanel() {
   const panel = useRef<HTMLElement>(null);
   const pendingFocus = useRef<string | null>(null);
   const showAll = attempt > 0;
+  // The lite's Contacts step is itself a tab: its two parts follow each other there, no tabs inside a tab.
+  const flat = useVariant() === 'lite';
 
   // A refused save: focus goes to the first field in error, on the tab the save opened.
   useEffect(() => {
     if (attempt === 0) return;
-    pendingFocus.current = problems.find((problem) => problem.tab === tab)?.target ?? null;
+    pendingFocus.current = problems.find((problem) => flat || problem.tab === tab)?.target ?? null;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per refused save
   }, [attempt]);
   useEffect(() => {
@@ -85,13 +89,20 @@ export function FinalisationPanel() {
   const goTo = (problem: Problem) => {
     pendingFocus.current = problem.target;
     setTab(problem.tab);
-    if (problem.tab === tab) panel.current?.querySelector<HTMLElement>(`[data-target="${problem.target}"]`)?.focus();
+    if (flat || problem.tab === tab) panel.current?.querySelector<HTMLElement>(`[data-target="${problem.target}"]`)?.focus();
   };
   const contactErrors = problems.filter((problem) => problem.tab === 'contacts').length;
   const tabs: TabSpec<FinalTab>[] = [
     { key: 'customer', label: 'Client' },
     { key: 'contacts', label: contactErrors > 0 && showAll ? `Contacts sur place (${contactErrors})` : 'Contacts sur place' },
   ];
+  const customerPart = (
+    <>
+      {companyMode && customers.length > 0 && <CustomerSearch />}
+      <CustomerForm showAll={showAll} touched={touched} touch={(field) => setTouched((set) => new Set(set).add(field))} />
+      <StopNotes />
+    </>
+  );
   return (
     <section className="finalisation" ref={panel}>
       {showAll && problems.length > 0 && (
@@ -111,17 +122,19 @@ export function FinalisationPanel() {
           </div>
         </div>
       )}
-      <Tabs label="Informations de la réservation" tabs={tabs} selected={tab} onSelect={setTab} panelClassName="tab-panel">
-        {tab === 'customer' ? (
-          <>
-            {companyMode && customers.length > 0 && <CustomerSearch />}
-            <CustomerForm showAll={showAll} touched={touched} touch={(field) => setTouched((set) => new Set(set).add(field))} />
-            <StopNotes />
-          </>
-        ) : (
-          <ContactsTab showAll={showAll} />
-        )}
-      </Tabs>
+      {flat ? (
+        <>
+          {customerPart}
+          <section className="contacts-section" aria-labelledby="contacts-section-title">
+            <h3 id="contacts-section-title">{tabs[1]!.label}</h3>
+            <ContactsTab showAll={showAll} />
+          </section>
+        </>
+      ) : (
+        <Tabs label="Informations de la réservation" tabs={tabs} selected={tab} onSelect={setTab} panelClassName="tab-panel">
+          {tab === 'customer' ? customerPart : <ContactsTab showAll={showAll} />}
+        </Tabs>
+      )}
       <PostedTravels />
     </section>
   );

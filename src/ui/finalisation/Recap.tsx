@@ -1,9 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { DateTime } from 'luxon';
 import { BUSINESS_TIME_ZONE } from '../../domain/constants.ts';
-import { formatClock, formatDistance, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from '../../domain/format.ts';
+import { formatClock, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from '../../domain/format.ts';
 import { formatDateAndTime, formatShortDate, formatTimeOfDay, timeValueOf } from '../../domain/format-dates.ts';
 import { MESSAGES } from '../../domain/messages.ts';
+import { tripLine } from '../../domain/pricing/price-words.ts';
+import { addressText } from '../../domain/places/address-text.ts';
 import type { Stop } from '../../domain/entities/stop.ts';
 import { companyDataAtom, pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
@@ -29,7 +31,13 @@ function stopMeta(stop: Stop, day: string, arrival: string | null, windows: bool
       ? `créneau ${formatClock(timeValueOf(stop.timewindowEarliest))} – ${formatClock(timeValueOf(stop.timewindowLatest))}`
       : `vers ${formatTimeOfDay(stop.timewindowEarliest)}`
     : null;
-  const floor = stop.floor > 0 ? `${floorLabel(stop.floor)}${stop.elevator ? ', ascenseur' : ', sans ascenseur'}` : floorLabel(stop.floor);
+  // 'Rue' alone reads like a street name: the recap says what it means.
+  const floor =
+    stop.floor > 0
+      ? `${floorLabel(stop.floor)}${stop.elevator ? ', ascenseur' : ', sans ascenseur'}`
+      : stop.floor < 0
+        ? 'au niveau de la rue'
+        : floorLabel(stop.floor);
   return [
     formatShortDate(stopDay),
     time,
@@ -58,7 +66,6 @@ export function Recap() {
   const apiBase = useAtomValue(configAtom).apiBase;
   const goToStep = useSetAtom(goToStepAtom);
   const price = usePriceFormatter();
-  const approx = estimate?.approximate ? '≈ ' : '';
   const listed = items.filter((item) => item.category !== 'custom-cost');
   const costs = items.filter((item) => item.category === 'custom-cost');
   return (
@@ -82,7 +89,7 @@ export function Recap() {
                 <li key={stop.uid}>
                   <span>
                     {TASK_LABELS[stop.type]}
-                    {NBSP}: {stop.address || 'adresse à saisir'}
+                    {NBSP}: {stop.address ? addressText(stop.address) : 'adresse à saisir'}
                   </span>
                   <span className="meta">{stopMeta(stop, day, arrivals[index] ?? null, windows)}</span>
                   {stop.contacts.map((contact, position) => (
@@ -99,11 +106,7 @@ export function Recap() {
         {estimate && (
           <div>
             <dt>Distance et durée</dt>
-            <dd>
-              {approx}
-              {formatDistance(estimate.customer.distance)} · {approx}
-              {formatDuration(estimate.totalDuration)}
-            </dd>
+            <dd>{tripLine(estimate)}</dd>
           </div>
         )}
         <div>
@@ -183,7 +186,6 @@ export function Recap() {
                   <span className="price-line recap-total-line">
                     <span>Total {price.suffix}</span>
                     <span className="recap-total" part="price">
-                      {shown.approximate ? '≈ ' : ''}
                       {price.amountOnly(shown.total)}
                     </span>
                   </span>

@@ -28,6 +28,8 @@ export function SaveActions() {
       setSaid(`Copie enregistrée : réservation n° ${String(outcome.posted.id)}. Le formulaire reste rempli pour la suivante.`);
   };
   const duplicable = isNew && companyMode;
+  // A visitor books without paying: the bar says so beside the total, where the eyes are before 'Enregistrer'.
+  const note = !companyMode && isNew && posted.length === 0 && !saving;
   return (
     <ActionBar
       onPrevious={previous === null ? null : () => goBack()}
@@ -37,19 +39,28 @@ export function SaveActions() {
           <p className="hint-line" role="status">
             {said}
           </p>
+        ) : note ? (
+          <p className="bar-note">
+            Aucun paiement maintenant
+            {/* On a phone the bar keeps two rows: the rest of the sentence is for the eyes of wider screens, and for every screen reader. */}
+            <span className="bar-note-more">{'\u00a0'}: le transporteur confirme votre réservation</span>.
+          </p>
         ) : null
       }
       twoRows={duplicable}
+      extra={
+        duplicable &&
+        !saving && (
+          <button type="button" part="button-secondary" onClick={() => void saveCopy()}>
+            Dupliquer
+          </button>
+        )
+      }
     >
       {saving ? (
         <BusySlot label="Enregistrement…" />
       ) : (
         <>
-          {duplicable && (
-            <button type="button" part="button-secondary" onClick={() => void saveCopy()}>
-              Dupliquer
-            </button>
-          )}
           {posted.length === 0 && (
             <button type="button" className="primary" part="button-primary" onClick={() => void save()}>
               {isNew ? 'Enregistrer' : 'Mettre à jour !'}

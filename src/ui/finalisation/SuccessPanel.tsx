@@ -1,7 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { formatDateAndTime } from '../../domain/format-dates.ts';
-import { NBSP } from '../../domain/format.ts';
+import { formatPhone, NBSP } from '../../domain/format.ts';
+import { bookingCalendar } from '../../domain/time/calendar-event.ts';
+import { companyDataAtom } from '../../state/company.atoms.ts';
+import { estimateAtom } from '../../state/estimate.atoms.ts';
+import { useNow } from '../../state/now.ts';
 import { STEPS } from '../../domain/steps/step-model.ts';
 import { configAtom, dashboardBaseAtom } from '../../state/config.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
@@ -12,6 +16,7 @@ import { usePriceFormatter } from '../estimate/use-price.ts';
 import { Icon } from '../controls/icons.tsx';
 import { PANEL_TITLES } from '../wizard/panels.ts';
 import { dashboardUrl, devisUrl, SideFrame } from './SideFrame.tsx';
+import { addressText } from '../../domain/places/address-text.ts';
 
 /** Panel 4 (UX §6.2): the booking number, what was booked, what happens next, and the link to come back. */
 export function SuccessPanel() {
@@ -22,6 +27,9 @@ export function SuccessPanel() {
   const base = useAtomValue(dashboardBaseAtom);
   const apiBase = useAtomValue(configAtom).apiBase;
   const price = usePriceFormatter();
+  const carrier = useAtomValue(companyDataAtom).transportation_company;
+  const duration = useAtomValue(estimateAtom)?.totalDuration ?? 0;
+  const now = useNow();
   const heading = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState('');
   const [frameOpen, setFrameOpen] = useState(false);
@@ -36,6 +44,27 @@ export function SuccessPanel() {
   const first = stops[0];
   const last = stops.at(-1);
   const between = stops.length - 2;
+  // 'Ajouter à mon agenda': the booking as an .ics file, made here, nothing sent anywhere.
+  const calendar =
+    id !== null && customer.date && first && last
+      ? `data:text/calendar;charset=utf-8,${encodeURIComponent(
+          bookingCalendar(
+            {
+              id,
+              date: customer.date,
+              time: customer.time,
+              durationSeconds: duration,
+              from: addressText(first.address),
+              to: addressText(last.address),
+              carrier: carrier?.name ?? '',
+              link,
+            },
+            now.toJSDate(),
+          ),
+        )}`
+      : null;
+  const phone = carrier?.phone_number.trim() ?? '';
+  const email = carrier?.email.trim() ?? '';
   return (
     <section ref={panel} className="success" part="success" aria-labelledby="success-title">
       <span className="success-icon" aria-hidden="true">
@@ -62,7 +91,7 @@ export function SuccessPanel() {
           <>
             <dt>Trajet</dt>
             <dd>
-              {first.address}
+              {addressText(first.address)}
               <br />
               {between > 0 && (
                 <>
@@ -72,17 +101,14 @@ export function SuccessPanel() {
                   <br />
                 </>
               )}
-              {last.address}
+              {addressText(last.address)}
             </dd>
           </>
         )}
         {shown && (
           <>
             <dt>Total</dt>
-            <dd part="price">
-              {shown.approximate ? '≈ ' : ''}
-              {price.format(shown.total)}
-            </dd>
+            <dd part="price">{price.format(shown.total)}</dd>
           </>
         )}
       </dl>
@@ -90,10 +116,21 @@ export function SuccessPanel() {
       <ol className="next-steps">
         <li>Le transporteur étudie votre demande et revient vers vous pour la confirmer.</li>
         <li>
-          Vous pouvez modifier votre réservation avec le lien ci-dessous{' '}; si elle est déjà acceptée, prévenez le transporteur de tout
-          changement important.
+          {/* One grid cell: the numbered list lays out each child of an item as a cell of its own. */}
+          <span>
+            Vous pouvez modifier votre réservation avec le lien <span className="nowrap">ci-dessous</span>
+            {' '}; si elle est déjà acceptée, prévenez le transporteur de tout changement important.
+          </span>
         </li>
       </ol>
+      {carrier && (phone || email) && (
+        <p className="carrier-contact">
+          Pour joindre le transporteur{NBSP}: {carrier.name ? `${carrier.name}, ` : ''}
+          {phone && <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{formatPhone(phone)}</a>}
+          {phone && email && ' ou '}
+          {email && <a href={`mailto:${email}`}>{email}</a>}
+        </p>
+      )}
       {link && (
         <div className="success-actions">
           <a className="button primary" part="button-primary" href={link} target="_blank" rel="noopener">
@@ -115,6 +152,12 @@ export function SuccessPanel() {
           <a className="button" part="button-secondary" href={devisUrl(apiBase, id!, booking.travelToken!)} target="_blank" rel="noopener">
             Télécharger le devis
           </a>
+          {calendar && (
+            <a className="button" part="button-secondary" href={calendar} download={`reservation-${String(id)}.ics`}>
+              <Icon name="calendar" />
+              Ajouter à mon agenda
+            </a>
+          )}
           <p className="visually-hidden" role="status">
             {copied}
           </p>

@@ -1,5 +1,7 @@
 import { atom, useAtomValue } from 'jotai';
-import { formatDistance, formatDuration, formatVolume } from '../../domain/format.ts';
+import { formatVolume } from '../../domain/format.ts';
+import { tripLine } from '../../domain/pricing/price-words.ts';
+import { addressText } from '../../domain/places/address-text.ts';
 import { shownVolume } from '../../domain/pricing/volume.ts';
 import { estimateAtom } from '../../state/estimate.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
@@ -34,7 +36,7 @@ function TripStops() {
           <span className="map-pin" aria-hidden="true">
             {stop.step}
           </span>
-          <span>{stop.geocodeResolved ? stop.address : <span className="muted">Adresse {stop.step} à choisir</span>}</span>
+          <span>{stop.geocodeResolved ? addressText(stop.address) : <span className="muted">Adresse {stop.step} à choisir</span>}</span>
         </li>
       ))}
     </ol>
@@ -45,7 +47,7 @@ function TripStops() {
 const routeLineAtom = atom((get) => {
   const estimate = get(estimateAtom);
   if (!estimate || estimate.customer.distance <= 0) return null;
-  return `${estimate.approximate ? '≈ ' : ''}${formatDistance(estimate.customer.distance)} · ${formatDuration(estimate.customer.duration)}`;
+  return tripLine(estimate);
 });
 
 function TripRoute() {

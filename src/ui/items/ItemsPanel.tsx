@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useScrollEdges } from '../controls/use-scroll-edges.ts';
 import { Icon } from '../controls/icons.tsx';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 import { customItemModeAtom } from '../../state/items.atoms.ts';
@@ -18,10 +19,12 @@ export function ItemsPanel() {
   const addItem = useSetAtom(addItemAtom);
   const customMode = useAtomValue(customItemModeAtom);
   const [said, setSaid] = useState('');
+  const chips = useRef<HTMLDivElement>(null);
+  useScrollEdges(chips);
   return (
     <section className="items-panel">
       {company.preferred_items.length > 0 && !customMode && (
-        <div className="chips" role="group" aria-label="Objets fréquents">
+        <div ref={chips} className="chips" role="group" aria-label="Objets fréquents">
           {company.preferred_items.map((item) => (
             <button
               key={`${item.id}-${item.name}`}

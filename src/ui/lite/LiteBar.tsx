@@ -49,11 +49,7 @@ export function LiteBar() {
       )}
       {shown && (
         <p className="lite-total" aria-live="polite" part="price">
-          Total{' '}:{' '}
-          <strong>
-            {shown.approximate ? '≈ ' : ''}
-            {price.format(shown.total)}
-          </strong>
+          Total{' '}: <strong>{price.format(shown.total)}</strong>
         </p>
       )}
     </div>

@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { estimateAtom, shownTotalAtom, totalAtom } from '../../state/estimate.atoms.ts';
+import { estimateAtom, totalAtom } from '../../state/estimate.atoms.ts';
 import { Waiting } from '../controls/Waiting.tsx';
 import { ApproximateNote } from '../estimate/ApproximateNote.tsx';
+import { PriceCoverage } from '../estimate/PriceCoverage.tsx';
 import { EstimateFacts } from '../estimate/EstimateFacts.tsx';
 import { PriceUnavailable } from '../estimate/PriceUnavailable.tsx';
 import { QuoteNote } from '../estimate/QuoteNote.tsx';
@@ -11,7 +12,6 @@ import { usePriceFormatter } from '../estimate/use-price.ts';
 export function LitePrice() {
   const estimate = useAtomValue(estimateAtom);
   const total = useAtomValue(totalAtom);
-  const shown = useAtomValue(shownTotalAtom);
   const price = usePriceFormatter();
   if (!estimate) return <Waiting>Calcul en cours…</Waiting>;
   return (
@@ -19,11 +19,7 @@ export function LitePrice() {
       <p className="total-price">
         {total > 0 ? (
           <>
-            Prix{' '}:{' '}
-            <strong>
-              {shown?.approximate ? '≈ ' : ''}
-              {price.format(total)}
-            </strong>
+            Prix{' '}: <strong>{price.format(total)}</strong>
           </>
         ) : (
           <PriceUnavailable estimate={estimate} />
@@ -31,6 +27,7 @@ export function LitePrice() {
       </p>
       <QuoteNote />
       <EstimateFacts estimate={estimate} />
+      {total > 0 && <PriceCoverage estimate={estimate} />}
       {estimate.approximate && <ApproximateNote />}
     </section>
   );
