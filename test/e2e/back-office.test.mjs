@@ -110,7 +110,7 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
     await visitor.getByRole('heading', { name: 'Votre estimation' }).waitFor();
     await visitor.getByLabel('Grille tarifaire').selectOption({ label: 'Partenaires Île-de-France' });
     await visitor.getByRole('button', { name: 'Suivant' }).click();
-    await visitor.getByLabel('Nom du contact').fill('Hélène Boucher');
+    await visitor.getByLabel('Nom et prénom').fill('Hélène Boucher');
     await visitor.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
     await visitor.getByLabel('E-mail', { exact: true }).fill('helene.boucher@exemple.fr');
     await visitor.getByLabel('Date du transport').selectOption(dayAfterToday(15));
