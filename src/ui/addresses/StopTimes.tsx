@@ -53,7 +53,8 @@ export function StopTimes({ stop, index }: { stop: Stop; index: number }) {
   const day = useTravelDay();
   const now = useNow();
   const name = `l’adresse ${stop.step}`;
-  // Closed, each list holds its chosen time alone; reaching one builds the card's lists.
+  // Closed, each time list holds its chosen time alone; reaching one builds the card's lists
+  // (the seven days are few and shared by every card: always all there).
   const { full, listeners } = useListOnDemand();
   // The choices change with the day and the quarter hour, not with every render of the card.
   const quarter = Math.floor(now.toMillis() / QUARTER_HOUR_MS);
@@ -121,13 +122,11 @@ export function StopTimes({ stop, index }: { stop: Stop; index: number }) {
               update({ index, change: (s) => moveStopsToDate([{ ...s, seekDays }], day)[0]! });
             }}
           >
-            {seekDayOptions(day)
-              .filter((choice) => full || choice.value === stop.seekDays)
-              .map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
+            {seekDayOptions(day).map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
           </select>
         </label>
         <label>
