@@ -8,7 +8,8 @@ import { useListOnDemand } from './use-list-on-demand.ts';
  * rather than a date input: the browser's date input writes mm/dd/yyyy in an English browser,
  * and phones keep their own picker for a select. Past days are never offered (spec §5).
  * Days are written with Intl, so the date needs no dates library; on the first panel, closed,
- * it holds its chosen day alone and builds the year of days when it is reached.
+ * it holds its chosen day alone and builds the year of days when it is reached, or in slices
+ * once the page is idle.
  */
 export function DateSelect({
   value,
@@ -18,7 +19,7 @@ export function DateSelect({
   ...aria
 }: {
   value: string;
-  /** Closed, hold the chosen day alone (the first panel's date): see use-list-on-demand.ts. */
+  /** Closed, hold the chosen day alone until reached or idle (the first panel's date): see use-list-on-demand.ts. */
   listOnDemand?: boolean;
   onChange: (day: string) => void;
   placeholder?: string;
@@ -29,7 +30,7 @@ export function DateSelect({
   'data-target'?: string;
 }) {
   const today = useToday();
-  const { full, listeners } = useListOnDemand(!listOnDemand);
+  const { full, listeners } = useListOnDemand(listOnDemand ? 'when-reached-or-idle' : 'at-once');
   // The list changes with the day, not with every tick of the clock.
   const months = useMemo(() => {
     if (!full) return [];
