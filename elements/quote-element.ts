@@ -1,5 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component';
-import { createElement, type ComponentType } from 'react';
+import { createElement, startTransition, type ComponentType } from 'react';
 import { sessionFor, type SessionOptions } from '../src/state/session.ts';
 import { ElementRoot, type ElementRootProps } from '../src/ui/ElementRoot.tsx';
 import { parseAttributes, type ElementConfig } from '../src/state/attributes.ts';
@@ -61,7 +61,9 @@ export function quoteElementClass(
     override connectedCallback(): void {
       // Before React's first render, so inline data is already in the store it reads.
       sessionFor(this, options).connect(configOf(this));
-      super.connectedCallback();
+      // The first render as a transition: React renders it in slices of a few milliseconds
+      // instead of one long task, so a phone's main thread answers meanwhile (issue 33).
+      startTransition(() => super.connectedCallback());
     }
 
     override disconnectedCallback(): void {

@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon';
 import { BUSINESS_TIME_ZONE } from './constants.ts';
 import { formatClock } from './format.ts';
+import { longFrenchDate, shortFrenchDate } from './time/calendar-days.ts';
 
-// Dates and times in French, in France's zone. Apart from the figures of format.ts: these need
-// luxon, and the first panel shows none of them, so the elements load them with the stop times.
+// Dates and times in French, in France's zone, apart from the figures of format.ts. Days in
+// words come from Intl (time/calendar-days.ts); the times of a timestamp in France need luxon.
 
 /** A pure function of one string (a day, a timestamp), computed once per value: zoned dates are costly to build. */
 function remembered(compute: (value: string) => string): (value: string) => string {
@@ -20,21 +21,11 @@ function remembered(compute: (value: string) => string): (value: string) => stri
   };
 }
 
-function dayOf(day: string): DateTime {
-  return DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).setLocale('fr');
-}
-
 /** 'lundi 23 novembre 2026', 'mardi 1er décembre 2026' (the first of the month is 'premier'). */
-export const formatLongDate = /* @__PURE__ */ remembered((day: string): string => {
-  const date = dayOf(day);
-  return `${date.toFormat('cccc')} ${date.day === 1 ? '1er' : date.day} ${date.toFormat('LLLL yyyy')}`;
-});
+export const formatLongDate = /* @__PURE__ */ remembered(longFrenchDate);
 
 /** 'lun. 23 nov.' */
-export const formatShortDate = /* @__PURE__ */ remembered((day: string): string => {
-  const date = dayOf(day);
-  return `${date.toFormat('ccc')} ${date.day === 1 ? '1er' : date.day} ${date.toFormat('LLL')}`;
-});
+export const formatShortDate = /* @__PURE__ */ remembered(shortFrenchDate);
 
 /** 'HH:mm' of a timestamp in France: the value stored and compared, never shown. */
 export const timeValueOf = /* @__PURE__ */ remembered((timestamp: string): string =>

@@ -2,7 +2,7 @@
 // throughput, printed as a table and written to test/bench/results/latest.json.
 // Benchmarks measure; tests assert behaviour.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -20,6 +20,9 @@ const results = path.join(ROOT, 'test/bench/results');
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+// The previous run's figures (results/ is the machine's own, not in git), printed beside today's.
+const latestFile = path.join(results, 'latest.json');
+const previous = existsSync(latestFile) ? JSON.parse(readFileSync(latestFile, 'utf8')) : null;
 const report = { measuredAt: new Date().toISOString(), machine: `${process.platform} ${process.arch}, Node ${process.version}` };
 
 execFileSync(process.execPath, [path.join(ROOT, 'build.mjs')], { stdio: 'ignore' });
@@ -64,12 +67,20 @@ report.bytes = {
   lazyMapsLoaderGzip: gz(path.join(ROOT, chunkHolding('@googlemaps/js-api-loader'))),
   lazyPricingSandboxGzip: gz(path.join(dist, 'pricing-worker.js')),
 };
-/** Issue 17's goals, gzip -9 bytes. The pricing worker (pools with code only) is not in 'everything'. */
+/**
+ * The goals, gzip -9 bytes and milliseconds. Issue 33: the first panel counted with its times
+ * (every script fetched until the address field answers and the network is quiet), and the
+ * 50-stop interactions; issue 17's 'everything ≤ 150 KB' is withdrawn (React, react-dom, luxon
+ * and sortablejs are the product's chosen parts).
+ */
 report.goals = {
-  wizardFirstPanelGzip: 125 * 1024,
-  liteFirstPanelGzip: 120 * 1024,
-  wizardEverythingGzip: 150 * 1024,
+  wizardUsableGzip: 125 * 1024,
+  liteUsableGzip: 120 * 1024,
   bothOnOnePageGzip: 155 * 1024,
+  firstRenderRatio: 1.5,
+  reorderMs: 100,
+  quantityChangeMs: 50,
+  addressKeyMs: 50,
 };
 
 // 2-4. Browser measures ----------------------------------------------------------------------
@@ -129,6 +140,11 @@ const fakeGoogle = `<script>
 </script>`;
 mkdirSync(path.join(dist, 'bench'), { recursive: true });
 writeFileSync(path.join(dist, 'bench/first-render-wizard.html'), firstRender('transport-quote-wizard', '/dist/transport-quote-wizard.js'));
+for (const tag of ['transport-quote-wizard', 'transport-quote-lite'])
+  writeFileSync(
+    path.join(dist, `bench/usable-${tag}.html`),
+    page(`<${tag} maps-provider="local"></${tag}><script src="/dist/${tag}.js"></script>`),
+  );
 writeFileSync(path.join(dist, 'bench/first-render-bare.html'), firstRender('bare-react-element', '/dist/bench/bare-element.js'));
 writeFileSync(
   path.join(dist, 'bench/big-trip.html'),
@@ -164,6 +180,29 @@ try {
     cpuThrottling: 4,
     loads: 20,
   };
+
+  // Issue 33: what a visitor's first panel really fetches, its times included: every element
+  // script asked for until the first address field answers and the network is quiet, each file
+  // counted gzip -9 as it travels (the same count as above, file by file).
+  const usableBytes = async (tag) => {
+    const tab = await browser.newPage();
+    const asked = new Set();
+    tab.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/dist/') && url.pathname.endsWith('.js')) asked.add(url.pathname.replace('/dist/', ''));
+    });
+    await tab.goto(`${server.base}/dist/bench/usable-${tag}.html`);
+    await tab.getByRole('combobox', { name: 'Adresse 1', exact: true }).fill('1');
+    await tab.waitForLoadState('networkidle');
+    await tab.close();
+    return { gzip: [...asked].reduce((sum, file) => sum + gz(path.join(dist, file)), 0), files: asked.size };
+  };
+  const wizardUsable = await usableBytes('transport-quote-wizard');
+  const liteUsable = await usableBytes('transport-quote-lite');
+  report.bytes.wizardUsableGzip = wizardUsable.gzip;
+  report.bytes.wizardUsableFiles = wizardUsable.files;
+  report.bytes.liteUsableGzip = liteUsable.gzip;
+  report.bytes.liteUsableFiles = liteUsable.files;
 
   // Interaction latency with 50 stops and 200 items, CPU throttled 4×.
   const tab = await browser.newPage();
@@ -303,7 +342,7 @@ try {
 }
 
 // 5. API throughput against a bare node:http server, on SQLite and PostgreSQL (test/bench/api.mjs)
-// `npm run bench -- --ui-only` skips it while working on the elements, and writes no results.
+// `npm run bench -- --ui-only` skips it while working on the elements.
 const uiOnly = process.argv.includes('--ui-only');
 report.api = uiOnly ? null : await measureApi();
 // 6. What a quote costs the server beside a booking (test/bench/quote-cost.mjs).
@@ -327,37 +366,50 @@ async function measureFixedRateLoad() {
 }
 report.fixedRateLoad = uiOnly ? null : await measureFixedRateLoad();
 
-if (!uiOnly) {
-  mkdirSync(results, { recursive: true });
-  writeFileSync(path.join(results, 'latest.json'), JSON.stringify(report, null, 2));
-}
+// Every run is kept as the next run's 'previous' (results/ is not in git); a --ui-only run keeps
+// the last API figures it did not measure.
+mkdirSync(results, { recursive: true });
+const kept = uiOnly && previous ? { ...report, api: previous.api, quotes: previous.quotes, fixedRateLoad: previous.fixedRateLoad } : report;
+writeFileSync(latestFile, JSON.stringify(kept, null, 2));
+
+const at = (object, keys) => keys.split('.').reduce((value, key) => value?.[key], object);
+const ms = (value) => `${value} ms`;
+/** A measured figure: today's, its goal, and the previous run's, each in its column. */
+const figureRow = (label, keys, show, goal) => [
+  label,
+  at(report, keys) === undefined ? '—' : show(at(report, keys)),
+  goal ?? '',
+  at(previous, keys) === undefined ? '—' : show(at(previous, keys)),
+];
 const rows = [
-  ...[
-    ['wizard: before its first panel (gzip)', 'wizardFirstPanelGzip'],
-    ['lite: before its first panel (gzip)', 'liteFirstPanelGzip'],
-    ['wizard: all it can load, pricing worker aside (gzip)', 'wizardEverythingGzip'],
-    ['both elements on one page (gzip)', 'bothOnOnePageGzip'],
-  ].map(([label, key]) => [label, `${kb(report.bytes[key])} (goal ≤ ${kb(report.goals[key])})`]),
-  ['lazy: stop times and dates, right after the first panel (gzip)', kb(report.bytes.lazyTimePartsGzip)],
-  ['lazy: later panels (gzip)', kb(report.bytes.lazyLaterPanelsGzip)],
-  ['lazy: drag library (gzip)', kb(report.bytes.lazyDragLibraryGzip)],
-  ['lazy: Google Maps loader (gzip)', kb(report.bytes.lazyMapsLoaderGzip)],
-  ['lazy: pricing sandbox worker (gzip)', kb(report.bytes.lazyPricingSandboxGzip)],
-  [
-    'first render, CPU ×4: wizard / bare React element',
-    `${report.firstRender.wizardMs} ms / ${report.firstRender.bareReactElementMs} ms (× ${report.firstRender.ratio}, goal ≤ × 1.5)`,
-  ],
-  ['quantity change, 50 stops + 200 items, CPU ×4', `${report.interaction.quantityChangeMs} ms (goal ≤ 16 ms)`],
-  ['reorder, 50 stops + 200 items, CPU ×4', `${report.interaction.reorderMs} ms (goal ≤ 16 ms)`],
-  [
-    'typing an address, 50 stops, CPU ×4: per key',
-    `${report.interaction.addressKeyMs} ms median, ${report.interaction.addressKeyMaxMs} ms at most (goal ≤ 16 ms)`,
-  ],
-  ['quantity change: React commits, components run', reactWork(report.interaction.quantityChangeReact)],
-  ['reorder: React commits, components run', reactWork(report.interaction.reorderReact)],
-  ['route requests for a 50-stop trip', String(report.network.fiftyStopTrip.routeRequests)],
-  ['item searches while typing 10 letters', String(report.network.typingTenLetterItemSearch.requests)],
-  ['geocoder calls while typing a 28-character address', String(report.network.typingTwentyEightCharacterAddress.requests)],
+  figureRow('wizard: first panel with its times (browser, gzip)', 'bytes.wizardUsableGzip', kb, `≤ ${kb(report.goals.wizardUsableGzip)}`),
+  figureRow('lite: first panel with its times (browser, gzip)', 'bytes.liteUsableGzip', kb, `≤ ${kb(report.goals.liteUsableGzip)}`),
+  figureRow('wizard: before its first panel (static imports)', 'bytes.wizardFirstPanelGzip', kb),
+  figureRow('lite: before its first panel (static imports)', 'bytes.liteFirstPanelGzip', kb),
+  figureRow('wizard: all it can load, pricing worker aside', 'bytes.wizardEverythingGzip', kb, 'withdrawn'),
+  figureRow('both elements on one page', 'bytes.bothOnOnePageGzip', kb, `≤ ${kb(report.goals.bothOnOnePageGzip)}`),
+  figureRow('lazy: stop times and dates, right after the first panel', 'bytes.lazyTimePartsGzip', kb),
+  figureRow('lazy: later panels', 'bytes.lazyLaterPanelsGzip', kb),
+  figureRow('lazy: drag library', 'bytes.lazyDragLibraryGzip', kb),
+  figureRow('lazy: Google Maps loader', 'bytes.lazyMapsLoaderGzip', kb),
+  figureRow('lazy: pricing sandbox worker', 'bytes.lazyPricingSandboxGzip', kb),
+  figureRow('first render, CPU ×4: wizard', 'firstRender.wizardMs', ms),
+  figureRow('first render, CPU ×4: bare React element', 'firstRender.bareReactElementMs', ms),
+  figureRow(
+    'first render: wizard / bare React element',
+    'firstRender.ratio',
+    (ratio) => `× ${ratio}`,
+    `≤ × ${report.goals.firstRenderRatio}`,
+  ),
+  figureRow('reorder, 50 stops + 200 items, CPU ×4', 'interaction.reorderMs', ms, `≤ ${report.goals.reorderMs} ms`),
+  figureRow('quantity change, 50 stops + 200 items, CPU ×4', 'interaction.quantityChangeMs', ms, `≤ ${report.goals.quantityChangeMs} ms`),
+  figureRow('typing an address, 50 stops, CPU ×4: per key, median', 'interaction.addressKeyMs', ms, `≤ ${report.goals.addressKeyMs} ms`),
+  figureRow('typing an address: the slowest key', 'interaction.addressKeyMaxMs', ms),
+  figureRow('quantity change: React commits, components run', 'interaction.quantityChangeReact', reactWork),
+  figureRow('reorder: React commits, components run', 'interaction.reorderReact', reactWork),
+  figureRow('route requests for a 50-stop trip', 'network.fiftyStopTrip.routeRequests', String),
+  figureRow('item searches while typing 10 letters', 'network.typingTenLetterItemSearch.requests', String),
+  figureRow('geocoder calls while typing a 28-character address', 'network.typingTwentyEightCharacterAddress.requests', String),
   ...(report.api ? apiRows(report.api) : []),
   ...(report.quotes ? quoteRows(report.quotes) : []),
   ...(report.fixedRateLoad
@@ -380,5 +432,7 @@ function reactWork({ commits, rendered, components }) {
     .map(([name, count]) => `${name} ×${count}`);
   return `${commits} commits, ${rendered} components (${most.join(', ')})`;
 }
-for (const [label, value] of rows) console.log(`${label.padEnd(52)} ${value}`);
-if (!uiOnly) console.log(`\nwritten to ${path.relative(ROOT, path.join(results, 'latest.json'))}`);
+console.log(`${'measure'.padEnd(56)} ${'today'.padEnd(14)} ${'goal'.padEnd(12)} previous run (${previous?.measuredAt ?? 'none'})`);
+for (const [label, value, goal = '', before = ''] of rows)
+  console.log(`${label.padEnd(56)} ${value.padEnd(14)} ${goal.padEnd(12)} ${before}`);
+console.log(`\nwritten to ${path.relative(ROOT, latestFile)}`);

@@ -7,6 +7,7 @@ import {
   apiBase,
   byRole,
   choose,
+  reach,
   findByRole,
   isUnavailable,
   press,
@@ -311,7 +312,7 @@ describe('panel 0, Vos adresses', () => {
 
   it('S081 S082 S106 time pickers in quarter hours; time-window mode adds a latest pushed after the earliest', async () => {
     const root = await wizard();
-    const wanted = byRole<HTMLSelectElement>(root, 'combobox', 'Heure souhaitée à l’adresse 2');
+    const wanted = reach(byRole<HTMLSelectElement>(root, 'combobox', 'Heure souhaitée à l’adresse 2'));
     const times = [...wanted.options].map((o) => o.value).filter(Boolean);
     expect(times.every((time) => /^\d{2}:(00|15|30|45)$/.test(time))).to.equal(true);
     byRole<HTMLInputElement>(root, 'switch', 'Créneaux horaires').click();

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import '../../elements/transport-quote-lite.ts';
 import '../../elements/transport-quote-wizard.ts';
 import { fixedClock } from '../../src/services/clock.ts';
-import { apiBase, findByRole, textOf, uniqueId } from './support.ts';
+import { apiBase, findByRole, reach, textOf, uniqueId } from './support.ts';
 
 const STOPS = [
   { type: 'pickup', address: '10 Rue de Rivoli 75004 Paris', lat: 48.8601, lng: 2.3507, geocodeResolved: true },
@@ -31,6 +31,7 @@ describe('one clock per element (spec §9 defaults, §5 past days)', () => {
     await findByRole(root, 'tablist', 'Étapes du devis');
     const date = await findByRole<HTMLSelectElement>(root, 'combobox', 'Date du transport');
     await waitUntil(() => date.value === '2031-06-16', `default day ${date.value}`);
+    reach(date);
     // The clock's today is the first day offered; its yesterday is not offered at all.
     expect(optionValues(date)[0]).to.equal('2031-06-15');
     expect(optionValues(date)).not.to.include('2031-06-14');
@@ -40,7 +41,7 @@ describe('one clock per element (spec §9 defaults, §5 past days)', () => {
   it('S170 S106 S107 at 10:07 by its clock, the wizard offers today from 10:15 and no earlier day', async () => {
     const root = await mountAt('transport-quote-wizard', '2031-06-16T10:07');
     await findByRole(root, 'heading', 'Vos adresses');
-    const first = await findByRole<HTMLSelectElement>(root, 'combobox', 'Heure souhaitée à l’adresse 1');
+    const first = reach(await findByRole<HTMLSelectElement>(root, 'combobox', 'Heure souhaitée à l’adresse 1'));
     await waitUntil(() => optionValues(first)[0] === '10:15', `first time ${optionValues(first)[0]}`);
     expect(optionValues(first)).not.to.include('10:00');
     expect(optionValues(first).at(-1)).to.equal('23:45');

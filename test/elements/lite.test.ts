@@ -7,6 +7,7 @@ import {
   apiBase,
   byRole,
   choose,
+  reach,
   findByRole,
   press,
   textOf,
@@ -87,6 +88,7 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
     const root = await lite({ travel: { customer: { date: '2027-03-15' } } });
     const date = await findByRole<HTMLSelectElement>(root, 'combobox', 'Date du transport');
     expect(date.selectedOptions[0]!.textContent).to.equal('lundi 15 mars 2027');
+    reach(date);
     // Days before the element's today are not offered, so none can be chosen.
     const days = [...date.options].map((option) => option.value);
     expect(days[0]).to.equal(TEST_NOW.toISODate());
@@ -96,6 +98,40 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
     const toggle = byRole<HTMLInputElement>(root, 'switch', 'Créneaux horaires');
     toggle.click();
     await findByRole(root, 'combobox', 'Heure au plus tard à l’adresse 2');
+  });
+
+  it('S034 S106 S081 a closed date or time list holds its choice; reached, it has every option, the same name and value, and arrows move', async () => {
+    const root = await lite({ travel: { customer: { date: '2027-03-15' } } });
+    const date = await findByRole<HTMLSelectElement>(root, 'combobox', 'Date du transport');
+    const time = await findByRole<HTMLSelectElement>(root, 'combobox', 'Heure souhaitée à l’adresse 2');
+    // Closed, the time holds its 'Indifférent' alone (nothing chosen yet); the date holds its
+    // day until reached or until the page is idle.
+    expect([...time.options].map((option) => option.value)).to.deep.equal(['']);
+    expect([...date.options].map((option) => option.value)).to.include('2027-03-15');
+
+    // Reached by the keyboard: one year of days from the element's today, the name and value unchanged.
+    date.focus();
+    const days = [...date.options].map((option) => option.value);
+    expect(days[0]).to.equal(TEST_NOW.toISODate());
+    expect(days.at(-1)).to.equal(TEST_NOW.plus({ years: 1 }).toISODate());
+    expect(byRole(root, 'combobox', 'Date du transport')).to.equal(date);
+    expect(date.value).to.equal('2027-03-15');
+    await sendKeys({ press: 'ArrowDown' });
+    await waitUntil(() => date.value === '2027-03-16', `after ArrowDown: ${date.value}`);
+    expect(date.selectedOptions[0]!.textContent).to.equal('mardi 16 mars 2027');
+    await sendKeys({ press: 'ArrowUp' });
+    await waitUntil(() => date.value === '2027-03-15', `after ArrowUp: ${date.value}`);
+
+    // The stop's time: 'Indifférent' then the quarter hours of a later day, from midnight (spec §5).
+    time.focus();
+    const times = [...time.options].map((option) => option.value);
+    expect(times.slice(0, 3)).to.deep.equal(['', '00:00', '00:15']);
+    expect(times).to.have.length(1 + 24 * 4);
+    expect(byRole(root, 'combobox', 'Heure souhaitée à l’adresse 2')).to.equal(time);
+    await sendKeys({ press: 'ArrowDown' });
+    await waitUntil(() => time.value === '00:00', `after ArrowDown: ${time.value}`);
+    await sendKeys({ press: 'ArrowDown' });
+    await waitUntil(() => time.value === '00:15', `after a second ArrowDown: ${time.value}`);
   });
 
   it('S037 S054 the save icon is hidden for a new trip, shown for an existing one once every step is valid', async () => {

@@ -123,7 +123,14 @@ export function type(field: HTMLInputElement | HTMLTextAreaElement, value: strin
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** A visitor presses a list before reading or choosing in it: long lists are built then (use-list-on-demand.ts). */
+export function reach(select: HTMLSelectElement): HTMLSelectElement {
+  select.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+  return select;
+}
+
 export function choose(select: HTMLSelectElement, value: string): void {
+  reach(select);
   Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, value);
   select.dispatchEvent(new Event('change', { bubbles: true }));
 }

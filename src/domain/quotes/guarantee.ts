@@ -1,7 +1,8 @@
 import { BUSINESS_TIME_ZONE } from '../constants.ts';
 import { formatClock } from '../format.ts';
+import { formatterOnFirstUse } from '../time/formatter-on-first-use.ts';
 
-const parts = new Intl.DateTimeFormat('fr-FR', {
+const parts = formatterOnFirstUse('fr-FR', {
   timeZone: BUSINESS_TIME_ZONE,
   year: 'numeric',
   month: 'long',
@@ -12,7 +13,11 @@ const parts = new Intl.DateTimeFormat('fr-FR', {
 });
 
 function inFrance(instant: Date) {
-  const found = Object.fromEntries(parts.formatToParts(instant).map((part) => [part.type, part.value]));
+  const found = Object.fromEntries(
+    parts()
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
   return {
     day: `${found.year}-${found.month}-${found.day}`,
     dayWords: `${Number(found.day) === 1 ? '1er' : Number(found.day)} ${found.month}`,

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { BUSINESS_TIME_ZONE, MAX_SEEK_DAYS, TIME_STEP_MINUTES } from '../constants.ts';
+import { BOOKABLE_DAYS_AHEAD } from './calendar-days.ts';
 import { inBusinessZone, minutesToTime } from './defaults.ts';
 
 /** Past days cannot be chosen (spec §5). Days are 'yyyy-MM-dd'. */
@@ -52,8 +53,7 @@ export function isSeekDayEditable(stopIndex: number): boolean {
   return stopIndex > 0;
 }
 
-/** How far ahead a transport can be booked from the date list: one year. */
-export const BOOKABLE_DAYS_AHEAD = 366;
+export { BOOKABLE_DAYS_AHEAD };
 
 /** The days a visitor can pick, today first, as 'yyyy-MM-dd' in France. */
 export function bookableDays(now: DateTime, count = BOOKABLE_DAYS_AHEAD): string[] {

@@ -7,6 +7,8 @@ import { formatClock } from '../../domain/format.ts';
 import { formatTimeOfDay, timeValueOf, formatShortDate } from '../../domain/format-dates.ts';
 import { isLatestNextDay, moveStopsToDate, withEarliestTime, withLatestTime } from '../../domain/time/windows.ts';
 import { isSeekDayEditable, quarterHourChoices, seekDayChoices } from '../../domain/time/choices.ts';
+import { plusDays } from '../../domain/time/calendar-days.ts';
+import { useListOnDemand } from '../controls/use-list-on-demand.ts';
 import { limitMinutesInput, parseMinutesInput } from '../../domain/validation/input-limits.ts';
 import type { Stop } from '../../domain/entities/stop.ts';
 import { useNow, useTravelDay } from '../../state/now.ts';
@@ -30,17 +32,17 @@ function dayOffsetWords(offset: number): string {
 }
 
 /**
- * 'Même jour · lun. 30 nov.', 'Le lendemain · mar. 1er déc.', 'J+2 · mer. 2 déc.' for each day offset of a travel day. The same for every stop, and dates
- * in Paris cost a time-zone lookup each: computed once per travel day, not per card and render.
+ * 'Même jour · lun. 30 nov.', 'Le lendemain · mar. 1er déc.', 'J+2 · mer. 2 déc.' for each day
+ * offset of a travel day: the same for every stop, so computed once per travel day, not per
+ * card and render.
  */
 const seekOptionsByDay = new Map<string, { value: number; label: string }[]>();
 function seekDayOptions(day: string) {
   let options = seekOptionsByDay.get(day);
   if (!options) {
-    const start = DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE });
     options = seekDayChoices().map((choice) => ({
       value: choice.value,
-      label: `${dayOffsetWords(choice.value)} · ${formatShortDate(start.plus({ days: choice.value }).toISODate()!)}`,
+      label: `${dayOffsetWords(choice.value)} · ${formatShortDate(plusDays(day, choice.value))}`,
     }));
     // A visitor changes the date a few times at most; the bound only guards a long-lived page.
     if (seekOptionsByDay.size > 50) seekOptionsByDay.clear();
@@ -59,20 +61,20 @@ export function StopTimes({ stop, index }: { stop: Stop; index: number }) {
   const day = useTravelDay();
   const now = useNow();
   const name = `l’adresse ${stop.step}`;
+  // Closed, each time list holds its chosen time alone; reaching one builds the card's lists
+  // (the seven days are few and shared by every card: always all there).
+  const { full, listeners } = useListOnDemand();
   // The choices change with the day and the quarter hour, not with every render of the card.
   const quarter = Math.floor(now.toMillis() / QUARTER_HOUR_MS);
-  const stopDay = useMemo(
-    () => DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).plus({ days: stop.seekDays }).toISODate()!,
-    [day, stop.seekDays],
-  );
+  const stopDay = plusDays(day, stop.seekDays);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `now` counts through `quarter`: the choices move by quarter hours
-  const earliestChoices = useMemo(() => quarterHourChoices(stopDay, now), [stopDay, quarter]);
+  const earliestChoices = useMemo(() => (full ? quarterHourChoices(stopDay, now) : []), [full, stopDay, quarter]);
   const earliestTime = timeOf(stop.timewindowEarliest);
   const latestValue =
     windows && stop.timewindowLatest ? `${isLatestNextDay(stop, day) ? NEXT_DAY : ''}${timeOf(stop.timewindowLatest)}` : '';
   // Only in time-window mode: the latest times after the earliest, and the next day's when a window crosses midnight.
   const latestOptions = useMemo(() => {
-    if (!windows) return [];
+    if (!windows || !full) return [];
     const latestAfter = stop.timewindowEarliest ? DateTime.fromISO(stop.timewindowEarliest, { setZone: true }) : now;
     const nextDayChoices = earliestTime
       ? quarterHourChoices(DateTime.fromISO(stopDay, { zone: BUSINESS_TIME_ZONE }).plus({ days: 1 }).toISODate()!, now).filter(
@@ -84,7 +86,7 @@ export function StopTimes({ stop, index }: { stop: Stop; index: number }) {
       ...nextDayChoices.map((time) => ({ value: `${NEXT_DAY}${time}`, label: `${formatClock(time)} (le lendemain)` })),
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `now` counts through `quarter`, as above
-  }, [windows, stopDay, stop.timewindowEarliest, earliestTime, quarter]);
+  }, [full, windows, stopDay, stop.timewindowEarliest, earliestTime, quarter]);
 
   const setLatest = (value: string) => {
     if (value === '') {
@@ -121,6 +123,7 @@ export function StopTimes({ stop, index }: { stop: Stop; index: number }) {
             aria-label={`Jour de ${name}`}
             value={stop.seekDays}
             disabled={!isSeekDayEditable(index)}
+            {...listeners}
             onChange={(event) => {
               // The chosen times move with the day, so seek_days and the timestamps agree.
               const seekDays = Number(event.target.value);
@@ -139,6 +142,7 @@ export function StopTimes({ stop, index }: { stop: Stop; index: number }) {
           <select
             aria-label={`${windows ? 'Heure au plus tôt' : 'Heure souhaitée'} à ${name}`}
             value={timeOf(stop.timewindowEarliest)}
+            {...listeners}
             onChange={(event) => {
               const time = event.target.value;
               update({ index, change: (s) => (time === '' ? { ...s, timewindowEarliest: null } : withEarliestTime(s, day, time)) });
@@ -158,7 +162,12 @@ export function StopTimes({ stop, index }: { stop: Stop; index: number }) {
         {windows && (
           <label>
             Au plus tard
-            <select aria-label={`Heure au plus tard à ${name}`} value={latestValue} onChange={(event) => setLatest(event.target.value)}>
+            <select
+              aria-label={`Heure au plus tard à ${name}`}
+              value={latestValue}
+              onChange={(event) => setLatest(event.target.value)}
+              {...listeners}
+            >
               <option value="">Indifférent</option>
               {latestValue && !latestOptions.some((option) => option.value === latestValue) && (
                 <option value={latestValue}>

@@ -1,21 +1,26 @@
 import { useMemo } from 'react';
-import { bookableDays } from '../../domain/time/choices.ts';
-import { formatLongDate } from '../../domain/format-dates.ts';
-import { inBusinessZone } from '../../domain/time/defaults.ts';
-import { useNow } from '../../state/now.ts';
+import { BOOKABLE_DAYS_AHEAD, daysFrom, frenchMonthAndYear, longFrenchDate } from '../../domain/time/calendar-days.ts';
+import { useToday } from '../../state/today.ts';
+import { useListOnDemand } from './use-list-on-demand.ts';
 
 /**
  * The transport date in words ('lundi 30 novembre 2026'), grouped by month. A native select
  * rather than a date input: the browser's date input writes mm/dd/yyyy in an English browser,
  * and phones keep their own picker for a select. Past days are never offered (spec §5).
+ * Days are written with Intl, so the date needs no dates library; on the first panel, closed,
+ * it holds its chosen day alone and builds the year of days when it is reached, or in slices
+ * once the page is idle.
  */
 export function DateSelect({
   value,
   onChange,
   placeholder,
+  listOnDemand = false,
   ...aria
 }: {
   value: string;
+  /** Closed, hold the chosen day alone until reached or idle (the first panel's date): see use-list-on-demand.ts. */
+  listOnDemand?: boolean;
   onChange: (day: string) => void;
   placeholder?: string;
   id?: string;
@@ -24,28 +29,28 @@ export function DateSelect({
   onBlur?: () => void;
   'data-target'?: string;
 }) {
-  const now = useNow();
-  const today = inBusinessZone(now).toISODate();
+  const today = useToday();
+  const { full, listeners } = useListOnDemand(listOnDemand ? 'when-reached-or-idle' : 'at-once');
+  // The list changes with the day, not with every tick of the clock.
   const months = useMemo(() => {
+    if (!full) return [];
     const groups = new Map<string, string[]>();
-    for (const day of bookableDays(now)) {
+    for (const day of daysFrom(today, BOOKABLE_DAYS_AHEAD)) {
       const month = day.slice(0, 7);
       groups.set(month, [...(groups.get(month) ?? []), day]);
     }
     return [...groups];
-    // The list changes with the day, not with every tick of the clock.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the day
-  }, [today]);
+  }, [full, today]);
   const listed = months.some(([, days]) => days.includes(value));
   return (
-    <select value={value} onChange={(event) => onChange(event.target.value)} {...aria}>
+    <select value={value} onChange={(event) => onChange(event.target.value)} {...listeners} {...aria}>
       {placeholder !== undefined && <option value="">{placeholder}</option>}
-      {value && !listed && <option value={value}>{formatLongDate(value)}</option>}
+      {value && !listed && <option value={value}>{longFrenchDate(value)}</option>}
       {months.map(([month, days]) => (
-        <optgroup key={month} label={formatLongDate(days[0]!).split(' ').slice(2).join(' ')}>
+        <optgroup key={month} label={frenchMonthAndYear(days[0]!)}>
           {days.map((day) => (
             <option key={day} value={day}>
-              {formatLongDate(day)}
+              {longFrenchDate(day)}
             </option>
           ))}
         </optgroup>

@@ -14,6 +14,7 @@ export function LiteDateField() {
       Date du transport
       <DateSelect
         value={day}
+        listOnDemand
         onChange={(date) => {
           if (date && isSelectableDay(date, now)) chooseDate(date);
         }}
