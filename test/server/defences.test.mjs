@@ -51,6 +51,25 @@ describe(`rate limits: both budgets apply (${DATABASE_NAME})`, () => {
       await server.stop();
     }
   });
+
+  it('an IPv6 /64 is one address for the budget: a client cannot take a new budget from each of its addresses', async () => {
+    const server = await startServer(undefined, 0, { TRUST_PROXY: 'true', RATE_WRITES_PER_MINUTE_PER_IP: '2' });
+    try {
+      const from = (address) => ({ 'x-forwarded-for': address });
+      const statuses = [];
+      for (const address of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:ffff::3'])
+        statuses.push((await post(server.base, bookingBody(), from(address))).status);
+      assert.deepEqual(statuses, [201, 201, 429]);
+      // An IPv4 address written as IPv6 is the same address.
+      const v4 = [];
+      for (const address of ['198.51.100.9', '::ffff:198.51.100.9', '::ffff:c633:6409'])
+        v4.push((await post(server.base, bookingBody(), from(address))).status);
+      assert.deepEqual(v4, [201, 201, 429]);
+      assert.equal((await post(server.base, bookingBody(), from('2001:db8:5:7::1'))).status, 201, 'another /64 has its own budget');
+    } finally {
+      await server.stop();
+    }
+  });
 });
 
 describe(`the public quota cannot be filled for good (${DATABASE_NAME})`, () => {

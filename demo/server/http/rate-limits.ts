@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { createHash } from 'node:crypto';
 import type { ServerLimits } from '../config/limits.ts';
 import { databaseRateLimitStore } from '../db/rate-limit-store.ts';
+import { countedAddress } from '../security/client-key.ts';
 import type { Sql } from '../db/sql.ts';
 import { bearerToken, HttpError } from './validation.ts';
 
@@ -32,9 +33,9 @@ function kindOf(route: RouteOptions): RouteKind | null {
 const tooMany = (seconds: number) => new HttpError(429, `Trop de requêtes : réessayez dans ${Math.max(1, seconds)} s.`);
 
 /**
- * Every API route gets a per-address budget (checked before anything is read) and a
- * per-company one (once the body names the company); writes are counted apart from searches
- * and reads. Both always run: each is a limiter of its own, called from our hooks, because
+ * Every API route gets a per-address budget (checked before anything is read; an IPv6 /64
+ * is one address, as the quotas count it) and a per-company one (once the body names the
+ * company); writes are counted apart from searches and reads. Both always run: each is a limiter of its own, called from our hooks, because
  * limiters made with `app.rateLimit()` share one "already ran" mark per request and the second
  * would never count. On PostgreSQL the counts live in the database, shared by every process of
  * the deployment; on SQLite (one process) they stay in memory.
@@ -49,7 +50,7 @@ export async function installRateLimits(app: FastifyInstance, sql: Sql, limits: 
     const check = app.createRateLimit({
       max,
       timeWindow: 60_000,
-      keyGenerator: perCompany ? (request) => `${name}:${companyKey(request)}` : (request) => `${name}:${request.ip}`,
+      keyGenerator: perCompany ? (request) => `${name}:${companyKey(request)}` : (request) => `${name}:${countedAddress(request.ip)}`,
     });
     return async (request: FastifyRequest, reply: FastifyReply) => {
       if (perCompany && companyKey(request) === null) return;
