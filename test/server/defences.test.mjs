@@ -31,7 +31,7 @@ describe(`rate limits: both budgets apply (${DATABASE_NAME})`, () => {
       for (let i = 0; i < 3; i += 1) statuses.push((await post(server.base, companyBooking())).status);
       assert.deepEqual(statuses, [201, 201, 429]);
       const refused = await post(server.base, companyBooking());
-      assert.match(refused.data.error, /^Trop de requêtes : réessayez dans \d+ s\.$/);
+      assert.match(refused.data.error, /^Trop de requêtes\u00a0: réessayez dans \d+\u00a0s\.$/);
       assert.ok(Number(refused.headers.get('retry-after')) > 0);
       assert.equal((await post(server.base, bookingBody())).status, 201, 'a public booking is not the company’s budget');
     } finally {
@@ -100,7 +100,7 @@ describe(`the public quota cannot be filled for good (${DATABASE_NAME})`, () => 
       first.map((answer) => answer.status),
       [201, 201, 507],
     );
-    assert.equal(first[2].data.error, 'Trop de réservations enregistrées depuis cette adresse : contactez le transporteur.');
+    assert.equal(first[2].data.error, 'Trop de réservations enregistrées depuis cette adresse\u00a0: contactez le transporteur.');
     assert.equal((await post(server.base, bookingBody(), from('198.51.100.20'))).status, 201);
     // Two addresses of one IPv6 /64 share one share; another /64 has its own.
     assert.equal((await post(server.base, bookingBody(), from('2001:db8:1:2::a'))).status, 201);
@@ -169,7 +169,7 @@ describe(`tokens, bodies and pages the probe found (${DATABASE_NAME})`, () => {
     const deep = `{"y":${'['.repeat(10_000)}${']'.repeat(10_000)},"x":"\\ud800"}`;
     const answer = await json(server.base, 'POST', '/api/v1/travels', { raw: deep });
     assert.equal(answer.status, 400, answer.text);
-    assert.equal(answer.data.error, 'Corps JSON trop imbriqué : 400 niveaux au plus');
+    assert.equal(answer.data.error, 'Corps JSON trop imbriqué\u00a0: 400 niveaux au plus');
     const lone = await json(server.base, 'POST', '/api/v1/travels', { raw: `{"a":[[["\\ud800"]]]}` });
     assert.equal(lone.status, 400);
     assert.match(lone.data.error, /caractère Unicode isolé/);

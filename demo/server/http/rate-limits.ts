@@ -30,7 +30,7 @@ function kindOf(route: RouteOptions): RouteKind | null {
   return null;
 }
 
-const tooMany = (seconds: number) => new HttpError(429, `Trop de requêtes : réessayez dans ${Math.max(1, seconds)} s.`);
+const tooMany = (seconds: number) => new HttpError(429, `Trop de requêtes\u00a0: réessayez dans ${Math.max(1, seconds)}\u00a0s.`);
 
 /**
  * Every API route gets a per-address budget (checked before anything is read; an IPv6 /64
