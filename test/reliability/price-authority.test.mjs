@@ -28,6 +28,15 @@ const withState = (body, state) => {
   return { ...body, store_serialized: JSON.stringify({ ...stored, state: { ...stored.state, ...state } }) };
 };
 
+/** The quote request a page sends for a booking: its choices, no figure. */
+const quoteRequest = (body) => ({
+  addresses: body.addresses,
+  items: body.items,
+  persons_needed: body.travel.persons_needed,
+  handling_hours: body.travel.duration_handling / 3600,
+  date: body.travel.beginning_date.slice(0, 10),
+});
+
 /** A refusal names its field, in French. */
 function assertNamed(answer, status, field, message) {
   assert.equal(answer.status, status, answer.text);
@@ -260,6 +269,18 @@ describe(`company tokens and company prices (${DATABASE_NAME})`, () => {
 
     const fee = { ...withoutToken, items: [...withoutToken.items, { name: 'Emballage', category: 'item', predefinedHandlingFee: '0' }] };
     assertNamed(await patch(server.base, created, fee), 422, 'items', /Seule l’entreprise qui a fait la réservation peut changer les prix/);
+  });
+
+  it('a company’s quote presented by a public booking never prices it: the public price is asked', async () => {
+    // The demo company's 'Grille Pro' handles for 28 € an hour VAT excluded, far below the public 30 € TTC rate.
+    const companyQuote = await json(server.base, 'POST', '/api/v1/quotes', {
+      body: { ...quoteRequest(bookingBody()), company_token: DEMO_COMPANY_TOKEN, driver_pool_id: 2 },
+    });
+    assert.equal(companyQuote.status, 201, companyQuote.text);
+    const figures = companyQuote.data.figures;
+    assert.ok(figures.price_handling < HANDLING_CENTS, 'the company’s handling is cheaper');
+    const forged = { ...priced(bookingBody(), figures.price_transportation, figures.price_handling), quote_id: companyQuote.data.id };
+    assertCarrierPrice(await post(server.base, forged), TRANSPORT_CENTS, HANDLING_CENTS);
   });
 
   it('a company’s grid with code is run by the server from its own records, never the page’s', async () => {
