@@ -52,6 +52,32 @@ describe(`rate limits: both budgets apply (${DATABASE_NAME})`, () => {
     }
   });
 
+  it('quotes have a budget of their own, per company and per address: a flood of quotes neither runs nor stores without end', async () => {
+    // Each quote is computed (the route, a grid's code) and stored until a day after it expires:
+    // counted with the searches, one address could have 600 a minute of them.
+    const server = await startServer(undefined, 0, { RATE_QUOTES_PER_MINUTE_PER_IP: '4', RATE_QUOTES_PER_MINUTE_PER_COMPANY: '2' });
+    try {
+      const { addresses, items } = bookingBody();
+      // A new floor each time: a new quote, not the one already issued.
+      const quote = (floor, company = {}) =>
+        json(server.base, 'POST', '/api/v1/quotes', {
+          body: { ...company, items, addresses: addresses.map((address) => ({ ...address, floor_nb: floor })) },
+        });
+      const statuses = [];
+      for (let floor = 0; floor < 3; floor += 1) statuses.push((await quote(floor, { company_token: DEMO_COMPANY_TOKEN })).status);
+      assert.deepEqual(statuses, [201, 201, 429], 'the company’s budget of 2');
+      statuses.length = 0;
+      for (let floor = 3; floor < 5; floor += 1) statuses.push((await quote(floor)).status);
+      assert.deepEqual(statuses, [201, 429], 'the address’s budget of 4');
+      const [{ n }] = await server.query('SELECT COUNT(*) AS n FROM quotes');
+      assert.equal(Number(n), 3, 'a refused quote is not stored');
+      // Searches keep their own budget.
+      assert.equal((await json(server.base, 'GET', '/api/v1/items/search?q=table')).status, 200);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('an IPv6 /64 is one address for the budget: a client cannot take a new budget from each of its addresses', async () => {
     const server = await startServer(undefined, 0, { TRUST_PROXY: 'true', RATE_WRITES_PER_MINUTE_PER_IP: '2' });
     try {

@@ -19,12 +19,12 @@ export function companyKey(request: FastifyRequest): string | null {
   return bearer && request.routeOptions.url?.startsWith('/api/v1/items/') ? fingerprint(bearer) : null;
 }
 
-type RouteKind = 'write' | 'read';
+type RouteKind = 'write' | 'read' | 'quote';
 function kindOf(route: RouteOptions): RouteKind | null {
   if (!route.url.startsWith('/api/') && !route.url.startsWith('/dashboard/')) return null;
   const methods = [route.method].flat();
-  // A quote stores no booking: it is counted with the searches, which a visitor repeats as often.
-  if (route.url === '/api/v1/quotes') return 'read';
+  // A quote stores no booking, but it is computed and kept a day: a budget of its own.
+  if (route.url === '/api/v1/quotes') return 'quote';
   if (methods.includes('POST') || methods.includes('PATCH')) return 'write';
   if (methods.includes('GET') && !route.url.endsWith('openapi.json')) return 'read';
   return null;
@@ -35,10 +35,11 @@ const tooMany = (seconds: number) => new HttpError(429, `Trop de requêtes\u00a0
 /**
  * Every API route gets a per-address budget (checked before anything is read; an IPv6 /64
  * is one address, as the quotas count it) and a per-company one (once the body names the
- * company); writes are counted apart from searches and reads. Both always run: each is a limiter of its own, called from our hooks, because
- * limiters made with `app.rateLimit()` share one "already ran" mark per request and the second
- * would never count. On PostgreSQL the counts live in the database, shared by every process of
- * the deployment; on SQLite (one process) they stay in memory.
+ * company); writes, quotes, and searches and reads are counted apart. Both always run: each is
+ * a limiter of its own, called from our hooks, because limiters made with `app.rateLimit()`
+ * share one "already ran" mark per request and the second would never count. On PostgreSQL
+ * the counts live in the database, shared by every process of the deployment; on SQLite (one
+ * process) they stay in memory.
  */
 export async function installRateLimits(app: FastifyInstance, sql: Sql, limits: ServerLimits): Promise<void> {
   await app.register(fastifyRateLimit, {
@@ -69,6 +70,10 @@ export async function installRateLimits(app: FastifyInstance, sql: Sql, limits: 
     read: {
       perAddress: limiter('read-ip', limits.readsPerMinutePerIp, false),
       perCompany: limiter('read-company', limits.readsPerMinutePerCompany, true),
+    },
+    quote: {
+      perAddress: limiter('quote-ip', limits.quotesPerMinutePerIp, false),
+      perCompany: limiter('quote-company', limits.quotesPerMinutePerCompany, true),
     },
   };
   app.addHook('onRoute', (route) => {
