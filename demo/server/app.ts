@@ -265,7 +265,7 @@ export async function createApp({
   app.addHook('onClose', async () => notifier.stop());
   // Before the routes: the document is generated from each route's schema as it is declared.
   await registerOpenApi(app);
-  travelRoutes(app, sql, limits, { quotas, quotes, addressSecret, metrics, notifier, publicPricing });
+  travelRoutes(app, sql, limits, { quotas, quotes, addressSecret, metrics, notifier, publicPricing, geocoder: geocoderOnce });
   quoteRoutes(app, sql, quotes);
   devisRoutes(app, sql, publicPricing);
   catalogueRoutes(app, sql, catalogue);

@@ -156,7 +156,11 @@ export const tours = {
   },
 };
 
-/** Bookings a carrier finds in its back office: visitors' and its intranet's, on different days and towns. */
+/**
+ * Bookings a carrier finds in its back office: visitors' and its intranet's, on different days
+ * and towns. Towns of the Lyon area: the body's coordinates (and price) are Lyon's, and the
+ * server refuses a stop placed far from its postcode.
+ */
 async function carrierBookings(base) {
   const { bookingBody } = await import('../server/booking-body.mjs');
   const { DEMO_COMPANY_TOKEN } = await import('../server/support.mjs');
@@ -164,8 +168,8 @@ async function carrierBookings(base) {
   for (const [name, town, postcode, day, company] of [
     ['Jeanne Martin', 'Lyon', '69002', '2026-12-14', false],
     ['Boulangerie Durand', 'Villeurbanne', '69100', '2026-12-15', true],
-    ['Élodie Garnier', 'Marseille', '13001', '2026-12-17', false],
-    ['Karim Benali', 'Saint-Étienne', '42000', '2026-12-18', false],
+    ['Élodie Garnier', 'Vénissieux', '69200', '2026-12-17', false],
+    ['Karim Benali', 'Caluire-et-Cuire', '69300', '2026-12-18', false],
     ['Cabinet Lefèvre Avocats', 'Lyon', '69003', '2026-12-21', true],
   ]) {
     const body = bookingBody({ customer: { name, phone_number: '0612345678', email: '' } });

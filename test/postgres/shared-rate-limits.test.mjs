@@ -28,7 +28,7 @@ describe('two processes on one PostgreSQL share the rate limits', () => {
     assert.deepEqual(statuses, [201, 201, 201, 429]);
     const again = await json(first.base, 'POST', '/api/v1/travels', { body: bookingBody() });
     assert.equal(again.status, 429);
-    assert.match(again.data.error, /^Trop de requêtes : réessayez dans \d+ s\.$/);
+    assert.match(again.data.error, /^Trop de requêtes\u00a0: réessayez dans \d+\u00a0s\.$/);
     // Reads are another budget, shared the same way.
     const reads = [];
     for (let i = 0; i < 5; i += 1)

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody, HANDLING_CENTS, LYON, PARIS, TRANSPORT_CENTS } from '../server/booking-body.mjs';
-import { cents, handlingEuros, htCents, straightRoute } from '../server/spec-prices.mjs';
+import { cents, handlingEuros, htCents, publicTransportEuros, straightRoute } from '../server/spec-prices.mjs';
 import { DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, startServer, DATABASE_NAME } from '../server/support.mjs';
 
 const post = (base, body) => json(base, 'POST', '/api/v1/travels', { body });
@@ -27,6 +27,15 @@ const withState = (body, state) => {
   const stored = JSON.parse(body.store_serialized);
   return { ...body, store_serialized: JSON.stringify({ ...stored, state: { ...stored.state, ...state } }) };
 };
+
+/** The quote request a page sends for a booking: its choices, no figure. */
+const quoteRequest = (body) => ({
+  addresses: body.addresses,
+  items: body.items,
+  persons_needed: body.travel.persons_needed,
+  handling_hours: body.travel.duration_handling / 3600,
+  date: body.travel.beginning_date.slice(0, 10),
+});
 
 /** A refusal names its field, in French. */
 function assertNamed(answer, status, field, message) {
@@ -86,6 +95,29 @@ describe(`forged public bookings (${DATABASE_NAME})`, () => {
     const route = straightRoute([PARIS, LYON]).customer;
     assert.equal(stored.travel.distance_transportation, Math.round(route.km * 1000 * 2), 'spec §7: the customer’s distance, doubled');
     assert.equal(stored.travel.duration_transportation, Math.round(route.hours * 3600));
+  });
+
+  it('a stop’s coordinates far from its written address are refused: the trip priced is the trip the carrier reads', async () => {
+    // 3 Place Bellecour 69002 Lyon, at Paris's coordinates: a Paris → Paris trip, a few euros.
+    const atParis = (address) => ({ ...address, lat: PARIS.lat + 0.01, lng: PARIS.lng + 0.01 });
+    const short = (transform) => {
+      const body = bookingBody();
+      const addresses = body.addresses.map((address, index) => (index === 1 ? transform(address) : address));
+      return priced({ ...body, addresses }, cents(publicTransportEuros([PARIS, addresses[1]])), HANDLING_CENTS);
+    };
+    const before = await count();
+    const named = /est à \d+\skm de l’adresse écrite/;
+    assertNamed(await post(server.base, short(atParis)), 422, 'addresses.1.lat', named);
+    // The postcode field alone, or the postcode in the text alone, gives the place away as well.
+    const fieldOnly = (address) => atParis({ ...address, address_complete: '3 Place Bellecour', locality: '' });
+    assertNamed(await post(server.base, short(fieldOnly)), 422, 'addresses.1.lat', named);
+    const textOnly = (address) => atParis({ ...address, postal_code: '' });
+    assertNamed(await post(server.base, short(textOnly)), 422, 'addresses.1.lat', named);
+    assert.equal(await count(), before, 'nothing stored');
+    // By PATCH too.
+    const created = (await post(server.base, bookingBody())).data;
+    assertNamed(await patch(server.base, created, short(atParis)), 422, 'addresses.1.lat', named);
+    assert.equal((await read(server.base, created)).travel.price_transportation, TRANSPORT_CENTS);
   });
 
   it('an item’s volume, handlers and handling time come from the catalogue when it names a catalogue entry', async () => {
@@ -237,6 +269,18 @@ describe(`company tokens and company prices (${DATABASE_NAME})`, () => {
 
     const fee = { ...withoutToken, items: [...withoutToken.items, { name: 'Emballage', category: 'item', predefinedHandlingFee: '0' }] };
     assertNamed(await patch(server.base, created, fee), 422, 'items', /Seule l’entreprise qui a fait la réservation peut changer les prix/);
+  });
+
+  it('a company’s quote presented by a public booking never prices it: the public price is asked', async () => {
+    // The demo company's 'Grille Pro' handles for 28 € an hour VAT excluded, far below the public 30 € TTC rate.
+    const companyQuote = await json(server.base, 'POST', '/api/v1/quotes', {
+      body: { ...quoteRequest(bookingBody()), company_token: DEMO_COMPANY_TOKEN, driver_pool_id: 2 },
+    });
+    assert.equal(companyQuote.status, 201, companyQuote.text);
+    const figures = companyQuote.data.figures;
+    assert.ok(figures.price_handling < HANDLING_CENTS, 'the company’s handling is cheaper');
+    const forged = { ...priced(bookingBody(), figures.price_transportation, figures.price_handling), quote_id: companyQuote.data.id };
+    assertCarrierPrice(await post(server.base, forged), TRANSPORT_CENTS, HANDLING_CENTS);
   });
 
   it('a company’s grid with code is run by the server from its own records, never the page’s', async () => {

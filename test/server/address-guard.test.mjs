@@ -41,6 +41,15 @@ describe('the webhook address guard', () => {
       '::ffff:a00:1',
       '64:ff9b::a00:1',
       '2002:a00:1::1',
+      // IPv4-compatible (::/96, deprecated) and IPv4-translated (::ffff:0:0/96) spellings of private addresses.
+      '::7f00:1',
+      '::10.0.0.1',
+      '::ffff:0:a00:1',
+      // Local-use NAT64 (RFC 8215): a gateway may translate it to a private IPv4 address.
+      '64:ff9b:1::a00:1',
+      // Documentation (RFC 9637) and SRv6 segment identifiers: nothing on the Internet.
+      '3fff::1',
+      '5f00::1',
       'pas-une-adresse',
     ])
       for (const allowLoopback of [false, true])
@@ -74,5 +83,14 @@ describe('the webhook address guard', () => {
     assert.equal(problem('http://localhost:8080/webhooks', true), null);
     assert.match(problem('https://a:b@planning.exemple.fr/'), /identifiant/);
     assert.match(problem('https://[::ffff:192.168.0.1]/'), /adresse publique/);
+    for (const url of [
+      'https://2130706433/',
+      'https://0x7f.1/',
+      'https://017700000001/',
+      'https://0/',
+      'https://[::1]/',
+      'https://[::127.0.0.1]/',
+    ])
+      assert.match(problem(url), /adresse publique/, url);
   });
 });

@@ -8,11 +8,20 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice, DEMO_ACCOUNTS } from './back-office-client.mjs';
 import { bookingBody } from './booking-body.mjs';
-import { DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, ROOT, startServer, DATABASE_KIND, DATABASE_NAME } from './support.mjs';
+import {
+  DEMO_COMPANY_TOKEN,
+  json,
+  OTHER_COMPANY_TOKEN,
+  ROOT,
+  startServer,
+  withServerPrice,
+  DATABASE_KIND,
+  DATABASE_NAME,
+} from './support.mjs';
 
 const MARTIN = DEMO_ACCOUNTS[0];
 
-/** A booking of a given customer, place and day (the price is the trip's: only the coordinates price it). */
+/** A booking of a given customer, place and day (a town's booking at the town's coordinates, with the server's price). */
 function booking({ name = 'Marie Curie', town = null, day = '2026-11-23', companyToken = null, email = 'marie@exemple.fr' } = {}) {
   const body = bookingBody({ customer: { phone_number: '0612345678', email, name } });
   if (town)
@@ -20,6 +29,8 @@ function booking({ name = 'Marie Curie', town = null, day = '2026-11-23', compan
       locality: town.name,
       postal_code: town.postcode,
       address_complete: `1 place du Centre ${town.postcode} ${town.name}`,
+      lat: town.lat,
+      lng: town.lng,
     });
   body.travel.beginning_date = `${day}T09:00:00+01:00`;
   body.travel.ending_date = `${day}T16:10:00+01:00`;
@@ -28,7 +39,8 @@ function booking({ name = 'Marie Curie', town = null, day = '2026-11-23', compan
 }
 
 async function book(base, options) {
-  const created = await json(base, 'POST', '/api/v1/travels', { body: booking(options) });
+  const body = booking(options);
+  const created = await json(base, 'POST', '/api/v1/travels', { body: options?.town ? await withServerPrice(base, body) : body });
   assert.equal(created.status, 201, created.text);
   return created.data;
 }
@@ -143,8 +155,16 @@ describe(`the carrier's back office on ${DATABASE_NAME}`, () => {
   });
 
   it('filters by state and by the day of the transport, and finds a customer by name or a town, accents aside', async () => {
-    const elodie = await book(server.base, { name: 'Élodie Garnier', town: { name: 'Marseille', postcode: '13001' }, day: '2027-03-15' });
-    const bruno = await book(server.base, { name: 'Bruno Lefèvre', town: { name: 'Saint-Étienne', postcode: '42000' }, day: '2027-04-02' });
+    const elodie = await book(server.base, {
+      name: 'Élodie Garnier',
+      town: { name: 'Marseille', postcode: '13001', lat: 43.2999, lng: 5.3841 },
+      day: '2027-03-15',
+    });
+    const bruno = await book(server.base, {
+      name: 'Bruno Lefèvre',
+      town: { name: 'Saint-Étienne', postcode: '42000', lat: 45.4397, lng: 4.3872 },
+      day: '2027-04-02',
+    });
     const martin = await new BackOffice(server.base).signInAs(1);
     const ids = async (query) => BackOffice.listedIds((await martin.get(`/espace-transporteur/reservations${query}`)).text);
     assert.deepEqual(await ids('?q=elodie'), [elodie.id]);
@@ -271,7 +291,10 @@ describe(`the carrier's back office on ${DATABASE_NAME}`, () => {
   });
 
   it('exports the list as CSV in UTF-8 with a byte-order mark, semicolons and decimal commas, filtered like the list', async () => {
-    const created = await book(server.base, { name: 'Zoé Lefèvre-Ça', town: { name: 'Orléans', postcode: '45000' } });
+    const created = await book(server.base, {
+      name: 'Zoé Lefèvre-Ça',
+      town: { name: 'Orléans', postcode: '45000', lat: 47.903, lng: 1.9093 },
+    });
     const martin = await new BackOffice(server.base).signInAs(1);
     const response = await fetch(`${server.base}/espace-transporteur/reservations.csv?q=orleans`, {
       headers: { cookie: martin.cookieHeader() },

@@ -31,7 +31,7 @@ describe(`rate limits: both budgets apply (${DATABASE_NAME})`, () => {
       for (let i = 0; i < 3; i += 1) statuses.push((await post(server.base, companyBooking())).status);
       assert.deepEqual(statuses, [201, 201, 429]);
       const refused = await post(server.base, companyBooking());
-      assert.match(refused.data.error, /^Trop de requêtes : réessayez dans \d+ s\.$/);
+      assert.match(refused.data.error, /^Trop de requêtes\u00a0: réessayez dans \d+\u00a0s\.$/);
       assert.ok(Number(refused.headers.get('retry-after')) > 0);
       assert.equal((await post(server.base, bookingBody())).status, 201, 'a public booking is not the company’s budget');
     } finally {
@@ -47,6 +47,51 @@ describe(`rate limits: both budgets apply (${DATABASE_NAME})`, () => {
       assert.deepEqual(statuses, [201, 201, 429]);
       // Reads have their own budget.
       assert.equal((await json(server.base, 'GET', '/api/v1/items/search?q=table')).status, 200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('quotes have a budget of their own, per company and per address: a flood of quotes neither runs nor stores without end', async () => {
+    // Each quote is computed (the route, a grid's code) and stored until a day after it expires:
+    // counted with the searches, one address could have 600 a minute of them.
+    const server = await startServer(undefined, 0, { RATE_QUOTES_PER_MINUTE_PER_IP: '4', RATE_QUOTES_PER_MINUTE_PER_COMPANY: '2' });
+    try {
+      const { addresses, items } = bookingBody();
+      // A new floor each time: a new quote, not the one already issued.
+      const quote = (floor, company = {}) =>
+        json(server.base, 'POST', '/api/v1/quotes', {
+          body: { ...company, items, addresses: addresses.map((address) => ({ ...address, floor_nb: floor })) },
+        });
+      const statuses = [];
+      for (let floor = 0; floor < 3; floor += 1) statuses.push((await quote(floor, { company_token: DEMO_COMPANY_TOKEN })).status);
+      assert.deepEqual(statuses, [201, 201, 429], 'the company’s budget of 2');
+      statuses.length = 0;
+      for (let floor = 3; floor < 5; floor += 1) statuses.push((await quote(floor)).status);
+      assert.deepEqual(statuses, [201, 429], 'the address’s budget of 4');
+      const [{ n }] = await server.query('SELECT COUNT(*) AS n FROM quotes');
+      assert.equal(Number(n), 3, 'a refused quote is not stored');
+      // Searches keep their own budget.
+      assert.equal((await json(server.base, 'GET', '/api/v1/items/search?q=table')).status, 200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('an IPv6 /64 is one address for the budget: a client cannot take a new budget from each of its addresses', async () => {
+    const server = await startServer(undefined, 0, { TRUST_PROXY: 'true', RATE_WRITES_PER_MINUTE_PER_IP: '2' });
+    try {
+      const from = (address) => ({ 'x-forwarded-for': address });
+      const statuses = [];
+      for (const address of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:ffff::3'])
+        statuses.push((await post(server.base, bookingBody(), from(address))).status);
+      assert.deepEqual(statuses, [201, 201, 429]);
+      // An IPv4 address written as IPv6 is the same address.
+      const v4 = [];
+      for (const address of ['198.51.100.9', '::ffff:198.51.100.9', '::ffff:c633:6409'])
+        v4.push((await post(server.base, bookingBody(), from(address))).status);
+      assert.deepEqual(v4, [201, 201, 429]);
+      assert.equal((await post(server.base, bookingBody(), from('2001:db8:5:7::1'))).status, 201, 'another /64 has its own budget');
     } finally {
       await server.stop();
     }
@@ -81,7 +126,7 @@ describe(`the public quota cannot be filled for good (${DATABASE_NAME})`, () => 
       first.map((answer) => answer.status),
       [201, 201, 507],
     );
-    assert.equal(first[2].data.error, 'Trop de réservations enregistrées depuis cette adresse : contactez le transporteur.');
+    assert.equal(first[2].data.error, 'Trop de réservations enregistrées depuis cette adresse\u00a0: contactez le transporteur.');
     assert.equal((await post(server.base, bookingBody(), from('198.51.100.20'))).status, 201);
     // Two addresses of one IPv6 /64 share one share; another /64 has its own.
     assert.equal((await post(server.base, bookingBody(), from('2001:db8:1:2::a'))).status, 201);
@@ -150,7 +195,7 @@ describe(`tokens, bodies and pages the probe found (${DATABASE_NAME})`, () => {
     const deep = `{"y":${'['.repeat(10_000)}${']'.repeat(10_000)},"x":"\\ud800"}`;
     const answer = await json(server.base, 'POST', '/api/v1/travels', { raw: deep });
     assert.equal(answer.status, 400, answer.text);
-    assert.equal(answer.data.error, 'Corps JSON trop imbriqué : 400 niveaux au plus');
+    assert.equal(answer.data.error, 'Corps JSON trop imbriqué\u00a0: 400 niveaux au plus');
     const lone = await json(server.base, 'POST', '/api/v1/travels', { raw: `{"a":[[["\\ud800"]]]}` });
     assert.equal(lone.status, 400);
     assert.match(lone.data.error, /caractère Unicode isolé/);

@@ -132,7 +132,16 @@ describe(`quotes (${DATABASE_NAME})`, () => {
     const base = bookingBody({ quote_id: old.id });
     const body = {
       ...base,
-      addresses: [base.addresses[0], { ...base.addresses[1], ...marseille, address_complete: '1 Quai du Port 13002 Marseille' }],
+      addresses: [
+        base.addresses[0],
+        {
+          ...base.addresses[1],
+          ...marseille,
+          address_complete: '1 Quai du Port 13002 Marseille',
+          postal_code: '13002',
+          locality: 'Marseille',
+        },
+      ],
     };
     const refused = await json(server.base, 'POST', '/api/v1/travels', { body });
     assert.equal(refused.status, 409, refused.text);

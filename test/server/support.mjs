@@ -25,6 +25,8 @@ export const GENEROUS_LIMITS = {
   RATE_WRITES_PER_MINUTE_PER_COMPANY: '1000000',
   RATE_READS_PER_MINUTE_PER_IP: '1000000',
   RATE_READS_PER_MINUTE_PER_COMPANY: '1000000',
+  RATE_QUOTES_PER_MINUTE_PER_IP: '1000000',
+  RATE_QUOTES_PER_MINUTE_PER_COMPANY: '1000000',
 };
 
 /** Which database the suites run on: 'sqlite' (the default, as `npm start`) or 'postgres'. */

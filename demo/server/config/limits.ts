@@ -9,6 +9,12 @@ export interface ServerLimits {
   /** Searches and reads (catalogue, places, contacts, geocoder, a booking by id) per minute. */
   readsPerMinutePerIp: number;
   readsPerMinutePerCompany: number;
+  /**
+   * Quotes per minute: each is computed (the route, a grid's code) and stored until a day after
+   * it expires, so they have a budget of their own, far below the searches'.
+   */
+  quotesPerMinutePerIp: number;
+  quotesPerMinutePerCompany: number;
   /** Bytes of bookings a company may keep, and all public (company-less) bookings together. */
   companyQuotaBytes: number;
   publicQuotaBytes: number;
@@ -55,6 +61,9 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerLimit
     writesPerMinutePerCompany: positive(env, 'RATE_WRITES_PER_MINUTE_PER_COMPANY', 300),
     readsPerMinutePerIp: positive(env, 'RATE_READS_PER_MINUTE_PER_IP', 600),
     readsPerMinutePerCompany: positive(env, 'RATE_READS_PER_MINUTE_PER_COMPANY', 6000),
+    // A visitor's page asks one each time the trip or the load changes: 60 a minute is far above a person's pace.
+    quotesPerMinutePerIp: positive(env, 'RATE_QUOTES_PER_MINUTE_PER_IP', 60),
+    quotesPerMinutePerCompany: positive(env, 'RATE_QUOTES_PER_MINUTE_PER_COMPANY', 600),
     companyQuotaBytes: positive(env, 'QUOTA_COMPANY_BYTES', 200 * 1024 * 1024),
     publicQuotaBytes: positive(env, 'QUOTA_PUBLIC_BYTES', 1024 * 1024 * 1024),
     // 10 MiB: about a thousand ordinary bookings; a hundred addresses to fill the default public quota.

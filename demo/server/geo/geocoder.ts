@@ -110,6 +110,11 @@ export class OfflineGeocoder {
     return communes.length > 0 ? { communes, street: tokens.slice(0, -1) } : null;
   }
 
+  /** The communes a postcode serves (none for a postcode La Poste does not know). */
+  communesOf(postcode: string): readonly Commune[] {
+    return this.byPostcode.get(postcode) ?? [];
+  }
+
   search(query: string, limit: number, autocomplete = true): GeoCollection {
     const parsed = parse(query.trim());
     const inPostcode = parsed.postcode ? (this.byPostcode.get(parsed.postcode) ?? []) : null;

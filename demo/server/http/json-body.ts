@@ -65,7 +65,7 @@ export function holdsLoneSurrogate(value: unknown): boolean {
  */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return undefined;
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new HttpError(400, `Corps JSON trop imbriqué : ${MAX_JSON_DEPTH} niveaux au plus`);
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new HttpError(400, `Corps JSON trop imbriqué\u00a0: ${MAX_JSON_DEPTH} niveaux au plus`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -73,6 +73,6 @@ export function parseJsonBody(text: string): unknown {
     throw new HttpError(400, 'Corps JSON illisible');
   }
   if (SURROGATE_ESCAPE.test(text) && holdsLoneSurrogate(parsed))
-    throw new HttpError(400, 'Texte invalide : caractère Unicode isolé (demi-paire de substitution)');
+    throw new HttpError(400, 'Texte invalide\u00a0: caractère Unicode isolé (demi-paire de substitution)');
   return parsed;
 }

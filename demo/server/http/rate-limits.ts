@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { createHash } from 'node:crypto';
 import type { ServerLimits } from '../config/limits.ts';
 import { databaseRateLimitStore } from '../db/rate-limit-store.ts';
+import { countedAddress } from '../security/client-key.ts';
 import type { Sql } from '../db/sql.ts';
 import { bearerToken, HttpError } from './validation.ts';
 
@@ -18,26 +19,27 @@ export function companyKey(request: FastifyRequest): string | null {
   return bearer && request.routeOptions.url?.startsWith('/api/v1/items/') ? fingerprint(bearer) : null;
 }
 
-type RouteKind = 'write' | 'read';
+type RouteKind = 'write' | 'read' | 'quote';
 function kindOf(route: RouteOptions): RouteKind | null {
   if (!route.url.startsWith('/api/') && !route.url.startsWith('/dashboard/')) return null;
   const methods = [route.method].flat();
-  // A quote stores no booking: it is counted with the searches, which a visitor repeats as often.
-  if (route.url === '/api/v1/quotes') return 'read';
+  // A quote stores no booking, but it is computed and kept a day: a budget of its own.
+  if (route.url === '/api/v1/quotes') return 'quote';
   if (methods.includes('POST') || methods.includes('PATCH')) return 'write';
   if (methods.includes('GET') && !route.url.endsWith('openapi.json')) return 'read';
   return null;
 }
 
-const tooMany = (seconds: number) => new HttpError(429, `Trop de requêtes : réessayez dans ${Math.max(1, seconds)} s.`);
+const tooMany = (seconds: number) => new HttpError(429, `Trop de requêtes\u00a0: réessayez dans ${Math.max(1, seconds)}\u00a0s.`);
 
 /**
- * Every API route gets a per-address budget (checked before anything is read) and a
- * per-company one (once the body names the company); writes are counted apart from searches
- * and reads. Both always run: each is a limiter of its own, called from our hooks, because
- * limiters made with `app.rateLimit()` share one "already ran" mark per request and the second
- * would never count. On PostgreSQL the counts live in the database, shared by every process of
- * the deployment; on SQLite (one process) they stay in memory.
+ * Every API route gets a per-address budget (checked before anything is read; an IPv6 /64
+ * is one address, as the quotas count it) and a per-company one (once the body names the
+ * company); writes, quotes, and searches and reads are counted apart. Both always run: each is
+ * a limiter of its own, called from our hooks, because limiters made with `app.rateLimit()`
+ * share one "already ran" mark per request and the second would never count. On PostgreSQL
+ * the counts live in the database, shared by every process of the deployment; on SQLite (one
+ * process) they stay in memory.
  */
 export async function installRateLimits(app: FastifyInstance, sql: Sql, limits: ServerLimits): Promise<void> {
   await app.register(fastifyRateLimit, {
@@ -49,7 +51,7 @@ export async function installRateLimits(app: FastifyInstance, sql: Sql, limits: 
     const check = app.createRateLimit({
       max,
       timeWindow: 60_000,
-      keyGenerator: perCompany ? (request) => `${name}:${companyKey(request)}` : (request) => `${name}:${request.ip}`,
+      keyGenerator: perCompany ? (request) => `${name}:${companyKey(request)}` : (request) => `${name}:${countedAddress(request.ip)}`,
     });
     return async (request: FastifyRequest, reply: FastifyReply) => {
       if (perCompany && companyKey(request) === null) return;
@@ -68,6 +70,10 @@ export async function installRateLimits(app: FastifyInstance, sql: Sql, limits: 
     read: {
       perAddress: limiter('read-ip', limits.readsPerMinutePerIp, false),
       perCompany: limiter('read-company', limits.readsPerMinutePerCompany, true),
+    },
+    quote: {
+      perAddress: limiter('quote-ip', limits.quotesPerMinutePerIp, false),
+      perCompany: limiter('quote-company', limits.quotesPerMinutePerCompany, true),
     },
   };
   app.addHook('onRoute', (route) => {

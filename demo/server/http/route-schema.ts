@@ -158,11 +158,11 @@ export interface RouteDoc {
   rateLimited?: false;
 }
 
-const UNAVAILABLE = answer('La base de données ne répond pas : réessayer après le délai dit.', ErrorAnswerSchema, {
+const UNAVAILABLE = answer('La base de données ne répond pas\u00a0: réessayer après le délai dit.', ErrorAnswerSchema, {
   'retry-after': { type: 'string', description: 'Secondes à attendre avant de réessayer.' },
 });
 
-const TOO_MANY_REQUESTS = answer('Trop de requêtes : le message dit dans combien de secondes réessayer.', ErrorAnswerSchema, {
+const TOO_MANY_REQUESTS = answer('Trop de requêtes\u00a0: le message dit dans combien de secondes réessayer.', ErrorAnswerSchema, {
   'retry-after': { type: 'string', description: 'Secondes à attendre avant de réessayer.' },
 });
 

@@ -30,16 +30,25 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['64:ff9b::', 96], // NAT64: may reach an IPv4 private address
+  ['64:ff9b:1::', 48], // local-use NAT64, the same
   ['100::', 64],
   ['2001::', 23], // protocol assignments, Teredo
   ['2001:db8::', 32],
   ['2002::', 16], // 6to4: may embed an IPv4 private address
+  ['3fff::', 20], // documentation
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
 ] as const)
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+
+/**
+ * The Internet's IPv6 addresses are all in 2000::/3 (global unicast): anything outside it
+ * (::/96 with an IPv4 address inside, ::ffff:0:0/96, SRv6's 5f00::/16 …) is no public address.
+ */
+const GLOBAL_UNICAST = new BlockList();
+GLOBAL_UNICAST.addSubnet('2000::', 3, 'ipv6');
 
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -66,6 +75,7 @@ export function mayCall(address: string, allowLoopback: boolean): boolean {
   const family = isIP(plain);
   if (family === 0) return false;
   if (isLoopback(plain)) return allowLoopback;
+  if (family === 6 && !GLOBAL_UNICAST.check(plain, 'ipv6')) return false;
   return !NOT_PUBLIC.check(plain, family === 6 ? 'ipv6' : 'ipv4');
 }
 

@@ -16,7 +16,7 @@ export function healthRoutes(app: FastifyInstance, sql: Sql, lifecycle: Lifecycl
   app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
-    if (lifecycle.draining) return reply.code(503).send({ ready: false, reason: 'Arrêt en cours : plus de nouvelles requêtes' });
+    if (lifecycle.draining) return reply.code(503).send({ ready: false, reason: 'Arrêt en cours\u00a0: plus de nouvelles requêtes' });
     if (!(await databaseAnswers(sql))) return reply.code(503).send({ ready: false, reason: 'La base de données ne répond pas' });
     return reply.send({ ready: true });
   });

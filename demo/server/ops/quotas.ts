@@ -9,9 +9,9 @@ import type { Metrics } from './metrics.ts';
 export const QUOTA_ALERT_RATIO = 0.8;
 
 const REFUSALS: Record<Owner['kind'], string> = {
-  public: 'Espace de stockage des réservations publiques plein : réessayez plus tard.',
-  address: 'Trop de réservations enregistrées depuis cette adresse : contactez le transporteur.',
-  company: 'Quota de stockage de l’entreprise atteint : contactez le transporteur.',
+  public: 'Espace de stockage des réservations publiques plein\u00a0: réessayez plus tard.',
+  address: 'Trop de réservations enregistrées depuis cette adresse\u00a0: contactez le transporteur.',
+  company: 'Quota de stockage de l’entreprise atteint\u00a0: contactez le transporteur.',
 };
 
 /**

@@ -74,7 +74,7 @@ export const BOOKING_BODY =
   'store_serialized doit être un état lisible. Le serveur fixe lui-même le prix, l’itinéraire et la manutention : avec quote_id, ' +
   'ceux du devis s’il vaut encore et que les choix sont les mêmes ; sinon un nouveau devis, pris seulement s’il donne le prix envoyé ' +
   '(price_transportation, price_handling), sinon 409 avec le nouveau devis à faire confirmer. Des prix négatifs ou au-delà du plafond ' +
-  'sont refusés en 422, comme tout choix hors limites. Avec company_token, la réservation est celle de l’entreprise (jamais conservé ni renvoyé), ' +
+  'sont refusés en 422, comme tout choix hors limites et toute étape placée à plus de 50 km de son code postal (addresses.N.lat). Avec company_token, la réservation est celle de l’entreprise (jamais conservé ni renvoyé), ' +
   'aux tarifs de l’entreprise ; un prix fixé par l’entreprise (éditeur de prix, can_edit_price) est gardé, la grille à côté (price_check).';
 
 /**

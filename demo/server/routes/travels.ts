@@ -26,6 +26,8 @@ import { carrierOf, type Notifier } from '../notifications/notifier.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { Quotas } from '../ops/quotas.ts';
 import { priceBooking, type PricedBooking } from '../pricing/booking-pricing.ts';
+import { misplacedStops } from '../pricing/stop-places.ts';
+import type { OfflineGeocoder } from '../geo/geocoder.ts';
 import type { BookingFacts } from '../notifications/booking-events.ts';
 import type { QuoteService } from '../pricing/quote-service.ts';
 import { clientKey } from '../security/client-key.ts';
@@ -150,13 +152,21 @@ export interface TravelRouteDeps {
   notifier: Notifier;
   /** Prices the public pages: its references sign their e-mails. */
   publicPricing: CompanyData;
+  /** The offline index of French communes, loaded on first use: where a written address lies. */
+  geocoder: () => OfflineGeocoder;
+}
+
+/** Refuses stops placed far from their written address: the server prices the coordinates, the carrier drives to the address. */
+function assertStopsWhereWritten(payload: { addresses: Parameters<typeof misplacedStops>[0] }, geocoder: () => OfflineGeocoder): void {
+  const problems = misplacedStops(payload.addresses, geocoder());
+  if (problems.length > 0) throw new HttpError(422, 'Choix refusés par le transporteur', problems);
 }
 
 export function travelRoutes(
   app: FastifyInstance,
   sql: Sql,
   limits: ServerLimits,
-  { quotas, quotes, addressSecret, metrics, notifier, publicPricing }: TravelRouteDeps,
+  { quotas, quotes, addressSecret, metrics, notifier, publicPricing, geocoder }: TravelRouteDeps,
 ): void {
   const createSchema = routeSchema({
     operationId: 'creerReservation',
@@ -193,6 +203,7 @@ export function travelRoutes(
     }
     try {
       const { payload, companyToken, state } = checkBooking(request.body, limits);
+      assertStopsWhereWritten(payload, geocoder);
       const company = await companyOf(sql, companyToken);
       const companyId = company?.id ?? null;
       // Priced before the write: a route or a pool's code may take a moment, the transaction does not.
@@ -247,6 +258,7 @@ export function travelRoutes(
   app.patch('/api/v1/travels/:id', { schema: updateSchema }, async (request): Promise<v.InferOutput<typeof UpdatedSchema>> => {
     const travel = await openTravel(sql, request);
     const { payload, companyToken, state } = checkBooking(request.body, limits);
+    assertStopsWhereWritten(payload, geocoder);
     // A booking's company is fixed when it is made: a token of another company (or any company
     // token on a public booking) changes nothing and is refused.
     const companyId = (await companyOf(sql, companyToken))?.id ?? null;
