@@ -6,24 +6,13 @@
 // for the README: it says where the time goes before anyone changes code.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { ROOT, startServer } from '../server/support.mjs';
 import { launchBrowser } from '../e2e/support.mjs';
-import { serveBenchPages } from './bench-pages.mjs';
-import { common, targets } from '../../build.mjs';
+import { buildUnminifiedElements, serveBenchPages } from './bench-pages.mjs';
 
 const tag = `transport-quote-${process.argv[2] === 'wizard' ? 'wizard' : 'lite'}`;
 const dist = path.join(ROOT, 'dist');
-const elements = targets.find((target) => target.options.splitting);
-await build({
-  ...common,
-  ...elements.options,
-  outdir: path.join(dist, 'bench/unminified'),
-  minify: false,
-  sourcemap: false,
-  absWorkingDir: ROOT,
-  logLevel: 'silent',
-});
+await buildUnminifiedElements();
 writeFileSync(
   path.join(dist, 'bench/load.html'),
   `<!doctype html><html lang="fr"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><body><${tag} maps-provider="local"></${tag}><script type="module" src="/dist/bench/unminified/esm/${tag}.js"></script></body></html>`,

@@ -5,29 +5,16 @@
 // Run `npm run bench -- --ui-only` first: it builds the page and the named copy of the elements.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { ROOT, startServer } from '../server/support.mjs';
 import { launchBrowser } from '../e2e/support.mjs';
-import { serveBenchPages } from './bench-pages.mjs';
-import { common, targets } from '../../build.mjs';
+import { buildUnminifiedElements, serveBenchPages } from './bench-pages.mjs';
 
 const dist = path.join(ROOT, 'dist');
 if (!existsSync(path.join(dist, 'bench/big-trip.html'))) {
   console.error('Lancez d’abord npm run bench -- --ui-only : il construit la page mesurée.');
   process.exit(1);
 }
-// A copy of the elements neither minified nor renamed, so the profile names our functions;
-// React stays the production build (NODE_ENV), as a visitor runs it.
-const elements = targets.find((target) => target.options.splitting);
-await build({
-  ...common,
-  ...elements.options,
-  outdir: path.join(dist, 'bench/unminified'),
-  minify: false,
-  sourcemap: false,
-  absWorkingDir: ROOT,
-  logLevel: 'silent',
-});
+await buildUnminifiedElements();
 writeFileSync(
   path.join(dist, 'bench/profile.html'),
   readFileSync(path.join(dist, 'bench/big-trip.html'), 'utf8').replace('/dist/bench/named/', '/dist/bench/unminified/'),
