@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { startServer } from '../server/support.mjs';
+import { SPEC_FIELDS } from '../support/spec-fields.mjs';
 import { dayAfterToday, fillCustomer, openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
 
 describe('end-to-end journeys against the demo server', () => {
@@ -96,49 +97,9 @@ describe('end-to-end journeys against the demo server', () => {
         [3, 'dropoff', '25 Rue de la Boétie 75008 Paris'],
       ],
     );
-    for (const field of [
-      'type_name',
-      'address_complete',
-      'postal_code',
-      'floor_nb',
-      'elevator_presence',
-      'notes',
-      'step',
-      'locality',
-      'label',
-      'country',
-      'lat',
-      'lng',
-      'timewindow_earliest',
-      'timewindow_latest',
-      'order_item_ids',
-      'seek_days',
-      'duration_min',
-    ]) {
-      assert.ok(field in payload.addresses[0], field);
-    }
+    for (const field of SPEC_FIELDS.address) assert.ok(field in payload.addresses[0], field);
     assert.deepEqual(Object.keys(payload.customer).sort(), ['email', 'name', 'phone_number']);
-    for (const field of [
-      'travel_id',
-      'driver_pool_id',
-      'vehicle_category_id',
-      'beginning_date',
-      'ending_date',
-      'truck_capacity_needed',
-      'distance_transportation',
-      'duration_transportation',
-      'price_transportation',
-      'price_handling',
-      'price_transportation_ht',
-      'price_handling_ht',
-      'handling_needed',
-      'duration_handling',
-      'persons_needed',
-      'additional_notes',
-      'timewindow_enabled',
-    ]) {
-      assert.ok(field in payload.travel, field);
-    }
+    for (const field of SPEC_FIELDS.travel) assert.ok(field in payload.travel, field);
     assert.equal(payload.travel.price_transportation_ht, Math.round(payload.travel.price_transportation / 1.2));
     assert.equal(payload.travel.beginning_date, `${dayAfterToday(15)}T09:00:00+01:00`);
     assert.deepEqual(

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { bookingBody } from '../server/booking-body.mjs';
 import { DEMO_COMPANY_TOKEN, json, startServer, DATABASE_NAME, SERVER_SET_TRAVEL_FIELDS } from '../server/support.mjs';
+import { SPEC_FIELDS as FIELDS } from '../support/spec-fields.mjs';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
 
@@ -53,74 +54,6 @@ const mutatedBody = fc
     }
     return body;
   });
-
-/**
- * The fields of a booking body, written from the spec (§7 for the body, §3 for an item): what
- * the server may store of each part. A field the spec does not name is not stored.
- */
-const FIELDS = {
-  address: [
-    'type_name',
-    'address_complete',
-    'postal_code',
-    'floor_nb',
-    'elevator_presence',
-    'notes',
-    'step',
-    'locality',
-    'label',
-    'country',
-    'lat',
-    'lng',
-    'timewindow_earliest',
-    'timewindow_latest',
-    'order_item_ids',
-    'seek_days',
-    'duration_min',
-  ],
-  customer: ['phone_number', 'email', 'name'],
-  travel: [
-    'travel_id',
-    'driver_pool_id',
-    'vehicle_category_id',
-    'beginning_date',
-    'ending_date',
-    'truck_capacity_needed',
-    'distance_transportation',
-    'duration_transportation',
-    'price_transportation',
-    'price_handling',
-    'price_transportation_ht',
-    'price_handling_ht',
-    'handling_needed',
-    'duration_handling',
-    'persons_needed',
-    'additional_notes',
-    'timewindow_enabled',
-  ],
-  item: [
-    'id',
-    'order_item_id',
-    'sensor_device_id',
-    'name',
-    'category',
-    'volume',
-    'weight',
-    'length',
-    'width',
-    'height',
-    'minimal_truck_capacity',
-    'time_factor',
-    'persons_needed',
-    'elevator',
-    'customPrice',
-    'quantity',
-    'subItemNames',
-    'predefinedTransportationFee',
-    'predefinedHandlingFee',
-  ],
-  contact: ['step', 'name', 'phone_number', 'email', 'notify'],
-};
 
 /**
  * One part of a stored booking against what was sent for it: every field of the spec that was
