@@ -83,28 +83,34 @@ report.goals = {
   addressKeyMs: 50,
 };
 
+// `npm run bench -- --bytes-only`: the bytes alone (the build's metafile and one Chromium load of
+// each element), which are the same on a busy machine; no timing, and latest.json is left as it is.
+const bytesOnly = process.argv.includes('--bytes-only');
+
 // 2-4. Browser measures ----------------------------------------------------------------------
-await build({
-  entryPoints: [path.join(ROOT, 'test/bench/bare-element.tsx')],
-  outfile: path.join(dist, 'bench/bare-element.js'),
-  bundle: true,
-  minify: true,
-  format: 'iife',
-  jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"' },
-  logLevel: 'silent',
-});
-// The same elements with their component names kept, so the commit recorder can name what ran.
-const elements = targets.find((target) => target.options.splitting);
-await build({
-  ...common,
-  ...elements.options,
-  outdir: path.join(dist, 'bench/named'),
-  keepNames: true,
-  sourcemap: false,
-  absWorkingDir: ROOT,
-  logLevel: 'silent',
-});
+if (!bytesOnly) {
+  await build({
+    entryPoints: [path.join(ROOT, 'test/bench/bare-element.tsx')],
+    outfile: path.join(dist, 'bench/bare-element.js'),
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  // The same elements with their component names kept, so the commit recorder can name what ran.
+  const elements = targets.find((target) => target.options.splitting);
+  await build({
+    ...common,
+    ...elements.options,
+    outdir: path.join(dist, 'bench/named'),
+    keepNames: true,
+    sourcemap: false,
+    absWorkingDir: ROOT,
+    logLevel: 'silent',
+  });
+}
 const page = (body) => `<!doctype html><html lang="fr"><meta charset="utf-8"><body>${body}</body></html>`;
 const firstRender = (tag, script) =>
   page(`<script>window.__t0 = performance.now();</script><${tag} maps-provider="local"></${tag}>
@@ -152,11 +158,154 @@ writeFileSync(
 );
 writeFileSync(path.join(dist, 'bench/big-trip-google.html'), big('google', fakeGoogle));
 
+/** Per element, the files its first panel fetched (printed by a --bytes-only run). */
+const usableFiles = {};
 const server = await startServer();
 const launched = await launchBrowser();
 const browser = await launched.newContext();
 await serveBenchPages(browser, server);
 try {
+  // Issue 33: what a visitor's first panel really fetches, its times included: every element
+  // script asked for until the first address field answers and the network is quiet, each file
+  // counted gzip -9 as it travels (the same count as above, file by file).
+  const usableBytes = async (tag) => {
+    const tab = await browser.newPage();
+    const asked = new Set();
+    tab.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/dist/') && url.pathname.endsWith('.js')) asked.add(url.pathname.replace('/dist/', ''));
+    });
+    await tab.goto(`${server.base}/dist/bench/usable-${tag}.html`);
+    await tab.getByRole('combobox', { name: 'Adresse 1', exact: true }).fill('1');
+    await tab.waitForLoadState('networkidle');
+    await tab.close();
+    usableFiles[tag] = [...asked].sort();
+    return { gzip: [...asked].reduce((sum, file) => sum + gz(path.join(dist, file)), 0), files: asked.size };
+  };
+  const wizardUsable = await usableBytes('transport-quote-wizard');
+  const liteUsable = await usableBytes('transport-quote-lite');
+  report.bytes.wizardUsableGzip = wizardUsable.gzip;
+  report.bytes.wizardUsableFiles = wizardUsable.files;
+  report.bytes.liteUsableGzip = liteUsable.gzip;
+  report.bytes.liteUsableFiles = liteUsable.files;
+
+  if (!bytesOnly) await measureTimings();
+} finally {
+  await browser.close();
+  await launched.close();
+  await server.stop();
+}
+
+// 5. API throughput against a bare node:http server, on SQLite and PostgreSQL (test/bench/api.mjs)
+// `npm run bench -- --ui-only` skips it while working on the elements.
+const uiOnly = process.argv.includes('--ui-only');
+const elementsOnly = uiOnly || bytesOnly;
+report.api = elementsOnly ? null : await measureApi();
+// 6. What a quote costs the server beside a booking (test/bench/quote-cost.mjs).
+report.quotes = elementsOnly ? null : await measureQuoteCost();
+
+// 6. The reliability suite's fixed-rate load, for a whole minute (npm test runs it for a few
+// seconds): what a steady stream of visitors gets, and whether every booking it was told of is kept.
+async function measureFixedRateLoad() {
+  const api = await startServer(undefined, 0, { LOG_LEVEL: 'warn' });
+  try {
+    const { seconds, search, booking, stored } = await fixedRateLoad(api, 60);
+    const side = (result) => ({
+      ok: result['2xx'],
+      failed: result.errors + result.timeouts + result.non2xx,
+      p99Ms: result.latency.p99,
+    });
+    return { seconds, search: side(search), booking: side(booking), storedBookings: stored };
+  } finally {
+    await api.stop();
+  }
+}
+report.fixedRateLoad = elementsOnly ? null : await measureFixedRateLoad();
+
+// Every run is kept as the next run's 'previous' (results/ is not in git); a --ui-only run keeps
+// the last API figures it did not measure; a --bytes-only run keeps nothing.
+if (!bytesOnly) {
+  mkdirSync(results, { recursive: true });
+  const kept =
+    uiOnly && previous ? { ...report, api: previous.api, quotes: previous.quotes, fixedRateLoad: previous.fixedRateLoad } : report;
+  writeFileSync(latestFile, JSON.stringify(kept, null, 2));
+}
+
+const at = (object, keys) => keys.split('.').reduce((value, key) => value?.[key], object);
+const ms = (value) => `${value} ms`;
+/** A measured figure: today's, its goal, and the previous run's, each in its column. */
+const figureRow = (label, keys, show, goal) => [
+  label,
+  at(report, keys) === undefined ? '—' : show(at(report, keys)),
+  goal ?? '',
+  at(previous, keys) === undefined ? '—' : show(at(previous, keys)),
+];
+const byteRows = [
+  figureRow('wizard: first panel with its times (browser, gzip)', 'bytes.wizardUsableGzip', kb, `≤ ${kb(report.goals.wizardUsableGzip)}`),
+  figureRow('lite: first panel with its times (browser, gzip)', 'bytes.liteUsableGzip', kb, `≤ ${kb(report.goals.liteUsableGzip)}`),
+  figureRow('wizard: before its first panel (static imports)', 'bytes.wizardFirstPanelGzip', kb),
+  figureRow('lite: before its first panel (static imports)', 'bytes.liteFirstPanelGzip', kb),
+  figureRow('wizard: all it can load, pricing worker aside', 'bytes.wizardEverythingGzip', kb, 'withdrawn'),
+  figureRow('both elements on one page', 'bytes.bothOnOnePageGzip', kb, `≤ ${kb(report.goals.bothOnOnePageGzip)}`),
+  figureRow('lazy: stop times and dates, right after the first panel', 'bytes.lazyTimePartsGzip', kb),
+  figureRow('lazy: later panels', 'bytes.lazyLaterPanelsGzip', kb),
+  figureRow('lazy: drag library', 'bytes.lazyDragLibraryGzip', kb),
+  figureRow('lazy: Google Maps loader', 'bytes.lazyMapsLoaderGzip', kb),
+  figureRow('lazy: pricing sandbox worker', 'bytes.lazyPricingSandboxGzip', kb),
+];
+const rows = [
+  ...byteRows,
+  figureRow('first render, CPU ×4: wizard', 'firstRender.wizardMs', ms),
+  figureRow('first render, CPU ×4: bare React element', 'firstRender.bareReactElementMs', ms),
+  figureRow(
+    'first render: wizard / bare React element',
+    'firstRender.ratio',
+    (ratio) => `× ${ratio}`,
+    `≤ × ${report.goals.firstRenderRatio}`,
+  ),
+  figureRow('reorder, 50 stops + 200 items, CPU ×4', 'interaction.reorderMs', ms, `≤ ${report.goals.reorderMs} ms`),
+  figureRow('quantity change, 50 stops + 200 items, CPU ×4', 'interaction.quantityChangeMs', ms, `≤ ${report.goals.quantityChangeMs} ms`),
+  figureRow('typing an address, 50 stops, CPU ×4: per key, median', 'interaction.addressKeyMs', ms, `≤ ${report.goals.addressKeyMs} ms`),
+  figureRow('typing an address: the slowest key', 'interaction.addressKeyMaxMs', ms),
+  figureRow('quantity change: React commits, components run', 'interaction.quantityChangeReact', reactWork),
+  figureRow('reorder: React commits, components run', 'interaction.reorderReact', reactWork),
+  figureRow('route requests for a 50-stop trip', 'network.fiftyStopTrip.routeRequests', String),
+  figureRow('item searches while typing 10 letters', 'network.typingTenLetterItemSearch.requests', String),
+  figureRow('geocoder calls while typing a 28-character address', 'network.typingTwentyEightCharacterAddress.requests', String),
+  ...(report.api ? apiRows(report.api) : []),
+  ...(report.quotes ? quoteRows(report.quotes) : []),
+  ...(report.fixedRateLoad
+    ? [
+        [
+          `fixed rate for ${report.fixedRateLoad.seconds} s: search 200/s`,
+          `${report.fixedRateLoad.search.ok} answered, ${report.fixedRateLoad.search.failed} failed, p99 ${report.fixedRateLoad.search.p99Ms} ms`,
+        ],
+        [
+          `fixed rate for ${report.fixedRateLoad.seconds} s: booking 50/s`,
+          `${report.fixedRateLoad.booking.ok} acknowledged, ${report.fixedRateLoad.storedBookings} stored, ${report.fixedRateLoad.booking.failed} failed, p99 ${report.fixedRateLoad.booking.p99Ms} ms`,
+        ],
+      ]
+    : []),
+];
+function reactWork({ commits, rendered, components }) {
+  const most = Object.entries(components)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([name, count]) => `${name} ×${count}`);
+  return `${commits} commits, ${rendered} components (${most.join(', ')})`;
+}
+console.log(`${'measure'.padEnd(56)} ${'today'.padEnd(14)} ${'goal'.padEnd(12)} previous run (${previous?.measuredAt ?? 'none'})`);
+for (const [label, value, goal = '', before = ''] of bytesOnly ? byteRows : rows)
+  console.log(`${label.padEnd(56)} ${value.padEnd(14)} ${goal.padEnd(12)} ${before}`);
+if (bytesOnly)
+  for (const [tag, files] of Object.entries(usableFiles)) {
+    console.log(`\n${tag}: the files its first panel fetched, gzip -9`);
+    for (const file of files) console.log(`  ${file.padEnd(54)} ${kb(gz(path.join(dist, file))).padStart(10)}`);
+  }
+else console.log(`\nwritten to ${path.relative(ROOT, latestFile)}`);
+
+/** First render, interaction latency and network economy: timings, which another workload spoils. */
+async function measureTimings() {
   // Issue 17: the median of 20 loads, with the CPU slowed 4× as on a mid-range phone.
   const renderTimes = async (file) => {
     const times = [];
@@ -180,29 +329,6 @@ try {
     cpuThrottling: 4,
     loads: 20,
   };
-
-  // Issue 33: what a visitor's first panel really fetches, its times included: every element
-  // script asked for until the first address field answers and the network is quiet, each file
-  // counted gzip -9 as it travels (the same count as above, file by file).
-  const usableBytes = async (tag) => {
-    const tab = await browser.newPage();
-    const asked = new Set();
-    tab.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/dist/') && url.pathname.endsWith('.js')) asked.add(url.pathname.replace('/dist/', ''));
-    });
-    await tab.goto(`${server.base}/dist/bench/usable-${tag}.html`);
-    await tab.getByRole('combobox', { name: 'Adresse 1', exact: true }).fill('1');
-    await tab.waitForLoadState('networkidle');
-    await tab.close();
-    return { gzip: [...asked].reduce((sum, file) => sum + gz(path.join(dist, file)), 0), files: asked.size };
-  };
-  const wizardUsable = await usableBytes('transport-quote-wizard');
-  const liteUsable = await usableBytes('transport-quote-lite');
-  report.bytes.wizardUsableGzip = wizardUsable.gzip;
-  report.bytes.wizardUsableFiles = wizardUsable.files;
-  report.bytes.liteUsableGzip = liteUsable.gzip;
-  report.bytes.liteUsableFiles = liteUsable.files;
 
   // Interaction latency with 50 stops and 200 items, CPU throttled 4×.
   const tab = await browser.newPage();
@@ -335,104 +461,4 @@ try {
     typingTenLetterItemSearch: { requests: searchRequests, keystrokes: 10 },
     typingTwentyEightCharacterAddress: { requests: requests.filter((url) => url.includes('/api/v1/geo/search')).length, keystrokes: 28 },
   };
-} finally {
-  await browser.close();
-  await launched.close();
-  await server.stop();
 }
-
-// 5. API throughput against a bare node:http server, on SQLite and PostgreSQL (test/bench/api.mjs)
-// `npm run bench -- --ui-only` skips it while working on the elements.
-const uiOnly = process.argv.includes('--ui-only');
-report.api = uiOnly ? null : await measureApi();
-// 6. What a quote costs the server beside a booking (test/bench/quote-cost.mjs).
-report.quotes = uiOnly ? null : await measureQuoteCost();
-
-// 6. The reliability suite's fixed-rate load, for a whole minute (npm test runs it for a few
-// seconds): what a steady stream of visitors gets, and whether every booking it was told of is kept.
-async function measureFixedRateLoad() {
-  const api = await startServer(undefined, 0, { LOG_LEVEL: 'warn' });
-  try {
-    const { seconds, search, booking, stored } = await fixedRateLoad(api, 60);
-    const side = (result) => ({
-      ok: result['2xx'],
-      failed: result.errors + result.timeouts + result.non2xx,
-      p99Ms: result.latency.p99,
-    });
-    return { seconds, search: side(search), booking: side(booking), storedBookings: stored };
-  } finally {
-    await api.stop();
-  }
-}
-report.fixedRateLoad = uiOnly ? null : await measureFixedRateLoad();
-
-// Every run is kept as the next run's 'previous' (results/ is not in git); a --ui-only run keeps
-// the last API figures it did not measure.
-mkdirSync(results, { recursive: true });
-const kept = uiOnly && previous ? { ...report, api: previous.api, quotes: previous.quotes, fixedRateLoad: previous.fixedRateLoad } : report;
-writeFileSync(latestFile, JSON.stringify(kept, null, 2));
-
-const at = (object, keys) => keys.split('.').reduce((value, key) => value?.[key], object);
-const ms = (value) => `${value} ms`;
-/** A measured figure: today's, its goal, and the previous run's, each in its column. */
-const figureRow = (label, keys, show, goal) => [
-  label,
-  at(report, keys) === undefined ? '—' : show(at(report, keys)),
-  goal ?? '',
-  at(previous, keys) === undefined ? '—' : show(at(previous, keys)),
-];
-const rows = [
-  figureRow('wizard: first panel with its times (browser, gzip)', 'bytes.wizardUsableGzip', kb, `≤ ${kb(report.goals.wizardUsableGzip)}`),
-  figureRow('lite: first panel with its times (browser, gzip)', 'bytes.liteUsableGzip', kb, `≤ ${kb(report.goals.liteUsableGzip)}`),
-  figureRow('wizard: before its first panel (static imports)', 'bytes.wizardFirstPanelGzip', kb),
-  figureRow('lite: before its first panel (static imports)', 'bytes.liteFirstPanelGzip', kb),
-  figureRow('wizard: all it can load, pricing worker aside', 'bytes.wizardEverythingGzip', kb, 'withdrawn'),
-  figureRow('both elements on one page', 'bytes.bothOnOnePageGzip', kb, `≤ ${kb(report.goals.bothOnOnePageGzip)}`),
-  figureRow('lazy: stop times and dates, right after the first panel', 'bytes.lazyTimePartsGzip', kb),
-  figureRow('lazy: later panels', 'bytes.lazyLaterPanelsGzip', kb),
-  figureRow('lazy: drag library', 'bytes.lazyDragLibraryGzip', kb),
-  figureRow('lazy: Google Maps loader', 'bytes.lazyMapsLoaderGzip', kb),
-  figureRow('lazy: pricing sandbox worker', 'bytes.lazyPricingSandboxGzip', kb),
-  figureRow('first render, CPU ×4: wizard', 'firstRender.wizardMs', ms),
-  figureRow('first render, CPU ×4: bare React element', 'firstRender.bareReactElementMs', ms),
-  figureRow(
-    'first render: wizard / bare React element',
-    'firstRender.ratio',
-    (ratio) => `× ${ratio}`,
-    `≤ × ${report.goals.firstRenderRatio}`,
-  ),
-  figureRow('reorder, 50 stops + 200 items, CPU ×4', 'interaction.reorderMs', ms, `≤ ${report.goals.reorderMs} ms`),
-  figureRow('quantity change, 50 stops + 200 items, CPU ×4', 'interaction.quantityChangeMs', ms, `≤ ${report.goals.quantityChangeMs} ms`),
-  figureRow('typing an address, 50 stops, CPU ×4: per key, median', 'interaction.addressKeyMs', ms, `≤ ${report.goals.addressKeyMs} ms`),
-  figureRow('typing an address: the slowest key', 'interaction.addressKeyMaxMs', ms),
-  figureRow('quantity change: React commits, components run', 'interaction.quantityChangeReact', reactWork),
-  figureRow('reorder: React commits, components run', 'interaction.reorderReact', reactWork),
-  figureRow('route requests for a 50-stop trip', 'network.fiftyStopTrip.routeRequests', String),
-  figureRow('item searches while typing 10 letters', 'network.typingTenLetterItemSearch.requests', String),
-  figureRow('geocoder calls while typing a 28-character address', 'network.typingTwentyEightCharacterAddress.requests', String),
-  ...(report.api ? apiRows(report.api) : []),
-  ...(report.quotes ? quoteRows(report.quotes) : []),
-  ...(report.fixedRateLoad
-    ? [
-        [
-          `fixed rate for ${report.fixedRateLoad.seconds} s: search 200/s`,
-          `${report.fixedRateLoad.search.ok} answered, ${report.fixedRateLoad.search.failed} failed, p99 ${report.fixedRateLoad.search.p99Ms} ms`,
-        ],
-        [
-          `fixed rate for ${report.fixedRateLoad.seconds} s: booking 50/s`,
-          `${report.fixedRateLoad.booking.ok} acknowledged, ${report.fixedRateLoad.storedBookings} stored, ${report.fixedRateLoad.booking.failed} failed, p99 ${report.fixedRateLoad.booking.p99Ms} ms`,
-        ],
-      ]
-    : []),
-];
-function reactWork({ commits, rendered, components }) {
-  const most = Object.entries(components)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 6)
-    .map(([name, count]) => `${name} ×${count}`);
-  return `${commits} commits, ${rendered} components (${most.join(', ')})`;
-}
-console.log(`${'measure'.padEnd(56)} ${'today'.padEnd(14)} ${'goal'.padEnd(12)} previous run (${previous?.measuredAt ?? 'none'})`);
-for (const [label, value, goal = '', before = ''] of rows)
-  console.log(`${label.padEnd(56)} ${value.padEnd(14)} ${goal.padEnd(12)} ${before}`);
-console.log(`\nwritten to ${path.relative(ROOT, latestFile)}`);
