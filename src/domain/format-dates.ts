@@ -1,12 +1,11 @@
-import { DateTime } from 'luxon';
-import { BUSINESS_TIME_ZONE } from './constants.ts';
 import { formatClock } from './format.ts';
 import { longFrenchDate, shortFrenchDate } from './time/calendar-days.ts';
+import { readTimestamp, wallClockInFrance } from './time/france-clock.ts';
 
-// Dates and times in French, in France's zone, apart from the figures of format.ts. Days in
-// words come from Intl (time/calendar-days.ts); the times of a timestamp in France need luxon.
+// Dates and times in French, in France's zone, apart from the figures of format.ts, with Intl
+// (time/calendar-days.ts, time/france-clock.ts).
 
-/** A pure function of one string (a day, a timestamp), computed once per value: zoned dates are costly to build. */
+/** A pure function of one string (a day, a timestamp), computed once per value: Intl's formatting is costly. */
 function remembered(compute: (value: string) => string): (value: string) => string {
   const known = new Map<string, string>();
   return (value) => {
@@ -28,9 +27,10 @@ export const formatLongDate = /* @__PURE__ */ remembered(longFrenchDate);
 export const formatShortDate = /* @__PURE__ */ remembered(shortFrenchDate);
 
 /** 'HH:mm' of a timestamp in France: the value stored and compared, never shown. */
-export const timeValueOf = /* @__PURE__ */ remembered((timestamp: string): string =>
-  DateTime.fromISO(timestamp, { setZone: true }).setZone(BUSINESS_TIME_ZONE).toFormat('HH:mm'),
-);
+export const timeValueOf = /* @__PURE__ */ remembered((timestamp: string): string => {
+  const moment = readTimestamp(timestamp);
+  return moment ? wallClockInFrance(moment.millis).time : '';
+});
 
 /** '14 h 30' of a timestamp, in France. */
 export function formatTimeOfDay(timestamp: string): string {

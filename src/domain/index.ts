@@ -1,7 +1,7 @@
 /**
  * The domain as the package publishes it (`transport-quote-wizard/domain`): what a carrier's
  * backend, and the reference server, need to read, price and check a booking exactly as the
- * elements do. Pure TypeScript (valibot and luxon only). Chosen here name by name: a module of
+ * elements do. Pure TypeScript (valibot only; dates in France with Intl). Chosen here name by name: a module of
  * src/domain is not public because it exists, and renaming an internal helper breaks no one.
  * The elements themselves import the modules directly.
  */

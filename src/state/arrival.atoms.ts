@@ -1,8 +1,8 @@
 import { atom, useAtomValue, type Getter } from 'jotai';
 import { useMemo } from 'react';
-import { DateTime } from 'luxon';
 import { atDayAndTime, defaultTravelDate, defaultTravelTime } from '../domain/time/defaults.ts';
 import { estimateArrivals } from '../domain/time/arrival.ts';
+import { readTimestamp } from '../domain/time/france-clock.ts';
 import type { Stop } from '../domain/entities/stop.ts';
 import { sameData } from '../domain/same-data.ts';
 import { systemClock } from '../services/clock.ts';
@@ -12,11 +12,10 @@ import { servicesAtom } from './services.atoms.ts';
 import { stableAtom } from './stable-atom.ts';
 import { stopsAtom } from './stops.atoms.ts';
 
-// The travel day and the arrival times: dates in France, with luxon. Only the stop times and
-// the recap read them, and both load after the first panel.
+// The travel day and the arrival times in France. Only the stop times and the recap read them.
 
 /** The travel day: the customer's date, else the default day (spec §9). */
-export const travelDayAtom = atom((get) => get(customerAtom).date || defaultTravelDate(DateTime.fromJSDate(nowOf(get))));
+export const travelDayAtom = atom((get) => get(customerAtom).date || defaultTravelDate(nowOf(get)));
 
 type ArrivalStop = Pick<Stop, 'uid' | 'durationMin' | 'timewindowEarliest'>;
 const NO_ARRIVALS: ReadonlyMap<string, string> = new Map();
@@ -47,9 +46,9 @@ const arrivalByUidAtom = atom((get): ReadonlyMap<string, string> => {
   // A stop of that route was removed: its legs no longer describe the trip.
   if (!routeStops.every((stop) => stop !== undefined)) return NO_ARRIVALS;
   const first = routeStops[0]?.timewindowEarliest;
-  const start = first
-    ? DateTime.fromISO(first, { setZone: true })
-    : atDayAndTime(get(travelDayAtom), get(customerAtom).time || defaultTravelTime(DateTime.fromJSDate(nowOf(get))));
+  const start =
+    (first ? readTimestamp(first)?.millis : undefined) ??
+    atDayAndTime(get(travelDayAtom), get(customerAtom).time || defaultTravelTime(nowOf(get)));
   const times = estimateArrivals(routeStops, start, route.legDurations);
   return new Map(route.stopUids.map((uid, index) => [uid, times[index]!]));
 });

@@ -1,4 +1,4 @@
-// The chunk of state that needs dates in France (luxon), fetched through dates-chunk.ts only.
+// The chunk of state that needs dates in France, fetched through dates-chunk.ts only.
 export { settleSchedule } from './schedule.ts';
 export { saveBooking } from './save.ts';
 export { applyAmplitude } from '../domain/time/windows.ts';

@@ -1,14 +1,13 @@
 import { useAtomValue } from 'jotai';
-import { DateTime } from 'luxon';
 import { defaultTravelDate } from '../domain/time/defaults.ts';
 import { systemClock } from '../services/clock.ts';
 import { customerDateAtom } from './customer.atoms.ts';
 import { servicesAtom } from './services.atoms.ts';
 
 /** Now, by the element's clock, read at each render: the day changes while the page stays open. */
-export function useNow(): DateTime {
+export function useNow(): Date {
   const services = useAtomValue(servicesAtom);
-  return DateTime.fromJSDate((services?.now ?? systemClock)());
+  return (services?.now ?? systemClock)();
 }
 
 /** The travel day: the customer's date, else the default day (spec §9). */

@@ -1,5 +1,4 @@
 import type { Getter, Setter } from 'jotai';
-import { DateTime } from 'luxon';
 import * as v from 'valibot';
 import { formatPrice, NBSP } from '../domain/format.ts';
 import { MESSAGES } from '../domain/messages.ts';
@@ -63,7 +62,7 @@ export async function saveBooking(
 ): Promise<SaveOutcome> {
   if (get(savingAtom)) return { kind: 'busy' };
   const state = get(travelSnapshotAtom);
-  const forms = formsToCorrect(state, DateTime.fromJSDate(services.now()));
+  const forms = formsToCorrect(state, services.now());
   if (forms.length > 0) return refuse(get, set, forms);
   const config = get(configAtom);
   set(setSavingAtom, true);

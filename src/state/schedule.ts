@@ -1,5 +1,4 @@
 import type { Getter, Setter } from 'jotai';
-import { DateTime } from 'luxon';
 import { defaultTravelDate, defaultTravelTime } from '../domain/time/defaults.ts';
 import { migrateStopsToTimewindows } from '../domain/time/windows.ts';
 import { bookingRefAtom } from './booking.atoms.ts';
@@ -20,10 +19,9 @@ export function migrateExistingTravel(get: Getter, set: Setter): void {
 export function applyDefaultSchedule(get: Getter, set: Setter, now: Date): void {
   const customer = get(customerAtom);
   if (customer.date && customer.time) return;
-  const moment = DateTime.fromJSDate(now);
   set(editCustomerAtom, {
-    date: customer.date || defaultTravelDate(moment),
-    time: customer.time || defaultTravelTime(moment),
+    date: customer.date || defaultTravelDate(now),
+    time: customer.time || defaultTravelTime(now),
   });
 }
 

@@ -1,6 +1,6 @@
 import { deferred } from './controls/deferred.tsx';
 
-// The stop times and the earlier variant's date need dates in France (luxon): they come in
+// The stop times and the earlier variant's date (their lists, France's clock): they come in
 // one chunk right after the first panel shows, so the address fields are ready first.
 const timeFields = () => import('./chunk-time-fields.ts');
 

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import type { Id } from '../entities/common.ts';
 import type { TravelState } from '../entities/travel.ts';
 import { isPublicPool } from '../entities/driver-pool.ts';
@@ -6,31 +5,42 @@ import { composeAdditionalNotes } from '../places/stop-notes.ts';
 import { vehicleCategoryIdForApi } from '../pricing/truck.ts';
 import { vatFactor } from '../pricing/vat.ts';
 import { atDayAndTime } from '../time/defaults.ts';
+import { isoAtOffset, isoInFrance, readTimestamp, shiftTimestamp, type OffsetInstant } from '../time/france-clock.ts';
 import { serializeTravelState } from './serialized-travel.ts';
 import type { TravelPayload } from './travel-payload-schema.ts';
 
 const toCents = (amount: number) => Math.round(amount * 100);
 
-function iso(moment: DateTime | null): string | null {
-  return moment && moment.isValid ? moment.toISO({ suppressMilliseconds: true }) : null;
-}
-
-/** Start of the travel: the first stop's window, else the customer's date and time. */
-export function beginningDate(state: TravelState): DateTime | null {
+/**
+ * Start of the travel: the first stop's window (at its own offset), else the customer's date
+ * and time in France.
+ */
+function beginning(state: TravelState): { stamp: OffsetInstant; inFrance: false } | { millis: number; inFrance: true } | null {
   const first = state.stops[0]?.timewindowEarliest;
-  if (first) return DateTime.fromISO(first, { setZone: true });
-  if (state.customer.date && state.customer.time) return atDayAndTime(state.customer.date, state.customer.time);
+  const stamp = first ? readTimestamp(first) : null;
+  if (stamp) return { stamp, inFrance: false };
+  if (state.customer.date && state.customer.time) return { millis: atDayAndTime(state.customer.date, state.customer.time), inFrance: true };
   return null;
 }
 
+/** Start of the travel as the API takes it. */
+export function beginningDate(state: TravelState): string | null {
+  const begin = beginning(state);
+  if (!begin) return null;
+  return begin.inFrance ? isoInFrance(begin.millis) : isoAtOffset(begin.stamp);
+}
+
 /** End of the travel: the last stop's window when windows are on, else start + drive + handling + stops. */
-export function endingDate(state: TravelState, begin: DateTime | null): DateTime | null {
+export function endingDate(state: TravelState): string | null {
   const last = state.stops[state.stops.length - 1]?.timewindowLatest;
-  if (state.timewindowEnabled && last) return DateTime.fromISO(last, { setZone: true });
+  const lastStamp = state.timewindowEnabled && last ? readTimestamp(last) : null;
+  if (lastStamp) return isoAtOffset(lastStamp);
+  const begin = beginning(state);
   if (!begin) return null;
   const onSite = state.stops.reduce((sum, stop) => sum + stop.durationMin * 60, 0);
-  const seconds = state.fees.transportation.customer.duration + state.fees.handling.duration + onSite;
-  return begin.plus({ seconds: Math.round(seconds) });
+  const milliseconds = Math.round(state.fees.transportation.customer.duration + state.fees.handling.duration + onSite) * 1000;
+  // A time of France moves to France's offset at its end; a written timestamp keeps its own.
+  return begin.inFrance ? isoInFrance(begin.millis + milliseconds) : shiftTimestamp(begin.stamp, milliseconds);
 }
 
 function poolIdForApi(selector: Id): Id | null {
@@ -51,7 +61,6 @@ export function buildTravelPayload(state: TravelState, companyToken?: string | n
   const factor = vatFactor(state.vat);
   const transportFee = state.fees.transportation.fee;
   const handlingFee = state.fees.handling.fee;
-  const begin = beginningDate(state);
   const payload: TravelPayload = {
     addresses: state.stops.map((stop) => ({
       type_name: stop.type,
@@ -77,8 +86,8 @@ export function buildTravelPayload(state: TravelState, companyToken?: string | n
       travel_id: state.travelId,
       driver_pool_id: poolIdForApi(state.driverPoolSelector),
       vehicle_category_id: vehicleCategoryIdForApi(state.vehicleCategoryId),
-      beginning_date: iso(begin),
-      ending_date: iso(endingDate(state, begin)),
+      beginning_date: beginningDate(state),
+      ending_date: endingDate(state),
       truck_capacity_needed: state.truckCapacity,
       distance_transportation: Math.round(state.fees.transportation.customer.distance * 2),
       duration_transportation: Math.round(state.fees.transportation.customer.duration),

@@ -7,7 +7,7 @@ import { vehicleCategoryIdForApi } from '../pricing/truck.ts';
 import type { TravelPayload } from '../payload/travel-payload-schema.ts';
 import type { PriceGrid } from '../pricing/booked-fees.ts';
 import type { QuoteAddress, QuoteRequest } from './quote-request.ts';
-import { dayInFrance } from '../time/france-day.ts';
+import { dayInFrance } from '../time/france-clock.ts';
 
 /** The travel's day in France, as a pool's code receives it ('yyyy-MM-dd', or '' without a date). */
 function travelDay(beginning: string | null): string {

@@ -1,12 +1,12 @@
-import { DateTime } from 'luxon';
-import { BUSINESS_TIME_ZONE, MAX_SEEK_DAYS, TIME_STEP_MINUTES } from '../constants.ts';
-import { BOOKABLE_DAYS_AHEAD } from './calendar-days.ts';
-import { inBusinessZone, minutesToTime } from './defaults.ts';
+import { MAX_SEEK_DAYS, TIME_STEP_MINUTES } from '../constants.ts';
+import { BOOKABLE_DAYS_AHEAD, daysFrom, plusDays } from './calendar-days.ts';
+import { minutesToTime } from './defaults.ts';
+import { franceOffsetMinutes, instantInFrance, millisOf, wallClockInFrance, type Instant } from './france-clock.ts';
+import { isIsoDay } from './iso.ts';
 
-/** Past days cannot be chosen (spec §5). Days are 'yyyy-MM-dd'. */
-export function isSelectableDay(day: string, now: DateTime): boolean {
-  const today = inBusinessZone(now).toISODate()!;
-  return DateTime.fromISO(day).isValid && day >= today;
+/** Past days cannot be chosen (spec §5). Days are 'yyyy-MM-dd', today is France's. */
+export function isSelectableDay(day: string, now: Instant): boolean {
+  return isIsoDay(day) && day >= wallClockInFrance(now).day;
 }
 
 const ALL_QUARTER_HOURS: readonly string[] = Array.from({ length: (24 * 60) / TIME_STEP_MINUTES }, (_, index) =>
@@ -17,23 +17,23 @@ const ALL_QUARTER_HOURS: readonly string[] = Array.from({ length: (24 * 60) / TI
  * Quarter-hour choices of a day that come after the earliest allowed moment (spec §5):
  * none on a day before it, those strictly after it on its own day, all 96 on later days.
  */
-export function quarterHourChoices(day: string, earliestAllowed: DateTime): string[] {
-  const dayStart = DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE });
-  if (!dayStart.isValid) return [];
-  const nextDay = dayStart.plus({ days: 1 });
+export function quarterHourChoices(day: string, earliestAllowed: Instant): string[] {
+  if (!isIsoDay(day)) return [];
+  const start = instantInFrance(day, 0);
+  const nextDay = instantInFrance(plusDays(day, 1), 0);
   const step = TIME_STEP_MINUTES * 60_000;
-  const start = dayStart.toMillis();
-  const after = earliestAllowed.toMillis();
-  if (after < start && dayStart.offset === nextDay.offset) return [...ALL_QUARTER_HOURS];
-  if (dayStart.offset === nextDay.offset) {
+  const after = millisOf(earliestAllowed);
+  const ordinary = franceOffsetMinutes(start) === franceOffsetMinutes(nextDay);
+  if (after < start && ordinary) return [...ALL_QUARTER_HOURS];
+  if (ordinary) {
     // An ordinary day (no clock change): 96 quarter hours, each at day start + n × 15 min.
     return ALL_QUARTER_HOURS.filter((_, index) => start + index * step > after);
   }
   // A clock-change day: walk its real instants. The spring day has no 02:xx and the autumn
   // one has them twice; each time of day that exists is offered once.
   const choices = new Set<string>();
-  for (let at = start; at < nextDay.toMillis(); at += step) {
-    if (at > after) choices.add(DateTime.fromMillis(at, { zone: BUSINESS_TIME_ZONE }).toFormat('HH:mm'));
+  for (let at = start; at < nextDay; at += step) {
+    if (at > after) choices.add(wallClockInFrance(at).time);
   }
   return [...choices];
 }
@@ -56,7 +56,6 @@ export function isSeekDayEditable(stopIndex: number): boolean {
 export { BOOKABLE_DAYS_AHEAD };
 
 /** The days a visitor can pick, today first, as 'yyyy-MM-dd' in France. */
-export function bookableDays(now: DateTime, count = BOOKABLE_DAYS_AHEAD): string[] {
-  const today = inBusinessZone(now).startOf('day');
-  return Array.from({ length: count }, (_, offset) => today.plus({ days: offset }).toISODate()!);
+export function bookableDays(now: Instant, count = BOOKABLE_DAYS_AHEAD): string[] {
+  return daysFrom(wallClockInFrance(now).day, count);
 }

@@ -7,7 +7,7 @@
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A day, then optionally a time (seconds and fraction optional) and an offset: Z, ±HH, ±HHmm or ±HH:mm. */
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?)?$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:(Z)|([+-])(\d{2})(?::?(\d{2}))?)?)?$/;
 
 const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -25,8 +25,23 @@ export function isIsoDay(value: string): boolean {
 
 /** '2026-11-23T09:00:00+01:00' and its shorter forms, each part in range. */
 export function isIsoDateTime(value: string): boolean {
+  return readIsoDateTime(value) !== null;
+}
+
+/**
+ * What a timestamp says: its day, the milliseconds since that day's midnight on its wall
+ * clock, and its offset in minutes (null when it gives none); null when it is not one.
+ */
+export function readIsoDateTime(value: string): { day: string; msOfDay: number; offsetMinutes: number | null } | null {
   const match = DATE_TIME.exec(value);
-  if (match === null || !isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3]))) return false;
-  const [hour, minute, second, offsetHours, offsetMinutes] = match.slice(4).map((part) => (part === undefined ? 0 : Number(part)));
-  return hour! <= 23 && minute! <= 59 && second! <= 59 && offsetHours! <= 23 && offsetMinutes! <= 59;
+  if (match === null || !isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3]))) return null;
+  const [hour, minute, second, offsetHours, offsetMinutes] = [4, 5, 6, 10, 11].map((group) => Number(match[group] ?? 0));
+  if (hour! > 23 || minute! > 59 || second! > 59 || offsetHours! > 23 || offsetMinutes! > 59) return null;
+  const milliseconds = Number((match[7] ?? '').slice(0, 3).padEnd(3, '0'));
+  const offsetSign = match[9] === '-' ? -1 : 1;
+  return {
+    day: `${match[1]}-${match[2]}-${match[3]}`,
+    msOfDay: ((hour! * 60 + minute!) * 60 + second!) * 1000 + milliseconds,
+    offsetMinutes: match[8] ? 0 : match[9] ? offsetSign * (offsetHours! * 60 + offsetMinutes!) : null,
+  };
 }

@@ -1,32 +1,30 @@
-import { DateTime } from 'luxon';
-import { BUSINESS_TIME_ZONE, ESTIMATED_TIME_WINDOW_MINUTES } from '../constants.ts';
+import { ESTIMATED_TIME_WINDOW_MINUTES } from '../constants.ts';
 import type { Stop } from '../entities/stop.ts';
-import { timeToMinutes } from './defaults.ts';
+import { plusDays } from './calendar-days.ts';
+import { atDayAndTime } from './defaults.ts';
+import { isoInFrance, instantInFrance, readTimestamp, shiftTimestamp, wallClockInFrance, type OffsetInstant } from './france-clock.ts';
 
-function parse(timestamp: string): DateTime {
-  return DateTime.fromISO(timestamp, { setZone: true });
-}
+const MINUTE = 60_000;
 
-function iso(moment: DateTime): string {
-  return moment.toISO({ suppressMilliseconds: true })!;
-}
+/** A stored timestamp: the schemas let only readable ones in, so an unreadable one counts as absent. */
+const read = (timestamp: string | null): OffsetInstant | null => (timestamp ? readTimestamp(timestamp) : null);
 
 /**
  * When a stop's earliest is later than its latest, the latest is pushed up (spec §4) to the
  * earliest plus the estimated window of 180 minutes, so the window stays usable.
  */
 export function pushLatestAfterEarliest(stop: Stop): Stop {
-  if (!stop.timewindowEarliest || !stop.timewindowLatest) return stop;
-  const earliest = parse(stop.timewindowEarliest);
-  if (earliest <= parse(stop.timewindowLatest)) return stop;
-  return { ...stop, timewindowLatest: iso(earliest.plus({ minutes: ESTIMATED_TIME_WINDOW_MINUTES })) };
+  const earliest = read(stop.timewindowEarliest);
+  const latest = read(stop.timewindowLatest);
+  if (!earliest || !latest || earliest.millis <= latest.millis) return stop;
+  return { ...stop, timewindowLatest: shiftTimestamp(earliest, ESTIMATED_TIME_WINDOW_MINUTES * MINUTE) };
 }
 
+/** The same time of day in France, on the travel day plus the stop's day offset. */
 function moveToDay(timestamp: string | null, day: string, seekDays: number): string | null {
-  if (!timestamp) return null;
-  const moment = parse(timestamp).setZone(BUSINESS_TIME_ZONE);
-  const target = DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).plus({ days: seekDays });
-  return iso(moment.set({ year: target.year, month: target.month, day: target.day }));
+  const moment = read(timestamp);
+  if (!moment) return null;
+  return isoInFrance(instantInFrance(plusDays(day, seekDays), wallClockInFrance(moment.millis).msOfDay));
 }
 
 /**
@@ -36,10 +34,14 @@ function moveToDay(timestamp: string | null, day: string, seekDays: number): str
 export function moveStopsToDate(stops: readonly Stop[], day: string): Stop[] {
   return stops.map((stop) => {
     const earliest = moveToDay(stop.timewindowEarliest, day, stop.seekDays);
-    const span =
-      stop.timewindowEarliest && stop.timewindowLatest ? parse(stop.timewindowLatest).diff(parse(stop.timewindowEarliest)) : null;
+    const before = read(stop.timewindowEarliest);
+    const after = read(stop.timewindowLatest);
+    const span = before && after ? after.millis - before.millis : null;
+    const movedEarliest = read(earliest);
     const latest =
-      earliest && span && span.toMillis() >= 0 ? iso(parse(earliest).plus(span)) : moveToDay(stop.timewindowLatest, day, stop.seekDays);
+      movedEarliest && span !== null && span >= 0
+        ? shiftTimestamp(movedEarliest, span)
+        : moveToDay(stop.timewindowLatest, day, stop.seekDays);
     return {
       ...stop,
       timewindowEarliest: earliest,
@@ -55,8 +57,9 @@ export function moveStopsToDate(stops: readonly Stop[], day: string): Stop[] {
  */
 export function applyAmplitude(stops: readonly Stop[], amplitudeHours: number): Stop[] {
   const first = stops[0]?.timewindowEarliest;
-  if (!first) return [...stops];
-  const latest = iso(parse(first).plus({ minutes: Math.round(amplitudeHours * 60) }));
+  const opens = read(first ?? null);
+  if (!first || !opens) return [...stops];
+  const latest = shiftTimestamp(opens, Math.round(amplitudeHours * 60) * MINUTE);
   return stops.map((stop) => ({ ...stop, timewindowEarliest: first, timewindowLatest: latest }));
 }
 
@@ -67,25 +70,24 @@ export function applyAmplitude(stops: readonly Stop[], amplitudeHours: number): 
 export function migrateStopsToTimewindows(stops: readonly Stop[]): Stop[] {
   return stops.map((stop) => {
     const start = stop.estimatedArrivalTime ?? stop.timewindowEarliest;
-    if (!start) return stop;
+    const opens = read(start);
+    if (!start || !opens) return stop;
+    const closes = read(stop.timewindowLatest);
     const latest =
-      stop.timewindowLatest && parse(stop.timewindowLatest) > parse(start)
+      stop.timewindowLatest && closes && closes.millis > opens.millis
         ? stop.timewindowLatest
-        : iso(parse(start).plus({ minutes: ESTIMATED_TIME_WINDOW_MINUTES }));
+        : shiftTimestamp(opens, ESTIMATED_TIME_WINDOW_MINUTES * MINUTE);
     return { ...stop, timewindowEarliest: start, timewindowLatest: latest };
   });
 }
 
-function atStopTime(stop: Stop, travelDay: string, time: string, extraDays = 0): DateTime {
-  const minutes = timeToMinutes(time);
-  return DateTime.fromISO(travelDay, { zone: BUSINESS_TIME_ZONE })
-    .plus({ days: stop.seekDays + extraDays })
-    .set({ hour: Math.floor(minutes / 60), minute: minutes % 60 });
+function atStopTime(stop: Stop, travelDay: string, time: string, extraDays = 0): string {
+  return isoInFrance(atDayAndTime(plusDays(travelDay, stop.seekDays + extraDays), time));
 }
 
 /** Sets a stop's earliest from a day and 'HH:mm', pushing its latest when needed. */
 export function withEarliestTime(stop: Stop, travelDay: string, time: string): Stop {
-  return pushLatestAfterEarliest({ ...stop, timewindowEarliest: iso(atStopTime(stop, travelDay, time)) });
+  return pushLatestAfterEarliest({ ...stop, timewindowEarliest: atStopTime(stop, travelDay, time) });
 }
 
 /**
@@ -94,12 +96,12 @@ export function withEarliestTime(stop: Stop, travelDay: string, time: string): S
  * still come before the earliest is pushed (spec §4), so no stored window ends before it starts.
  */
 export function withLatestTime(stop: Stop, travelDay: string, time: string, nextDay = false): Stop {
-  return pushLatestAfterEarliest({ ...stop, timewindowLatest: iso(atStopTime(stop, travelDay, time, nextDay ? 1 : 0)) });
+  return pushLatestAfterEarliest({ ...stop, timewindowLatest: atStopTime(stop, travelDay, time, nextDay ? 1 : 0) });
 }
 
 /** Whether a stop's latest falls on the day after its own day (a window across midnight). */
 export function isLatestNextDay(stop: Stop, travelDay: string): boolean {
-  if (!stop.timewindowLatest) return false;
-  const stopDay = DateTime.fromISO(travelDay, { zone: BUSINESS_TIME_ZONE }).plus({ days: stop.seekDays }).toISODate()!;
-  return parse(stop.timewindowLatest).setZone(BUSINESS_TIME_ZONE).toISODate()! > stopDay;
+  const latest = read(stop.timewindowLatest);
+  if (!latest) return false;
+  return wallClockInFrance(latest.millis).day > plusDays(travelDay, stop.seekDays);
 }

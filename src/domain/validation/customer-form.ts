@@ -1,4 +1,4 @@
-import type { DateTime } from 'luxon';
+import type { Instant } from '../time/france-clock.ts';
 import type { Customer } from '../entities/customer.ts';
 import { MESSAGES } from '../messages.ts';
 import { isSelectableDay } from '../time/choices.ts';
@@ -11,7 +11,7 @@ export type CustomerField = 'name' | 'phone' | 'email' | 'time' | 'date';
  * Customer form (spec §5): name of more than 3 characters, a valid phone and email, a
  * start time; the reference is optional. A past travel date is refused as well (spec §5).
  */
-export function validateCustomer(customer: Customer, now: DateTime): FieldErrors<CustomerField> {
+export function validateCustomer(customer: Customer, now: Instant): FieldErrors<CustomerField> {
   return collectErrors<CustomerField>([
     ['name', hasMoreThanThreeCharacters(customer.name) ? null : MESSAGES.customerName],
     ['phone', isValidPhone(customer.phone) ? null : MESSAGES.customerPhone],

@@ -1,13 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo, useState } from 'react';
 import { Icon } from '../controls/icons.tsx';
-import { DateTime } from 'luxon';
-import { BUSINESS_TIME_ZONE } from '../../domain/constants.ts';
 import { formatClock } from '../../domain/format.ts';
 import { formatTimeOfDay, timeValueOf, formatShortDate } from '../../domain/format-dates.ts';
 import { isLatestNextDay, moveStopsToDate, withEarliestTime, withLatestTime } from '../../domain/time/windows.ts';
 import { isSeekDayEditable, quarterHourChoices, seekDayChoices } from '../../domain/time/choices.ts';
 import { plusDays } from '../../domain/time/calendar-days.ts';
+import { readTimestamp } from '../../domain/time/france-clock.ts';
 import { useListOnDemand } from '../controls/use-list-on-demand.ts';
 import { limitMinutesInput, parseMinutesInput } from '../../domain/validation/input-limits.ts';
 import type { Stop } from '../../domain/entities/stop.ts';
@@ -65,7 +64,7 @@ export function StopTimes({ stop, index }: { stop: Stop; index: number }) {
   // (the seven days are few and shared by every card: always all there).
   const { full, listeners } = useListOnDemand();
   // The choices change with the day and the quarter hour, not with every render of the card.
-  const quarter = Math.floor(now.toMillis() / QUARTER_HOUR_MS);
+  const quarter = Math.floor(now.getTime() / QUARTER_HOUR_MS);
   const stopDay = plusDays(day, stop.seekDays);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `now` counts through `quarter`: the choices move by quarter hours
   const earliestChoices = useMemo(() => (full ? quarterHourChoices(stopDay, now) : []), [full, stopDay, quarter]);
@@ -75,12 +74,8 @@ export function StopTimes({ stop, index }: { stop: Stop; index: number }) {
   // Only in time-window mode: the latest times after the earliest, and the next day's when a window crosses midnight.
   const latestOptions = useMemo(() => {
     if (!windows || !full) return [];
-    const latestAfter = stop.timewindowEarliest ? DateTime.fromISO(stop.timewindowEarliest, { setZone: true }) : now;
-    const nextDayChoices = earliestTime
-      ? quarterHourChoices(DateTime.fromISO(stopDay, { zone: BUSINESS_TIME_ZONE }).plus({ days: 1 }).toISODate()!, now).filter(
-          (time) => time < earliestTime,
-        )
-      : [];
+    const latestAfter = (stop.timewindowEarliest ? readTimestamp(stop.timewindowEarliest)?.millis : undefined) ?? now;
+    const nextDayChoices = earliestTime ? quarterHourChoices(plusDays(stopDay, 1), now).filter((time) => time < earliestTime) : [];
     return [
       ...quarterHourChoices(stopDay, latestAfter).map((time) => ({ value: time, label: formatClock(time) })),
       ...nextDayChoices.map((time) => ({ value: `${NEXT_DAY}${time}`, label: `${formatClock(time)} (le lendemain)` })),

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { NBSP } from '../../domain/format.ts';
 import { guaranteeText } from '../../domain/quotes/guarantee.ts';
 import { quoteDiffersAtom } from '../../state/estimate.atoms.ts';
-import { useInstant } from '../../state/instant.ts';
+import { useNow } from '../../state/now.ts';
 import { currentQuoteAtom, quoteErrorAtom } from '../../state/quote.atoms.ts';
 import { Icon } from '../controls/icons.tsx';
 
@@ -16,7 +16,7 @@ export function QuoteNote() {
   const quote = useAtomValue(currentQuoteAtom);
   const differs = useAtomValue(quoteDiffersAtom);
   const error = useAtomValue(quoteErrorAtom);
-  const now = useInstant();
+  const now = useNow();
   const guarantee = quote ? guaranteeText(quote.deadline, now) : null;
   if (error) return <p className="quote-note muted">Prix à confirmer par le transporteur à l’enregistrement. {error}</p>;
   if (!guarantee) return null;

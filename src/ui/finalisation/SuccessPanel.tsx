@@ -59,7 +59,7 @@ export function SuccessPanel() {
               carrier: carrier?.name ?? '',
               link,
             },
-            now.toJSDate(),
+            now,
           ),
         )}`
       : null;
