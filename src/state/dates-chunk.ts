@@ -3,7 +3,7 @@ import { dismissBannerAtom, showBannerAtom } from './banner.atoms.ts';
 
 /**
  * What needs dates in France comes in one chunk fetched after the first panel shows:
- * the schedule every travel gets, a pool's time windows, saving. This is the one way it is
+ * the schedule every travel gets, a pool's time windows. This is the one way it is
  * fetched, and the one way its failure is said: a French banner with 'Réessayer', whoever
  * asked. Whoever asked gets null and leaves things as they are.
  */

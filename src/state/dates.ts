@@ -1,4 +1,3 @@
 // The chunk of state that needs dates in France, fetched through dates-chunk.ts only.
 export { settleSchedule } from './schedule.ts';
-export { saveBooking } from './save.ts';
 export { applyAmplitude } from '../domain/time/windows.ts';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startServer } from '../server/support.mjs';
-import { openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
+import { fillCustomer, openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const meta = JSON.parse(readFileSync(path.join(ROOT, 'dist/esm/meta.json'), 'utf8'));
@@ -38,6 +38,7 @@ describe('the one script tag loads what the first panel needs, and the rest when
   const timeParts = chunkOf('src/ui/addresses/StopTimes.tsx');
   const dates = chunkOf('node_modules/luxon/build/es6/luxon.mjs');
   const datesState = chunkOf('src/state/dates.ts');
+  const savingCode = chunkOf('src/state/save.ts');
 
   it('opening the wizard fetches no later panel and no drag library; Suivant fetches the panels once, a drag the library', async () => {
     const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
@@ -145,6 +146,37 @@ describe('the one script tag loads what the first panel needs, and the rest when
     await alerts.getByRole('button', { name: 'Réessayer' }).click();
     await alerts.waitFor({ state: 'detached' });
     assert.ok(asked.filter((file) => file === datesState).length >= 2, 'asked again');
+    await page.close();
+  });
+
+  it('the first panel comes without the saving code; a failed download of it is said on Enregistrer, which brings it next time', async () => {
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
+    const problems = watchPage(page);
+    const asked = watchScripts(page);
+    await page.goto(`${demo.server.base}/`);
+    await page.getByRole('textbox', { name: 'Minutes sur place à l’adresse 2' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(asked.includes(savingCode), false, 'the saving code came with the first panel');
+    await page.route(`**/${savingCode}`, (route) => route.abort('internetdisconnected'));
+    await toSecondPanel(page);
+    await page.getByRole('button', { name: 'Ajouter : Canapé 3 places' }).click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await fillCustomer(page);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'L’enregistrement n’a pas pu être préparé' });
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /Rien de ce que vous avez saisi n’est perdu/);
+    assert.equal(await page.getByLabel('E-mail', { exact: true }).inputValue(), 'marie@exemple.fr');
+    await page.unroute(`**/${savingCode}`);
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/travels') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    assert.equal((await created).status(), 201);
+    await page.getByRole('heading', { name: /^Votre réservation est enregistrée/ }).waitFor();
+    assert.equal(await alert.count(), 0);
+    assert.deepEqual(problems, []);
     await page.close();
   });
 });

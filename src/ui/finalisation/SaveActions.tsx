@@ -1,8 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { isNewTravelAtom, postedTravelsAtom, savingAtom } from '../../state/booking.atoms.ts';
 import { companyModeAtom } from '../../state/company.atoms.ts';
-import { saveAtom } from '../../state/save.atoms.ts';
+import { prepareSave, saveAtom } from '../../state/save.atoms.ts';
 import { goBackAtom, previousStepAtom } from '../../state/steps.atoms.ts';
 import { ActionBar, BusySlot } from '../controls/ActionBar.tsx';
 import { BarTotal } from '../controls/BarTotal.tsx';
@@ -21,6 +21,7 @@ export function SaveActions() {
   const goBack = useSetAtom(goBackAtom);
   const save = useSetAtom(saveAtom);
   const [said, setSaid] = useState('');
+  useEffect(prepareSave, []);
 
   const saveCopy = async () => {
     const outcome = await save({ duplicate: true });

@@ -1,7 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
 import { isLiteSaveIconVisible } from '../../domain/steps/validity.ts';
 import { isNewTravelAtom, savingAtom } from '../../state/booking.atoms.ts';
-import { saveAtom } from '../../state/save.atoms.ts';
+import { prepareSave, saveAtom } from '../../state/save.atoms.ts';
 import { validStepsAtom } from '../../state/steps.atoms.ts';
 import { BusySlot } from '../controls/ActionBar.tsx';
 import { Icon } from '../controls/icons.tsx';
@@ -19,6 +20,10 @@ export function LiteHeader() {
   const valid = useAtomValue(validStepsAtom);
   const saving = useAtomValue(savingAtom);
   const save = useSetAtom(saveAtom);
+  const saveShown = isLiteSaveIconVisible(isNew, valid);
+  useEffect(() => {
+    if (saveShown) prepareSave();
+  }, [saveShown]);
   return (
     <div className="lite-bar lite-header" part="lite-header">
       <LiteDateField />
@@ -26,7 +31,7 @@ export function LiteHeader() {
       {saving ? (
         <BusySlot label="Enregistrement…" />
       ) : (
-        isLiteSaveIconVisible(isNew, valid) && (
+        saveShown && (
           <button type="button" className="icon" aria-label="Enregistrer les modifications" onClick={() => void save()}>
             <Icon name="save" />
           </button>
