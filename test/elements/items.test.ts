@@ -42,6 +42,10 @@ async function itemsPanel(
   const root = el.shadowRoot!;
   (await findByRole(root, 'button', 'Suivant', 5000)).click();
   await findByRole(root, 'heading', 'Vos objets');
+  // The heading is the wizard's; the panel under it comes with the later panels' chunk.
+  await waitUntil(() => !allByRole(root, 'status').some((status) => status.textContent === 'Chargement…'), 'the items panel', {
+    timeout: 5000,
+  });
   return root;
 }
 
