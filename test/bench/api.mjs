@@ -22,8 +22,14 @@ const summarise = (result) => ({
 const ratio = (figure, baseline) => ({ ...figure, ratioToBare: Number((figure.rps / baseline.rps).toFixed(2)) });
 
 async function storeFigures(database, baseline) {
-  // Request logging off (LOG_LEVEL=warn): the figure is the API's, not the log pipe's.
-  const api = await startServer(database, 0, { LOG_LEVEL: 'warn' });
+  // Request logging off (LOG_LEVEL=warn): the figure is the API's, not the log pipe's. The
+  // public quotas are out of reach: at 10 MiB an address, the one address of the bench filled
+  // its share in about a second and the rest of the run counted quick 507s as bookings.
+  const api = await startServer(database, 0, {
+    LOG_LEVEL: 'warn',
+    QUOTA_PUBLIC_BYTES: String(1024 ** 4),
+    QUOTA_PUBLIC_BYTES_PER_ADDRESS: String(1024 ** 4),
+  });
   try {
     const search = summarise(await cannon({ url: `${api.base}/api/v1/items/search?q=table` }));
     const booking = summarise(
@@ -58,7 +64,8 @@ export async function measureApi() {
 }
 
 export function apiRows(api) {
-  const figure = (f) => `${f.rps} req/s, p99 ${f.p99Ms} ms (× ${f.ratioToBare})`;
+  // A run with refusals or failures measures those, not the route: said beside the figure.
+  const figure = (f) => `${f.rps} req/s, p99 ${f.p99Ms} ms (× ${f.ratioToBare})${f.errors ? `, ${f.errors} NOT 2xx` : ''}`;
   return [
     [`bare node:http (${api.connections} connections)`, `${api.bareNodeHttp.rps} req/s, p99 ${api.bareNodeHttp.p99Ms} ms`],
     ['GET items/search (goal × 0.6)', figure(api.itemSearch)],
@@ -67,6 +74,11 @@ export function apiRows(api) {
       ? [
           ['GET items/search, PostgreSQL', figure(api.postgres.itemSearch)],
           ['POST travels, PostgreSQL', figure(api.postgres.bookingPost)],
+          // Issue 28: PostgreSQL books at least half as fast as SQLite, p99 under 50 ms.
+          [
+            'POST travels, PostgreSQL ÷ SQLite (goal ≥ 0.5, p99 < 50 ms)',
+            `${(api.postgres.bookingPost.rps / api.bookingPost.rps).toFixed(2)}, p99 ${api.postgres.bookingPost.p99Ms} ms`,
+          ],
         ]
       : [['PostgreSQL', 'not measured (no server: bash .ci/postgres.sh)']]),
   ];

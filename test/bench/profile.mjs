@@ -1,25 +1,36 @@
-// node test/bench/profile.mjs [reorder|quantity|typing]: a CPU profile of one interaction of the
-// bench's 50-stop, 200-item page at CPU ×4, printed as the functions that spent the most time
-// themselves, and the trace's main-thread phases (script, style, layout, paint). It measures
-// nothing for the README: it says where the time goes before anyone changes code (issue 17).
-// Run `npm run bench -- --ui-only` first: it builds the page and the named copy of the elements.
+// node test/bench/profile.mjs [reorder|quantity|typing] [typical]: a CPU profile of one
+// interaction of a bench page at CPU ×4, the 50-stop, 200-item trip, or with `typical` the typical
+// trip of 3 stops and 12 items, printed as the functions that spent the most time themselves, and
+// the trace's main-thread phases (script, style, layout, paint). It measures nothing for the
+// README: it says where the time goes before anyone changes code (issue 17), and why a figure of
+// the bench falls short of its goal (issue 33).
+// Run `npm run bench -- --ui-only` first: it builds the pages and the named copy of the elements.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, startServer } from '../server/support.mjs';
 import { launchBrowser } from '../e2e/support.mjs';
 import { buildUnminifiedElements, serveBenchPages } from './bench-pages.mjs';
+import { controlsOf, tripNamed } from './trips.mjs';
 
 const dist = path.join(ROOT, 'dist');
-if (!existsSync(path.join(dist, 'bench/big-trip.html'))) {
+const interactions = ['reorder', 'quantity', 'typing'];
+const unknown = process.argv.slice(2).filter((arg) => ![...interactions, 'typical'].includes(arg));
+if (unknown.length > 0) {
+  console.error(`Argument inconnu : ${unknown.join(' ')} (attendu : reorder, quantity ou typing, et typical pour le petit trajet).`);
+  process.exit(1);
+}
+const trip = tripNamed(process.argv.slice(2));
+const controls = controlsOf(trip);
+if (!existsSync(path.join(dist, 'bench', trip.page))) {
   console.error('Lancez d’abord npm run bench -- --ui-only : il construit la page mesurée.');
   process.exit(1);
 }
 await buildUnminifiedElements();
 writeFileSync(
   path.join(dist, 'bench/profile.html'),
-  readFileSync(path.join(dist, 'bench/big-trip.html'), 'utf8').replace('/dist/bench/named/', '/dist/bench/unminified/'),
+  readFileSync(path.join(dist, 'bench', trip.page), 'utf8').replace('/dist/bench/named/', '/dist/bench/unminified/'),
 );
-const which = process.argv[2] ?? 'quantity';
+const which = interactions.find((name) => process.argv.includes(name)) ?? 'quantity';
 const runs = 5;
 
 const server = await startServer();
@@ -34,34 +45,35 @@ try {
   await tab.getByRole('button', { name: 'Suivant' }).waitFor({ timeout: 15000 });
   if (which === 'quantity') {
     await tab.getByRole('button', { name: 'Suivant' }).click();
-    await tab.locator('input[aria-label="Quantité\u00a0: Objet n°100"]').waitFor();
+    await tab.locator(controls.quantityInput).waitFor();
   }
   // Typing: the field has the focus before, as a visitor's has (focusing is not part of a key).
   if (which === 'typing')
-    await tab.evaluate(() =>
-      document.querySelector('transport-quote-wizard').shadowRoot.querySelector('input[data-target="address-2"]').focus(),
+    await tab.evaluate(
+      (selector) => document.querySelector('transport-quote-wizard').shadowRoot.querySelector(selector).focus(),
+      controls.typedAddress,
     );
   await tab.waitForTimeout(1500);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // Each interaction clicks or types in the element's shadow root, as the bench does.
   const act = {
     quantity: () =>
-      tab.evaluate(() =>
-        document
-          .querySelector('transport-quote-wizard')
-          .shadowRoot.querySelector('button[aria-label="Augmenter la quantité\u00a0: Objet n°100"]')
-          .click(),
+      tab.evaluate(
+        (selector) => document.querySelector('transport-quote-wizard').shadowRoot.querySelector(selector).click(),
+        controls.quantityButton,
       ),
     reorder: () =>
-      tab.evaluate(() =>
-        document.querySelector('transport-quote-wizard').shadowRoot.querySelector('button[aria-label="Descendre l’adresse 1"]').click(),
+      tab.evaluate(
+        (selector) => document.querySelector('transport-quote-wizard').shadowRoot.querySelector(selector).click(),
+        controls.reorderButton,
       ),
     typing: () =>
-      tab.evaluate(() => {
-        const input = document.querySelector('transport-quote-wizard').shadowRoot.querySelector('input[data-target="address-2"]');
+      tab.evaluate((selector) => {
+        const input = document.querySelector('transport-quote-wizard').shadowRoot.querySelector(selector);
         const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
         setValue.call(input, input.value + 'a');
         input.dispatchEvent(new Event('input', { bubbles: true }));
-      }),
+      }, controls.typedAddress),
   }[which];
 
   // 1. Where the script time goes: self time per function, sampled from the click until its
@@ -84,7 +96,9 @@ try {
   const idle = ['(idle)', '(program)'];
   const top = [...selfTime.entries()].filter(([key]) => !idle.some((name) => key.startsWith(name))).sort((a, b) => b[1] - a[1]);
   const busy = top.reduce((sum, [, ms]) => sum + ms, 0);
-  console.log(`${which}: ${runs} runs, ${(busy / runs).toFixed(1)} ms of script per run (sampled, CPU ×4)`);
+  console.log(
+    `${which}, ${trip.stops} stops + ${trip.items} items: ${runs} runs, ${(busy / runs).toFixed(1)} ms of script per run (sampled, CPU ×4)`,
+  );
   for (const [key, ms] of top.slice(0, 30)) console.log(`${(ms / runs).toFixed(2).padStart(8)} ms  ${key}`);
 
   // 2. The main thread's phases for one more interaction, from a trace.

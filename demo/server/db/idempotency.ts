@@ -79,7 +79,7 @@ export async function claimKey(sql: Sql, key: string, bodyHash: string, now: num
 }
 
 export async function completeKey(sql: Sql, key: string, status: number, body: unknown): Promise<void> {
-  await sql.run("UPDATE idempotency_keys SET state = 'done', status = ?, response_json = ? WHERE key = ?", [
+  await sql.write("UPDATE idempotency_keys SET state = 'done', status = ?, response_json = ? WHERE key = ?", [
     status,
     sealAnswer(key, body),
     rowId(key),

@@ -1,4 +1,4 @@
-import type { Sql } from './sql.ts';
+import type { Sql, SqlValue } from './sql.ts';
 
 /**
  * The two outboxes, worked the same way: webhook deliveries (one row per event and endpoint)
@@ -19,22 +19,26 @@ export interface ClaimedRow {
   id: number;
   attempts: number;
   give_up_at: number;
+  /** The row's columns as claimed, so a sender needs no second read to know what to send. */
+  fields: Record<string, SqlValue>;
 }
 
 export async function claimDue(sql: Sql, table: QueueTable, now: number, leaseMs: number, limit: number): Promise<ClaimedRow[]> {
   const skipLocked = sql.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
-  const rows = await sql.transaction((tx) =>
-    tx.all<ClaimedRow>(
+  const claim = (target: Sql) =>
+    target.all<Record<string, SqlValue>>(
       `UPDATE ${table} SET locked_until = ?, attempts = attempts + 1
        WHERE id IN (
          SELECT id FROM ${table} WHERE state = 'pending' AND next_attempt_at <= ? AND locked_until <= ?
          ORDER BY next_attempt_at, id LIMIT ?${skipLocked}
        ) AND state = 'pending' AND locked_until <= ?
-       RETURNING id, attempts, give_up_at`,
+       RETURNING *`,
       [now + leaseMs, now, now, limit, now],
-    ),
-  );
-  return rows.map((row) => ({ id: Number(row.id), attempts: Number(row.attempts), give_up_at: Number(row.give_up_at) }));
+    );
+  // One statement is atomic on its own: on PostgreSQL it is sent alone, without the BEGIN and
+  // COMMIT of a transaction; the embedded file's writes go through its batch, as transactions.
+  const rows = sql.dialect === 'postgres' ? await claim(sql) : await sql.transaction(claim);
+  return rows.map((row) => ({ id: Number(row.id), attempts: Number(row.attempts), give_up_at: Number(row.give_up_at), fields: row }));
 }
 
 /** How a send went; `final`: a failure no retry can mend (an endpoint removed meanwhile). */

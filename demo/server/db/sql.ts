@@ -11,6 +11,12 @@ export interface Sql {
   get<Row>(text: string, params?: readonly SqlValue[]): Promise<Row | undefined>;
   /** Runs a write; resolves to the number of rows it changed. */
   run(text: string, params?: readonly SqlValue[]): Promise<number>;
+  /**
+   * A write whose answer nobody reads. Inside a transaction PostgreSQL may send it with the
+   * transaction's next statement or its COMMIT, so its error (a broken constraint) may come
+   * from that later call, which then rolls the whole transaction back as any failure does.
+   */
+  write(text: string, params?: readonly SqlValue[]): Promise<void>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
   /**

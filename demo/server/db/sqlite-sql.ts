@@ -130,6 +130,7 @@ export function openSqlite(file: string): Sql {
     all: (text, params) => settled(() => direct.all(text, params)),
     get: (text, params) => settled(() => direct.get(text, params)),
     run: (text, params) => settled(() => direct.run(text, params)),
+    write: (text, params) => settled(() => void direct.run(text, params)),
     exec: (script) => settled(() => void db.exec(script)),
     transaction: (work) => work(inTransaction),
     close: () => Promise.reject(new Error('close() inside a transaction')),
@@ -177,6 +178,7 @@ export function openSqlite(file: string): Sql {
     get: (text, params) => whenFree(() => direct.get(text, params)),
     // A lone write is a transaction of one statement: it joins the batch rather than committing alone.
     run: (text, params) => transaction((tx) => tx.run(text, params)),
+    write: (text, params) => transaction((tx) => tx.write(text, params)),
     // Scripts (migrations, pragmas) run outside any transaction.
     exec: (script) => whenFree(() => void db.exec(script)),
     transaction,

@@ -30,7 +30,7 @@ export async function storedBytes(sql: Sql, owners: readonly Owner[]): Promise<n
 /** Adds bytes (negative to give them back) to each owner's count, each in one of its shards, in one statement. */
 export async function addStoredBytes(sql: Sql, owners: readonly Owner[], bytes: number): Promise<void> {
   if (bytes === 0 || owners.length === 0) return;
-  await sql.run(
+  await sql.write(
     `INSERT INTO storage_usage (owner, shard, bytes) VALUES ${owners.map(() => '(?, ?, ?)').join(', ')}
      ON CONFLICT (owner, shard) DO UPDATE SET bytes = storage_usage.bytes + excluded.bytes`,
     owners.flatMap((owner) => [ownerName(owner), randomInt(SHARDS), bytes]),

@@ -108,7 +108,7 @@ export async function updateTravel(sql: Sql, id: number, priced: PricedBooking, 
       [id],
     );
     if (!before) return;
-    await tx.run(
+    await tx.write(
       'UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ?, quote_id = ?, price_source = ?, search_text = ?, summary_json = ?, payload_bytes = ? WHERE id = ?',
       [now, ...bookingValues(priced, json), bytes, id],
     );

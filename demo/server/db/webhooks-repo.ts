@@ -50,7 +50,7 @@ export interface NewEvent {
 export async function recordEvent(tx: Sql, event: NewEvent, now: number, retryMs: number): Promise<number> {
   const endpoints = await tx.all<{ id: number }>('SELECT id FROM webhook_endpoints WHERE owner = ? AND disabled_at IS NULL', [event.owner]);
   if (endpoints.length === 0) return 0;
-  await tx.run('INSERT INTO outbox_events (id, owner, travel_id, type, body_json, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+  await tx.write('INSERT INTO outbox_events (id, owner, travel_id, type, body_json, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
     event.id,
     event.owner,
     event.travelId,
@@ -59,7 +59,7 @@ export async function recordEvent(tx: Sql, event: NewEvent, now: number, retryMs
     now,
   ]);
   for (const endpoint of endpoints)
-    await tx.run(
+    await tx.write(
       `INSERT INTO webhook_deliveries (event_id, endpoint_id, state, attempts, created_at, give_up_at, next_attempt_at, locked_until)
        VALUES (?, ?, 'pending', 0, ?, ?, ?, 0)`,
       [event.id, endpoint.id, now, now + retryMs, now],

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as v from 'valibot';
 import { CompanyDataSchema, type CompanyData } from '../../../src/domain/index.ts';
 import type { NotificationSettings } from '../config/notifications.ts';
-import { enqueueMail, mailToSend } from '../db/mail-repo.ts';
+import { enqueueMail, mailOfClaim } from '../db/mail-repo.ts';
 import { countPending } from '../db/outbox-queue.ts';
 import type { Sql } from '../db/sql.ts';
 import { deliveryToSend, recordEvent } from '../db/webhooks-repo.ts';
@@ -92,8 +92,8 @@ export class Notifier {
             leaseMs: settings.mail.timeoutMs * 4,
             firstRetryMs: settings.mail.firstRetryMs,
             send: async (row) => {
-              const queued = await mailToSend(sql, row.id);
-              if (!queued?.mail) return { ok: false, status: null, error: 'message introuvable', final: true };
+              const queued = mailOfClaim(row.fields);
+              if (!queued.mail) return { ok: false, status: null, error: 'message introuvable', final: true };
               return mails.send(queued.mail, `reservation-${queued.travel_id}-${queued.kind}-${row.id}`);
             },
             describe: (row, outcome, retryAt) =>

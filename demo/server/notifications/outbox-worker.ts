@@ -65,15 +65,11 @@ export class OutboxWorker {
       do {
         this.again = false;
         while (!this.stopped && this.running < this.options.concurrency) {
-          const rows = await claimDue(
-            this.sql,
-            this.handler.table,
-            this.now(),
-            this.handler.leaseMs,
-            this.options.concurrency - this.running,
-          );
+          const room = this.options.concurrency - this.running;
+          const rows = await claimDue(this.sql, this.handler.table, this.now(), this.handler.leaseMs, room);
           for (const row of rows) this.run(row);
-          if (rows.length === 0) break;
+          // Fewer than asked: nothing else is due now (a wake or the next look finds what comes).
+          if (rows.length < room) break;
         }
       } while (this.again && !this.stopped);
     } catch (error) {
