@@ -39,6 +39,7 @@ describe('the one script tag loads what the first panel needs, and the rest when
   const dates = chunkOf('node_modules/luxon/build/es6/luxon.mjs');
   const datesState = chunkOf('src/state/dates.ts');
   const savingCode = chunkOf('src/state/save.ts');
+  const pricingCode = chunkOf('src/state/pricing.ts');
 
   it('opening the wizard fetches no later panel and no drag library; Suivant fetches the panels once, a drag the library', async () => {
     const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
@@ -146,6 +147,26 @@ describe('the one script tag loads what the first panel needs, and the rest when
     await alerts.getByRole('button', { name: 'Réessayer' }).click();
     await alerts.waitFor({ state: 'detached' });
     assert.ok(asked.filter((file) => file === datesState).length >= 2, 'asked again');
+    await page.close();
+  });
+
+  it('the pricing code comes with the first route; a failed download of it is said in French with Réessayer, which brings it', async () => {
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
+    const asked = watchScripts(page);
+    await page.goto(`${demo.server.base}/`);
+    await page.getByRole('textbox', { name: 'Minutes sur place à l’adresse 2' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(asked.includes(pricingCode), false, 'the pricing code came before any route');
+    await page.route(`**/${pricingCode}`, (route) => route.abort('internetdisconnected'));
+    await resolveAddress(page, 1, '10 rue de Rivoli 75004 Paris');
+    await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
+    const alert = page.getByRole('alert').filter({ hasText: 'Le calcul du prix n’a pas pu être chargé' });
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /Rien de ce que vous avez saisi n’est perdu/);
+    await page.unroute(`**/${pricingCode}`);
+    await alert.getByRole('button', { name: 'Réessayer' }).click();
+    await alert.waitFor({ state: 'detached' });
+    assert.ok(asked.filter((file) => file === pricingCode).length >= 2, 'asked again');
     await page.close();
   });
 
