@@ -1,0 +1,12 @@
+/** A failed call: its message says in French what happened (see failureReason). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    /** The answer's body, unparsed: what a caller that expects more (a 409's new quote) reads with its own schema. */
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
