@@ -1,3 +1,8 @@
+import { NBSP } from '../domain/format.ts';
+
+/** What a call that got no answer says (network down, or the client's own code not fetched). */
+export const NO_ANSWER_TEXT = `Le serveur ne répond pas${NBSP}: vérifiez votre connexion.`;
+
 /** A failed call: its message says in French what happened (see failureReason). */
 export class ApiError extends Error {
   constructor(

@@ -1,4 +1,5 @@
 import type { ApiClient, ApiClientOptions } from './api-client.ts';
+import { ApiError, NO_ANSWER_TEXT } from './api-error.ts';
 
 /** What the element asks of its server: the API client's calls, each answering later. */
 export type Api = Pick<
@@ -9,12 +10,17 @@ export type Api = Pick<
 /**
  * The API client with its schemas in a chunk of its own, fetched at the first call: the first
  * panel shows before the element asks its server anything. A call made while the chunk cannot
- * be fetched fails as a call that could not reach the server does.
+ * be fetched fails as a call that got no answer does, in the same French words.
  */
 export function lazyApiClient(options: ApiClientOptions): Api {
   let client: Promise<ApiClient> | null = null;
   const load = () => {
-    client ??= import('./api-client.ts').then(({ ApiClient }) => new ApiClient(options));
+    client ??= import('./api-client.ts').then(
+      ({ ApiClient }) => new ApiClient(options),
+      () => {
+        throw new ApiError(NO_ANSWER_TEXT, null);
+      },
+    );
     client.catch(() => {
       client = null;
     });

@@ -40,6 +40,7 @@ describe('the one script tag loads what the first panel needs, and the rest when
   const datesState = chunkOf('src/state/dates.ts');
   const savingCode = chunkOf('src/state/save.ts');
   const pricingCode = chunkOf('src/state/pricing.ts');
+  const apiClient = chunkOf('src/services/api-client.ts');
 
   it('opening the wizard fetches no later panel and no drag library; Suivant fetches the panels once, a drag the library', async () => {
     const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
@@ -198,6 +199,35 @@ describe('the one script tag loads what the first panel needs, and the rest when
     await page.getByRole('heading', { name: /^Votre réservation est enregistrée/ }).waitFor();
     assert.equal(await alert.count(), 0);
     assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('the API client comes with the first call; a failed download of it is said in French on Enregistrer, which brings it next time', async () => {
+    // The saving code imports the client: without it, Enregistrer says the save could not be prepared.
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
+    const asked = watchScripts(page);
+    await page.goto(`${demo.server.base}/`);
+    await page.getByRole('textbox', { name: 'Minutes sur place à l’adresse 2' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(asked.includes(apiClient), false, 'the API client came with the first panel');
+    await page.route(`**/${apiClient}`, (route) => route.abort('internetdisconnected'));
+    await toSecondPanel(page);
+    await page.getByRole('button', { name: 'Ajouter : Canapé 3 places' }).click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await fillCustomer(page);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'L’enregistrement n’a pas pu être préparé' });
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /Rien de ce que vous avez saisi n’est perdu/);
+    assert.equal(await page.getByLabel('E-mail', { exact: true }).inputValue(), 'marie@exemple.fr');
+    await page.unroute(`**/${apiClient}`);
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/travels') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    assert.equal((await created).status(), 201);
+    await page.getByRole('heading', { name: /^Votre réservation est enregistrée/ }).waitFor();
     await page.close();
   });
 });
