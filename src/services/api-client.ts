@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { failureReason } from './api-failure.ts';
+import { ApiError } from './api-error.ts';
 import { ApiContactSchema } from '../domain/entities/api-contact.ts';
 import { CompanyDataSchema, type CompanyData } from '../domain/entities/company.ts';
 import {
@@ -14,22 +15,11 @@ import { SavedPlaceSchema } from '../domain/entities/saved-place.ts';
 import { QuoteSchema, type Quote } from '../domain/quotes/quote-answer.ts';
 import { QuoteRequestSchema, type QuoteRequest } from '../domain/quotes/quote-request.ts';
 
+export { ApiError };
+
 /** How long a call may take before the user is told to retry. */
 export const REQUEST_TIMEOUT_MS = 15000;
 export const SEARCH_TIMEOUT_MS = 8000;
-
-/** A failed call: its message says in French what happened (see failureReason). */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-    /** The answer's body, unparsed: what a caller that expects more (a 409's new quote) reads with its own schema. */
-    readonly body: unknown = undefined,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 export const StoredTravelSchema = v.looseObject({
   id: v.union([v.number(), v.string()]),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { NO_ANSWER_TEXT } from './api-error.ts';
 
 /** The reference server's error body ({ error, fields }), as far as a message needs it. */
 const ErrorBodySchema = v.object({
@@ -41,8 +42,7 @@ function waitWords(retryAfter: string | null | undefined): string {
  * (impossible figures, a full quota) and only once parsed.
  */
 export function failureReason({ status, timedOut = false, body, retryAfter, unexpected = false }: FailureFacts): string {
-  if (status === null)
-    return timedOut ? 'Le serveur met trop de temps à répondre.' : `Le serveur ne répond pas${NBSP}: vérifiez votre connexion.`;
+  if (status === null) return timedOut ? 'Le serveur met trop de temps à répondre.' : NO_ANSWER_TEXT;
   if (unexpected) return 'Le serveur a répondu de façon inattendue.';
   switch (status) {
     case 400:

@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
 import { estimateAtom } from './estimate.atoms.ts';
+import { PRICING_UNAVAILABLE, pricingFailedAtom } from './pricing-chunk.ts';
 import { currentRouteOutcomeAtom } from './route.atoms.ts';
 import { variantAtom } from './variant.atoms.ts';
 
@@ -7,8 +8,8 @@ export interface Banner {
   id: string;
   kind: 'error' | 'info' | 'warning';
   text: string;
-  /** What 'Réessayer' on the banner does: 'route' asks the route again; 'dates' fetches the dates' code again. */
-  retry?: 'route' | 'dates';
+  /** What 'Réessayer' on the banner does: 'route' asks the route again; 'dates' and 'pricing' fetch their code again. */
+  retry?: 'route' | 'dates' | 'pricing';
 }
 
 const raisedBase = atom<Banner[]>([]);
@@ -54,6 +55,7 @@ export const bannersAtom = atom((get): Banner[] => {
   if (infoMessage) derived.push({ id: 'store-info', kind: 'info', text: infoMessage });
   const route = get(routeBannerAtom);
   if (route) derived.push(route);
+  if (get(pricingFailedAtom)) derived.push({ id: 'pricing', kind: 'error', text: PRICING_UNAVAILABLE, retry: 'pricing' });
   if (poolError && get(variantAtom) === 'lite' && !dismissed.has(poolError))
     derived.push({ id: 'pool-error', kind: 'error', text: poolError });
   if (poolInfo && !dismissed.has(poolInfo)) derived.push({ id: 'pool-info', kind: 'info', text: poolInfo });

@@ -2,6 +2,7 @@ import type { Atom } from 'jotai';
 import { RouteNotFoundError } from '../services/maps/provider.ts';
 import { computeRoute } from '../services/maps/routing.ts';
 import { importDatesAtom } from './dates-chunk.ts';
+import { importPricingAtom } from './pricing-chunk.ts';
 import { answerPoolAtom, NO_ANSWER, poolJobAtom, type PoolAnswer, type PoolJob } from './pool-price.atoms.ts';
 import type { QuoteRequest } from '../domain/quotes/quote-request.ts';
 import { answerQuoteAtom, holdQuote, quoteRequestAtom, type QuoteOutcome } from './quote.atoms.ts';
@@ -24,7 +25,7 @@ export function startEngine(store: QuoteStore, services: Services): () => void {
     follow(
       store,
       routeRequestAtom,
-      (request, signal) => answerRoute(services, request, signal),
+      (request, signal) => answerRoute(store, services, request, signal),
       (outcome) => {
         if (outcome) store.set(answerRouteAtom, outcome);
       },
@@ -79,8 +80,24 @@ function follow<Request, Answer>(
   };
 }
 
-async function answerRoute(services: Services, request: RouteRequest | null, signal: AbortSignal): Promise<RouteOutcome | null> {
+/**
+ * The route, with the pricing code fetched beside it the first time: the route is delivered
+ * once that code is in (or failed), so its price shows with it, never a moment later.
+ */
+async function answerRoute(
+  store: QuoteStore,
+  services: Services,
+  request: RouteRequest | null,
+  signal: AbortSignal,
+): Promise<RouteOutcome | null> {
   if (!request) return null;
+  const pricing = store.set(importPricingAtom);
+  const outcome = await routeOutcome(services, request, signal);
+  await pricing;
+  return outcome;
+}
+
+async function routeOutcome(services: Services, request: RouteRequest, signal: AbortSignal): Promise<RouteOutcome> {
   try {
     const provider = await services.provider();
     signal.throwIfAborted();

@@ -1,13 +1,13 @@
 import { atom } from 'jotai';
 import { makeTravelState } from '../domain/entities/travel.ts';
-import { estimateTravel, feesFromEstimate, isPriceEstimated, type Estimate } from '../domain/pricing/estimate.ts';
-import { bookedFees } from '../domain/pricing/booked-fees.ts';
+import type { Estimate } from '../domain/pricing/estimate.ts';
 import { canRoute } from '../domain/route/preconditions.ts';
 import type { Fees } from '../domain/entities/travel.ts';
 import { routeFits } from '../services/maps/routing.ts';
 import { companyDataAtom, pricesAllowedAtom } from './company.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
 import { poolAnswerAtom } from './pool-price.atoms.ts';
+import { pricingCodeAtom } from './pricing-chunk.ts';
 import { fixedPriceAtom, handlingChoiceAtom } from './price-choices.atoms.ts';
 import { estimateInputs } from './public-estimate.atoms.ts';
 import { routeAtom, routeStatusAtom } from './route.atoms.ts';
@@ -25,10 +25,11 @@ import { variantAtom } from './variant.atoms.ts';
 export const estimateAtom = atom((get): Estimate | null => {
   const stops = get(stopsAtom);
   const route = get(routeAtom);
-  if (!canRoute(stops) || get(routeStatusAtom) !== 'ok' || !route || !routeFits(route, stops)) return null;
+  const pricing = get(pricingCodeAtom);
+  if (!pricing || !canRoute(stops) || get(routeStatusAtom) !== 'ok' || !route || !routeFits(route, stops)) return null;
   const handling = get(handlingChoiceAtom);
   const pool = get(poolAnswerAtom);
-  return estimateTravel({
+  return pricing.estimateTravel({
     ...estimateInputs(get, stops, route),
     overrides: { persons: handling.persons, hours: handling.hours },
     pool: pool.defect
@@ -46,9 +47,10 @@ export const estimateAtom = atom((get): Estimate | null => {
  */
 export const localFeesAtom = atom((get): Fees => {
   const estimate = get(estimateAtom);
-  if (!estimate) return makeTravelState().fees;
-  const fees = feesFromEstimate(estimate);
-  const booked = bookedFees(estimate, get(variantAtom), get(itemsAtom), get(companyDataAtom).vat);
+  const pricing = get(pricingCodeAtom);
+  if (!estimate || !pricing) return makeTravelState().fees;
+  const fees = pricing.feesFromEstimate(estimate);
+  const booked = pricing.bookedFees(estimate, get(variantAtom), get(itemsAtom), get(companyDataAtom).vat);
   return {
     ...fees,
     transportation: { ...fees.transportation, fee: booked.transportation },
@@ -119,6 +121,7 @@ export const shownTotalAtom = atom((get) => {
   const total = get(totalAtom);
   if (!estimate || total <= 0) return null;
   const quote = get(currentQuoteAtom);
-  const approximate = quote ? quote.figures.approximate && quote.figures.source !== 'fixed' : isPriceEstimated(estimate);
+  const pricing = get(pricingCodeAtom);
+  const approximate = quote ? quote.figures.approximate && quote.figures.source !== 'fixed' : !!pricing?.isPriceEstimated(estimate);
   return { total, approximate };
 });

@@ -3,9 +3,9 @@ import type { DriverPool } from '../domain/entities/driver-pool.ts';
 import { poolComputesPrice } from '../domain/entities/driver-pool.ts';
 import type { PoolPriceInput, PoolPriceOutput } from '../domain/pools/pool-io.ts';
 import { sameData } from '../domain/same-data.ts';
-import { poolPriceInput } from '../domain/pools/pool-input.ts';
 import { companyDataAtom } from './company.atoms.ts';
 import { customerDateAtom } from './customer.atoms.ts';
+import { pricingCodeAtom } from './pricing-chunk.ts';
 import { publicEstimateAtom } from './public-estimate.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
 import { selectedPoolAtom } from './pools.atoms.ts';
@@ -37,11 +37,12 @@ export const poolJobAtom = stableAtom<PoolJob | null>(
   (get) => {
     const pool = get(selectedPoolAtom);
     const base = pool && poolComputesPrice(pool) ? get(publicEstimateAtom) : null;
-    if (!pool || !base) return null;
+    const pricing = get(pricingCodeAtom);
+    if (!pool || !base || !pricing) return null;
     const vat = get(companyDataAtom).vat;
     return {
       pool,
-      input: poolPriceInput(base, get(stopsAtom), get(itemsAtom), vat, get(customerDateAtom)),
+      input: pricing.poolPriceInput(base, get(stopsAtom), get(itemsAtom), vat, get(customerDateAtom)),
     };
   },
   (a, b) => a === b || (a !== null && b !== null && a.pool === b.pool && sameData(a.input, b.input)),

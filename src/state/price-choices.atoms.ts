@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { clampHandlers, clampHandlingHours } from '../domain/pricing/handling.ts';
+import { clampHandlers, clampHandlingHours } from '../domain/pricing/handling-limits.ts';
 import type { Id } from '../domain/entities/common.ts';
 import type { FixedPrice } from '../domain/entities/travel.ts';
 

@@ -1,11 +1,12 @@
 import { atom, type Getter } from 'jotai';
 import type { Stop } from '../domain/entities/stop.ts';
-import { estimateTravel, type Estimate } from '../domain/pricing/estimate.ts';
+import type { Estimate } from '../domain/pricing/estimate.ts';
 import { canRoute } from '../domain/route/preconditions.ts';
 import { routeFits, type ComputedRoute } from '../services/maps/routing.ts';
 import { companyDataAtom } from './company.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
 import { vehicleCategoryIdAtom } from './price-choices.atoms.ts';
+import { pricingCodeAtom } from './pricing-chunk.ts';
 import { routeAtom } from './route.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
 
@@ -31,6 +32,7 @@ export function estimateInputs(get: Getter, stops: readonly Stop[], route: Compu
 export const publicEstimateAtom = atom((get): Estimate | null => {
   const stops = get(stopsAtom);
   const route = get(routeAtom);
-  if (!route || !canRoute(stops) || !routeFits(route, stops)) return null;
-  return estimateTravel(estimateInputs(get, stops, route));
+  const pricing = get(pricingCodeAtom);
+  if (!pricing || !route || !canRoute(stops) || !routeFits(route, stops)) return null;
+  return pricing.estimateTravel(estimateInputs(get, stops, route));
 });

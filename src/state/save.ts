@@ -2,7 +2,7 @@ import type { Getter, Setter } from 'jotai';
 import * as v from 'valibot';
 import { formatPrice, NBSP } from '../domain/format.ts';
 import { MESSAGES } from '../domain/messages.ts';
-import { displayedAmount } from '../domain/pricing/estimate.ts';
+import { displayedAmount } from '../domain/pricing/vat.ts';
 import { QuoteSchema, type Quote } from '../domain/quotes/quote-answer.ts';
 import { buildTravelPayload } from '../domain/payload/travel-payload.ts';
 import type { TravelPayload } from '../domain/payload/travel-payload-schema.ts';

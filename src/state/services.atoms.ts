@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { ApiClient } from '../services/api-client.ts';
+import type { Api } from '../services/lazy-api-client.ts';
 import type { DraftStorage } from '../services/drafts.ts';
 import type { Messenger } from '../services/host-messaging.ts';
 import type { MapsProvider } from '../services/maps/provider.ts';
@@ -7,7 +7,7 @@ import type { PricingSandbox } from '../services/pricing/sandbox.ts';
 
 /** The outside world of one element, set when it starts; atoms reach it through here. */
 export interface Services {
-  api: ApiClient;
+  api: Api;
   messenger: Messenger;
   drafts: DraftStorage;
   /** Resolves to the maps provider, or rejects with the spec's French message. */

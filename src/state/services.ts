@@ -1,4 +1,4 @@
-import { ApiClient } from '../services/api-client.ts';
+import { lazyApiClient, type Api } from '../services/lazy-api-client.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { localDraftStorage } from '../services/drafts.ts';
 import { createMessenger } from '../services/host-messaging.ts';
@@ -26,7 +26,7 @@ export interface ServiceInputs {
  * from the store: the store holds them for atoms to call, and is not read back.
  */
 export function makeServices(inputs: ServiceInputs): { services: Services; releaseSandbox: () => void } {
-  let api: { base: string; client: ApiClient } | null = null;
+  let api: { base: string; client: Api } | null = null;
   let provider: { key: string; promise: Promise<MapsProvider> } | null = null;
   let sandbox: PricingSandbox | null = null;
   // The worker is the one heavy thing a session owns: ended with the element, made again on need.
@@ -41,7 +41,7 @@ export function makeServices(inputs: ServiceInputs): { services: Services; relea
       if (!api || api.base !== base)
         api = {
           base,
-          client: new ApiClient({
+          client: lazyApiClient({
             apiBase: base,
             fetchImpl: (input, init) => (inputs.fetch() ?? globalThis.fetch)(input, init),
             log: (message, error) => console.warn(`transport-quote : ${message}`, error),

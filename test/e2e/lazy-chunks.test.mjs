@@ -39,6 +39,8 @@ describe('the one script tag loads what the first panel needs, and the rest when
   const dates = chunkOf('node_modules/luxon/build/es6/luxon.mjs');
   const datesState = chunkOf('src/state/dates.ts');
   const savingCode = chunkOf('src/state/save.ts');
+  const pricingCode = chunkOf('src/state/pricing.ts');
+  const apiClient = chunkOf('src/services/api-client.ts');
 
   it('opening the wizard fetches no later panel and no drag library; Suivant fetches the panels once, a drag the library', async () => {
     const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
@@ -149,6 +151,26 @@ describe('the one script tag loads what the first panel needs, and the rest when
     await page.close();
   });
 
+  it('the pricing code comes with the first route; a failed download of it is said in French with Réessayer, which brings it', async () => {
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
+    const asked = watchScripts(page);
+    await page.goto(`${demo.server.base}/`);
+    await page.getByRole('textbox', { name: 'Minutes sur place à l’adresse 2' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(asked.includes(pricingCode), false, 'the pricing code came before any route');
+    await page.route(`**/${pricingCode}`, (route) => route.abort('internetdisconnected'));
+    await resolveAddress(page, 1, '10 rue de Rivoli 75004 Paris');
+    await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
+    const alert = page.getByRole('alert').filter({ hasText: 'Le calcul du prix n’a pas pu être chargé' });
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /Rien de ce que vous avez saisi n’est perdu/);
+    await page.unroute(`**/${pricingCode}`);
+    await alert.getByRole('button', { name: 'Réessayer' }).click();
+    await alert.waitFor({ state: 'detached' });
+    assert.ok(asked.filter((file) => file === pricingCode).length >= 2, 'asked again');
+    await page.close();
+  });
+
   it('the first panel comes without the saving code; a failed download of it is said on Enregistrer, which brings it next time', async () => {
     const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
     const problems = watchPage(page);
@@ -177,6 +199,35 @@ describe('the one script tag loads what the first panel needs, and the rest when
     await page.getByRole('heading', { name: /^Votre réservation est enregistrée/ }).waitFor();
     assert.equal(await alert.count(), 0);
     assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('the API client comes with the first call; a failed download of it is said in French on Enregistrer, which brings it next time', async () => {
+    // The saving code imports the client: without it, Enregistrer says the save could not be prepared.
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
+    const asked = watchScripts(page);
+    await page.goto(`${demo.server.base}/`);
+    await page.getByRole('textbox', { name: 'Minutes sur place à l’adresse 2' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(asked.includes(apiClient), false, 'the API client came with the first panel');
+    await page.route(`**/${apiClient}`, (route) => route.abort('internetdisconnected'));
+    await toSecondPanel(page);
+    await page.getByRole('button', { name: 'Ajouter : Canapé 3 places' }).click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await fillCustomer(page);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'L’enregistrement n’a pas pu être préparé' });
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /Rien de ce que vous avez saisi n’est perdu/);
+    assert.equal(await page.getByLabel('E-mail', { exact: true }).inputValue(), 'marie@exemple.fr');
+    await page.unroute(`**/${apiClient}`);
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/travels') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    assert.equal((await created).status(), 201);
+    await page.getByRole('heading', { name: /^Votre réservation est enregistrée/ }).waitFor();
     await page.close();
   });
 });

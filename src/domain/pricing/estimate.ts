@@ -12,6 +12,8 @@ import { estimateHandling, type HandlingEstimate, type HandlingOverrides } from 
 import { predefinedHandlingFee, predefinedTransportFee, publicTransportFee } from './transport.ts';
 import { resolveVehicleCategory } from './truck.ts';
 import { roundCents, withVat, withoutVat } from './vat.ts';
+
+export { displayedAmount } from './vat.ts';
 import { shownVolume, totalVolume } from './volume.ts';
 
 export interface EstimateInput {
@@ -138,11 +140,6 @@ export function feesFromEstimate(estimate: Estimate): Fees {
     handling: { personsNeeded: estimate.handling.persons, duration: estimate.handling.durationSeconds, fee: estimate.handlingFee },
     additionnalCosts: estimate.costs,
   };
-}
-
-/** A price as shown: VAT included for visitors, excluded (HT) in company mode (spec §6). */
-export function displayedAmount(amountIncludingVat: number, companyMode: boolean, vat: number): number {
-  return companyMode ? roundCents(withoutVat(amountIncludingVat, vat)) : amountIncludingVat;
 }
 
 /** Editing a price inline fixes it (spec §6): the typed amount is VAT excluded in company mode. */

@@ -1,5 +1,4 @@
 import {
-  HANDLERS_MAX,
   HANDLERS_MIN,
   HANDLING_HOURS_MAX,
   HANDLING_HOURS_MIN,
@@ -15,6 +14,9 @@ import type { Stop } from '../entities/stop.ts';
 import { floorMultiplier } from './floors.ts';
 import { roundVolume, largestItem } from './volume.ts';
 import { withVat } from './vat.ts';
+import { clampHandlers, clampHandlingHours } from './handling-limits.ts';
+
+export { clampHandlers, clampHandlingHours };
 
 /** Hours per m³ for an item whose catalogue entry gives no handling time. */
 export const DEFAULT_HOURS_PER_M3 = 0.25;
@@ -122,14 +124,6 @@ export function handlersNeeded(items: readonly Item[], volume: number, hours: nu
   const mostDemanding = items.filter(isLoadItem).reduce((most, item) => Math.max(most, item.persons_needed), 0);
   const floor = isMoving(items, volume) ? 2 : 1;
   return clampHandlers(Math.max(mostDemanding, floor));
-}
-
-export function clampHandlers(persons: number): number {
-  return Math.min(HANDLERS_MAX, Math.max(HANDLERS_MIN, Math.round(persons)));
-}
-
-export function clampHandlingHours(hours: number): number {
-  return Math.min(HANDLING_HOURS_MAX, Math.max(HANDLING_HOURS_MIN, hours));
 }
 
 export interface HandlingFeeInput {

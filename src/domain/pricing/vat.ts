@@ -19,6 +19,11 @@ export function roundCents(amount: number): number {
   return Math.round((amount + Number.EPSILON) * 100) / 100;
 }
 
+/** A price as shown: VAT included for visitors, excluded (HT) in company mode (spec §6). */
+export function displayedAmount(amountIncludingVat: number, companyMode: boolean, vat: number): number {
+  return companyMode ? roundCents(withoutVat(amountIncludingVat, vat)) : amountIncludingVat;
+}
+
 /** Parses a typed price ('12', '12,5', '-3.40'); anything else is not a number. */
 export function parsePrice(value: string | number | null | undefined): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { bannersAtom, dismissBannerAtom } from '../../state/banner.atoms.ts';
 import { settleScheduleAtom } from '../../state/dates-chunk.ts';
+import { importPricingAtom } from '../../state/pricing-chunk.ts';
 import { retryRouteAtom } from '../../state/route.atoms.ts';
 import { Icon } from './icons.tsx';
 
@@ -12,6 +13,7 @@ export function Banners() {
   const dismiss = useSetAtom(dismissBannerAtom);
   const retryRoute = useSetAtom(retryRouteAtom);
   const retryDates = useSetAtom(settleScheduleAtom);
+  const retryPricing = useSetAtom(importPricingAtom);
   return (
     <div className="banners" part="banners">
       {banners.map((banner) => (
@@ -25,8 +27,8 @@ export function Banners() {
                 Réessayer le calcul de l’itinéraire
               </button>
             )}
-            {banner.retry === 'dates' && (
-              <button type="button" className="link" onClick={() => void retryDates()}>
+            {(banner.retry === 'dates' || banner.retry === 'pricing') && (
+              <button type="button" className="link" onClick={() => void (banner.retry === 'dates' ? retryDates() : retryPricing())}>
                 Réessayer
               </button>
             )}

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { displayedAmount } from '../../domain/pricing/estimate.ts';
+import { displayedAmount } from '../../domain/pricing/vat.ts';
 import { formatPrice, NBSP } from '../../domain/format.ts';
 import { companyDataAtom, companyModeAtom } from '../../state/company.atoms.ts';
 
