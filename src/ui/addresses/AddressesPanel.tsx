@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useAtomCallback } from 'jotai/utils';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { MAX_ADDRESSES } from '../../domain/constants.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import type { StopAction } from './StopCard.tsx';
@@ -15,6 +15,10 @@ import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
 import { Waiting } from '../controls/Waiting.tsx';
 import { TimeWindowSwitch } from '../controls/TimeWindowSwitch.tsx';
 import { LiteDateField } from '../lazy-time-fields.ts';
+
+// The date reads its own atoms: a stop moved or typed, which renders the panel, leaves it alone
+// (it writes a year of days in words).
+const DateField = memo(LiteDateField);
 
 /** Panel 0 (spec §2 "Address panel"): the stops of the trip, their times, contacts and the map. */
 export function AddressesPanel() {
@@ -80,7 +84,7 @@ export function AddressesPanel() {
   return (
     <section className="addresses-panel">
       {/* When first (spec §4: changing the customer date moves every stop); the lite asks it in its header. */}
-      {variant === 'wizard' && <LiteDateField />}
+      {variant === 'wizard' && <DateField />}
       {variant === 'lite' && maps.kind === 'loading' && <Waiting>Préparation de la recherche d’adresses…</Waiting>}
       {variant === 'lite' && maps.kind === 'failed' && (
         <div className="alert-red" role="alert">
