@@ -19,6 +19,13 @@ import { LiteDateField } from '../lazy-time-fields.ts';
 // The date reads its own atoms: a stop moved or typed, which renders the panel, leaves it alone
 // (it writes a year of days in words).
 const DateField = memo(LiteDateField);
+// The same element every render: React leaves the switch alone unless its own atom changes.
+const timeWindowSwitch = (
+  <TimeWindowSwitch
+    className="switch-row timewindow-toggle"
+    help={<span className="field-help">Pour chaque adresse, une heure au plus tôt et une heure au plus tard</span>}
+  />
+);
 
 /** Panel 0 (spec §2 "Address panel"): the stops of the trip, their times, contacts and the map. */
 export function AddressesPanel() {
@@ -98,12 +105,7 @@ export function AddressesPanel() {
         ))}
       </ol>
       {/* After the stops: a customer gives addresses first, then says whether the times are windows. */}
-      {variant === 'wizard' && (
-        <TimeWindowSwitch
-          className="switch-row timewindow-toggle"
-          help={<span className="field-help">Pour chaque adresse, une heure au plus tôt et une heure au plus tard</span>}
-        />
-      )}
+      {variant === 'wizard' && timeWindowSwitch}
       {stops.length >= MAX_ADDRESSES && <p className="muted">Un trajet compte au plus {MAX_ADDRESSES}&nbsp;adresses.</p>}
       {routeStatus === 'ok' && route?.approximate && (
         <p className="banner banner-warning" role="status">
