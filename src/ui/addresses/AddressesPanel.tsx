@@ -19,6 +19,8 @@ import { LiteDateField } from '../lazy-time-fields.ts';
 // The date reads its own atoms: a stop moved or typed, which renders the panel, leaves it alone
 // (it writes a year of days in words).
 const DateField = memo(LiteDateField);
+// Up to this many stops the cards are rendered in full, none skipped off screen (see .stop-item in styles.css).
+const SHORT_TRIP_STOPS = 5;
 // The same element every render: React leaves the switch alone unless its own atom changes.
 const timeWindowSwitch = (
   <TimeWindowSwitch
@@ -99,7 +101,12 @@ export function AddressesPanel() {
         </div>
       )}
       {/* While a new route comes, the arrivals shown are the last route's: styled as pending, not removed. */}
-      <ol className="stops" ref={list} data-route-pending={routeStatus === 'loading' ? '' : undefined}>
+      <ol
+        className="stops"
+        ref={list}
+        data-route-pending={routeStatus === 'loading' ? '' : undefined}
+        data-long={stops.length > SHORT_TRIP_STOPS ? '' : undefined}
+      >
         {stops.map((stop, index) => (
           <StopCard key={stop.uid} stop={stop} index={index} count={stops.length} onAction={onAction} />
         ))}
