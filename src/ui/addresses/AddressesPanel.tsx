@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useAtomCallback } from 'jotai/utils';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { MAX_ADDRESSES } from '../../domain/constants.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import type { StopAction } from './StopCard.tsx';
@@ -15,6 +15,19 @@ import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
 import { Waiting } from '../controls/Waiting.tsx';
 import { TimeWindowSwitch } from '../controls/TimeWindowSwitch.tsx';
 import { LiteDateField } from '../lazy-time-fields.ts';
+
+// The date reads its own atoms: a stop moved or typed, which renders the panel, leaves it alone
+// (it writes a year of days in words).
+const DateField = memo(LiteDateField);
+// Up to this many stops the cards are rendered in full, none skipped off screen (see .stop-item in styles.css).
+const SHORT_TRIP_STOPS = 5;
+// The same element every render: React leaves the switch alone unless its own atom changes.
+const timeWindowSwitch = (
+  <TimeWindowSwitch
+    className="switch-row timewindow-toggle"
+    help={<span className="field-help">Pour chaque adresse, une heure au plus tôt et une heure au plus tard</span>}
+  />
+);
 
 /** Panel 0 (spec §2 "Address panel"): the stops of the trip, their times, contacts and the map. */
 export function AddressesPanel() {
@@ -80,7 +93,7 @@ export function AddressesPanel() {
   return (
     <section className="addresses-panel">
       {/* When first (spec §4: changing the customer date moves every stop); the lite asks it in its header. */}
-      {variant === 'wizard' && <LiteDateField />}
+      {variant === 'wizard' && <DateField />}
       {variant === 'lite' && maps.kind === 'loading' && <Waiting>Préparation de la recherche d’adresses…</Waiting>}
       {variant === 'lite' && maps.kind === 'failed' && (
         <div className="alert-red" role="alert">
@@ -88,18 +101,18 @@ export function AddressesPanel() {
         </div>
       )}
       {/* While a new route comes, the arrivals shown are the last route's: styled as pending, not removed. */}
-      <ol className="stops" ref={list} data-route-pending={routeStatus === 'loading' ? '' : undefined}>
+      <ol
+        className="stops"
+        ref={list}
+        data-route-pending={routeStatus === 'loading' ? '' : undefined}
+        data-long={stops.length > SHORT_TRIP_STOPS ? '' : undefined}
+      >
         {stops.map((stop, index) => (
           <StopCard key={stop.uid} stop={stop} index={index} count={stops.length} onAction={onAction} />
         ))}
       </ol>
       {/* After the stops: a customer gives addresses first, then says whether the times are windows. */}
-      {variant === 'wizard' && (
-        <TimeWindowSwitch
-          className="switch-row timewindow-toggle"
-          help={<span className="field-help">Pour chaque adresse, une heure au plus tôt et une heure au plus tard</span>}
-        />
-      )}
+      {variant === 'wizard' && timeWindowSwitch}
       {stops.length >= MAX_ADDRESSES && <p className="muted">Un trajet compte au plus {MAX_ADDRESSES}&nbsp;adresses.</p>}
       {routeStatus === 'ok' && route?.approximate && (
         <p className="banner banner-warning" role="status">

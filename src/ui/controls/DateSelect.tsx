@@ -31,22 +31,19 @@ export function DateSelect({
 }) {
   const today = useToday();
   const { full, listeners } = useListOnDemand(listOnDemand ? 'when-reached-or-idle' : 'at-once');
-  // The list changes with the day, not with every tick of the clock.
-  const months = useMemo(() => {
-    if (!full) return [];
-    const groups = new Map<string, string[]>();
+  // The list changes with the day, not with every tick of the clock, nor with a render of the
+  // panel around it (a stop moved): the year of days is written in words once per day, and the
+  // same elements let React skip them.
+  const { listedDays, groups } = useMemo(() => {
+    if (!full) return { listedDays: new Set<string>(), groups: null };
+    const months = new Map<string, string[]>();
     for (const day of daysFrom(today, BOOKABLE_DAYS_AHEAD)) {
       const month = day.slice(0, 7);
-      groups.set(month, [...(groups.get(month) ?? []), day]);
+      months.set(month, [...(months.get(month) ?? []), day]);
     }
-    return [...groups];
-  }, [full, today]);
-  const listed = months.some(([, days]) => days.includes(value));
-  return (
-    <select value={value} onChange={(event) => onChange(event.target.value)} {...listeners} {...aria}>
-      {placeholder !== undefined && <option value="">{placeholder}</option>}
-      {value && !listed && <option value={value}>{longFrenchDate(value)}</option>}
-      {months.map(([month, days]) => (
+    return {
+      listedDays: new Set([...months.values()].flat()),
+      groups: [...months].map(([month, days]) => (
         <optgroup key={month} label={frenchMonthAndYear(days[0]!)}>
           {days.map((day) => (
             <option key={day} value={day}>
@@ -54,7 +51,15 @@ export function DateSelect({
             </option>
           ))}
         </optgroup>
-      ))}
+      )),
+    };
+  }, [full, today]);
+  const listed = listedDays.has(value);
+  return (
+    <select value={value} onChange={(event) => onChange(event.target.value)} {...listeners} {...aria}>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {value && !listed && <option value={value}>{longFrenchDate(value)}</option>}
+      {groups}
     </select>
   );
 }
