@@ -249,6 +249,7 @@ export async function createApp({
         : straightLineRouteService(),
     sandbox,
     publicPricing,
+    publicGrids: pricing.publicGrids,
     signingKey: pricing.signingKey ?? (await serverKey(sql, 'quote-signing')),
     ttlMs: pricing.quoteTtlMs,
   });

@@ -298,3 +298,39 @@ describe(`company tokens and company prices (${DATABASE_NAME})`, () => {
     assert.equal(created.status, 201, created.text);
   });
 });
+
+describe(`the grids a carrier offers the public (PUBLIC_PRICE_GRIDS, ${DATABASE_NAME})`, () => {
+  let server;
+  before(async () => {
+    // A carrier whose public pages carry the wizard alone: the lite's grid is not for sale.
+    server = await startServer(undefined, 0, { PUBLIC_PRICE_GRIDS: 'wizard' });
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  it('a public quote or booking on a grid the carrier does not offer is refused by name; its own grid books', async () => {
+    const body = bookingBody();
+    const quote = await json(server.base, 'POST', '/api/v1/quotes', { body: { ...quoteRequest(body), grid: 'lite' } });
+    assertNamed(quote, 422, 'grid', /Grille de prix non proposée par le transporteur au public/);
+    assertNamed(await post(server.base, { ...body, price_grid: 'lite' }), 422, 'price_grid', /non proposée par le transporteur/);
+    const booked = await post(server.base, { ...body, price_grid: 'wizard' });
+    assert.equal(booked.status, 201, booked.text);
+    assert.equal((await read(server.base, booked.data)).travel.price_transportation, TRANSPORT_CENTS);
+    // Nor can the booking be moved onto it afterwards through its edit link.
+    assertNamed(await patch(server.base, booked.data, { ...body, price_grid: 'lite' }), 422, 'price_grid', /non proposée/);
+  });
+
+  it('a company is priced on either grid, whatever the public may use', async () => {
+    const body = bookingBody({ company_token: DEMO_COMPANY_TOKEN, price_grid: 'lite' });
+    // Sent with the public wizard price, it is offered the carrier's price on the lite's grid…
+    const offered = await post(server.base, body);
+    assert.equal(offered.status, 409, offered.text);
+    const quote = offered.data.quote;
+    assert.equal(quote.figures.grid, 'lite');
+    // …and books on it once the customer agrees.
+    const agreed = { ...priced(body, quote.figures.price_transportation, quote.figures.price_handling), quote_id: quote.id };
+    const booked = await post(server.base, agreed);
+    assert.equal(booked.status, 201, booked.text);
+  });
+});

@@ -9,7 +9,7 @@ import { isCostItem, type Item } from '../../../src/domain/entities/item.ts';
 import { parsePrice } from '../../../src/domain/pricing/vat.ts';
 import { serializeTravelState } from '../../../src/domain/payload/serialized-travel.ts';
 import { HttpError } from '../http/validation.ts';
-import type { IssuedQuote, QuoteService } from './quote-service.ts';
+import { GRID_NOT_OFFERED, type IssuedQuote, type QuoteService } from './quote-service.ts';
 
 /** Who asks: a company through its own token, or a visitor with a booking's edit link (the travel token alone). */
 export type Actor = 'company' | 'edit-link' | 'public';
@@ -86,6 +86,8 @@ export async function priceBooking(
   stored: { payload: TravelPayload; state: TravelState | null; priceSource: string } | null = null,
 ): Promise<PricedBooking> {
   const grid = payload.price_grid ?? 'wizard';
+  if (!quotes.offersGrid(grid, companyId))
+    throw new HttpError(422, 'Choix refusés par le transporteur', [{ path: 'price_grid', message: GRID_NOT_OFFERED }]);
   let fixedPrice = state.fixedPrice;
   if (actor === 'edit-link' && stored) {
     fixedPrice = stored.priceSource === 'company' ? (stored.state?.fixedPrice ?? null) : null;

@@ -7,6 +7,7 @@ import {
   stopsFromAddresses,
   type CompanyData,
   type Item,
+  type PriceGrid,
   type QuoteFigures,
   type QuoteRequest,
   type TripToPrice,
@@ -41,6 +42,8 @@ export interface QuoteServiceOptions {
   routes: RouteService;
   sandbox: PoolSandbox;
   publicPricing: CompanyData;
+  /** The grids a public quote may name (PUBLIC_PRICE_GRIDS); a company is priced on either. */
+  publicGrids: readonly PriceGrid[];
   signingKey: Buffer;
   ttlMs: number;
   now?: () => number;
@@ -49,6 +52,8 @@ export interface QuoteServiceOptions {
 const CATALOGUE_CATEGORIES = new Set(['item', 'stuff']);
 const ownerOf = (companyId: number | null) => (companyId === null ? 'public' : String(companyId));
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export const GRID_NOT_OFFERED = 'Grille de prix non proposée par le transporteur au public';
 
 /** Refused choices, each named: 422, as every out-of-range or forbidden choice. */
 function refuse(problems: readonly ChoiceProblem[]): never {
@@ -94,12 +99,18 @@ export class QuoteService {
     return resolved;
   }
 
+  /** Whether the carrier prices this grid for this customer: a company on either, the public on PUBLIC_PRICE_GRIDS. */
+  offersGrid(grid: PriceGrid, companyId: number | null): boolean {
+    return companyId !== null || this.options.publicGrids.includes(grid);
+  }
+
   /** Prices a request from the server's own records; throws 422 naming each refused choice. */
   async price(request: QuoteRequest, companyId: number | null): Promise<{ figures: QuoteFigures; fallback: string | null }> {
     const problems = choiceProblems(request);
     if (problems.length > 0) refuse(problems);
     const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing);
     const refused = carrierProblems(request, carrier);
+    if (!this.offersGrid(request.grid, companyId)) refused.push({ path: 'grid', message: GRID_NOT_OFFERED });
     if (refused.length > 0) refuse(refused);
     const items = this.resolveItems(request.items, companyId);
     const stops = stopsFromAddresses(request.addresses);
