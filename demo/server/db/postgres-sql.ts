@@ -20,14 +20,15 @@ function statementFor(cache: Map<string, Statement>, text: string): Statement {
   return statement;
 }
 
-/** One value written into a statement's text, escaped by pg's own literal quoting. */
+/**
+ * One value written into a statement's text, escaped by pg's own literal quoting. Numbers are
+ * quoted too: a quoted literal has no type of its own and takes the one its place asks for, as
+ * a parameter of the extended protocol does, so a statement means the same sent either way.
+ */
 function literal(value: SqlValue): string {
   if (value === null) return 'NULL';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(`valeur SQL invalide : ${value}`);
-    return value < 0 ? `(${value})` : String(value);
-  }
-  return pg.escapeLiteral(value);
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`valeur SQL invalide : ${value}`);
+  return pg.escapeLiteral(String(value));
 }
 
 /**
