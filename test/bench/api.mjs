@@ -21,15 +21,20 @@ const summarise = (result) => ({
 });
 const ratio = (figure, baseline) => ({ ...figure, ratioToBare: Number((figure.rps / baseline.rps).toFixed(2)) });
 
+/**
+ * How the booking benches start the server: request logging off (LOG_LEVEL=warn), so the figure
+ * is the API's, not the log pipe's; the public quotas out of reach, since at 10 MiB an address
+ * the one address of a bench filled its share in about a second and the rest of the run counted
+ * quick 507s as bookings.
+ */
+export const BOOKING_BENCH_ENV = {
+  LOG_LEVEL: 'warn',
+  QUOTA_PUBLIC_BYTES: String(1024 ** 4),
+  QUOTA_PUBLIC_BYTES_PER_ADDRESS: String(1024 ** 4),
+};
+
 async function storeFigures(database, baseline) {
-  // Request logging off (LOG_LEVEL=warn): the figure is the API's, not the log pipe's. The
-  // public quotas are out of reach: at 10 MiB an address, the one address of the bench filled
-  // its share in about a second and the rest of the run counted quick 507s as bookings.
-  const api = await startServer(database, 0, {
-    LOG_LEVEL: 'warn',
-    QUOTA_PUBLIC_BYTES: String(1024 ** 4),
-    QUOTA_PUBLIC_BYTES_PER_ADDRESS: String(1024 ** 4),
-  });
+  const api = await startServer(database, 0, BOOKING_BENCH_ENV);
   try {
     const search = summarise(await cannon({ url: `${api.base}/api/v1/items/search?q=table` }));
     const booking = summarise(

@@ -8,6 +8,7 @@ import net from 'node:net';
 import autocannon from 'autocannon';
 import { bookingBody } from '../server/booking-body.mjs';
 import { startServer, tempPostgresDatabase, withServerPrice } from '../server/support.mjs';
+import { BOOKING_BENCH_ENV } from './api.mjs';
 
 const delayMs = Number(process.argv[2] ?? 1);
 const target = new URL(await tempPostgresDatabase());
@@ -28,12 +29,7 @@ await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
 const remote = new URL(target);
 remote.port = String(proxy.address().port);
 
-// Out of the quotas' reach, as in api.mjs: every answer is a booking.
-const api = await startServer(remote.toString(), 0, {
-  LOG_LEVEL: 'warn',
-  QUOTA_PUBLIC_BYTES: String(1024 ** 4),
-  QUOTA_PUBLIC_BYTES_PER_ADDRESS: String(1024 ** 4),
-});
+const api = await startServer(remote.toString(), 0, BOOKING_BENCH_ENV);
 try {
   const body = JSON.stringify(await withServerPrice(api.base, bookingBody()));
   for (const connections of [50, 1]) {

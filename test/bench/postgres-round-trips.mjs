@@ -9,6 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { bookingBody } from '../server/booking-body.mjs';
 import { startServer, tempPostgresDatabase, withServerPrice } from '../server/support.mjs';
+import { BOOKING_BENCH_ENV } from './api.mjs';
 
 const LOG = process.env.POSTGRES_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
 const BOOKINGS = 400;
@@ -16,8 +17,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
 const database = await tempPostgresDatabase();
 const name = new URL(database).pathname.slice(1);
-// Out of the quotas' reach, as in api.mjs: every answer is a booking.
-const env = { LOG_LEVEL: 'warn', QUOTA_PUBLIC_BYTES: String(1024 ** 4), QUOTA_PUBLIC_BYTES_PER_ADDRESS: String(1024 ** 4) };
+const env = BOOKING_BENCH_ENV;
 // The first start creates the tables; the setting applies to the connections of the second.
 await (await startServer(database, 0, env)).stop();
 execFileSync('runuser', ['-u', 'postgres', '--', 'psql', '-q', '-c', `ALTER DATABASE "${name}" SET log_statement = 'all'`]);
