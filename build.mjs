@@ -46,6 +46,38 @@ const luxonWithoutSideEffects = {
   },
 };
 
+/**
+ * Every module loaded with import() also imports elements/first-panel.ts (see there why): the
+ * code both first panels run comes as one file. Only the elements' build uses it.
+ */
+const firstPanelInOneFile = {
+  name: 'first-panel-in-one-file',
+  setup(builder) {
+    const lazyEntries = new Set();
+    const firstPanel = path.join(root, 'elements', 'first-panel.ts');
+    builder.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData?.resolvingLazy) return undefined;
+      const found = await builder.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { resolvingLazy: true },
+      });
+      if (found.errors.length === 0 && !found.path.includes('node_modules')) lazyEntries.add(found.path);
+      return found.errors.length > 0 ? { errors: found.errors } : { path: found.path, namespace: found.namespace };
+    });
+    builder.onLoad({ filter: /\.tsx?$/ }, (args) => {
+      if (!lazyEntries.has(args.path)) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      return {
+        contents: `import ${JSON.stringify(firstPanel)};\n${source}`,
+        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+        resolveDir: path.dirname(args.path),
+      };
+    });
+  },
+};
+
 export const common = {
   bundle: true,
   minify: production,
@@ -115,6 +147,7 @@ export const targets = [
       chunkNames: 'esm/chunks/[name]-[hash]',
       outdir: dist,
       define: { ...common.define, __TQW_WORKER_PATH__: '"../pricing-worker.js"' },
+      plugins: [...common.plugins, firstPanelInOneFile],
     },
   },
 ];
