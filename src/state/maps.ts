@@ -2,7 +2,6 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { findAssociatedPlace, linkStopToPlace } from '../domain/places/place-association.ts';
 import type { Stop } from '../domain/entities/stop.ts';
-import { loadImportLibrary } from '../services/maps/google-provider.ts';
 import type { GeocodedAddress, MapsProvider } from '../services/maps/provider.ts';
 import { cachedGeocoder } from '../services/maps/routing.ts';
 import { companyDataAtom, companyModeAtom } from './company.atoms.ts';
@@ -14,8 +13,9 @@ import { updateStopByUidAtom } from './stops.atoms.ts';
  * address, and Google's libraries for the map view. Screens reach the maps services only here.
  */
 
-/** Google's importLibrary for the map view, loaded once with the element's key. */
-export const loadMapsLibrary = loadImportLibrary;
+/** Google's importLibrary for the map view, loaded once with the element's key (its adapter comes with it). */
+export const loadMapsLibrary = (key: string | null) =>
+  import('../services/maps/google-provider.ts').then((google) => google.loadImportLibrary(key));
 
 const geocoders = new WeakMap<MapsProvider, (text: string) => Promise<GeocodedAddress[]>>();
 

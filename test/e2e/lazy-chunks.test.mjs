@@ -41,6 +41,7 @@ describe('the one script tag loads what the first panel needs, and the rest when
   const savingCode = chunkOf('src/state/save.ts');
   const pricingCode = chunkOf('src/state/pricing.ts');
   const apiClient = chunkOf('src/services/api-client.ts');
+  const mapViews = chunkOf('src/ui/map/SchematicMap.tsx');
 
   it('opening the wizard fetches no later panel and no drag library; Suivant fetches the panels once, a drag the library', async () => {
     const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
@@ -97,6 +98,28 @@ describe('the one script tag loads what the first panel needs, and the rest when
     await page.unroute(`**/${laterPanels}`);
     await alert.getByRole('button', { name: 'Réessayer' }).click();
     await page.getByRole('combobox', { name: 'Rechercher un objet' }).waitFor();
+    await page.close();
+  });
+
+  it('the map comes only to a page that shows it; a failed download says so in French with Réessayer, the addresses work meanwhile', async () => {
+    const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
+    const asked = watchScripts(page);
+    await page.goto(`${demo.server.base}/`);
+    await page.getByRole('textbox', { name: 'Minutes sur place à l’adresse 2' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(asked.includes(mapViews), false, 'the map came to a page that does not show it');
+
+    await page.route(`**/${mapViews}`, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${demo.server.base}/?mapsVisible=true`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Impossible d’afficher la carte' });
+    await alert.waitFor();
+    await resolveAddress(page, 1, '10 rue de Rivoli 75004 Paris');
+    await page.unroute(`**/${mapViews}`);
+    await alert.getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByRole('img', { name: /^Schéma du trajet : / }).waitFor();
+    // The address chosen while the map was missing is still there, now on the map.
+    assert.match(await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).inputValue(), /^10 rue de Rivoli 75004 Paris$/i);
+    assert.match(await page.getByRole('img', { name: /^Schéma du trajet : / }).getAttribute('aria-label'), /Rivoli/i);
     await page.close();
   });
 

@@ -1,5 +1,4 @@
 import { createBanProvider } from './ban-provider.ts';
-import { createGoogleProvider, loadImportLibrary } from './google-provider.ts';
 import type { MapsProvider, ProviderKind } from './provider.ts';
 
 export const GEOPLATEFORME_SEARCH_URL = 'https://data.geopf.fr/geocodage/search';
@@ -19,7 +18,11 @@ export function chooseProviderKind({ requested, mapsKey, hasGoogleOnPage }: Omit
 }
 
 export async function createProvider(kind: ProviderKind, choice: ProviderChoice): Promise<MapsProvider> {
-  if (kind === 'google') return createGoogleProvider(await loadImportLibrary(choice.mapsKey));
+  if (kind === 'google') {
+    // Google's adapter comes only to pages that use Google: the others never download it.
+    const google = await import('./google-provider.ts');
+    return google.createGoogleProvider(await google.loadImportLibrary(choice.mapsKey));
+  }
   if (kind === 'local')
     return createBanProvider({ kind, searchUrl: `${choice.apiBase.replace(/\/+$/, '')}/api/v1/geo/search`, routeUrl: null });
   return createBanProvider({ kind, searchUrl: GEOPLATEFORME_SEARCH_URL, routeUrl: IGN_ROUTE_URL });

@@ -4,8 +4,12 @@ import { configAtom } from '../../state/config.atoms.ts';
 import { routeAtom } from '../../state/route.atoms.ts';
 import { useProviderKind } from '../../state/maps.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
-import { GoogleMap } from './GoogleMap.tsx';
-import { SchematicMap } from './SchematicMap.tsx';
+import { deferred } from '../controls/deferred.tsx';
+
+// The map shows only with maps-visible: its code comes with it, not with every first panel.
+const maps = () => import('./chunk-maps.ts');
+const GoogleMap = deferred(() => maps().then((m) => m.GoogleMap), 'la carte');
+const SchematicMap = deferred(() => maps().then((m) => m.SchematicMap), 'la carte');
 
 /** Reads Google Routes paths from the route's raw responses, when there are any. */
 function pathOf(responses: readonly unknown[]): { lat: number; lng: number }[] {
