@@ -4,7 +4,7 @@ import { localDraftStorage } from '../services/drafts.ts';
 import { createMessenger } from '../services/host-messaging.ts';
 import { chooseProviderKind, createProvider } from '../services/maps/select-provider.ts';
 import type { MapsProvider } from '../services/maps/provider.ts';
-import { createPricingSandbox, type PricingSandbox } from '../services/pricing/sandbox.ts';
+import { lazyPricingSandbox, type PricingSandbox } from '../services/pricing/lazy-sandbox.ts';
 import type { ElementConfig } from './attributes.ts';
 import type { Services } from './services.atoms.ts';
 
@@ -66,7 +66,7 @@ export function makeServices(inputs: ServiceInputs): { services: Services; relea
       return provider.promise;
     },
     sandbox() {
-      sandbox ??= createPricingSandbox(inputs.workerUrl);
+      sandbox ??= lazyPricingSandbox(inputs.workerUrl);
       return sandbox;
     },
     now: () => {
