@@ -2,6 +2,8 @@ import { expect } from '@open-wc/testing';
 import * as v from 'valibot';
 import { DriverPoolSchema } from '../../src/domain/entities/driver-pool.ts';
 import type { PoolPriceInput } from '../../src/domain/pools/pool-io.ts';
+import { lazyPricingSandbox } from '../../src/services/pricing/lazy-sandbox.ts';
+import * as sandboxCode from '../../src/services/pricing/sandbox.ts';
 import { createPricingSandbox } from '../../src/services/pricing/sandbox.ts';
 
 const input: PoolPriceInput = {
@@ -115,5 +117,30 @@ describe('pricing-code sandbox after hostile code', () => {
       ok: true,
       output: { transportation: 45 + 120 * 0.9, handling: 3 * 28, error: null, info: null, persons: null, amplitude_hour: null },
     });
+  });
+});
+
+describe('the sandbox’s code comes with the first pool that has code', () => {
+  const VALID = 'return { transportation: 45 + input.distance_km * 0.9, handling: input.handling_hours * 28 };';
+
+  it('S105 a failed download prices that pool as a defect, and the next run brings the code and prices it', async () => {
+    let downloads = 0;
+    const sandbox = lazyPricingSandbox('/dist/pricing-worker.js', async () => {
+      downloads += 1;
+      if (downloads === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return sandboxCode;
+    });
+    try {
+      expect(await sandbox.run(pool(VALID), input)).to.deep.equal({ ok: false, message: DEFECT });
+      const priced = await sandbox.run(pool(VALID), input);
+      expect(priced).to.deep.equal({
+        ok: true,
+        output: { transportation: 45 + 120 * 0.9, handling: 3 * 28, error: null, info: null, persons: null, amplitude_hour: null },
+      });
+      await sandbox.run(pool(VALID), input);
+      expect(downloads).to.equal(2);
+    } finally {
+      sandbox.dispose();
+    }
   });
 });

@@ -8,11 +8,15 @@ export type { PricingSandbox } from './sandbox.ts';
  * pool that has code, which most carriers never write. A failed download prices that pool as a
  * defect, as a worker that cannot start does, and the next run asks again.
  */
-export function lazyPricingSandbox(workerUrl: string): PricingSandbox {
+export function lazyPricingSandbox(
+  workerUrl: string,
+  /** How its code comes: the chunk, unless a test stands in for the network. */
+  load: () => Promise<typeof import('./sandbox.ts')> = () => import('./sandbox.ts'),
+): PricingSandbox {
   let loading: Promise<PricingSandbox> | null = null;
   let disposed = false;
   const real = () =>
-    (loading ??= import('./sandbox.ts').then(
+    (loading ??= load().then(
       ({ createPricingSandbox }) => createPricingSandbox(workerUrl),
       (error: unknown) => {
         loading = null;
