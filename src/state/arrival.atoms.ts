@@ -21,15 +21,25 @@ type ArrivalStop = Pick<Stop, 'uid' | 'durationMin' | 'timewindowEarliest'>;
 const NO_ARRIVALS: ReadonlyMap<string, string> = new Map();
 
 /**
- * What the arrivals read of each stop: its minutes on site and its window. The same array is
- * kept while they are unchanged, so a key typed in an address or a floor chosen recomputes no
- * arrival and re-renders no arrival line.
+ * What the arrivals read of each stop: its minutes on site and its window, in uid order (the
+ * arrivals follow the route's order, not the list's). The same array is kept while they are
+ * unchanged, so a key typed in an address, a floor chosen or a stop moved recomputes no
+ * arrival and re-renders no arrival line until a new route comes.
  */
 const arrivalStopsAtom = stableAtom<readonly ArrivalStop[]>(
-  (get) => get(stopsAtom).map(({ uid, durationMin, timewindowEarliest }) => ({ uid, durationMin, timewindowEarliest })),
+  (get) =>
+    get(stopsAtom)
+      .map(({ uid, durationMin, timewindowEarliest }) => ({ uid, durationMin, timewindowEarliest }))
+      .sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0)),
   sameData,
   [],
 );
+
+/** Whether arrivals are shown: a route is in, or the next one is on its way (the last one's times stay meanwhile). */
+const routeTimesShownAtom = atom((get) => {
+  const status = get(routeStatusAtom);
+  return status === 'ok' || status === 'loading';
+});
 
 /**
  * Arrival estimate of each stop of the route, by stop uid: the stop cards and the recap show
@@ -39,8 +49,7 @@ const arrivalStopsAtom = stableAtom<readonly ArrivalStop[]>(
  */
 const arrivalByUidAtom = atom((get): ReadonlyMap<string, string> => {
   const route = get(routeAtom);
-  const status = get(routeStatusAtom);
-  if (!route || (status !== 'ok' && status !== 'loading')) return NO_ARRIVALS;
+  if (!route || !get(routeTimesShownAtom)) return NO_ARRIVALS;
   const byUid = new Map(get(arrivalStopsAtom).map((stop) => [stop.uid, stop]));
   const routeStops = route.stopUids.map((uid) => byUid.get(uid));
   // A stop of that route was removed: its legs no longer describe the trip.

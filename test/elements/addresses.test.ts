@@ -173,6 +173,33 @@ describe('panel 0, Vos adresses', () => {
     expect(focused(), 'the last stop has no way down').to.equal('Monter l’adresse 3');
   });
 
+  it('S013 a moved stop keeps what its card showed of it: its times unfolded, its address refused', async () => {
+    // A phone: the times fold under their summary.
+    await setViewport({ width: 375, height: 812 });
+    try {
+      const root = await wizard();
+      type(input(root, 2), 'Lyon');
+      const field = input(root, 1);
+      type(field, 'rue de Rivoli 75004 Paris');
+      press(field, 'Escape');
+      press(field, 'Enter');
+      await findLiveRegion(root, 'alert', /Adresse introuvable/, 5000);
+      const toggle = (step: number) => byRole(root, 'button', new RegExp(`^Horaires et contacts de l’adresse ${step} : `));
+      toggle(1).click();
+      await waitUntil(() => toggle(1).getAttribute('aria-expanded') === 'true');
+      byRole(root, 'button', 'Descendre l’adresse 1').click();
+      await waitUntil(() => input(root, 2).value === 'rue de Rivoli 75004 Paris');
+      expect(toggle(2).getAttribute('aria-expanded'), 'the moved stop’s times').to.equal('true');
+      expect(toggle(1).getAttribute('aria-expanded'), 'the other stop’s times').to.equal('false');
+      expect(input(root, 2).getAttribute('aria-invalid')).to.equal('true');
+      expect(textOf(input(root, 2).closest('li')!)).to.contain('Adresse introuvable');
+      expect(input(root, 1).getAttribute('aria-invalid')).to.not.equal('true');
+      expect(textOf(input(root, 1).closest('li')!)).to.not.contain('Adresse introuvable');
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it('S015 a stop removed from the keyboard leaves the focus on the stop now in its place, or on its address once no stop can go', async () => {
     const root = await wizard();
     byRole(root, 'button', 'Ajouter une étape après l’adresse 2').click();

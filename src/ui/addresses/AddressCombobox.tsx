@@ -14,6 +14,7 @@ import { Icon } from '../controls/icons.tsx';
 import { Combobox } from '../controls/Combobox.tsx';
 import { useDebouncedSearch } from '../../state/debounced-search.ts';
 import { Waiting } from '../controls/Waiting.tsx';
+import { stopViewSlot, useStopViewState } from '../../state/stop-view.ts';
 
 export const SUGGEST_DELAY_MS = 250;
 
@@ -21,6 +22,9 @@ type Option =
   { kind: 'suggestion'; id: string; label: string; detail: string } | { kind: 'place'; id: string; label: string; place: SavedPlace };
 type Status =
   { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'proposals'; results: GeocodedAddress[] };
+const IDLE: Status = { kind: 'idle' };
+/** Each stop's check: its wait, failure or proposals stay with the stop when it moves. */
+const statusOfStop = stopViewSlot<Status>();
 
 /**
  * 'Adresse N': the shared Combobox over the maps provider's suggestions and, in company
@@ -34,9 +38,12 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
   const resolve = useResolveStop();
   const provider = useProvider();
   const searchPlaces = useSavedPlaceSearch();
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  // What the visitor typed and is searching for; null once an option is chosen or the text came from elsewhere.
-  const [query, setQuery] = useState<string | null>(null);
+  const [status, setStatus] = useStopViewState(statusOfStop, stop.uid, IDLE);
+  // What the visitor typed and is searching for; null once an option is chosen or the text came
+  // from elsewhere. It belongs to the stop it was typed for: a card shows another stop after a move.
+  const [typed, setTyped] = useState<{ uid: string; text: string } | null>(null);
+  const query = typed?.uid === stop.uid ? typed.text : null;
+  const setQuery = (text: string | null) => setTyped(text === null ? null : { uid: stop.uid, text });
 
   /** Saved places (company mode) then the provider's suggestions, each address once. */
   const streetNumber = stop.streetNumber;
@@ -66,7 +73,7 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
       }
       return signal.aborted ? null : distinctSuggestions([...placeOptions, ...suggestions]);
     },
-    [searchPlaces, provider, streetNumber],
+    [searchPlaces, provider, streetNumber, setStatus],
   );
   const { results: options, searching } = useDebouncedSearch(query, search, query !== null && query.length >= 3 ? SUGGEST_DELAY_MS : 0);
 
@@ -78,7 +85,7 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
       if (results.length === 0) setStatus({ kind: 'error', message: 'Adresse introuvable : vérifiez le numéro et la commune.' });
       else if (results.length === 1) {
         resolve(stop.uid, results[0]!);
-        setStatus({ kind: 'idle' });
+        setStatus(IDLE);
       } else setStatus({ kind: 'proposals', results });
     } catch (error) {
       setStatus({ kind: 'error', message: error instanceof Error && error.message ? error.message : 'Le géocodage a échoué, réessayez.' });
@@ -89,7 +96,7 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
     setQuery(null);
     if (option.kind === 'place') {
       update({ index, change: (current) => stopFromPlace(current, option.place) });
-      setStatus({ kind: 'idle' });
+      setStatus(IDLE);
       return;
     }
     update({ index, change: (current) => ({ ...current, address: option.label }) });
@@ -133,7 +140,7 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
               className="link"
               onClick={() => {
                 resolve(stop.uid, result);
-                setStatus({ kind: 'idle' });
+                setStatus(IDLE);
               }}
             >
               {result.address}
@@ -154,7 +161,7 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
       describedBy={status.kind === 'error' ? errorId : stop.geocodeResolved ? resolvedId : undefined}
       value={stop.address}
       onType={(text) => {
-        setStatus({ kind: 'idle' });
+        setStatus(IDLE);
         setQuery(text.trim());
         update({ index, change: (current) => withAddressText(current, text) });
       }}

@@ -69,8 +69,8 @@ export function AddressesPanel() {
         setAnnouncement(`Étape ${index + 1} supprimée.`);
       } else {
         const to = action === 'up' ? index - 1 : index + 1;
-        // React moves the card by taking it out of the page and putting it back, and the button
-        // pressed loses the focus on the way: it is given back after the move (below).
+        // The pressed button stays in its place, now the other stop's: the focus goes with the
+        // moved stop (below).
         if (holdsFocus(list.current, index)) refocus.current = { index: to, action };
         moveTo(index, to);
       }
@@ -108,7 +108,10 @@ export function AddressesPanel() {
         data-long={stops.length > SHORT_TRIP_STOPS ? '' : undefined}
       >
         {stops.map((stop, index) => (
-          <StopCard key={stop.uid} stop={stop} index={index} count={stops.length} onAction={onAction} />
+          // Keyed by place: a move rewrites the two cards' texts in place instead of taking one card out
+          // of the page and putting it back, which the browser then styled and laid out again whole (the
+          // frame after a move); what belongs to a stop in its card follows it (state/stop-view.ts).
+          <StopCard key={index} stop={stop} index={index} count={stops.length} onAction={onAction} />
         ))}
       </ol>
       {/* After the stops: a customer gives addresses first, then says whether the times are windows. */}

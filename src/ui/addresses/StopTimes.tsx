@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Icon } from '../controls/icons.tsx';
 import { formatClock } from '../../domain/format.ts';
 import { formatTimeOfDay, timeValueOf, formatShortDate } from '../../domain/format-dates.ts';
@@ -14,10 +14,13 @@ import { useNow, useTravelDay } from '../../state/now.ts';
 import { timeWindowsEnabledAtom } from '../../state/time-windows.atoms.ts';
 import { updateStopAtom } from '../../state/stops.atoms.ts';
 import { useStopArrival } from '../../state/arrival.atoms.ts';
+import { stopViewSlot, useStopViewState } from '../../state/stop-view.ts';
 
 /** The value prefix of a latest time on the next day. */
 const NEXT_DAY = 'lendemain:';
 const QUARTER_HOUR_MS = 15 * 60_000;
+/** Which stops have their times unfolded (a phone): the fold follows the stop when it moves. */
+const timesOpen = stopViewSlot<boolean>();
 
 function timeOf(timestamp: string | null): string {
   return timestamp ? timeValueOf(timestamp) : '';
@@ -92,7 +95,7 @@ export function StopTimes({ stop, index }: { stop: Stop; index: number }) {
     update({ index, change: (s) => withLatestTime(s, day, value.slice(nextDay ? NEXT_DAY.length : 0), nextDay) });
   };
 
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useStopViewState(timesOpen, stop.uid, false);
   const wantedText = stop.timewindowEarliest
     ? windows && stop.timewindowLatest
       ? `${formatClock(timeOf(stop.timewindowEarliest))} – ${formatClock(timeOf(stop.timewindowLatest))}`
