@@ -218,6 +218,26 @@ describe('panel 0, Vos adresses', () => {
     expect(root.activeElement === input(root, 1), 'two stops are left and none can go: the first one’s address').to.equal(true);
   });
 
+  it('S014 a stop added before another starts with no suggestion: the one found for the stop that was at its place never shows', async () => {
+    const root = await wizard();
+    await resolveAddress(root, 1, '10 rue de Rivoli 75004 Paris');
+    await resolveAddress(root, 2, '3 place Bellecour 69002 Lyon');
+    byRole(root, 'button', 'Ajouter une étape après l’adresse 1').click();
+    await waitUntil(() => allByRole(root, 'combobox', /^Adresse \d$/).length === 3 && input(root, 2).value === '', 'no new stop');
+    expect(input(root, 3).value).to.match(/^3 Place Bellecour/);
+    type(input(root, 2), '25 rue de la Boétie 75008 Paris');
+    // Rendered at once, long before the search's answer (250 ms later): nothing of Lyon's stop.
+    await new Promise(requestAnimationFrame);
+    const offered = () => allByRole(root, 'option').map((option) => textOf(option));
+    expect(offered().filter((text) => /Bellecour/.test(text))).to.deep.equal([]);
+    const list = await findByRole(root, 'listbox', 'Suggestions pour Adresse 2', 5000);
+    await waitUntil(() => allByRole(list, 'option').length > 0, 'no suggestion for the new stop', { timeout: 5000 });
+    allByRole(list, 'option')[0]!.click();
+    await waitUntil(() => verified(root, 2), 'Adresse 2 non vérifiée', { timeout: 5000 });
+    expect(input(root, 2).value).to.match(/^25 Rue de la Boétie/);
+    expect(input(root, 3).value).to.match(/^3 Place Bellecour/);
+  });
+
   it('S064 S065 S066 S142 suggestions by keyboard: arrows and Enter resolve, Escape closes, editing clears the validation', async () => {
     const root = await wizard();
     const field = input(root, 1);

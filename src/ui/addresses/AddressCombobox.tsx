@@ -75,7 +75,13 @@ export function AddressCombobox({ stop, index }: { stop: Stop; index: number }) 
     },
     [searchPlaces, provider, streetNumber, setStatus],
   );
-  const { results: options, searching } = useDebouncedSearch(query, search, query !== null && query.length >= 3 ? SUGGEST_DELAY_MS : 0);
+  // The field shows whichever stop is at its place: suggestions found for another stop never show.
+  const { results: options, searching } = useDebouncedSearch(
+    query,
+    search,
+    query !== null && query.length >= 3 ? SUGGEST_DELAY_MS : 0,
+    stop.uid,
+  );
 
   async function geocode(text: string) {
     setQuery(null);
