@@ -326,7 +326,10 @@ describe('<transport-quote-wizard> shell', () => {
       `the public link should show ${expectedTtc} TTC, shows « ${barTotal(publicLink)} »`,
       { timeout: 5000 },
     );
-    expect(textOf(publicLink.shadowRoot!)).to.match(notice);
+    // The notice comes with the booking's banners, which may render a moment after the total.
+    await waitUntil(() => notice.test(textOf(publicLink.shadowRoot!)), 'the public link should say why its price is the company’s', {
+      timeout: 5000,
+    });
   });
 
   it('S122 S002 company-token and travel-id set together load as one, in order: the company’s booking opens in company mode even when the company answers last', async () => {
