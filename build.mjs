@@ -222,7 +222,8 @@ async function compressElementScripts(dir) {
       module: true,
       ecma: 2020,
       compress: { passes: 2 },
-      format: { ascii_only: false },
+      // No parentheses around functions passed as arguments: V8 would compile each eagerly.
+      format: { ascii_only: false, wrap_func_args: false },
       sourceMap: existsSync(mapFile) ? { content: readFileSync(mapFile, 'utf8'), url: path.basename(mapFile) } : false,
     });
     writeFileSync(file, result.code);
