@@ -409,6 +409,24 @@ describe('panel 0, Vos adresses', () => {
     expect(textOf(root)).to.contain('Itinéraire estimé à vol d’oiseau');
   });
 
+  it('S013 the note that the route is estimated stays through a move while the new route comes: it is not taken away and announced again', async () => {
+    const root = await wizard();
+    await resolveAddress(root, 1, '10 rue de Rivoli 75004 Paris');
+    await resolveAddress(root, 2, '15 rue de la République 69002 Lyon');
+    await findByRole(root, 'button', 'Suivant');
+    const note = allByRole(root, 'status').find((status) => textOf(status).includes('Itinéraire estimé à vol d’oiseau'));
+    expect(note, 'no note for the estimated route').to.not.equal(undefined);
+    const stops = root.querySelector('ol.stops')!;
+    let pending = false;
+    const watcher = new MutationObserver(() => (pending ||= stops.hasAttribute('data-route-pending')));
+    watcher.observe(stops, { attributes: true, attributeFilter: ['data-route-pending'] });
+    byRole(root, 'button', 'Descendre l’adresse 1').click();
+    await waitUntil(() => pending && !stops.hasAttribute('data-route-pending'), 'the new route never came', { timeout: 5000 });
+    watcher.disconnect();
+    expect(input(root, 1).value).to.match(/^15 Rue de la République/);
+    expect(note!.isConnected, 'the note was taken away during the move').to.equal(true);
+  });
+
   it('S108 S149 S151 a data block with more than 50 stops shows the spec message and step 0 stays invalid', async () => {
     const stops = Array.from({ length: 51 }, (_, index) => ({
       address: `${index + 1} rue de Rivoli 75004 Paris`,

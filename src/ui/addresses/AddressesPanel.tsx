@@ -117,7 +117,9 @@ export function AddressesPanel() {
       {/* After the stops: a customer gives addresses first, then says whether the times are windows. */}
       {variant === 'wizard' && timeWindowSwitch}
       {stops.length >= MAX_ADDRESSES && <p className="muted">Un trajet compte au plus {MAX_ADDRESSES}&nbsp;adresses.</p>}
-      {routeStatus === 'ok' && route?.approximate && (
+      {/* Kept while a new route comes, as the arrivals are: a move does not take it away and
+          announce it again a moment later. */}
+      {(routeStatus === 'ok' || routeStatus === 'loading') && route?.approximate && (
         <p className="banner banner-warning" role="status">
           <Icon name="info" />
           <span className="banner-body">{MESSAGES.approximateRoute}</span>
