@@ -120,6 +120,8 @@ export async function mountWizard({ attributes = {}, company = null, travel = {}
 export async function next(root: ShadowRoot, heading: string) {
   (await findByRole(root, 'button', 'Suivant', 6000)).click();
   await findByRole(root, 'heading', heading, 6000);
+  // The items panel's code comes in a chunk of its own: its heading may show before its controls.
+  if (heading === 'Vos objets') await findByRole(root, 'combobox', 'Rechercher un objet', 6000);
 }
 
 /** From the addresses to the finalisation, adding the preferred sofa on the way. */
