@@ -10,7 +10,8 @@ import { postgresAvailable, startServer, tempDatabasePath, tempPostgresDatabase,
 /** Issue 17: p99 is read at 50 connections. */
 const CONNECTIONS = 50;
 
-const cannon = (options) =>
+/** A burst of requests: 8 s at 50 connections unless told (`amount` counts requests instead). */
+export const cannon = (options) =>
   new Promise((resolve, reject) =>
     autocannon({ duration: 8, connections: CONNECTIONS, ...options }, (error, result) => (error ? reject(error) : resolve(result))),
   );

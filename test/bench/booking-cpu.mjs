@@ -4,11 +4,10 @@
 // cores with the load generator, so the booking rate PostgreSQL can reach here is bounded by
 // the sum of the three (issue 28); SQLite's is bounded by the server's thread alone. Needs the
 // local cluster of `bash .ci/postgres.sh` for postgres, and Linux's /proc.
-import autocannon from 'autocannon';
 import { readFileSync, readdirSync } from 'node:fs';
 import { bookingBody } from '../server/booking-body.mjs';
 import { startServer, tempDatabase, tempPostgresDatabase, withServerPrice } from '../server/support.mjs';
-import { BOOKING_BENCH_ENV } from './api.mjs';
+import { BOOKING_BENCH_ENV, cannon } from './api.mjs';
 
 const BOOKINGS = 4000;
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -42,19 +41,13 @@ async function measure(store) {
   try {
     const body = JSON.stringify(await withServerPrice(api.base, bookingBody()));
     const before = { server: cpuMs(api.child.pid), postgres: postgresCpuMs(), load: process.cpuUsage(), at: Date.now() };
-    const result = await new Promise((resolve, reject) =>
-      autocannon(
-        {
-          amount: BOOKINGS,
-          connections: 50,
-          url: `${api.base}/api/v1/travels`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        },
-        (error, answer) => (error ? reject(error) : resolve(answer)),
-      ),
-    );
+    const result = await cannon({
+      amount: BOOKINGS,
+      url: `${api.base}/api/v1/travels`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     const wall = Date.now() - before.at;
     const load = process.cpuUsage(before.load);
     const count = result.requests.total;

@@ -5,10 +5,9 @@
 // at a time. On one machine a round trip to PostgreSQL costs little, so what a booking's number
 // of messages costs shows here (issue 28; postgres-round-trips.mjs counts them).
 import net from 'node:net';
-import autocannon from 'autocannon';
 import { bookingBody } from '../server/booking-body.mjs';
 import { startServer, tempPostgresDatabase, withServerPrice } from '../server/support.mjs';
-import { BOOKING_BENCH_ENV } from './api.mjs';
+import { BOOKING_BENCH_ENV, cannon } from './api.mjs';
 
 const delayMs = Number(process.argv[2] ?? 1);
 const target = new URL(await tempPostgresDatabase());
@@ -33,19 +32,13 @@ const api = await startServer(remote.toString(), 0, BOOKING_BENCH_ENV);
 try {
   const body = JSON.stringify(await withServerPrice(api.base, bookingBody()));
   for (const connections of [50, 1]) {
-    const result = await new Promise((resolve, reject) =>
-      autocannon(
-        {
-          duration: 8,
-          connections,
-          url: `${api.base}/api/v1/travels`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        },
-        (error, answer) => (error ? reject(error) : resolve(answer)),
-      ),
-    );
+    const result = await cannon({
+      connections,
+      url: `${api.base}/api/v1/travels`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     const refused = result.errors + result.non2xx;
     console.log(
       `PostgreSQL ${delayMs} ms away each way, ${connections} connection(s): ${Math.round(result.requests.average)} bookings/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${refused ? `, ${refused} NOT 2xx` : ''}`,

@@ -6,10 +6,9 @@
 // `bash .ci/postgres.sh` and root (it turns log_statement on for its throwaway database).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import autocannon from 'autocannon';
 import { bookingBody } from '../server/booking-body.mjs';
 import { startServer, tempPostgresDatabase, withServerPrice } from '../server/support.mjs';
-import { BOOKING_BENCH_ENV } from './api.mjs';
+import { BOOKING_BENCH_ENV, cannon } from './api.mjs';
 
 const LOG = process.env.POSTGRES_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
 const BOOKINGS = 400;
@@ -26,19 +25,13 @@ try {
   const body = JSON.stringify(await withServerPrice(api.base, bookingBody()));
   await settle();
   const from = statSync(LOG).size;
-  const result = await new Promise((resolve, reject) =>
-    autocannon(
-      {
-        amount: BOOKINGS,
-        connections: 50,
-        url: `${api.base}/api/v1/travels`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-      },
-      (error, answer) => (error ? reject(error) : resolve(answer)),
-    ),
-  );
+  const result = await cannon({
+    amount: BOOKINGS,
+    url: `${api.base}/api/v1/travels`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   if (result.non2xx + result.errors > 0) throw new Error(`${result.non2xx + result.errors} réponses en erreur`);
   await settle();
   // One log line per message: a text of several statements is logged once, by its first.
