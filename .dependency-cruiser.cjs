@@ -48,14 +48,23 @@ module.exports = {
     {
       name: 'server-on-domain',
       comment:
-        'The reference server shares the domain with the elements, and the one function that runs a pool’s code in QuickJS (the same limits on both sides), nothing else.',
+        'The server shares the domain with the elements, and the one function that runs a pool’s code in QuickJS (the same limits on both sides), nothing else.',
       severity: 'error',
-      from: { path: '^demo/server' },
-      to: { path: '^(src/(services|state|ui)|elements)/', pathNot: '^src/services/pricing/run-pool-code\\.ts$' },
+      from: { path: '^server' },
+      to: { path: '^(src/(services|state|ui)|elements|demo)/', pathNot: '^src/services/pricing/run-pool-code\\.ts$' },
+    },
+    {
+      name: 'demo-composes-the-server',
+      comment:
+        'demo/ adds its companies and pages to the server through what the server publishes for that (transport-quote-server/compose), nothing deeper.',
+      severity: 'error',
+      from: { path: '^demo' },
+      to: { path: '^(server/(?!compose\\.ts$)|src/(services|state|ui)/|elements/)' },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)dist/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },

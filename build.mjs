@@ -9,8 +9,10 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const dist = path.join(root, 'dist');
-/** The reference server is a package of its own (demo/server/package.json): its build lives in it. */
-const serverDist = path.join(root, 'demo', 'server', 'dist');
+/** The server is a package of its own (server/package.json), built into its own dist/. */
+const serverDist = path.join(root, 'server', 'dist');
+/** The demo's start (demo/main.ts), which composes the built server with the demo's companies and pages. */
+const demoDist = path.join(root, 'demo', 'dist');
 const production = process.env.NODE_ENV !== 'development';
 
 /** The stylesheet goes into each shadow root as text: minified like the code around it. */
@@ -108,28 +110,53 @@ export const targets = [
     options: { entryPoints: { 'pricing-worker': 'src/services/pricing/pricing-worker.ts' }, format: 'iife', outdir: dist },
   },
   {
-    name: 'reference server',
+    name: 'server',
     when: () => true,
     options: {
-      // The checkpoint worker is its own file: a worker thread starts from a module of its own.
       entryPoints: {
-        main: 'demo/server/main.ts',
-        'sqlite-checkpointer': 'demo/server/db/sqlite-checkpointer.ts',
-        carrier: 'demo/server/cli/carrier.ts',
-        // The backup and restore commands (npm run db).
-        db: 'demo/server/cli/db.ts',
+        main: 'server/main.ts',
+        // What a composition (the demo) starts the server with: transport-quote-server/compose.
+        compose: 'server/compose.ts',
+        // The checkpoint worker is its own file: a worker thread starts from a module of its own.
+        'sqlite-checkpointer': 'server/db/sqlite-checkpointer.ts',
+        carrier: 'server/cli/carrier.ts',
+        // The backup and restore commands (transport-quote-db).
+        db: 'server/cli/db.ts',
         // The pricing-code sandbox's worker thread.
-        'pool-worker': 'demo/server/pricing/pool-worker.ts',
+        'pool-worker': 'server/pricing/pool-worker.ts',
       },
       format: 'esm',
       platform: 'node',
       target: 'node20',
+      // main and compose share the server's code in one chunk, beside them in dist/ (the
+      // workers and stylesheets are found from there).
+      splitting: true,
+      chunkNames: '[name]-[hash]',
       packages: 'external',
+      // The domain is part of the server's build, not an installed package (tsconfig's paths say the same to tsc).
+      alias: { 'transport-quote-wizard/domain': './src/domain/index.ts' },
       outExtension: { '.js': '.mjs' },
       outdir: serverDist,
       minify: false,
       // The server's bin scripts run directly.
       banner: { js: '#!/usr/bin/env node' },
+    },
+  },
+  {
+    name: 'demo',
+    when: () => true,
+    options: {
+      entryPoints: { main: 'demo/main.ts' },
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      // The server comes from its own build (transport-quote-server/compose), never a second copy.
+      // (tsconfig's paths would bundle it: they map the name to its source for tsc.)
+      packages: 'external',
+      external: ['transport-quote-server/*'],
+      outExtension: { '.js': '.mjs' },
+      outdir: demoDist,
+      minify: false,
     },
   },
   {
@@ -247,12 +274,13 @@ function precompress(dir) {
 async function main() {
   rmSync(dist, { recursive: true, force: true });
   rmSync(serverDist, { recursive: true, force: true });
+  rmSync(demoDist, { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
   for (const target of targets) {
     if (!target.when()) continue;
     const result = await build({ ...common, ...target.options, absWorkingDir: root, metafile: true });
     // Which file holds what: the benchmark tells the eager chunks from the lazy ones with it.
-    if (target.options.splitting) {
+    if (target.options.splitting && target.options.outdir === dist) {
       writeFileSync(path.join(dist, 'esm', 'meta.json'), JSON.stringify(result.metafile));
       for (const tag of ['transport-quote-wizard', 'transport-quote-lite'])
         writeFileSync(path.join(dist, `${tag}.js`), loaderScript(tag, eagerFiles(result.metafile, `dist/esm/${tag}.js`)));
@@ -276,8 +304,8 @@ async function main() {
     ],
     { cwd: root, stdio: 'inherit' },
   );
-  // The demo pages and the dashboard's stylesheet travel with the server package.
-  cpSync(path.join(root, 'demo', 'pages'), path.join(serverDist, 'pages'), { recursive: true });
+  // The server's stylesheets (dashboard, devis, back office) travel with its package.
+  cpSync(path.join(root, 'server', 'assets'), path.join(serverDist, 'assets'), { recursive: true });
   if (production) await compressElementScripts(path.join(dist, 'esm'));
   precompress(path.join(dist, 'esm'));
   for (const file of ['transport-quote-wizard.js', 'transport-quote-lite.js', 'pricing-worker.js']) precompressFile(path.join(dist, file));

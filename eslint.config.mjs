@@ -31,6 +31,16 @@ export default tseslint.config(
     },
   },
   {
+    // The server reads the domain as the package publishes it, never a module behind its back.
+    files: ['server/**/*.ts', 'demo/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src/domain/**'], message: 'Importez le domaine par « transport-quote-wizard/domain ».' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -23,25 +23,25 @@ const testsIn = (dir, suffix) =>
 // (.ci/postgres.sh installs and starts it); otherwise that stage is reported as not run.
 // Its load and fuzz runs are shorter than the SQLite ones: same checks, fewer cases.
 const POSTGRES_SUITES = [
-  'test/server/travels.test.mjs',
-  'test/server/catalogue.test.mjs',
-  'test/server/two-processes.test.mjs',
-  'test/server/defences.test.mjs',
-  'test/server/operations.test.mjs',
-  'test/server/openapi.test.mjs',
-  'test/server/quotes.test.mjs',
-  'test/server/back-office.test.mjs',
-  'test/server/webhooks.test.mjs',
-  'test/server/mail.test.mjs',
-  'test/server/upgrade.test.mjs',
-  'test/server/backup.test.mjs',
-  'test/reliability/price-authority.test.mjs',
-  'test/reliability/crash.test.mjs',
-  'test/reliability/fuzz.test.mjs',
-  'test/reliability/load.test.mjs',
-  'test/postgres/',
+  'server/test/api/travels.test.mjs',
+  'server/test/api/catalogue.test.mjs',
+  'server/test/api/two-processes.test.mjs',
+  'server/test/api/defences.test.mjs',
+  'server/test/api/operations.test.mjs',
+  'server/test/api/openapi.test.mjs',
+  'server/test/api/quotes.test.mjs',
+  'server/test/api/back-office.test.mjs',
+  'server/test/api/webhooks.test.mjs',
+  'server/test/api/mail.test.mjs',
+  'server/test/api/upgrade.test.mjs',
+  'server/test/api/backup.test.mjs',
+  'server/test/reliability/price-authority.test.mjs',
+  'server/test/reliability/crash.test.mjs',
+  'server/test/reliability/fuzz.test.mjs',
+  'server/test/reliability/load.test.mjs',
+  'server/test/postgres/',
 ];
-const { postgresAvailable, POSTGRES_ADMIN_URL } = await import('./server/support.mjs');
+const { postgresAvailable, POSTGRES_ADMIN_URL } = await import('../server/test/api/support.mjs');
 const withPostgres = await postgresAvailable();
 const notRun = [];
 if (!withPostgres) {
@@ -91,11 +91,11 @@ const phases = [
       [{ name: 'lint', cmd: 'npx', args: ['eslint', '.'] }],
       [{ name: 'format', cmd: 'npx', args: ['prettier', '--check', '.'] }],
       // The layers of DESIGN §2 (.dependency-cruiser.cjs): a breach fails the run.
-      [{ name: 'layers', cmd: 'npx', args: ['depcruise', 'src', 'elements', 'demo/server', '--config', '.dependency-cruiser.cjs'] }],
+      [{ name: 'layers', cmd: 'npx', args: ['depcruise', 'src', 'elements', 'server', 'demo', '--config', '.dependency-cruiser.cjs'] }],
       // The domain's tables need no browser: node:test, with tsx reading the TypeScript.
       [{ name: 'domain', cmd: 'node', args: ['--import', 'tsx', '--test', ...testsIn('test/domain', '.test.ts')], counts: NODE_COUNTS }],
       // The seed data files against their schemas.
-      [{ name: 'seed', cmd: 'node', args: ['--import', 'tsx', '--test', ...testsIn('test/seed', '.test.ts')], counts: NODE_COUNTS }],
+      [{ name: 'seed', cmd: 'node', args: ['--import', 'tsx', '--test', ...testsIn('server/test/seed', '.test.ts')], counts: NODE_COUNTS }],
     ],
   },
   { lanes: [[{ name: 'build', cmd: 'node', args: ['build.mjs'] }]] },
@@ -117,7 +117,9 @@ const phases = [
       ],
       [
         // The minute-long load is npm run test:reliability's and npm run bench's.
-        ...nodeTests('api', [...testsIn('test/server', '.test.mjs'), ...testsIn('test/reliability', '.test.mjs')], { LOAD_SECONDS: '8' }),
+        ...nodeTests('api', [...testsIn('server/test/api', '.test.mjs'), ...testsIn('server/test/reliability', '.test.mjs')], {
+          LOAD_SECONDS: '8',
+        }),
         ...(withPostgres
           ? nodeTests('postgres', POSTGRES_SUITES, { TQW_TEST_DATABASE: 'postgres', FUZZ_RUNS: '400', LOAD_SECONDS: '5' })
           : []),

@@ -13,11 +13,11 @@ export { MESSAGES, poolDefectMessage } from './messages.ts';
 // Entities and their schemas (spec §3): what the data blocks, the API and store_serialized hold.
 export { IdSchema, type Id } from './entities/common.ts';
 export { StopSchema, TASK_TYPES, makeStop, type Stop, type StopInput } from './entities/stop.ts';
-export { ITEM_CATEGORIES, ItemSchema, makeItem, type Item, type ItemInput } from './entities/item.ts';
+export { ITEM_CATEGORIES, ItemSchema, isCostItem, makeItem, type Item, type ItemInput } from './entities/item.ts';
 export { ContactSchema, makeContact, type Contact } from './entities/contact.ts';
 export { CustomerSchema, makeCustomer, type Customer } from './entities/customer.ts';
 export { DEFAULT_VEHICLE_CATEGORIES, type VehicleCategory } from './entities/vehicle.ts';
-export { DriverPoolSchema, PUBLIC_POOL_ID, type DriverPool, type TravelMode } from './entities/driver-pool.ts';
+export { DriverPoolSchema, PUBLIC_POOL_ID, poolComputesPrice, type DriverPool, type TravelMode } from './entities/driver-pool.ts';
 export { SavedPlaceSchema, type SavedPlace } from './entities/saved-place.ts';
 export { ApiContactSchema, type ApiContact } from './entities/api-contact.ts';
 export { CompanyDataSchema, publicCompanyData, type CompanyData, type CompanyDataInput, type HandlingRates } from './entities/company.ts';
@@ -61,7 +61,7 @@ export { additionalCosts } from './pricing/costs.ts';
 export { totalVolume } from './pricing/volume.ts';
 export { pickVehicleCategory } from './pricing/truck.ts';
 export { publicTransportFee } from './pricing/transport.ts';
-export { withVat, withoutVat } from './pricing/vat.ts';
+export { parsePrice, withVat, withoutVat } from './pricing/vat.ts';
 export type { PriceCheck } from './pricing/price-check.ts';
 export { bookedFees, type PriceGrid } from './pricing/booked-fees.ts';
 export {
@@ -72,25 +72,41 @@ export {
   type PoolPriceOutput,
 } from './pools/pool-io.ts';
 export { poolPriceInput } from './pools/pool-input.ts';
+export { readPoolReply } from './pools/pool-answer.ts';
+export { isPoolCodeUsable } from './validation/pool-code.ts';
 
 // The carrier's quote (POST /api/v1/quotes): a visitor's choices, priced from the carrier's own
 // records, as the reference server does it; a carrier's backend may quote with the same code.
-export { QuoteRequestSchema, choiceProblems, type QuoteRequest, type QuoteRequestInput } from './quotes/quote-request.ts';
-export { carrierPricing, carrierProblems, type CarrierPricing } from './quotes/carrier-rules.ts';
-export { poolInputFor, quoteFigures, stopsFromAddresses, type QuoteFigures, type TripToPrice } from './quotes/price-quote.ts';
-export { quoteRequestOfBooking } from './quotes/booking-choices.ts';
+export {
+  QuoteRequestSchema,
+  choiceProblems,
+  type ChoiceProblem,
+  type QuoteRequest,
+  type QuoteRequestInput,
+} from './quotes/quote-request.ts';
+export { carrierPricing, carrierProblems, chosenPool, customItemProblems, type CarrierPricing } from './quotes/carrier-rules.ts';
+export {
+  poolInputFor,
+  quoteFigures,
+  stopsFromAddresses,
+  type PoolAnswer,
+  type QuoteFigures,
+  type TripToPrice,
+} from './quotes/price-quote.ts';
+export { choicesFingerprint, quoteRequestOfBooking } from './quotes/booking-choices.ts';
+export { QuoteFiguresSchema, QuoteSchema, type Quote } from './quotes/quote-answer.ts';
 
 // The route without a road network (spec §9), and the directions' chunks.
-export { driverRoute, greatCircleKm, straightLineRoute } from './route/straight-line.ts';
+export { driverRoute, greatCircleKm, straightLineRoute, type LatLng } from './route/straight-line.ts';
 export { ignItineraryQuery, routeFromIgnAnswer } from './route/ign-itinerary.ts';
-export { AddressLimitError, directionsChunks } from './route/chunking.ts';
+export { AddressLimitError, directionsChunks, sumRoutes } from './route/chunking.ts';
 
 // Validation (spec §5) and search.
 export { validateCustomer } from './validation/customer-form.ts';
 export { validateContactRow } from './validation/contact-form.ts';
 export { formsToCorrect } from './validation/submission.ts';
 export { parseItemSearch } from './validation/item-search.ts';
-export { foldText, searchWords } from './search/fold.ts';
+export { foldText, searchWords, singular } from './search/fold.ts';
 
 // Dates and figures as the French screens write them.
 export { defaultTravelDate, defaultTravelTime } from './time/defaults.ts';

@@ -4,8 +4,8 @@
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { bookingBody } from '../server/booking-body.mjs';
-import { postgresAvailable, startServer, tempDatabasePath, tempPostgresDatabase, withServerPrice } from '../server/support.mjs';
+import { bookingBody } from '../../server/test/api/booking-body.mjs';
+import { postgresAvailable, startServer, tempDatabasePath, tempPostgresDatabase, withServerPrice } from '../../server/test/api/support.mjs';
 
 /** Issue 17: p99 is read at 50 connections. */
 const CONNECTIONS = 50;

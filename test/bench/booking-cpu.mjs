@@ -5,8 +5,8 @@
 // the sum of the three (issue 28); SQLite's is bounded by the server's thread alone. Needs the
 // local cluster of `bash .ci/postgres.sh` for postgres, and Linux's /proc.
 import { readFileSync, readdirSync } from 'node:fs';
-import { bookingBody } from '../server/booking-body.mjs';
-import { startServer, tempDatabase, tempPostgresDatabase, withServerPrice } from '../server/support.mjs';
+import { bookingBody } from '../../server/test/api/booking-body.mjs';
+import { startServer, tempDatabase, tempPostgresDatabase, withServerPrice } from '../../server/test/api/support.mjs';
 import { BOOKING_BENCH_ENV, cannon } from './api.mjs';
 
 const BOOKINGS = 4000;

@@ -5,8 +5,8 @@
 // at a time. On one machine a round trip to PostgreSQL costs little, so what a booking's number
 // of messages costs shows here (issue 28; postgres-round-trips.mjs counts them).
 import net from 'node:net';
-import { bookingBody } from '../server/booking-body.mjs';
-import { startServer, tempPostgresDatabase, withServerPrice } from '../server/support.mjs';
+import { bookingBody } from '../../server/test/api/booking-body.mjs';
+import { startServer, tempPostgresDatabase, withServerPrice } from '../../server/test/api/support.mjs';
 import { BOOKING_BENCH_ENV, cannon } from './api.mjs';
 
 const delayMs = Number(process.argv[2] ?? 1);

@@ -6,8 +6,8 @@
 // `bash .ci/postgres.sh` and root (it turns log_statement on for its throwaway database).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import { bookingBody } from '../server/booking-body.mjs';
-import { startServer, tempPostgresDatabase, withServerPrice } from '../server/support.mjs';
+import { bookingBody } from '../../server/test/api/booking-body.mjs';
+import { startServer, tempPostgresDatabase, withServerPrice } from '../../server/test/api/support.mjs';
 import { BOOKING_BENCH_ENV, cannon } from './api.mjs';
 
 const LOG = process.env.POSTGRES_LOG ?? '/var/log/postgresql/postgresql-15-main.log';

@@ -6,7 +6,7 @@
 // for the README: it says where the time goes before anyone changes code.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, startServer } from '../server/support.mjs';
+import { ROOT, startServer } from '../../server/test/api/support.mjs';
 import { launchBrowser } from '../e2e/support.mjs';
 import { buildUnminifiedElements, serveBenchPages } from './bench-pages.mjs';
 

@@ -8,7 +8,7 @@
 // Run `npm run bench -- --ui-only` first: it builds the pages and the named copy of the elements.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, startServer } from '../server/support.mjs';
+import { ROOT, startServer } from '../../server/test/api/support.mjs';
 import { launchBrowser } from '../e2e/support.mjs';
 import { buildUnminifiedElements, serveBenchPages } from './bench-pages.mjs';
 import { controlsOf, tripNamed } from './trips.mjs';

@@ -4,8 +4,8 @@
 // includes it; `node test/bench/quote-cost.mjs` runs it alone (after `node build.mjs`).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bookingBody } from '../server/booking-body.mjs';
-import { DEMO_COMPANY_TOKEN, json, startServer, tempDatabasePath, withServerPrice } from '../server/support.mjs';
+import { bookingBody } from '../../server/test/api/booking-body.mjs';
+import { DEMO_COMPANY_TOKEN, json, startServer, tempDatabasePath, withServerPrice } from '../../server/test/api/support.mjs';
 
 const TICKS_PER_SECOND = 100;
 /** CPU ms the process has used so far (user + system, all threads). */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startServer } from '../server/support.mjs';
+import { startServer } from '../../server/test/api/support.mjs';
 import { openPage, resolveAddress, useDemo } from './support.mjs';
 
 /** Where the focused field ends and where the sticky bar begins, in the viewport. */

@@ -10,11 +10,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_ACCOUNTS } from '../server/demo-accounts.mjs';
-import { bookingBody } from '../server/booking-body.mjs';
-import { startInbox } from '../server/smtp-inbox.mjs';
-import { DEMO_COMPANY_TOKEN, json, startServer } from '../server/support.mjs';
-import { waitFor } from '../server/webhook-receiver.mjs';
+import { DEMO_ACCOUNTS } from '../../server/test/api/demo-accounts.mjs';
+import { bookingBody } from '../../server/test/api/booking-body.mjs';
+import { startInbox } from '../../server/test/api/smtp-inbox.mjs';
+import { DEMO_COMPANY_TOKEN, json, startServer } from '../../server/test/api/support.mjs';
+import { waitFor } from '../../server/test/api/webhook-receiver.mjs';
 import { dayAfterToday, launchBrowser, openPage, resolveAddress, watchPage } from './support.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startServer } from '../server/support.mjs';
+import { startServer } from '../../server/test/api/support.mjs';
 import { openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
 
 describe('the wizard under the README’s strict Content-Security-Policy', () => {

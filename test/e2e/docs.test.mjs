@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT, startServer } from '../server/support.mjs';
+import { ROOT, startServer } from '../../server/test/api/support.mjs';
 import { openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import { startServer } from '../server/support.mjs';
+import { startServer } from '../../server/test/api/support.mjs';
 import { openPage, useDemo } from './support.mjs';
 import { tours } from './tour.mjs';
 

@@ -2,7 +2,7 @@
 // stops the action bar from sticking, and a fixed site header declared by `scroll-padding-top`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startServer } from '../server/support.mjs';
+import { startServer } from '../../server/test/api/support.mjs';
 import { dayAfterToday, openPage, resolveAddress, useDemo } from './support.mjs';
 
 const HEADER_HEIGHT = 64;

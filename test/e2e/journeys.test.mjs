@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { startServer } from '../server/support.mjs';
+import { startServer } from '../../server/test/api/support.mjs';
 import { SPEC_FIELDS } from '../support/spec-fields.mjs';
 import { dayAfterToday, fillCustomer, openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
 

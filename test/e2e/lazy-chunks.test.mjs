@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startServer } from '../server/support.mjs';
+import { startServer } from '../../server/test/api/support.mjs';
 import { fillCustomer, openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT, startServer } from '../server/support.mjs';
+import { ROOT, startServer } from '../../server/test/api/support.mjs';
 import { openPage, useDemo } from './support.mjs';
 import { tours } from './tour.mjs';
 

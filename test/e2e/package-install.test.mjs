@@ -9,7 +9,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT, startServer } from '../server/support.mjs';
+import { ROOT, startServer } from '../../server/test/api/support.mjs';
 import { launchBrowser, openPage, resolveAddress, watchPage } from './support.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

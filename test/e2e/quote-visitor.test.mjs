@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { startServer } from '../server/support.mjs';
-import { freePort } from '../server/smtp-inbox.mjs';
+import { startServer } from '../../server/test/api/support.mjs';
+import { freePort } from '../../server/test/api/smtp-inbox.mjs';
 import { dayAfterToday, fillCustomer, openPage, resolveAddress, useDemo } from './support.mjs';
 
 /** Every quote the page received, in order, as the server answered it; `asked` counts the requests. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { startServer, tempDatabasePath } from '../server/support.mjs';
+import { startServer, tempDatabasePath } from '../../server/test/api/support.mjs';
 import { dayAfterToday, launchBrowser, openPage, resolveAddress } from './support.mjs';
 
 function freePort() {

@@ -162,8 +162,8 @@ export const tours = {
  * server refuses a stop placed far from its postcode.
  */
 async function carrierBookings(base) {
-  const { bookingBody } = await import('../server/booking-body.mjs');
-  const { DEMO_COMPANY_TOKEN } = await import('../server/support.mjs');
+  const { bookingBody } = await import('../../server/test/api/booking-body.mjs');
+  const { DEMO_COMPANY_TOKEN } = await import('../../server/test/api/support.mjs');
   const made = [];
   for (const [name, town, postcode, day, company] of [
     ['Jeanne Martin', 'Lyon', '69002', '2026-12-14', false],

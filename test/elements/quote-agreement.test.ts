@@ -10,7 +10,7 @@ import '../../elements/transport-quote-wizard.ts';
 import { PREFERRED, STOPS } from './booking-support.ts';
 import { apiBase, byRole, choose, createQuoteElement, findByRole, giveElementsFetch, textOf, uniqueId } from './support.ts';
 
-// The public grid with code that the reference server's test records hold (test/fixtures/public-pricing.json).
+// The public grid with code that the reference server's test records hold (server/test/fixtures/public-pricing.json).
 const FORFAIT_POOL = {
   id: 6,
   name: 'Grille Forfait',

@@ -5,7 +5,7 @@
 // same tours and checks each stop.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, startServer } from '../server/support.mjs';
+import { ROOT, startServer } from '../../server/test/api/support.mjs';
 import { launchBrowser, openPage } from '../e2e/support.mjs';
 import { backOfficeTours, tours } from '../e2e/tour.mjs';
 

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { GENEROUS_LIMITS } from '../server/support.mjs';
+import { GENEROUS_LIMITS } from '../../server/test/api/support.mjs';
 
 export function referenceServerPlugin({ rootDir = process.cwd() } = {}) {
   let child = null;
@@ -13,7 +13,7 @@ export function referenceServerPlugin({ rootDir = process.cwd() } = {}) {
     name: 'reference-server',
     async serverStart() {
       const databasePath = path.join(mkdtempSync(path.join(tmpdir(), 'tqw-wtr-')), 'browser-tests.sqlite');
-      child = spawn(process.execPath, [path.join(rootDir, 'demo/server/dist/main.mjs')], {
+      child = spawn(process.execPath, [path.join(rootDir, 'demo/dist/main.mjs')], {
         env: {
           ...process.env,
           ...GENEROUS_LIMITS,
@@ -23,7 +23,7 @@ export function referenceServerPlugin({ rootDir = process.cwd() } = {}) {
           DATABASE_URL: '',
           LOG_LEVEL: 'warn',
           // The public pages of the browser tests list these grids (without code): the server has them too.
-          PUBLIC_PRICING_FILE: path.join(rootDir, 'test/fixtures/public-pricing.json'),
+          PUBLIC_PRICING_FILE: path.join(rootDir, 'server/test/fixtures/public-pricing.json'),
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       });

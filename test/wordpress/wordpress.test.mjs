@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { dayAfterToday, E2E_NOW, launchBrowser, resolveAddress } from '../e2e/support.mjs';
-import { DEMO_COMPANY_TOKEN, startServer } from '../server/support.mjs';
+import { DEMO_COMPANY_TOKEN, startServer } from '../../server/test/api/support.mjs';
 import { ADMIN, AUTHOR, PLUGIN_DIR, logIn, rest, startWordPress } from './support.mjs';
 
 const BRAND = '#166534';

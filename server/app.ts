@@ -1,0 +1,297 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+import http from 'node:http';
+import type { Writable } from 'node:stream';
+import { constants as zlib } from 'node:zlib';
+import { backOfficeRoutes } from './back-office/routes.ts';
+import { backOfficeFromEnv, type BackOfficeSettings } from './config/back-office.ts';
+import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
+import { notificationsFromEnv, type NotificationSettings } from './config/notifications.ts';
+import { pricingFromEnv, type PricingSettings } from './config/pricing.ts';
+import type { Runtime } from './config/runtime.ts';
+import type { Sql } from './db/sql.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.ts';
+import { ItemCatalogue } from './db/items-repo.ts';
+import { serverKey } from './db/server-keys.ts';
+import { loadCommunes } from './geo/communes.ts';
+import { OfflineGeocoder } from './geo/geocoder.ts';
+import { elementFileRoutes, faviconRoutes } from './http/element-files.ts';
+import { parseJsonBody } from './http/json-body.ts';
+import { installRateLimits } from './http/rate-limits.ts';
+import { HttpError } from './http/validation.ts';
+import { healthRoutes, type Lifecycle } from './ops/health.ts';
+import { countRequests, metricsRoute, type Metrics } from './ops/metrics.ts';
+import { Quotas } from './ops/quotas.ts';
+import { publicPricingFrom } from './pricing/carrier-records.ts';
+import { createPoolSandbox } from './pricing/pool-sandbox.ts';
+import { QuoteService } from './pricing/quote-service.ts';
+import { ignRouteService, straightLineRouteService } from './pricing/route-service.ts';
+import { quoteRoutes } from './routes/quotes.ts';
+import { devisRoutes } from './routes/devis.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
+import { companyRoutes } from './routes/companies.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
+import { geoRoutes } from './routes/geo.ts';
+import { registerOpenApi } from './routes/openapi.ts';
+import { travelRoutes } from './routes/travels.ts';
+import { Notifier } from './notifications/notifier.ts';
+import { loggableUrl } from './security/loggable-url.ts';
+import type { Composition } from './composition.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: string;
+  }
+}
+
+export interface AppOptions {
+  sql: Sql;
+  /** Demo or production, and where the element scripts and demo pages are. */
+  runtime: Runtime;
+  logStream?: Writable;
+  logLevel?: string;
+  limits?: ServerLimits;
+  /** Prometheus figures; `metricsToken` also serves them at /metrics to a scraper that presents it. */
+  metrics?: Metrics | null;
+  metricsToken?: string | null;
+  /** Set to draining on SIGTERM: /readyz then answers 503. */
+  lifecycle?: Lifecycle;
+  /** Route service, quote validity and signing key; from the environment by default. */
+  pricing?: PricingSettings;
+  /** The customer's e-mails and the carrier's webhooks; from the environment by default. */
+  notifications?: NotificationSettings;
+  /** The carrier's back office: who sees the public bookings, sessions, sign-in throttling. */
+  backOffice?: BackOfficeSettings;
+  /** The address the server answers at, once it listens (the demo's e-mail links). */
+  serverBase?: () => string | null;
+  /** What a start adds (the demo's pages); none in production. */
+  composition?: Composition;
+}
+
+/** http://host:port of a listening server, for links to itself; null before it listens. */
+function listeningAddress(app: FastifyInstance): string | null {
+  const address = app.server.address();
+  if (!address || typeof address !== 'object') return null;
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? 'localhost'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** How far past the body limit an announced body is still read (and dropped) so its 413 arrives. */
+const DRAINED_BODY_FACTOR = 8;
+
+/** Builds the server: spec §7 API, its extensions, the dashboard page, the back office, and what a composition adds. */
+export async function createApp({
+  sql,
+  runtime,
+  logStream,
+  logLevel = 'info',
+  limits = limitsFromEnv(),
+  metrics = null,
+  metricsToken = null,
+  lifecycle = { draining: false },
+  pricing = pricingFromEnv(process.env, runtime.demo),
+  notifications = notificationsFromEnv(process.env, runtime.demo, null),
+  backOffice = backOfficeFromEnv(process.env, runtime.demo),
+  serverBase,
+  composition,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: limits.bodyLimitBytes,
+    trustProxy: limits.trustProxy,
+    // A whole request must arrive in time: a client trickling its body is cut (checked every second).
+    serverFactory: (handler) =>
+      http.createServer(
+        {
+          requestTimeout: limits.requestTimeoutMs,
+          headersTimeout: limits.headersTimeoutMs,
+          keepAliveTimeout: limits.keepAliveTimeoutMs,
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      ),
+    // One short line per request, written on the answer (below); nothing per request at warn.
+    logController: new LogController({ disableRequestLogging: true }),
+    logger: { level: logLevel, ...(logStream ? { stream: logStream } : {}) },
+  });
+
+  // Above info there is no hook at all: a request pays nothing for a line that would not be written.
+  if (['trace', 'debug', 'info'].includes(logLevel)) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(`${request.method} ${loggableUrl(request)} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
+      done();
+    });
+  }
+
+  // Two requests are answered before their body is read: a body announced past the limit
+  // (413), and a body sent to an address no route answers (404: neither kept nor parsed).
+  // Fastify's own refusal closes the connection while the client is still sending, and the
+  // reset that follows can reach the client before the answer does (seen under load: the
+  // visitor got a network error, not the message). So the rest of a body up to a few times the
+  // limit is read and dropped, and the connection stays open for the answer; beyond that
+  // nobody honest sends it, and it is cut.
+  app.addHook('onRequest', (request, reply, done) => {
+    const announced = Number(request.headers['content-length'] ?? 0);
+    const hasBody = announced > 0 || request.headers['transfer-encoding'] !== undefined;
+    const tooLarge = announced > limits.bodyLimitBytes;
+    if (!tooLarge && !(hasBody && request.is404)) return done();
+    if (announced <= limits.bodyLimitBytes * DRAINED_BODY_FACTOR) request.raw.resume();
+    else reply.header('connection', 'close');
+    void (tooLarge ? reply.code(413).send({ error: 'Requête trop volumineuse' }) : reply.code(404).send({ error: 'Introuvable' }));
+  });
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    request.rawBody = text;
+    try {
+      done(null, parseJsonBody(text));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+
+  // helmet's security headers on every answer, its middleware built once here: @fastify/helmet
+  // built it again on every request, in two async hooks (measured: about a tenth of a booking's
+  // CPU and more of a search's). The headers are helmet's own, set as the plugin set them.
+  const securityHeaders = helmet({
+    // Each page sets its own policy with its nonce (demo-pages.ts); the API answers JSON.
+    contentSecurityPolicy: false,
+    // Carriers load the element scripts from their own pages: they must be embeddable cross-origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // frame-ancestors in each page's policy says who may frame it (the dashboard is framed by carriers' pages).
+    frameguard: false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+
+  // The elements run on carriers' sites: the API answers any origin. No cookie is used, tokens travel explicitly.
+  // The element files too: the one-script loader on a carrier's page imports its modules and
+  // chunks from this server, and a cross-origin module import needs CORS.
+  const apiCors = {
+    origin: '*',
+    methods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
+    allowedHeaders: ['content-type', 'authorization', 'idempotency-key'],
+    maxAge: 600,
+  };
+  const filesCors = { origin: '*', methods: ['GET'] };
+  await app.register(fastifyCors, {
+    hook: 'onRequest',
+    delegator: (request, callback) =>
+      callback(null, request.url?.startsWith('/api/') ? apiCors : request.url?.startsWith('/dist/') ? filesCors : { origin: false }),
+  });
+
+  // Compressed answers for whoever accepts them (brotli first, then gzip). Brotli's default
+  // level is its slowest: 4 compresses JSON and pages almost as well at a fraction of the CPU.
+  // The element scripts come already compressed by the build (element-files.ts).
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  await installRateLimits(app, sql, limits);
+  if (metrics) countRequests(app, metrics);
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (error instanceof HttpError)
+      return reply
+        .code(error.statusCode)
+        .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ?? {}) });
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'base de données injoignable');
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ error: DATABASE_UNAVAILABLE_MESSAGE });
+    }
+    const status = error.statusCode ?? 500;
+    const known: Record<number, string> = {
+      400: 'Requête invalide',
+      404: 'Introuvable',
+      413: 'Requête trop volumineuse',
+      415: 'Type de contenu non pris en charge : envoyez du JSON',
+      429: error.message,
+    };
+    if (status < 500 && known[status]) return reply.code(status).send({ error: known[status] });
+    request.log.error({ err: { message: error.message, code: error.code } }, 'erreur interne');
+    return reply.code(500).send({ error: 'Erreur interne du serveur' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.code(404).send({ error: 'Introuvable' });
+    const back = composition ? '<p><a href="/">Retour aux démonstrations</a></p>' : '';
+    return reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="fr"><meta charset="utf-8"><title>Page introuvable</title><h1>Page introuvable</h1>${back}</html>`);
+  });
+
+  const catalogue = await ItemCatalogue.load(sql);
+  let geocoder: OfflineGeocoder | null = null;
+  const geocoderOnce = () => (geocoder ??= new OfflineGeocoder(loadCommunes()));
+
+  const quotas = new Quotas(limits, app.log, metrics);
+  const addressSecret = await serverKey(sql, 'client-address');
+  const sandbox = createPoolSandbox();
+  const publicPricing = publicPricingFrom(process.env, composition?.publicPricing ?? {});
+  app.addHook('onClose', async () => sandbox.close());
+  const quotes = new QuoteService({
+    sql,
+    catalogue,
+    routes:
+      pricing.routeService === 'ign'
+        ? ignRouteService({ url: pricing.ignItineraryUrl, timeoutMs: pricing.routeTimeoutMs, cacheSize: 1000 })
+        : straightLineRouteService(),
+    sandbox,
+    publicPricing,
+    publicGrids: pricing.publicGrids,
+    signingKey: pricing.signingKey ?? (await serverKey(sql, 'quote-signing')),
+    ttlMs: pricing.quoteTtlMs,
+  });
+  const notifier = new Notifier({
+    sql,
+    settings: notifications,
+    log: app.log,
+    metrics,
+    serverBase: serverBase ?? (() => listeningAddress(app)),
+    demo: runtime.demo,
+  });
+  // The workers start once the server answers, and stop (their sends in flight ended) before the database closes.
+  app.addHook('onReady', async () => notifier.start());
+  app.addHook('onClose', async () => notifier.stop());
+  // Before the routes: the document is generated from each route's schema as it is declared.
+  await registerOpenApi(app);
+  travelRoutes(app, sql, limits, { quotas, quotes, addressSecret, metrics, notifier, publicPricing, geocoder: geocoderOnce });
+  quoteRoutes(app, sql, quotes);
+  devisRoutes(app, sql, publicPricing);
+  catalogueRoutes(app, sql, catalogue);
+  companyRoutes(app, sql, catalogue);
+  geoRoutes(app, geocoderOnce);
+  dashboardRoutes(app, sql, runtime.assetsDir);
+  healthRoutes(app, sql, lifecycle);
+  await backOfficeRoutes(app, {
+    sql,
+    settings: backOffice,
+    notifications,
+    notifier,
+    publicPricing,
+    metrics,
+    addressSecret,
+    csrfKey: await serverKey(sql, 'back-office-csrf'),
+  });
+  faviconRoutes(app);
+  if (metrics && metricsToken) metricsRoute(app, metrics, metricsToken);
+  await elementFileRoutes(app, runtime.elementsDir);
+  await composition?.routes(app, { sql, catalogue, elementsDir: runtime.elementsDir });
+
+  app.addHook('onReady', async () => {
+    geocoderOnce();
+  });
+  return app;
+}

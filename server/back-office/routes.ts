@@ -1,0 +1,461 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrf from '@fastify/csrf-protection';
+import fastifyFormbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { lookup } from 'node:dns/promises';
+import { Readable } from 'node:stream';
+import * as v from 'valibot';
+import type { CompanyData } from 'transport-quote-wizard/domain';
+import type { BackOfficeSettings } from '../config/back-office.ts';
+import type { NotificationSettings } from '../config/notifications.ts';
+import { endSession, findUserByEmail, normalEmail, recordSignIn } from '../db/accounts-repo.ts';
+import { bookingInScope, BOOKING_STATES, everyBooking, listBookings, type BookingScope, type ListFilter } from '../db/carrier-bookings.ts';
+import { forgiveTry, pastTheLock, recordFailure, signInGate, type ThrottleKeys } from '../db/sign-in-throttle.ts';
+import type { Sql } from '../db/sql.ts';
+import { decideTravel, findTravel, type Decision, type StoredTravel } from '../db/travels-repo.ts';
+import { isDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
+import { addEndpoint, disableEndpoint, listEndpoints, recentDeliveries, resendDelivery } from '../db/webhooks-repo.ts';
+import { HttpError } from '../http/validation.ts';
+import { mayCall, urlProblem } from '../notifications/address-guard.ts';
+import type { BookingFacts, EventType } from '../notifications/booking-events.ts';
+import { carrierOf, type Notifier } from '../notifications/notifier.ts';
+import { newEndpointSecret } from '../notifications/webhook-sender.ts';
+import type { Metrics } from '../ops/metrics.ts';
+import { clientKey } from '../security/client-key.ts';
+import { generateToken, hashToken, sha256 } from '../security/tokens.ts';
+import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from '../security/passwords.ts';
+import { renderBookingPage, REASON_MAX, tellsCustomer } from './booking-page.ts';
+import { renderBookingsPage } from './bookings-page.ts';
+import { csvHeader, csvRows } from './csv.ts';
+import { BACK_OFFICE_CSP, BASE, frame, type Viewer } from './layout.ts';
+import { cookieOptions, CSRF_COOKIE, csrfUserInfo, loadSession, requireSession, SESSION_COOKIE } from './session.ts';
+import { renderSignInPage } from './sign-in-page.ts';
+import { renderWebhooksPage } from './webhooks-page.ts';
+
+export interface BackOfficeDeps {
+  sql: Sql;
+  settings: BackOfficeSettings;
+  notifications: NotificationSettings;
+  notifier: Notifier;
+  publicPricing: CompanyData;
+  metrics: Metrics | null;
+  /** Keys of the server's own (server_keys): client addresses' hashes, and the form tokens' HMAC. */
+  addressSecret: Buffer;
+  csrfKey: Buffer;
+}
+
+const PAGE_SIZE = 50;
+/** Endpoints one owner may register: enough for a planning, an accounting and an SMS tool, and a spare. */
+const MAX_ENDPOINTS = 10;
+
+const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
+const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
+const ListQuery = v.object({
+  etat: v.optional(v.union([v.picklist(BOOKING_STATES), v.literal('')]), ''),
+  du: v.optional(v.union([Day, v.literal('')]), ''),
+  au: v.optional(v.union([Day, v.literal('')]), ''),
+  q: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
+  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number)), '1'),
+  fait: v.optional(v.string()),
+});
+const SignInForm = v.object({
+  email: v.pipe(v.string(), v.maxLength(254)),
+  mot_de_passe: v.pipe(v.string(), v.maxLength(200)),
+});
+const RefusalForm = v.object({ motif: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(REASON_MAX)) });
+const WebhookForm = v.object({
+  url: v.pipe(v.string(), v.trim(), v.maxLength(2000)),
+  portee: v.optional(v.picklist(['entreprise', 'public']), 'entreprise'),
+});
+
+/** What each finished action says once the page it leads back to is shown (Post/Redirect/Get). */
+const DONE: Record<string, string> = {
+  acceptee: 'Réservation acceptée\u00a0: le client en est prévenu par e-mail.',
+  refusee: 'Réservation refusée\u00a0: le client en est prévenu par e-mail, avec votre motif.',
+  'acceptee-sans-courriel': 'Réservation acceptée. Le client n’a pas donné d’e-mail\u00a0: prévenez-le vous-même.',
+  'refusee-sans-courriel': 'Réservation refusée. Le client n’a pas donné d’e-mail\u00a0: prévenez-le vous-même.',
+  deja: 'Cette réservation a déjà reçu une réponse\u00a0: rien n’a changé.',
+  ajoute: 'Point de réception ajouté\u00a0: les prochains événements y seront envoyés.',
+  supprime: 'Point de réception supprimé.',
+  renvoye: 'Événement remis dans la file d’envoi.',
+};
+
+function page(reply: FastifyReply, html: string, status = 200): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', BACK_OFFICE_CSP)
+    .send(html);
+}
+
+/** What an event says of a stored booking. */
+function factsOf(travel: StoredTravel): BookingFacts {
+  return {
+    id: travel.id,
+    companyId: travel.company_id,
+    createdAt: travel.created_at,
+    updatedAt: travel.updated_at,
+    state: travel.state,
+    payload: travel.payload,
+    priceSource: travel.price_source,
+    priceCheck: travel.price_check,
+    refusalReason: travel.refusal_reason,
+  };
+}
+
+/**
+ * The carrier's back office, /espace-transporteur: sign-in per company (its own accounts,
+ * never the company token), the company's bookings (and the public pages' for the company
+ * they are assigned to), a booking's page with its decision, the CSV export, and the webhooks.
+ * Server-rendered French pages without any script; every form carries a token bound to the
+ * session (CSRF), every page and form needs the session, and every booking is read through
+ * the session's scope, so another company's booking is a 404 like one that does not exist.
+ */
+export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDeps): Promise<void> {
+  await app.register(
+    async (office) => {
+      const { sql, settings, notifier } = deps;
+      await office.register(fastifyFormbody);
+      await office.register(fastifyCookie);
+      await office.register(fastifyCsrf, {
+        sessionPlugin: '@fastify/cookie',
+        cookieKey: CSRF_COOKIE,
+        cookieOpts: cookieOptions,
+        getUserInfo: csrfUserInfo,
+        getToken: (request: FastifyRequest) => (request.body as Record<string, unknown> | undefined)?._csrf as string,
+        csrfOpts: { hmacKey: deps.csrfKey },
+        logLevel: 'info',
+      });
+
+      const viewerOf = (request: FastifyRequest, reply: FastifyReply): Viewer => {
+        const carrier = request.carrier!;
+        return { companyName: carrier.companyName, email: carrier.email, csrf: reply.generateCsrf({ userInfo: csrfUserInfo(request) }) };
+      };
+      const signedOut = (request: FastifyRequest, reply: FastifyReply) =>
+        page(
+          reply,
+          frame(
+            'Session terminée',
+            `<h1>Session terminée</h1><p>Votre session a pris fin\u00a0: rien n’a été fait. <a href="${BASE}/connexion">Se reconnecter</a></p>`,
+            null,
+          ),
+          401,
+        );
+      const signedIn = requireSession(sql, settings.publicCompanyId, signedOut);
+      const protectedForm = { preHandler: [signedIn, office.csrfProtection] };
+
+      office.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
+        if (error.code?.startsWith('FST_CSRF'))
+          return page(
+            reply,
+            frame(
+              'Formulaire expiré',
+              `<h1>Formulaire expiré</h1><p>Ce formulaire a expiré ou ne vient pas de cet espace\u00a0: rien n’a été fait. Rechargez la page et recommencez.</p><p><a href="${BASE}/reservations">Retour aux réservations</a></p>`,
+              null,
+            ),
+            403,
+          );
+        if (isDatabaseUnavailable(error)) {
+          void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+          return page(
+            reply,
+            frame(
+              'Service indisponible',
+              '<h1>Service momentanément indisponible</h1><p>La base de données ne répond pas. Réessayez dans quelques secondes.</p>',
+              null,
+            ),
+            503,
+          );
+        }
+        if (error instanceof HttpError && error.statusCode < 500)
+          return page(
+            reply,
+            frame(error.message, `<h1>${error.message}</h1><p><a href="${BASE}/reservations">Retour aux réservations</a></p>`, null),
+            error.statusCode,
+          );
+        const status = error.statusCode ?? 500;
+        if (status === 413 || status === 415 || status === 400)
+          return page(
+            reply,
+            frame('Formulaire refusé', '<h1>Formulaire refusé</h1><p>Le formulaire envoyé est illisible ou trop long.</p>', null),
+            status,
+          );
+        request.log.error({ err: { message: error.message, code: error.code } }, 'erreur interne');
+        return page(
+          reply,
+          frame('Erreur', '<h1>Erreur interne</h1><p>Une erreur est survenue, veuillez réessayer dans un instant.</p>', null),
+          500,
+        );
+      });
+
+      const notFound = () => new HttpError(404, 'Réservation introuvable');
+      const mailOn = notifier.mailDescription !== null;
+      /** The suffix of a decision's message when the customer hears of it from nobody but the carrier. */
+      const told = (travel: StoredTravel) => (tellsCustomer(travel, mailOn) ? '' : '-sans-courriel');
+      const owners = (scope: BookingScope) => [String(scope.companyId), ...(scope.withPublic ? ['public'] : [])];
+
+      office.get('/', async (request, reply) => {
+        const carrier = await loadSession(sql, request, settings.publicCompanyId);
+        return reply.redirect(`${BASE}/${carrier ? 'reservations' : 'connexion'}`, 303);
+      });
+
+      // Sign-in and sign-out.
+      office.get('/connexion', async (request, reply) => {
+        if (await loadSession(sql, request, settings.publicCompanyId)) return reply.redirect(`${BASE}/reservations`, 303);
+        const info = (request.query as Record<string, unknown>).fin === '1' ? 'Vous êtes déconnecté.' : null;
+        return page(reply, renderSignInPage(reply.generateCsrf({ userInfo: csrfUserInfo(request) }), { info }));
+      });
+
+      office.post('/connexion', { preHandler: office.csrfProtection }, async (request, reply) => {
+        const form = v.safeParse(SignInForm, request.body);
+        const email = form.success ? form.output.email : '';
+        const again = (status: number, error: string) =>
+          page(reply, renderSignInPage(reply.generateCsrf({ userInfo: csrfUserInfo(request) }), { email, error }), status);
+        if (!form.success || email.trim() === '' || form.output.mot_de_passe === '')
+          return again(400, 'Saisissez votre adresse e-mail et votre mot de passe.');
+        const keys: ThrottleKeys = {
+          account: `account:${sha256(normalEmail(email))}`,
+          address: `address:${clientKey(request.ip, deps.addressSecret)}`,
+        };
+        const now = Date.now();
+        const gate = await signInGate(sql, keys, settings, now);
+        if (gate.kind !== 'open') {
+          void reply.header('retry-after', String(gate.seconds));
+          return gate.kind === 'wait'
+            ? again(429, `Trop d’essais manqués\u00a0: patientez ${gate.seconds}\u00a0s avant de réessayer.`)
+            : again(429, `Trop d’essais manqués\u00a0: la connexion est bloquée pendant ${Math.ceil(gate.seconds / 60)}\u00a0min.`);
+        }
+        // Counted as failed before the password is checked, so tries sent together cannot all pass the gate.
+        const counted = await recordFailure(sql, keys, settings, now);
+        if (pastTheLock(counted, settings)) {
+          void reply.header('retry-after', String(Math.ceil(settings.lockMs / 1000)));
+          return again(
+            429,
+            `Trop d’essais manqués\u00a0: la connexion est bloquée pendant ${Math.ceil(settings.lockMs / 60_000)}\u00a0min.`,
+          );
+        }
+        const user = await findUserByEmail(sql, email);
+        // An unknown account costs the same hash as a known one: the answer's time tells nothing.
+        const matches = await verifyPassword(form.output.mot_de_passe, user?.password_hash ?? UNKNOWN_ACCOUNT_HASH);
+        if (!user || !matches) return again(401, 'Adresse e-mail ou mot de passe incorrect.');
+        await forgiveTry(sql, keys);
+        const token = generateToken();
+        await recordSignIn(sql, user.id, hashToken(token), now, now + settings.sessionMs);
+        void reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.floor(settings.sessionMs / 1000) });
+        // The form tokens of the signed-out page are not carried into the session.
+        void reply.clearCookie(CSRF_COOKIE, cookieOptions);
+        return reply.redirect(`${BASE}/reservations`, 303);
+      });
+
+      office.post('/deconnexion', protectedForm, async (request, reply) => {
+        await endSession(sql, request.carrier!.sessionHash);
+        void reply.clearCookie(SESSION_COOKIE, cookieOptions).clearCookie(CSRF_COOKIE, cookieOptions);
+        return reply.redirect(`${BASE}/connexion?fin=1`, 303);
+      });
+
+      // The bookings.
+      const filterOf = (request: FastifyRequest): { filter: ListFilter; page: number; done: string | null } => {
+        const query = v.safeParse(ListQuery, request.query);
+        if (!query.success) return { filter: { state: null, from: null, to: null, query: '' }, page: 1, done: null };
+        const { etat, du, au, q, page: number, fait } = query.output;
+        return {
+          filter: { state: etat === '' ? null : etat, from: du || null, to: au || null, query: q.trim() },
+          page: Math.max(1, number),
+          done: fait ? (DONE[fait] ?? null) : null,
+        };
+      };
+
+      office.get('/reservations', { preHandler: signedIn }, async (request, reply) => {
+        const { filter, page: number, done } = filterOf(request);
+        const scope = request.carrier!.scope;
+        const { bookings, total } = await listBookings(sql, scope, filter, number, PAGE_SIZE);
+        return page(
+          reply,
+          renderBookingsPage({
+            viewer: viewerOf(request, reply),
+            withPublic: scope.withPublic,
+            filter,
+            bookings,
+            total,
+            page: number,
+            pageSize: PAGE_SIZE,
+            message: done,
+          }),
+        );
+      });
+
+      office.get('/reservations.csv', { preHandler: signedIn }, async (request, reply) => {
+        const { filter } = filterOf(request);
+        const scope = request.carrier!.scope;
+        async function* lines() {
+          yield csvHeader();
+          for await (const batch of everyBooking(sql, scope, filter)) yield csvRows(batch);
+        }
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="reservations-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(lines()));
+      });
+
+      /** A booking the session's scope sees, or a 404 exactly like an unknown one. */
+      const scopedTravel = async (request: FastifyRequest): Promise<StoredTravel> => {
+        const params = v.safeParse(IdParams, request.params);
+        if (!params.success) throw notFound();
+        const id = params.output.id;
+        if (!(await bookingInScope(sql, request.carrier!.scope, id))) throw notFound();
+        const travel = await findTravel(sql, id);
+        if (!travel) throw notFound();
+        return travel;
+      };
+
+      office.get('/reservations/:id', { preHandler: signedIn }, async (request, reply) => {
+        const travel = await scopedTravel(request);
+        const done = (request.query as Record<string, unknown>).fait;
+        const text = typeof done === 'string' ? DONE[done] : undefined;
+        return page(
+          reply,
+          renderBookingPage({ viewer: viewerOf(request, reply), travel, message: text ? { kind: 'success', text } : null, mailOn }),
+        );
+      });
+
+      /** Records a decision with its event and the customer's e-mail, in one transaction. */
+      const decide = async (travel: StoredTravel, decision: Decision, type: EventType): Promise<boolean> => {
+        const storeJson =
+          travel.company_id === null
+            ? null
+            : ((await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [travel.company_id]))?.store_json ??
+              null);
+        const carrier = carrierOf(storeJson, deps.publicPricing);
+        const written = await sql.transaction(async (tx) => {
+          if (!(await decideTravel(tx, travel.id, decision, new Date().toISOString()))) return null;
+          const now = await findTravel(tx, travel.id);
+          return notifier.record(tx, type, factsOf(now!), carrier);
+        });
+        const decided = written !== null;
+        if (written) {
+          notifier.wake(written);
+          deps.metrics?.bookings.inc({ action: decision.state, owner: travel.company_id === null ? 'public' : 'company' });
+        }
+        return decided;
+      };
+
+      office.post('/reservations/:id/accepter', protectedForm, async (request, reply) => {
+        const travel = await scopedTravel(request);
+        const decided = await decide(travel, { state: 'accepted' }, 'booking.accepted');
+        return reply.redirect(`${BASE}/reservations/${travel.id}?fait=${decided ? `acceptee${told(travel)}` : 'deja'}`, 303);
+      });
+
+      office.post('/reservations/:id/refuser', protectedForm, async (request, reply) => {
+        const travel = await scopedTravel(request);
+        const form = v.safeParse(RefusalForm, request.body);
+        if (!form.success) {
+          const typed = String((request.body as Record<string, unknown> | undefined)?.motif ?? '').slice(0, REASON_MAX);
+          return page(
+            reply,
+            renderBookingPage({
+              mailOn,
+              viewer: viewerOf(request, reply),
+              travel,
+              message: { kind: 'error', text: `Donnez au client un motif de 3 à ${REASON_MAX} caractères.` },
+              reason: typed || ' ',
+            }),
+            422,
+          );
+        }
+        const decided = await decide(travel, { state: 'refused', reason: form.output.motif }, 'booking.refused');
+        return reply.redirect(`${BASE}/reservations/${travel.id}?fait=${decided ? `refusee${told(travel)}` : 'deja'}`, 303);
+      });
+
+      // The webhooks.
+      const webhooksPage = async (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        message: { kind: 'success' | 'error'; text: string } | null,
+        typed?: { url: string; scope: string },
+        status = 200,
+      ) => {
+        const scope = request.carrier!.scope;
+        const endpoints = [];
+        for (const owner of owners(scope))
+          for (const endpoint of await listEndpoints(sql, owner))
+            endpoints.push({ ...endpoint, deliveries: await recentDeliveries(sql, endpoint.id) });
+        return page(
+          reply,
+          renderWebhooksPage({
+            viewer: viewerOf(request, reply),
+            withPublic: scope.withPublic,
+            endpoints,
+            message,
+            ...(typed ? { typed } : {}),
+          }),
+          status,
+        );
+      };
+
+      office.get('/webhooks', { preHandler: signedIn }, async (request, reply) => {
+        const done = (request.query as Record<string, unknown>).fait;
+        const text = typeof done === 'string' ? DONE[done] : undefined;
+        return webhooksPage(request, reply, text ? { kind: 'success', text } : null);
+      });
+
+      office.post('/webhooks', protectedForm, async (request, reply) => {
+        const scope = request.carrier!.scope;
+        const form = v.safeParse(WebhookForm, request.body);
+        const typed = { url: form.success ? form.output.url : '', scope: form.success ? form.output.portee : 'entreprise' };
+        const refuse = (text: string) => webhooksPage(request, reply, { kind: 'error', text }, typed, 422);
+        if (!form.success) return refuse('Indiquez une adresse de 2000 caractères au plus.');
+        const owner = form.output.portee === 'public' && scope.withPublic ? 'public' : String(scope.companyId);
+        let url: URL;
+        try {
+          url = new URL(form.output.url);
+        } catch {
+          return refuse('Cette adresse est illisible\u00a0: écrivez-la en entier, par exemple https://planning.exemple.fr/webhooks.');
+        }
+        const { allowLoopback } = deps.notifications.webhooks;
+        const problem = urlProblem(url, allowLoopback);
+        if (problem) return refuse(problem);
+        // Checked now for the carrier's sake; checked again at every send, on the addresses then resolved.
+        const host = url.hostname.replace(/^\[|\]$/g, '');
+        try {
+          const addresses = await lookup(host, { all: true });
+          if (addresses.some((entry) => !mayCall(entry.address, allowLoopback)))
+            return refuse('Cette adresse mène à un réseau privé\u00a0: seules les adresses publiques d’Internet sont appelées.');
+        } catch {
+          return refuse(`Le nom ${host} est introuvable\u00a0: vérifiez l’adresse.`);
+        }
+        const registered = await listEndpoints(sql, owner);
+        if (registered.some((endpoint) => endpoint.url === url.toString())) return refuse('Cette adresse reçoit déjà ces événements.');
+        if (registered.length >= MAX_ENDPOINTS)
+          return refuse(`Vous avez déjà ${MAX_ENDPOINTS} points de réception\u00a0: supprimez-en un d’abord.`);
+        await addEndpoint(sql, owner, url.toString(), newEndpointSecret(), new Date().toISOString());
+        return reply.redirect(`${BASE}/webhooks?fait=ajoute`, 303);
+      });
+
+      office.post('/webhooks/:id/supprimer', protectedForm, async (request, reply) => {
+        const params = v.safeParse(IdParams, request.params);
+        if (!params.success) throw new HttpError(404, 'Point de réception introuvable');
+        const now = new Date().toISOString();
+        let removed = false;
+        for (const owner of owners(request.carrier!.scope)) removed ||= await disableEndpoint(sql, owner, params.output.id, now);
+        if (!removed) throw new HttpError(404, 'Point de réception introuvable');
+        return reply.redirect(`${BASE}/webhooks?fait=supprime`, 303);
+      });
+
+      office.post('/webhooks/livraisons/:id/renvoyer', protectedForm, async (request, reply) => {
+        const params = v.safeParse(IdParams, request.params);
+        if (!params.success) throw new HttpError(404, 'Envoi introuvable');
+        const now = Date.now();
+        let queued = false;
+        for (const owner of owners(request.carrier!.scope))
+          queued ||= await resendDelivery(sql, owner, params.output.id, now, deps.notifications.webhooks.retryMs);
+        if (!queued) throw new HttpError(404, 'Envoi introuvable');
+        notifier.wake({ deliveries: 1, mail: false });
+        return reply.redirect(`${BASE}/webhooks?fait=renvoye`, 303);
+      });
+    },
+    { prefix: BASE },
+  );
+}

@@ -1,0 +1,56 @@
+import { additionalCosts, searchWords, totalVolume, type QuoteFigures, type TravelPayload } from 'transport-quote-wizard/domain';
+
+/**
+ * What the back office's list shows of a booking and what its search reads, kept in two
+ * columns written with the booking, so the list never parses a whole body (a 50-stop booking
+ * weighs 250 KiB) and the search runs in the database.
+ */
+export interface BookingSummary {
+  first: string;
+  last: string;
+  stops: number;
+  /** m³ of goods. */
+  volume: number;
+  /** Cents, VAT included and not. */
+  total: number;
+  total_ht: number;
+  phone: string;
+  email: string;
+}
+
+/**
+ * The figures of the stored price: its quote's volume and expenses when it has one (a
+ * company's fixed price keeps the quote's expenses beside its own transport and handling).
+ */
+export function bookingSummary(payload: TravelPayload, figures: QuoteFigures | null): BookingSummary {
+  const travel = payload.travel;
+  const costs = figures ? figures.additional_costs : Math.round(additionalCosts(payload.items, 0.2) * 100);
+  const costsHt = figures ? figures.total_ht - figures.price_transportation_ht - figures.price_handling_ht : Math.round(costs / 1.2);
+  return {
+    first: payload.addresses[0]?.address_complete ?? '',
+    last: payload.addresses.at(-1)?.address_complete ?? '',
+    stops: payload.addresses.length,
+    volume: figures ? figures.volume : totalVolume(payload.items),
+    total: travel.price_transportation + travel.price_handling + costs,
+    total_ht: travel.price_transportation_ht + travel.price_handling_ht + costsHt,
+    phone: payload.customer.phone_number,
+    email: payload.customer.email,
+  };
+}
+
+/**
+ * The customer's name and the stops' towns, postcodes and addresses, folded as the search
+ * folds a query ('Élodie' is found by 'elodie'), each word preceded by a space so that a query
+ * word is matched at the start of a word.
+ */
+export function searchTextOf(payload: TravelPayload): string {
+  const words = new Set(
+    searchWords(
+      [
+        payload.customer.name,
+        ...payload.addresses.flatMap((address) => [address.locality, address.postal_code, address.address_complete]),
+      ].join(' '),
+    ),
+  );
+  return ` ${[...words].join(' ')}`;
+}

@@ -1,0 +1,212 @@
+import type { PriceCheck, QuoteFigures, TravelPayload } from 'transport-quote-wizard/domain';
+import type { PricedBooking } from '../pricing/booking-pricing.ts';
+import type { Sql, SqlValue } from './sql.ts';
+import { bookingSummary, searchTextOf } from './booking-summary.ts';
+import { addStoredBytes, type Owner } from './storage-usage.ts';
+
+/** Where a stored price comes from: the server's quote, a company's fixed price, or the browser (before quotes). */
+export type PriceSource = 'quote' | 'company' | 'client';
+
+export interface StoredTravel {
+  id: number;
+  token_hash: string;
+  company_id: number | null;
+  created_at: string;
+  updated_at: string;
+  payload: TravelPayload;
+  store_serialized: string;
+  /** What the booking takes in the database, for the quota. */
+  payload_bytes: number;
+  /** The carrier's grid beside a company's fixed price (or a browser's price, before quotes). */
+  price_check: PriceCheck | null;
+  /** new, accepted or refused (by the carrier), when, and why it was refused. */
+  state: string;
+  decided_at: string | null;
+  refusal_reason: string | null;
+  /** The quote that priced it, and where its price comes from ('quote', 'company', or 'client' before quotes). */
+  quote_id: string | null;
+  price_source: PriceSource;
+  /** The keyed hash of the address a public booking came from; null for a company's. */
+  client_key: string | null;
+}
+
+interface TravelRow {
+  id: number;
+  token_hash: string;
+  company_id: number | null;
+  created_at: string;
+  updated_at: string;
+  payload_json: string;
+  store_serialized: string;
+  price_check_json: string | null;
+  state: string;
+  decided_at: string | null;
+  refusal_reason: string | null;
+  client_key: string | null;
+  payload_bytes: number;
+  quote_id: string | null;
+  price_source: PriceSource;
+}
+
+/** The body without its store_serialized, which has a column of its own: the store is kept once. */
+function bodyJson(payload: TravelPayload): string {
+  const { store_serialized: _store, ...rest } = payload;
+  return JSON.stringify(rest);
+}
+
+/**
+ * What a POST and a PATCH both write: customer_name, beginning_date, payload_json,
+ * store_serialized, price_check_json, quote_id, price_source, and the list's search_text and
+ * summary_json.
+ */
+function bookingValues({ payload, priceCheck, quote, priceSource }: PricedBooking, json: string): SqlValue[] {
+  return [
+    payload.customer.name,
+    payload.travel.beginning_date ?? null,
+    json,
+    payload.store_serialized,
+    priceCheck ? JSON.stringify(priceCheck) : null,
+    quote.id,
+    priceSource,
+    searchTextOf(payload),
+    JSON.stringify(bookingSummary(payload, quote.figures)),
+  ];
+}
+
+/** Who a booking's bytes count for: its company, or the public bookings and the address it came from. */
+export function ownersOf(companyId: number | null, clientKey: string | null): Owner[] {
+  if (companyId !== null) return [{ kind: 'company', id: companyId }];
+  return clientKey === null ? [{ kind: 'public' }] : [{ kind: 'public' }, { kind: 'address', key: clientKey }];
+}
+
+export async function insertTravel(
+  sql: Sql,
+  priced: PricedBooking,
+  tokenHash: string,
+  companyId: number | null,
+  now: string,
+  clientKey: string | null,
+): Promise<number> {
+  const json = bodyJson(priced.payload);
+  const bytes = sizeOf(json, priced.payload.store_serialized);
+  const row = await sql.get<{ id: number }>(
+    `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized, price_check_json, quote_id, price_source, search_text, summary_json, client_key, payload_bytes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [tokenHash, companyId, now, now, ...bookingValues(priced, json), companyId === null ? clientKey : null, bytes],
+  );
+  await addStoredBytes(sql, ownersOf(companyId, clientKey), bytes);
+  return row!.id;
+}
+
+export async function updateTravel(sql: Sql, id: number, priced: PricedBooking, now: string): Promise<void> {
+  const payload = priced.payload;
+  const json = bodyJson({ ...payload, travel: { ...payload.travel, travel_id: id } });
+  const bytes = sizeOf(json, payload.store_serialized);
+  await sql.transaction(async (tx) => {
+    const before = await tx.get<{ company_id: number | null; client_key: string | null; payload_bytes: number }>(
+      'SELECT company_id, client_key, payload_bytes FROM travels WHERE id = ?',
+      [id],
+    );
+    if (!before) return;
+    await tx.write(
+      'UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ?, quote_id = ?, price_source = ?, search_text = ?, summary_json = ?, payload_bytes = ? WHERE id = ?',
+      [now, ...bookingValues(priced, json), bytes, id],
+    );
+    // The bytes stay counted for whoever made the booking, whatever address edits it.
+    await addStoredBytes(tx, ownersOf(before.company_id, before.client_key), bytes - Number(before.payload_bytes));
+  });
+}
+
+/**
+ * Public bookings nobody accepted, untouched since `before` (an ISO time), are deleted and
+ * their bytes given back to the public quota and to their address's share. Runs in batches so
+ * no transaction holds the table for long; returns how many went.
+ */
+export async function purgeUnacceptedPublicTravels(sql: Sql, before: string, batch = 500): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const removed = await sql.transaction(async (tx) => {
+      const rows = await tx.all<{ id: number; client_key: string | null; payload_bytes: number }>(
+        `SELECT id, client_key, payload_bytes FROM travels
+         WHERE company_id IS NULL AND state <> 'accepted' AND updated_at < ? ORDER BY updated_at LIMIT ?`,
+        [before, batch],
+      );
+      for (const row of rows) await tx.run('DELETE FROM travels WHERE id = ?', [row.id]);
+      // Given back per owner, the public count first and the addresses in one order, as every
+      // booking takes them: two transactions never wait for each other's rows in a cycle.
+      const perAddress = new Map<string, number>();
+      for (const row of rows)
+        if (row.client_key) perAddress.set(row.client_key, (perAddress.get(row.client_key) ?? 0) + Number(row.payload_bytes));
+      await addStoredBytes(tx, [{ kind: 'public' }], -rows.reduce((sum, row) => sum + Number(row.payload_bytes), 0));
+      for (const key of [...perAddress.keys()].sort()) await addStoredBytes(tx, [{ kind: 'address', key }], -perAddress.get(key)!);
+      return rows.length;
+    });
+    purged += removed;
+    if (removed < batch) return purged;
+  }
+}
+
+/** Only the token's hash: a request is checked before anything of the booking is read or parsed. */
+export async function findTravelTokenHash(sql: Sql, id: number): Promise<string | null> {
+  const row = await sql.get<{ token_hash: string }>('SELECT token_hash FROM travels WHERE id = ?', [id]);
+  return row?.token_hash ?? null;
+}
+
+export async function findTravel(sql: Sql, id: number): Promise<StoredTravel | null> {
+  const row = await sql.get<TravelRow>('SELECT * FROM travels WHERE id = ?', [id]);
+  if (!row) return null;
+  return {
+    ...row,
+    payload: { ...(JSON.parse(row.payload_json) as Omit<TravelPayload, 'store_serialized'>), store_serialized: row.store_serialized },
+    payload_bytes: Number(row.payload_bytes),
+    price_check: row.price_check_json ? (JSON.parse(row.price_check_json) as PriceCheck) : null,
+  };
+}
+
+const sizeOf = (json: string, store: string) => Buffer.byteLength(json) + Buffer.byteLength(store);
+
+/** What a booking will take in the database, as the quotas count it. */
+export const storedSize = (payload: TravelPayload) => sizeOf(bodyJson(payload), payload.store_serialized);
+
+/** The carrier's decision on a booking still new: accepted, or refused with a reason. */
+export type Decision = { state: 'accepted' } | { state: 'refused'; reason: string };
+
+/**
+ * Records the decision on a booking that is still new (a second click, or another person's
+ * click meanwhile, changes nothing). Returns whether it was recorded.
+ */
+export async function decideTravel(sql: Sql, id: number, decision: Decision, now: string): Promise<boolean> {
+  const changed = await sql.run(
+    "UPDATE travels SET state = ?, refusal_reason = ?, decided_at = ?, updated_at = ? WHERE id = ? AND state = 'new'",
+    [decision.state, decision.state === 'refused' ? decision.reason : null, now, now, id],
+  );
+  return changed === 1;
+}
+
+/**
+ * Bookings written before the list's columns existed get them (at start, once): their
+ * summary from their quote's figures when they have one, else from the body.
+ */
+export async function fillListColumns(sql: Sql, batch = 200): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await sql.all<{ id: number; payload_json: string; store_serialized: string; figures_json: string | null }>(
+      `SELECT t.id, t.payload_json, t.store_serialized, q.figures_json FROM travels t LEFT JOIN quotes q ON q.id = t.quote_id
+       WHERE t.summary_json IS NULL ORDER BY t.id LIMIT ?`,
+      [batch],
+    );
+    await sql.transaction(async (tx) => {
+      for (const row of rows) {
+        const payload = { ...(JSON.parse(row.payload_json) as TravelPayload), store_serialized: row.store_serialized };
+        const figures = row.figures_json ? (JSON.parse(row.figures_json) as QuoteFigures) : null;
+        await tx.run('UPDATE travels SET search_text = ?, summary_json = ? WHERE id = ? AND summary_json IS NULL', [
+          searchTextOf(payload),
+          JSON.stringify(bookingSummary(payload, figures)),
+          row.id,
+        ]);
+      }
+    });
+    filled += rows.length;
+    if (rows.length < batch) return filled;
+  }
+}

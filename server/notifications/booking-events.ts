@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { PriceCheck, TravelPayload } from 'transport-quote-wizard/domain';
+
+/** What the carrier's other systems are told (webhooks): a booking made, changed, accepted or refused. */
+export const EVENT_TYPES = ['booking.created', 'booking.updated', 'booking.accepted', 'booking.refused'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** A booking as an event carries it: what it holds and what the server says of it, never a token. */
+export interface BookingFacts {
+  id: number;
+  companyId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  state: string;
+  /** The body as stored, without its store (the element's own state, of no use to a carrier's system). */
+  payload: TravelPayload;
+  priceSource: string;
+  priceCheck: PriceCheck | null;
+  refusalReason: string | null;
+}
+
+/** Whose endpoints an event goes to: the public pages' configuration, or the company's id (as quotes.owner). */
+export const ownerOf = (companyId: number | null) => (companyId === null ? 'public' : String(companyId));
+
+/** Event ids are random (a receiver drops a duplicate by its id), prefixed so a log tells them from other ids. */
+export const newEventId = () => `evt_${randomBytes(16).toString('base64url')}`;
+
+/**
+ * The contacts who asked to be told by SMS (spec §3: notify), with the stop they belong to:
+ * what a carrier's SMS provider needs. The server sends no SMS itself.
+ */
+export function smsContacts(payload: TravelPayload) {
+  return payload.contacts
+    .filter((contact) => contact.notify && contact.phone_number.trim() !== '')
+    .map((contact) => {
+      const stop = payload.addresses.find((address) => address.step === contact.step + 1) ?? null;
+      return {
+        name: contact.name,
+        phone_number: contact.phone_number,
+        step: stop?.step ?? null,
+        address: stop?.address_complete ?? null,
+        arrival_earliest: stop?.timewindow_earliest ?? null,
+      };
+    });
+}
+
+/** The booking's public fields, as GET /api/v1/travels/{id} gives them, without the element's store. */
+export function publicBooking(facts: BookingFacts) {
+  const { store_serialized: _store, company_token: _never, ...body } = facts.payload as TravelPayload & { company_token?: string };
+  return {
+    id: facts.id,
+    state: facts.state,
+    created_at: facts.createdAt,
+    updated_at: facts.updatedAt,
+    made_by_company: facts.companyId !== null,
+    price_source: facts.priceSource,
+    ...(facts.priceCheck ? { price_check: facts.priceCheck } : {}),
+    ...(facts.refusalReason ? { refusal_reason: facts.refusalReason } : {}),
+    ...body,
+    travel: { ...body.travel, travel_id: facts.id },
+  };
+}
+
+/** The JSON body of an event, as every delivery of it sends it. */
+export function eventBody(id: string, type: EventType, at: Date, facts: BookingFacts): string {
+  return JSON.stringify({
+    id,
+    type,
+    created_at: at.toISOString(),
+    data: { booking: publicBooking(facts), sms_contacts: smsContacts(facts.payload) },
+  });
+}

@@ -1,0 +1,131 @@
+import { formatPhone, formatPrice, NBSP, type TravelPayload } from 'transport-quote-wizard/domain';
+import { escapeHtml, when } from '../pages/dashboard-page.ts';
+
+/**
+ * The customer's e-mails, in French: plain text, and the same in simple HTML (no image, no
+ * style sheet, no script, nothing fetched from elsewhere: nothing a mail client blocks or
+ * hides). Written when the booking is, and kept until sent.
+ */
+export type MailKind = 'confirmation' | 'acceptance' | 'refusal';
+
+export interface Carrier {
+  name: string;
+  phone_number: string;
+  email: string;
+}
+
+export interface MailInput {
+  kind: MailKind;
+  travelId: number;
+  payload: TravelPayload;
+  carrier: Carrier;
+  /** The confirmation's links (they hold the booking's token, which only the confirmation knows). */
+  editUrl: string | null;
+  devisUrl: string | null;
+  reason: string | null;
+}
+
+export interface MailMessage {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A text and its HTML, side by side: each paragraph is written once. */
+type Block = { text: string; html: string };
+const paragraph = (text: string): Block => ({ text, html: `<p style="margin:0 0 16px">${escapeHtml(text)}</p>` });
+const link = (label: string, url: string): Block => ({
+  text: `${label}${NBSP}: ${url}`,
+  html: `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}" style="color:#1d4ed8">${escapeHtml(label)}</a></p>`,
+});
+
+function facts(input: MailInput): Block {
+  const { payload } = input;
+  const travel = payload.travel;
+  const first = payload.addresses[0];
+  const last = payload.addresses.at(-1);
+  const between = payload.addresses.length - 2;
+  const trip =
+    first && last && payload.addresses.length > 1
+      ? `de ${first.address_complete} à ${last.address_complete}${between > 0 ? ` (+${NBSP}${between} étape${between > 1 ? 's' : ''})` : ''}`
+      : (first?.address_complete ?? '');
+  const total = travel.price_transportation + travel.price_handling;
+  const totalHt = travel.price_transportation_ht + travel.price_handling_ht;
+  const rows: [string, string][] = [
+    ['Réservation', `n°${NBSP}${input.travelId}`],
+    ...(travel.beginning_date ? ([['Date', when(travel.beginning_date)]] as [string, string][]) : []),
+    ['Trajet', trip],
+    ...(total > 0
+      ? ([['Total', `${formatPrice(total / 100, '€')} TTC (${formatPrice(totalHt / 100, '€')} HT)`]] as [string, string][])
+      : []),
+  ];
+  return {
+    text: rows.map(([label, value]) => `${label}${NBSP}: ${value}`).join('\n'),
+    html: `<table style="border-collapse:collapse;margin:0 0 16px">${rows
+      .map(
+        ([label, value]) =>
+          `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;vertical-align:top;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+      )
+      .join('')}</table>`,
+  };
+}
+
+function signature(carrier: Carrier): Block {
+  const contact = [carrier.phone_number ? formatPhone(carrier.phone_number) : '', carrier.email].filter(Boolean).join(' · ');
+  return {
+    text: `${carrier.name}${contact ? `\n${contact}` : ''}`,
+    html: `<p style="margin:24px 0 0;color:#4b5563">${escapeHtml(carrier.name)}${contact ? `<br>${escapeHtml(contact)}` : ''}</p>`,
+  };
+}
+
+function assemble(subject: string, blocks: Block[]): MailMessage {
+  return {
+    subject,
+    text: `${blocks.map((block) => block.text).join('\n\n')}\n`,
+    html: `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2937;background:#ffffff">${blocks
+      .map((block) => block.html)
+      .join('')}</body></html>`,
+  };
+}
+
+export function mailMessage(input: MailInput): MailMessage {
+  const carrier = input.carrier.name || 'Le transporteur';
+  const hello = paragraph(`Bonjour ${input.payload.customer.name},`);
+  const number = `n°${NBSP}${input.travelId}`;
+  if (input.kind === 'confirmation') {
+    return assemble(`Votre réservation ${number} est enregistrée`, [
+      hello,
+      paragraph(`${carrier} a bien reçu votre réservation. Voici ce qui est enregistré.`),
+      facts(input),
+      paragraph('Le transporteur étudie votre demande et revient vers vous pour la confirmer.'),
+      ...(input.editUrl ? [link('Modifier ma réservation', input.editUrl)] : []),
+      ...(input.devisUrl ? [link('Mon devis (à imprimer ou à enregistrer en PDF)', input.devisUrl)] : []),
+      ...(input.editUrl
+        ? [paragraph('Ce lien est personnel : il permet de modifier votre réservation, ne le transmettez pas.'.replace(' :', `${NBSP}:`))]
+        : []),
+      signature(input.carrier),
+    ]);
+  }
+  if (input.kind === 'acceptance') {
+    return assemble(`Votre réservation ${number} est acceptée`, [
+      hello,
+      paragraph(`${carrier} a accepté votre réservation.`),
+      facts(input),
+      paragraph(
+        'Vous pouvez encore la modifier avec le lien reçu lors de la réservation ; prévenez alors le transporteur de tout changement important.'.replace(
+          ' ;',
+          '\u202f;',
+        ),
+      ),
+      signature(input.carrier),
+    ]);
+  }
+  return assemble(`Votre réservation ${number} n’a pas pu être acceptée`, [
+    hello,
+    paragraph(`${carrier} ne peut pas assurer votre réservation.`),
+    paragraph(`Motif${NBSP}: ${input.reason ?? ''}`),
+    facts(input),
+    paragraph('Vous pouvez faire une nouvelle demande, ou contacter le transporteur pour en parler.'),
+    signature(input.carrier),
+  ]);
+}

@@ -1,0 +1,191 @@
+import type { FastifyBaseLogger } from 'fastify';
+import * as v from 'valibot';
+import { CompanyDataSchema, type CompanyData } from 'transport-quote-wizard/domain';
+import type { NotificationSettings } from '../config/notifications.ts';
+import { enqueueMail, mailOfClaim } from '../db/mail-repo.ts';
+import { countPending } from '../db/outbox-queue.ts';
+import type { Sql } from '../db/sql.ts';
+import { deliveryToSend, recordEvent } from '../db/webhooks-repo.ts';
+import type { Metrics } from '../ops/metrics.ts';
+import { eventBody, newEventId, ownerOf, type BookingFacts, type EventType } from './booking-events.ts';
+import { mailMessage, type Carrier, type MailKind } from './mail-messages.ts';
+import { mailSender, type MailSender } from './mail-transport.ts';
+import { OutboxWorker } from './outbox-worker.ts';
+import { sendWebhook } from './webhook-sender.ts';
+
+const MAIL_KIND: Partial<Record<EventType, MailKind>> = {
+  'booking.created': 'confirmation',
+  'booking.accepted': 'acceptance',
+  'booking.refused': 'refusal',
+};
+
+/** An address a message can be sent to; anything else is not tried (the customer gave no e-mail). */
+const MAILABLE = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+
+/** What a booking's transaction wrote for the workers: deliveries due, an e-mail. */
+export interface Written {
+  deliveries: number;
+  mail: boolean;
+}
+
+/** Deliveries a process sends at once. */
+const CONCURRENCY = 4;
+
+/** The carrier a booking's customer deals with: the company, or the public pages' configuration. */
+export function carrierOf(storeJson: string | null, publicPricing: CompanyData): Carrier {
+  const company = storeJson === null ? publicPricing : v.parse(CompanyDataSchema, JSON.parse(storeJson));
+  const reference = company.transportation_company;
+  return { name: reference?.name ?? '', phone_number: reference?.phone_number ?? '', email: reference?.email ?? '' };
+}
+
+export interface NotifierDeps {
+  sql: Sql;
+  settings: NotificationSettings;
+  log: FastifyBaseLogger;
+  metrics: Metrics | null;
+  /** The server's own address for the links of the demo's e-mails, known once it listens. */
+  serverBase: () => string | null;
+  demo: boolean;
+}
+
+/**
+ * What follows a booking, apart from the booking: the event for the carrier's webhooks and the
+ * customer's e-mail, both written in the booking's own transaction (`record`), then sent by
+ * this process's workers (and any other process's), retried until they are delivered.
+ */
+export class Notifier {
+  private readonly mails: MailSender | null;
+  private readonly webhookWorker: OutboxWorker;
+  private readonly mailWorker: OutboxWorker | null;
+
+  constructor(private readonly deps: NotifierDeps) {
+    const { sql, settings, log } = deps;
+    this.mails = mailSender(settings.mail);
+    const hooks = settings.webhooks;
+    this.webhookWorker = new OutboxWorker(
+      sql,
+      {
+        table: 'webhook_deliveries',
+        // A send may follow three redirects, each within the timeout.
+        leaseMs: hooks.timeoutMs * 5,
+        firstRetryMs: hooks.firstRetryMs,
+        send: async (row) => {
+          const delivery = await deliveryToSend(sql, row.id);
+          if (!delivery) return { ok: false, status: null, error: 'livraison introuvable', final: true };
+          if (delivery.disabled_at) return { ok: false, status: null, error: 'point de réception supprimé', final: true };
+          return sendWebhook(
+            { url: delivery.url, secret: delivery.secret, eventId: delivery.event_id, type: delivery.type, body: delivery.body_json },
+            hooks,
+          );
+        },
+        describe: (row, outcome, retryAt) =>
+          `webhook : livraison ${row.id} (essai ${row.attempts}) échouée : ${outcome.error}${retryAt === null ? ' ; abandonnée' : ` ; nouvel essai à ${new Date(retryAt).toISOString()}`}`,
+      },
+      { concurrency: CONCURRENCY, pollMs: settings.pollMs, log },
+    );
+    const mails = this.mails;
+    this.mailWorker = mails
+      ? new OutboxWorker(
+          sql,
+          {
+            table: 'mail_outbox',
+            leaseMs: settings.mail.timeoutMs * 4,
+            firstRetryMs: settings.mail.firstRetryMs,
+            send: async (row) => {
+              const queued = mailOfClaim(row.fields);
+              if (!queued.mail) return { ok: false, status: null, error: 'message introuvable', final: true };
+              return mails.send(queued.mail, `reservation-${queued.travel_id}-${queued.kind}-${row.id}`);
+            },
+            describe: (row, outcome, retryAt) =>
+              `e-mail ${row.id} (essai ${row.attempts}) non envoyé : ${outcome.error}${retryAt === null ? ' ; abandonné' : ` ; nouvel essai à ${new Date(retryAt).toISOString()}`}`,
+          },
+          { concurrency: CONCURRENCY, pollMs: settings.pollMs, log },
+        )
+      : null;
+    if (deps.metrics) {
+      deps.metrics.backlog.webhooks = () => countPending(sql, 'webhook_deliveries');
+      deps.metrics.backlog.mails = () => countPending(sql, 'mail_outbox');
+    }
+  }
+
+  /** Where the customer's e-mails go, for the start message. */
+  get mailDescription(): string | null {
+    return this.mails?.description ?? null;
+  }
+
+  start(): void {
+    this.webhookWorker.start();
+    this.mailWorker?.start();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([this.webhookWorker.stop(), this.mailWorker?.stop()]);
+    this.mails?.close();
+  }
+
+  /**
+   * After the booking's transaction committed: what it wrote is sent now rather than at the next
+   * look. Only a worker with something new looks (a look is a transaction: a booking with no
+   * endpoint and no e-mail costs none).
+   */
+  wake(written: Written = { deliveries: 1, mail: true }): void {
+    if (written.deliveries > 0) this.webhookWorker.wake();
+    if (written.mail) this.mailWorker?.wake();
+  }
+
+  /**
+   * Inside the booking's transaction: the event, a delivery per endpoint of its owner, and the
+   * customer's e-mail when this kind of event has one. `token`: the booking's, known only when
+   * it is created, for the confirmation's links.
+   */
+  async record(tx: Sql, type: EventType, facts: BookingFacts, carrier: Carrier, token: string | null = null): Promise<Written> {
+    const now = Date.now();
+    const id = newEventId();
+    const owner = ownerOf(facts.companyId);
+    const deliveries = await recordEvent(
+      tx,
+      { id, owner, travelId: facts.id, type, body: () => eventBody(id, type, new Date(now), facts) },
+      now,
+      this.deps.settings.webhooks.retryMs,
+    );
+    const kind = MAIL_KIND[type];
+    const to = facts.payload.customer.email.trim();
+    if (!kind || !this.mails || !MAILABLE.test(to)) return { deliveries, mail: false };
+    const message = mailMessage({
+      kind,
+      travelId: facts.id,
+      payload: facts.payload,
+      carrier,
+      editUrl: token ? this.editUrl(facts.id, token) : null,
+      devisUrl: token ? this.devisUrl(facts.id, token) : null,
+      reason: facts.refusalReason,
+    });
+    const { from } = this.deps.settings.mail;
+    const sender = carrier.name ? `"${carrier.name.replace(/["\\\r\n]/g, '')}" <${from}>` : from;
+    await enqueueMail(
+      tx,
+      facts.id,
+      kind,
+      { from: sender, to, replyTo: MAILABLE.test(carrier.email) ? carrier.email : null, ...message },
+      now,
+      this.deps.settings.mail.retryMs,
+    );
+    return { deliveries, mail: true };
+  }
+
+  private base(): string | null {
+    return this.deps.settings.publicUrl ?? (this.deps.demo ? this.deps.serverBase() : null);
+  }
+
+  private editUrl(id: number, token: string): string | null {
+    const template = this.deps.settings.editLinkUrl;
+    if (template) return template.replace('{id}', String(id)).replace('{token}', encodeURIComponent(token));
+    const base = this.deps.demo ? this.base() : null;
+    return base ? `${base}/edit.html?${new URLSearchParams({ id: String(id), token })}` : null;
+  }
+
+  private devisUrl(id: number, token: string): string | null {
+    const base = this.base();
+    return base ? `${base}/devis/${id}?${new URLSearchParams({ token })}` : null;
+  }
+}

@@ -1,0 +1,139 @@
+import {
+  BUSINESS_TIME_ZONE,
+  formatDateAndTime,
+  formatPhone,
+  formatPrice,
+  formatVolume,
+  timeValueOf,
+  totalVolume,
+  type PriceCheck,
+  type TravelPayload,
+} from 'transport-quote-wizard/domain';
+import { DateTime } from 'luxon';
+
+const TASK_LABELS: Record<string, string> = { pickup: 'Enlèvement', dropoff: 'Livraison', service: 'Prestation' };
+
+/** Everything shown comes from a customer: escaped, always. */
+export function escapeHtml(text: unknown): string {
+  return String(text ?? '').replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}
+
+export function floorLabel(floor: number): string {
+  if (floor === -1) return 'rue';
+  if (floor === 0) return 'rez-de-chaussée';
+  return floor === 1 ? '1er étage' : `${floor}e étage`;
+}
+
+/** 'lundi 23 novembre 2026 à 14 h 30': written as the elements write it (UX §7.2). */
+export function when(timestamp: string | null): string {
+  if (!timestamp) return '';
+  const day = DateTime.fromISO(timestamp, { setZone: true }).setZone(BUSINESS_TIME_ZONE).toISODate() ?? '';
+  return formatDateAndTime(day, timeValueOf(timestamp));
+}
+
+export function handlersLabel(count: number): string {
+  if (count === 0) return 'sans manutentionnaire';
+  return count === 1 ? '1 manutentionnaire' : `${count} manutentionnaires`;
+}
+
+function page(title: string, body: string, light: boolean): string {
+  return `<!doctype html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/dashboard.css">
+</head>
+<body class="${light ? 'light' : ''}">
+${light ? '' : '<header class="top"><strong>Espace transporteur</strong></header>'}
+<main>${body}</main>
+</body>
+</html>`;
+}
+
+/** A stop's contacts: who to ask for there, and whether they want an SMS (spec §3: notify). */
+function stopContacts(payload: TravelPayload, stepIndex: number): string {
+  const contacts = payload.contacts.filter((contact) => contact.step === stepIndex);
+  if (contacts.length === 0) return '';
+  const line = (contact: TravelPayload['contacts'][number]) =>
+    [contact.name, contact.phone_number ? formatPhone(contact.phone_number) : '', contact.email].filter(Boolean).join(', ') +
+    (contact.notify ? ' (SMS)' : '');
+  return `<div class="meta">Contact\u00a0: ${contacts.map((contact) => escapeHtml(line(contact))).join(' · ')}</div>`;
+}
+
+/**
+ * The booking itself, every stop, item, contact, note and price: the dashboard page's body,
+ * and the booking's page in the carrier's back office (which writes the title itself: `withTitle` false).
+ */
+export function bookingSections(
+  id: number,
+  payload: TravelPayload,
+  createdAt: string,
+  priceCheck: PriceCheck | null = null,
+  priceSource: 'quote' | 'company' | 'client' = 'quote',
+  withTitle = true,
+): string {
+  const { travel, customer } = payload;
+  const price = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
+  const stops = payload.addresses
+    .map(
+      (
+        address,
+        index,
+      ) => `<li value="${escapeHtml(address.step)}"><strong>${escapeHtml(TASK_LABELS[address.type_name] ?? address.type_name)}</strong>
+      ${address.label ? `<span class="label">${escapeHtml(address.label)}</span>` : ''}
+      <div>${escapeHtml(address.address_complete)}</div>
+      <div class="meta">${escapeHtml(floorLabel(address.floor_nb))}${address.elevator_presence ? ', ascenseur' : ''} · ${escapeHtml(address.duration_min)} min sur place${address.timewindow_earliest ? ` · à partir du ${escapeHtml(when(address.timewindow_earliest))}` : ''}</div>
+      ${stopContacts(payload, index)}
+      ${address.notes ? `<div class="notes">${escapeHtml(address.notes)}</div>` : ''}</li>`,
+    )
+    .join('');
+  const items = payload.items
+    .map(
+      (item) =>
+        `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.name)}${item.volume > 0 ? ` <span class="meta">(${escapeHtml(formatVolume(item.volume))} l’unité)</span>` : ''}</li>`,
+    )
+    .join('');
+  return `
+${withTitle ? `<h1>Réservation n° ${escapeHtml(id)}</h1>` : ''}
+<p class="meta">Créée le ${escapeHtml(when(createdAt))}${travel.beginning_date ? ` · départ le ${escapeHtml(when(travel.beginning_date))}` : ''}</p>
+<section><h2>Client</h2>
+<p>${escapeHtml(customer.name)}<br>${escapeHtml(formatPhone(customer.phone_number))}${customer.email ? `<br>${escapeHtml(customer.email)}` : ''}</p></section>
+<section><h2>Étapes</h2><ol class="stops">${stops}</ol></section>
+<section><h2>Chargement</h2>${items ? `<ul>${items}</ul>` : '<p>Aucun objet</p>'}
+<p class="meta">Volume\u00a0: ${escapeHtml(formatVolume(totalVolume(payload.items)))} · véhicule de ${escapeHtml(formatVolume(Number(travel.truck_capacity_needed)))} · ${escapeHtml(handlersLabel(Number(travel.persons_needed)))}</p></section>
+<section><h2>Prix</h2>
+<table><tbody>
+<tr><th scope="row">Transport</th><td>${price(travel.price_transportation)} TTC</td><td>${price(travel.price_transportation_ht)} HT</td></tr>
+<tr><th scope="row">Manutention</th><td>${price(travel.price_handling)} TTC</td><td>${price(travel.price_handling_ht)} HT</td></tr>
+</tbody></table>
+${
+  priceCheck && !priceCheck.matches
+    ? priceSource === 'company'
+      ? `<p class="price-warning" role="alert"><strong>Prix fixé par l’entreprise\u00a0:</strong> votre grille donne transport ${price(priceCheck.price_transportation)} TTC, manutention ${price(priceCheck.price_handling)} TTC.</p>`
+      : `<p class="price-warning" role="alert"><strong>Prix à vérifier avant d’accepter\u00a0:</strong> le prix envoyé par le navigateur diffère du calcul du serveur (transport ${price(priceCheck.price_transportation)} TTC, manutention ${price(priceCheck.price_handling)} TTC).</p>`
+    : ''
+}</section>
+${travel.additional_notes ? `<section><h2>Notes</h2><p class="notes">${escapeHtml(travel.additional_notes)}</p></section>` : ''}`;
+}
+
+/** The dashboard page the side frame opens (spec §2), in its light layout or full. */
+export function renderDashboardPage(
+  id: number,
+  payload: TravelPayload,
+  createdAt: string,
+  light: boolean,
+  priceCheck: PriceCheck | null = null,
+  priceSource: 'quote' | 'company' | 'client' = 'quote',
+): string {
+  return page(`Réservation n° ${id}`, bookingSections(id, payload, createdAt, priceCheck, priceSource), light);
+}
+
+export function renderNotFoundPage(light: boolean): string {
+  return page(
+    'Réservation introuvable',
+    '<h1>Réservation introuvable</h1><p>Le lien est incomplet ou la réservation n’existe pas.</p>',
+    light,
+  );
+}

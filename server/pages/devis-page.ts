@@ -1,0 +1,103 @@
+import {
+  formatDistance,
+  formatDuration,
+  formatPrice,
+  formatVolume,
+  type CompanyData,
+  type QuoteFigures,
+  type TravelPayload,
+} from 'transport-quote-wizard/domain';
+import { escapeHtml, floorLabel, handlersLabel, when } from './dashboard-page.ts';
+
+const TASK_LABELS: Record<string, string> = { pickup: 'Chargement', dropoff: 'Livraison', service: 'Intervention' };
+
+export interface DevisPageInput {
+  travelId: number;
+  payload: TravelPayload;
+  /** The quote that priced the booking, and when it was issued and until when it held. */
+  quote: { id: string; created_at: string; expires_at: string; figures: QuoteFigures };
+  /** The carrier: the company that made the booking, or the public pages' configuration. */
+  carrier: CompanyData['transportation_company'];
+}
+
+const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
+
+/**
+ * The devis of a booking, printable (the browser saves it as a PDF), with what French rules
+ * ask of a moving quote (arrêté du 27 avril 2010, article 2): the carrier's references, the
+ * customer, the date, the loading and delivery places and the distance, the volume, the kind
+ * of trip and the service, the price HT and TTC said to be final, payment, liability and how
+ * to make reservations (code de la consommation, article L224-63).
+ */
+export function renderDevisPage({ travelId, payload, quote, carrier }: DevisPageInput): string {
+  const { figures } = quote;
+  const { customer, travel } = payload;
+  const company = carrier ?? {
+    name: '',
+    phone_number: '',
+    email: '',
+    address: '',
+    registration: '',
+    payment_terms: '',
+    liability_terms: '',
+  };
+  const stops = payload.addresses
+    .map(
+      (
+        address,
+      ) => `<li><strong>${escapeHtml(TASK_LABELS[address.type_name] ?? address.type_name)}</strong> · ${escapeHtml(address.address_complete)}
+        <div class="meta">Accès\u00a0: ${escapeHtml(floorLabel(address.floor_nb))}${address.floor_nb > 0 ? (address.elevator_presence ? ', avec ascenseur' : ', sans ascenseur') : ''}${address.timewindow_earliest ? ` · à partir du ${escapeHtml(when(address.timewindow_earliest))}` : ''}</div></li>`,
+    )
+    .join('');
+  const items = payload.items
+    .filter((item) => item.category !== 'cost' && item.category !== 'custom-cost')
+    .map((item) => `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.name)}</li>`)
+    .join('');
+  const costs = payload.items.filter((item) => item.category === 'cost' || item.category === 'custom-cost');
+  const vatPercent = Math.round(figures.vat * 100);
+  const tva = figures.total - figures.total_ht;
+  const body = `
+<header class="parties">
+  <section><h2>Transporteur</h2>
+    <p><strong>${escapeHtml(company.name || 'Le transporteur')}</strong>${company.address ? `<br>${escapeHtml(company.address)}` : ''}${company.registration ? `<br>${escapeHtml(company.registration)}` : ''}${company.phone_number ? `<br>${escapeHtml(company.phone_number)}` : ''}${company.email ? `<br>${escapeHtml(company.email)}` : ''}</p></section>
+  <section><h2>Client</h2>
+    <p><strong>${escapeHtml(customer.name)}</strong>${customer.phone_number ? `<br>${escapeHtml(customer.phone_number)}` : ''}${customer.email ? `<br>${escapeHtml(customer.email)}` : ''}</p></section>
+</header>
+<h1>Devis de déménagement</h1>
+<p class="meta">Devis n° ${escapeHtml(quote.id)} · réservation n° ${escapeHtml(travelId)} · établi le ${escapeHtml(when(quote.created_at))}</p>
+<section><h2>Date</h2><p>${travel.beginning_date ? `Le ${escapeHtml(when(travel.beginning_date))}` : 'À convenir avec le transporteur'}</p></section>
+<section><h2>Trajet</h2><ol class="stops">${stops}</ol>
+<p>Distance aller\u00a0: ${escapeHtml(formatDistance(figures.distance))} · durée de conduite\u00a0: ${escapeHtml(formatDuration(figures.duration))}${figures.approximate ? ' (itinéraire estimé à vol d’oiseau)' : ''}</p></section>
+<section><h2>Mobilier et prestation</h2>
+${items ? `<ul>${items}</ul>` : '<p>Aucun objet</p>'}
+<p>Volume du mobilier\u00a0: ${escapeHtml(formatVolume(figures.volume))} · véhicule\u00a0: ${escapeHtml(figures.vehicle?.name ?? `Véhicule ${formatVolume(figures.truck_capacity)}`)}</p>
+<p>Voyage spécial\u00a0: le véhicule est affecté à ce seul déménagement. Manutention\u00a0: ${escapeHtml(handlersLabel(figures.persons_needed))}${figures.persons_needed > 0 ? `, ${escapeHtml(formatDuration(figures.handling_hours * 3600))}` : ''}. Emballage et démontage du mobilier\u00a0: par le client, sauf mention contraire ci-dessous.</p></section>
+<section><h2>Prix</h2>
+<table><thead><tr><th scope="col">Prestation</th><th scope="col">HT</th><th scope="col">TTC</th></tr></thead><tbody>
+<tr><th scope="row">Transport</th><td>${money(figures.price_transportation_ht)}</td><td>${money(figures.price_transportation)}</td></tr>
+<tr><th scope="row">Manutention</th><td>${money(figures.price_handling_ht)}</td><td>${money(figures.price_handling)}</td></tr>
+${costs.map((cost) => `<tr><th scope="row">${escapeHtml(cost.name)}</th><td>${money(Math.round((cost.customPrice ?? 0) * cost.quantity * 100))}</td><td>${money(Math.round((cost.customPrice ?? 0) * cost.quantity * 100 * (1 + figures.vat)))}</td></tr>`).join('')}
+</tbody><tfoot>
+<tr><th scope="row">Total</th><td>${money(figures.total_ht)}</td><td><strong>${money(figures.total)}</strong></td></tr>
+<tr><th scope="row">dont TVA ${vatPercent}\u00a0%</th><td></td><td>${money(tva)}</td></tr>
+</tfoot></table>
+<p><strong>Ce prix est définitif\u00a0:</strong> le déménageur ne peut facturer aucun frais supplémentaire, sauf si les termes de ce devis sont modifiés d’un commun accord.</p>
+<p class="meta">Prix valable jusqu’au ${escapeHtml(when(quote.expires_at))} pour la réservation de ces choix.</p></section>
+<section><h2>Paiement</h2><p>${escapeHtml(company.payment_terms || 'Aucun paiement n’est demandé à la réservation. Le transporteur vous indique les modalités de paiement en confirmant votre déménagement.')}</p></section>
+<section><h2>Responsabilité et réserves</h2>
+<p>${escapeHtml(company.liability_terms || 'La responsabilité du déménageur et les modalités de sa mise en jeu sont précisées dans ses conditions générales, qu’il vous remet avec ce devis.')}</p>
+<p>À la livraison, vous pouvez inscrire vos réserves sur la lettre de voiture. Vous disposez ensuite de dix jours calendaires à compter de la réception de vos biens pour adresser au déménageur, par lettre recommandée, une protestation motivée sur leur état ou leur caractère incomplet, même sans réserve à la livraison (code de la consommation, article L224-63).</p></section>
+<p class="print-hint">Pour l’enregistrer en PDF, utilisez la fonction Imprimer de votre navigateur.</p>`;
+  return `<!doctype html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Devis de déménagement n° ${escapeHtml(quote.id)}</title>
+<link rel="stylesheet" href="/devis.css">
+</head>
+<body>
+<main>${body}</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,225 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  carrierProblems,
+  choiceProblems,
+  poolInputFor,
+  quoteFigures,
+  stopsFromAddresses,
+  type CompanyData,
+  type Item,
+  type PriceGrid,
+  type QuoteFigures,
+  type QuoteRequest,
+  type TripToPrice,
+} from 'transport-quote-wizard/domain';
+import { choicesFingerprint } from 'transport-quote-wizard/domain';
+import { chosenPool, customItemProblems } from 'transport-quote-wizard/domain';
+import { poolComputesPrice } from 'transport-quote-wizard/domain';
+import { type ChoiceProblem } from 'transport-quote-wizard/domain';
+import type { ItemCatalogue } from '../db/items-repo.ts';
+import { findLiveQuote, findQuote, insertQuote, type StoredQuote } from '../db/quotes-repo.ts';
+import type { Sql } from '../db/sql.ts';
+import { HttpError } from '../http/validation.ts';
+import { carrierFor } from './carrier-records.ts';
+import type { PoolSandbox } from './pool-sandbox.ts';
+import type { RouteService } from './route-service.ts';
+
+/** A quote as the API answers it: the figures the carrier commits to, until when, and the server's signature over them. */
+export interface IssuedQuote {
+  id: string;
+  expires_at: string;
+  signature: string;
+  figures: QuoteFigures;
+  /** Seconds the price still holds when answered: a page counts the deadline on its own clock. */
+  valid_for_seconds: number;
+  /** Why the straight line priced the route, when a road service did not answer. */
+  route_fallback: string | null;
+}
+
+export interface QuoteServiceOptions {
+  sql: Sql;
+  catalogue: ItemCatalogue;
+  routes: RouteService;
+  sandbox: PoolSandbox;
+  publicPricing: CompanyData;
+  /** The grids a public quote may name (PUBLIC_PRICE_GRIDS); a company is priced on either. */
+  publicGrids: readonly PriceGrid[];
+  signingKey: Buffer;
+  ttlMs: number;
+  now?: () => number;
+}
+
+const CATALOGUE_CATEGORIES = new Set(['item', 'stuff']);
+const ownerOf = (companyId: number | null) => (companyId === null ? 'public' : String(companyId));
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export const GRID_NOT_OFFERED = 'Grille de prix non proposée par le transporteur au public';
+
+/** Refused choices, each named: 422, as every out-of-range or forbidden choice. */
+function refuse(problems: readonly ChoiceProblem[]): never {
+  throw new HttpError(422, 'Choix refusés par le transporteur', [...problems]);
+}
+
+/**
+ * The carrier's price, decided by the server: its own records (VAT, rates, vehicles, grids and
+ * their code), the catalogue's figures for catalogue items, its own route. A quote is signed
+ * (HMAC-SHA256 with the server's key) and stored, so a booking that presents it is priced by
+ * it without trusting a figure from the browser.
+ */
+export class QuoteService {
+  private readonly now: () => number;
+
+  constructor(private readonly options: QuoteServiceOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The items as priced: a catalogue entry's figures where the item names one, the visitor's own within bounds otherwise. */
+  private resolveItems(items: readonly Item[], companyId: number | null): Item[] {
+    const problems: ChoiceProblem[] = [];
+    const resolved = items.map((item, index) => {
+      const entry = CATALOGUE_CATEGORIES.has(item.category) ? this.options.catalogue.entryFor(item, companyId) : null;
+      if (!entry) {
+        problems.push(...customItemProblems(item, index));
+        return item;
+      }
+      return {
+        ...item,
+        volume: entry.volume,
+        weight: entry.weight,
+        length: 0,
+        width: 0,
+        height: 0,
+        time_factor: entry.time_factor,
+        persons_needed: entry.persons_needed,
+        elevator: entry.elevator,
+        minimal_truck_capacity: entry.minimal_truck_capacity,
+      };
+    });
+    if (problems.length > 0) refuse(problems);
+    return resolved;
+  }
+
+  /** Whether the carrier prices this grid for this customer: a company on either, the public on PUBLIC_PRICE_GRIDS. */
+  offersGrid(grid: PriceGrid, companyId: number | null): boolean {
+    return companyId !== null || this.options.publicGrids.includes(grid);
+  }
+
+  /** Prices a request from the server's own records; throws 422 naming each refused choice. */
+  async price(request: QuoteRequest, companyId: number | null): Promise<{ figures: QuoteFigures; fallback: string | null }> {
+    const problems = choiceProblems(request);
+    if (problems.length > 0) refuse(problems);
+    const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing);
+    const refused = carrierProblems(request, carrier);
+    if (!this.offersGrid(request.grid, companyId)) refused.push({ path: 'grid', message: GRID_NOT_OFFERED });
+    if (refused.length > 0) refuse(refused);
+    const items = this.resolveItems(request.items, companyId);
+    const stops = stopsFromAddresses(request.addresses);
+    const pool = chosenPool(request, carrier) ?? null;
+    const route = await this.options.routes.route(
+      stops.map((stop) => ({ lat: stop.lat!, lng: stop.lng! })),
+      pool?.mode ?? 'driving',
+    );
+    const trip: TripToPrice = {
+      grid: request.grid,
+      stops,
+      items,
+      route,
+      carrier,
+      vehicleCategoryId: request.vehicle_category_id,
+      pool,
+      persons: request.persons_needed,
+      hours: request.handling_hours,
+      date: request.date,
+      fixedPrice: request.fixed_price,
+    };
+    const poolAnswer = pool && poolComputesPrice(pool) ? await this.options.sandbox.run(pool, poolInputFor(trip)) : null;
+    return { figures: quoteFigures(trip, poolAnswer), fallback: route.fallback };
+  }
+
+  private sign(quote: Pick<StoredQuote, 'id' | 'owner' | 'fingerprint' | 'expires_at' | 'figures_json'>): string {
+    return createHmac('sha256', this.options.signingKey)
+      .update([quote.id, quote.owner, quote.fingerprint, quote.expires_at, quote.figures_json].join('\n'))
+      .digest('base64url');
+  }
+
+  private verified(quote: StoredQuote): boolean {
+    const expected = Buffer.from(this.sign(quote));
+    const presented = Buffer.from(quote.signature);
+    return expected.length === presented.length && timingSafeEqual(expected, presented);
+  }
+
+  /** A stored quote as the API answers it. */
+  answer(quote: Pick<StoredQuote, 'id' | 'expires_at' | 'signature'>, figures: QuoteFigures, fallback: string | null): IssuedQuote {
+    const left = Math.max(0, Math.floor((Date.parse(quote.expires_at) - this.now()) / 1000));
+    return {
+      id: quote.id,
+      expires_at: quote.expires_at,
+      signature: quote.signature,
+      figures,
+      valid_for_seconds: left,
+      route_fallback: fallback,
+    };
+  }
+
+  /** A binding quote for these choices; the same choices priced the same while it is valid get the same quote back. */
+  async issue(request: QuoteRequest, companyId: number | null): Promise<IssuedQuote> {
+    const { figures, fallback } = await this.price(request, companyId);
+    const owner = ownerOf(companyId);
+    const fingerprint = sha256(choicesFingerprint(request, owner, figures.persons_needed, figures.handling_hours));
+    const figuresJson = JSON.stringify(figures);
+    const now = this.now();
+    const live = await findLiveQuote(this.options.sql, fingerprint, figuresJson, new Date(now).toISOString());
+    if (live && live.owner === owner) return this.answer(live, figures, fallback);
+    const quote = {
+      id: randomBytes(16).toString('base64url'),
+      owner,
+      fingerprint,
+      figures_json: figuresJson,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + this.options.ttlMs).toISOString(),
+    };
+    const signature = this.sign(quote);
+    await insertQuote(this.options.sql, { ...quote, signature });
+    return this.answer({ ...quote, signature }, figures, fallback);
+  }
+
+  /**
+   * The price a booking is stored with. Its quote when it presents one that is still valid,
+   * signed, of the same carrier and for the same choices (handlers and hours as the booking
+   * states them); else a fresh quote, taken only if it gives the price the booking was shown:
+   * a price that changed is a 409 with the new figures, for the visitor to confirm.
+   */
+  async priceBooking(
+    request: QuoteRequest,
+    companyId: number | null,
+    booking: { quoteId: string | null; persons: number; hours: number; sentTransportation: number; sentHandling: number },
+  ): Promise<IssuedQuote> {
+    const owner = ownerOf(companyId);
+    if (booking.quoteId) {
+      const stored = await findQuote(this.options.sql, booking.quoteId);
+      const fingerprint = sha256(choicesFingerprint(request, owner, booking.persons, booking.hours));
+      if (
+        stored &&
+        stored.owner === owner &&
+        stored.fingerprint === fingerprint &&
+        Date.parse(stored.expires_at) > this.now() &&
+        this.verified(stored)
+      ) {
+        // The same choices as the quote's, which passed every check: the figures are the quote's.
+        return this.answer(stored, stored.figures, null);
+      }
+    }
+    const fresh = await this.issue(request, companyId);
+    const close = (a: number, b: number) => Math.abs(a - b) <= 1;
+    if (close(fresh.figures.price_transportation, booking.sentTransportation) && close(fresh.figures.price_handling, booking.sentHandling))
+      return fresh;
+    throw new HttpError(
+      409,
+      booking.quoteId
+        ? 'Le prix a changé depuis votre devis : vérifiez le nouveau prix, puis enregistrez à nouveau.'
+        : 'Le prix envoyé n’est pas celui du transporteur : vérifiez le prix, puis enregistrez à nouveau.',
+      undefined,
+      { quote: fresh },
+    );
+  }
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { CompanyDataSchema, type CompanyData } from 'transport-quote-wizard/domain';
+import { findQuote } from '../db/quotes-repo.ts';
+import type { Sql } from '../db/sql.ts';
+import { routeSchema, TRAVEL_TOKEN } from '../http/route-schema.ts';
+import { HttpError } from '../http/validation.ts';
+import { renderNotFoundPage } from '../pages/dashboard-page.ts';
+import { renderDevisPage } from '../pages/devis-page.ts';
+import { bookingPageHeaders } from './dashboard.ts';
+import { IdParams, openTravel } from './travels.ts';
+
+/**
+ * /devis/{id}?token=…: the devis of a booking, for the customer to print or save as a PDF, from
+ * the success panel and the edit link. Its figures are those of the quote that priced it.
+ */
+export function devisRoutes(app: FastifyInstance, sql: Sql, publicPricing: CompanyData): void {
+  const schema = routeSchema({
+    operationId: 'devisImprimable',
+    tags: ['Devis'],
+    summary: 'Devis imprimable d’une réservation',
+    description: 'La page HTML (en français) du devis, à imprimer ou à enregistrer en PDF : le prix du devis qui a chiffré la réservation.',
+    security: TRAVEL_TOKEN,
+    params: IdParams,
+    answers: {
+      200: { description: 'Le devis, en HTML.', html: true },
+      404: {
+        description: 'Réservation introuvable (numéro inconnu, jeton absent ou faux), ou réservation sans devis, en HTML.',
+        html: true,
+      },
+    },
+  });
+  app.get('/devis/:id', { schema }, async (request, reply) => {
+    bookingPageHeaders(reply);
+    try {
+      const travel = await openTravel(sql, request);
+      const quote = travel.quote_id ? await findQuote(sql, travel.quote_id) : null;
+      if (!quote) throw new HttpError(404, 'Réservation sans devis');
+      let carrier = publicPricing.transportation_company;
+      if (travel.company_id !== null) {
+        const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [travel.company_id]);
+        carrier = row ? v.parse(CompanyDataSchema, JSON.parse(row.store_json)).transportation_company : null;
+      }
+      return renderDevisPage({ travelId: travel.id, payload: travel.payload, quote, carrier });
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return reply.code(404).send(renderNotFoundPage(false));
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { QuoteRequestSchema } from 'transport-quote-wizard/domain';
+import { findCompanyByToken } from '../db/companies-repo.ts';
+import { findQuote } from '../db/quotes-repo.ts';
+import type { Sql } from '../db/sql.ts';
+import { answer, PUBLIC, refusal, routeSchema } from '../http/route-schema.ts';
+import { HttpError, parseOr400 } from '../http/validation.ts';
+import type { QuoteService } from '../pricing/quote-service.ts';
+import { QuoteSchema } from './quote-answers.ts';
+import { INVALID, NOT_JSON, TOO_LARGE } from './travel-answers.ts';
+
+const QuoteParams = v.object({ id: v.pipe(v.string(), v.regex(/^[\w-]{10,64}$/), v.description('L’identifiant du devis.')) });
+
+export const REFUSED_CHOICES = refusal(
+  'Choix refusés, chacun nommé dans fields : hors des limites de la spec (50 adresses, étages de -1 à 12, 0 à 4 manutentionnaires, 0,5 à 8 heures), ' +
+    'inconnus du transporteur (véhicule, grille), ou réservés aux clients professionnels (prix fixé, frais prédéfinis, frais annexes).',
+);
+
+/** POST /api/v1/quotes: the price the carrier commits to, until when, signed; GET to read one again by its id. */
+export function quoteRoutes(app: FastifyInstance, sql: Sql, quotes: QuoteService): void {
+  const issueSchema = routeSchema({
+    operationId: 'demanderDevis',
+    tags: ['Devis'],
+    summary: 'Demander un devis',
+    description:
+      'Les choix du visiteur (adresses, objets, véhicule, grille, manutention), jamais un prix : le serveur calcule le prix avec ses propres tarifs, ' +
+      'le volume des objets du catalogue et son propre itinéraire, et s’engage jusqu’à expires_at. Les mêmes choix redemandés tant que le devis vaut ' +
+      'rendent le même devis. Avec company_token, les tarifs de cette entreprise.',
+    security: PUBLIC,
+    body: QuoteRequestSchema,
+    answers: {
+      201: answer('Le devis : ses chiffres, son échéance et sa signature.', QuoteSchema),
+      400: INVALID,
+      404: refusal('Entreprise inconnue (company_token).'),
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      422: REFUSED_CHOICES,
+    },
+  });
+  app.post('/api/v1/quotes', { schema: issueSchema }, async (request, reply) => {
+    const { company_token: companyToken, ...choices } = parseOr400(QuoteRequestSchema, request.body);
+    let companyId: number | null = null;
+    if (companyToken !== undefined) {
+      const company = await findCompanyByToken(sql, companyToken);
+      if (!company) throw new HttpError(404, 'Entreprise inconnue');
+      companyId = company.id;
+    }
+    return reply.code(201).send(await quotes.issue(choices, companyId));
+  });
+
+  const readSchema = routeSchema({
+    operationId: 'lireDevis',
+    tags: ['Devis'],
+    summary: 'Relire un devis',
+    description: 'Le devis tel qu’il a été signé : son identifiant est la seule clé (128 bits aléatoires).',
+    security: PUBLIC,
+    params: QuoteParams,
+    answers: { 200: answer('Le devis.', QuoteSchema), 404: refusal('Devis introuvable.') },
+  });
+  app.get('/api/v1/quotes/:id', { schema: readSchema }, async (request) => {
+    const params = v.safeParse(QuoteParams, request.params);
+    const quote = params.success ? await findQuote(sql, params.output.id) : null;
+    if (!quote) throw new HttpError(404, 'Devis introuvable');
+    return quotes.answer(quote, quote.figures, null);
+  });
+}

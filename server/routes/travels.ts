@@ -1,0 +1,325 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import {
+  implausibleFigures,
+  ItemSchema,
+  parseSerializedTravelState,
+  TravelPayloadSchema,
+  type CompanyData,
+} from 'transport-quote-wizard/domain';
+import type { ServerLimits } from '../config/limits.ts';
+import { findCompanyByToken, type CompanyRow } from '../db/companies-repo.ts';
+import type { Sql } from '../db/sql.ts';
+import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
+import {
+  findTravel,
+  findTravelTokenHash,
+  insertTravel,
+  ownersOf,
+  storedSize,
+  updateTravel,
+  type StoredTravel,
+} from '../db/travels-repo.ts';
+import { answer, publishSchema, refusal, routeSchema, PUBLIC, TRAVEL_TOKEN } from '../http/route-schema.ts';
+import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
+import { carrierOf, type Notifier } from '../notifications/notifier.ts';
+import type { Metrics } from '../ops/metrics.ts';
+import type { Quotas } from '../ops/quotas.ts';
+import { priceBooking, type PricedBooking } from '../pricing/booking-pricing.ts';
+import { misplacedStops } from '../pricing/stop-places.ts';
+import type { OfflineGeocoder } from '../geo/geocoder.ts';
+import type { BookingFacts } from '../notifications/booking-events.ts';
+import type { QuoteService } from '../pricing/quote-service.ts';
+import { clientKey } from '../security/client-key.ts';
+import { generateToken, hashToken, sha256, tokenMatches } from '../security/tokens.ts';
+import {
+  BOOKING_BODY,
+  BookingSchema,
+  CreatedSchema,
+  IMPLAUSIBLE,
+  INVALID,
+  NOT_JSON,
+  PRICE_CHANGED,
+  QUOTA,
+  TOO_LARGE,
+  UpdatedSchema,
+  type Booking,
+} from './travel-answers.ts';
+
+publishSchema('TravelPayload', TravelPayloadSchema, 'request');
+publishSchema('ItemInput', ItemSchema, 'request');
+
+export const IdParams = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.description('Numéro de la réservation (rendu à sa création).')),
+});
+const BookingHeaders = v.object({
+  'idempotency-key': v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(8),
+      v.maxLength(200),
+      v.regex(/^[\x21-\x7e]+$/),
+      v.description(
+        'Même clé et même corps : la première réponse est rejouée (24 h) ; même clé et autre corps : 422 ; la même requête encore en cours : 409.',
+      ),
+    ),
+  ),
+});
+
+const NOT_FOUND = 'Réservation introuvable';
+/** Compared against when the id is unknown, so that case takes the same time as a wrong token. */
+const UNKNOWN_TRAVEL_HASH = '0'.repeat(64);
+
+/** The token from `?token=` (spec) or `Authorization: Bearer` (design). */
+export function presentedToken(request: FastifyRequest): string | null {
+  const query = request.query as Record<string, unknown>;
+  if (typeof query.token === 'string' && query.token !== '') return query.token;
+  return bearerToken(request.headers);
+}
+
+/**
+ * The travel an id and token open. A wrong or missing token answers exactly like an
+ * unknown id, so ids cannot be probed.
+ */
+export async function openTravel(sql: Sql, request: FastifyRequest): Promise<StoredTravel> {
+  const params = v.safeParse(IdParams, request.params);
+  const id = params.success ? Number(params.output.id) : null;
+  // The token is checked first, in constant time, against the hash alone: a wrong token costs
+  // the same on a large booking as on a small one, and reads nothing of it.
+  const storedHash = id === null ? null : await findTravelTokenHash(sql, id);
+  const matches = tokenMatches(presentedToken(request), storedHash ?? UNKNOWN_TRAVEL_HASH);
+  if (storedHash === null || !matches) throw new HttpError(404, NOT_FOUND);
+  const travel = await findTravel(sql, id!);
+  if (!travel) throw new HttpError(404, NOT_FOUND);
+  return travel;
+}
+
+/** The body checked on its own (schema, the client's store, prices that cannot be): nothing is read from the database. */
+function checkBooking(body: unknown, limits: ServerLimits) {
+  const payload = parseOr400(TravelPayloadSchema, body);
+  const state = parseSerializedTravelState(payload.store_serialized);
+  if (state === null) {
+    throw new HttpError(400, 'Requête invalide', [{ path: 'store_serialized', message: 'État de réservation illisible' }]);
+  }
+  const impossible = implausibleFigures(payload, { priceCeilingEuros: limits.priceCeilingEuros });
+  if (impossible.length > 0) throw new HttpError(422, 'Chiffres impossibles dans la réservation', impossible);
+  // The company token opens the whole company: it is kept as the company's id, never stored or echoed.
+  const { company_token: companyToken, ...stored } = payload;
+  return { payload: stored as typeof payload, companyToken, state };
+}
+
+/** The company a booking is made for, from its token; null for a public booking. */
+async function companyOf(sql: Sql, companyToken: string | undefined): Promise<CompanyRow | null> {
+  if (companyToken === undefined) return null;
+  const company = await findCompanyByToken(sql, companyToken);
+  if (!company) throw new HttpError(404, 'Entreprise inconnue');
+  return company;
+}
+
+/** What an event says of a booking just written. */
+function factsOf(
+  id: number,
+  companyId: number | null,
+  createdAt: string,
+  updatedAt: string,
+  state: string,
+  priced: PricedBooking,
+): BookingFacts {
+  return {
+    id,
+    companyId,
+    createdAt,
+    updatedAt,
+    state,
+    payload: priced.payload,
+    priceSource: priced.priceSource,
+    priceCheck: priced.priceCheck,
+    refusalReason: null,
+  };
+}
+
+async function companyStoreJson(sql: Sql, companyId: number): Promise<string | null> {
+  return (await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [companyId]))?.store_json ?? null;
+}
+
+export interface TravelRouteDeps {
+  quotas: Quotas;
+  quotes: QuoteService;
+  /** The key the client addresses are hashed with (server_keys), never stored in clear. */
+  addressSecret: Buffer;
+  metrics: Metrics | null;
+  /** The event and the customer's e-mail each booking writes with itself (the outbox). */
+  notifier: Notifier;
+  /** Prices the public pages: its references sign their e-mails. */
+  publicPricing: CompanyData;
+  /** The offline index of French communes, loaded on first use: where a written address lies. */
+  geocoder: () => OfflineGeocoder;
+}
+
+/** Refuses stops placed far from their written address: the server prices the coordinates, the carrier drives to the address. */
+function assertStopsWhereWritten(payload: { addresses: Parameters<typeof misplacedStops>[0] }, geocoder: () => OfflineGeocoder): void {
+  const problems = misplacedStops(payload.addresses, geocoder());
+  if (problems.length > 0) throw new HttpError(422, 'Choix refusés par le transporteur', problems);
+}
+
+export function travelRoutes(
+  app: FastifyInstance,
+  sql: Sql,
+  limits: ServerLimits,
+  { quotas, quotes, addressSecret, metrics, notifier, publicPricing, geocoder }: TravelRouteDeps,
+): void {
+  const createSchema = routeSchema({
+    operationId: 'creerReservation',
+    tags: ['Réservations'],
+    summary: 'Créer une réservation',
+    description: BOOKING_BODY,
+    security: PUBLIC,
+    headers: BookingHeaders,
+    body: TravelPayloadSchema,
+    answers: {
+      201: answer('Réservation créée : son numéro et son jeton.', CreatedSchema, {
+        'idempotent-replayed': {
+          type: 'string',
+          enum: ['true'],
+          description: 'true quand la réponse est celle, rejouée, d’une requête précédente de même clé.',
+        },
+      }),
+      400: INVALID,
+      404: refusal('Entreprise inconnue (company_token).'),
+      409: PRICE_CHANGED,
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      422: IMPLAUSIBLE,
+      507: QUOTA,
+    },
+  });
+  app.post('/api/v1/travels', { schema: createSchema }, async (request, reply) => {
+    const key = parseOr400(BookingHeaders, request.headers, 'Idempotency-Key invalide')['idempotency-key'] ?? null;
+    if (key !== null) {
+      const decision = await claimKey(sql, key, sha256(request.rawBody ?? ''), Date.now());
+      if (decision.kind === 'replay') return reply.code(decision.status).header('idempotent-replayed', 'true').send(decision.body);
+      if (decision.kind === 'conflict') throw new HttpError(422, 'Cette clé d’idempotence a déjà servi pour une autre réservation');
+      if (decision.kind === 'in-progress') throw new HttpError(409, 'Cette réservation est déjà en cours d’enregistrement');
+    }
+    try {
+      const { payload, companyToken, state } = checkBooking(request.body, limits);
+      assertStopsWhereWritten(payload, geocoder);
+      const company = await companyOf(sql, companyToken);
+      const companyId = company?.id ?? null;
+      // Priced before the write: a route or a pool's code may take a moment, the transaction does not.
+      const priced = await priceBooking(quotes, payload, state, companyId, companyId === null ? 'public' : 'company');
+      const token = generateToken();
+      const addressKey = companyToken === undefined ? clientKey(request.ip, addressSecret) : null;
+      const carrier = carrierOf(company?.store_json ?? null, publicPricing);
+      // The booking, its key's answer, its event and its e-mail are written together: a retry
+      // finds all or none, and a crash cannot keep the booking and lose what follows it.
+      const { answer, uses, written } = await sql.transaction(async (tx) => {
+        const uses = await quotas.assertRoom(tx, ownersOf(companyId, addressKey), storedSize(priced.payload));
+        const now = new Date().toISOString();
+        const id = await insertTravel(tx, priced, hashToken(token), companyId, now, addressKey);
+        const body = { id, token };
+        if (key !== null) await completeKey(tx, key, 201, body);
+        const written = await notifier.record(tx, 'booking.created', factsOf(id, companyId, now, now, 'new', priced), carrier, token);
+        return { answer: body, uses, written };
+      });
+      notifier.wake(written);
+      quotas.report(uses);
+      metrics?.bookings.inc({ action: 'created', owner: companyId === null ? 'public' : 'company' });
+      return reply.code(201).send(answer);
+    } catch (error) {
+      // A refused request frees its key: the client may correct it and retry with the same key.
+      if (key !== null) await releaseKey(sql, key);
+      throw error;
+    }
+  });
+
+  const updateSchema = routeSchema({
+    operationId: 'modifierReservation',
+    tags: ['Réservations'],
+    summary: 'Modifier une réservation',
+    description: `${BOOKING_BODY} Une réservation d’entreprise garde l’entreprise et les prix qu’elle a fixés.`,
+    security: TRAVEL_TOKEN,
+    params: IdParams,
+    body: TravelPayloadSchema,
+    answers: {
+      200: answer('Réservation modifiée.', UpdatedSchema),
+      400: INVALID,
+      403: refusal(
+        'Le company_token est celui d’une autre entreprise (ou la réservation est publique) : l’entreprise d’une réservation ne change pas.',
+      ),
+      404: refusal('Réservation introuvable : numéro inconnu, ou jeton absent ou faux (les deux répondent pareil).'),
+      409: PRICE_CHANGED,
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      422: IMPLAUSIBLE,
+      507: QUOTA,
+    },
+  });
+  app.patch('/api/v1/travels/:id', { schema: updateSchema }, async (request): Promise<v.InferOutput<typeof UpdatedSchema>> => {
+    const travel = await openTravel(sql, request);
+    const { payload, companyToken, state } = checkBooking(request.body, limits);
+    assertStopsWhereWritten(payload, geocoder);
+    // A booking's company is fixed when it is made: a token of another company (or any company
+    // token on a public booking) changes nothing and is refused.
+    const companyId = (await companyOf(sql, companyToken))?.id ?? null;
+    if (companyId !== null && companyId !== travel.company_id)
+      throw new HttpError(403, 'Cette réservation n’appartient pas à cette entreprise : son entreprise ne change pas.');
+    const actor = travel.company_id === null ? 'public' : companyId === null ? 'edit-link' : 'company';
+    const priced = await priceBooking(quotes, payload, state, travel.company_id, actor, {
+      payload: travel.payload,
+      state: parseSerializedTravelState(travel.payload.store_serialized),
+      priceSource: travel.price_source,
+    });
+    const uses = await quotas.assertRoom(
+      sql,
+      ownersOf(travel.company_id, travel.client_key),
+      storedSize(priced.payload),
+      travel.payload_bytes,
+    );
+    const carrier = carrierOf(travel.company_id === null ? null : await companyStoreJson(sql, travel.company_id), publicPricing);
+    const written = await sql.transaction(async (tx) => {
+      const now = new Date().toISOString();
+      await updateTravel(tx, travel.id, priced, now);
+      const facts = {
+        ...factsOf(travel.id, travel.company_id, travel.created_at, now, travel.state, priced),
+        refusalReason: travel.refusal_reason,
+      };
+      return notifier.record(tx, 'booking.updated', facts, carrier);
+    });
+    notifier.wake(written);
+    quotas.report(uses);
+    metrics?.bookings.inc({ action: 'updated', owner: travel.company_id === null ? 'public' : 'company' });
+    return { id: travel.id, quote_id: priced.quote.id };
+  });
+
+  const readSchema = routeSchema({
+    operationId: 'lireReservation',
+    tags: ['Réservations'],
+    summary: 'Relire une réservation',
+    description:
+      'Pour rouvrir une réservation quand la page n’a pas de bloc de données : le corps tel qu’il a été enregistré, et ce que le serveur y ajoute.',
+    security: TRAVEL_TOKEN,
+    params: IdParams,
+    answers: {
+      200: answer('La réservation.', BookingSchema),
+      404: refusal('Réservation introuvable : numéro inconnu, ou jeton absent ou faux (les deux répondent pareil).'),
+    },
+  });
+  app.get('/api/v1/travels/:id', { schema: readSchema }, async (request): Promise<Booking> => {
+    const travel = await openTravel(sql, request);
+    return {
+      id: travel.id,
+      created_at: travel.created_at,
+      updated_at: travel.updated_at,
+      ...travel.payload,
+      travel: { ...travel.payload.travel, travel_id: travel.id },
+      // Saved from a company's page: a public edit link shows the company's prices as they are.
+      made_by_company: travel.company_id !== null,
+      state: travel.state,
+      ...(travel.state === 'refused' && travel.refusal_reason ? { refusal_reason: travel.refusal_reason } : {}),
+      // 'quote': the carrier's price; 'company': fixed by the company, its grid's figures beside it in price_check.
+      price_source: travel.price_source,
+      ...(travel.price_check ? { price_check: travel.price_check } : {}),
+    };
+  });
+}

@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { backOfficeFromEnv, type BackOfficeSettings } from './config/back-office.ts';
+import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
+import { notificationsFromEnv, type NotificationSettings } from './config/notifications.ts';
+import { operationsFromEnv, type Operations } from './config/operations.ts';
+import { runtimeFromEnv, type Runtime } from './config/runtime.ts';
+import { countUsers } from './db/accounts-repo.ts';
+import { countCompanies } from './db/companies-repo.ts';
+import { assertWritable, openDatabase, type Sql } from './db/database.ts';
+import { holdsDemoCompanies, seedDatabase } from './db/seed.ts';
+import { describeStore, storeFromEnv } from './db/sql.ts';
+import { fillListColumns } from './db/travels-repo.ts';
+import { createApp } from './app.ts';
+import type { Lifecycle } from './ops/health.ts';
+import { scheduleHousekeeping } from './ops/housekeeping.ts';
+import { createMetrics, startMetricsServer } from './ops/metrics.ts';
+import { describeMail } from './notifications/mail-transport.ts';
+import type { Composition } from './composition.ts';
+
+/** A start that cannot work stops at once, saying why, rather than failing at the first booking. */
+function refuseToStart(reason: string): never {
+  process.stderr.write(`Démarrage impossible : ${reason}\n`);
+  process.exit(1);
+}
+
+/**
+ * Starts the server: production as the package's command does (`composition` absent), or
+ * with what a composition adds (the demo's companies, pages and banner; demo/main.ts).
+ */
+export async function startServer(composition?: Composition): Promise<void> {
+  // The embedded SQLite file unless DATABASE_URL names a PostgreSQL database; relative to where the server is started.
+  const store = storeFromEnv(process.env, path.resolve('data', 'transport-quote.sqlite'));
+  let limits: ServerLimits;
+  let runtime: Runtime;
+  let operations: Operations;
+  let notifications: NotificationSettings;
+  let backOffice: BackOfficeSettings;
+  try {
+    limits = limitsFromEnv();
+    runtime = runtimeFromEnv(process.env, composition !== undefined);
+    operations = operationsFromEnv(process.env, runtime.demo);
+    notifications = notificationsFromEnv(process.env, runtime.demo, store.kind === 'sqlite' ? store.file : null);
+    backOffice = backOfficeFromEnv(process.env, runtime.demo);
+  } catch (error) {
+    refuseToStart(error instanceof Error ? error.message : String(error));
+  }
+
+  let sql: Sql;
+  try {
+    sql = await openDatabase(store, (error) =>
+      process.stderr.write(`PostgreSQL : connexion perdue (${error.message}), une autre sera ouverte\n`),
+    );
+    await assertWritable(sql);
+    await seedDatabase(sql);
+    await composition?.seed(sql);
+    // Bookings written before the back office get its list's columns (once).
+    await fillListColumns(sql);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    refuseToStart(
+      store.kind === 'sqlite'
+        ? `la base ${store.file} ne peut pas être ouverte en écriture (${reason}). Vérifiez les droits du fichier et de son dossier, ou choisissez-en un autre avec DATABASE_PATH.`
+        : `la base PostgreSQL de DATABASE_URL ne répond pas ou refuse l’écriture (${reason}). Vérifiez l’adresse, le rôle et ses droits.`,
+    );
+  }
+
+  const metrics = createMetrics();
+  const lifecycle: Lifecycle = { draining: false };
+  const app = await createApp({
+    sql,
+    runtime,
+    logLevel: process.env.LOG_LEVEL ?? 'info',
+    limits,
+    metrics,
+    metricsToken: operations.metricsToken,
+    lifecycle,
+    notifications,
+    backOffice,
+    composition,
+  });
+  const metricsServer =
+    operations.metricsPort === null ? null : await startMetricsServer(metrics, operations.metricsPort, operations.metricsHost);
+  const housekeeping = scheduleHousekeeping(sql, limits, app.log);
+
+  let closing = false;
+  /**
+   * SIGTERM (a supervisor, a deployment): /readyz turns false at once so the load balancer
+   * stops sending requests, new ones are still served for the drain delay, then the server stops
+   * accepting, finishes what is in flight (a SQLite batch commits before the file closes) and
+   * exits. Whatever still runs after the bound is cut, and the exit code says so.
+   */
+  async function shutdown(signal: NodeJS.Signals) {
+    if (closing) return;
+    closing = true;
+    lifecycle.draining = true;
+    const delay = signal === 'SIGTERM' ? operations.shutdownDelayMs : 0;
+    app.log.info(`${signal} reçu : arrêt${delay > 0 ? ` dans ${delay} ms` : ''}`);
+    const bound = setTimeout(() => {
+      process.stderr.write(`Arrêt forcé : des requêtes duraient encore après ${operations.shutdownTimeoutMs} ms\n`);
+      process.exit(1);
+    }, delay + operations.shutdownTimeoutMs);
+    bound.unref();
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    housekeeping.stop();
+    metricsServer?.close();
+    await app.close();
+    await sql.close();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: operations.port, host: operations.host });
+  const address = app.server.address();
+  const host = operations.host === '0.0.0.0' || operations.host === '::' ? 'localhost' : operations.host;
+  const base = `http://${host}:${typeof address === 'object' && address ? address.port : operations.port}`;
+  // One machine-readable line first (tests read it), then what a person needs.
+  process.stdout.write(`READY ${base}\n`);
+  const lines = composition
+    ? [
+        ...composition.banner(base),
+        `  E-mails aux clients          ${describeMail(notifications.mail.transport)}`,
+        `  Base de données              ${describeStore(store)}`,
+        '',
+      ]
+    : [
+        '',
+        'Transport quote wizard : serveur prêt (production : ni page ni entreprise de démonstration)',
+        `  Scripts des éléments         ${base}/dist/transport-quote-wizard.js et ${base}/dist/transport-quote-lite.js`,
+        `  API (OpenAPI)                ${base}/api/v1/openapi.json`,
+        `  Santé / disponibilité        ${base}/healthz · ${base}/readyz`,
+        `  Espace transporteur          ${base}/espace-transporteur`,
+        `  Réservations du site public  ${backOffice.publicCompanyId === null ? 'vues par aucun espace (PUBLIC_COMPANY_ID)' : `vues par l’entreprise n° ${backOffice.publicCompanyId}`}`,
+        `  E-mails aux clients          ${describeMail(notifications.mail.transport)}`,
+        `  Base de données              ${describeStore(store)}`,
+        ...((await countCompanies(sql)) === 0
+          ? ['', 'Aucune entreprise encore : créez la première avec', '  npx transport-quote-carrier add-company "Nom de l’entreprise"']
+          : []),
+        ...((await countUsers(sql)) === 0
+          ? [
+              '',
+              'Aucun compte d’espace transporteur : créez-en un avec',
+              '  npx transport-quote-carrier add-user --entreprise <n°> adresse@exemple.fr',
+            ]
+          : []),
+        ...((await holdsDemoCompanies(sql))
+          ? ['', 'Attention : cette base contient les entreprises de démonstration, dont les jetons sont publics.']
+          : []),
+        '',
+      ];
+  process.stdout.write(lines.join('\n'));
+}

@@ -1,0 +1,187 @@
+// The server as a carrier installs it for production: both packages packed, installed from
+// their tarballs with --omit=dev into an empty folder, started with NODE_ENV=production. It
+// must start, serve the element scripts compressed and cached, show nothing of the demo, let
+// the operator create the first company, and drain on SIGTERM.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { BackOffice } from './back-office-client.mjs';
+import { bookingBody } from './booking-body.mjs';
+import { DEMO_COMPANY_TOKEN, json, ROOT, untilNotReady } from './support.mjs';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function pack(args, destination) {
+  const [{ filename }] = JSON.parse(
+    execFileSync(npm, ['pack', '--json', '--pack-destination', destination, ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
+  return path.join(destination, filename);
+}
+
+/**
+ * better-sqlite3 has no prebuilt binary this machine may download, and compiling it takes
+ * about 80 s on two cores. Its installer first looks for a "local prebuild": the module this
+ * repository already compiled for the same version and Node ABI, packed the way its
+ * installer expects, as a carrier's CI cache would hold it.
+ */
+function localPrebuild(work) {
+  const module = path.join(ROOT, 'node_modules/better-sqlite3');
+  const { version } = JSON.parse(readFileSync(path.join(module, 'package.json'), 'utf8'));
+  const folder = path.join(work, 'prebuilds');
+  mkdirSync(folder);
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  execFileSync('tar', ['czf', path.join(folder, name), '-C', module, 'build/Release/better_sqlite3.node']);
+  return folder;
+}
+
+/** Starts the installed server; resolves with its base URL once it printed READY. */
+function startInstalled(app, env) {
+  const child = spawn(process.execPath, [path.join(app, 'node_modules/transport-quote-server/dist/main.mjs')], {
+    cwd: app,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let logs = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`le serveur installé n'a pas démarré :\n${logs}`)), 20000);
+    const onData = (chunk) => {
+      logs += chunk;
+      const ready = /READY (http:\/\/\S+)/.exec(logs);
+      if (ready) {
+        clearTimeout(timer);
+        resolve({ child, base: ready[1], logs: () => logs });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`le serveur installé s'est arrêté (${code}) :\n${logs}`)));
+  });
+}
+
+describe('the server package installed for production from its tarball', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'tqw-prod-'));
+  const app = path.join(work, 'app');
+  const databasePath = path.join(work, 'data', 'production.sqlite');
+  let server;
+
+  before(async () => {
+    const elements = pack([], work);
+    const serverPackage = pack(['--workspace', 'server'], work);
+    mkdirSync(app);
+    writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'serveur-transporteur', private: true, type: 'module' }));
+    execFileSync(npm, ['install', '--omit=dev', '--no-audit', '--no-fund', elements, serverPackage], {
+      cwd: app,
+      stdio: 'pipe',
+      env: { ...process.env, npm_config_better_sqlite3_local_prebuilds: localPrebuild(work) },
+    });
+    // The straight-line route: a production server asks IGN's service by default, and no test
+    // reaches outside this machine.
+    server = await startInstalled(app, { DATABASE_PATH: databasePath, SHUTDOWN_DELAY_MS: '1500', ROUTE_SERVICE: 'straight-line' });
+  });
+  after(() => {
+    if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+  });
+
+  it('installs without the development packages: no test runner, bundler or browser driver', () => {
+    const installed = (name) => existsSync(path.join(app, 'node_modules', name, 'package.json'));
+    for (const devOnly of ['esbuild', '@web/test-runner', 'playwright-core', 'typescript', 'eslint', 'autocannon'])
+      assert.ok(!installed(devOnly), `${devOnly} is not installed`);
+    for (const runtime of ['fastify', 'better-sqlite3', 'pg', 'prom-client', '@fastify/compress', 'nodemailer', '@fastify/csrf-protection'])
+      assert.ok(installed(runtime), `${runtime} is installed`);
+  });
+
+  it('starts in production: health answers, no demo page and no demo company, and says how to create the first company', async () => {
+    assert.equal((await json(server.base, 'GET', '/healthz')).status, 200);
+    assert.equal((await json(server.base, 'GET', '/readyz')).data.ready, true);
+    for (const page of ['/', '/index.html', '/company.html', '/lite.html', '/iframe-host.html', '/csp.html', '/docs.html', '/demo.css']) {
+      const response = await fetch(server.base + page);
+      assert.equal(response.status, 404, page);
+      assert.ok(!(await response.text()).includes('démonstration'), `${page}: no link to demo pages`);
+    }
+    assert.equal(
+      (await json(server.base, 'GET', `/api/v1/companies/${DEMO_COMPANY_TOKEN}`)).status,
+      404,
+      'the public demo token opens nothing',
+    );
+    assert.match(server.logs(), /Aucune entreprise encore : créez la première avec\n\s+npx transport-quote-carrier add-company/);
+    // The catalogue is the product's own data: it is there.
+    const search = await json(server.base, 'GET', '/api/v1/items/search?q=canape');
+    assert.ok(search.data.length > 0);
+  });
+
+  it('serves the element scripts from the installed elements package, compressed and cached', async () => {
+    const loader = await fetch(`${server.base}/dist/transport-quote-wizard.js`, { headers: { 'accept-encoding': 'br' } });
+    assert.equal(loader.status, 200);
+    assert.equal(loader.headers.get('content-encoding'), 'br');
+    assert.equal(loader.headers.get('cache-control'), 'public, max-age=300');
+    const preloads = [...(await loader.text()).matchAll(/chunks\/(chunk-[A-Z0-9]{8}\.js)/g)].map((match) => match[1]);
+    assert.ok(preloads.length > 0, 'the loader preloads its chunks');
+    const chunk = await fetch(`${server.base}/dist/esm/chunks/${preloads[0]}`, { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(chunk.status, 200);
+    assert.equal(chunk.headers.get('content-encoding'), 'gzip');
+    assert.equal(chunk.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  });
+
+  it('the operator creates the first company with the installed command; its token opens its data and books', async () => {
+    const output = execFileSync(
+      process.execPath,
+      [
+        path.join(app, 'node_modules/transport-quote-server/dist/carrier.mjs'),
+        'add-company',
+        'Déménagements Lefèvre',
+        '--telephone',
+        '02 40 12 34 56',
+      ],
+      { cwd: app, encoding: 'utf8', env: { PATH: process.env.PATH, DATABASE_PATH: databasePath } },
+    );
+    assert.match(output, /Entreprise n° 1 créée : Déménagements Lefèvre/);
+    const token = output.trim().split('\n').pop();
+    assert.match(token, /^[\w-]{43}$/, 'a token of 256 random bits');
+    const company = await json(server.base, 'GET', `/api/v1/companies/${token}`);
+    assert.equal(company.status, 200);
+    assert.equal(company.data.transportation_company.name, 'Déménagements Lefèvre');
+    assert.equal(company.data.company_mode, true);
+    assert.equal(company.data.vat, 0.2);
+    const booked = await json(server.base, 'POST', '/api/v1/travels', { body: { ...bookingBody(), company_token: token } });
+    assert.equal(booked.status, 201, booked.text);
+  });
+
+  it('the operator gives the company its first back-office account; it signs in and sees the company’s bookings, not the public pages’', async () => {
+    const carrier = (...args) =>
+      execFileSync(process.execPath, [path.join(app, 'node_modules/transport-quote-server/dist/carrier.mjs'), ...args], {
+        cwd: app,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, DATABASE_PATH: databasePath },
+      });
+    const output = carrier('add-user', '--entreprise', '1', 'Bureau@Lefevre-Demenagements.fr');
+    assert.match(output, /Compte créé pour Déménagements Lefèvre \(entreprise n° 1\) : bureau@lefevre-demenagements\.fr/);
+    const password = output.trim().split('\n')[3];
+    assert.match(password, /^[\w-]{5}(-[\w-]{5}){3}$/, 'a generated password of 120 random bits');
+    const publicBooking = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody() });
+    assert.equal(publicBooking.status, 201);
+    const office = new BackOffice(server.base);
+    assert.equal((await office.signIn('bureau@lefevre-demenagements.fr', password)).status, 303);
+    const list = await office.get('/espace-transporteur/reservations');
+    assert.equal(list.status, 200);
+    const listed = BackOffice.listedIds(list.text);
+    assert.equal(listed.length, 1, 'the company’s booking');
+    assert.ok(!listed.includes(publicBooking.data.id), 'without PUBLIC_COMPANY_ID nobody’s back office sees the public pages');
+    assert.match(server.logs(), /Réservations du site public {2}vues par aucun espace \(PUBLIC_COMPANY_ID\)/);
+    assert.match(server.logs(), /E-mails aux clients {10}désactivés/);
+  });
+
+  it('SIGTERM: /readyz turns false during the drain, then the process exits 0', async () => {
+    const exited = new Promise((resolve) => server.child.once('exit', (code) => resolve(code)));
+    server.child.kill('SIGTERM');
+    const ready = await untilNotReady(server.base);
+    assert.equal(ready.data.ready, false);
+    assert.equal(await exited, 0);
+  });
+});

@@ -1,0 +1,307 @@
+// Starts the built reference server as a real process on a free port with its own database:
+// a fresh SQLite file, or a fresh PostgreSQL database when TQW_TEST_DATABASE=postgres (the
+// runner's PostgreSQL stage sets it), so the same suites prove both databases.
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { checkAnswer, publishedContract } from './contract.mjs';
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..');
+/** The built server (its own package, server/): production, whatever the environment. `node build.mjs` makes it. */
+export const SERVER_MAIN = path.join(ROOT, 'server/dist/main.mjs');
+/** The demo's start (demo/main.ts): the same server with the demo companies the suites use as fixtures. */
+export const DEMO_MAIN = path.join(ROOT, 'demo/dist/main.mjs');
+export const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
+export const OTHER_COMPANY_TOKEN = 'tqw_demo_0a9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c';
+
+/**
+ * Test servers serve one client (this machine) far above a visitor's pace: their rate limits
+ * are raised so the suites test behaviour, and the hardening suite sets its own small ones.
+ */
+export const GENEROUS_LIMITS = {
+  RATE_WRITES_PER_MINUTE_PER_IP: '1000000',
+  RATE_WRITES_PER_MINUTE_PER_COMPANY: '1000000',
+  RATE_READS_PER_MINUTE_PER_IP: '1000000',
+  RATE_READS_PER_MINUTE_PER_COMPANY: '1000000',
+  RATE_QUOTES_PER_MINUTE_PER_IP: '1000000',
+  RATE_QUOTES_PER_MINUTE_PER_COMPANY: '1000000',
+};
+
+/** Which database the suites run on: 'sqlite' (the default, as `npm start`) or 'postgres'. */
+export const DATABASE_KIND = process.env.TQW_TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+export const DATABASE_NAME = DATABASE_KIND === 'postgres' ? 'PostgreSQL' : 'SQLite';
+/** A role that may create databases (.ci/postgres.sh makes it). */
+export const POSTGRES_ADMIN_URL = process.env.TQW_TEST_POSTGRES_URL ?? 'postgres://tqw:tqw@127.0.0.1:5432/postgres';
+
+export function tempDatabasePath() {
+  return path.join(mkdtempSync(path.join(tmpdir(), 'tqw-')), 'test.sqlite');
+}
+
+const isPostgres = (database) => /^postgres(ql)?:\/\//.test(database);
+
+async function withAdmin(work) {
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+let staleDropped = false;
+/**
+ * Databases left by earlier test processes that have ended (named by their pid) are dropped
+ * once. Only idle ones: a PostgreSQL shared with other checkouts holds databases of runs whose
+ * pid this process cannot see, still in use; those refuse the drop and are left alone.
+ */
+async function dropStaleDatabases(admin) {
+  if (staleDropped) return;
+  staleDropped = true;
+  const { rows } = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE 'tqw_test_%'");
+  for (const { datname } of rows) {
+    const pid = Number(datname.split('_')[2]);
+    let alive = true;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (alive) continue;
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}"`);
+    } catch {
+      // In use, or not ours: someone else's run.
+    }
+  }
+}
+
+/** A new empty PostgreSQL database; its URL. */
+export async function tempPostgresDatabase() {
+  const name = `tqw_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(async (admin) => {
+    await dropStaleDatabases(admin);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  });
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A fresh database of the kind under test: a file path or a PostgreSQL URL. */
+export function tempDatabase() {
+  return DATABASE_KIND === 'postgres' ? tempPostgresDatabase() : Promise.resolve(tempDatabasePath());
+}
+
+/** Whether PostgreSQL answers at the admin URL (the runner asks before its PostgreSQL stage). */
+export async function postgresAvailable() {
+  try {
+    await withAdmin((admin) => admin.query('SELECT 1'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs one statement on a server's database, as a test reads it behind the API's back.
+ * Written with `?` placeholders, for both databases.
+ */
+export async function queryDatabase(database, text, params = []) {
+  if (!isPostgres(database)) {
+    const db = new Database(database);
+    try {
+      const statement = db.prepare(text);
+      return statement.reader ? statement.all(...params) : (statement.run(...params), []);
+    } finally {
+      db.close();
+    }
+  }
+  const client = await postgresClient(database);
+  let index = 0;
+  const { rows } = await client.query(
+    text.replace(/\?/g, () => `$${++index}`),
+    params,
+  );
+  // COUNT(*) is a BIGINT, which pg reads as a string.
+  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, key === 'n' ? Number(value) : value])));
+}
+
+/** One connection per database for a test's reads, closed when its server stops. */
+const clients = new Map();
+function postgresClient(database) {
+  if (!clients.has(database)) {
+    const client = new pg.Client({ connectionString: database });
+    clients.set(
+      database,
+      client.connect().then(() => client),
+    );
+  }
+  return clients.get(database);
+}
+async function closeClient(database) {
+  const client = clients.get(database);
+  clients.delete(database);
+  if (client) await (await client).end();
+}
+
+/** Resolves once the server printed its READY line; `logs` collects everything it writes. */
+export async function startServer(database, port = 0, env = {}) {
+  const target = database ?? (await tempDatabase());
+  return spawnServer(target, port, env);
+}
+
+function spawnServer(database, port, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [DEMO_MAIN], {
+      env: {
+        ...process.env,
+        ...GENEROUS_LIMITS,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ...(isPostgres(database) ? { DATABASE_URL: database } : { DATABASE_PATH: database, DATABASE_URL: '' }),
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let logs = '';
+    const timer = setTimeout(() => reject(new Error(`le serveur n'a pas démarré :\n${logs}`)), 20000);
+    const onData = (chunk) => {
+      logs += chunk;
+      const ready = /READY (http:\/\/\S+)/.exec(logs);
+      if (ready && !server.base) {
+        server.base = ready[1];
+        clearTimeout(timer);
+        resolve(server);
+      }
+    };
+    const server = {
+      base: null,
+      /** The file path or PostgreSQL URL: start another server on it to restart. */
+      database,
+      /** The SQLite file, for the suites that test the file itself. */
+      databasePath: isPostgres(database) ? null : database,
+      /** Reads (or writes) the database directly, with `?` placeholders. */
+      query: (text, params) => queryDatabase(database, text, params),
+      child,
+      get logs() {
+        return logs;
+      },
+      async stop(signal = 'SIGTERM') {
+        await closeClient(database);
+        await new Promise((done) => {
+          if (child.exitCode !== null || child.signalCode !== null) return done();
+          child.once('exit', () => done());
+          child.kill(signal);
+        });
+      },
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      if (!server.base) reject(new Error(`le serveur s'est arrêté (${code}) :\n${logs}`));
+    });
+  });
+}
+
+/**
+ * One request to a server, its answer read as JSON when it is. Every answer is checked
+ * against the contract the server publishes (contract.mjs): an undocumented status, content
+ * type or body fails the test that received it.
+ */
+export async function json(base, method, url, { body, headers = {}, raw } = {}) {
+  const response = await fetch(base + url, {
+    method,
+    headers: { ...(body !== undefined || raw !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  checkAnswer(await publishedContract(base), {
+    method,
+    url: response.url,
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    text,
+  });
+  return { status: response.status, data, headers: response.headers, text };
+}
+
+/**
+ * A booking body priced as the carrier prices it, as the elements do before saving: its
+ * choices quoted by the server (POST /api/v1/quotes), the quote's figures and id put in.
+ * For fixtures whose price is not what the test is about.
+ */
+export async function withServerPrice(base, body) {
+  const { quoteRequestOfBooking } = await import('../../../dist/domain/index.js');
+  const request = quoteRequestOfBooking(body, body.price_grid ?? 'wizard', null);
+  const quote = await json(base, 'POST', '/api/v1/quotes', { body: request });
+  if (quote.status !== 201) throw new Error(`devis refusé (${quote.status}) : ${quote.text}`);
+  const figures = quote.data.figures;
+  return {
+    ...body,
+    quote_id: quote.data.id,
+    travel: {
+      ...body.travel,
+      price_transportation: figures.price_transportation,
+      price_handling: figures.price_handling,
+      price_transportation_ht: figures.price_transportation_ht,
+      price_handling_ht: figures.price_handling_ht,
+    },
+  };
+}
+
+/** The travel fields the server sets itself (its quote's price, its route, the handling it priced). */
+export const SERVER_SET_TRAVEL_FIELDS = [
+  'price_transportation',
+  'price_handling',
+  'price_transportation_ht',
+  'price_handling_ht',
+  'distance_transportation',
+  'duration_transportation',
+  'truck_capacity_needed',
+  'persons_needed',
+  'duration_handling',
+  'handling_needed',
+];
+
+/**
+ * A booking body without what the server decides (the figures above, the quote that priced it,
+ * the state it restores): what a client sent and must find again as it was.
+ */
+export function clientPart(body) {
+  const {
+    store_serialized: _store,
+    quote_id: _quote,
+    price_grid: _grid,
+    created_at: _created,
+    updated_at: _updated,
+    made_by_company: _byCompany,
+    price_check: _check,
+    state: _state,
+    price_source: _source,
+    ...rest
+  } = body;
+  return {
+    ...rest,
+    travel: Object.fromEntries(Object.entries(body.travel).filter(([field]) => !SERVER_SET_TRAVEL_FIELDS.includes(field))),
+  };
+}
+
+/** Asks /readyz until the server says it is not ready (it is draining after SIGTERM); its answer. */
+export async function untilNotReady(base) {
+  for (;;) {
+    const ready = await json(base, 'GET', '/readyz');
+    if (ready.status === 503) return ready;
+  }
+}
