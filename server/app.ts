@@ -27,6 +27,8 @@ import { Quotas } from './ops/quotas.ts';
 import { publicPricingFrom } from './pricing/carrier-records.ts';
 import { createPoolSandbox } from './pricing/pool-sandbox.ts';
 import { QuoteService } from './pricing/quote-service.ts';
+import { ChoicesRefused, PriceChanged } from './pricing/refusals.ts';
+import { serverContext } from './http/server-context.ts';
 import { ignRouteService, straightLineRouteService } from './pricing/route-service.ts';
 import { quoteRoutes } from './routes/quotes.ts';
 import { devisRoutes } from './routes/devis.ts';
@@ -202,6 +204,9 @@ export async function createApp({
   if (metrics) countRequests(app, metrics);
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    // The pricing's refusals, said in its own terms (pricing/refusals.ts).
+    if (error instanceof ChoicesRefused) return reply.code(422).send({ error: error.message, fields: error.problems });
+    if (error instanceof PriceChanged) return reply.code(409).send({ error: error.message, quote: error.quote });
     if (error instanceof HttpError)
       return reply
         .code(error.statusCode)
@@ -267,27 +272,35 @@ export async function createApp({
   app.addHook('onClose', async () => notifier.stop());
   // Before the routes: the document is generated from each route's schema as it is declared.
   await registerOpenApi(app);
-  travelRoutes(app, sql, limits, { quotas, quotes, addressSecret, metrics, notifier, publicPricing, geocoder: geocoderOnce });
-  quoteRoutes(app, sql, quotes);
-  devisRoutes(app, sql, publicPricing);
-  catalogueRoutes(app, sql, catalogue);
-  companyRoutes(app, sql, catalogue);
-  geoRoutes(app, geocoderOnce);
-  dashboardRoutes(app, sql, runtime.assetsDir);
-  healthRoutes(app, sql, lifecycle);
-  await backOfficeRoutes(app, {
+  // What every group of routes reads, registered once; each group is a plugin that takes what it needs.
+  await app.register(serverContext, {
     sql,
-    settings: backOffice,
-    notifications,
+    limits,
+    catalogue,
+    quotes,
+    quotas,
     notifier,
     publicPricing,
     metrics,
     addressSecret,
+    geocoder: geocoderOnce,
+  });
+  await app.register(travelRoutes);
+  await app.register(quoteRoutes);
+  await app.register(devisRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(companyRoutes);
+  await app.register(geoRoutes);
+  await app.register(dashboardRoutes, { assetsDir: runtime.assetsDir });
+  await app.register(healthRoutes, { lifecycle });
+  await app.register(backOfficeRoutes, {
+    settings: backOffice,
+    notifications,
     csrfKey: await serverKey(sql, 'back-office-csrf'),
   });
-  faviconRoutes(app);
+  await app.register(faviconRoutes);
   if (metrics && metricsToken) metricsRoute(app, metrics, metricsToken);
-  await elementFileRoutes(app, runtime.elementsDir);
+  await app.register(elementFileRoutes, { elementsDir: runtime.elementsDir });
   await composition?.routes(app, { sql, catalogue, elementsDir: runtime.elementsDir });
 
   app.addHook('onReady', async () => {

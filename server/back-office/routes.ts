@@ -1,26 +1,23 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { lookup } from 'node:dns/promises';
 import { Readable } from 'node:stream';
 import * as v from 'valibot';
-import type { CompanyData } from 'transport-quote-wizard/domain';
 import type { BackOfficeSettings } from '../config/back-office.ts';
 import type { NotificationSettings } from '../config/notifications.ts';
 import { endSession, findUserByEmail, normalEmail, recordSignIn } from '../db/accounts-repo.ts';
 import { bookingInScope, BOOKING_STATES, everyBooking, listBookings, type BookingScope, type ListFilter } from '../db/carrier-bookings.ts';
 import { forgiveTry, pastTheLock, recordFailure, signInGate, type ThrottleKeys } from '../db/sign-in-throttle.ts';
-import type { Sql } from '../db/sql.ts';
 import { decideTravel, findTravel, type Decision, type StoredTravel } from '../db/travels-repo.ts';
 import { isDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { addEndpoint, disableEndpoint, listEndpoints, recentDeliveries, resendDelivery } from '../db/webhooks-repo.ts';
 import { HttpError } from '../http/validation.ts';
 import { mayCall, urlProblem } from '../notifications/address-guard.ts';
 import type { BookingFacts, EventType } from '../notifications/booking-events.ts';
-import { carrierOf, type Notifier } from '../notifications/notifier.ts';
+import { carrierOf } from '../notifications/notifier.ts';
 import { newEndpointSecret } from '../notifications/webhook-sender.ts';
-import type { Metrics } from '../ops/metrics.ts';
 import { clientKey } from '../security/client-key.ts';
 import { generateToken, hashToken, sha256 } from '../security/tokens.ts';
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from '../security/passwords.ts';
@@ -32,15 +29,11 @@ import { cookieOptions, CSRF_COOKIE, csrfUserInfo, loadSession, requireSession, 
 import { renderSignInPage } from './sign-in-page.ts';
 import { renderWebhooksPage } from './webhooks-page.ts';
 
-export interface BackOfficeDeps {
-  sql: Sql;
+/** What the back office reads beside the server's context. */
+export interface BackOfficeOptions {
   settings: BackOfficeSettings;
   notifications: NotificationSettings;
-  notifier: Notifier;
-  publicPricing: CompanyData;
-  metrics: Metrics | null;
-  /** Keys of the server's own (server_keys): client addresses' hashes, and the form tokens' HMAC. */
-  addressSecret: Buffer;
+  /** The form tokens' HMAC key (server_keys). */
   csrfKey: Buffer;
 }
 
@@ -112,7 +105,15 @@ function factsOf(travel: StoredTravel): BookingFacts {
  * session (CSRF), every page and form needs the session, and every booking is read through
  * the session's scope, so another company's booking is a 404 like one that does not exist.
  */
-export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDeps): Promise<void> {
+export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (app, options) => {
+  const deps = {
+    ...options,
+    sql: app.sql,
+    notifier: app.notifier,
+    publicPricing: app.publicPricing,
+    metrics: app.metrics,
+    addressSecret: app.addressSecret,
+  };
   await app.register(
     async (office) => {
       const { sql, settings, notifier } = deps;
@@ -458,4 +459,4 @@ export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDep
     },
     { prefix: BASE },
   );
-}
+};

@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import path from 'node:path';
 
 /** Files of the elements' dist/ a page needs: the one-script loaders, their ES modules and chunks, the pricing worker. Never anything else. */
@@ -25,7 +25,7 @@ function cacheHeaders(response: { setHeader(name: string, value: string): unknow
  * build wrote beside each file (compressed once at the highest level, not on every request).
  * Cross-origin pages load them, so the CORS hook answers for /dist/ too.
  */
-export async function elementFileRoutes(app: FastifyInstance, elementsDir: string): Promise<void> {
+export const elementFileRoutes: FastifyPluginAsync<{ elementsDir: string }> = async (app, { elementsDir }) => {
   // The same URL answers brotli, gzip or plain bytes by Accept-Encoding: caches must keep them
   // apart. Added beside the CORS hook's Origin, never in its place.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -45,15 +45,15 @@ export async function elementFileRoutes(app: FastifyInstance, elementsDir: strin
     setHeaders: cacheHeaders,
     allowedPath: (pathName) => PUBLIC_DIST.test(pathName),
   });
-}
+};
 
 /** The product's mark: a van, drawn on the 24 grid in the brand blue (browsers ask every site for one). */
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24" rx="5" fill="#1d4ed8"/><path d="M4 8h10v7H4zM14 10h3l3 3v2h-6z" fill="#fff"/><circle cx="7.5" cy="16.5" r="1.8" fill="#fff" stroke="#1d4ed8" stroke-width="1"/><circle cx="16.5" cy="16.5" r="1.8" fill="#fff" stroke="#1d4ed8" stroke-width="1"/></svg>`;
 
-export function faviconRoutes(app: FastifyInstance): void {
+export const faviconRoutes: FastifyPluginAsync = async (app) => {
   const send = async (_request: unknown, reply: FastifyReply) =>
     reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON);
   app.get('/favicon.svg', send);
   // Browsers ask for /favicon.ico on their own; an SVG answers it as well.
   app.get('/favicon.ico', send);
-}
+};

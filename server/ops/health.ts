@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { databaseAnswers } from '../db/readiness.ts';
-import type { Sql } from '../db/sql.ts';
 
 /** Whether the server is being stopped: set on SIGTERM, read by /readyz. */
 export interface Lifecycle {
@@ -12,7 +11,8 @@ export interface Lifecycle {
  * sent traffic, that is its database answers and it is not being stopped (a load balancer
  * stops sending it requests while it drains). Neither is rate-limited or logged as an API call.
  */
-export function healthRoutes(app: FastifyInstance, sql: Sql, lifecycle: Lifecycle): void {
+export const healthRoutes: FastifyPluginAsync<{ lifecycle: Lifecycle }> = async (app, { lifecycle }) => {
+  const { sql } = app;
   app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -20,4 +20,4 @@ export function healthRoutes(app: FastifyInstance, sql: Sql, lifecycle: Lifecycl
     if (!(await databaseAnswers(sql))) return reply.code(503).send({ ready: false, reason: 'La base de données ne répond pas' });
     return reply.send({ ready: true });
   });
-}
+};

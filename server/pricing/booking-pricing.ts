@@ -8,7 +8,7 @@ import {
 import { isCostItem, type Item } from 'transport-quote-wizard/domain';
 import { parsePrice } from 'transport-quote-wizard/domain';
 import { serializeTravelState } from 'transport-quote-wizard/domain';
-import { HttpError } from '../http/validation.ts';
+import { ChoicesRefused } from './refusals.ts';
 import { GRID_NOT_OFFERED, type IssuedQuote, type QuoteService } from './quote-service.ts';
 
 /** Who asks: a company through its own token, or a visitor with a booking's edit link (the travel token alone). */
@@ -86,13 +86,12 @@ export async function priceBooking(
   stored: { payload: TravelPayload; state: TravelState | null; priceSource: string } | null = null,
 ): Promise<PricedBooking> {
   const grid = payload.price_grid ?? 'wizard';
-  if (!quotes.offersGrid(grid, companyId))
-    throw new HttpError(422, 'Choix refusés par le transporteur', [{ path: 'price_grid', message: GRID_NOT_OFFERED }]);
+  if (!quotes.offersGrid(grid, companyId)) throw new ChoicesRefused([{ path: 'price_grid', message: GRID_NOT_OFFERED }]);
   let fixedPrice = state.fixedPrice;
   if (actor === 'edit-link' && stored) {
     fixedPrice = stored.priceSource === 'company' ? (stored.state?.fixedPrice ?? null) : null;
     if (JSON.stringify(handSet(payload.items)) !== JSON.stringify(handSet(stored.payload.items)))
-      throw new HttpError(422, 'Choix refusés par le transporteur', [
+      throw new ChoicesRefused([
         { path: 'items', message: 'Seule l’entreprise qui a fait la réservation peut changer les prix qu’elle a fixés' },
       ]);
   }

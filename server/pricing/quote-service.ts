@@ -19,7 +19,7 @@ import { type ChoiceProblem } from 'transport-quote-wizard/domain';
 import type { ItemCatalogue } from '../db/items-repo.ts';
 import { findLiveQuote, findQuote, insertQuote, type StoredQuote } from '../db/quotes-repo.ts';
 import type { Sql } from '../db/sql.ts';
-import { HttpError } from '../http/validation.ts';
+import { ChoicesRefused, PriceChanged } from './refusals.ts';
 import { carrierFor } from './carrier-records.ts';
 import type { PoolSandbox } from './pool-sandbox.ts';
 import type { RouteService } from './route-service.ts';
@@ -55,9 +55,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 export const GRID_NOT_OFFERED = 'Grille de prix non proposée par le transporteur au public';
 
-/** Refused choices, each named: 422, as every out-of-range or forbidden choice. */
+/** Refused choices, each named (the API answers 422, as to every out-of-range or forbidden choice). */
 function refuse(problems: readonly ChoiceProblem[]): never {
-  throw new HttpError(422, 'Choix refusés par le transporteur', [...problems]);
+  throw new ChoicesRefused(problems);
 }
 
 /**
@@ -213,13 +213,11 @@ export class QuoteService {
     const close = (a: number, b: number) => Math.abs(a - b) <= 1;
     if (close(fresh.figures.price_transportation, booking.sentTransportation) && close(fresh.figures.price_handling, booking.sentHandling))
       return fresh;
-    throw new HttpError(
-      409,
+    throw new PriceChanged(
       booking.quoteId
         ? 'Le prix a changé depuis votre devis : vérifiez le nouveau prix, puis enregistrez à nouveau.'
         : 'Le prix envoyé n’est pas celui du transporteur : vérifiez le prix, puis enregistrez à nouveau.',
-      undefined,
-      { quote: fresh },
+      fresh,
     );
   }
 }

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { findCompanyByToken } from '../db/companies-repo.ts';
-import type { Sql } from '../db/sql.ts';
-import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, type CatalogueItem, type ItemCatalogue } from '../db/items-repo.ts';
+import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, type CatalogueItem } from '../db/items-repo.ts';
 import { answer, publishSchema, PUBLIC_OR_COMPANY_TOKEN, refusal, routeSchema } from '../http/route-schema.ts';
 import { bearerToken, HttpError, parseOr400, queryInteger, QueryText } from '../http/validation.ts';
 
@@ -47,7 +46,9 @@ const CatalogueItemSchema = publishSchema(
 const _documented: v.InferOutput<typeof CatalogueItemSchema> = {} as CatalogueItem;
 const _written: CatalogueItem = {} as v.InferOutput<typeof CatalogueItemSchema>;
 
-export function catalogueRoutes(app: FastifyInstance, sql: Sql, catalogue: ItemCatalogue): void {
+/** The item search (spec §7), on the shared catalogue and a company's own items. */
+export const catalogueRoutes: FastifyPluginAsync = async (app) => {
+  const { sql, catalogue } = app;
   const schema = routeSchema({
     operationId: 'chercherObjets',
     tags: ['Catalogue'],
@@ -79,4 +80,4 @@ export function catalogueRoutes(app: FastifyInstance, sql: Sql, catalogue: ItemC
       .type('application/json; charset=utf-8')
       .send(catalogue.searchJson(query.q, companyId, query.limit ?? DEFAULT_SEARCH_LIMIT));
   });
-}
+};

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ApiContactSchema, CompanyDataSchema, SavedPlaceSchema } from 'transport-quote-wizard/domain';
 import {
@@ -10,7 +10,6 @@ import {
   type CompanyRow,
 } from '../db/companies-repo.ts';
 import type { Sql } from '../db/sql.ts';
-import type { ItemCatalogue } from '../db/items-repo.ts';
 import { answer, publishSchema, refusal, routeSchema, TOKEN_IN_PATH, type RouteDoc } from '../http/route-schema.ts';
 import { HttpError, parseOr400, QueryText } from '../http/validation.ts';
 
@@ -56,7 +55,9 @@ const companyRoute = (
   });
 
 /** Everything here is scoped to the company the token opens; nothing of another is reachable. */
-export function companyRoutes(app: FastifyInstance, sql: Sql, catalogue: ItemCatalogue): void {
+/** A company's store, places, contacts and customers, opened by its token. */
+export const companyRoutes: FastifyPluginAsync = async (app) => {
+  const { sql, catalogue } = app;
   const storeSchema = companyRoute({
     operationId: 'lireEntreprise',
     summary: 'Données de l’entreprise',
@@ -93,4 +94,4 @@ export function companyRoutes(app: FastifyInstance, sql: Sql, catalogue: ItemCat
     const { company } = await companyOf(sql, request);
     return v.parse(ContactsAnswer, await searchContacts(sql, company.id, parseOr400(SearchQuery, request.query).q, RESULTS));
   });
-}
+};

@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
-import type { Sql } from '../db/sql.ts';
 import { routeSchema, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { HttpError } from '../http/validation.ts';
 import { renderDashboardPage, renderNotFoundPage } from '../pages/dashboard-page.ts';
@@ -30,7 +29,9 @@ export function bookingPageHeaders(reply: FastifyReply): void {
 }
 
 /** /dashboard/companies/company/travels/{id}?token=…&light_layout=yes (spec §2). */
-export function dashboardRoutes(app: FastifyInstance, sql: Sql, assetsDir: string): void {
+/** The dashboard page of a booking (spec §7), and the stylesheets of every page the server renders. */
+export const dashboardRoutes: FastifyPluginAsync<{ assetsDir: string }> = async (app, { assetsDir }) => {
+  const { sql } = app;
   // The stylesheets of the pages the server renders in every mode (the demo's come with the demo).
   for (const name of ['dashboard.css', 'devis.css', 'back-office.css']) {
     const stylesheet = readFileSync(path.join(assetsDir, name), 'utf8');
@@ -63,4 +64,4 @@ export function dashboardRoutes(app: FastifyInstance, sql: Sql, assetsDir: strin
       throw error;
     }
   });
-}
+};

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { CompanyDataSchema, type CompanyData } from 'transport-quote-wizard/domain';
+import { CompanyDataSchema } from 'transport-quote-wizard/domain';
 import { findQuote } from '../db/quotes-repo.ts';
-import type { Sql } from '../db/sql.ts';
 import { routeSchema, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { HttpError } from '../http/validation.ts';
 import { renderNotFoundPage } from '../pages/dashboard-page.ts';
@@ -14,7 +13,9 @@ import { IdParams, openTravel } from './travels.ts';
  * /devis/{id}?token=…: the devis of a booking, for the customer to print or save as a PDF, from
  * the success panel and the edit link. Its figures are those of the quote that priced it.
  */
-export function devisRoutes(app: FastifyInstance, sql: Sql, publicPricing: CompanyData): void {
+/** The printable devis of a booking. */
+export const devisRoutes: FastifyPluginAsync = async (app) => {
+  const { sql, publicPricing } = app;
   const schema = routeSchema({
     operationId: 'devisImprimable',
     tags: ['Devis'],
@@ -47,4 +48,4 @@ export function devisRoutes(app: FastifyInstance, sql: Sql, publicPricing: Compa
       throw error;
     }
   });
-}
+};

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import type { GeoCollection, OfflineGeocoder } from '../geo/geocoder.ts';
+import type { GeoCollection } from '../geo/geocoder.ts';
 import { answer, PUBLIC, routeSchema } from '../http/route-schema.ts';
 import { queryInteger } from '../http/validation.ts';
 
@@ -60,7 +60,9 @@ const _written: GeoCollection = {} as v.InferOutput<typeof GeoCollectionSchema>;
 const GeoRefusalSchema = v.object({ code: v.literal(400), message: v.string() });
 
 /** The offline geocoder, answering like the Géoplateforme's /geocodage/search. */
-export function geoRoutes(app: FastifyInstance, geocoder: () => OfflineGeocoder): void {
+/** The offline geocoder, in the national service's format. */
+export const geoRoutes: FastifyPluginAsync = async (app) => {
+  const { geocoder } = app;
   const schema = routeSchema({
     operationId: 'geocoder',
     tags: ['Géocodage'],
@@ -83,4 +85,4 @@ export function geoRoutes(app: FastifyInstance, geocoder: () => OfflineGeocoder)
     }
     return geocoder().search(query.output.q, query.output.limit, query.output.autocomplete === '1');
   });
-}
+};

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { QuoteRequestSchema } from 'transport-quote-wizard/domain';
 import { findCompanyByToken } from '../db/companies-repo.ts';
 import { findQuote } from '../db/quotes-repo.ts';
-import type { Sql } from '../db/sql.ts';
 import { answer, PUBLIC, refusal, routeSchema } from '../http/route-schema.ts';
 import { HttpError, parseOr400 } from '../http/validation.ts';
-import type { QuoteService } from '../pricing/quote-service.ts';
 import { QuoteSchema } from './quote-answers.ts';
 import { INVALID, NOT_JSON, TOO_LARGE } from './travel-answers.ts';
 
@@ -18,7 +16,9 @@ export const REFUSED_CHOICES = refusal(
 );
 
 /** POST /api/v1/quotes: the price the carrier commits to, until when, signed; GET to read one again by its id. */
-export function quoteRoutes(app: FastifyInstance, sql: Sql, quotes: QuoteService): void {
+/** The carrier's quote: issued, then read back by its id. */
+export const quoteRoutes: FastifyPluginAsync = async (app) => {
+  const { sql, quotes } = app;
   const issueSchema = routeSchema({
     operationId: 'demanderDevis',
     tags: ['Devis'],
@@ -64,4 +64,4 @@ export function quoteRoutes(app: FastifyInstance, sql: Sql, quotes: QuoteService
     if (!quote) throw new HttpError(404, 'Devis introuvable');
     return quotes.answer(quote, quote.figures, null);
   });
-}
+};

@@ -1,12 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import {
-  implausibleFigures,
-  ItemSchema,
-  parseSerializedTravelState,
-  TravelPayloadSchema,
-  type CompanyData,
-} from 'transport-quote-wizard/domain';
+import { implausibleFigures, ItemSchema, parseSerializedTravelState, TravelPayloadSchema } from 'transport-quote-wizard/domain';
 import type { ServerLimits } from '../config/limits.ts';
 import { findCompanyByToken, type CompanyRow } from '../db/companies-repo.ts';
 import type { Sql } from '../db/sql.ts';
@@ -22,14 +16,11 @@ import {
 } from '../db/travels-repo.ts';
 import { answer, publishSchema, refusal, routeSchema, PUBLIC, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
-import { carrierOf, type Notifier } from '../notifications/notifier.ts';
-import type { Metrics } from '../ops/metrics.ts';
-import type { Quotas } from '../ops/quotas.ts';
+import { carrierOf } from '../notifications/notifier.ts';
 import { priceBooking, type PricedBooking } from '../pricing/booking-pricing.ts';
 import { misplacedStops } from '../pricing/stop-places.ts';
 import type { OfflineGeocoder } from '../geo/geocoder.ts';
 import type { BookingFacts } from '../notifications/booking-events.ts';
-import type { QuoteService } from '../pricing/quote-service.ts';
 import { clientKey } from '../security/client-key.ts';
 import { generateToken, hashToken, sha256, tokenMatches } from '../security/tokens.ts';
 import {
@@ -142,32 +133,15 @@ async function companyStoreJson(sql: Sql, companyId: number): Promise<string | n
   return (await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [companyId]))?.store_json ?? null;
 }
 
-export interface TravelRouteDeps {
-  quotas: Quotas;
-  quotes: QuoteService;
-  /** The key the client addresses are hashed with (server_keys), never stored in clear. */
-  addressSecret: Buffer;
-  metrics: Metrics | null;
-  /** The event and the customer's e-mail each booking writes with itself (the outbox). */
-  notifier: Notifier;
-  /** Prices the public pages: its references sign their e-mails. */
-  publicPricing: CompanyData;
-  /** The offline index of French communes, loaded on first use: where a written address lies. */
-  geocoder: () => OfflineGeocoder;
-}
-
 /** Refuses stops placed far from their written address: the server prices the coordinates, the carrier drives to the address. */
 function assertStopsWhereWritten(payload: { addresses: Parameters<typeof misplacedStops>[0] }, geocoder: () => OfflineGeocoder): void {
   const problems = misplacedStops(payload.addresses, geocoder());
   if (problems.length > 0) throw new HttpError(422, 'Choix refusés par le transporteur', problems);
 }
 
-export function travelRoutes(
-  app: FastifyInstance,
-  sql: Sql,
-  limits: ServerLimits,
-  { quotas, quotes, addressSecret, metrics, notifier, publicPricing, geocoder }: TravelRouteDeps,
-): void {
+/** The bookings (spec §7): created, read and changed by their token, priced by the server. */
+export const travelRoutes: FastifyPluginAsync = async (app) => {
+  const { sql, limits, quotas, quotes, addressSecret, metrics, notifier, publicPricing, geocoder } = app;
   const createSchema = routeSchema({
     operationId: 'creerReservation',
     tags: ['Réservations'],
@@ -322,4 +296,4 @@ export function travelRoutes(
       ...(travel.price_check ? { price_check: travel.price_check } : {}),
     };
   });
-}
+};
