@@ -54,6 +54,13 @@ module.exports = {
       to: { path: '^(src/(services|state|ui)|elements|demo)/', pathNot: '^src/services/pricing/run-pool-code\\.ts$' },
     },
     {
+      name: 'pricing-knows-no-http',
+      comment: 'server/pricing says its refusals in its own terms (pricing/refusals.ts); the one error handler answers them.',
+      severity: 'error',
+      from: { path: '^server/pricing' },
+      to: { path: '^server/(http|routes|back-office)/|^node_modules/(fastify|@fastify)/' },
+    },
+    {
       name: 'demo-composes-the-server',
       comment:
         'demo/ adds its companies and pages to the server through what the server publishes for that (transport-quote-server/compose), nothing deeper.',
