@@ -20,15 +20,17 @@ export interface Viewer {
   email: string;
   /** The form token of this session (CSRF), for the sign-out form. */
   csrf: string;
+  /** Administrators also see the Réglages. */
+  role: 'administrateur' | 'exploitant';
 }
 
-export type Section = 'reservations' | 'webhooks';
+export type Section = 'reservations' | 'webhooks' | 'reglages';
 
 /** A hidden field carrying the form token: every form that changes something has one. */
 export const csrfField = (token: string) => `<input type="hidden" name="_csrf" value="${escapeHtml(token)}">`;
 
 /**
- * The frame of every page: the company, the two sections, the sign-out; then the page. Signed
+ * The frame of every page: the company, its sections (Réglages for administrators), the sign-out; then the page. Signed
  * out (the sign-in page), only the product's name.
  */
 export function frame(title: string, body: string, viewer: Viewer | null, current: Section | null = null): string {
@@ -37,7 +39,7 @@ export function frame(title: string, body: string, viewer: Viewer | null, curren
   const header = viewer
     ? `<header class="top">
   <div class="brand"><span class="product">Espace transporteur</span> <strong>${escapeHtml(viewer.companyName)}</strong></div>
-  <nav aria-label="Espace transporteur">${link('reservations', 'Réservations')}${link('webhooks', 'Webhooks')}</nav>
+  <nav aria-label="Espace transporteur">${link('reservations', 'Réservations')}${link('webhooks', 'Webhooks')}${viewer.role === 'administrateur' ? link('reglages', 'Réglages') : ''}</nav>
   <form method="post" action="${BASE}/deconnexion" class="sign-out">${csrfField(viewer.csrf)}<button type="submit" class="button secondary">Se déconnecter</button></form>
 </header>`
     : `<header class="top"><div class="brand"><span class="product">Espace transporteur</span></div></header>`;

@@ -28,6 +28,7 @@ import { BACK_OFFICE_CSP, BASE, frame, type Viewer } from './layout.ts';
 import { cookieOptions, CSRF_COOKIE, csrfUserInfo, loadSession, requireSession, SESSION_COOKIE } from './session.ts';
 import { renderSignInPage } from './sign-in-page.ts';
 import { renderWebhooksPage } from './webhooks-page.ts';
+import { settingsRoutes } from './settings/routes.ts';
 
 /** What the back office reads beside the server's context. */
 export interface BackOfficeOptions {
@@ -73,7 +74,7 @@ const DONE: Record<string, string> = {
   renvoye: 'Événement remis dans la file d’envoi.',
 };
 
-function page(reply: FastifyReply, html: string, status = 200): FastifyReply {
+export function page(reply: FastifyReply, html: string, status = 200): FastifyReply {
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
@@ -131,7 +132,12 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
 
       const viewerOf = (request: FastifyRequest, reply: FastifyReply): Viewer => {
         const carrier = request.carrier!;
-        return { companyName: carrier.companyName, email: carrier.email, csrf: reply.generateCsrf({ userInfo: csrfUserInfo(request) }) };
+        return {
+          companyName: carrier.companyName,
+          email: carrier.email,
+          csrf: reply.generateCsrf({ userInfo: csrfUserInfo(request) }),
+          role: carrier.role,
+        };
       };
       const signedOut = (request: FastifyRequest, reply: FastifyReply) =>
         page(
@@ -395,6 +401,8 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
           status,
         );
       };
+
+      await settingsRoutes(office, { sql, signedIn, viewerOf, page });
 
       office.get('/webhooks', { preHandler: signedIn }, async (request, reply) => {
         const done = (request.query as Record<string, unknown>).fait;

@@ -1,5 +1,8 @@
 import type { Sql } from './sql.ts';
 
+/** What an account may do: administrators set the company up (Réglages), dispatchers run the bookings. */
+export type Role = 'administrateur' | 'exploitant';
+
 /** A back-office account: one person of one company, signing in with an e-mail and a password. */
 export interface CarrierUser {
   id: number;
@@ -55,16 +58,17 @@ export interface SessionUser {
   email: string;
   companyId: number;
   companyName: string;
+  role: Role;
 }
 
 export async function findSession(sql: Sql, tokenHash: string, now: number): Promise<SessionUser | null> {
-  const row = await sql.get<{ user_id: number; email: string; company_id: number; name: string }>(
-    `SELECT s.user_id, u.email, u.company_id, c.name FROM carrier_sessions s
+  const row = await sql.get<{ user_id: number; email: string; company_id: number; name: string; role: Role }>(
+    `SELECT s.user_id, u.email, u.company_id, c.name, u.role FROM carrier_sessions s
      JOIN carrier_users u ON u.id = s.user_id JOIN companies c ON c.id = u.company_id
      WHERE s.token_hash = ? AND s.expires_at > ?`,
     [tokenHash, now],
   );
-  return row ? { userId: row.user_id, email: row.email, companyId: row.company_id, companyName: row.name } : null;
+  return row ? { userId: row.user_id, email: row.email, companyId: row.company_id, companyName: row.name, role: row.role } : null;
 }
 
 export async function endSession(sql: Sql, tokenHash: string): Promise<void> {

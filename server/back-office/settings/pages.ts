@@ -1,0 +1,53 @@
+import type { JournalEntry } from '../../db/settings-journal.ts';
+import { BASE, escapeHtml, frame, shortDateTime, type Viewer } from '../layout.ts';
+
+/** Where the Réglages live, under the back office's base. */
+export const SETTINGS_BASE = '/reglages';
+export const SETTINGS_URL = `${BASE}${SETTINGS_BASE}`;
+
+/** One page of the Réglages, as the index lists it. */
+export interface SettingsPage {
+  path: string;
+  title: string;
+  description: string;
+}
+
+/** The pages of the Réglages, in the order a new carrier fills them. */
+export const SETTINGS_PAGES: SettingsPage[] = [
+  { path: 'journal', title: 'Journal des changements', description: 'Qui a changé quel réglage, quand, et ce qu’il valait avant.' },
+];
+
+export function renderSettingsIndex(viewer: Viewer): string {
+  const items = SETTINGS_PAGES.map(
+    (entry) =>
+      `<li><a href="${SETTINGS_URL}/${entry.path}">${escapeHtml(entry.title)}</a><p class="meta">${escapeHtml(entry.description)}</p></li>`,
+  ).join('');
+  return frame(
+    'Réglages',
+    `<h1>Réglages</h1><p>Ce que l’entreprise publie et promet à ses clients\u00a0: réservé à ses administrateurs.</p><ul class="settings-index">${items}</ul>`,
+    viewer,
+    'reglages',
+  );
+}
+
+export function renderJournalPage(viewer: Viewer, entries: readonly JournalEntry[]): string {
+  const rows = entries
+    .map(
+      (entry) => `<tr>
+<td data-label="Quand"><div class="cell">${escapeHtml(shortDateTime(entry.at))}</div></td>
+<td data-label="Qui"><div class="cell">${escapeHtml(entry.user_email)}</div></td>
+<td data-label="Réglage"><div class="cell">${escapeHtml(entry.summary)}</div></td>
+</tr>`,
+    )
+    .join('');
+  const body =
+    entries.length === 0
+      ? '<p>Aucun réglage n’a encore été changé.</p>'
+      : `<table class="bookings"><caption class="visually-hidden">Changements des réglages, du plus récent au plus ancien</caption><thead><tr><th scope="col">Quand</th><th scope="col">Qui</th><th scope="col">Réglage</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return frame(
+    'Journal des changements',
+    `<p><a href="${SETTINGS_URL}">Réglages</a></p><h1>Journal des changements</h1>${body}`,
+    viewer,
+    'reglages',
+  );
+}
