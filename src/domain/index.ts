@@ -64,6 +64,7 @@ export { publicTransportFee } from './pricing/transport.ts';
 export { parsePrice, withVat, withoutVat } from './pricing/vat.ts';
 export type { PriceCheck } from './pricing/price-check.ts';
 export { bookedFees, type PriceGrid } from './pricing/booked-fees.ts';
+export { priceTrip, type PoolReading, type TripPrice, type TripPriceInput } from './pricing/trip-price.ts';
 export {
   POOL_CODE_LIMITS,
   PoolPriceInputSchema,
