@@ -15,7 +15,7 @@ import { isDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS } from '../db/unava
 import { addEndpoint, disableEndpoint, listEndpoints, recentDeliveries, resendDelivery } from '../db/webhooks-repo.ts';
 import { HttpError } from '../http/validation.ts';
 import { mayCall, urlProblem } from '../notifications/address-guard.ts';
-import type { BookingFacts, EventType } from '../notifications/booking-events.ts';
+import { factsOf, type EventType } from '../notifications/booking-events.ts';
 import { carrierOf } from '../notifications/notifier.ts';
 import { newEndpointSecret } from '../notifications/webhook-sender.ts';
 import { clientKey } from '../security/client-key.ts';
@@ -81,21 +81,6 @@ export function page(reply: FastifyReply, html: string, status = 200): FastifyRe
     .header('cache-control', 'no-store')
     .header('content-security-policy', BACK_OFFICE_CSP)
     .send(html);
-}
-
-/** What an event says of a stored booking. */
-function factsOf(travel: StoredTravel): BookingFacts {
-  return {
-    id: travel.id,
-    companyId: travel.company_id,
-    createdAt: travel.created_at,
-    updatedAt: travel.updated_at,
-    state: travel.state,
-    payload: travel.payload,
-    priceSource: travel.price_source,
-    priceCheck: travel.price_check,
-    refusalReason: travel.refusal_reason,
-  };
 }
 
 /**

@@ -1,16 +1,8 @@
 import * as v from 'valibot';
+import { ErrorAnswerSchema, type FieldError } from 'transport-quote-wizard/domain';
 
-const FieldErrorSchema = v.object({
-  path: v.pipe(v.string(), v.description('Le champ refusé, en notation pointée (addresses.0.lat).')),
-  message: v.pipe(v.string(), v.description('Pourquoi, en français.')),
-});
-export type FieldError = v.InferOutput<typeof FieldErrorSchema>;
-
-/** Every refusal of the API (the geocoder aside): a French message, and the failing fields when a schema refused. */
-export const ErrorAnswerSchema = v.object({
-  error: v.pipe(v.string(), v.description('Ce qui est refusé, en français.')),
-  fields: v.optional(v.pipe(v.array(FieldErrorSchema), v.maxLength(50))),
-});
+/** Every refusal of the API (the geocoder aside): the domain's schema, which the elements read it with. */
+export { ErrorAnswerSchema, type FieldError };
 
 /** Valibot issues as a JSON list of failing fields, for 400 answers. */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError[] {

@@ -19,6 +19,34 @@ export interface BookingFacts {
   refusalReason: string | null;
 }
 
+/** A booking as the database holds it (StoredTravel), or as a route has just written it. */
+export interface BookingRecord {
+  id: number;
+  company_id: number | null;
+  created_at: string;
+  updated_at: string;
+  state: string;
+  payload: TravelPayload;
+  price_source: string;
+  price_check: PriceCheck | null;
+  refusal_reason: string | null;
+}
+
+/** What an event says of a booking: the booking routes' and the back office's alike. */
+export function factsOf(travel: BookingRecord): BookingFacts {
+  return {
+    id: travel.id,
+    companyId: travel.company_id,
+    createdAt: travel.created_at,
+    updatedAt: travel.updated_at,
+    state: travel.state,
+    payload: travel.payload,
+    priceSource: travel.price_source,
+    priceCheck: travel.price_check,
+    refusalReason: travel.refusal_reason,
+  };
+}
+
 /** Whose endpoints an event goes to: the public pages' configuration, or the company's id (as quotes.owner). */
 export const ownerOf = (companyId: number | null) => (companyId === null ? 'public' : String(companyId));
 

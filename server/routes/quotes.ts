@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { QuoteRequestSchema } from 'transport-quote-wizard/domain';
-import { findCompanyByToken } from '../db/companies-repo.ts';
 import { findQuote } from '../db/quotes-repo.ts';
 import { answer, PUBLIC, refusal, routeSchema } from '../http/route-schema.ts';
 import { HttpError, parseOr400 } from '../http/validation.ts';
+import { companyOf } from './company-of.ts';
 import { QuoteSchema } from './quote-answers.ts';
 import { INVALID, NOT_JSON, TOO_LARGE } from './travel-answers.ts';
 
@@ -40,12 +40,7 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
   });
   app.post('/api/v1/quotes', { schema: issueSchema }, async (request, reply) => {
     const { company_token: companyToken, ...choices } = parseOr400(QuoteRequestSchema, request.body);
-    let companyId: number | null = null;
-    if (companyToken !== undefined) {
-      const company = await findCompanyByToken(sql, companyToken);
-      if (!company) throw new HttpError(404, 'Entreprise inconnue');
-      companyId = company.id;
-    }
+    const companyId = (await companyOf(sql, companyToken))?.id ?? null;
     return reply.code(201).send(await quotes.issue(choices, companyId));
   });
 

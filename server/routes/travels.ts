@@ -2,7 +2,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { implausibleFigures, ItemSchema, parseSerializedTravelState, TravelPayloadSchema } from 'transport-quote-wizard/domain';
 import type { ServerLimits } from '../config/limits.ts';
-import { findCompanyByToken, type CompanyRow } from '../db/companies-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
 import {
@@ -17,12 +16,13 @@ import {
 import { answer, publishSchema, refusal, routeSchema, PUBLIC, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
 import { carrierOf } from '../notifications/notifier.ts';
-import { priceBooking, type PricedBooking } from '../pricing/booking-pricing.ts';
+import { priceBooking } from '../pricing/booking-pricing.ts';
 import { misplacedStops } from '../pricing/stop-places.ts';
 import type { OfflineGeocoder } from '../geo/geocoder.ts';
-import type { BookingFacts } from '../notifications/booking-events.ts';
+import { factsOf } from '../notifications/booking-events.ts';
 import { clientKey } from '../security/client-key.ts';
 import { generateToken, hashToken, sha256, tokenMatches } from '../security/tokens.ts';
+import { companyOf } from './company-of.ts';
 import {
   BOOKING_BODY,
   BookingSchema,
@@ -99,36 +99,6 @@ function checkBooking(body: unknown, limits: ServerLimits) {
   return { payload: stored as typeof payload, companyToken, state };
 }
 
-/** The company a booking is made for, from its token; null for a public booking. */
-async function companyOf(sql: Sql, companyToken: string | undefined): Promise<CompanyRow | null> {
-  if (companyToken === undefined) return null;
-  const company = await findCompanyByToken(sql, companyToken);
-  if (!company) throw new HttpError(404, 'Entreprise inconnue');
-  return company;
-}
-
-/** What an event says of a booking just written. */
-function factsOf(
-  id: number,
-  companyId: number | null,
-  createdAt: string,
-  updatedAt: string,
-  state: string,
-  priced: PricedBooking,
-): BookingFacts {
-  return {
-    id,
-    companyId,
-    createdAt,
-    updatedAt,
-    state,
-    payload: priced.payload,
-    priceSource: priced.priceSource,
-    priceCheck: priced.priceCheck,
-    refusalReason: null,
-  };
-}
-
 async function companyStoreJson(sql: Sql, companyId: number): Promise<string | null> {
   return (await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [companyId]))?.store_json ?? null;
 }
@@ -193,7 +163,18 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
         const id = await insertTravel(tx, priced, hashToken(token), companyId, now, addressKey);
         const body = { id, token };
         if (key !== null) await completeKey(tx, key, 201, body);
-        const written = await notifier.record(tx, 'booking.created', factsOf(id, companyId, now, now, 'new', priced), carrier, token);
+        const facts = factsOf({
+          id,
+          company_id: companyId,
+          created_at: now,
+          updated_at: now,
+          state: 'new',
+          refusal_reason: null,
+          payload: priced.payload,
+          price_source: priced.priceSource,
+          price_check: priced.priceCheck,
+        });
+        const written = await notifier.record(tx, 'booking.created', facts, carrier, token);
         return { answer: body, uses, written };
       });
       notifier.wake(written);
@@ -254,10 +235,13 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
     const written = await sql.transaction(async (tx) => {
       const now = new Date().toISOString();
       await updateTravel(tx, travel.id, priced, now);
-      const facts = {
-        ...factsOf(travel.id, travel.company_id, travel.created_at, now, travel.state, priced),
-        refusalReason: travel.refusal_reason,
-      };
+      const facts = factsOf({
+        ...travel,
+        updated_at: now,
+        payload: priced.payload,
+        price_source: priced.priceSource,
+        price_check: priced.priceCheck,
+      });
       return notifier.record(tx, 'booking.updated', facts, carrier);
     });
     notifier.wake(written);

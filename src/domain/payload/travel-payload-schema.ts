@@ -82,10 +82,3 @@ export const TravelPayloadSchema = v.object({
   price_grid: v.optional(v.picklist(['wizard', 'lite'])),
 });
 export type TravelPayload = v.InferOutput<typeof TravelPayloadSchema>;
-
-/** POST answer read by the client (spec §7). */
-export const CreateTravelResponseSchema = v.object({
-  id: IdSchema,
-  token: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
-});
-export type CreateTravelResponse = v.InferOutput<typeof CreateTravelResponseSchema>;
