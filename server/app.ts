@@ -146,7 +146,9 @@ export async function createApp({
     void (tooLarge ? reply.code(413).send({ error: 'Requête trop volumineuse' }) : reply.code(404).send({ error: 'Introuvable' }));
   });
 
-  app.removeContentTypeParser('application/json');
+  // JSON only: Fastify's own text/plain parser would hand a text body to the routes, refused
+  // there as an invalid booking (400) where the document promises 415.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     request.rawBody = text;
@@ -182,6 +184,16 @@ export async function createApp({
     maxAge: 600,
   };
   const filesCors = { origin: '*', methods: ['GET'] };
+  // A preflight without its Origin or method: @fastify/cors would refuse it in English plain text.
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    const corsPath = url.startsWith('/api/') || url.startsWith('/dist/');
+    if (request.method !== 'OPTIONS' || !corsPath || (request.headers.origin && request.headers['access-control-request-method']))
+      return done();
+    void reply
+      .code(400)
+      .send({ error: 'Requête de contrôle CORS incomplète\u00a0: les en-têtes Origin et Access-Control-Request-Method sont attendus' });
+  });
   await app.register(fastifyCors, {
     hook: 'onRequest',
     delegator: (request, callback) =>

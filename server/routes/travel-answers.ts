@@ -39,6 +39,10 @@ export const BookingSchema = publishSchema(
     created_at: v.pipe(v.string(), v.description('Création, ISO 8601 (UTC).')),
     updated_at: v.pipe(v.string(), v.description('Dernière modification, ISO 8601 (UTC).')),
     ...storedEntries,
+    store_serialized: v.pipe(
+      v.string(),
+      v.description('L’état des éléments pour rouvrir la réservation, tel que le serveur l’a enregistré.'),
+    ),
     travel: v.object({ ...TravelPayloadSchema.entries.travel.entries, travel_id: BookingId }),
     made_by_company: v.pipe(
       v.boolean(),
@@ -71,7 +75,8 @@ const _priceCheckIsDocumented: v.InferOutput<typeof PriceCheckSchema> = {} as Pr
 
 export const BOOKING_BODY =
   'Le corps de la spec §7 (montants en centimes, distances en mètres, durées en secondes). Les dates sont en ISO 8601 ; ' +
-  'store_serialized doit être un état lisible. Le serveur fixe lui-même le prix, l’itinéraire et la manutention : avec quote_id, ' +
+  'store_serialized est facultatif (les éléments y mettent leur état ; sans lui, le serveur le construit à partir du corps). ' +
+  'Content-Type: application/json, sinon 415. Le serveur fixe lui-même le prix, l’itinéraire et la manutention : avec quote_id, ' +
   'ceux du devis s’il vaut encore et que les choix sont les mêmes ; sinon un nouveau devis, pris seulement s’il donne le prix envoyé ' +
   '(price_transportation, price_handling), sinon 409 avec le nouveau devis à faire confirmer. Des prix négatifs ou au-delà du plafond ' +
   'sont refusés en 422, comme tout choix hors limites et toute étape placée à plus de 50 km de son code postal (addresses.N.lat). Avec company_token, la réservation est celle de l’entreprise (jamais conservé ni renvoyé), ' +
