@@ -15,7 +15,7 @@ import type { Sql } from './db/sql.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.ts';
 import { ItemCatalogue } from './db/items-repo.ts';
 import { serverKey } from './db/server-keys.ts';
-import { loadCommunes } from './geo/communes.ts';
+import { loadCommuneData } from './geo/communes.ts';
 import { OfflineGeocoder } from './geo/geocoder.ts';
 import { elementFileRoutes, faviconRoutes } from './http/element-files.ts';
 import { parseJsonBody } from './http/json-body.ts';
@@ -246,7 +246,11 @@ export async function createApp({
 
   const catalogue = await ItemCatalogue.load(sql);
   let geocoder: OfflineGeocoder | null = null;
-  const geocoderOnce = () => (geocoder ??= new OfflineGeocoder(loadCommunes()));
+  const geocoderOnce = () => {
+    if (geocoder) return geocoder;
+    const { communes, unlocatedPostcodes } = loadCommuneData();
+    return (geocoder = new OfflineGeocoder(communes, unlocatedPostcodes));
+  };
 
   const quotas = new Quotas(limits, app.log, metrics);
   const addressSecret = await serverKey(sql, 'client-address');

@@ -35,6 +35,8 @@ const POSTGRES_SUITES = [
   'server/test/api/mail.test.mjs',
   'server/test/api/upgrade.test.mjs',
   'server/test/api/backup.test.mjs',
+  'server/test/api/integrator.test.mjs',
+  'server/test/api/stop-places.test.mjs',
   'server/test/reliability/price-authority.test.mjs',
   'server/test/reliability/crash.test.mjs',
   'server/test/reliability/fuzz.test.mjs',
