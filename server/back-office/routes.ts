@@ -9,6 +9,7 @@ import type { CompanyData } from 'transport-quote-wizard/domain';
 import type { BackOfficeSettings } from '../config/back-office.ts';
 import type { NotificationSettings } from '../config/notifications.ts';
 import { endSession, findUserByEmail, normalEmail, recordSignIn } from '../db/accounts-repo.ts';
+import { withheldMails } from '../db/mail-repo.ts';
 import { bookingInScope, BOOKING_STATES, everyBooking, listBookings, type BookingScope, type ListFilter } from '../db/carrier-bookings.ts';
 import { forgiveTry, pastTheLock, recordFailure, signInGate, type ThrottleKeys } from '../db/sign-in-throttle.ts';
 import type { Sql } from '../db/sql.ts';
@@ -315,9 +316,16 @@ export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDep
         const travel = await scopedTravel(request);
         const done = (request.query as Record<string, unknown>).fait;
         const text = typeof done === 'string' ? DONE[done] : undefined;
+        const withheld = await withheldMails(sql, travel.id);
         return page(
           reply,
-          renderBookingPage({ viewer: viewerOf(request, reply), travel, message: text ? { kind: 'success', text } : null, mailOn }),
+          renderBookingPage({
+            viewer: viewerOf(request, reply),
+            travel,
+            message: text ? { kind: 'success', text } : null,
+            mailOn,
+            withheld,
+          }),
         );
       });
 
