@@ -270,8 +270,10 @@ export async function createApp({
     signingKey: pricing.signingKey ?? (await serverKey(sql, 'quote-signing')),
     ttlMs: pricing.quoteTtlMs,
   });
+  const devisKey = await serverKey(sql, 'devis-link');
   const notifier = new Notifier({
     sql,
+    devisKey,
     settings: notifications,
     log: app.log,
     metrics,
@@ -285,7 +287,7 @@ export async function createApp({
   await registerOpenApi(app);
   travelRoutes(app, sql, limits, { quotas, quotes, addressSecret, metrics, notifier, publicPricing, geocoder: geocoderOnce });
   quoteRoutes(app, sql, quotes);
-  devisRoutes(app, sql, publicPricing);
+  devisRoutes(app, sql, publicPricing, devisKey);
   catalogueRoutes(app, sql, catalogue);
   companyRoutes(app, sql, catalogue);
   geoRoutes(app, geocoderOnce);

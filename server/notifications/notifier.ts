@@ -7,7 +7,7 @@ import { countPending } from '../db/outbox-queue.ts';
 import type { Sql } from '../db/sql.ts';
 import { deliveryToSend, recordEvent } from '../db/webhooks-repo.ts';
 import type { Metrics } from '../ops/metrics.ts';
-import { sha256 } from '../security/tokens.ts';
+import { devisToken, hashToken, sha256 } from '../security/tokens.ts';
 import { eventBody, newEventId, ownerOf, type BookingFacts, type EventType } from './booking-events.ts';
 import { mailMessage, type Carrier, type MailKind } from './mail-messages.ts';
 import { mailSender, type MailSender } from './mail-transport.ts';
@@ -68,6 +68,8 @@ export interface NotifierDeps {
   /** The server's own address for the links of the demo's e-mails, known once it listens. */
   serverBase: () => string | null;
   demo: boolean;
+  /** The key the e-mail's read-only devis tokens are derived with (security/tokens.ts devisToken). */
+  devisKey: Buffer;
 }
 
 /**
@@ -216,8 +218,10 @@ export class Notifier {
     return base ? `${base}/edit.html?${new URLSearchParams({ id: String(id), token })}` : null;
   }
 
+  /** The devis by its read-only token: a forwarded e-mail shows the devis, and cannot change the booking. */
   private devisUrl(id: number, token: string): string | null {
     const base = this.base();
-    return base ? `${base}/devis/${id}?${new URLSearchParams({ token })}` : null;
+    const readOnly = devisToken(this.deps.devisKey, id, hashToken(token));
+    return base ? `${base}/devis/${id}?${new URLSearchParams({ token: readOnly })}` : null;
   }
 }
