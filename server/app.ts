@@ -83,6 +83,11 @@ function listeningAddress(app: FastifyInstance): string | null {
   return `http://${host}:${address.port}`;
 }
 
+const NBSP = '\u00a0';
+const PROXY_ADVICE =
+  'le serveur ne croit pas l’en-tête X-Forwarded-Proto du proxy, les cookies de l’espace transporteur partent sans l’attribut Secure et chaque visiteur est compté à l’adresse du proxy. ' +
+  'Réglez TRUST_PROXY sur l’adresse du proxy qui termine TLS (par exemple TRUST_PROXY=127.0.0.1).';
+
 /** How far past the body limit an announced body is still read (and dropped) so its 413 arrives. */
 const DRAINED_BODY_FACTOR = 8;
 
@@ -119,6 +124,23 @@ export async function createApp({
     // One short line per request, written on the answer (below); nothing per request at warn.
     logController: new LogController({ disableRequestLogging: true }),
     logger: { level: logLevel, ...(logStream ? { stream: logStream } : {}) },
+  });
+
+  // Behind a proxy that ends TLS, the proxy's X-Forwarded-Proto is believed only from the
+  // addresses TRUST_PROXY names (anyone may send the header): the back office's cookies are
+  // Secure exactly when the request is known to have come over TLS. A request that looks
+  // proxied over https from elsewhere is said once, in French, as the same setting at start.
+  if (!limits.trustProxy && notifications.publicUrl?.startsWith('https://'))
+    app.log.warn(`PUBLIC_URL est en https mais TRUST_PROXY n’est pas réglé${NBSP}: ${PROXY_ADVICE}`);
+  let proxyWarned = false;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!proxyWarned && request.protocol !== 'https' && /\bhttps\b/i.test(String(request.headers['x-forwarded-proto'] ?? ''))) {
+      proxyWarned = true;
+      request.log.warn(
+        `Requête reçue avec X-Forwarded-Proto: https d’une adresse que TRUST_PROXY ne désigne pas comme proxy${NBSP}: ${PROXY_ADVICE}`,
+      );
+    }
+    done();
   });
 
   // Above info there is no hook at all: a request pays nothing for a line that would not be written.
