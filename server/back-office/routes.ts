@@ -384,6 +384,7 @@ export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDep
         message: { kind: 'success' | 'error'; text: string } | null,
         typed?: { url: string; scope: string },
         status = 200,
+        created?: { url: string; secret: string },
       ) => {
         const scope = request.carrier!.scope;
         const endpoints = [];
@@ -398,6 +399,7 @@ export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDep
             endpoints,
             message,
             ...(typed ? { typed } : {}),
+            ...(created ? { created } : {}),
           }),
           status,
         );
@@ -438,8 +440,10 @@ export async function backOfficeRoutes(app: FastifyInstance, deps: BackOfficeDep
         if (registered.some((endpoint) => endpoint.url === url.toString())) return refuse('Cette adresse reçoit déjà ces événements.');
         if (registered.length >= MAX_ENDPOINTS)
           return refuse(`Vous avez déjà ${MAX_ENDPOINTS} points de réception\u00a0: supprimez-en un d’abord.`);
-        await addEndpoint(sql, owner, url.toString(), newEndpointSecret(), new Date().toISOString());
-        return reply.redirect(`${BASE}/webhooks?fait=ajoute`, 303);
+        // Its secret is shown on this answer alone (not after a redirect): the page shows it masked from then on.
+        const secret = newEndpointSecret();
+        await addEndpoint(sql, owner, url.toString(), secret, new Date().toISOString());
+        return webhooksPage(request, reply, { kind: 'success', text: DONE.ajoute! }, undefined, 201, { url: url.toString(), secret });
       });
 
       office.post('/webhooks/:id/supprimer', protectedForm, async (request, reply) => {
