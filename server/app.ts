@@ -327,7 +327,7 @@ export async function createApp({
   });
   faviconRoutes(app);
   if (metrics && metricsToken) metricsRoute(app, metrics, metricsToken);
-  await elementFileRoutes(app, runtime.elementsDir);
+  await elementFileRoutes(app, runtime.elementsDir, runtime.serveSourceMaps ?? false);
   await composition?.routes(app, { sql, catalogue, elementsDir: runtime.elementsDir });
 
   app.addHook('onReady', async () => {
