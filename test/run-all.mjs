@@ -38,6 +38,7 @@ const POSTGRES_SUITES = [
   'server/test/api/integrator.test.mjs',
   'server/test/api/stop-places.test.mjs',
   'server/test/api/mail-abuse.test.mjs',
+  'server/test/api/exposure.test.mjs',
   'server/test/reliability/price-authority.test.mjs',
   'server/test/reliability/crash.test.mjs',
   'server/test/reliability/fuzz.test.mjs',
