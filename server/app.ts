@@ -15,7 +15,7 @@ import type { Sql } from './db/sql.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.ts';
 import { ItemCatalogue } from './db/items-repo.ts';
 import { serverKey } from './db/server-keys.ts';
-import { loadCommunes } from './geo/communes.ts';
+import { loadCommuneData } from './geo/communes.ts';
 import { OfflineGeocoder } from './geo/geocoder.ts';
 import { elementFileRoutes, faviconRoutes } from './http/element-files.ts';
 import { parseJsonBody } from './http/json-body.ts';
@@ -85,6 +85,11 @@ function listeningAddress(app: FastifyInstance): string | null {
   return `http://${host}:${address.port}`;
 }
 
+const NBSP = '\u00a0';
+const PROXY_ADVICE =
+  'le serveur ne croit pas l’en-tête X-Forwarded-Proto du proxy, les cookies de l’espace transporteur partent sans l’attribut Secure et chaque visiteur est compté à l’adresse du proxy. ' +
+  'Réglez TRUST_PROXY sur l’adresse du proxy qui termine TLS (par exemple TRUST_PROXY=127.0.0.1).';
+
 /** How far past the body limit an announced body is still read (and dropped) so its 413 arrives. */
 const DRAINED_BODY_FACTOR = 8;
 
@@ -123,6 +128,23 @@ export async function createApp({
     logger: { level: logLevel, ...(logStream ? { stream: logStream } : {}) },
   });
 
+  // Behind a proxy that ends TLS, the proxy's X-Forwarded-Proto is believed only from the
+  // addresses TRUST_PROXY names (anyone may send the header): the back office's cookies are
+  // Secure exactly when the request is known to have come over TLS. A request that looks
+  // proxied over https from elsewhere is said once, in French, as the same setting at start.
+  if (!limits.trustProxy && notifications.publicUrl?.startsWith('https://'))
+    app.log.warn(`PUBLIC_URL est en https mais TRUST_PROXY n’est pas réglé${NBSP}: ${PROXY_ADVICE}`);
+  let proxyWarned = false;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!proxyWarned && request.protocol !== 'https' && /\bhttps\b/i.test(String(request.headers['x-forwarded-proto'] ?? ''))) {
+      proxyWarned = true;
+      request.log.warn(
+        `Requête reçue avec X-Forwarded-Proto: https d’une adresse que TRUST_PROXY ne désigne pas comme proxy${NBSP}: ${PROXY_ADVICE}`,
+      );
+    }
+    done();
+  });
+
   // Above info there is no hook at all: a request pays nothing for a line that would not be written.
   if (['trace', 'debug', 'info'].includes(logLevel)) {
     app.addHook('onResponse', (request, reply, done) => {
@@ -148,7 +170,9 @@ export async function createApp({
     void (tooLarge ? reply.code(413).send({ error: 'Requête trop volumineuse' }) : reply.code(404).send({ error: 'Introuvable' }));
   });
 
-  app.removeContentTypeParser('application/json');
+  // JSON only: Fastify's own text/plain parser would hand a text body to the routes, refused
+  // there as an invalid booking (400) where the document promises 415.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     request.rawBody = text;
@@ -184,6 +208,16 @@ export async function createApp({
     maxAge: 600,
   };
   const filesCors = { origin: '*', methods: ['GET'] };
+  // A preflight without its Origin or method: @fastify/cors would refuse it in English plain text.
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    const corsPath = url.startsWith('/api/') || url.startsWith('/dist/');
+    if (request.method !== 'OPTIONS' || !corsPath || (request.headers.origin && request.headers['access-control-request-method']))
+      return done();
+    void reply
+      .code(400)
+      .send({ error: 'Requête de contrôle CORS incomplète\u00a0: les en-têtes Origin et Access-Control-Request-Method sont attendus' });
+  });
   await app.register(fastifyCors, {
     hook: 'onRequest',
     delegator: (request, callback) =>
@@ -239,7 +273,11 @@ export async function createApp({
 
   const catalogue = await ItemCatalogue.load(sql);
   let geocoder: OfflineGeocoder | null = null;
-  const geocoderOnce = () => (geocoder ??= new OfflineGeocoder(loadCommunes()));
+  const geocoderOnce = () => {
+    if (geocoder) return geocoder;
+    const { communes, unlocatedPostcodes } = loadCommuneData();
+    return (geocoder = new OfflineGeocoder(communes, unlocatedPostcodes));
+  };
 
   const quotas = new Quotas(limits, app.log, metrics);
   const addressSecret = await serverKey(sql, 'client-address');
@@ -259,8 +297,10 @@ export async function createApp({
     signingKey: pricing.signingKey ?? (await serverKey(sql, 'quote-signing')),
     ttlMs: pricing.quoteTtlMs,
   });
+  const devisKey = await serverKey(sql, 'devis-link');
   const notifier = new Notifier({
     sql,
+    devisKey,
     settings: notifications,
     log: app.log,
     metrics,
@@ -287,7 +327,7 @@ export async function createApp({
   });
   await app.register(travelRoutes);
   await app.register(quoteRoutes);
-  await app.register(devisRoutes);
+  await app.register(devisRoutes, { devisKey });
   await app.register(catalogueRoutes);
   await app.register(companyRoutes);
   await app.register(geoRoutes);
@@ -300,7 +340,7 @@ export async function createApp({
   });
   await app.register(faviconRoutes);
   if (metrics && metricsToken) metricsRoute(app, metrics, metricsToken);
-  await app.register(elementFileRoutes, { elementsDir: runtime.elementsDir });
+  await app.register(elementFileRoutes, { elementsDir: runtime.elementsDir, sourceMaps: runtime.serveSourceMaps ?? false });
   await composition?.routes(app, { sql, catalogue, elementsDir: runtime.elementsDir });
 
   app.addHook('onReady', async () => {

@@ -15,6 +15,8 @@ export interface BookingPageInput {
   reason?: string;
   /** Whether the server sends e-mails (SMTP, or the demo's folder). */
   mailOn: boolean;
+  /** E-mails of this booking the server did not send on purpose, and why (mail-repo.ts withheldMails). */
+  withheld?: readonly string[];
 }
 
 /** Whether the customer hears of the decision from the server, said where the carrier decides. */
@@ -53,6 +55,7 @@ ${message ? notice(message.kind, message.text) : ''}
 <section class="decision card" aria-labelledby="decision-titre">
 <h2 id="decision-titre">Votre réponse</h2>
 <p class="meta">${originLabel(travel.company_id)} · ${stateBadge(travel.state)}${mark ? ` ${mark}` : ''}</p>
+${(input.withheld ?? []).map((why) => notice('error', why)).join('')}
 ${decision(input)}
 </section>
 <article class="booking card" aria-label="Détail de la réservation">${bookingSections(travel.id, travel.payload, travel.created_at, travel.price_check, travel.price_source, false)}</article>`;

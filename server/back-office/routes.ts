@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import type { BackOfficeSettings } from '../config/back-office.ts';
 import type { NotificationSettings } from '../config/notifications.ts';
 import { endSession, findUserByEmail, normalEmail, recordSignIn } from '../db/accounts-repo.ts';
+import { withheldMails } from '../db/mail-repo.ts';
 import { bookingInScope, BOOKING_STATES, everyBooking, listBookings, type BookingScope, type ListFilter } from '../db/carrier-bookings.ts';
 import { forgiveTry, pastTheLock, recordFailure, signInGate, type ThrottleKeys } from '../db/sign-in-throttle.ts';
 import { decideTravel, findTravel, type Decision, type StoredTravel } from '../db/travels-repo.ts';
@@ -307,9 +308,16 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         const travel = await scopedTravel(request);
         const done = (request.query as Record<string, unknown>).fait;
         const text = typeof done === 'string' ? DONE[done] : undefined;
+        const withheld = await withheldMails(sql, travel.id);
         return page(
           reply,
-          renderBookingPage({ viewer: viewerOf(request, reply), travel, message: text ? { kind: 'success', text } : null, mailOn }),
+          renderBookingPage({
+            viewer: viewerOf(request, reply),
+            travel,
+            message: text ? { kind: 'success', text } : null,
+            mailOn,
+            withheld,
+          }),
         );
       });
 
@@ -368,6 +376,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         message: { kind: 'success' | 'error'; text: string } | null,
         typed?: { url: string; scope: string },
         status = 200,
+        created?: { url: string; secret: string },
       ) => {
         const scope = request.carrier!.scope;
         const endpoints = [];
@@ -382,6 +391,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
             endpoints,
             message,
             ...(typed ? { typed } : {}),
+            ...(created ? { created } : {}),
           }),
           status,
         );
@@ -424,8 +434,10 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         if (registered.some((endpoint) => endpoint.url === url.toString())) return refuse('Cette adresse reçoit déjà ces événements.');
         if (registered.length >= MAX_ENDPOINTS)
           return refuse(`Vous avez déjà ${MAX_ENDPOINTS} points de réception\u00a0: supprimez-en un d’abord.`);
-        await addEndpoint(sql, owner, url.toString(), newEndpointSecret(), new Date().toISOString());
-        return reply.redirect(`${BASE}/webhooks?fait=ajoute`, 303);
+        // Its secret is shown on this answer alone (not after a redirect): the page shows it masked from then on.
+        const secret = newEndpointSecret();
+        await addEndpoint(sql, owner, url.toString(), secret, new Date().toISOString());
+        return webhooksPage(request, reply, { kind: 'success', text: DONE.ajoute! }, undefined, 201, { url: url.toString(), secret });
       });
 
       office.post('/webhooks/:id/supprimer', protectedForm, async (request, reply) => {

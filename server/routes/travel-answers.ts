@@ -22,10 +22,11 @@ export type { Booking } from 'transport-quote-wizard/domain';
 
 export const BOOKING_BODY =
   'Le corps de la spec §7 (montants en centimes, distances en mètres, durées en secondes). Les dates sont en ISO 8601 ; ' +
-  'store_serialized doit être un état lisible. Le serveur fixe lui-même le prix, l’itinéraire et la manutention : avec quote_id, ' +
+  'store_serialized est facultatif (les éléments y mettent leur état ; sans lui, le serveur le construit à partir du corps). ' +
+  'Content-Type: application/json, sinon 415. Le serveur fixe lui-même le prix, l’itinéraire et la manutention : avec quote_id, ' +
   'ceux du devis s’il vaut encore et que les choix sont les mêmes ; sinon un nouveau devis, pris seulement s’il donne le prix envoyé ' +
   '(price_transportation, price_handling), sinon 409 avec le nouveau devis à faire confirmer. Des prix négatifs ou au-delà du plafond ' +
-  'sont refusés en 422, comme tout choix hors limites et toute étape placée à plus de 50 km de son code postal (addresses.N.lat). Avec company_token, la réservation est celle de l’entreprise (jamais conservé ni renvoyé), ' +
+  'sont refusés en 422, comme tout choix hors limites et toute étape placée loin de l’adresse écrite (addresses.N.lat : de son code postal, ou sans code postal de sa commune ; le rayon suit la précision de l’index des communes, 10 km dans un arrondissement de Paris, Lyon ou Marseille). Avec company_token, la réservation est celle de l’entreprise (jamais conservé ni renvoyé), ' +
   'aux tarifs de l’entreprise ; un prix fixé par l’entreprise (éditeur de prix, can_edit_price) est gardé, la grille à côté (price_check).';
 
 /**

@@ -18,6 +18,7 @@ import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
 import { carrierOf } from '../notifications/notifier.ts';
 import { priceBooking } from '../pricing/booking-pricing.ts';
 import { misplacedStops } from '../pricing/stop-places.ts';
+import { stateOfBody } from '../pricing/body-state.ts';
 import type { OfflineGeocoder } from '../geo/geocoder.ts';
 import { factsOf } from '../notifications/booking-events.ts';
 import { clientKey } from '../security/client-key.ts';
@@ -85,12 +86,16 @@ export async function openTravel(sql: Sql, request: FastifyRequest): Promise<Sto
   return travel;
 }
 
+const UNREADABLE_STORE =
+  'État des éléments illisible\u00a0: omettez store_serialized (le serveur le construit à partir du corps) ou envoyez celui que les éléments écrivent ({"version":1,"state":{…}}).';
+
 /** The body checked on its own (schema, the client's store, prices that cannot be): nothing is read from the database. */
 function checkBooking(body: unknown, limits: ServerLimits) {
   const payload = parseOr400(TravelPayloadSchema, body);
-  const state = parseSerializedTravelState(payload.store_serialized);
+  // Left out by a client that is not one of the elements: built from the body (it sets no price).
+  const state = payload.store_serialized === '' ? stateOfBody(payload) : parseSerializedTravelState(payload.store_serialized);
   if (state === null) {
-    throw new HttpError(400, 'Requête invalide', [{ path: 'store_serialized', message: 'État de réservation illisible' }]);
+    throw new HttpError(400, 'Requête invalide', [{ path: 'store_serialized', message: UNREADABLE_STORE }]);
   }
   const impossible = implausibleFigures(payload, { priceCeilingEuros: limits.priceCeilingEuros });
   if (impossible.length > 0) throw new HttpError(422, 'Chiffres impossibles dans la réservation', impossible);

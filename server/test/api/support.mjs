@@ -155,9 +155,14 @@ export async function startServer(database, port = 0, env = {}) {
   return spawnServer(target, port, env);
 }
 
-function spawnServer(database, port, env) {
+/** The server's own start (server/), production, without the demo's companies and pages: its defaults. */
+export async function startProductionServer(env = {}) {
+  return spawnServer(await tempDatabase(), 0, env, SERVER_MAIN);
+}
+
+function spawnServer(database, port, env, main = DEMO_MAIN) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [DEMO_MAIN], {
+    const child = spawn(process.execPath, [main], {
       env: {
         ...process.env,
         ...GENEROUS_LIMITS,

@@ -28,6 +28,10 @@ export const BookingSchema = v.object({
   created_at: v.pipe(v.string(), v.description('Création, ISO 8601 (UTC).')),
   updated_at: v.pipe(v.string(), v.description('Dernière modification, ISO 8601 (UTC).')),
   ...storedEntries,
+  store_serialized: v.pipe(
+    v.string(),
+    v.description('L’état des éléments pour rouvrir la réservation, tel que le serveur l’a enregistré.'),
+  ),
   travel: v.object({ ...TravelPayloadSchema.entries.travel.entries, travel_id: BookingIdSchema }),
   made_by_company: v.pipe(
     v.boolean(),
