@@ -20,7 +20,7 @@ import { OfflineGeocoder } from './geo/geocoder.ts';
 import { elementFileRoutes, faviconRoutes } from './http/element-files.ts';
 import { parseJsonBody } from './http/json-body.ts';
 import { installRateLimits } from './http/rate-limits.ts';
-import { HttpError } from './http/validation.ts';
+import { answerInFrench, HttpError } from './http/validation.ts';
 import { healthRoutes, type Lifecycle } from './ops/health.ts';
 import { countRequests, metricsRoute, type Metrics } from './ops/metrics.ts';
 import { Quotas } from './ops/quotas.ts';
@@ -102,6 +102,7 @@ export async function createApp({
   serverBase,
   composition,
 }: AppOptions): Promise<FastifyInstance> {
+  answerInFrench();
   const app = Fastify({
     bodyLimit: limits.bodyLimitBytes,
     trustProxy: limits.trustProxy,
