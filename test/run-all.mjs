@@ -1,13 +1,16 @@
 // The one test command: type-check, build, browser suites in headless Chromium, Node suites.
 // Runs every stage even after a failure, then prints one closing line and exits non-zero
-// if anything failed.
+// if anything failed. `--quick` (npm run test:quick) runs the first phase only: the checks,
+// the domain's tables, the seed and the server in-process on an in-memory SQLite, with no
+// build and no browser.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
 const runStarted = performance.now();
+const quick = process.argv.includes('--quick');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
+if (!quick && !existsSync(chromium)) {
   console.error(`Chromium introuvable (${chromium}). Installez-le : apt-get update && apt-get install -y chromium`);
   process.exit(1);
 }
@@ -42,9 +45,9 @@ const POSTGRES_SUITES = [
   'server/test/postgres/',
 ];
 const { postgresAvailable, POSTGRES_ADMIN_URL } = await import('../server/test/api/support.mjs');
-const withPostgres = await postgresAvailable();
+const withPostgres = !quick && (await postgresAvailable());
 const notRun = [];
-if (!withPostgres) {
+if (!quick && !withPostgres) {
   const where = POSTGRES_ADMIN_URL.replace(/\/\/[^@]*@/, '//');
   notRun.push(`PostgreSQL (aucun serveur à ${where} : bash .ci/postgres.sh l’installe et le démarre)`);
   if (process.env.TQW_REQUIRE_POSTGRES === '1') {
@@ -56,8 +59,8 @@ if (!withPostgres) {
 // The WordPress plugin's stage (test/wordpress/) needs PHP, Debian's WordPress and MariaDB
 // (.ci/wordpress.sh installs them); without them it is reported as not run.
 const { missingForWordPress } = await import('./wordpress/support.mjs');
-const wordpressMissing = missingForWordPress();
-if (wordpressMissing) {
+const wordpressMissing = quick ? 'test:quick' : missingForWordPress();
+if (!quick && wordpressMissing) {
   notRun.push(`WordPress (${wordpressMissing} : bash .ci/wordpress.sh installe ce qu’il faut)`);
   if (process.env.TQW_REQUIRE_WORDPRESS === '1') {
     console.error(`L’étape WordPress est exigée (TQW_REQUIRE_WORDPRESS=1) mais ne peut pas tourner : ${wordpressMissing}.`);
@@ -96,6 +99,15 @@ const phases = [
       [{ name: 'domain', cmd: 'node', args: ['--import', 'tsx', '--test', ...testsIn('test/domain', '.test.ts')], counts: NODE_COUNTS }],
       // The seed data files against their schemas.
       [{ name: 'seed', cmd: 'node', args: ['--import', 'tsx', '--test', ...testsIn('server/test/seed', '.test.ts')], counts: NODE_COUNTS }],
+      // The server built in-process from its source on an in-memory SQLite, asked through inject().
+      [
+        {
+          name: 'server',
+          cmd: 'node',
+          args: ['--import', 'tsx', '--test', ...testsIn('server/test/quick', '.test.ts')],
+          counts: NODE_COUNTS,
+        },
+      ],
     ],
   },
   { lanes: [[{ name: 'build', cmd: 'node', args: ['build.mjs'] }]] },
@@ -189,7 +201,7 @@ async function runLane(lane, buffered) {
   }
 }
 
-for (const { lanes, limit = lanes.length } of phases) {
+for (const { lanes, limit = lanes.length } of quick ? phases.slice(0, 1) : phases) {
   const buffered = lanes.length > 1;
   if (buffered) console.log(`\n── ${lanes.map((lane) => lane.map((stage) => stage.name).join(' → ')).join(' · ')} ──`);
   // A pool of `limit` runners taking the lanes in order.
