@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { backOfficeFromEnv, type BackOfficeSettings } from './config/back-office.ts';
+import { CONFIG_FILE_NAME, loadConfiguration, serverStore } from './config/configuration.ts';
 import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
 import { notificationsFromEnv, type NotificationSettings } from './config/notifications.ts';
 import { operationsFromEnv, type Operations } from './config/operations.ts';
@@ -8,7 +8,7 @@ import { countUsers } from './db/accounts-repo.ts';
 import { countCompanies } from './db/companies-repo.ts';
 import { assertWritable, openDatabase, type Sql } from './db/database.ts';
 import { holdsDemoCompanies, seedDatabase } from './db/seed.ts';
-import { describeStore, storeFromEnv } from './db/sql.ts';
+import { describeStore } from './db/sql.ts';
 import { fillListColumns } from './db/travels-repo.ts';
 import { createApp } from './app.ts';
 import type { Lifecycle } from './ops/health.ts';
@@ -28,8 +28,15 @@ function refuseToStart(reason: string): never {
  * with what a composition adds (the demo's companies, pages and banner; demo/main.ts).
  */
 export async function startServer(composition?: Composition): Promise<void> {
+  // The environment, completed by transport-quote.env: the same configuration as the commands'.
+  let configurationFile: string | null = null;
+  try {
+    configurationFile = loadConfiguration();
+  } catch (error) {
+    refuseToStart(error instanceof Error ? error.message : String(error));
+  }
   // The embedded SQLite file unless DATABASE_URL names a PostgreSQL database; relative to where the server is started.
-  const store = storeFromEnv(process.env, path.resolve('data', 'transport-quote.sqlite'));
+  const store = serverStore();
   let limits: ServerLimits;
   let runtime: Runtime;
   let operations: Operations;
@@ -47,8 +54,13 @@ export async function startServer(composition?: Composition): Promise<void> {
 
   let sql: Sql;
   try {
-    sql = await openDatabase(store, (error) =>
-      process.stderr.write(`PostgreSQL : connexion perdue (${error.message}), une autre sera ouverte\n`),
+    sql = await openDatabase(
+      store,
+      (error) => process.stderr.write(`PostgreSQL : connexion perdue (${error.message}), une autre sera ouverte\n`),
+      {
+        onMigration: ({ version, latest, summary }) =>
+          process.stdout.write(`Base de données : schéma mis à jour en version ${version}/${latest} (${summary})\n`),
+      },
     );
     await assertWritable(sql);
     await seedDatabase(sql);
@@ -133,6 +145,7 @@ export async function startServer(composition?: Composition): Promise<void> {
         `  Réservations du site public  ${backOffice.publicCompanyId === null ? 'vues par aucun espace (PUBLIC_COMPANY_ID)' : `vues par l’entreprise n° ${backOffice.publicCompanyId}`}`,
         `  E-mails aux clients          ${describeMail(notifications.mail.transport)}`,
         `  Base de données              ${describeStore(store)}`,
+        `  Configuration                ${configurationFile ?? `l’environnement seul (aucun ${CONFIG_FILE_NAME} ici)`}`,
         ...((await countCompanies(sql)) === 0
           ? ['', 'Aucune entreprise encore : créez la première avec', '  npx transport-quote-carrier add-company "Nom de l’entreprise"']
           : []),

@@ -1,12 +1,19 @@
 // The database operations a carrier runs beside the server: `npm run db -- backup <file>` while
 // it runs, `npm run db -- restore <file>` into a new database. The database is the server's own,
-// named by the same variables (DATABASE_URL, else DATABASE_PATH, else the default file).
-import path from 'node:path';
+// read from the same configuration (transport-quote.env in the folder it is run from, then the
+// environment: DATABASE_URL, else DATABASE_PATH, else the default file).
+import { loadConfiguration, serverStore } from '../config/configuration.ts';
 import { backupDatabase, DatabaseOperationError, restoreDatabase, type OperationSummary } from '../db/backup.ts';
-import { describeStore, storeFromEnv } from '../db/sql.ts';
+import { describeStore } from '../db/sql.ts';
 
+try {
+  loadConfiguration();
+} catch (error) {
+  process.stderr.write(`Configuration illisible\u00a0: ${(error as Error).message}\n`);
+  process.exit(1);
+}
 // The default SQLite file is where the server keeps it: data/ in the folder it is started from.
-const store = storeFromEnv(process.env, path.resolve('data', 'transport-quote.sqlite'));
+const store = serverStore();
 
 const USAGE = [
   'Usage\u00a0:',

@@ -1,7 +1,9 @@
 // The server as a carrier installs it for production: both packages packed, installed from
-// their tarballs with --omit=dev into an empty folder, started with NODE_ENV=production. It
-// must start, serve the element scripts compressed and cached, show nothing of the demo, let
-// the operator create the first company, and drain on SIGTERM.
+// their tarballs with --omit=dev into an empty folder, configured by transport-quote.env in that
+// folder, started with NODE_ENV=production. It must start, serve the element scripts compressed
+// and cached, show nothing of the demo, let the operator create the first company with the
+// installed command run as the README shows (no variable: the same configuration file), refuse
+// that command where no database exists, and drain on SIGTERM.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -71,6 +73,15 @@ describe('the server package installed for production from its tarball', () => {
   const databasePath = path.join(work, 'data', 'production.sqlite');
   let server;
 
+  /** An installed command, run in `cwd` as an operator's shell runs it: none of the server's variables. */
+  const command = (name, args, cwd = app) =>
+    execFileSync(process.execPath, [path.join(app, 'node_modules/transport-quote-server/dist', name), ...args], {
+      cwd,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH },
+    });
+  const carrier = (...args) => command('carrier.mjs', args);
+
   before(async () => {
     const elements = pack([], work);
     const serverPackage = pack(['--workspace', 'server'], work);
@@ -81,9 +92,13 @@ describe('the server package installed for production from its tarball', () => {
       stdio: 'pipe',
       env: { ...process.env, npm_config_better_sqlite3_local_prebuilds: localPrebuild(work) },
     });
-    // The straight-line route: a production server asks IGN's service by default, and no test
-    // reaches outside this machine.
-    server = await startInstalled(app, { DATABASE_PATH: databasePath, SHUTDOWN_DELAY_MS: '1500', ROUTE_SERVICE: 'straight-line' });
+    // The server's configuration, which its commands read too. The straight-line route: a
+    // production server asks IGN's service by default, and no test reaches outside this machine.
+    writeFileSync(
+      path.join(app, 'transport-quote.env'),
+      [`DATABASE_PATH=${databasePath}`, 'SHUTDOWN_DELAY_MS=1500', 'ROUTE_SERVICE=straight-line', ''].join('\n'),
+    );
+    server = await startInstalled(app, {});
   });
   after(() => {
     if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
@@ -129,19 +144,12 @@ describe('the server package installed for production from its tarball', () => {
     assert.equal(chunk.headers.get('cache-control'), 'public, max-age=31536000, immutable');
   });
 
-  it('the operator creates the first company with the installed command; its token opens its data and books', async () => {
-    const output = execFileSync(
-      process.execPath,
-      [
-        path.join(app, 'node_modules/transport-quote-server/dist/carrier.mjs'),
-        'add-company',
-        'Déménagements Lefèvre',
-        '--telephone',
-        '02 40 12 34 56',
-      ],
-      { cwd: app, encoding: 'utf8', env: { PATH: process.env.PATH, DATABASE_PATH: databasePath } },
-    );
+  it('the operator creates the first company with the installed command, without DATABASE_PATH; its token opens its data and books', async () => {
+    assert.match(server.logs(), new RegExp(`Configuration {16}${path.join(app, 'transport-quote.env')}`));
+    const output = carrier('add-company', 'Déménagements Lefèvre', '--telephone', '02 40 12 34 56');
+    assert.match(output, new RegExp(`Base de données : ${databasePath}`), 'the server’s database, read from transport-quote.env');
     assert.match(output, /Entreprise n° 1 créée : Déménagements Lefèvre/);
+    assert.ok(!existsSync(path.join(app, 'data')), 'no second database beside the server’s');
     const token = output.trim().split('\n').pop();
     assert.match(token, /^[\w-]{43}$/, 'a token of 256 random bits');
     const company = await json(server.base, 'GET', `/api/v1/companies/${token}`);
@@ -153,16 +161,26 @@ describe('the server package installed for production from its tarball', () => {
     assert.equal(booked.status, 201, booked.text);
   });
 
+  it('run from a folder without the configuration, the command refuses, names the path and the variables, and creates nothing', () => {
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'tqw-ailleurs-'));
+    let refusal;
+    try {
+      command('carrier.mjs', ['add-company', 'Transports Martin & Fils'], elsewhere);
+    } catch (error) {
+      refusal = error;
+    }
+    assert.equal(refusal?.status, 1, 'the command fails');
+    assert.match(refusal.stderr, new RegExp(`Aucune base de données à ${path.join(elsewhere, 'data', 'transport-quote.sqlite')}`));
+    assert.match(refusal.stderr, /DATABASE_PATH .*transport-quote\.env/s);
+    assert.doesNotMatch(refusal.stdout, /créée/);
+    assert.ok(!existsSync(path.join(elsewhere, 'data')), 'no database created');
+  });
+
   it('the operator gives the company its first back-office account; it signs in and sees the company’s bookings, not the public pages’', async () => {
-    const carrier = (...args) =>
-      execFileSync(process.execPath, [path.join(app, 'node_modules/transport-quote-server/dist/carrier.mjs'), ...args], {
-        cwd: app,
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH, DATABASE_PATH: databasePath },
-      });
     const output = carrier('add-user', '--entreprise', '1', 'Bureau@Lefevre-Demenagements.fr');
     assert.match(output, /Compte créé pour Déménagements Lefèvre \(entreprise n° 1\) : bureau@lefevre-demenagements\.fr/);
-    const password = output.trim().split('\n')[3];
+    const lines = output.trim().split('\n');
+    const password = lines[lines.findIndex((line) => line.startsWith('Mot de passe')) + 1];
     assert.match(password, /^[\w-]{5}(-[\w-]{5}){3}$/, 'a generated password of 120 random bits');
     const publicBooking = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody() });
     assert.equal(publicBooking.status, 201);
