@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { backOfficeFromEnv, type BackOfficeSettings } from './config/back-office.ts';
 import { CONFIG_FILE_NAME, loadConfiguration, serverStore } from './config/configuration.ts';
 import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
@@ -16,6 +18,15 @@ import { scheduleHousekeeping } from './ops/housekeeping.ts';
 import { createMetrics, startMetricsServer } from './ops/metrics.ts';
 import { describeMail } from './notifications/mail-transport.ts';
 import type { Composition } from './composition.ts';
+
+/** This release's version, from the package the server runs from (server/dist/../package.json). */
+function serverVersion(serverDir: string): string {
+  try {
+    return `${(JSON.parse(readFileSync(path.join(serverDir, '..', 'package.json'), 'utf8')) as { version: string }).version}`;
+  } catch {
+    return '(version inconnue)';
+  }
+}
 
 /** A start that cannot work stops at once, saying why, rather than failing at the first booking. */
 function refuseToStart(reason: string): never {
@@ -137,7 +148,7 @@ export async function startServer(composition?: Composition): Promise<void> {
       ]
     : [
         '',
-        'Transport quote wizard : serveur prêt (production : ni page ni entreprise de démonstration)',
+        `Transport quote wizard : serveur ${serverVersion(runtime.serverDir)} prêt (production : ni page ni entreprise de démonstration)`,
         `  Scripts des éléments         ${base}/dist/transport-quote-wizard.js et ${base}/dist/transport-quote-lite.js`,
         `  API (OpenAPI)                ${base}/api/v1/openapi.json`,
         `  Santé / disponibilité        ${base}/healthz · ${base}/readyz`,
