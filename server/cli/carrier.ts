@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfiguration, missingDatabaseMessage, serverStore } from '../config/configuration.ts';
+import { CONFIG_FILE_NAME, DEFAULT_DATABASE, loadConfiguration, missingDatabaseMessage, serverStore } from '../config/configuration.ts';
 import { limitsFromEnv } from '../config/limits.ts';
 import { createUser, findUserByEmail, normalEmail, setPassword } from '../db/accounts-repo.ts';
 import { createCompany } from '../db/companies-repo.ts';
@@ -29,6 +29,11 @@ const USAGE = `Usage : transport-quote-carrier <commande>
   purge-public
       Supprime maintenant les réservations publiques non acceptées plus anciennes
       que PUBLIC_RETENTION_DAYS jours (le serveur le fait aussi toutes les heures).
+
+Dans le dossier où le serveur est installé : npx transport-quote-carrier <commande>.
+La base est celle du serveur : DATABASE_URL (PostgreSQL), sinon DATABASE_PATH (SQLite),
+lus dans l’environnement puis dans ${CONFIG_FILE_NAME} du dossier d’où la commande est
+lancée ; sans eux, ${DEFAULT_DATABASE} de ce dossier. Elle n’en crée jamais.
 `;
 
 function fail(message: string): never {
@@ -140,6 +145,7 @@ switch (command) {
   }
   case undefined:
   case '--help':
+  case '-h':
   case 'help':
     process.stdout.write(USAGE);
     break;
