@@ -18,6 +18,7 @@ import { serverKey } from './db/server-keys.ts';
 import { loadCommunes } from './geo/communes.ts';
 import { OfflineGeocoder } from './geo/geocoder.ts';
 import { elementFileRoutes, faviconRoutes } from './http/element-files.ts';
+import { integrationFileRoutes } from './http/integration-files.ts';
 import { parseJsonBody } from './http/json-body.ts';
 import { installRateLimits } from './http/rate-limits.ts';
 import { answerInFrench, HttpError } from './http/validation.ts';
@@ -287,6 +288,7 @@ export async function createApp({
     csrfKey: await serverKey(sql, 'back-office-csrf'),
   });
   faviconRoutes(app);
+  integrationFileRoutes(app, runtime.serverDir);
   if (metrics && metricsToken) metricsRoute(app, metrics, metricsToken);
   await elementFileRoutes(app, runtime.elementsDir);
   await composition?.routes(app, { sql, catalogue, elementsDir: runtime.elementsDir });

@@ -6,10 +6,11 @@
 // that command where no database exists, and drain on SIGTERM.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { inflateRawSync } from 'node:zlib';
 import { BackOffice } from './back-office-client.mjs';
 import { bookingBody } from './booking-body.mjs';
 import { DEMO_COMPANY_TOKEN, json, ROOT, untilNotReady } from './support.mjs';
@@ -43,9 +44,47 @@ function localPrebuild(work) {
   return folder;
 }
 
-/** Starts the installed server; resolves with its base URL once it printed READY. */
+/** A zip archive's entries by name, each read on demand: its central directory, then the entry (stored or deflated). */
+function zipEntries(bytes) {
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const entries = new Map();
+  let at = bytes.readUInt32LE(end + 16);
+  for (let index = bytes.readUInt16LE(end + 10); index > 0; index--) {
+    const method = bytes.readUInt16LE(at + 10);
+    const size = bytes.readUInt32LE(at + 20);
+    const nameLength = bytes.readUInt16LE(at + 28);
+    const local = bytes.readUInt32LE(at + 42);
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    const data = bytes.subarray(start, start + size);
+    entries.set(bytes.toString('utf8', at + 46, at + 46 + nameLength), () => (method === 8 ? inflateRawSync(data) : data));
+    at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return entries;
+}
+
+/** Files under a folder, relative to it, with / between folders. */
+const filesUnder = (dir, prefix = '') =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(path.join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+  );
+
+/**
+ * The command of the systemd unit the package ships (deploy/transport-quote.service): node
+ * started directly on the server's bin file, in the unit's WorkingDirectory. Here that folder is
+ * the test's installation and /usr/bin/node this Node.
+ */
+function unitCommand(app) {
+  const unit = readFileSync(path.join(app, 'node_modules/transport-quote-server/deploy/transport-quote.service'), 'utf8');
+  const setting = (name) => unit.match(new RegExp(`^${name}=(.*)$`, 'm'))?.[1];
+  const home = setting('WorkingDirectory');
+  const execStart = setting('ExecStart');
+  const [node, script, ...args] = execStart.split(/\s+/);
+  return { unit, home, execStart, node, script, args: [script.replace(home, app), ...args] };
+}
+
+/** Starts the installed server as its systemd unit does; resolves with its base URL once it printed READY. */
 function startInstalled(app, env) {
-  const child = spawn(process.execPath, [path.join(app, 'node_modules/transport-quote-server/dist/main.mjs')], {
+  const child = spawn(process.execPath, unitCommand(app).args, {
     cwd: app,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,6 +151,19 @@ describe('the server package installed for production from its tarball', () => {
       assert.ok(installed(runtime), `${runtime} is installed`);
   });
 
+  it('ships a systemd unit that starts node directly on the server’s bin file (never npx), and a configuration example', () => {
+    const { unit, home, execStart, node, script } = unitCommand(app);
+    const { bin } = JSON.parse(readFileSync(path.join(app, 'node_modules/transport-quote-server/package.json'), 'utf8'));
+    assert.match(node, /^\/.*\/node$/, 'an absolute path to node');
+    assert.doesNotMatch(execStart, /npx|npm/);
+    assert.equal(script, path.posix.join(home, 'node_modules/transport-quote-server', bin['transport-quote-server']));
+    assert.match(unit, /^KillMode=mixed$/m, 'SIGTERM to the server alone');
+    const timeout = Number(unit.match(/^TimeoutStopSec=(\d+)$/m)?.[1]);
+    assert.ok(timeout > 20, 'longer than the default drain (5 s) and in-flight bound (15 s)');
+    const example = readFileSync(path.join(app, 'node_modules/transport-quote-server/deploy/transport-quote.env.example'), 'utf8');
+    assert.match(example, /^DATABASE_PATH=\/srv\/transport-quote\//m);
+  });
+
   it('starts in production: health answers, no demo page and no demo company, and says how to create the first company', async () => {
     assert.equal((await json(server.base, 'GET', '/healthz')).status, 200);
     assert.equal((await json(server.base, 'GET', '/readyz')).data.ready, true);
@@ -126,9 +178,45 @@ describe('the server package installed for production from its tarball', () => {
       'the public demo token opens nothing',
     );
     assert.match(server.logs(), /Aucune entreprise encore : créez la première avec\n\s+npx transport-quote-carrier add-company/);
+    // The release it is, and the schema it made, each step in one line.
+    const { version } = JSON.parse(readFileSync(path.join(app, 'node_modules/transport-quote-server/package.json'), 'utf8'));
+    assert.notEqual(version, '0.1.0', 'a release of its own, not the first placeholder');
+    assert.match(server.logs(), new RegExp(`Transport quote wizard : serveur ${version.replaceAll('.', '\\.')} prêt`));
+    assert.match(server.logs(), /^Base de données : schéma mis à jour en version 1\/\d+ \(/m);
     // The catalogue is the product's own data: it is there.
     const search = await json(server.base, 'GET', '/api/v1/items/search?q=canape');
     assert.ok(search.data.length > 0);
+  });
+
+  it('offers the WordPress plugin as a zip to download, with the plugin’s main PHP file inside', async () => {
+    const response = await fetch(`${server.base}/integrations/wordpress/transport-quote.zip`);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'application/zip');
+    assert.equal(response.headers.get('content-disposition'), 'attachment; filename="transport-quote.zip"');
+    const entries = zipEntries(Buffer.from(await response.arrayBuffer()));
+    const main = entries.get('transport-quote/transport-quote.php');
+    assert.ok(main, [...entries.keys()].join(', '));
+    assert.match(main().toString('utf8'), /^ \* Plugin Name: +Devis de transport$/m);
+    // The plugin's folder whole, as WordPress's upload expects it: every file under transport-quote/.
+    assert.deepEqual(
+      [...entries.keys()].filter((name) => !name.endsWith('/')).sort(),
+      filesUnder(path.join(ROOT, 'integrations/wordpress/transport-quote'), 'transport-quote/').sort(),
+    );
+  });
+
+  it('the installed commands’ help names them as installed (package.json’s bin), not scripts of the repository', () => {
+    const { bin } = JSON.parse(readFileSync(path.join(app, 'node_modules/transport-quote-server/package.json'), 'utf8'));
+    for (const [name, file] of [
+      ['transport-quote-db', 'db.mjs'],
+      ['transport-quote-carrier', 'carrier.mjs'],
+    ]) {
+      assert.equal(bin[name], `./dist/${file}`);
+      assert.ok(existsSync(path.join(app, 'node_modules/.bin', name)), `npx ${name} finds it`);
+      const help = command(file, ['--help']);
+      assert.match(help, new RegExp(`^Usage\\s: ${name} <commande>`));
+      assert.match(help, new RegExp(`npx ${name} `));
+      assert.doesNotMatch(help, /npm run/);
+    }
   });
 
   it('serves the element scripts from the installed elements package, compressed and cached', async () => {
