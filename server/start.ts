@@ -28,6 +28,9 @@ function serverVersion(serverDir: string): string {
   }
 }
 
+/** After the drain delay, how long requests are still read and answered 503 before the port closes (at most the delay). */
+const CLOSING_GRACE_MS = 1000;
+
 /** A start that cannot work stops at once, saying why, rather than failing at the first booking. */
 function refuseToStart(reason: string): never {
   process.stderr.write(`Démarrage impossible : ${reason}\n`);
@@ -88,7 +91,7 @@ export async function startServer(composition?: Composition): Promise<void> {
   }
 
   const metrics = createMetrics();
-  const lifecycle: Lifecycle = { draining: false };
+  const lifecycle: Lifecycle = { draining: false, closing: false };
   const app = await createApp({
     sql,
     runtime,
@@ -108,9 +111,10 @@ export async function startServer(composition?: Composition): Promise<void> {
   let closing = false;
   /**
    * SIGTERM (a supervisor, a deployment): /readyz turns false at once so the load balancer
-   * stops sending requests, new ones are still served for the drain delay, then the server stops
-   * accepting, finishes what is in flight (a SQLite batch commits before the file closes) and
-   * exits. Whatever still runs after the bound is cut, and the exit code says so.
+   * stops sending requests, new ones are still served for the drain delay (each answer closing
+   * its connection), then answered 503 in French with Retry-After for a moment, then the server
+   * stops accepting, finishes what is in flight (a SQLite batch commits before the file closes)
+   * and exits. Whatever still runs after the bound is cut, and the exit code says so.
    */
   async function shutdown(signal: NodeJS.Signals) {
     if (closing) return;
@@ -124,6 +128,11 @@ export async function startServer(composition?: Composition): Promise<void> {
     }, delay + operations.shutdownTimeoutMs);
     bound.unref();
     await new Promise((resolve) => setTimeout(resolve, delay));
+    // No more work: what arrives now is answered 503 in French with Retry-After, its connection
+    // closed (app.ts), while the port stays open a moment longer, so a client still sending is
+    // told to come back later instead of meeting a refused or reset connection.
+    lifecycle.closing = true;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(CLOSING_GRACE_MS, delay)));
     housekeeping.stop();
     metricsServer?.close();
     await app.close();

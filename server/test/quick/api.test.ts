@@ -278,4 +278,28 @@ describe('the server in this process, on an in-memory SQLite (quick tier)', () =
     const ready = await server.request<{ ready: boolean }>({ method: 'GET', url: '/readyz' });
     assert.equal(ready.data.ready, true);
   });
+
+  it('stopping: answers close their connection during the drain, then requests get the French 503 with Retry-After', async () => {
+    try {
+      server.lifecycle.draining = true;
+      const drained = await server.request({ method: 'GET', url: '/api/v1/items/search?q=table' });
+      assert.equal(drained.status, 200, 'still served during the drain delay');
+      assert.equal(drained.headers.connection, 'close');
+      assert.equal((await server.request({ method: 'GET', url: '/readyz' })).status, 503);
+      server.lifecycle.closing = true;
+      for (const url of ['/api/v1/items/search?q=table', '/api/v1/travels/1?token=x', '/espace-transporteur']) {
+        const closing = await server.request<{ error: string }>({ method: 'GET', url });
+        assert.equal(closing.status, 503, url);
+        assert.equal(closing.headers['retry-after'], '5');
+        assert.equal(closing.headers.connection, 'close');
+        assert.equal(
+          closing.data.error,
+          'Service momentanément indisponible\u00a0: le serveur redémarre. Réessayez dans quelques secondes.',
+        );
+      }
+    } finally {
+      server.lifecycle.draining = false;
+      server.lifecycle.closing = false;
+    }
+  });
 });

@@ -15,6 +15,7 @@ import { createCompany } from '../../db/companies-repo.ts';
 import { assertWritable, openDatabase, type Sql } from '../../db/database.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import { fillListColumns } from '../../db/travels-repo.ts';
+import type { Lifecycle } from '../../ops/health.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -36,6 +37,8 @@ export interface Answer<Body> {
 export interface QuickServer {
   app: FastifyInstance;
   sql: Sql;
+  /** What start.ts sets on SIGTERM (draining) and once the drain delay is over (closing). */
+  lifecycle: Lifecycle;
   /** One request; its status, headers, text and JSON body (null when it is not JSON), read as `Body`. */
   request<Body = unknown>(options: InjectOptions): Promise<Answer<Body>>;
   /** A company made as `transport-quote-carrier add-company` makes it; its id and token. */
@@ -56,9 +59,11 @@ export async function quickServer(env: NodeJS.ProcessEnv = {}): Promise<QuickSer
     assetsDir: path.join(serverDir, 'assets'),
     serverDir,
   };
+  const lifecycle: Lifecycle = { draining: false, closing: false };
   const app = await createApp({
     sql,
     runtime,
+    lifecycle,
     logLevel: 'warn',
     limits: limitsFromEnv(settings),
     pricing: pricingFromEnv(settings, false),
@@ -70,6 +75,7 @@ export async function quickServer(env: NodeJS.ProcessEnv = {}): Promise<QuickSer
   return {
     app,
     sql,
+    lifecycle,
     async request<Body>(options: InjectOptions) {
       const response = await app.inject(options);
       let data: unknown = null;
