@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { inflateRawSync } from 'node:zlib';
 import { BackOffice } from './back-office-client.mjs';
 import { bookingBody } from './booking-body.mjs';
-import { DEMO_COMPANY_TOKEN, json, ROOT, untilNotReady } from './support.mjs';
+import { DEMO_COMPANY_TOKEN, json, ROOT, SERVER_NODE, untilNotReady } from './support.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
@@ -35,11 +35,14 @@ function pack(args, destination) {
  * installer expects, as a carrier's CI cache would hold it.
  */
 function localPrebuild(work) {
-  const module = path.join(ROOT, 'node_modules/better-sqlite3');
+  // The module compiled for the Node that installs and runs the server: the repository's own, or
+  // on npm test's Node 24 stage the copy .ci/node24.sh compiled against Node 24 (TQW_BETTER_SQLITE3_DIR).
+  const module = process.env.TQW_BETTER_SQLITE3_DIR || path.join(ROOT, 'node_modules/better-sqlite3');
   const { version } = JSON.parse(readFileSync(path.join(module, 'package.json'), 'utf8'));
   const folder = path.join(work, 'prebuilds');
   mkdirSync(folder);
-  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  const abi = execFileSync(SERVER_NODE, ['-p', 'process.versions.modules'], { encoding: 'utf8' }).trim();
+  const name = `better-sqlite3-v${version}-node-v${abi}-${process.platform}-${process.arch}.tar.gz`;
   execFileSync('tar', ['czf', path.join(folder, name), '-C', module, 'build/Release/better_sqlite3.node']);
   return folder;
 }
@@ -84,7 +87,7 @@ function unitCommand(app) {
 
 /** Starts the installed server as its systemd unit does; resolves with its base URL once it printed READY. */
 function startInstalled(app, env) {
-  const child = spawn(process.execPath, unitCommand(app).args, {
+  const child = spawn(SERVER_NODE, unitCommand(app).args, {
     cwd: app,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -114,7 +117,7 @@ describe('the server package installed for production from its tarball', () => {
 
   /** An installed command, run in `cwd` as an operator's shell runs it: none of the server's variables. */
   const command = (name, args, cwd = app) =>
-    execFileSync(process.execPath, [path.join(app, 'node_modules/transport-quote-server/dist', name), ...args], {
+    execFileSync(SERVER_NODE, [path.join(app, 'node_modules/transport-quote-server/dist', name), ...args], {
       cwd,
       encoding: 'utf8',
       env: { PATH: process.env.PATH },
@@ -129,7 +132,12 @@ describe('the server package installed for production from its tarball', () => {
     execFileSync(npm, ['install', '--omit=dev', '--no-audit', '--no-fund', elements, serverPackage], {
       cwd: app,
       stdio: 'pipe',
-      env: { ...process.env, npm_config_better_sqlite3_local_prebuilds: localPrebuild(work) },
+      // npm and the install scripts on the server's Node, so better-sqlite3 is installed for it.
+      env: {
+        ...process.env,
+        PATH: `${path.dirname(SERVER_NODE)}${path.delimiter}${process.env.PATH}`,
+        npm_config_better_sqlite3_local_prebuilds: localPrebuild(work),
+      },
     });
     // The server's configuration, which its commands read too. The straight-line route: a
     // production server asks IGN's service by default, and no test reaches outside this machine.
