@@ -18,10 +18,11 @@ import { serverKey } from './db/server-keys.ts';
 import { loadCommuneData } from './geo/communes.ts';
 import { OfflineGeocoder } from './geo/geocoder.ts';
 import { elementFileRoutes, faviconRoutes } from './http/element-files.ts';
+import { integrationFileRoutes } from './http/integration-files.ts';
 import { parseJsonBody } from './http/json-body.ts';
 import { installRateLimits } from './http/rate-limits.ts';
-import { HttpError } from './http/validation.ts';
-import { healthRoutes, type Lifecycle } from './ops/health.ts';
+import { answerInFrench, HttpError } from './http/validation.ts';
+import { healthRoutes, SHUTTING_DOWN_MESSAGE, SHUTTING_DOWN_RETRY_AFTER_SECONDS, type Lifecycle } from './ops/health.ts';
 import { countRequests, metricsRoute, type Metrics } from './ops/metrics.ts';
 import { Quotas } from './ops/quotas.ts';
 import { publicPricingFrom } from './pricing/carrier-records.ts';
@@ -109,6 +110,7 @@ export async function createApp({
   serverBase,
   composition,
 }: AppOptions): Promise<FastifyInstance> {
+  answerInFrench();
   const app = Fastify({
     bodyLimit: limits.bodyLimitBytes,
     trustProxy: limits.trustProxy,
@@ -125,6 +127,11 @@ export async function createApp({
       ),
     // One short line per request, written on the answer (below); nothing per request at warn.
     logController: new LogController({ disableRequestLogging: true }),
+    // While it closes, Fastify would answer what still arrives with its own English 503: the
+    // first hook below answers in French instead. Idle keep-alive connections are closed at
+    // once; those with a request in flight end after its answer.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
     logger: { level: logLevel, ...(logStream ? { stream: logStream } : {}) },
   });
 
@@ -143,6 +150,16 @@ export async function createApp({
       );
     }
     done();
+  });
+
+  // Stopping (SIGTERM, start.ts): from the signal on, every answer closes its connection, so no
+  // client keeps sending on a connection about to end (a reset); once the server takes no more
+  // requests, what still arrives on an open connection is told so in French, with Retry-After.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!lifecycle.draining) return done();
+    void reply.header('connection', 'close');
+    if (!lifecycle.closing) return done();
+    void reply.code(503).header('retry-after', String(SHUTTING_DOWN_RETRY_AFTER_SECONDS)).send({ error: SHUTTING_DOWN_MESSAGE });
   });
 
   // Above info there is no hook at all: a request pays nothing for a line that would not be written.
@@ -339,6 +356,7 @@ export async function createApp({
     csrfKey: await serverKey(sql, 'back-office-csrf'),
   });
   await app.register(faviconRoutes);
+  integrationFileRoutes(app, runtime.serverDir);
   if (metrics && metricsToken) metricsRoute(app, metrics, metricsToken);
   await app.register(elementFileRoutes, { elementsDir: runtime.elementsDir, sourceMaps: runtime.serveSourceMaps ?? false });
   await composition?.routes(app, { sql, catalogue, elementsDir: runtime.elementsDir });

@@ -106,3 +106,73 @@ export function parseOr400<S extends v.GenericSchema>(schema: S, input: unknown,
 export const queryInteger = (description: string) =>
   v.pipe(v.string(), v.description(description), v.regex(/^\d{1,9}$/, 'Nombre entier attendu'), v.transform(Number));
 export const QueryText = v.pipe(v.string(), v.maxLength(200, '200 caractères au plus'));
+
+/** Valibot's type names as a French reader says them. */
+const FRENCH_TYPES: Record<string, string> = {
+  string: 'texte',
+  number: 'nombre',
+  bigint: 'nombre',
+  boolean: 'vrai ou faux',
+  Array: 'liste',
+  Object: 'objet',
+  object: 'objet',
+  Date: 'date',
+  undefined: 'rien',
+};
+const frenchWords = (text: string) =>
+  text
+    .replace(/^\((.*)\)$/, '$1')
+    .replace(/\b(string|number|bigint|boolean|Array|Object|object|Date|undefined)\b/g, (word) => FRENCH_TYPES[word] ?? word)
+    .replace(/ \| /g, ' ou ');
+const sized = (issue: v.BaseIssue<unknown>, unit: 'au moins' | 'au plus' | 'exactement') =>
+  `${unit[0]!.toUpperCase()}${unit.slice(1)} ${String(issue.requirement)} ${typeof issue.input === 'string' ? 'caractères' : 'éléments'} (reçu ${issue.received})`;
+
+/**
+ * The reason given for a refused field when its schema names none (spec §5's messages are the
+ * schemas' own): valibot's defaults are English ("Invalid type: Expected number but received
+ * "a""), and the API answers in French. Installed once for the server's process (createApp).
+ */
+export function frenchIssueMessage(issue: v.BaseIssue<unknown>): string {
+  const received = issue.received === 'undefined' ? 'rien' : issue.received;
+  switch (issue.type) {
+    case 'min_value':
+      return `Au moins ${String(issue.requirement)} (reçu ${received})`;
+    case 'max_value':
+      return `Au plus ${String(issue.requirement)} (reçu ${received})`;
+    case 'min_length':
+      return sized(issue, 'au moins');
+    case 'max_length':
+      return sized(issue, 'au plus');
+    case 'length':
+      return sized(issue, 'exactement');
+    case 'integer':
+    case 'safe_integer':
+      return `Nombre entier attendu (reçu ${received})`;
+    case 'finite':
+      return `Nombre fini attendu (reçu ${received})`;
+    case 'email':
+      return 'Adresse e-mail invalide';
+    case 'url':
+      return 'Adresse web invalide';
+    case 'regex':
+      return 'Format invalide';
+    case 'iso_date':
+    case 'iso_date_time':
+    case 'iso_timestamp':
+      return 'Date invalide (format ISO 8601 attendu)';
+    case 'non_empty':
+      return 'Ne doit pas être vide';
+  }
+  if (issue.kind === 'schema') {
+    // An object's missing key: its name is what was expected, nothing was received.
+    if (issue.input === undefined && issue.expected?.startsWith('"')) return 'Champ obligatoire manquant';
+    if (issue.expected === 'never') return 'Champ inconnu';
+    return `Valeur invalide (attendu\u00a0: ${frenchWords(issue.expected ?? '?')}, reçu\u00a0: ${received})`;
+  }
+  return `Valeur refusée (reçu ${received})`;
+}
+
+/** Every refusal a schema words without a message of its own is worded in French, in this process. */
+export function answerInFrench(): void {
+  v.setGlobalMessage(frenchIssueMessage);
+}

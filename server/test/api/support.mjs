@@ -15,6 +15,11 @@ export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 export const SERVER_MAIN = path.join(ROOT, 'server/dist/main.mjs');
 /** The demo's start (demo/main.ts): the same server with the demo companies the suites use as fixtures. */
 export const DEMO_MAIN = path.join(ROOT, 'demo/dist/main.mjs');
+/**
+ * The Node that runs the servers the suites start: TQW_SERVER_NODE when set (npm test's Node 24
+ * stage sets it), else the one running the tests.
+ */
+export const SERVER_NODE = process.env.TQW_SERVER_NODE || process.execPath;
 export const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
 export const OTHER_COMPANY_TOKEN = 'tqw_demo_0a9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c';
 
@@ -162,7 +167,7 @@ export async function startProductionServer(env = {}) {
 
 function spawnServer(database, port, env, main = DEMO_MAIN) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [main], {
+    const child = spawn(SERVER_NODE, [main], {
       env: {
         ...process.env,
         ...GENEROUS_LIMITS,
