@@ -21,7 +21,7 @@ import { elementFileRoutes, faviconRoutes } from './http/element-files.ts';
 import { integrationFileRoutes } from './http/integration-files.ts';
 import { parseJsonBody } from './http/json-body.ts';
 import { installRateLimits } from './http/rate-limits.ts';
-import { answerInFrench, HttpError } from './http/validation.ts';
+import { HttpError } from './http/validation.ts';
 import { healthRoutes, SHUTTING_DOWN_MESSAGE, SHUTTING_DOWN_RETRY_AFTER_SECONDS, type Lifecycle } from './ops/health.ts';
 import { countRequests, metricsRoute, type Metrics } from './ops/metrics.ts';
 import { Quotas } from './ops/quotas.ts';
@@ -110,7 +110,6 @@ export async function createApp({
   serverBase,
   composition,
 }: AppOptions): Promise<FastifyInstance> {
-  answerInFrench();
   const app = Fastify({
     bodyLimit: limits.bodyLimitBytes,
     trustProxy: limits.trustProxy,

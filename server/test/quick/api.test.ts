@@ -233,7 +233,7 @@ describe('the server in this process, on an in-memory SQLite (quick tier)', () =
     assert.equal(refused.data.error, 'Requête invalide');
     const latitude = refused.data.fields.find((field) => field.path === 'addresses.0.lat');
     assert.ok(latitude, JSON.stringify(refused.data.fields));
-    assert.equal(latitude.message, 'Au plus 90 (reçu 123)');
+    assert.equal(latitude.message, 'Valeur trop grande\u00a0: 90 au plus (reçu 123)');
     // A field of the wrong type, and one missing, in French too (valibot's own words are English).
     const wrongTypes = await server.request<{ fields: { path: string; message: string }[] }>({
       method: 'POST',
@@ -243,7 +243,7 @@ describe('the server in this process, on an in-memory SQLite (quick tier)', () =
     assert.deepEqual(
       wrongTypes.data.fields.filter((field) => field.path.startsWith('customer.')),
       [
-        { path: 'customer.phone_number', message: 'Valeur invalide (attendu\u00a0: texte, reçu\u00a0: 612345678)' },
+        { path: 'customer.phone_number', message: 'Type invalide\u00a0: on attend du texte, reçu 612345678' },
         { path: 'customer.email', message: 'Champ obligatoire manquant' },
       ],
     );
