@@ -26,6 +26,7 @@ import { countRequests, metricsRoute, type Metrics } from './ops/metrics.ts';
 import { Quotas } from './ops/quotas.ts';
 import { publicPricingFrom } from './pricing/carrier-records.ts';
 import { createPoolSandbox } from './pricing/pool-sandbox.ts';
+import { PricingUnavailable } from './pricing/pricing-unavailable.ts';
 import { QuoteService } from './pricing/quote-service.ts';
 import { ignRouteService, straightLineRouteService } from './pricing/route-service.ts';
 import { quoteRoutes } from './routes/quotes.ts';
@@ -206,6 +207,13 @@ export async function createApp({
       return reply
         .code(error.statusCode)
         .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ?? {}) });
+    if (error instanceof PricingUnavailable) {
+      request.log.warn({ err: { message: error.message } }, 'prix indisponible');
+      return reply
+        .code(503)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: { message: error.message, code: error.code } }, 'base de données injoignable');
       return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ error: DATABASE_UNAVAILABLE_MESSAGE });
@@ -238,7 +246,7 @@ export async function createApp({
 
   const quotas = new Quotas(limits, app.log, metrics);
   const addressSecret = await serverKey(sql, 'client-address');
-  const sandbox = createPoolSandbox();
+  const sandbox = createPoolSandbox({ waitMs: pricing.sandboxWaitMs });
   const publicPricing = publicPricingFrom(process.env, composition?.publicPricing ?? {});
   app.addHook('onClose', async () => sandbox.close());
   const quotes = new QuoteService({
