@@ -1,6 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { CompanyData } from 'transport-quote-wizard/domain';
 import helmet from 'helmet';
 import http from 'node:http';
 import type { Writable } from 'node:stream';
@@ -61,6 +62,8 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** Route service, quote validity and signing key; from the environment by default. */
   pricing?: PricingSettings;
+  /** What prices the public pages (PUBLIC_PRICING_FILE, else the composition's defaults); read from the environment by default. */
+  publicPricing?: CompanyData;
   /** The customer's e-mails and the carrier's webhooks; from the environment by default. */
   notifications?: NotificationSettings;
   /** The carrier's back office: who sees the public bookings, sessions, sign-in throttling. */
@@ -98,6 +101,7 @@ export async function createApp({
   metricsToken = null,
   lifecycle = { draining: false },
   pricing = pricingFromEnv(process.env, runtime.demo),
+  publicPricing: givenPublicPricing,
   notifications = notificationsFromEnv(process.env, runtime.demo, null),
   backOffice = backOfficeFromEnv(process.env, runtime.demo),
   serverBase,
@@ -246,8 +250,8 @@ export async function createApp({
 
   const quotas = new Quotas(limits, app.log, metrics);
   const addressSecret = await serverKey(sql, 'client-address');
+  const publicPricing = givenPublicPricing ?? publicPricingFrom(process.env, composition?.publicPricing ?? {});
   const sandbox = createPoolSandbox({ waitMs: pricing.sandboxWaitMs });
-  const publicPricing = publicPricingFrom(process.env, composition?.publicPricing ?? {});
   app.addHook('onClose', async () => sandbox.close());
   const quotes = new QuoteService({
     sql,
