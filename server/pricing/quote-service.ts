@@ -14,6 +14,7 @@ import {
 } from 'transport-quote-wizard/domain';
 import { choicesFingerprint } from 'transport-quote-wizard/domain';
 import { chosenPool, customItemProblems } from 'transport-quote-wizard/domain';
+import { isCostItem } from 'transport-quote-wizard/domain';
 import { poolComputesPrice } from 'transport-quote-wizard/domain';
 import { type ChoiceProblem } from 'transport-quote-wizard/domain';
 import type { ItemCatalogue } from '../db/items-repo.ts';
@@ -79,11 +80,15 @@ export class QuoteService {
     const resolved = items.map((item, index) => {
       const entry = CATALOGUE_CATEGORIES.has(item.category) ? this.options.catalogue.entryFor(item, companyId) : null;
       if (!entry) {
+        // An id alone names a catalogue entry or nothing: never an object of 0 m³.
+        if (item.id !== null && item.name.trim() === '' && !isCostItem(item))
+          problems.push({ path: `items.${index}.id`, message: 'Objet introuvable dans le catalogue : donnez son nom et son volume' });
         problems.push(...customItemProblems(item, index));
         return item;
       }
       return {
         ...item,
+        name: entry.name,
         volume: entry.volume,
         weight: entry.weight,
         length: 0,
