@@ -289,6 +289,8 @@ export async function createApp({
   healthRoutes(app, sql, lifecycle);
   await backOfficeRoutes(app, {
     sql,
+    quotes,
+    priceCeilingEuros: limits.priceCeilingEuros,
     settings: backOffice,
     notifications,
     notifier,

@@ -17,6 +17,8 @@ export interface BookingFacts {
   priceSource: string;
   priceCheck: PriceCheck | null;
   refusalReason: string | null;
+  /** The prices a company set, line by line (company-prices.ts): the event shows them as the back office does. */
+  priceLines?: readonly unknown[];
 }
 
 /** Whose endpoints an event goes to: the public pages' configuration, or the company's id (as quotes.owner). */
@@ -55,6 +57,7 @@ export function publicBooking(facts: BookingFacts) {
     made_by_company: facts.companyId !== null,
     price_source: facts.priceSource,
     ...(facts.priceCheck ? { price_check: facts.priceCheck } : {}),
+    ...(facts.priceLines?.length ? { price_lines: facts.priceLines } : {}),
     ...(facts.refusalReason ? { refusal_reason: facts.refusalReason } : {}),
     ...body,
     travel: { ...body.travel, travel_id: facts.id },

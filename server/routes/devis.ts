@@ -42,7 +42,7 @@ export function devisRoutes(app: FastifyInstance, sql: Sql, publicPricing: Compa
         // The record checked as it is read: one that cannot be read is a 503 naming its fields, never a 500.
         carrier = row ? companyRecord(row.store_json).transportation_company : null;
       }
-      return renderDevisPage({ travelId: travel.id, payload: travel.payload, quote, carrier });
+      return renderDevisPage({ travelId: travel.id, payload: travel.payload, quote, carrier, priceSource: travel.price_source });
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) return reply.code(404).send(renderNotFoundPage(false));
       throw error;

@@ -30,6 +30,16 @@ const PriceCheckSchema = v.object({
   matches: v.pipe(v.boolean(), v.description('Le prix enregistré est celui de la grille, au centime près.')),
   grid: v.pipe(v.picklist(['wizard', 'lite']), v.description('La grille de ces chiffres : celle de l’assistant ou de la variante légère.')),
 });
+/** A price a company set, line by line (company-prices.ts PriceLine). */
+export const PriceLineSchema = v.object({
+  kind: v.pipe(
+    v.picklist(['frais', 'transport_predefini', 'manutention_predefinie', 'manutention_imposee']),
+    v.description('Frais annexe (ou remise, négatif), transport ou manutention prédéfinis, ou prix de manutention imposé sur un objet.'),
+  ),
+  label: v.string(),
+  amount_ht: v.pipe(v.number(), v.integer(), v.description('Centimes HT, tels que saisis par l’entreprise.')),
+  amount: v.pipe(v.number(), v.integer(), v.description('Centimes TTC, à la TVA du transporteur.')),
+});
 const { company_token: _companyToken, ...storedEntries } = TravelPayloadSchema.entries;
 /** A booking as GET answers it: the body as stored (its company token never), and what the server adds. */
 export const BookingSchema = publishSchema(
@@ -47,19 +57,29 @@ export const BookingSchema = publishSchema(
     state: v.pipe(
       v.string(),
       v.description(
-        'new, accepted ou refused : la réponse du transporteur. Acceptée, l’élément la rouvre avec l’avertissement de la spec et la seule grille choisie.',
+        'new, accepted, refused ou review : la réponse du transporteur. Acceptée, l’élément la rouvre avec l’avertissement de la spec et la seule grille choisie ; ' +
+          'modifiée après son acceptation, elle revient au transporteur (review, à revoir) avec ce qui a changé.',
       ),
     ),
     refusal_reason: v.optional(
       v.pipe(v.string(), v.description('Le motif du refus donné au client (seulement pour une réservation refusée).')),
     ),
     price_source: v.pipe(
-      v.picklist(['quote', 'company', 'client']),
+      v.picklist(['quote', 'company', 'pending', 'carrier', 'client']),
       v.description(
-        'D’où vient le prix enregistré : le devis du serveur, un prix fixé par l’entreprise, ou le navigateur (réservations antérieures aux devis).',
+        'D’où vient le prix enregistré : quote, le devis du serveur (la grille du transporteur) ; company, des prix fixés par l’entreprise que le transporteur y autorise ' +
+          '(prix fixé, frais prédéfinis, frais annexes : price_lines, la grille à côté dans price_check) ; pending, prix à fixer : la grille n’a pas donné de prix ' +
+          '(son erreur ou un défaut), les prix valent 0 et le transporteur fixe le sien avant toute acceptation ; carrier, le prix fixé par le transporteur ; ' +
+          'client, le navigateur (réservations antérieures aux devis).',
       ),
     ),
     price_check: v.optional(PriceCheckSchema),
+    price_lines: v.optional(
+      v.pipe(
+        v.array(PriceLineSchema),
+        v.description('Les prix fixés par l’entreprise, ligne à ligne (frais annexes, frais prédéfinis, manutention imposée).'),
+      ),
+    ),
   }),
   'answer',
 );
@@ -75,7 +95,9 @@ export const BOOKING_BODY =
   'ceux du devis s’il vaut encore et que les choix sont les mêmes ; sinon un nouveau devis, pris seulement s’il donne le prix envoyé ' +
   '(price_transportation, price_handling), sinon 409 avec le nouveau devis à faire confirmer. Des prix négatifs ou au-delà du plafond ' +
   'sont refusés en 422, comme tout choix hors limites et toute étape placée à plus de 50 km de son code postal (addresses.N.lat). Avec company_token, la réservation est celle de l’entreprise (jamais conservé ni renvoyé), ' +
-  'aux tarifs de l’entreprise ; un prix fixé par l’entreprise (éditeur de prix, can_edit_price) est gardé, la grille à côté (price_check).';
+  'aux tarifs de l’entreprise ; un prix fixé par l’entreprise (éditeur de prix, frais prédéfinis, frais annexes) n’est gardé que si le transporteur l’y autorise (can_edit_price), ' +
+  'marqué (price_source company), la grille à côté (price_check) ; une remise ne passe pas 50 % du prix de la grille. Une grille qui ne donne pas de prix (son erreur, un défaut) ' +
+  'n’est jamais un prix de 0 € : la réservation est enregistrée prix à fixer (price_source pending). Si le calcul d’une grille ne peut pas tourner (serveur saturé), 503 avec Retry-After, et rien n’est enregistré.';
 
 /**
  * A 409: the same booking is being saved (Idempotency-Key), or its price changed, with the

@@ -25,6 +25,7 @@ import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
 import { carrierOf, type Notifier } from '../notifications/notifier.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { Quotas } from '../ops/quotas.ts';
+import { describeChanges } from '../db/booking-changes.ts';
 import { priceBooking, type PricedBooking } from '../pricing/booking-pricing.ts';
 import { misplacedStops } from '../pricing/stop-places.ts';
 import type { OfflineGeocoder } from '../geo/geocoder.ts';
@@ -135,6 +136,7 @@ function factsOf(
     priceSource: priced.priceSource,
     priceCheck: priced.priceCheck,
     refusalReason: null,
+    priceLines: priced.facts.lines,
   };
 }
 
@@ -207,7 +209,7 @@ export function travelRoutes(
       const company = await companyOf(sql, companyToken);
       const companyId = company?.id ?? null;
       // Priced before the write: a route or a pool's code may take a moment, the transaction does not.
-      const priced = await priceBooking(quotes, payload, state, companyId, companyId === null ? 'public' : 'company');
+      const priced = await priceBooking(quotes, sql, payload, state, companyId, companyId === null ? 'public' : 'company');
       const token = generateToken();
       const addressKey = companyToken === undefined ? clientKey(request.ip, addressSecret) : null;
       const carrier = carrierOf(company?.store_json ?? null, publicPricing);
@@ -265,11 +267,16 @@ export function travelRoutes(
     if (companyId !== null && companyId !== travel.company_id)
       throw new HttpError(403, 'Cette réservation n’appartient pas à cette entreprise : son entreprise ne change pas.');
     const actor = travel.company_id === null ? 'public' : companyId === null ? 'edit-link' : 'company';
-    const priced = await priceBooking(quotes, payload, state, travel.company_id, actor, {
+    const priced = await priceBooking(quotes, sql, payload, state, travel.company_id, actor, {
       payload: travel.payload,
       state: parseSerializedTravelState(travel.payload.store_serialized),
       priceSource: travel.price_source,
+      priceCheck: travel.price_check,
     });
+    // What the edit changed, kept for the carrier; an accepted booking edited returns to 'review' (à revoir).
+    const lines = describeChanges(travel.payload, priced.payload);
+    const changes = lines.length > 0 ? { at: new Date().toISOString(), lines } : (travel.summary?.changes ?? null);
+    const nextState = travel.state === 'accepted' && lines.length > 0 ? 'review' : travel.state;
     const uses = await quotas.assertRoom(
       sql,
       ownersOf(travel.company_id, travel.client_key),
@@ -279,9 +286,9 @@ export function travelRoutes(
     const carrier = carrierOf(travel.company_id === null ? null : await companyStoreJson(sql, travel.company_id), publicPricing);
     const written = await sql.transaction(async (tx) => {
       const now = new Date().toISOString();
-      await updateTravel(tx, travel.id, priced, now);
+      await updateTravel(tx, travel.id, priced, now, { state: nextState, changes });
       const facts = {
-        ...factsOf(travel.id, travel.company_id, travel.created_at, now, travel.state, priced),
+        ...factsOf(travel.id, travel.company_id, travel.created_at, now, nextState, priced),
         refusalReason: travel.refusal_reason,
       };
       return notifier.record(tx, 'booking.updated', facts, carrier);
@@ -320,6 +327,7 @@ export function travelRoutes(
       // 'quote': the carrier's price; 'company': fixed by the company, its grid's figures beside it in price_check.
       price_source: travel.price_source,
       ...(travel.price_check ? { price_check: travel.price_check } : {}),
+      ...(travel.summary?.lines?.length ? { price_lines: travel.summary.lines } : {}),
     };
   });
 }
