@@ -107,31 +107,34 @@ export async function insertTravel(
 }
 
 /**
- * An edit: the booking as priced again, its state (an accepted booking edited returns to
- * 'review', à revoir) and what the edit changed, kept for the carrier.
+ * An edit: the booking as priced again, and what the edit changed, kept for the carrier. An
+ * accepted booking that `changed` returns to 'review' (à revoir), decided in the same statement
+ * so an acceptance made meanwhile is never written over. Returns the booking's state after it.
  */
 export async function updateTravel(
   sql: Sql,
   id: number,
   priced: PricedBooking,
   now: string,
-  { state, changes }: { state: string; changes: BookingChanges | null },
-): Promise<void> {
+  { changed, changes }: { changed: boolean; changes: BookingChanges | null },
+): Promise<string | null> {
   const payload = priced.payload;
   const json = bodyJson({ ...payload, travel: { ...payload.travel, travel_id: id } });
   const bytes = sizeOf(json, payload.store_serialized);
-  await sql.transaction(async (tx) => {
+  return sql.transaction(async (tx) => {
     const before = await tx.get<{ company_id: number | null; client_key: string | null; payload_bytes: number }>(
       'SELECT company_id, client_key, payload_bytes FROM travels WHERE id = ?',
       [id],
     );
-    if (!before) return;
+    if (!before) return null;
     await tx.write(
-      'UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ?, quote_id = ?, price_source = ?, search_text = ?, summary_json = ?, payload_bytes = ?, state = ? WHERE id = ?',
-      [now, ...bookingValues(priced, json, changes), bytes, state, id],
+      `UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ?, quote_id = ?, price_source = ?, search_text = ?, summary_json = ?, payload_bytes = ?,
+       state = CASE WHEN state = 'accepted' AND ? = 1 THEN 'review' ELSE state END WHERE id = ?`,
+      [now, ...bookingValues(priced, json, changes), bytes, changed ? 1 : 0, id],
     );
     // The bytes stay counted for whoever made the booking, whatever address edits it.
     await addStoredBytes(tx, ownersOf(before.company_id, before.client_key), bytes - Number(before.payload_bytes));
+    return (await tx.get<{ state: string }>('SELECT state FROM travels WHERE id = ?', [id]))?.state ?? null;
   });
 }
 

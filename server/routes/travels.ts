@@ -276,7 +276,6 @@ export function travelRoutes(
     // What the edit changed, kept for the carrier; an accepted booking edited returns to 'review' (à revoir).
     const lines = describeChanges(travel.payload, priced.payload);
     const changes = lines.length > 0 ? { at: new Date().toISOString(), lines } : (travel.summary?.changes ?? null);
-    const nextState = travel.state === 'accepted' && lines.length > 0 ? 'review' : travel.state;
     const uses = await quotas.assertRoom(
       sql,
       ownersOf(travel.company_id, travel.client_key),
@@ -286,9 +285,9 @@ export function travelRoutes(
     const carrier = carrierOf(travel.company_id === null ? null : await companyStoreJson(sql, travel.company_id), publicPricing);
     const written = await sql.transaction(async (tx) => {
       const now = new Date().toISOString();
-      await updateTravel(tx, travel.id, priced, now, { state: nextState, changes });
+      const state = (await updateTravel(tx, travel.id, priced, now, { changed: lines.length > 0, changes })) ?? travel.state;
       const facts = {
-        ...factsOf(travel.id, travel.company_id, travel.created_at, now, nextState, priced),
+        ...factsOf(travel.id, travel.company_id, travel.created_at, now, state, priced),
         refusalReason: travel.refusal_reason,
       };
       return notifier.record(tx, 'booking.updated', facts, carrier);
