@@ -1,6 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { CompanyData } from 'transport-quote-wizard/domain';
 import helmet from 'helmet';
 import http from 'node:http';
 import type { Writable } from 'node:stream';
@@ -27,6 +28,7 @@ import { countRequests, metricsRoute, type Metrics } from './ops/metrics.ts';
 import { Quotas } from './ops/quotas.ts';
 import { publicPricingFrom } from './pricing/carrier-records.ts';
 import { createPoolSandbox } from './pricing/pool-sandbox.ts';
+import { PricingUnavailable } from './pricing/pricing-unavailable.ts';
 import { QuoteService } from './pricing/quote-service.ts';
 import { ChoicesRefused, PriceChanged } from './pricing/refusals.ts';
 import { serverContext } from './http/server-context.ts';
@@ -63,6 +65,8 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** Route service, quote validity and signing key; from the environment by default. */
   pricing?: PricingSettings;
+  /** What prices the public pages (PUBLIC_PRICING_FILE, else the composition's defaults); read from the environment by default. */
+  publicPricing?: CompanyData;
   /** The customer's e-mails and the carrier's webhooks; from the environment by default. */
   notifications?: NotificationSettings;
   /** The carrier's back office: who sees the public bookings, sessions, sign-in throttling. */
@@ -105,6 +109,7 @@ export async function createApp({
   metricsToken = null,
   lifecycle = { draining: false },
   pricing = pricingFromEnv(process.env, runtime.demo),
+  publicPricing: givenPublicPricing,
   notifications = notificationsFromEnv(process.env, runtime.demo, null),
   backOffice = backOfficeFromEnv(process.env, runtime.demo),
   serverBase,
@@ -261,6 +266,13 @@ export async function createApp({
       return reply
         .code(error.statusCode)
         .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ?? {}) });
+    if (error instanceof PricingUnavailable) {
+      request.log.warn({ err: { message: error.message } }, 'prix indisponible');
+      return reply
+        .code(503)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: { message: error.message, code: error.code } }, 'base de données injoignable');
       return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ error: DATABASE_UNAVAILABLE_MESSAGE });
@@ -297,8 +309,8 @@ export async function createApp({
 
   const quotas = new Quotas(limits, app.log, metrics);
   const addressSecret = await serverKey(sql, 'client-address');
-  const sandbox = createPoolSandbox();
-  const publicPricing = publicPricingFrom(process.env, composition?.publicPricing ?? {});
+  const publicPricing = givenPublicPricing ?? publicPricingFrom(process.env, composition?.publicPricing ?? {});
+  const sandbox = createPoolSandbox({ waitMs: pricing.sandboxWaitMs });
   app.addHook('onClose', async () => sandbox.close());
   const quotes = new QuoteService({
     sql,

@@ -5,6 +5,7 @@ import { CONFIG_FILE_NAME, loadConfiguration, serverStore } from './config/confi
 import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
 import { notificationsFromEnv, type NotificationSettings } from './config/notifications.ts';
 import { operationsFromEnv, type Operations } from './config/operations.ts';
+import { pricingFromEnv, type PricingSettings } from './config/pricing.ts';
 import { runtimeFromEnv, type Runtime } from './config/runtime.ts';
 import { countUsers } from './db/accounts-repo.ts';
 import { countCompanies } from './db/companies-repo.ts';
@@ -18,6 +19,8 @@ import { scheduleHousekeeping } from './ops/housekeeping.ts';
 import { createMetrics, startMetricsServer } from './ops/metrics.ts';
 import { describeMail } from './notifications/mail-transport.ts';
 import type { Composition } from './composition.ts';
+import { publicPricingFrom } from './pricing/carrier-records.ts';
+import type { CompanyData } from 'transport-quote-wizard/domain';
 
 /** This release's version, from the package the server runs from (server/dist/../package.json). */
 function serverVersion(serverDir: string): string {
@@ -56,12 +59,17 @@ export async function startServer(composition?: Composition): Promise<void> {
   let operations: Operations;
   let notifications: NotificationSettings;
   let backOffice: BackOfficeSettings;
+  let pricing: PricingSettings;
+  let publicPricing: CompanyData;
   try {
     limits = limitsFromEnv();
     runtime = runtimeFromEnv(process.env, composition !== undefined);
     operations = operationsFromEnv(process.env, runtime.demo);
     notifications = notificationsFromEnv(process.env, runtime.demo, store.kind === 'sqlite' ? store.file : null);
     backOffice = backOfficeFromEnv(process.env, runtime.demo);
+    pricing = pricingFromEnv(process.env, runtime.demo);
+    // The carrier's public prices are checked before anything starts: a field the pricing cannot read is named here.
+    publicPricing = publicPricingFrom(process.env, composition?.publicPricing ?? {});
   } catch (error) {
     refuseToStart(error instanceof Error ? error.message : String(error));
   }
@@ -102,6 +110,8 @@ export async function startServer(composition?: Composition): Promise<void> {
     lifecycle,
     notifications,
     backOffice,
+    pricing,
+    publicPricing,
     composition,
   });
   const metricsServer =

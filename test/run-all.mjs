@@ -48,6 +48,7 @@ const POSTGRES_SUITES = [
   'server/test/api/mail-abuse.test.mjs',
   'server/test/api/exposure.test.mjs',
   'server/test/reliability/price-authority.test.mjs',
+  'server/test/reliability/price-holes.test.mjs',
   'server/test/reliability/crash.test.mjs',
   'server/test/reliability/fuzz.test.mjs',
   'server/test/reliability/load.test.mjs',

@@ -17,6 +17,8 @@ export interface BookingFacts {
   priceSource: string;
   priceCheck: PriceCheck | null;
   refusalReason: string | null;
+  /** The prices a company set, line by line (company-prices.ts): the event shows them as the back office does. */
+  priceLines?: readonly unknown[];
 }
 
 /** A booking as the database holds it (StoredTravel), or as a route has just written it. */
@@ -30,6 +32,8 @@ export interface BookingRecord {
   price_source: string;
   price_check: PriceCheck | null;
   refusal_reason: string | null;
+  /** Its list columns: the prices a company set, line by line (booking-summary.ts). */
+  summary?: { lines?: readonly unknown[] } | null;
 }
 
 /** What an event says of a booking: the booking routes' and the back office's alike. */
@@ -44,6 +48,7 @@ export function factsOf(travel: BookingRecord): BookingFacts {
     priceSource: travel.price_source,
     priceCheck: travel.price_check,
     refusalReason: travel.refusal_reason,
+    priceLines: travel.summary?.lines ?? [],
   };
 }
 
@@ -83,6 +88,7 @@ export function publicBooking(facts: BookingFacts) {
     made_by_company: facts.companyId !== null,
     price_source: facts.priceSource,
     ...(facts.priceCheck ? { price_check: facts.priceCheck } : {}),
+    ...(facts.priceLines?.length ? { price_lines: facts.priceLines } : {}),
     ...(facts.refusalReason ? { refusal_reason: facts.refusalReason } : {}),
     ...body,
     travel: { ...body.travel, travel_id: facts.id },

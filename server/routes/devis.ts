@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { CompanyDataSchema } from 'transport-quote-wizard/domain';
 import { findQuote } from '../db/quotes-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { routeSchema, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { HttpError } from '../http/validation.ts';
 import { renderNotFoundPage } from '../pages/dashboard-page.ts';
 import { renderDevisPage } from '../pages/devis-page.ts';
+import { companyRecord } from '../pricing/carrier-records.ts';
 import { bookingPageHeaders } from './dashboard.ts';
 import { findTravel, findTravelTokenHash, type StoredTravel } from '../db/travels-repo.ts';
 import { devisTokenMatches, tokenMatches } from '../security/tokens.ts';
@@ -68,9 +68,10 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer }> = async (app,
       let carrier = publicPricing.transportation_company;
       if (travel.company_id !== null) {
         const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [travel.company_id]);
-        carrier = row ? v.parse(CompanyDataSchema, JSON.parse(row.store_json)).transportation_company : null;
+        // The record checked as it is read: one that cannot be read is a 503 naming its fields, never a 500.
+        carrier = row ? companyRecord(row.store_json).transportation_company : null;
       }
-      return renderDevisPage({ travelId: travel.id, payload: travel.payload, quote, carrier });
+      return renderDevisPage({ travelId: travel.id, payload: travel.payload, quote, carrier, priceSource: travel.price_source });
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) return reply.code(404).send(renderNotFoundPage(false));
       throw error;

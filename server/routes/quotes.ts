@@ -26,7 +26,10 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
     description:
       'Les choix du visiteur (adresses, objets, véhicule, grille, manutention), jamais un prix : le serveur calcule le prix avec ses propres tarifs, ' +
       'le volume des objets du catalogue et son propre itinéraire, et s’engage jusqu’à expires_at. Les mêmes choix redemandés tant que le devis vaut ' +
-      'rendent le même devis. Avec company_token, les tarifs de cette entreprise.',
+      'rendent le même devis. Avec company_token, les tarifs de cette entreprise. Une grille dont le code répond une erreur (ou a un défaut) ne donne ' +
+      'pas de prix : chiffres à 0 et pool_error (spec §8 « Prix non disponible »), et une réservation sur ce devis est enregistrée prix à fixer par le ' +
+      'transporteur, jamais à 0 €. Si le code d’une grille ne peut pas tourner maintenant (serveur saturé), 503 avec Retry-After ; des réglages du ' +
+      'transporteur illisibles, 503 nommant le champ.',
     security: PUBLIC,
     body: QuoteRequestSchema,
     answers: {

@@ -27,7 +27,9 @@ export const BOOKING_BODY =
   'ceux du devis s’il vaut encore et que les choix sont les mêmes ; sinon un nouveau devis, pris seulement s’il donne le prix envoyé ' +
   '(price_transportation, price_handling), sinon 409 avec le nouveau devis à faire confirmer. Des prix négatifs ou au-delà du plafond ' +
   'sont refusés en 422, comme tout choix hors limites et toute étape placée loin de l’adresse écrite (addresses.N.lat : de son code postal, ou sans code postal de sa commune ; le rayon suit la précision de l’index des communes, 10 km dans un arrondissement de Paris, Lyon ou Marseille). Avec company_token, la réservation est celle de l’entreprise (jamais conservé ni renvoyé), ' +
-  'aux tarifs de l’entreprise ; un prix fixé par l’entreprise (éditeur de prix, can_edit_price) est gardé, la grille à côté (price_check).';
+  'aux tarifs de l’entreprise ; un prix fixé par l’entreprise (éditeur de prix, frais prédéfinis, frais annexes) n’est gardé que si le transporteur l’y autorise (can_edit_price), ' +
+  'marqué (price_source company), la grille à côté (price_check) ; une remise ne passe pas 50 % du prix de la grille. Une grille qui ne donne pas de prix (son erreur, un défaut) ' +
+  'n’est jamais un prix de 0 € : la réservation est enregistrée prix à fixer (price_source pending). Si le calcul d’une grille ne peut pas tourner (serveur saturé), 503 avec Retry-After, et rien n’est enregistré.';
 
 /**
  * A 409: the same booking is being saved (Idempotency-Key), or its price changed, with the

@@ -17,6 +17,7 @@ import { answer, publishSchema, refusal, routeSchema, PUBLIC, TRAVEL_TOKEN } fro
 import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
 import { carrierOf } from '../notifications/notifier.ts';
 import { priceBooking } from '../pricing/booking-pricing.ts';
+import { describeChanges } from '../db/booking-changes.ts';
 import { misplacedStops } from '../pricing/stop-places.ts';
 import { stateOfBody } from '../pricing/body-state.ts';
 import type { OfflineGeocoder } from '../geo/geocoder.ts';
@@ -156,7 +157,7 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
       const company = await companyOf(sql, companyToken);
       const companyId = company?.id ?? null;
       // Priced before the write: a route or a pool's code may take a moment, the transaction does not.
-      const priced = await priceBooking(quotes, payload, state, companyId, companyId === null ? 'public' : 'company');
+      const priced = await priceBooking(quotes, sql, payload, state, companyId, companyId === null ? 'public' : 'company');
       const token = generateToken();
       const addressKey = companyToken === undefined ? clientKey(request.ip, addressSecret) : null;
       const carrier = carrierOf(company?.store_json ?? null, publicPricing);
@@ -178,6 +179,7 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
           payload: priced.payload,
           price_source: priced.priceSource,
           price_check: priced.priceCheck,
+          summary: { lines: priced.facts.lines },
         });
         const written = await notifier.record(tx, 'booking.created', facts, carrier, token);
         return { answer: body, uses, written };
@@ -225,11 +227,15 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
     if (companyId !== null && companyId !== travel.company_id)
       throw new HttpError(403, 'Cette réservation n’appartient pas à cette entreprise : son entreprise ne change pas.');
     const actor = travel.company_id === null ? 'public' : companyId === null ? 'edit-link' : 'company';
-    const priced = await priceBooking(quotes, payload, state, travel.company_id, actor, {
+    const priced = await priceBooking(quotes, sql, payload, state, travel.company_id, actor, {
       payload: travel.payload,
       state: parseSerializedTravelState(travel.payload.store_serialized),
       priceSource: travel.price_source,
+      priceCheck: travel.price_check,
     });
+    // What the edit changed, kept for the carrier; an accepted booking edited returns to 'review' (à revoir).
+    const lines = describeChanges(travel.payload, priced.payload);
+    const changes = lines.length > 0 ? { at: new Date().toISOString(), lines } : (travel.summary?.changes ?? null);
     const uses = await quotas.assertRoom(
       sql,
       ownersOf(travel.company_id, travel.client_key),
@@ -239,13 +245,15 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
     const carrier = carrierOf(travel.company_id === null ? null : await companyStoreJson(sql, travel.company_id), publicPricing);
     const written = await sql.transaction(async (tx) => {
       const now = new Date().toISOString();
-      await updateTravel(tx, travel.id, priced, now);
+      const state = (await updateTravel(tx, travel.id, priced, now, { changed: lines.length > 0, changes })) ?? travel.state;
       const facts = factsOf({
         ...travel,
         updated_at: now,
+        state,
         payload: priced.payload,
         price_source: priced.priceSource,
         price_check: priced.priceCheck,
+        summary: { lines: priced.facts.lines },
       });
       return notifier.record(tx, 'booking.updated', facts, carrier);
     });
@@ -283,6 +291,7 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
       // 'quote': the carrier's price; 'company': fixed by the company, its grid's figures beside it in price_check.
       price_source: travel.price_source,
       ...(travel.price_check ? { price_check: travel.price_check } : {}),
+      ...(travel.summary?.lines?.length ? { price_lines: travel.summary.lines } : {}),
     };
   });
 };

@@ -21,6 +21,17 @@ export const UpdatedTravelSchema = v.object({
   quote_id: v.pipe(v.string(), v.description('Le devis qui donne désormais son prix à la réservation.')),
 });
 
+/** A price a company set, line by line (the server's company-prices.ts PriceLine). */
+export const PriceLineSchema = v.object({
+  kind: v.pipe(
+    v.picklist(['frais', 'transport_predefini', 'manutention_predefinie', 'manutention_imposee']),
+    v.description('Frais annexe (ou remise, négatif), transport ou manutention prédéfinis, ou prix de manutention imposé sur un objet.'),
+  ),
+  label: v.string(),
+  amount_ht: v.pipe(v.number(), v.integer(), v.description('Centimes HT, tels que saisis par l’entreprise.')),
+  amount: v.pipe(v.number(), v.integer(), v.description('Centimes TTC, à la TVA du transporteur.')),
+});
+
 const { company_token: _companyToken, ...storedEntries } = TravelPayloadSchema.entries;
 /** A booking as GET answers it: the body as stored (its company token never), and what the server adds. */
 export const BookingSchema = v.object({
@@ -40,19 +51,29 @@ export const BookingSchema = v.object({
   state: v.pipe(
     v.string(),
     v.description(
-      'new, accepted ou refused : la réponse du transporteur. Acceptée, l’élément la rouvre avec l’avertissement de la spec et la seule grille choisie.',
+      'new, accepted, refused ou review : la réponse du transporteur. Acceptée, l’élément la rouvre avec l’avertissement de la spec et la seule grille choisie ; ' +
+        'modifiée après son acceptation, elle revient au transporteur (review, à revoir) avec ce qui a changé.',
     ),
   ),
   refusal_reason: v.optional(
     v.pipe(v.string(), v.description('Le motif du refus donné au client (seulement pour une réservation refusée).')),
   ),
   price_source: v.pipe(
-    v.picklist(['quote', 'company', 'client']),
+    v.picklist(['quote', 'company', 'pending', 'carrier', 'client']),
     v.description(
-      'D’où vient le prix enregistré : le devis du serveur, un prix fixé par l’entreprise, ou le navigateur (réservations antérieures aux devis).',
+      'D’où vient le prix enregistré : quote, le devis du serveur (la grille du transporteur) ; company, des prix fixés par l’entreprise que le transporteur y autorise ' +
+        '(prix fixé, frais prédéfinis, frais annexes : price_lines, la grille à côté dans price_check) ; pending, prix à fixer : la grille n’a pas donné de prix ' +
+        '(son erreur ou un défaut), les prix valent 0 et le transporteur fixe le sien avant toute acceptation ; carrier, le prix fixé par le transporteur ; ' +
+        'client, le navigateur (réservations antérieures aux devis).',
     ),
   ),
   price_check: v.optional(PriceCheckSchema),
+  price_lines: v.optional(
+    v.pipe(
+      v.array(PriceLineSchema),
+      v.description('Les prix fixés par l’entreprise, ligne à ligne (frais annexes, frais prédéfinis, manutention imposée).'),
+    ),
+  ),
 });
 export type Booking = v.InferOutput<typeof BookingSchema>;
 

@@ -73,9 +73,13 @@ function commonInputs(trip: TripToPrice) {
   };
 }
 
-/** What the trip's pool code receives, from the estimate on the public grid (as the elements give it). */
+/**
+ * What the trip's pool code receives, from the estimate on the public grid (as the elements
+ * give it), with the handlers and hours the customer chose: a grid prices the handling booked.
+ */
 export function poolInputFor(trip: TripToPrice): PoolPriceInput {
-  return poolPriceInput(estimateTravel(commonInputs(trip)), trip.stops, trip.items, trip.carrier.vat, trip.date);
+  const base = estimateTravel({ ...commonInputs(trip), overrides: { persons: trip.persons, hours: trip.hours } });
+  return poolPriceInput(base, trip.stops, trip.items, trip.carrier.vat, trip.date);
 }
 
 /** The pool code's answer, or the spec's defect message in its place. */
