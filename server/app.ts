@@ -38,6 +38,8 @@ import { dashboardRoutes } from './routes/dashboard.ts';
 import { geoRoutes } from './routes/geo.ts';
 import { registerOpenApi } from './routes/openapi.ts';
 import { travelRoutes } from './routes/travels.ts';
+import { carrierRoutes } from './routes/carriers.ts';
+import { carrierKeys } from './http/carrier-key.ts';
 import { Notifier } from './notifications/notifier.ts';
 import { loggableUrl } from './security/loggable-url.ts';
 import type { Composition } from './composition.ts';
@@ -180,7 +182,7 @@ export async function createApp({
   const apiCors = {
     origin: '*',
     methods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
-    allowedHeaders: ['content-type', 'authorization', 'idempotency-key'],
+    allowedHeaders: ['content-type', 'authorization', 'idempotency-key', 'x-carrier-key'],
     maxAge: 600,
   };
   const filesCors = { origin: '*', methods: ['GET'] };
@@ -285,11 +287,14 @@ export async function createApp({
     addressSecret,
     geocoder: geocoderOnce,
   });
+  // A page's carrier-key, read before any API route's handler (request.site).
+  await app.register(carrierKeys, { sql });
   await app.register(travelRoutes);
   await app.register(quoteRoutes);
   await app.register(devisRoutes);
   await app.register(catalogueRoutes);
   await app.register(companyRoutes);
+  await app.register(carrierRoutes);
   await app.register(geoRoutes);
   await app.register(dashboardRoutes, { assetsDir: runtime.assetsDir });
   await app.register(healthRoutes, { lifecycle });

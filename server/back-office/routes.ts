@@ -88,6 +88,7 @@ function factsOf(travel: StoredTravel): BookingFacts {
   return {
     id: travel.id,
     companyId: travel.company_id,
+    carrierId: travel.carrier_id,
     createdAt: travel.created_at,
     updatedAt: travel.updated_at,
     state: travel.state,
@@ -330,11 +331,12 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
 
       /** Records a decision with its event and the customer's e-mail, in one transaction. */
       const decide = async (travel: StoredTravel, decision: Decision, type: EventType): Promise<boolean> => {
+        // The company that made it, or the carrier whose public page (its key) it was made on.
+        const owner = travel.company_id ?? travel.carrier_id;
         const storeJson =
-          travel.company_id === null
+          owner === null
             ? null
-            : ((await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [travel.company_id]))?.store_json ??
-              null);
+            : ((await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]))?.store_json ?? null);
         const carrier = carrierOf(storeJson, deps.publicPricing);
         const written = await sql.transaction(async (tx) => {
           if (!(await decideTravel(tx, travel.id, decision, new Date().toISOString()))) return null;

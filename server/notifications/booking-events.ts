@@ -9,6 +9,8 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export interface BookingFacts {
   id: number;
   companyId: number | null;
+  /** The carrier whose public page made it (its key): its endpoints receive the event. */
+  carrierId?: number | null;
   createdAt: string;
   updatedAt: string;
   state: string;
@@ -19,8 +21,12 @@ export interface BookingFacts {
   refusalReason: string | null;
 }
 
-/** Whose endpoints an event goes to: the public pages' configuration, or the company's id (as quotes.owner). */
-export const ownerOf = (companyId: number | null) => (companyId === null ? 'public' : String(companyId));
+/**
+ * Whose endpoints an event goes to: the company's id (its intranet's bookings, and those of its
+ * own public pages, made with its key), or the keyless public pages' configuration.
+ */
+export const ownerOf = (companyId: number | null, carrierId: number | null = null) =>
+  companyId !== null ? String(companyId) : carrierId !== null ? String(carrierId) : 'public';
 
 /** Event ids are random (a receiver drops a duplicate by its id), prefixed so a log tells them from other ids. */
 export const newEventId = () => `evt_${randomBytes(16).toString('base64url')}`;

@@ -141,7 +141,7 @@ export class Notifier {
   async record(tx: Sql, type: EventType, facts: BookingFacts, carrier: Carrier, token: string | null = null): Promise<Written> {
     const now = Date.now();
     const id = newEventId();
-    const owner = ownerOf(facts.companyId);
+    const owner = ownerOf(facts.companyId, facts.carrierId ?? null);
     const deliveries = await recordEvent(
       tx,
       { id, owner, travelId: facts.id, type, body: () => eventBody(id, type, new Date(now), facts) },

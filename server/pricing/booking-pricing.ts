@@ -84,6 +84,8 @@ export async function priceBooking(
   companyId: number | null,
   actor: Actor,
   stored: { payload: TravelPayload; state: TravelState | null; priceSource: string } | null = null,
+  /** The carrier whose public page made it (its key), priced on that carrier's records. */
+  siteId: number | null = null,
 ): Promise<PricedBooking> {
   const grid = payload.price_grid ?? 'wizard';
   if (!quotes.offersGrid(grid, companyId)) throw new ChoicesRefused([{ path: 'price_grid', message: GRID_NOT_OFFERED }]);
@@ -97,13 +99,18 @@ export async function priceBooking(
   }
   const request = quoteRequestOfBooking(payload, grid, fixedPrice);
   const travel = payload.travel;
-  const quote = await quotes.priceBooking(request, companyId, {
-    quoteId: payload.quote_id ?? null,
-    persons: travel.persons_needed,
-    hours: travel.duration_handling / 3600,
-    sentTransportation: travel.price_transportation,
-    sentHandling: travel.price_handling,
-  });
+  const quote = await quotes.priceBooking(
+    request,
+    companyId,
+    {
+      quoteId: payload.quote_id ?? null,
+      persons: travel.persons_needed,
+      hours: travel.duration_handling / 3600,
+      sentTransportation: travel.price_transportation,
+      sentHandling: travel.price_handling,
+    },
+    siteId,
+  );
   const figures = quote.figures;
   const priceSource = figures.source === 'fixed' ? 'company' : 'quote';
   let priceCheck: PriceCheck | null = null;

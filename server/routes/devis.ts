@@ -38,8 +38,10 @@ export const devisRoutes: FastifyPluginAsync = async (app) => {
       const quote = travel.quote_id ? await findQuote(sql, travel.quote_id) : null;
       if (!quote) throw new HttpError(404, 'Réservation sans devis');
       let carrier = publicPricing.transportation_company;
-      if (travel.company_id !== null) {
-        const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [travel.company_id]);
+      // The company that made it, or the carrier whose public page (its key) it was made on.
+      const owner = travel.company_id ?? travel.carrier_id;
+      if (owner !== null) {
+        const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
         carrier = row ? v.parse(CompanyDataSchema, JSON.parse(row.store_json)).transportation_company : null;
       }
       return renderDevisPage({ travelId: travel.id, payload: travel.payload, quote, carrier });
