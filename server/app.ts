@@ -39,6 +39,7 @@ import { geoRoutes } from './routes/geo.ts';
 import { registerOpenApi } from './routes/openapi.ts';
 import { travelRoutes } from './routes/travels.ts';
 import { carrierRoutes } from './routes/carriers.ts';
+import { logoRoutes } from './routes/logos.ts';
 import { carrierKeys } from './http/carrier-key.ts';
 import { Notifier } from './notifications/notifier.ts';
 import { loggableUrl } from './security/loggable-url.ts';
@@ -147,6 +148,9 @@ export async function createApp({
     if (!tooLarge && !(hasBody && request.is404)) return done();
     if (announced <= limits.bodyLimitBytes * DRAINED_BODY_FACTOR) request.raw.resume();
     else reply.header('connection', 'close');
+    // A form of the back office (a logo too heavy) leads back to its page, which says why.
+    const back = request.routeOptions.config?.tooLargeRedirect;
+    if (tooLarge && back) return void reply.redirect(back, 303);
     void (tooLarge ? reply.code(413).send({ error: 'Requête trop volumineuse' }) : reply.code(404).send({ error: 'Introuvable' }));
   });
 
@@ -295,6 +299,7 @@ export async function createApp({
   await app.register(catalogueRoutes);
   await app.register(companyRoutes);
   await app.register(carrierRoutes);
+  await app.register(logoRoutes);
   await app.register(geoRoutes);
   await app.register(dashboardRoutes, { assetsDir: runtime.assetsDir });
   await app.register(healthRoutes, { lifecycle });

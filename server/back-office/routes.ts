@@ -29,6 +29,7 @@ import { cookieOptions, CSRF_COOKIE, csrfUserInfo, loadSession, requireSession, 
 import { renderSignInPage } from './sign-in-page.ts';
 import { renderWebhooksPage } from './webhooks-page.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { logoFile } from '../db/company-profile.ts';
 
 /** What the back office reads beside the server's context. */
 export interface BackOfficeOptions {
@@ -138,6 +139,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
           email: carrier.email,
           csrf: reply.generateCsrf({ userInfo: csrfUserInfo(request) }),
           role: carrier.role,
+          logo: carrier.logo ? { src: `/logos/${logoFile(carrier.logo)}`, width: carrier.logo.width, height: carrier.logo.height } : null,
         };
       };
       const signedOut = (request: FastifyRequest, reply: FastifyReply) =>
@@ -404,7 +406,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         );
       };
 
-      await settingsRoutes(office, { sql, signedIn, viewerOf, page });
+      await settingsRoutes(office, { sql, signedIn, csrf: office.csrfProtection, viewerOf, page });
 
       office.get('/webhooks', { preHandler: signedIn }, async (request, reply) => {
         const done = (request.query as Record<string, unknown>).fait;

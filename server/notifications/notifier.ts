@@ -35,7 +35,15 @@ const CONCURRENCY = 4;
 export function carrierOf(storeJson: string | null, publicPricing: CompanyData): Carrier {
   const company = storeJson === null ? publicPricing : v.parse(CompanyDataSchema, JSON.parse(storeJson));
   const reference = company.transportation_company;
-  return { name: reference?.name ?? '', phone_number: reference?.phone_number ?? '', email: reference?.email ?? '' };
+  return {
+    name: reference?.name ?? '',
+    phone_number: reference?.phone_number ?? '',
+    email: reference?.email ?? '',
+    legal_name: reference?.legal_name ?? '',
+    siret: reference?.siret ?? '',
+    address: reference?.address ?? '',
+    brand_color: reference?.brand_color ?? '',
+  };
 }
 
 export interface NotifierDeps {

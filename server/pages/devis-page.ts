@@ -2,6 +2,7 @@ import {
   formatDistance,
   formatDuration,
   formatPrice,
+  formatSiret,
   formatVolume,
   type CompanyData,
   type QuoteFigures,
@@ -18,6 +19,17 @@ export interface DevisPageInput {
   quote: { id: string; created_at: string; expires_at: string; figures: QuoteFigures };
   /** The carrier: the company that made the booking, or the public pages' configuration. */
   carrier: CompanyData['transportation_company'];
+  /** Its logo (Réglages, Entreprise), by its address on this server. */
+  logo?: { src: string; width: number; height: number } | null;
+}
+
+/**
+ * The page's own style when the carrier has a brand colour: one custom property, which
+ * devis.css reads for the titles and rules. The page's policy allows this element by its hash.
+ */
+export function devisBrandStyle(carrier: CompanyData['transportation_company']): string | null {
+  const colour = carrier?.brand_color ?? '';
+  return /^#[0-9a-f]{6}$/.test(colour) ? `:root{--brand:${colour}}` : null;
 }
 
 const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
@@ -29,7 +41,7 @@ const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
  * of trip and the service, the price HT and TTC said to be final, payment, liability and how
  * to make reservations (code de la consommation, article L224-63).
  */
-export function renderDevisPage({ travelId, payload, quote, carrier }: DevisPageInput): string {
+export function renderDevisPage({ travelId, payload, quote, carrier, logo = null }: DevisPageInput): string {
   const { figures } = quote;
   const { customer, travel } = payload;
   const company = carrier ?? {
@@ -40,7 +52,19 @@ export function renderDevisPage({ travelId, payload, quote, carrier }: DevisPage
     registration: '',
     payment_terms: '',
     liability_terms: '',
+    legal_name: '',
+    siret: '',
+    insurer: '',
+    insurance_policy: '',
+    terms_url: '',
+    brand_color: '',
   };
+  const lines = (...values: string[]) => values.filter(Boolean).map((value) => `<br>${value}`).join('');
+  const insurance = company.insurer
+    ? `Assurance responsabilité civile professionnelle\u00a0: ${escapeHtml(company.insurer)}${company.insurance_policy ? `, contrat n°\u00a0${escapeHtml(company.insurance_policy)}` : ''}`
+    : '';
+  const legalName = company.legal_name && company.legal_name !== company.name ? escapeHtml(company.legal_name) : '';
+  const brandStyle = devisBrandStyle(carrier);
   const stops = payload.addresses
     .map(
       (
@@ -59,7 +83,16 @@ export function renderDevisPage({ travelId, payload, quote, carrier }: DevisPage
   const body = `
 <header class="parties">
   <section><h2>Transporteur</h2>
-    <p><strong>${escapeHtml(company.name || 'Le transporteur')}</strong>${company.address ? `<br>${escapeHtml(company.address)}` : ''}${company.registration ? `<br>${escapeHtml(company.registration)}` : ''}${company.phone_number ? `<br>${escapeHtml(company.phone_number)}` : ''}${company.email ? `<br>${escapeHtml(company.email)}` : ''}</p></section>
+    ${logo ? `<p><img class="logo" src="${escapeHtml(logo.src)}" width="${logo.width}" height="${logo.height}" alt="${escapeHtml(company.name || 'Le transporteur')}"></p>` : ''}
+    <p><strong>${escapeHtml(company.name || 'Le transporteur')}</strong>${lines(
+      legalName,
+      escapeHtml(company.registration),
+      company.siret ? `SIRET\u00a0${escapeHtml(formatSiret(company.siret))}` : '',
+      escapeHtml(company.address).replace(/\n/g, '<br>'),
+      escapeHtml(company.phone_number),
+      escapeHtml(company.email),
+      insurance,
+    )}</p></section>
   <section><h2>Client</h2>
     <p><strong>${escapeHtml(customer.name)}</strong>${customer.phone_number ? `<br>${escapeHtml(customer.phone_number)}` : ''}${customer.email ? `<br>${escapeHtml(customer.email)}` : ''}</p></section>
 </header>
@@ -83,6 +116,7 @@ ${costs.map((cost) => `<tr><th scope="row">${escapeHtml(cost.name)}</th><td>${mo
 </tfoot></table>
 <p><strong>Ce prix est définitif\u00a0:</strong> le déménageur ne peut facturer aucun frais supplémentaire, sauf si les termes de ce devis sont modifiés d’un commun accord.</p>
 <p class="meta">Prix valable jusqu’au ${escapeHtml(when(quote.expires_at))} pour la réservation de ces choix.</p></section>
+${/^https?:\/\//.test(company.terms_url) ? `<section><h2>Conditions générales</h2><p>Ce devis est accompagné des conditions générales du transporteur\u00a0: <a href="${escapeHtml(company.terms_url)}">${escapeHtml(company.terms_url)}</a></p></section>` : ''}
 <section><h2>Paiement</h2><p>${escapeHtml(company.payment_terms || 'Aucun paiement n’est demandé à la réservation. Le transporteur vous indique les modalités de paiement en confirmant votre déménagement.')}</p></section>
 <section><h2>Responsabilité et réserves</h2>
 <p>${escapeHtml(company.liability_terms || 'La responsabilité du déménageur et les modalités de sa mise en jeu sont précisées dans ses conditions générales, qu’il vous remet avec ce devis.')}</p>
@@ -94,7 +128,7 @@ ${costs.map((cost) => `<tr><th scope="row">${escapeHtml(cost.name)}</th><td>${mo
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Devis de déménagement n° ${escapeHtml(quote.id)}</title>
-<link rel="stylesheet" href="/devis.css">
+<link rel="stylesheet" href="/devis.css">${brandStyle ? `\n<style>${brandStyle}</style>` : ''}
 </head>
 <body>
 <main>${body}</main>

@@ -5,7 +5,9 @@ import { findQuote } from '../db/quotes-repo.ts';
 import { routeSchema, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { HttpError } from '../http/validation.ts';
 import { renderNotFoundPage } from '../pages/dashboard-page.ts';
-import { renderDevisPage } from '../pages/devis-page.ts';
+import { devisBrandStyle, renderDevisPage } from '../pages/devis-page.ts';
+import { findLogo, logoFile } from '../db/company-profile.ts';
+import { createHash } from 'node:crypto';
 import { bookingPageHeaders } from './dashboard.ts';
 import { IdParams, openTravel } from './travels.ts';
 
@@ -13,6 +15,12 @@ import { IdParams, openTravel } from './travels.ts';
  * /devis/{id}?token=…: the devis of a booking, for the customer to print or save as a PDF, from
  * the success panel and the edit link. Its figures are those of the quote that priced it.
  */
+/** A page policy that also allows one inline style element, by the hash of its text. */
+function withStyleHash(policy: string, style: string): string {
+  const hash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
+  return policy.replace("style-src 'self'", `style-src 'self' ${hash}`);
+}
+
 /** The printable devis of a booking. */
 export const devisRoutes: FastifyPluginAsync = async (app) => {
   const { sql, publicPricing } = app;
@@ -44,7 +52,12 @@ export const devisRoutes: FastifyPluginAsync = async (app) => {
         const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
         carrier = row ? v.parse(CompanyDataSchema, JSON.parse(row.store_json)).transportation_company : null;
       }
-      return renderDevisPage({ travelId: travel.id, payload: travel.payload, quote, carrier });
+      const stored = owner === null ? null : await findLogo(sql, owner);
+      const logo = stored ? { src: `/logos/${logoFile(stored)}`, width: stored.width, height: stored.height } : null;
+      // The carrier's colour is the page's one inline style, allowed by its hash and nothing else.
+      const style = devisBrandStyle(carrier);
+      if (style) void reply.header('content-security-policy', withStyleHash(String(reply.getHeader('content-security-policy')), style));
+      return renderDevisPage({ travelId: travel.id, payload: travel.payload, quote, carrier, logo });
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) return reply.code(404).send(renderNotFoundPage(false));
       throw error;
