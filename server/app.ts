@@ -90,6 +90,8 @@ function listeningAddress(app: FastifyInstance): string | null {
 
 /** How far past the body limit an announced body is still read (and dropped) so its 413 arrives. */
 const DRAINED_BODY_FACTOR = 8;
+/** How much of a file sent to a back-office form past its limit is still read (and dropped) so its page arrives. */
+const UPLOAD_DRAINED_BYTES = 32 * 1024 * 1024;
 
 /** Builds the server: spec §7 API, its extensions, the dashboard page, the back office, and what a composition adds. */
 export async function createApp({
@@ -146,10 +148,11 @@ export async function createApp({
     const hasBody = announced > 0 || request.headers['transfer-encoding'] !== undefined;
     const tooLarge = announced > limits.bodyLimitBytes;
     if (!tooLarge && !(hasBody && request.is404)) return done();
-    if (announced <= limits.bodyLimitBytes * DRAINED_BODY_FACTOR) request.raw.resume();
-    else reply.header('connection', 'close');
-    // A form of the back office (a logo too heavy) leads back to its page, which says why.
+    // A form of the back office (a logo too heavy) leads back to its page, which says why: the
+    // file a person picked by mistake (a 20 MB photo) is read to its end, so the browser gets the page.
     const back = request.routeOptions.config?.tooLargeRedirect;
+    if (announced <= (back ? UPLOAD_DRAINED_BYTES : limits.bodyLimitBytes * DRAINED_BODY_FACTOR)) request.raw.resume();
+    else reply.header('connection', 'close');
     if (tooLarge && back) return void reply.redirect(back, 303);
     void (tooLarge ? reply.code(413).send({ error: 'Requête trop volumineuse' }) : reply.code(404).send({ error: 'Introuvable' }));
   });

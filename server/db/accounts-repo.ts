@@ -83,7 +83,9 @@ export async function findSession(sql: Sql, tokenHash: string, now: number): Pro
   );
   if (!row) return null;
   const logo =
-    row.hash && row.content_type ? { hash: row.hash, content_type: row.content_type, width: Number(row.width), height: Number(row.height) } : null;
+    row.hash && row.content_type
+      ? { hash: row.hash, content_type: row.content_type, width: Number(row.width), height: Number(row.height) }
+      : null;
   return { userId: row.user_id, email: row.email, companyId: row.company_id, companyName: row.name, role: row.role, logo };
 }
 

@@ -84,7 +84,8 @@ export async function setPublicKey(sql: Sql, companyId: number, key: string): Pr
 /** Companies made before keys existed get one, at start (once: a company with a key keeps it). Returns how many. */
 export async function givePublicKeys(sql: Sql): Promise<number> {
   const rows = await sql.all<{ id: number }>('SELECT id FROM companies WHERE public_key IS NULL ORDER BY id');
-  for (const row of rows) await sql.run('UPDATE companies SET public_key = ? WHERE id = ? AND public_key IS NULL', [newPublicKey(), row.id]);
+  for (const row of rows)
+    await sql.run('UPDATE companies SET public_key = ? WHERE id = ? AND public_key IS NULL', [newPublicKey(), row.id]);
   return rows.length;
 }
 
@@ -107,7 +108,9 @@ export function parseAllowedOrigins(typed: string): { origins: string[] } | { pr
     try {
       url = new URL(line.replace(/\/+$/, ''));
     } catch {
-      return { problem: `«\u202f${line.slice(0, 80)}\u202f» n’est pas une adresse de site\u00a0: écrivez-la en entier, par exemple https://www.transporteur.fr.` };
+      return {
+        problem: `«\u202f${line.slice(0, 80)}\u202f» n’est pas une adresse de site\u00a0: écrivez-la en entier, par exemple https://www.transporteur.fr.`,
+      };
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
       return { problem: `«\u202f${line.slice(0, 80)}\u202f»\u00a0: seules les adresses en https:// (ou http://) sont des sites.` };
@@ -117,6 +120,7 @@ export function parseAllowedOrigins(typed: string): { origins: string[] } | { pr
       };
     if (!origins.includes(url.origin)) origins.push(url.origin);
   }
-  if (origins.length > MAX_ALLOWED_ORIGINS) return { problem: `${MAX_ALLOWED_ORIGINS}\u00a0sites au plus\u00a0: retirez-en ${origins.length - MAX_ALLOWED_ORIGINS}.` };
+  if (origins.length > MAX_ALLOWED_ORIGINS)
+    return { problem: `${MAX_ALLOWED_ORIGINS}\u00a0sites au plus\u00a0: retirez-en ${origins.length - MAX_ALLOWED_ORIGINS}.` };
   return { origins };
 }

@@ -16,7 +16,8 @@ declare module 'fastify' {
   }
 }
 
-export const UNKNOWN_KEY = 'Clé de transporteur inconnue ou remplacée\u00a0: recopiez la clé de la page «\u202fIntégrer à mon site\u202f» de vos Réglages.';
+export const UNKNOWN_KEY =
+  'Clé de transporteur inconnue ou remplacée\u00a0: recopiez la clé de la page «\u202fIntégrer à mon site\u202f» de vos Réglages.';
 export const KEY_AND_TOKEN_APART = 'La clé de transporteur et le jeton d’entreprise ne sont pas ceux du même transporteur.';
 export const ORIGIN_REFUSED =
   'Ce site n’est pas autorisé à utiliser la clé de ce transporteur\u00a0: ajoutez son adresse aux sites autorisés de la page «\u202fIntégrer à mon site\u202f».';

@@ -58,7 +58,10 @@ export class Quotas {
       const name = ownerName(owner);
       // Addresses are many and short-lived: their use is not a metric, only the shared ones are.
       if (owner.kind !== 'address')
-        this.metrics?.quotaUse.set({ owner: owner.kind === 'public' ? 'public' : owner.kind === 'site' ? name : `company:${owner.id}` }, ratio);
+        this.metrics?.quotaUse.set(
+          { owner: owner.kind === 'public' ? 'public' : owner.kind === 'site' ? name : `company:${owner.id}` },
+          ratio,
+        );
       if (ratio >= QUOTA_ALERT_RATIO && !this.alerted.has(name)) {
         this.alerted.add(name);
         this.log.warn(

@@ -59,7 +59,11 @@ export function renderDevisPage({ travelId, payload, quote, carrier, logo = null
     terms_url: '',
     brand_color: '',
   };
-  const lines = (...values: string[]) => values.filter(Boolean).map((value) => `<br>${value}`).join('');
+  const lines = (...values: string[]) =>
+    values
+      .filter(Boolean)
+      .map((value) => `<br>${value}`)
+      .join('');
   const insurance = company.insurer
     ? `Assurance responsabilité civile professionnelle\u00a0: ${escapeHtml(company.insurer)}${company.insurance_policy ? `, contrat n°\u00a0${escapeHtml(company.insurance_policy)}` : ''}`
     : '';

@@ -7,7 +7,8 @@ import { answer, refusal, routeSchema, CARRIER_KEY } from '../http/route-schema.
 import { HttpError } from '../http/validation.ts';
 import { publicRecordsOf } from '../pricing/carrier-records.ts';
 
-export const KEY_NEEDED = 'Cette adresse demande la clé publique du transporteur (en-tête X-Carrier-Key, attribut carrier-key des éléments).';
+export const KEY_NEEDED =
+  'Cette adresse demande la clé publique du transporteur (en-tête X-Carrier-Key, attribut carrier-key des éléments).';
 
 /**
  * What a carrier's public page may know of it: its references (name, contacts, SIRET, terms),

@@ -181,7 +181,8 @@ export function checkReferences(
   for (const field of REFERENCE_FIELDS) {
     const value = field.kind === 'textarea' ? typed[field.name].replace(/\r\n/g, '\n').trim() : typed[field.name].trim();
     out[field.name] = value;
-    if (value.length > field.maxLength) errors.set(field.name, `${field.maxLength}\u00a0caractères au plus (vous en avez saisi ${value.length}).`);
+    if (value.length > field.maxLength)
+      errors.set(field.name, `${field.maxLength}\u00a0caractères au plus (vous en avez saisi ${value.length}).`);
   }
   if (out.name.length < 2) errors.set('name', 'Indiquez le nom de l’entreprise (2\u00a0caractères au moins).');
   const siret = siretProblem(out.siret);

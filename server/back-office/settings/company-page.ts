@@ -67,7 +67,9 @@ export function renderCompanyPage({ viewer, values, errors, logo, logoError, mes
     (group) =>
       `<fieldset><legend>${escapeHtml(group.legend)}</legend>${group.fields
         .map((field) => fieldMarkup(field, values[field.name], errors.get(field.name) ?? null))
-        .join('')}${group.legend === 'Couleur' && values.brand_color && !errors.has('brand_color') ? swatch(values.brand_color) : ''}</fieldset>`,
+        .join(
+          '',
+        )}${group.legend === 'Couleur' && values.brand_color && !errors.has('brand_color') ? swatch(values.brand_color) : ''}</fieldset>`,
   ).join('');
   const body = `<p><a href="${SETTINGS_URL}">Réglages</a></p>
 <h1>Entreprise</h1>

@@ -37,9 +37,7 @@ ${error ? `<p class="field-error" id="${id}-erreur">${escapeHtml(error)}</p>` : 
 /** The list at the top of a refused form: how many fields to correct, each a link to its field. */
 export function errorSummary(errors: ReadonlyMap<string, string>, labels: ReadonlyMap<string, string>): string {
   if (errors.size === 0) return '';
-  const items = [...errors.keys()]
-    .map((name) => `<li><a href="#${idOf(name)}">${escapeHtml(labels.get(name) ?? name)}</a></li>`)
-    .join('');
+  const items = [...errors.keys()].map((name) => `<li><a href="#${idOf(name)}">${escapeHtml(labels.get(name) ?? name)}</a></li>`).join('');
   const count = errors.size === 1 ? 'un champ à corriger' : `${errors.size}\u00a0champs à corriger`;
   return `<div class="notice error" role="alert" id="erreurs"><p>Rien n’est enregistré\u00a0: ${count}. Ce que vous avez saisi est conservé.</p><ul>${items}</ul></div>`;
 }

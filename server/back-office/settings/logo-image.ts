@@ -57,7 +57,12 @@ function jpegSize(bytes: Buffer): { width: number; height: number } | null {
 
 /** Whether the bytes look like an SVG (or any XML or HTML): refused with a word of their own. */
 function looksLikeMarkup(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = bytes
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   return head.startsWith('<') || head.includes('<svg');
 }
 
@@ -85,11 +90,15 @@ export function checkLogo(bytes: Buffer): { logo: LogoImage } | { problem: strin
         problem:
           'Les images SVG (et tout fichier texte) ne sont pas acceptées\u00a0: elles peuvent contenir du code. Envoyez le logo en PNG ou en JPEG.',
       };
-    return { problem: 'Ce fichier n’est ni un PNG ni un JPEG (quel que soit son nom)\u00a0: enregistrez le logo dans l’un de ces formats.' };
+    return {
+      problem: 'Ce fichier n’est ni un PNG ni un JPEG (quel que soit son nom)\u00a0: enregistrez le logo dans l’un de ces formats.',
+    };
   }
   const { width, height } = size;
   if (width < LOGO_MIN_SIDE || height < LOGO_MIN_SIDE)
-    return { problem: `Ce logo mesure ${width}\u00a0×\u00a0${height}\u00a0pixels\u00a0: il en faut au moins ${LOGO_MIN_SIDE} de chaque côté pour être lisible.` };
+    return {
+      problem: `Ce logo mesure ${width}\u00a0×\u00a0${height}\u00a0pixels\u00a0: il en faut au moins ${LOGO_MIN_SIDE} de chaque côté pour être lisible.`,
+    };
   if (width > LOGO_MAX_SIDE || height > LOGO_MAX_SIDE)
     return {
       problem: `Ce logo mesure ${width.toLocaleString('fr-FR')}\u00a0×\u00a0${height.toLocaleString('fr-FR')}\u00a0pixels\u00a0: ${LOGO_MAX_SIDE.toLocaleString('fr-FR')}\u00a0pixels au plus de chaque côté. Réduisez-le avant de l’envoyer.`,

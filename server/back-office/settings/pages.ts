@@ -17,7 +17,8 @@ export const SETTINGS_PAGES: SettingsPage[] = [
   {
     path: 'entreprise',
     title: 'Entreprise',
-    description: 'Nom, SIRET, adresse, assurance, conditions de paiement et de responsabilité, logo et couleur : ce que portent le devis et les e-mails.',
+    description:
+      'Nom, SIRET, adresse, assurance, conditions de paiement et de responsabilité, logo et couleur : ce que portent le devis et les e-mails.',
   },
   { path: 'journal', title: 'Journal des changements', description: 'Qui a changé quel réglage, quand, et ce qu’il valait avant.' },
 ];
