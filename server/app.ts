@@ -40,6 +40,7 @@ import { registerOpenApi } from './routes/openapi.ts';
 import { travelRoutes } from './routes/travels.ts';
 import { carrierRoutes } from './routes/carriers.ts';
 import { logoRoutes } from './routes/logos.ts';
+import { testPageRoutes } from './routes/test-page.ts';
 import { carrierKeys } from './http/carrier-key.ts';
 import { Notifier } from './notifications/notifier.ts';
 import { loggableUrl } from './security/loggable-url.ts';
@@ -303,6 +304,7 @@ export async function createApp({
   await app.register(companyRoutes);
   await app.register(carrierRoutes);
   await app.register(logoRoutes);
+  await app.register(testPageRoutes);
   await app.register(geoRoutes);
   await app.register(dashboardRoutes, { assetsDir: runtime.assetsDir });
   await app.register(healthRoutes, { lifecycle });

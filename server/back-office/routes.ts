@@ -406,7 +406,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         );
       };
 
-      await settingsRoutes(office, { sql, signedIn, csrf: office.csrfProtection, viewerOf, page });
+      await settingsRoutes(office, { sql, signedIn, csrf: office.csrfProtection, viewerOf, page, publicUrl: deps.notifications.publicUrl });
 
       office.get('/webhooks', { preHandler: signedIn }, async (request, reply) => {
         const done = (request.query as Record<string, unknown>).fait;

@@ -20,6 +20,12 @@ export const SETTINGS_PAGES: SettingsPage[] = [
     description:
       'Nom, SIRET, adresse, assurance, conditions de paiement et de responsabilité, logo et couleur : ce que portent le devis et les e-mails.',
   },
+  {
+    path: 'integration',
+    title: 'Intégrer à mon site',
+    description:
+      'Votre clé publique, les extraits à coller sur vos pages publiques et votre intranet, l’extension WordPress, les sites autorisés.',
+  },
   { path: 'journal', title: 'Journal des changements', description: 'Qui a changé quel réglage, quand, et ce qu’il valait avant.' },
 ];
 

@@ -8,6 +8,9 @@ import { checkReferences, referenceChanges, shownReferences, typedReferences } f
 import { COMPANY_URL, renderCompanyPage } from './company-page.ts';
 import { checkLogo, fileSize, LOGO_MAX_BYTES, TOO_HEAVY } from './logo-image.ts';
 import { renderJournalPage, renderSettingsIndex, SETTINGS_BASE } from './pages.ts';
+import { INTEGRATION_URL, renderIntegrationPage } from './integration-page.ts';
+import { keySettings, parseAllowedOrigins, replacePublicKey, setAllowedOrigins } from '../../db/carrier-keys.ts';
+import { generateToken, hashToken } from '../../security/tokens.ts';
 
 /** What the Réglages read of the back office they are part of. */
 export interface SettingsContext {
@@ -18,6 +21,8 @@ export interface SettingsContext {
   csrf: preHandlerHookHandler;
   viewerOf: (request: FastifyRequest, reply: FastifyReply) => Viewer;
   page: (reply: FastifyReply, html: string, status?: number) => FastifyReply;
+  /** PUBLIC_URL: where the snippets say this server answers; else the address the page was asked at. */
+  publicUrl: string | null;
 }
 
 /** What each saved change says once its page is shown again (Post/Redirect/Get). */
@@ -26,6 +31,8 @@ const SAVED: Record<string, string> = {
   'entreprise-inchangee': 'Rien n’a changé\u00a0: les références étaient déjà celles-ci.',
   logo: 'Logo enregistré\u00a0: il figure en tête des devis.',
   'logo-retire': 'Logo retiré.',
+  cle: 'Nouvelle clé enregistrée\u00a0: l’ancienne ne fonctionne plus. Mettez la nouvelle sur chacune de vos pages publiques.',
+  sites: 'Sites autorisés enregistrés\u00a0: ils s’appliquent dès maintenant.',
 };
 const LOGO_REFUSALS: Record<string, string> = { 'trop-lourd': TOO_HEAVY(null) };
 
@@ -51,7 +58,7 @@ const query = (request: FastifyRequest, name: string): string | null => {
  * line in one transaction.
  */
 export async function settingsRoutes(office: FastifyInstance, context: SettingsContext): Promise<void> {
-  const { sql, signedIn, csrf, viewerOf, page } = context;
+  const { sql, signedIn, csrf, viewerOf, page, publicUrl } = context;
   const administratorsOnly: preHandlerAsyncHookHandler = async (request, reply) => {
     if (request.carrier?.role === 'administrateur') return;
     await page(
@@ -181,5 +188,94 @@ export async function settingsRoutes(office: FastifyInstance, context: SettingsC
       });
     });
     return reply.redirect(`${COMPANY_URL}?fait=logo-retire`, 303);
+  });
+
+  // Intégrer à mon site: the key, the snippets, the WordPress values, the sites allowed, the test page.
+  const base = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const integrationPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    state: { typedOrigins?: string; originsError?: string; newToken?: string; status?: number } = {},
+  ) => {
+    const companyId = request.carrier!.companyId;
+    const settings = await keySettings(sql, companyId);
+    const references = await readReferences(sql, companyId);
+    const done = query(request, 'fait');
+    return page(
+      reply,
+      renderIntegrationPage({
+        viewer: viewerOf(request, reply),
+        base: base(request),
+        publicKey: settings.publicKey ?? '',
+        allowedOrigins: settings.allowedOrigins,
+        brandColour: references?.brand_color ?? '',
+        ...state,
+        message: done ? (SAVED[done] ?? null) : null,
+      }),
+      state.status,
+    );
+  };
+
+  office.get(`${SETTINGS_BASE}/integration`, administrator, async (request, reply) => integrationPage(request, reply));
+
+  office.post(`${SETTINGS_BASE}/integration/cle`, administratorForm, async (request, reply) => {
+    const { companyId, userId, userEmail } = who(request);
+    await sql.transaction(async (tx) => {
+      const before = await keySettings(tx, companyId);
+      const key = await replacePublicKey(tx, companyId);
+      await recordSettingChange(tx, {
+        companyId,
+        userId,
+        userEmail,
+        area: 'integration',
+        summary: 'Intégration, Clé publique\u00a0: remplacée (l’ancienne ne fonctionne plus)',
+        before: { public_key: before.publicKey },
+        after: { public_key: key },
+      });
+    });
+    return reply.redirect(`${INTEGRATION_URL}?fait=cle`, 303);
+  });
+
+  office.post(`${SETTINGS_BASE}/integration/sites`, administratorForm, async (request, reply) => {
+    const typed = (request.body as Record<string, unknown> | undefined)?.sites;
+    const text = typeof typed === 'string' ? typed.slice(0, 5000) : '';
+    const parsed = parseAllowedOrigins(text);
+    if ('problem' in parsed) return integrationPage(request, reply, { typedOrigins: text, originsError: parsed.problem, status: 422 });
+    const { companyId, userId, userEmail } = who(request);
+    await sql.transaction(async (tx) => {
+      const before = (await keySettings(tx, companyId)).allowedOrigins;
+      if (JSON.stringify(before) === JSON.stringify(parsed.origins)) return;
+      await setAllowedOrigins(tx, companyId, parsed.origins);
+      const list = (origins: string[]) => (origins.length === 0 ? '(aucun, tout site)' : origins.join(', '));
+      await recordSettingChange(tx, {
+        companyId,
+        userId,
+        userEmail,
+        area: 'integration',
+        summary: `Intégration, Sites autorisés\u00a0: ${list(before)} → ${list(parsed.origins)}`,
+        before: { allowed_origins: before },
+        after: { allowed_origins: parsed.origins },
+      });
+    });
+    return reply.redirect(`${INTEGRATION_URL}?fait=sites`, 303);
+  });
+
+  // A new company token, shown once in the intranet snippet (kept only as its hash, like the first).
+  office.post(`${SETTINGS_BASE}/integration/jeton`, administratorForm, async (request, reply) => {
+    const { companyId, userId, userEmail } = who(request);
+    const token = generateToken();
+    await sql.transaction(async (tx) => {
+      await tx.run('UPDATE companies SET token_hash = ? WHERE id = ?', [hashToken(token), companyId]);
+      await recordSettingChange(tx, {
+        companyId,
+        userId,
+        userEmail,
+        area: 'integration',
+        summary: 'Intégration, Jeton d’entreprise\u00a0: remplacé (l’ancien ne fonctionne plus)',
+        before: null,
+        after: null,
+      });
+    });
+    return integrationPage(request, reply, { newToken: token });
   });
 }
