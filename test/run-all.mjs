@@ -38,6 +38,7 @@ const POSTGRES_SUITES = [
   'server/test/api/settings.test.mjs',
   'server/test/api/carrier-keys.test.mjs',
   'server/test/api/company-settings.test.mjs',
+  'server/test/api/integration-settings.test.mjs',
   'server/test/reliability/price-authority.test.mjs',
   'server/test/reliability/crash.test.mjs',
   'server/test/reliability/fuzz.test.mjs',
