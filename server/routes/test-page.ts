@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { CompanyDataSchema } from 'transport-quote-wizard/domain';
@@ -29,7 +29,12 @@ const testPageCsp = (nonce: string) =>
     "form-action 'none'",
   ].join('; ');
 
-function page(title: string, body: string, nonce: string | null): string {
+/** The carrier's colour on both elements, as its snippet sets it; allowed by its hash (the page has no other inline style). */
+function brandStyle(colour: string): string | null {
+  return /^#[0-9a-f]{6}$/.test(colour) ? `transport-quote-wizard, transport-quote-lite { --tqw-brand: ${colour}; }` : null;
+}
+
+function page(title: string, body: string, nonce: string | null, style: string | null = null): string {
   return `<!doctype html>
 <html lang="fr">
 <head>
@@ -37,7 +42,7 @@ function page(title: string, body: string, nonce: string | null): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/back-office.css">
+<link rel="stylesheet" href="/back-office.css">${style ? `\n<style>${style}</style>` : ''}
 </head>
 <body>
 <main>${body}</main>
@@ -70,7 +75,9 @@ export const testPageRoutes: FastifyPluginAsync = async (app) => {
           ),
         );
     }
-    const name = v.parse(CompanyDataSchema, JSON.parse(site.store_json)).transportation_company?.name || site.name;
+    const reference = v.parse(CompanyDataSchema, JSON.parse(site.store_json)).transportation_company;
+    const name = reference?.name || site.name;
+    const style = brandStyle(reference?.brand_color ?? '');
     const nonce = randomBytes(16).toString('base64');
     const provider = query.output.adresses === 'local' ? ' maps-provider="local"' : '';
     const attributes = `carrier-key="${escapeHtml(key.output)}"${provider}`;
@@ -80,6 +87,10 @@ export const testPageRoutes: FastifyPluginAsync = async (app) => {
 <transport-quote-wizard id="essai-assistant" ${attributes}></transport-quote-wizard>
 <h2>La variante en quatre étapes</h2>
 <transport-quote-lite id="essai-lite" ${attributes}></transport-quote-lite>`;
-    return reply.header('content-security-policy', testPageCsp(nonce)).send(page(`Page d’essai · ${name}`, body, nonce));
+    const policy = testPageCsp(nonce).replace(
+      "style-src 'self'",
+      `style-src 'self'${style ? ` 'sha256-${createHash('sha256').update(style).digest('base64')}'` : ''}`,
+    );
+    return reply.header('content-security-policy', policy).send(page(`Page d’essai · ${name}`, body, nonce, style));
   });
 };

@@ -21,7 +21,7 @@ export interface CompanyPageInput {
 /** A swatch of the colour, drawn as an image (the page's policy allows no inline style): a button's look, white on it. */
 function swatch(colour: string): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="132" height="44" viewBox="0 0 132 44"><rect width="132" height="44" rx="8" fill="${colour}"/><text x="66" y="28" font-family="system-ui, sans-serif" font-size="16" font-weight="600" fill="#ffffff" text-anchor="middle">Suivant</text></svg>`;
-  return `<img class="swatch" src="data:image/svg+xml,${encodeURIComponent(svg)}" width="132" height="44" alt="Aperçu d’un bouton Suivant, texte blanc sur ${escapeHtml(colour)}">`;
+  return `<p class="meta">Aperçu d’un bouton du devis en ligne\u00a0:</p><img class="swatch" src="data:image/svg+xml,${encodeURIComponent(svg)}" width="132" height="44" alt="Bouton Suivant, texte blanc sur ${escapeHtml(colour)}">`;
 }
 
 /** What the arrêté of 27 April 2010 asks a moving quote to carry, and where each comes from. */
