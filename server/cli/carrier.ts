@@ -64,10 +64,10 @@ switch (command) {
     process.stdout.write(
       [
         `Entreprise n° ${id} créée : ${name}`,
-        `Jeton (à placer dans l’attribut company-token de ses pages intranet ; il n’est affiché qu’une fois) :`,
-        token,
         `Clé publique (attribut carrier-key de ses pages publiques ; elle n’ouvre rien de privé, et les Réglages la montrent et la remplacent) :`,
         publicKey,
+        `Jeton (à placer dans l’attribut company-token de ses pages intranet ; il n’est affiché qu’une fois) :`,
+        token,
         '',
       ].join('\n'),
     );

@@ -255,6 +255,7 @@ export const backOfficeTours = {
     yield { name: 'reglages-2-entreprise-a-corriger' };
     await page.getByLabel('SIRET').fill('812 345 678 00013');
     await page.getByLabel('Couleur de la marque').fill('#0f766e');
+    await page.getByLabel('Modalités de paiement').fill('Acompte de 30 % à la commande, solde à la livraison, par virement ou par chèque.');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page
       .getByRole('status')
