@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { BackOffice } from '../../server/test/api/back-office-client.mjs';
 import { bookingBody } from '../../server/test/api/booking-body.mjs';
 import {
+  closeClient,
   DATABASE_KIND,
   DATABASE_NAME,
   GENEROUS_LIMITS,
@@ -129,6 +130,7 @@ describe(`a carrier alone on a production server (${DATABASE_NAME}): references,
     await browser?.close();
     await site?.close();
     await server?.stop();
+    await closeClient(database);
   });
 
   it('the operator’s CLI creates two carriers, with their keys and tokens apart, and an administrator for each', () => {
@@ -236,7 +238,7 @@ describe(`a carrier alone on a production server (${DATABASE_NAME}): references,
     await visitor.close();
   });
 
-  it('the second carrier’s key prices on its own records; a page of Lefèvre’s site is refused Girard’s nothing, an unlisted site Lefèvre’s key', async () => {
+  it('the second carrier’s key prices on its own records, and a site Lefèvre did not list is refused its key', async () => {
     const lefevre = carriers['Déménagements Lefèvre'];
     const girard = carriers['Transports Girard'];
     // Girard's own handling rates, written as its Réglages will write them (the Tarifs page, another issue's).
