@@ -8,6 +8,8 @@ import { BackOffice } from './back-office-client.mjs';
 import { bookingBody } from './booking-body.mjs';
 import { DEMO_ACCOUNTS } from './demo-accounts.mjs';
 import { DATABASE_NAME, json, startServer } from './support.mjs';
+import { startInbox } from './smtp-inbox.mjs';
+import { waitFor } from './webhook-receiver.mjs';
 
 const PAGE = '/espace-transporteur/reglages/entreprise';
 const DUPONT_KEY = 'tqw_pk_demo_dupont_8e1a5c3f9b2d6e47';
@@ -293,5 +295,38 @@ describe(`Réglages, Entreprise on ${DATABASE_NAME}`, () => {
     assert.deepEqual(await references(server), stored);
     assert.equal((await journal(server)).length, count);
     assert.deepEqual(await server.query('SELECT hash FROM company_logos WHERE company_id = 2'), [logo]);
+  });
+});
+
+describe(`Réglages, Entreprise on ${DATABASE_NAME}: the customer’s e-mails carry the references`, () => {
+  let inbox;
+  let server;
+  before(async () => {
+    inbox = await startInbox();
+    server = await startServer(undefined, 0, { SMTP_URL: inbox.url, OUTBOX_POLL_MS: '100', MAIL_FROM: 'reservations@serveur.example' });
+  });
+  after(async () => {
+    await server?.stop();
+    await inbox?.close();
+  });
+
+  it('signs the confirmation of a booking made on the carrier’s page with its name, legal name, SIRET and address, its links in its colour', async () => {
+    const office = await new BackOffice(server.base).signInAs(2);
+    await office.get(PAGE);
+    assert.equal((await office.post(PAGE, VALID)).status, 303);
+    const email = 'cliente@exemple.fr';
+    const created = await json(server.base, 'POST', '/api/v1/travels', {
+      body: bookingBody({ customer: { phone_number: '0612345678', email, name: 'Marie Curie' } }),
+      headers: { 'x-carrier-key': DUPONT_KEY },
+    });
+    assert.equal(created.status, 201, created.text);
+    await waitFor(() => inbox.to(email).length === 1, 'la confirmation');
+    const { mail } = inbox.to(email)[0];
+    assert.deepEqual(mail.from.value, [{ address: 'reservations@serveur.example', name: 'Déménagements Dupont' }]);
+    assert.equal(mail.replyTo.value[0].address, 'contact@demenagements-dupont.example');
+    const grouped = `${SIRET.slice(0, 3)}\u00a0${SIRET.slice(3, 6)}\u00a0${SIRET.slice(6, 9)}\u00a0${SIRET.slice(9)}`;
+    assert.ok(mail.text.includes(`Dupont et Fils SARL · SIRET\u00a0${grouped}`), mail.text);
+    assert.ok(mail.text.includes('8 rue de l’Industrie, 33000 Bordeaux'), mail.text);
+    assert.match(mail.html, /style="color:#8a1c1c">Modifier ma réservation<\/a>/);
   });
 });
