@@ -40,7 +40,7 @@ function endpointCard(endpoint: EndpointView, csrf: string): string {
   // Named by its address and what it receives: one address may receive the intranet's and the public site's.
   return `<section class="card endpoint" aria-labelledby="point-${endpoint.id} portee-${endpoint.id}">
 <h2 id="point-${endpoint.id}" class="url">${escapeHtml(endpoint.url)}</h2>
-<p class="meta"><span id="portee-${endpoint.id}">${endpoint.owner === 'public' ? 'Réservations du site public' : 'Réservations de l’intranet'}</span> · ajouté le ${escapeHtml(shortDateTime(endpoint.created_at))}</p>
+<p class="meta"><span id="portee-${endpoint.id}">${endpoint.owner === 'public' ? 'Réservations du site public (pages sans clé)' : 'Réservations de l’intranet et des pages portant votre clé'}</span> · ajouté le ${escapeHtml(shortDateTime(endpoint.created_at))}</p>
 <details><summary>Secret de signature</summary><p><code class="secret">${escapeHtml(endpoint.secret)}</code></p>
 <p class="meta">Chaque envoi porte X-Tqw-Signature\u00a0: v1=HMAC-SHA256 de «\u202fX-Tqw-Timestamp.corps\u202f» avec ce secret.</p></details>
 <h3>Derniers envois</h3>
@@ -76,7 +76,7 @@ ${csrfField(viewer.csrf)}
 <input id="url" name="url" type="url" required maxlength="2000" placeholder="https://planning.exemple.fr/webhooks/reservations" value="${escapeHtml(typed?.url ?? '')}"${message?.kind === 'error' ? ' aria-describedby="erreur-webhook"' : ''}>
 ${
   withPublic
-    ? `<label for="portee">Réservations</label><select id="portee" name="portee"><option value="entreprise"${scope === 'entreprise' ? ' selected' : ''}>De l’intranet de l’entreprise</option><option value="public"${scope === 'public' ? ' selected' : ''}>Du site public</option></select>`
+    ? `<label for="portee">Réservations</label><select id="portee" name="portee"><option value="entreprise"${scope === 'entreprise' ? ' selected' : ''}>De l’intranet et des pages portant votre clé</option><option value="public"${scope === 'public' ? ' selected' : ''}>Du site public (pages sans clé)</option></select>`
     : ''
 }
 <button type="submit" class="button primary">Ajouter</button>
