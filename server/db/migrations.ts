@@ -510,7 +510,7 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: `
     ALTER TABLE companies ADD COLUMN public_key TEXT;
     ALTER TABLE companies ADD COLUMN allowed_origins_json TEXT NOT NULL DEFAULT '[]';
-    CREATE UNIQUE INDEX companies_public_key ON companies(public_key);
+    CREATE UNIQUE INDEX companies_by_public_key ON companies(public_key);
     ALTER TABLE travels ADD COLUMN carrier_id INTEGER REFERENCES companies(id);
     CREATE INDEX travels_carrier ON travels(carrier_id, id);
     CREATE TABLE company_logos (
@@ -527,7 +527,7 @@ export const MIGRATIONS: readonly Migration[] = [
     postgres: `
     ALTER TABLE companies ADD COLUMN public_key TEXT;
     ALTER TABLE companies ADD COLUMN allowed_origins_json TEXT NOT NULL DEFAULT '[]';
-    CREATE UNIQUE INDEX companies_public_key ON companies(public_key);
+    CREATE UNIQUE INDEX companies_by_public_key ON companies(public_key);
     ALTER TABLE travels ADD COLUMN carrier_id INTEGER REFERENCES companies(id);
     CREATE INDEX travels_carrier ON travels(carrier_id, id);
     CREATE TABLE company_logos (
