@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { QuoteRequestSchema } from 'transport-quote-wizard/domain';
-import { findCompanyByToken } from '../db/companies-repo.ts';
 import { findQuote } from '../db/quotes-repo.ts';
 import { answer, PUBLIC, PUBLIC_OR_CARRIER_KEY, refusal, routeSchema } from '../http/route-schema.ts';
 import { HttpError, parseOr400 } from '../http/validation.ts';
+import { companyOf } from './company-of.ts';
 import { QuoteSchema } from './quote-answers.ts';
 import { INVALID, NOT_JSON, TOO_LARGE } from './travel-answers.ts';
 import { KEY_AND_TOKEN_APART, KEY_REFUSED } from '../http/carrier-key.ts';
@@ -27,7 +27,11 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
     description:
       'Les choix du visiteur (adresses, objets, véhicule, grille, manutention), jamais un prix : le serveur calcule le prix avec ses propres tarifs, ' +
       'le volume des objets du catalogue et son propre itinéraire, et s’engage jusqu’à expires_at. Les mêmes choix redemandés tant que le devis vaut ' +
-      'rendent le même devis. Avec company_token, les tarifs de cette entreprise.',
+      'rendent le même devis. Avec company_token, les tarifs de cette entreprise ; avec la clé d’un transporteur (X-Carrier-Key), ses tarifs pour ses pages publiques. ' +
+      'Une grille dont le code répond une erreur (ou a un défaut) ne donne ' +
+      'pas de prix : chiffres à 0 et pool_error (spec §8 « Prix non disponible »), et une réservation sur ce devis est enregistrée prix à fixer par le ' +
+      'transporteur, jamais à 0 €. Si le code d’une grille ne peut pas tourner maintenant (serveur saturé), 503 avec Retry-After ; des réglages du ' +
+      'transporteur illisibles, 503 nommant le champ.',
     security: PUBLIC_OR_CARRIER_KEY,
     body: QuoteRequestSchema,
     answers: {
@@ -42,12 +46,7 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
   });
   app.post('/api/v1/quotes', { schema: issueSchema }, async (request, reply) => {
     const { company_token: companyToken, ...choices } = parseOr400(QuoteRequestSchema, request.body);
-    let companyId: number | null = null;
-    if (companyToken !== undefined) {
-      const company = await findCompanyByToken(sql, companyToken);
-      if (!company) throw new HttpError(404, 'Entreprise inconnue');
-      companyId = company.id;
-    }
+    const companyId = (await companyOf(sql, companyToken))?.id ?? null;
     // A carrier's public page (its key): priced on that carrier's records, as a visitor.
     const site = request.site;
     if (site && companyId !== null && site.id !== companyId) throw new HttpError(403, KEY_AND_TOKEN_APART);

@@ -4,8 +4,18 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../elements/transport-quote-wizard.ts';
 import { companyDataAtom } from '../../src/state/company.atoms.ts';
-import { storeFor } from '../../src/state/store.ts';
-import { allLiveRegions, apiBase, byRole, createQuoteElement, findByRole, giveElementsFetch, textOf, type, uniqueId } from './support.ts';
+import {
+  allLiveRegions,
+  apiBase,
+  byRole,
+  createQuoteElement,
+  findByRole,
+  giveElementsFetch,
+  storeOf,
+  textOf,
+  type,
+  uniqueId,
+} from './support.ts';
 
 const MARTIN_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
 const DUPONT_KEY = 'tqw_pk_demo_dupont_8e1a5c3f9b2d6e47';
@@ -47,7 +57,7 @@ describe('carrier-key', () => {
 
   it('takes the carrier’s public data as the company data, in public mode, and says the key on every call', async () => {
     const el = await wizard({ 'carrier-key': MARTIN_KEY, 'api-base': await apiBase(), 'maps-provider': 'local' });
-    const store = storeFor(el);
+    const store = storeOf(el);
     await waitUntil(
       () => store.get(companyDataAtom).transportation_company?.name === 'Transports Martin & Fils',
       'les données du transporteur',
