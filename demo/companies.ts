@@ -6,6 +6,9 @@ import type { SeedCompany } from 'transport-quote-server/compose';
  */
 export const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
 export const OTHER_COMPANY_TOKEN = 'tqw_demo_0a9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c';
+/** Their public keys (carrier-key), published too: the keyed demo pages and the tests use them. */
+export const DEMO_PUBLIC_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
+export const OTHER_PUBLIC_KEY = 'tqw_pk_demo_dupont_8e1a5c3f9b2d6e47';
 
 /** JavaScript body run in the pricing sandbox with `input` (see src/domain/pools/pool-io.ts). */
 export const PRO_GRID_CODE = `
@@ -50,6 +53,7 @@ export const DEMO_COMPANIES: readonly SeedCompany[] = [
   {
     id: 1,
     token: DEMO_COMPANY_TOKEN,
+    publicKey: DEMO_PUBLIC_KEY,
     name: 'Transports Martin & Fils',
     store: {
       company_mode: true,
@@ -57,6 +61,13 @@ export const DEMO_COMPANIES: readonly SeedCompany[] = [
         name: 'Transports Martin & Fils',
         phone_number: '01 48 20 31 00',
         email: 'contact@transports-martin.example',
+        address: '12 rue des Docks, 93200 Saint-Denis',
+        legal_name: 'Transports Martin & Fils SAS',
+        registration: 'SAS au capital de 50 000 € · RCS Bobigny (démonstration)',
+        siret: '81234567800013',
+        insurer: 'Mutuelle des Transporteurs (démonstration)',
+        insurance_policy: 'RC-2026-004512',
+        brand_color: '#0f766e',
       },
       vat: 0.2,
       currency_symbol: '€',
@@ -151,6 +162,7 @@ export const DEMO_COMPANIES: readonly SeedCompany[] = [
   {
     id: 2,
     token: OTHER_COMPANY_TOKEN,
+    publicKey: OTHER_PUBLIC_KEY,
     name: 'Déménagements Dupont',
     store: {
       company_mode: true,

@@ -33,6 +33,8 @@ export const ATTRIBUTE_DESCRIPTIONS = {
   apiBase: 'Base URL of the booking API. Default: the page’s origin.',
   companyToken:
     'Company token: sent as company_token with bookings, used for saved places, contacts and, without a company data block, to fetch the company store.',
+  carrierKey:
+    'The carrier’s public key (tqw_pk_…, from its back office: Réglages, Intégrer à mon site), sent as X-Carrier-Key: quotes, bookings and item searches are made on that carrier’s records and reach its back office; without a company data block or token, the carrier’s public data (references, VAT, rates, vehicles) is fetched with it. Public: it opens nothing private.',
   mode: 'Public visitor or company customer. Default: the company data’s company_mode.',
   travelId: 'Id of an existing booking to edit (saved by PATCH).',
   travelToken: 'Token of that booking; without a travel data block the booking is fetched with it.',

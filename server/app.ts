@@ -41,6 +41,10 @@ import { dashboardRoutes } from './routes/dashboard.ts';
 import { geoRoutes } from './routes/geo.ts';
 import { registerOpenApi } from './routes/openapi.ts';
 import { travelRoutes } from './routes/travels.ts';
+import { carrierRoutes } from './routes/carriers.ts';
+import { logoRoutes } from './routes/logos.ts';
+import { testPageRoutes } from './routes/test-page.ts';
+import { carrierKeys } from './http/carrier-key.ts';
 import { Notifier } from './notifications/notifier.ts';
 import { loggableUrl } from './security/loggable-url.ts';
 import type { Composition } from './composition.ts';
@@ -97,6 +101,8 @@ const PROXY_ADVICE =
 
 /** How far past the body limit an announced body is still read (and dropped) so its 413 arrives. */
 const DRAINED_BODY_FACTOR = 8;
+/** How much of a file sent to a back-office form past its limit is still read (and dropped) so its page arrives. */
+const UPLOAD_DRAINED_BYTES = 32 * 1024 * 1024;
 
 /** Builds the server: spec §7 API, its extensions, the dashboard page, the back office, and what a composition adds. */
 export async function createApp({
@@ -186,8 +192,12 @@ export async function createApp({
     const hasBody = announced > 0 || request.headers['transfer-encoding'] !== undefined;
     const tooLarge = announced > limits.bodyLimitBytes;
     if (!tooLarge && !(hasBody && request.is404)) return done();
-    if (announced <= limits.bodyLimitBytes * DRAINED_BODY_FACTOR) request.raw.resume();
+    // A form of the back office (a logo too heavy) leads back to its page, which says why: the
+    // file a person picked by mistake (a 20 MB photo) is read to its end, so the browser gets the page.
+    const back = request.routeOptions.config?.tooLargeRedirect;
+    if (announced <= (back ? UPLOAD_DRAINED_BYTES : limits.bodyLimitBytes * DRAINED_BODY_FACTOR)) request.raw.resume();
     else reply.header('connection', 'close');
+    if (tooLarge && back) return void reply.redirect(back, 303);
     void (tooLarge ? reply.code(413).send({ error: 'Requête trop volumineuse' }) : reply.code(404).send({ error: 'Introuvable' }));
   });
 
@@ -225,7 +235,7 @@ export async function createApp({
   const apiCors = {
     origin: '*',
     methods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
-    allowedHeaders: ['content-type', 'authorization', 'idempotency-key'],
+    allowedHeaders: ['content-type', 'authorization', 'idempotency-key', 'x-carrier-key'],
     maxAge: 600,
   };
   const filesCors = { origin: '*', methods: ['GET'] };
@@ -353,11 +363,16 @@ export async function createApp({
     addressSecret,
     geocoder: geocoderOnce,
   });
+  // A page's carrier-key, read before any API route's handler (request.site).
+  await app.register(carrierKeys, { sql });
   await app.register(travelRoutes);
   await app.register(quoteRoutes);
   await app.register(devisRoutes, { devisKey });
   await app.register(catalogueRoutes);
   await app.register(companyRoutes);
+  await app.register(carrierRoutes);
+  await app.register(logoRoutes);
+  await app.register(testPageRoutes);
   await app.register(geoRoutes);
   await app.register(dashboardRoutes, { assetsDir: runtime.assetsDir });
   await app.register(healthRoutes, { lifecycle });

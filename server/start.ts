@@ -13,6 +13,7 @@ import { assertWritable, openDatabase, type Sql } from './db/database.ts';
 import { holdsDemoCompanies, seedDatabase } from './db/seed.ts';
 import { describeStore } from './db/sql.ts';
 import { fillListColumns } from './db/travels-repo.ts';
+import { givePublicKeys } from './db/carrier-keys.ts';
 import { createApp } from './app.ts';
 import type { Lifecycle } from './ops/health.ts';
 import { scheduleHousekeeping } from './ops/housekeeping.ts';
@@ -89,6 +90,8 @@ export async function startServer(composition?: Composition): Promise<void> {
     await composition?.seed(sql);
     // Bookings written before the back office get its list's columns (once).
     await fillListColumns(sql);
+    // Companies made before public keys get one (once).
+    await givePublicKeys(sql);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     refuseToStart(

@@ -22,6 +22,8 @@ export interface Viewer {
   csrf: string;
   /** Administrators also see the Réglages. */
   role: 'administrateur' | 'exploitant';
+  /** The company's logo beside its name (/logos/…), when it has one. */
+  logo?: { src: string; width: number; height: number } | null;
 }
 
 export type Section = 'reservations' | 'webhooks' | 'reglages';
@@ -38,7 +40,7 @@ export function frame(title: string, body: string, viewer: Viewer | null, curren
     `<a href="${BASE}/${section}"${current === section ? ' aria-current="page"' : ''}>${label}</a>`;
   const header = viewer
     ? `<header class="top">
-  <div class="brand"><span class="product">Espace transporteur</span> <strong>${escapeHtml(viewer.companyName)}</strong></div>
+  <div class="brand">${viewer.logo ? `<img class="company-logo" src="${escapeHtml(viewer.logo.src)}" width="${viewer.logo.width}" height="${viewer.logo.height}" alt="">` : ''}<span class="product">Espace transporteur</span> <strong>${escapeHtml(viewer.companyName)}</strong></div>
   <nav aria-label="Espace transporteur">${link('reservations', 'Réservations')}${link('webhooks', 'Webhooks')}${viewer.role === 'administrateur' ? link('reglages', 'Réglages') : ''}</nav>
   <form method="post" action="${BASE}/deconnexion" class="sign-out">${csrfField(viewer.csrf)}<button type="submit" class="button secondary">Se déconnecter</button></form>
 </header>`

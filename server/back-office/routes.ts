@@ -35,6 +35,7 @@ import { cookieOptions, CSRF_COOKIE, csrfUserInfo, loadSession, requireSession, 
 import { renderSignInPage } from './sign-in-page.ts';
 import { renderWebhooksPage } from './webhooks-page.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { logoFile } from '../db/company-profile.ts';
 
 /** What the back office reads beside the server's context. */
 export interface BackOfficeOptions {
@@ -142,6 +143,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
           email: carrier.email,
           csrf: reply.generateCsrf({ userInfo: csrfUserInfo(request) }),
           role: carrier.role,
+          logo: carrier.logo ? { src: `/logos/${logoFile(carrier.logo)}`, width: carrier.logo.width, height: carrier.logo.height } : null,
         };
       };
       const signedOut = (request: FastifyRequest, reply: FastifyReply) =>
@@ -347,11 +349,12 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
 
       /** Who the customer deals with, from the carrier's records, checked as they are read (a bad record is a 503 naming it). */
       const carrierFor = async (travel: StoredTravel) => {
+        // The company that made it, or the carrier whose public page (its key) it was made on.
+        const owner = travel.company_id ?? travel.carrier_id;
         const storeJson =
-          travel.company_id === null
+          owner === null
             ? null
-            : ((await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [travel.company_id]))?.store_json ??
-              null);
+            : ((await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]))?.store_json ?? null);
         if (storeJson !== null) companyRecord(storeJson);
         return carrierOf(storeJson, deps.publicPricing);
       };
@@ -467,7 +470,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         );
       };
 
-      await settingsRoutes(office, { sql, signedIn, viewerOf, page });
+      await settingsRoutes(office, { sql, signedIn, csrf: office.csrfProtection, viewerOf, page, publicUrl: deps.notifications.publicUrl });
 
       office.get('/webhooks', { preHandler: signedIn }, async (request, reply) => {
         const done = (request.query as Record<string, unknown>).fait;

@@ -55,7 +55,7 @@ function endpointCard(endpoint: EndpointView, csrf: string): string {
   // Named by its address and what it receives: one address may receive the intranet's and the public site's.
   return `<section class="card endpoint" aria-labelledby="point-${endpoint.id} portee-${endpoint.id}">
 <h2 id="point-${endpoint.id}" class="url">${escapeHtml(endpoint.url)}</h2>
-<p class="meta"><span id="portee-${endpoint.id}">${endpoint.owner === 'public' ? 'Réservations du site public' : 'Réservations de l’intranet'}</span> · ajouté le ${escapeHtml(shortDateTime(endpoint.created_at))}</p>
+<p class="meta"><span id="portee-${endpoint.id}">${endpoint.owner === 'public' ? 'Réservations du site public (pages sans clé)' : 'Réservations de l’intranet et des pages portant votre clé'}</span> · ajouté le ${escapeHtml(shortDateTime(endpoint.created_at))}</p>
 <p class="meta">Secret de signature\u00a0: <code class="secret-masked">${escapeHtml(maskedSecret(endpoint.secret))}</code> (montré en entier une seule fois, à l’ajout). Perdu\u202f? Supprimez ce point de réception et ajoutez-le de nouveau\u00a0: il aura un nouveau secret.</p>
 <h3>Derniers envois</h3>
 ${
@@ -93,7 +93,7 @@ ${csrfField(viewer.csrf)}
 <input id="url" name="url" type="url" required maxlength="2000" placeholder="https://planning.exemple.fr/webhooks/reservations" value="${escapeHtml(typed?.url ?? '')}"${message?.kind === 'error' ? ' aria-describedby="erreur-webhook"' : ''}>
 ${
   withPublic
-    ? `<label for="portee">Réservations</label><select id="portee" name="portee"><option value="entreprise"${scope === 'entreprise' ? ' selected' : ''}>De l’intranet de l’entreprise</option><option value="public"${scope === 'public' ? ' selected' : ''}>Du site public</option></select>`
+    ? `<label for="portee">Réservations</label><select id="portee" name="portee"><option value="entreprise"${scope === 'entreprise' ? ' selected' : ''}>De l’intranet et des pages portant votre clé</option><option value="public"${scope === 'public' ? ' selected' : ''}>Du site public (pages sans clé)</option></select>`
     : ''
 }
 <button type="submit" class="button primary">Ajouter</button>

@@ -82,7 +82,7 @@ switch (command) {
     const name = positionals.join(' ').trim();
     if (name.length < 2 || name.length > 120) fail('Le nom de l’entreprise doit compter de 2 à 120 caractères.');
     const token = generateToken();
-    const { id } = await withDatabase(async (sql) => {
+    const { id, publicKey } = await withDatabase(async (sql) => {
       // A production database may be empty: the catalogue comes first, as at the server's start.
       await seedDatabase(sql);
       return createCompany(sql, { name, phone_number: values.telephone, email: values.email }, token);
@@ -90,6 +90,8 @@ switch (command) {
     process.stdout.write(
       [
         `Entreprise n° ${id} créée : ${name}`,
+        `Clé publique (attribut carrier-key de ses pages publiques ; elle n’ouvre rien de privé, et les Réglages la montrent et la remplacent) :`,
+        publicKey,
         `Jeton (à placer dans l’attribut company-token de ses pages intranet ; il n’est affiché qu’une fois) :`,
         token,
         '',

@@ -59,16 +59,34 @@ export interface SessionUser {
   companyId: number;
   companyName: string;
   role: Role;
+  /** The company's logo, as /logos/ serves it (Réglages, Entreprise); null without one. */
+  logo: { hash: string; content_type: string; width: number; height: number } | null;
 }
 
 export async function findSession(sql: Sql, tokenHash: string, now: number): Promise<SessionUser | null> {
-  const row = await sql.get<{ user_id: number; email: string; company_id: number; name: string; role: Role }>(
-    `SELECT s.user_id, u.email, u.company_id, c.name, u.role FROM carrier_sessions s
+  const row = await sql.get<{
+    user_id: number;
+    email: string;
+    company_id: number;
+    name: string;
+    role: Role;
+    hash: string | null;
+    content_type: string | null;
+    width: number | null;
+    height: number | null;
+  }>(
+    `SELECT s.user_id, u.email, u.company_id, c.name, u.role, l.hash, l.content_type, l.width, l.height FROM carrier_sessions s
      JOIN carrier_users u ON u.id = s.user_id JOIN companies c ON c.id = u.company_id
+     LEFT JOIN company_logos l ON l.company_id = c.id
      WHERE s.token_hash = ? AND s.expires_at > ?`,
     [tokenHash, now],
   );
-  return row ? { userId: row.user_id, email: row.email, companyId: row.company_id, companyName: row.name, role: row.role } : null;
+  if (!row) return null;
+  const logo =
+    row.hash && row.content_type
+      ? { hash: row.hash, content_type: row.content_type, width: Number(row.width), height: Number(row.height) }
+      : null;
+  return { userId: row.user_id, email: row.email, companyId: row.company_id, companyName: row.name, role: row.role, logo };
 }
 
 export async function endSession(sql: Sql, tokenHash: string): Promise<void> {

@@ -4,8 +4,9 @@ import type { PriceSource } from './travels-repo.ts';
 import type { Sql, SqlValue } from './sql.ts';
 
 /**
- * The bookings a back office sees: its company's, and the public pages' when the company is
- * the one they are assigned to (PUBLIC_COMPANY_ID). Every query below is bound to a scope;
+ * The bookings a back office sees: its company's, those of its own public pages (made with its
+ * key), and the keyless public pages' when the company is the one they are assigned to
+ * (PUBLIC_COMPANY_ID). Every query below is bound to a scope;
  * there is no other way to read them, so no request can reach another company's booking.
  */
 export interface BookingScope {
@@ -13,8 +14,8 @@ export interface BookingScope {
   withPublic: boolean;
 }
 
-const SCOPE = '(company_id = ? OR (? = 1 AND company_id IS NULL))';
-const scopeParams = (scope: BookingScope): SqlValue[] => [scope.companyId, scope.withPublic ? 1 : 0];
+const SCOPE = '(company_id = ? OR (company_id IS NULL AND (carrier_id = ? OR (? = 1 AND carrier_id IS NULL))))';
+const scopeParams = (scope: BookingScope): SqlValue[] => [scope.companyId, scope.companyId, scope.withPublic ? 1 : 0];
 
 export const BOOKING_STATES = ['new', 'review', 'accepted', 'refused'] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];

@@ -3,6 +3,7 @@ import { CompanyDataSchema, type CompanyData } from 'transport-quote-wizard/doma
 import { searchWords } from 'transport-quote-wizard/domain';
 import { companyRecord } from '../pricing/carrier-records.ts';
 import { hashToken } from '../security/tokens.ts';
+import { newPublicKey } from './carrier-keys.ts';
 import type { Sql } from './sql.ts';
 
 export interface CompanyRow {
@@ -113,9 +114,9 @@ export interface NewCompany {
 /**
  * A carrier's company, made by the operator (`carrier add-company`): a fresh random token,
  * shown once and kept only as its hash, and the spec's defaults for everything the company
- * has not set yet (VAT 20 %, prices shown, the default vehicles). Returns its id and token.
+ * has not set yet (VAT 20 %, prices shown, the default vehicles). Returns its id and public key.
  */
-export async function createCompany(sql: Sql, company: NewCompany, token: string): Promise<{ id: number }> {
+export async function createCompany(sql: Sql, company: NewCompany, token: string): Promise<{ id: number; publicKey: string }> {
   const store = v.parse(CompanyDataSchema, {
     company_mode: true,
     transportation_company: { name: company.name, phone_number: company.phone_number ?? '', email: company.email ?? '' },
@@ -126,13 +127,16 @@ export async function createCompany(sql: Sql, company: NewCompany, token: string
     // Ids are given here rather than by the database: the demo companies were seeded with theirs.
     const next = await tx.get<{ id: number | null }>('SELECT MAX(id) AS id FROM companies');
     const id = Number(next?.id ?? 0) + 1;
-    await tx.run('INSERT INTO companies (id, token_hash, name, store_json) VALUES (?, ?, ?, ?)', [
+    // Its public key, for its public pages (Réglages, Intégrer à mon site), made with it.
+    const publicKey = newPublicKey();
+    await tx.run('INSERT INTO companies (id, token_hash, name, store_json, public_key) VALUES (?, ?, ?, ?, ?)', [
       id,
       hashToken(token),
       company.name,
       JSON.stringify({ ...kept, preferred_item_names: [] }),
+      publicKey,
     ]);
-    return { id };
+    return { id, publicKey };
   });
 }
 

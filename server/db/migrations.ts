@@ -511,4 +511,47 @@ export const MIGRATIONS: readonly Migration[] = [
     CREATE INDEX settings_journal_company ON settings_journal(company_id, id);
   `,
   },
+  // 9: one server, many carriers. Each company has a public key for its public pages (the
+  // elements' carrier-key), kept in clear because it is printed on the carrier's site anyway
+  // (replacing it is what protects it), and the origins allowed to use it; a public booking
+  // made with a key belongs to that carrier (carrier_id); the company's logo (Réglages,
+  // Entreprise), checked PNG or JPEG bytes kept as base64 text, served by its hash.
+  {
+    summary:
+      'plusieurs transporteurs sur un serveur\u00a0: la clé publique de chacun et ses sites autorisés, le transporteur des réservations faites avec sa clé, les logos',
+    sqlite: `
+    ALTER TABLE companies ADD COLUMN public_key TEXT;
+    ALTER TABLE companies ADD COLUMN allowed_origins_json TEXT NOT NULL DEFAULT '[]';
+    CREATE UNIQUE INDEX companies_by_public_key ON companies(public_key);
+    ALTER TABLE travels ADD COLUMN carrier_id INTEGER REFERENCES companies(id);
+    CREATE INDEX travels_carrier ON travels(carrier_id, id);
+    CREATE TABLE company_logos (
+      company_id INTEGER PRIMARY KEY REFERENCES companies(id),
+      hash TEXT NOT NULL UNIQUE,
+      content_type TEXT NOT NULL,
+      width INTEGER NOT NULL,
+      height INTEGER NOT NULL,
+      bytes INTEGER NOT NULL,
+      data_base64 TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    );
+  `,
+    postgres: `
+    ALTER TABLE companies ADD COLUMN public_key TEXT;
+    ALTER TABLE companies ADD COLUMN allowed_origins_json TEXT NOT NULL DEFAULT '[]';
+    CREATE UNIQUE INDEX companies_by_public_key ON companies(public_key);
+    ALTER TABLE travels ADD COLUMN carrier_id INTEGER REFERENCES companies(id);
+    CREATE INDEX travels_carrier ON travels(carrier_id, id);
+    CREATE TABLE company_logos (
+      company_id INTEGER PRIMARY KEY REFERENCES companies(id),
+      hash TEXT NOT NULL UNIQUE,
+      content_type TEXT NOT NULL,
+      width INTEGER NOT NULL,
+      height INTEGER NOT NULL,
+      bytes INTEGER NOT NULL,
+      data_base64 TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    );
+  `,
+  },
 ];

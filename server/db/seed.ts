@@ -25,6 +25,8 @@ export interface SeedPlace {
 export interface SeedCompany {
   id: number;
   token: string;
+  /** Its public key (carrier-key), when the composition publishes one (the demo's); else one is made at start. */
+  publicKey?: string;
   name: string;
   store: Omit<CompanyDataInput, 'places' | 'contacts' | 'customers' | 'company_token' | 'id' | 'preferred_items'>;
   /** Catalogue names offered as chips. */
@@ -79,11 +81,12 @@ async function insertItem(sql: Sql, companyId: number | null, item: ItemRow): Pr
 async function seedCompany(sql: Sql, company: SeedCompany): Promise<void> {
   // The store is validated with the same schema the elements parse it with.
   v.parse(CompanyDataSchema, company.store);
-  await sql.run('INSERT INTO companies (id, token_hash, name, store_json) VALUES (?, ?, ?, ?)', [
+  await sql.run('INSERT INTO companies (id, token_hash, name, store_json, public_key) VALUES (?, ?, ?, ?, ?)', [
     company.id,
     hashToken(company.token),
     company.name,
     JSON.stringify({ ...company.store, preferred_item_names: company.preferredItemNames }),
+    company.publicKey ?? null,
   ]);
   for (const place of company.places) {
     await sql.run(

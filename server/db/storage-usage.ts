@@ -2,18 +2,20 @@ import { randomInt } from 'node:crypto';
 import type { Sql } from './sql.ts';
 
 /**
- * Bytes kept per owner, for the quotas: 'public' (every company-less booking), a company's id,
- * and 'address:<key>' (the public bookings of one client address). Each owner's count is split
+ * Bytes kept per owner, for the quotas: 'public' (every company-less booking made without a
+ * carrier's key), 'site:<id>' (those made on a carrier's pages with its key), a company's id, and
+ * 'address:<key>' (the public bookings of one client address). Each owner's count is split
  * in SHARDS rows and a write adds to one picked at random, so bookings committing together
  * rarely wait for one another's row lock (on PostgreSQL a booking holds it until its commit);
  * a quota reads the sum.
  */
 export const SHARDS = 16;
 
-export type Owner = { kind: 'public' } | { kind: 'company'; id: number } | { kind: 'address'; key: string };
+export type Owner = { kind: 'public' } | { kind: 'site'; id: number } | { kind: 'company'; id: number } | { kind: 'address'; key: string };
 
 export function ownerName(owner: Owner): string {
   if (owner.kind === 'public') return 'public';
+  if (owner.kind === 'site') return `site:${owner.id}`;
   return owner.kind === 'company' ? String(owner.id) : `address:${owner.key}`;
 }
 

@@ -29,6 +29,8 @@ export interface StoredTravel {
   price_source: PriceSource;
   /** The keyed hash of the address a public booking came from; null for a company's. */
   client_key: string | null;
+  /** The carrier whose public page made it, with its key; null for a company's and the keyless pages'. */
+  carrier_id: number | null;
   /** What the back office shows of it (booking-summary.ts); null before its columns existed. */
   summary: BookingSummary | null;
 }
@@ -49,6 +51,7 @@ interface TravelRow {
   payload_bytes: number;
   quote_id: string | null;
   price_source: PriceSource;
+  carrier_id: number | null;
   summary_json: string | null;
 }
 
@@ -81,10 +84,14 @@ function bookingValues(
   ];
 }
 
-/** Who a booking's bytes count for: its company, or the public bookings and the address it came from. */
-export function ownersOf(companyId: number | null, clientKey: string | null): Owner[] {
+/**
+ * Who a booking's bytes count for: its company; or the public bookings (the keyless pages', or
+ * those of the carrier whose key the page carried) and the address it came from.
+ */
+export function ownersOf(companyId: number | null, clientKey: string | null, carrierId: number | null = null): Owner[] {
   if (companyId !== null) return [{ kind: 'company', id: companyId }];
-  return clientKey === null ? [{ kind: 'public' }] : [{ kind: 'public' }, { kind: 'address', key: clientKey }];
+  const pages: Owner = carrierId === null ? { kind: 'public' } : { kind: 'site', id: carrierId };
+  return clientKey === null ? [pages] : [pages, { kind: 'address', key: clientKey }];
 }
 
 export async function insertTravel(
@@ -94,15 +101,17 @@ export async function insertTravel(
   companyId: number | null,
   now: string,
   clientKey: string | null,
+  carrierId: number | null = null,
 ): Promise<number> {
   const json = bodyJson(priced.payload);
   const bytes = sizeOf(json, priced.payload.store_serialized);
+  const site = companyId === null ? carrierId : null;
   const row = await sql.get<{ id: number }>(
-    `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized, price_check_json, quote_id, price_source, search_text, summary_json, client_key, payload_bytes)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [tokenHash, companyId, now, now, ...bookingValues(priced, json), companyId === null ? clientKey : null, bytes],
+    `INSERT INTO travels (token_hash, company_id, created_at, updated_at, customer_name, beginning_date, payload_json, store_serialized, price_check_json, quote_id, price_source, search_text, summary_json, client_key, payload_bytes, carrier_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [tokenHash, companyId, now, now, ...bookingValues(priced, json), companyId === null ? clientKey : null, bytes, site],
   );
-  await addStoredBytes(sql, ownersOf(companyId, clientKey), bytes);
+  await addStoredBytes(sql, ownersOf(companyId, clientKey, site), bytes);
   return row!.id;
 }
 
@@ -122,8 +131,8 @@ export async function updateTravel(
   const json = bodyJson({ ...payload, travel: { ...payload.travel, travel_id: id } });
   const bytes = sizeOf(json, payload.store_serialized);
   return sql.transaction(async (tx) => {
-    const before = await tx.get<{ company_id: number | null; client_key: string | null; payload_bytes: number }>(
-      'SELECT company_id, client_key, payload_bytes FROM travels WHERE id = ?',
+    const before = await tx.get<{ company_id: number | null; client_key: string | null; payload_bytes: number; carrier_id: number | null }>(
+      'SELECT company_id, client_key, payload_bytes, carrier_id FROM travels WHERE id = ?',
       [id],
     );
     if (!before) return null;
@@ -133,7 +142,11 @@ export async function updateTravel(
       [now, ...bookingValues(priced, json, changes), bytes, changed ? 1 : 0, id],
     );
     // The bytes stay counted for whoever made the booking, whatever address edits it.
-    await addStoredBytes(tx, ownersOf(before.company_id, before.client_key), bytes - Number(before.payload_bytes));
+    await addStoredBytes(
+      tx,
+      ownersOf(before.company_id, before.client_key, before.carrier_id === null ? null : Number(before.carrier_id)),
+      bytes - Number(before.payload_bytes),
+    );
     return (await tx.get<{ state: string }>('SELECT state FROM travels WHERE id = ?', [id]))?.state ?? null;
   });
 }
@@ -147,8 +160,8 @@ export async function purgeUnacceptedPublicTravels(sql: Sql, before: string, bat
   let purged = 0;
   for (;;) {
     const removed = await sql.transaction(async (tx) => {
-      const rows = await tx.all<{ id: number; client_key: string | null; payload_bytes: number }>(
-        `SELECT id, client_key, payload_bytes FROM travels
+      const rows = await tx.all<{ id: number; client_key: string | null; payload_bytes: number; carrier_id: number | null }>(
+        `SELECT id, client_key, payload_bytes, carrier_id FROM travels
          WHERE company_id IS NULL AND state NOT IN ('accepted', 'review') AND updated_at < ? ORDER BY updated_at LIMIT ?`,
         [before, batch],
       );
@@ -158,7 +171,14 @@ export async function purgeUnacceptedPublicTravels(sql: Sql, before: string, bat
       const perAddress = new Map<string, number>();
       for (const row of rows)
         if (row.client_key) perAddress.set(row.client_key, (perAddress.get(row.client_key) ?? 0) + Number(row.payload_bytes));
-      await addStoredBytes(tx, [{ kind: 'public' }], -rows.reduce((sum, row) => sum + Number(row.payload_bytes), 0));
+      const keyless = rows.filter((row) => row.carrier_id === null);
+      await addStoredBytes(tx, [{ kind: 'public' }], -keyless.reduce((sum, row) => sum + Number(row.payload_bytes), 0));
+      // A carrier's pages (its key) have their own public count, given back the same way, in the order of their ids.
+      const perSite = new Map<number, number>();
+      for (const row of rows)
+        if (row.carrier_id !== null)
+          perSite.set(Number(row.carrier_id), (perSite.get(Number(row.carrier_id)) ?? 0) + Number(row.payload_bytes));
+      for (const id of [...perSite.keys()].sort((a, b) => a - b)) await addStoredBytes(tx, [{ kind: 'site', id }], -perSite.get(id)!);
       for (const key of [...perAddress.keys()].sort()) await addStoredBytes(tx, [{ kind: 'address', key }], -perAddress.get(key)!);
       return rows.length;
     });
@@ -181,6 +201,7 @@ export async function findTravel(sql: Sql, id: number): Promise<StoredTravel | n
     payload: { ...(JSON.parse(row.payload_json) as Omit<TravelPayload, 'store_serialized'>), store_serialized: row.store_serialized },
     payload_bytes: Number(row.payload_bytes),
     price_check: row.price_check_json ? (JSON.parse(row.price_check_json) as PriceCheck) : null,
+    carrier_id: row.carrier_id === null ? null : Number(row.carrier_id),
     summary: row.summary_json ? (JSON.parse(row.summary_json) as BookingSummary) : null,
   };
 }

@@ -9,14 +9,17 @@ import { bearerToken, HttpError } from './validation.ts';
 
 const fingerprint = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
-/** The company a request acts for, when it names one: by its token, never kept in clear by the limiter. */
+/** The company a request acts for, when it names one: by its token (or its pages' key), never kept in clear by the limiter. */
 export function companyKey(request: FastifyRequest): string | null {
   const params = request.params as Record<string, unknown> | undefined;
   if (typeof params?.token === 'string' && request.routeOptions.url?.startsWith('/api/v1/companies/')) return fingerprint(params.token);
   const body = request.body as Record<string, unknown> | undefined;
   if (body && typeof body.company_token === 'string') return fingerprint(body.company_token);
   const bearer = bearerToken(request.headers);
-  return bearer && request.routeOptions.url?.startsWith('/api/v1/items/') ? fingerprint(bearer) : null;
+  if (bearer && request.routeOptions.url?.startsWith('/api/v1/items/')) return fingerprint(bearer);
+  // A carrier's public pages (their key) have budgets of their own: one carrier's flood spends only its own.
+  const key = request.headers['x-carrier-key'];
+  return typeof key === 'string' && key !== '' ? fingerprint(`site:${key}`) : null;
 }
 
 type RouteKind = 'write' | 'read' | 'quote';

@@ -121,6 +121,10 @@ export const TRAVEL_TOKEN: Security = [{ jetonReservationQuery: [] }, { jetonRes
 export const TOKEN_IN_PATH: Security = [];
 /** Public, or a company's token as `Authorization: Bearer` for what only that company may see. */
 export const PUBLIC_OR_COMPANY_TOKEN: Security = [{}, { jetonEntreprise: [] }];
+/** A carrier's public key (the elements' carrier-key) in X-Carrier-Key. */
+export const CARRIER_KEY: Security = [{ cleTransporteur: [] }];
+/** Public, on the keyless pages' records or, with a carrier's key, on that carrier's. */
+export const PUBLIC_OR_CARRIER_KEY: Security = [{}, { cleTransporteur: [] }];
 
 /** One documented answer: a JSON body described by a valibot schema, an HTML page, or nothing. */
 export interface Answer {

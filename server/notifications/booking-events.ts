@@ -9,6 +9,8 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export interface BookingFacts {
   id: number;
   companyId: number | null;
+  /** The carrier whose public page made it (its key): its endpoints receive the event. */
+  carrierId?: number | null;
   createdAt: string;
   updatedAt: string;
   state: string;
@@ -25,6 +27,8 @@ export interface BookingFacts {
 export interface BookingRecord {
   id: number;
   company_id: number | null;
+  /** The carrier whose public page (its key) made it. */
+  carrier_id?: number | null;
   created_at: string;
   updated_at: string;
   state: string;
@@ -41,6 +45,7 @@ export function factsOf(travel: BookingRecord): BookingFacts {
   return {
     id: travel.id,
     companyId: travel.company_id,
+    carrierId: travel.carrier_id ?? null,
     createdAt: travel.created_at,
     updatedAt: travel.updated_at,
     state: travel.state,
@@ -52,8 +57,12 @@ export function factsOf(travel: BookingRecord): BookingFacts {
   };
 }
 
-/** Whose endpoints an event goes to: the public pages' configuration, or the company's id (as quotes.owner). */
-export const ownerOf = (companyId: number | null) => (companyId === null ? 'public' : String(companyId));
+/**
+ * Whose endpoints an event goes to: the company's id (its intranet's bookings, and those of its
+ * own public pages, made with its key), or the keyless public pages' configuration.
+ */
+export const ownerOf = (companyId: number | null, carrierId: number | null = null) =>
+  companyId !== null ? String(companyId) : carrierId !== null ? String(carrierId) : 'public';
 
 /** Event ids are random (a receiver drops a duplicate by its id), prefixed so a log tells them from other ids. */
 export const newEventId = () => `evt_${randomBytes(16).toString('base64url')}`;

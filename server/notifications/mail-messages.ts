@@ -1,4 +1,4 @@
-import { formatPhone, formatPrice, NBSP, type TravelPayload } from 'transport-quote-wizard/domain';
+import { formatPhone, formatPrice, formatSiret, NBSP, type TravelPayload } from 'transport-quote-wizard/domain';
 import { escapeHtml, when } from '../pages/dashboard-page.ts';
 
 /**
@@ -12,7 +12,15 @@ export interface Carrier {
   name: string;
   phone_number: string;
   email: string;
+  /** The references the signature carries (Réglages, Entreprise), and the colour of the links. */
+  legal_name?: string;
+  siret?: string;
+  address?: string;
+  brand_color?: string;
 }
+
+/** The carrier's colour for links when it set one (checked for contrast on white when saved), else the product's blue. */
+const linkColour = (carrier: Carrier) => (/^#[0-9a-f]{6}$/.test(carrier.brand_color ?? '') ? carrier.brand_color! : '#1d4ed8');
 
 export interface MailInput {
   kind: MailKind;
@@ -64,9 +72,9 @@ export function customerAddress(text: string): string {
 /** A text and its HTML, side by side: each paragraph is written once. */
 type Block = { text: string; html: string };
 const paragraph = (text: string): Block => ({ text, html: `<p style="margin:0 0 16px">${escapeHtml(text)}</p>` });
-const link = (label: string, url: string): Block => ({
+const link = (label: string, url: string, colour = '#1d4ed8'): Block => ({
   text: `${label}${NBSP}: ${url}`,
-  html: `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}" style="color:#1d4ed8">${escapeHtml(label)}</a></p>`,
+  html: `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}" style="color:${colour}">${escapeHtml(label)}</a></p>`,
 });
 
 function facts(input: MailInput): Block {
@@ -102,9 +110,17 @@ function facts(input: MailInput): Block {
 
 function signature(carrier: Carrier): Block {
   const contact = [carrier.phone_number ? formatPhone(carrier.phone_number) : '', carrier.email].filter(Boolean).join(' · ');
+  // The legal name and SIRET, then the address: who the customer deals with, as the devis says it.
+  const legal = [
+    carrier.legal_name && carrier.legal_name !== carrier.name ? carrier.legal_name : '',
+    carrier.siret ? `SIRET${NBSP}${formatSiret(carrier.siret)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const lines = [contact, legal, (carrier.address ?? '').replace(/\s*\n\s*/g, ', ')].filter(Boolean);
   return {
-    text: `${carrier.name}${contact ? `\n${contact}` : ''}`,
-    html: `<p style="margin:24px 0 0;color:#4b5563">${escapeHtml(carrier.name)}${contact ? `<br>${escapeHtml(contact)}` : ''}</p>`,
+    text: [carrier.name, ...lines].join('\n'),
+    html: `<p style="margin:24px 0 0;color:#4b5563">${[carrier.name, ...lines].map(escapeHtml).join('<br>')}</p>`,
   };
 }
 
@@ -129,8 +145,8 @@ export function mailMessage(input: MailInput): MailMessage {
       paragraph(`${carrier} a bien reçu votre réservation. Voici ce qui est enregistré.`),
       facts(input),
       paragraph('Le transporteur étudie votre demande et revient vers vous pour la confirmer.'),
-      ...(input.editUrl ? [link('Modifier ma réservation', input.editUrl)] : []),
-      ...(input.devisUrl ? [link('Mon devis (à imprimer ou à enregistrer en PDF)', input.devisUrl)] : []),
+      ...(input.editUrl ? [link('Modifier ma réservation', input.editUrl, linkColour(input.carrier))] : []),
+      ...(input.devisUrl ? [link('Mon devis (à imprimer ou à enregistrer en PDF)', input.devisUrl, linkColour(input.carrier))] : []),
       ...(input.editUrl
         ? [paragraph('Ce lien est personnel : il permet de modifier votre réservation, ne le transmettez pas.'.replace(' :', `${NBSP}:`))]
         : []),

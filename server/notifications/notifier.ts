@@ -57,7 +57,15 @@ const CONCURRENCY = 4;
 export function carrierOf(storeJson: string | null, publicPricing: CompanyData): Carrier {
   const company = storeJson === null ? publicPricing : v.parse(CompanyDataSchema, JSON.parse(storeJson));
   const reference = company.transportation_company;
-  return { name: reference?.name ?? '', phone_number: reference?.phone_number ?? '', email: reference?.email ?? '' };
+  return {
+    name: reference?.name ?? '',
+    phone_number: reference?.phone_number ?? '',
+    email: reference?.email ?? '',
+    legal_name: reference?.legal_name ?? '',
+    siret: reference?.siret ?? '',
+    address: reference?.address ?? '',
+    brand_color: reference?.brand_color ?? '',
+  };
 }
 
 export interface NotifierDeps {
@@ -165,7 +173,7 @@ export class Notifier {
   async record(tx: Sql, type: EventType, facts: BookingFacts, carrier: Carrier, token: string | null = null): Promise<Written> {
     const now = Date.now();
     const id = newEventId();
-    const owner = ownerOf(facts.companyId);
+    const owner = ownerOf(facts.companyId, facts.carrierId ?? null);
     const deliveries = await recordEvent(
       tx,
       { id, owner, travelId: facts.id, type, body: () => eventBody(id, type, new Date(now), facts) },

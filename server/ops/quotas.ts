@@ -10,6 +10,7 @@ export const QUOTA_ALERT_RATIO = 0.8;
 
 const REFUSALS: Record<Owner['kind'], string> = {
   public: 'Espace de stockage des réservations publiques plein\u00a0: réessayez plus tard.',
+  site: 'Espace de stockage des réservations publiques du transporteur plein\u00a0: réessayez plus tard.',
   address: 'Trop de réservations enregistrées depuis cette adresse\u00a0: contactez le transporteur.',
   company: 'Quota de stockage de l’entreprise atteint\u00a0: contactez le transporteur.',
 };
@@ -31,7 +32,8 @@ export class Quotas {
 
   quotaOf(owner: Owner): number {
     if (owner.kind === 'company') return this.limits.companyQuotaBytes;
-    return owner.kind === 'public' ? this.limits.publicQuotaBytes : this.limits.publicQuotaBytesPerAddress;
+    // Each carrier's public pages (its key) have a public quota of their own: one carrier's flood fills only its own.
+    return owner.kind === 'public' || owner.kind === 'site' ? this.limits.publicQuotaBytes : this.limits.publicQuotaBytesPerAddress;
   }
 
   /**
@@ -56,7 +58,10 @@ export class Quotas {
       const name = ownerName(owner);
       // Addresses are many and short-lived: their use is not a metric, only the shared ones are.
       if (owner.kind !== 'address')
-        this.metrics?.quotaUse.set({ owner: owner.kind === 'public' ? 'public' : `company:${owner.id}` }, ratio);
+        this.metrics?.quotaUse.set(
+          { owner: owner.kind === 'public' ? 'public' : owner.kind === 'site' ? name : `company:${owner.id}` },
+          ratio,
+        );
       if (ratio >= QUOTA_ALERT_RATIO && !this.alerted.has(name)) {
         this.alerted.add(name);
         this.log.warn(

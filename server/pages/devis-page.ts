@@ -2,6 +2,7 @@ import {
   formatDistance,
   formatDuration,
   formatPrice,
+  formatSiret,
   formatVolume,
   MESSAGES,
   type CompanyData,
@@ -21,6 +22,17 @@ export interface DevisPageInput {
   carrier: CompanyData['transportation_company'];
   /** Where the booking's price comes from: 'pending', a price the carrier has not set yet, prints no price. */
   priceSource?: string;
+  /** Its logo (Réglages, Entreprise), by its address on this server. */
+  logo?: { src: string; width: number; height: number } | null;
+}
+
+/**
+ * The page's own style when the carrier has a brand colour: one custom property, which
+ * devis.css reads for the titles and rules. The page's policy allows this element by its hash.
+ */
+export function devisBrandStyle(carrier: CompanyData['transportation_company']): string | null {
+  const colour = carrier?.brand_color ?? '';
+  return /^#[0-9a-f]{6}$/.test(colour) ? `:root{--brand:${colour}}` : null;
 }
 
 const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
@@ -43,7 +55,7 @@ function pendingPrice(figures: QuoteFigures): string {
  * of trip and the service, the price HT and TTC said to be final, payment, liability and how
  * to make reservations (code de la consommation, article L224-63).
  */
-export function renderDevisPage({ travelId, payload, quote, carrier, priceSource = 'quote' }: DevisPageInput): string {
+export function renderDevisPage({ travelId, payload, quote, carrier, priceSource = 'quote', logo = null }: DevisPageInput): string {
   const { figures } = quote;
   const { customer, travel } = payload;
   const company = carrier ?? {
@@ -54,7 +66,23 @@ export function renderDevisPage({ travelId, payload, quote, carrier, priceSource
     registration: '',
     payment_terms: '',
     liability_terms: '',
+    legal_name: '',
+    siret: '',
+    insurer: '',
+    insurance_policy: '',
+    terms_url: '',
+    brand_color: '',
   };
+  const lines = (...values: string[]) =>
+    values
+      .filter(Boolean)
+      .map((value) => `<br>${value}`)
+      .join('');
+  const insurance = company.insurer
+    ? `Assurance responsabilité civile professionnelle\u00a0: ${escapeHtml(company.insurer)}${company.insurance_policy ? `, contrat n°\u00a0${escapeHtml(company.insurance_policy)}` : ''}`
+    : '';
+  const legalName = company.legal_name && company.legal_name !== company.name ? escapeHtml(company.legal_name) : '';
+  const brandStyle = devisBrandStyle(carrier);
   const stops = payload.addresses
     .map(
       (
@@ -83,7 +111,16 @@ ${costs.map((cost) => `<tr><th scope="row">${escapeHtml(cost.name)}</th><td>${mo
   const body = `
 <header class="parties">
   <section><h2>Transporteur</h2>
-    <p><strong>${escapeHtml(company.name || 'Le transporteur')}</strong>${company.address ? `<br>${escapeHtml(company.address)}` : ''}${company.registration ? `<br>${escapeHtml(company.registration)}` : ''}${company.phone_number ? `<br>${escapeHtml(company.phone_number)}` : ''}${company.email ? `<br>${escapeHtml(company.email)}` : ''}</p></section>
+    ${logo ? `<p><img class="logo" src="${escapeHtml(logo.src)}" width="${logo.width}" height="${logo.height}" alt="${escapeHtml(company.name || 'Le transporteur')}"></p>` : ''}
+    <p><strong>${escapeHtml(company.name || 'Le transporteur')}</strong>${lines(
+      legalName,
+      escapeHtml(company.registration),
+      company.siret ? `SIRET\u00a0${escapeHtml(formatSiret(company.siret))}` : '',
+      escapeHtml(company.address).replace(/\n/g, '<br>'),
+      escapeHtml(company.phone_number),
+      escapeHtml(company.email),
+      insurance,
+    )}</p></section>
   <section><h2>Client</h2>
     <p><strong>${escapeHtml(customer.name)}</strong>${customer.phone_number ? `<br>${escapeHtml(customer.phone_number)}` : ''}${customer.email ? `<br>${escapeHtml(customer.email)}` : ''}</p></section>
 </header>
@@ -98,6 +135,7 @@ ${items ? `<ul>${items}</ul>` : '<p>Aucun objet</p>'}
 <p>Voyage spécial\u00a0: le véhicule est affecté à ce seul déménagement. Manutention\u00a0: ${escapeHtml(handlersLabel(figures.persons_needed))}${figures.persons_needed > 0 ? `, ${escapeHtml(formatDuration(figures.handling_hours * 3600))}` : ''}. Emballage et démontage du mobilier\u00a0: par le client, sauf mention contraire ci-dessous.</p></section>
 <section><h2>Prix</h2>
 ${priceSource === 'pending' ? pendingPrice(figures) : pricedTable}</section>
+${/^https?:\/\//.test(company.terms_url) ? `<section><h2>Conditions générales</h2><p>Ce devis est accompagné des conditions générales du transporteur\u00a0: <a href="${escapeHtml(company.terms_url)}">${escapeHtml(company.terms_url)}</a></p></section>` : ''}
 <section><h2>Paiement</h2><p>${escapeHtml(company.payment_terms || 'Aucun paiement n’est demandé à la réservation. Le transporteur vous indique les modalités de paiement en confirmant votre déménagement.')}</p></section>
 <section><h2>Responsabilité et réserves</h2>
 <p>${escapeHtml(company.liability_terms || 'La responsabilité du déménageur et les modalités de sa mise en jeu sont précisées dans ses conditions générales, qu’il vous remet avec ce devis.')}</p>
@@ -109,7 +147,7 @@ ${priceSource === 'pending' ? pendingPrice(figures) : pricedTable}</section>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Devis de déménagement n° ${escapeHtml(quote.id)}</title>
-<link rel="stylesheet" href="/devis.css">
+<link rel="stylesheet" href="/devis.css">${brandStyle ? `\n<style>${brandStyle}</style>` : ''}
 </head>
 <body>
 <main>${body}</main>

@@ -132,6 +132,8 @@ export async function priceBooking(
   companyId: number | null,
   actor: Actor,
   stored: StoredPricing | null = null,
+  /** The carrier whose public page made it (its key), priced on that carrier's records. */
+  siteId: number | null = null,
 ): Promise<PricedBooking> {
   const grid = payload.price_grid ?? 'wizard';
   if (!quotes.offersGrid(grid, companyId)) throw new ChoicesRefused([{ path: 'price_grid', message: GRID_NOT_OFFERED }]);
@@ -159,13 +161,18 @@ export async function priceBooking(
   }
 
   if (!quote) {
-    quote = await quotes.priceBooking(request, companyId, {
-      quoteId: payload.quote_id ?? null,
-      persons: travel.persons_needed,
-      hours: travel.duration_handling / 3600,
-      sentTransportation: travel.price_transportation,
-      sentHandling: travel.price_handling,
-    });
+    quote = await quotes.priceBooking(
+      request,
+      companyId,
+      {
+        quoteId: payload.quote_id ?? null,
+        persons: travel.persons_needed,
+        hours: travel.duration_handling / 3600,
+        sentTransportation: travel.price_transportation,
+        sentHandling: travel.price_handling,
+      },
+      siteId,
+    );
     const figures = quote.figures;
     if (priceUnavailable(figures)) priceSource = 'pending';
     else if (hasCompanyPrices(request)) {

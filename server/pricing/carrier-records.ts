@@ -119,8 +119,31 @@ export function publicPricingFrom(env: NodeJS.ProcessEnv, demoDefaults: object =
   return read.data;
 }
 
-/** The pricing of a company, from its own row (checked as it is read), or of the public pages. */
-export async function carrierFor(sql: Sql, companyId: number | null, publicPricing: CompanyData): Promise<CarrierPricing> {
+/**
+ * What a carrier's public pages (its `carrier-key`) are priced on: its own records as a
+ * visitor sees them (no company mode, so TTC and no price a visitor may fix), with the public
+ * grid alone. Its other grids, and their code, stay for its intranet. Checked as they are read.
+ */
+export function publicRecordsOf(storeJson: string): CompanyData {
+  const store = companyRecord(storeJson);
+  return { ...store, company_mode: false, can_edit_price: false, driver_pools: [] };
+}
+
+/**
+ * The pricing of a company, from its own row (checked as it is read); of a carrier's public
+ * pages (`siteId`, from its key), from that carrier's row; or of the keyless public pages.
+ */
+export async function carrierFor(
+  sql: Sql,
+  companyId: number | null,
+  publicPricing: CompanyData,
+  siteId: number | null = null,
+): Promise<CarrierPricing> {
+  if (companyId === null && siteId !== null) {
+    const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [siteId]);
+    if (!row) throw new Error(`entreprise ${siteId} introuvable`);
+    return carrierPricing(publicRecordsOf(row.store_json), false);
+  }
   if (companyId === null) return carrierPricing(publicPricing, false);
   const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [companyId]);
   if (!row) throw new Error(`entreprise ${companyId} introuvable`);

@@ -60,7 +60,9 @@ export interface QuoteServiceOptions {
 }
 
 const CATALOGUE_CATEGORIES = new Set(['item', 'stuff']);
-const ownerOf = (companyId: number | null) => (companyId === null ? 'public' : String(companyId));
+/** Whose quote: a company's, a carrier's public pages' (`site:<id>`, from its key), or the keyless public pages'. */
+const ownerOf = (companyId: number | null, siteId: number | null = null) =>
+  companyId !== null ? String(companyId) : siteId !== null ? `site:${siteId}` : 'public';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export const GRID_NOT_OFFERED = 'Grille de prix non proposée par le transporteur au public';
@@ -122,10 +124,14 @@ export class QuoteService {
    * Prices a request from the server's own records; throws 422 naming each refused choice, and
    * PricingUnavailable (503) when the carrier's records or the sandbox cannot price it now.
    */
-  async price(request: QuoteRequest, companyId: number | null): Promise<{ figures: QuoteFigures; fallback: string | null }> {
+  async price(
+    request: QuoteRequest,
+    companyId: number | null,
+    siteId: number | null = null,
+  ): Promise<{ figures: QuoteFigures; fallback: string | null }> {
     const problems = choiceProblems(request);
     if (problems.length > 0) refuse(problems);
-    const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing);
+    const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing, siteId);
     const refused = carrierProblems(request, carrier);
     if (!this.offersGrid(request.grid, companyId)) refused.push({ path: 'grid', message: GRID_NOT_OFFERED });
     if (refused.length > 0) refuse(refused);
@@ -256,9 +262,9 @@ export class QuoteService {
   }
 
   /** A binding quote for these choices; the same choices priced the same while it is valid get the same quote back. */
-  async issue(request: QuoteRequest, companyId: number | null): Promise<IssuedQuote> {
-    const { figures, fallback } = await this.price(request, companyId);
-    const owner = ownerOf(companyId);
+  async issue(request: QuoteRequest, companyId: number | null, siteId: number | null = null): Promise<IssuedQuote> {
+    const { figures, fallback } = await this.price(request, companyId, siteId);
+    const owner = ownerOf(companyId, siteId);
     const fingerprint = sha256(choicesFingerprint(request, owner, figures.persons_needed, figures.handling_hours));
     const figuresJson = JSON.stringify(figures);
     const now = this.now();
@@ -287,8 +293,9 @@ export class QuoteService {
     request: QuoteRequest,
     companyId: number | null,
     booking: { quoteId: string | null; persons: number; hours: number; sentTransportation: number; sentHandling: number },
+    siteId: number | null = null,
   ): Promise<IssuedQuote> {
-    const owner = ownerOf(companyId);
+    const owner = ownerOf(companyId, siteId);
     if (booking.quoteId) {
       const stored = await findQuote(this.options.sql, booking.quoteId);
       const fingerprint = sha256(choicesFingerprint(request, owner, booking.persons, booking.hours));
@@ -303,7 +310,7 @@ export class QuoteService {
         return this.answer(stored, stored.figures, null);
       }
     }
-    const fresh = await this.issue(request, companyId);
+    const fresh = await this.issue(request, companyId, siteId);
     const close = (a: number, b: number) => Math.abs(a - b) <= 1;
     if (close(fresh.figures.price_transportation, booking.sentTransportation) && close(fresh.figures.price_handling, booking.sentHandling))
       return fresh;

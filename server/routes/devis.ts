@@ -5,8 +5,10 @@ import type { Sql } from '../db/sql.ts';
 import { routeSchema, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { HttpError } from '../http/validation.ts';
 import { renderNotFoundPage } from '../pages/dashboard-page.ts';
-import { renderDevisPage } from '../pages/devis-page.ts';
+import { devisBrandStyle, renderDevisPage } from '../pages/devis-page.ts';
 import { companyRecord } from '../pricing/carrier-records.ts';
+import { findLogo, logoFile } from '../db/company-profile.ts';
+import { createHash } from 'node:crypto';
 import { bookingPageHeaders } from './dashboard.ts';
 import { findTravel, findTravelTokenHash, type StoredTravel } from '../db/travels-repo.ts';
 import { devisTokenMatches, tokenMatches } from '../security/tokens.ts';
@@ -17,6 +19,12 @@ import { IdParams, presentedToken } from './travels.ts';
  * the success panel and the edit link (the booking's token), or from the confirmation e-mail
  * (its read-only devis token). Its figures are those of the quote that priced it.
  */
+/** A page policy that also allows one inline style element, by the hash of its text. */
+function withStyleHash(policy: string, style: string): string {
+  const hash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
+  return policy.replace("style-src 'self'", `style-src 'self' ${hash}`);
+}
+
 /** Compared against when the id is unknown, so that case takes the same time as a wrong token. */
 const UNKNOWN_TRAVEL_HASH = '0'.repeat(64);
 
@@ -66,12 +74,19 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer }> = async (app,
       const quote = travel.quote_id ? await findQuote(sql, travel.quote_id) : null;
       if (!quote) throw new HttpError(404, 'Réservation sans devis');
       let carrier = publicPricing.transportation_company;
-      if (travel.company_id !== null) {
-        const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [travel.company_id]);
+      // The company that made it, or the carrier whose public page (its key) it was made on.
+      const owner = travel.company_id ?? travel.carrier_id;
+      if (owner !== null) {
+        const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
         // The record checked as it is read: one that cannot be read is a 503 naming its fields, never a 500.
         carrier = row ? companyRecord(row.store_json).transportation_company : null;
       }
-      return renderDevisPage({ travelId: travel.id, payload: travel.payload, quote, carrier, priceSource: travel.price_source });
+      const stored = owner === null ? null : await findLogo(sql, owner);
+      const logo = stored ? { src: `/logos/${logoFile(stored)}`, width: stored.width, height: stored.height } : null;
+      // The carrier's colour is the page's one inline style, allowed by its hash and nothing else.
+      const style = devisBrandStyle(carrier);
+      if (style) void reply.header('content-security-policy', withStyleHash(String(reply.getHeader('content-security-policy')), style));
+      return renderDevisPage({ travelId: travel.id, payload: travel.payload, quote, carrier, priceSource: travel.price_source, logo });
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) return reply.code(404).send(renderNotFoundPage(false));
       throw error;

@@ -73,6 +73,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             scheme: 'bearer',
             description: 'Le jeton d’une entreprise, en en-tête Authorization: Bearer.',
           },
+          cleTransporteur: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Carrier-Key',
+            description:
+              'La clé publique d’un transporteur (attribut carrier-key des éléments) : devis, réservations et recherches au nom de ses pages publiques, ' +
+              'depuis les sites qu’il autorise. Elle n’ouvre rien de privé ; une clé remplacée ne sert plus.',
+          },
         },
       },
     },

@@ -2,11 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { QuoteRequestSchema } from 'transport-quote-wizard/domain';
 import { findQuote } from '../db/quotes-repo.ts';
-import { answer, PUBLIC, refusal, routeSchema } from '../http/route-schema.ts';
+import { answer, PUBLIC, PUBLIC_OR_CARRIER_KEY, refusal, routeSchema } from '../http/route-schema.ts';
 import { HttpError, parseOr400 } from '../http/validation.ts';
 import { companyOf } from './company-of.ts';
 import { QuoteSchema } from './quote-answers.ts';
 import { INVALID, NOT_JSON, TOO_LARGE } from './travel-answers.ts';
+import { KEY_AND_TOKEN_APART, KEY_REFUSED } from '../http/carrier-key.ts';
 
 const QuoteParams = v.object({ id: v.pipe(v.string(), v.regex(/^[\w-]{10,64}$/), v.description('L’identifiant du devis.')) });
 
@@ -26,15 +27,17 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
     description:
       'Les choix du visiteur (adresses, objets, véhicule, grille, manutention), jamais un prix : le serveur calcule le prix avec ses propres tarifs, ' +
       'le volume des objets du catalogue et son propre itinéraire, et s’engage jusqu’à expires_at. Les mêmes choix redemandés tant que le devis vaut ' +
-      'rendent le même devis. Avec company_token, les tarifs de cette entreprise. Une grille dont le code répond une erreur (ou a un défaut) ne donne ' +
+      'rendent le même devis. Avec company_token, les tarifs de cette entreprise ; avec la clé d’un transporteur (X-Carrier-Key), ses tarifs pour ses pages publiques. ' +
+      'Une grille dont le code répond une erreur (ou a un défaut) ne donne ' +
       'pas de prix : chiffres à 0 et pool_error (spec §8 « Prix non disponible »), et une réservation sur ce devis est enregistrée prix à fixer par le ' +
       'transporteur, jamais à 0 €. Si le code d’une grille ne peut pas tourner maintenant (serveur saturé), 503 avec Retry-After ; des réglages du ' +
       'transporteur illisibles, 503 nommant le champ.',
-    security: PUBLIC,
+    security: PUBLIC_OR_CARRIER_KEY,
     body: QuoteRequestSchema,
     answers: {
       201: answer('Le devis : ses chiffres, son échéance et sa signature.', QuoteSchema),
       400: INVALID,
+      403: KEY_REFUSED,
       404: refusal('Entreprise inconnue (company_token).'),
       413: TOO_LARGE,
       415: NOT_JSON,
@@ -44,7 +47,10 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/v1/quotes', { schema: issueSchema }, async (request, reply) => {
     const { company_token: companyToken, ...choices } = parseOr400(QuoteRequestSchema, request.body);
     const companyId = (await companyOf(sql, companyToken))?.id ?? null;
-    return reply.code(201).send(await quotes.issue(choices, companyId));
+    // A carrier's public page (its key): priced on that carrier's records, as a visitor.
+    const site = request.site;
+    if (site && companyId !== null && site.id !== companyId) throw new HttpError(403, KEY_AND_TOKEN_APART);
+    return reply.code(201).send(await quotes.issue(choices, companyId, companyId === null ? (site?.id ?? null) : null));
   });
 
   const readSchema = routeSchema({

@@ -13,8 +13,9 @@ import {
   updateTravel,
   type StoredTravel,
 } from '../db/travels-repo.ts';
-import { answer, publishSchema, refusal, routeSchema, PUBLIC, TRAVEL_TOKEN } from '../http/route-schema.ts';
+import { answer, publishSchema, refusal, routeSchema, PUBLIC_OR_CARRIER_KEY, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
+import { KEY_AND_TOKEN_APART, KEY_REFUSED } from '../http/carrier-key.ts';
 import { carrierOf } from '../notifications/notifier.ts';
 import { priceBooking } from '../pricing/booking-pricing.ts';
 import { describeChanges } from '../db/booking-changes.ts';
@@ -84,6 +85,8 @@ export async function openTravel(sql: Sql, request: FastifyRequest): Promise<Sto
   if (storedHash === null || !matches) throw new HttpError(404, NOT_FOUND);
   const travel = await findTravel(sql, id!);
   if (!travel) throw new HttpError(404, NOT_FOUND);
+  // A page with a carrier's key opens only that carrier's bookings: another's is as unknown.
+  if (request.site && request.site.id !== (travel.carrier_id ?? travel.company_id)) throw new HttpError(404, NOT_FOUND);
   return travel;
 }
 
@@ -109,6 +112,17 @@ async function companyStoreJson(sql: Sql, companyId: number): Promise<string | n
   return (await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [companyId]))?.store_json ?? null;
 }
 
+/**
+ * The carrier whose public page (its key) a booking is made on, or null. A page with both a
+ * key and a company token must name the same carrier: one carrier's key never books for another.
+ */
+function sitePricing(request: FastifyRequest, companyId: number | null): number | null {
+  const site = request.site;
+  if (site === null) return null;
+  if (companyId !== null && companyId !== site.id) throw new HttpError(403, KEY_AND_TOKEN_APART);
+  return companyId === null ? site.id : null;
+}
+
 /** Refuses stops placed far from their written address: the server prices the coordinates, the carrier drives to the address. */
 function assertStopsWhereWritten(payload: { addresses: Parameters<typeof misplacedStops>[0] }, geocoder: () => OfflineGeocoder): void {
   const problems = misplacedStops(payload.addresses, geocoder());
@@ -123,7 +137,7 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
     tags: ['Réservations'],
     summary: 'Créer une réservation',
     description: BOOKING_BODY,
-    security: PUBLIC,
+    security: PUBLIC_OR_CARRIER_KEY,
     headers: BookingHeaders,
     body: TravelPayloadSchema,
     answers: {
@@ -135,6 +149,7 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
         },
       }),
       400: INVALID,
+      403: KEY_REFUSED,
       404: refusal('Entreprise inconnue (company_token).'),
       409: PRICE_CHANGED,
       413: TOO_LARGE,
@@ -156,22 +171,25 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
       assertStopsWhereWritten(payload, geocoder);
       const company = await companyOf(sql, companyToken);
       const companyId = company?.id ?? null;
+      // A carrier's public page (its key): the booking is that carrier's, priced on its records.
+      const siteId = sitePricing(request, companyId);
       // Priced before the write: a route or a pool's code may take a moment, the transaction does not.
-      const priced = await priceBooking(quotes, sql, payload, state, companyId, companyId === null ? 'public' : 'company');
+      const priced = await priceBooking(quotes, sql, payload, state, companyId, companyId === null ? 'public' : 'company', null, siteId);
       const token = generateToken();
       const addressKey = companyToken === undefined ? clientKey(request.ip, addressSecret) : null;
-      const carrier = carrierOf(company?.store_json ?? null, publicPricing);
+      const carrier = carrierOf(company?.store_json ?? request.site?.store_json ?? null, publicPricing);
       // The booking, its key's answer, its event and its e-mail are written together: a retry
       // finds all or none, and a crash cannot keep the booking and lose what follows it.
       const { answer, uses, written } = await sql.transaction(async (tx) => {
-        const uses = await quotas.assertRoom(tx, ownersOf(companyId, addressKey), storedSize(priced.payload));
+        const uses = await quotas.assertRoom(tx, ownersOf(companyId, addressKey, siteId), storedSize(priced.payload));
         const now = new Date().toISOString();
-        const id = await insertTravel(tx, priced, hashToken(token), companyId, now, addressKey);
+        const id = await insertTravel(tx, priced, hashToken(token), companyId, now, addressKey, siteId);
         const body = { id, token };
         if (key !== null) await completeKey(tx, key, 201, body);
         const facts = factsOf({
           id,
           company_id: companyId,
+          carrier_id: siteId,
           created_at: now,
           updated_at: now,
           state: 'new',
@@ -227,22 +245,32 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
     if (companyId !== null && companyId !== travel.company_id)
       throw new HttpError(403, 'Cette réservation n’appartient pas à cette entreprise : son entreprise ne change pas.');
     const actor = travel.company_id === null ? 'public' : companyId === null ? 'edit-link' : 'company';
-    const priced = await priceBooking(quotes, sql, payload, state, travel.company_id, actor, {
-      payload: travel.payload,
-      state: parseSerializedTravelState(travel.payload.store_serialized),
-      priceSource: travel.price_source,
-      priceCheck: travel.price_check,
-    });
+    const priced = await priceBooking(
+      quotes,
+      sql,
+      payload,
+      state,
+      travel.company_id,
+      actor,
+      {
+        payload: travel.payload,
+        state: parseSerializedTravelState(travel.payload.store_serialized),
+        priceSource: travel.price_source,
+        priceCheck: travel.price_check,
+      },
+      travel.carrier_id,
+    );
     // What the edit changed, kept for the carrier; an accepted booking edited returns to 'review' (à revoir).
     const lines = describeChanges(travel.payload, priced.payload);
     const changes = lines.length > 0 ? { at: new Date().toISOString(), lines } : (travel.summary?.changes ?? null);
     const uses = await quotas.assertRoom(
       sql,
-      ownersOf(travel.company_id, travel.client_key),
+      ownersOf(travel.company_id, travel.client_key, travel.carrier_id),
       storedSize(priced.payload),
       travel.payload_bytes,
     );
-    const carrier = carrierOf(travel.company_id === null ? null : await companyStoreJson(sql, travel.company_id), publicPricing);
+    const owner = travel.company_id ?? travel.carrier_id;
+    const carrier = carrierOf(owner === null ? null : await companyStoreJson(sql, owner), publicPricing);
     const written = await sql.transaction(async (tx) => {
       const now = new Date().toISOString();
       const state = (await updateTravel(tx, travel.id, priced, now, { changed: lines.length > 0, changes })) ?? travel.state;

@@ -22,6 +22,10 @@ export { SavedPlaceSchema, type SavedPlace } from './entities/saved-place.ts';
 export { ApiContactSchema, type ApiContact } from './entities/api-contact.ts';
 export { CompanyDataSchema, publicCompanyData, type CompanyData, type CompanyDataInput, type HandlingRates } from './entities/company.ts';
 export { canShowPrices } from './entities/permission.ts';
+export { TransportationCompanySchema, type TransportationCompany } from './entities/company.ts';
+// The carrier's references and brand (Réglages, Entreprise): its SIRET's check, its colour's contrast.
+export { formatSiret, isValidSiret, siretDigits, siretProblem } from './carrier/siret.ts';
+export { BUTTON_TEXT_CONTRAST, brandColourProblem, contrastRatio, darkEnoughShade, normalHexColour } from './carrier/brand-colour.ts';
 export type { RouteResult } from './entities/route-result.ts';
 export {
   TravelInfosSchema,

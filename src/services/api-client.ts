@@ -25,6 +25,8 @@ export interface ApiClientOptions {
   fetchImpl?: typeof fetch;
   /** Item, place and contact searches log their failures here (spec §8). */
   log?: (message: string, error: unknown) => void;
+  /** The page's carrier-key, read at each call (the attribute changes live); sent as X-Carrier-Key. */
+  carrierKey?: () => string | null;
 }
 
 /** A carrier's back end sends null for "not set" (spec §9's fallbacks then apply). */
@@ -62,7 +64,9 @@ export class ApiClient {
     const abortFromOuter = () => controller.abort(outer?.reason);
     outer?.addEventListener('abort', abortFromOuter, { once: true });
     try {
-      const response = await this.fetchImpl(joinUrl(this.options.apiBase, path), { ...init, signal: controller.signal });
+      const key = this.options.carrierKey?.() ?? null;
+      const headers = { ...(init.headers as Record<string, string> | undefined), ...(key ? { 'x-carrier-key': key } : {}) };
+      const response = await this.fetchImpl(joinUrl(this.options.apiBase, path), { ...init, headers, signal: controller.signal });
       const body: unknown = await response.json().catch(() => undefined);
       if (!response.ok)
         throw new ApiError(
@@ -145,6 +149,11 @@ export class ApiClient {
       { method: 'GET' },
       REQUEST_TIMEOUT_MS,
     );
+  }
+
+  /** The public data of the carrier the page's key names (its references, VAT, rates, vehicles): a visitor's company data. */
+  fetchCarrier(): Promise<CompanyData> {
+    return this.request(nullsAbsent(CompanyDataSchema), '/api/v1/carrier', { method: 'GET' }, REQUEST_TIMEOUT_MS);
   }
 
   fetchTravel(id: string | number, token: string): Promise<StoredTravelResponse> {

@@ -4,7 +4,15 @@ import { ApiError, NO_ANSWER_TEXT } from './api-error.ts';
 /** What the element asks of its server: the API client's calls, each answering later. */
 export type Api = Pick<
   ApiClient,
-  'searchItems' | 'searchPlaces' | 'searchContacts' | 'fetchCompany' | 'fetchTravel' | 'requestQuote' | 'createTravel' | 'updateTravel'
+  | 'searchItems'
+  | 'searchPlaces'
+  | 'searchContacts'
+  | 'fetchCompany'
+  | 'fetchCarrier'
+  | 'fetchTravel'
+  | 'requestQuote'
+  | 'createTravel'
+  | 'updateTravel'
 >;
 
 /**
@@ -31,6 +39,7 @@ export function lazyApiClient(options: ApiClientOptions): Api {
     searchPlaces: async (...args) => (await load()).searchPlaces(...args),
     searchContacts: async (...args) => (await load()).searchContacts(...args),
     fetchCompany: async (...args) => (await load()).fetchCompany(...args),
+    fetchCarrier: async () => (await load()).fetchCarrier(),
     fetchTravel: async (...args) => (await load()).fetchTravel(...args),
     requestQuote: async (...args) => (await load()).requestQuote(...args),
     createTravel: async (...args) => (await load()).createTravel(...args),

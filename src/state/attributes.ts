@@ -10,6 +10,7 @@ import * as v from 'valibot';
 export const ATTRIBUTES = {
   apiBase: { attribute: 'api-base', kind: 'text' },
   companyToken: { attribute: 'company-token', kind: 'text' },
+  carrierKey: { attribute: 'carrier-key', kind: 'text' },
   mode: { attribute: 'mode', kind: 'choice', values: ['public', 'company'] },
   travelId: { attribute: 'travel-id', kind: 'text' },
   travelToken: { attribute: 'travel-token', kind: 'text' },

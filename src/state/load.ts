@@ -28,6 +28,8 @@ export interface LoadMemory {
   noticesGiven: Set<string>;
 }
 
+const CARRIER_LOAD_FAILED =
+  'Les données du transporteur n’ont pas pu être chargées (clé inconnue, remplacée, ou site non autorisé)\u00a0: le devis ne peut pas être fait à ses tarifs.';
 const COMPANY_LOAD_FAILED = 'Les données de l’entreprise n’ont pas pu être chargées\u00a0: le devis fonctionne sans elles.';
 
 /** Where a part of the data comes from this time: given, fetched (already on its way), or nowhere new. */
@@ -42,8 +44,9 @@ type Source<Given, Fetched> =
  * 1. the travel: its block or property, the booking of travel-id and travel-token, or at
  *    start the visitor's draft;
  * 2. the infos block, which states facts about the booking and wins over the travel;
- * 3. the company: its block or property, the company of company-token, or at start the
- *    public defaults; a new travel then takes the company's default pool;
+ * 3. the company: its block or property, the company of company-token, the carrier of
+ *    carrier-key (its public data), or at start the public defaults; a new travel then takes
+ *    the company's default pool;
  * 4. a reopened booking's company prices, pinned when it is seen outside company mode,
  *    which only the company tells;
  * 5. the schedule every travel gets (default day and time, the move to time windows).
@@ -64,7 +67,7 @@ export async function load(store: QuoteStore, services: Services, memory: LoadMe
   if (parsed.infos) memory.infos = parsed.infos;
 
   const travelNamed = first || config.travelId !== previous.travelId || config.travelToken !== previous.travelToken;
-  const companyNamed = first || config.companyToken !== previous.companyToken;
+  const companyNamed = first || config.companyToken !== previous.companyToken || config.carrierKey !== previous.carrierKey;
   const travel: Source<TravelState, StoredTravelResponse> = parsed.travel
     ? { kind: 'given', value: parsed.travel }
     : travelNamed && config.travelId && config.travelToken
@@ -74,9 +77,11 @@ export async function load(store: QuoteStore, services: Services, memory: LoadMe
     ? { kind: 'given', value: parsed.company }
     : companyNamed && config.companyToken
       ? { kind: 'fetched', answer: fetchCompany(store, services, config.companyToken) }
-      : first
-        ? { kind: 'given', value: publicCompanyData() }
-        : { kind: 'unchanged' };
+      : companyNamed && config.carrierKey
+        ? { kind: 'fetched', answer: fetchCarrier(store, services) }
+        : first
+          ? { kind: 'given', value: publicCompanyData() }
+          : { kind: 'unchanged' };
 
   // 1. The travel.
   let reopened: StoredTravelResponse | null = null;
@@ -121,6 +126,16 @@ async function fetchBooking(store: QuoteStore, services: Services, id: string, t
     return await services.api.fetchTravel(id, token);
   } catch (error) {
     store.set(reportReopenFailureAtom, error);
+    return null;
+  }
+}
+
+/** The carrier of a page's carrier-key (a visitor's company data); null, said in a banner, when it cannot be had. */
+async function fetchCarrier(store: QuoteStore, services: Services): Promise<CompanyData | null> {
+  try {
+    return await services.api.fetchCarrier();
+  } catch {
+    store.set(showBannerAtom, { id: 'company', kind: 'error', text: CARRIER_LOAD_FAILED });
     return null;
   }
 }

@@ -45,6 +45,7 @@ export function makeServices(inputs: ServiceInputs): { services: Services; relea
             apiBase: base,
             fetchImpl: (input, init) => (inputs.fetch() ?? globalThis.fetch)(input, init),
             log: (message, error) => console.warn(`transport-quote : ${message}`, error),
+            carrierKey: () => inputs.config().carrierKey,
           }),
         };
       return api.client;

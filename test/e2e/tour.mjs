@@ -2,6 +2,7 @@
 // panel and main state (empty, filled, error, loading, success). Shared by the
 // experience test (which checks each stop) and `npm run shots` (which pictures it).
 import { dayAfterToday } from './support.mjs';
+import { carrierLogo } from '../support/logo-png.mjs';
 
 const element = (page) => page.locator('transport-quote-wizard, transport-quote-lite');
 
@@ -228,5 +229,54 @@ export const backOfficeTours = {
       await page.reload();
     }
     yield { name: 'espace-transporteur-5-webhooks' };
+  },
+
+  /**
+   * The Réglages a carrier fills once (issue 42): Entreprise (refused, then saved with its logo),
+   * Intégrer à mon site, the journal, and the test page its snippet opens.
+   */
+  async *reglages(page, base) {
+    await page.goto(`${base}/espace-transporteur/connexion`);
+    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
+    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    await page.goto(`${base}/espace-transporteur/reglages`);
+    await page.getByRole('heading', { name: 'Réglages', level: 1 }).waitFor();
+    yield { name: 'reglages-0-index' };
+    await page.getByRole('link', { name: 'Entreprise' }).click();
+    await page.getByRole('heading', { name: 'Entreprise', level: 1 }).waitFor();
+    yield { name: 'reglages-1-entreprise' };
+    // A SIRET mistyped and a colour too light: refused, each said under its field, nothing lost.
+    await page.getByLabel('SIRET').fill('812 345 678 00014');
+    await page.getByLabel('Couleur de la marque').fill('#facc15');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Rien n’est enregistré' }).waitFor();
+    yield { name: 'reglages-2-entreprise-a-corriger' };
+    await page.getByLabel('SIRET').fill('812 345 678 00013');
+    await page.getByLabel('Couleur de la marque').fill('#0f766e');
+    await page.getByLabel('Modalités de paiement').fill('Acompte de 30 % à la commande, solde à la livraison, par virement ou par chèque.');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Références enregistrées' })
+      .or(page.getByRole('status').filter({ hasText: 'Rien n’a changé' }))
+      .waitFor();
+    await page
+      .getByLabel(/Ajouter un logo|Remplacer le logo/)
+      .setInputFiles({ name: 'logo-martin.png', mimeType: 'image/png', buffer: carrierLogo() });
+    await page.getByRole('button', { name: 'Envoyer le logo' }).click();
+    await page.getByRole('status').filter({ hasText: 'Logo enregistré' }).waitFor();
+    yield { name: 'reglages-3-entreprise-logo' };
+    await page.goto(`${base}/espace-transporteur/reglages/integration`);
+    await page.getByRole('heading', { name: 'Intégrer à mon site', level: 1 }).waitFor();
+    const key = (await page.locator('code.key').textContent()).trim();
+    yield { name: 'reglages-4-integration' };
+    await page.goto(`${base}/espace-transporteur/reglages/journal`);
+    await page.getByRole('heading', { name: 'Journal des changements', level: 1 }).waitFor();
+    yield { name: 'reglages-5-journal' };
+    await page.goto(`${base}/integration/essai?cle=${key}&adresses=local`);
+    await page.locator('transport-quote-wizard').getByRole('heading', { name: 'Vos adresses' }).waitFor();
+    yield { name: 'reglages-6-page-essai' };
   },
 };

@@ -12,6 +12,8 @@ import { DEMO_COMPANY_TOKEN, startServer } from '../../server/test/api/support.m
 import { ADMIN, AUTHOR, PLUGIN_DIR, logIn, rest, startWordPress } from './support.mjs';
 
 const BRAND = '#166534';
+/** Transports Martin & Fils's public key (published with the demo: demo/companies.ts). */
+const CARRIER_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
 /** Set TQW_WP_SHOTS to a folder to keep screenshots of the editor and the published post. */
 const SHOTS = process.env.TQW_WP_SHOTS;
 
@@ -85,8 +87,14 @@ describe('the WordPress plugin (issue 34)', () => {
       await admin.getByLabel('Adresse des scripts').fill(`${run.server.base}/dist/transport-quote-wizard.js`);
       await admin.getByLabel('Cartes et adresses').selectOption('local');
       await admin.getByLabel('Couleur de marque').fill(BRAND);
+      // A key that is not one (a script, a quote) is refused in French; the carrier's is kept.
+      await admin.getByLabel('Clé publique du transporteur').fill('tqw_pk_"><script>alert(6)</script>');
+      await admin.getByRole('button', { name: 'Enregistrer les réglages' }).click();
+      await admin.getByText('Clé publique refusée\u00a0: elle commence par tqw_pk_').waitFor();
+      await admin.getByLabel('Clé publique du transporteur').fill(CARRIER_KEY);
       await admin.getByRole('button', { name: 'Enregistrer les réglages' }).click();
       await admin.getByText('Settings saved.').waitFor();
+      assert.equal(await admin.getByLabel('Clé publique du transporteur').inputValue(), CARRIER_KEY);
       // The address of one script is taken as its folder.
       assert.equal(await admin.getByLabel('Adresse des scripts').inputValue(), `${run.server.base}/dist/`);
 
@@ -243,12 +251,14 @@ describe('the WordPress plugin (issue 34)', () => {
         assert.deepEqual(
           Object.keys(attributes).sort(),
           Object.keys(attributes)
-            .filter((name) => ['id', 'api-base', 'maps-provider', 'maps-visible', 'style'].includes(name))
+            .filter((name) => ['id', 'api-base', 'maps-provider', 'maps-visible', 'style', 'carrier-key'].includes(name))
             .sort(),
           raw,
         );
         assert.equal(attributes['api-base'], run.server.base, raw);
         assert.equal(attributes['maps-provider'], 'local', raw);
+        // Every public page carries the carrier's key, as the settings hold it.
+        assert.equal(attributes['carrier-key'], CARRIER_KEY, raw);
         assert.doesNotMatch(raw, /javascript:|alert|onmouseover|<|data-x/, raw);
       }
       // Only the third shortcode (carte="oui") and the second block (carte: true) ask for the map.

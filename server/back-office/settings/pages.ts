@@ -14,6 +14,18 @@ export interface SettingsPage {
 
 /** The pages of the Réglages, in the order a new carrier fills them. */
 export const SETTINGS_PAGES: SettingsPage[] = [
+  {
+    path: 'entreprise',
+    title: 'Entreprise',
+    description:
+      'Nom, SIRET, adresse, assurance, conditions de paiement et de responsabilité, logo et couleur : ce que portent le devis et les e-mails.',
+  },
+  {
+    path: 'integration',
+    title: 'Intégrer à mon site',
+    description:
+      'Votre clé publique, les extraits à coller sur vos pages publiques et votre intranet, l’extension WordPress, les sites autorisés.',
+  },
   { path: 'journal', title: 'Journal des changements', description: 'Qui a changé quel réglage, quand, et ce qu’il valait avant.' },
 ];
 

@@ -59,6 +59,25 @@ export class BackOffice {
     return this.request('POST', path, { body: { ...(csrf === null ? {} : { _csrf: csrf }), ...fields }, headers });
   }
 
+  /** Posts a multipart form (a file upload) with the last page's token (or `csrf` given, or none when null). */
+  async upload(path, fields = {}, files = {}, { csrf = this.csrf } = {}) {
+    const form = new FormData();
+    if (csrf !== null) form.append('_csrf', csrf);
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    for (const [name, { bytes, filename, type }] of Object.entries(files)) form.append(name, new Blob([bytes], { type }), filename);
+    const response = await fetch(this.base + path, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...this.headers, ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}) },
+      body: form,
+    });
+    this.keep(response);
+    const text = await response.text();
+    const token = /name="_csrf" value="([^"]+)"/.exec(text)?.[1];
+    if (token) this.csrf = token;
+    return { status: response.status, text, headers: response.headers, location: response.headers.get('location') };
+  }
+
   async signIn(email, password) {
     await this.get('/espace-transporteur/connexion');
     return this.post('/espace-transporteur/connexion', { email, mot_de_passe: password });

@@ -40,7 +40,8 @@ describe('CORS', () => {
     assert.equal(response.status, 204);
     assert.equal(response.headers.get('content-length'), '0');
     assert.equal(response.headers.get('access-control-allow-methods'), 'GET, POST, PATCH, OPTIONS');
-    assert.equal(response.headers.get('access-control-allow-headers'), 'content-type, authorization, idempotency-key');
+    // x-carrier-key: a carrier's public pages say their key (carrier-key) on every call.
+    assert.equal(response.headers.get('access-control-allow-headers'), 'content-type, authorization, idempotency-key, x-carrier-key');
     assert.equal(response.headers.get('access-control-max-age'), '600');
   });
 

@@ -68,6 +68,7 @@ describe(`the published API contract on ${DATABASE_NAME}`, () => {
       Object.entries(item).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${url}`, operation })),
     );
     assert.deepEqual(operations.map(({ key }) => key).sort(), [
+      'GET /api/v1/carrier',
       'GET /api/v1/companies/{token}',
       'GET /api/v1/companies/{token}/contacts',
       'GET /api/v1/companies/{token}/places',
@@ -116,7 +117,9 @@ describe(`the published API contract on ${DATABASE_NAME}`, () => {
     assert.deepEqual(document.paths['/api/v1/travels/{id}'].get.security, travelToken);
     assert.deepEqual(document.paths['/api/v1/travels/{id}'].patch.security, travelToken);
     assert.deepEqual(document.paths['/dashboard/companies/company/travels/{id}'].get.security, travelToken);
-    assert.deepEqual(document.paths['/api/v1/travels'].post.security, []);
+    // Public, or on a carrier's public page with its key (X-Carrier-Key): the booking is that carrier's.
+    assert.deepEqual(document.paths['/api/v1/travels'].post.security, [{}, { cleTransporteur: [] }]);
+    assert.deepEqual(schemes.cleTransporteur, { ...schemes.cleTransporteur, type: 'apiKey', in: 'header', name: 'X-Carrier-Key' });
     // A company's own catalogue items need its token; the catalogue itself is public.
     assert.deepEqual(document.paths['/api/v1/items/search'].get.security, [{}, { jetonEntreprise: [] }]);
     // The company token travels in the path, which no security scheme can say: its parameter does.

@@ -148,7 +148,7 @@ function postgresClient(database) {
   }
   return clients.get(database);
 }
-async function closeClient(database) {
+export async function closeClient(database) {
   const client = clients.get(database);
   clients.delete(database);
   if (client) await (await client).end();

@@ -23,7 +23,19 @@ export const TransportationCompanySchema = v.object({
   /** Its own words on the quote: how the customer pays, and its liability and how to claim it. */
   payment_terms: optionalText(),
   liability_terms: optionalText(),
+  /**
+   * Set in the Réglages (Entreprise): the legal name beside the trade name above, the SIRET
+   * (14 digits, checked there), the insurer and policy number, where its general terms are
+   * read, and its brand colour ('#rrggbb', checked there for white text on buttons).
+   */
+  legal_name: optionalName(),
+  siret: v.optional(v.pipe(v.string(), v.maxLength(20)), ''),
+  insurer: optionalName(),
+  insurance_policy: v.optional(v.pipe(v.string(), v.maxLength(80)), ''),
+  terms_url: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+  brand_color: v.optional(v.pipe(v.string(), v.maxLength(20)), ''),
 });
+export type TransportationCompany = v.InferOutput<typeof TransportationCompanySchema>;
 
 /** Hourly handling rates a company may set instead of the spec's 18 / 30 (VAT excluded, per handler). */
 export const HandlingRatesSchema = v.object({ standard: NonNegativeSchema, moving: NonNegativeSchema });

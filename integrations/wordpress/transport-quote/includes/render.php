@@ -130,6 +130,9 @@ function transport_quote_render( $choices, $wrapper_attributes = 'class="transpo
 	if ( transport_quote_is_company_page( $settings ) ) {
 		$attributes['mode']          = 'company';
 		$attributes['company-token'] = $settings['company_token'];
+	} elseif ( '' !== $settings['carrier_key'] ) {
+		// The carrier's public pages: priced on its own tariff, its bookings in its own back office.
+		$attributes['carrier-key'] = $settings['carrier_key'];
 	}
 	$style = array();
 	if ( '' !== $settings['brand_color'] && sanitize_hex_color( $settings['brand_color'] ) ) {

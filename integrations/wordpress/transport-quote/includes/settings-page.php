@@ -43,6 +43,7 @@ function transport_quote_add_settings_page() {
 		'api_url'       => array( 'transport_quote_server', __( 'Adresse de l’API', 'transport-quote' ) ),
 		'maps_provider' => array( 'transport_quote_server', __( 'Cartes et adresses', 'transport-quote' ) ),
 		'maps_key'      => array( 'transport_quote_server', __( 'Clé Google Maps', 'transport-quote' ) ),
+		'carrier_key'   => array( 'transport_quote_server', __( 'Clé publique du transporteur', 'transport-quote' ) ),
 		'company_token' => array( 'transport_quote_company', __( 'Jeton d’entreprise', 'transport-quote' ) ),
 		'company_page'  => array( 'transport_quote_company', __( 'Page de l’intranet', 'transport-quote' ) ),
 		'brand_color'   => array( 'transport_quote_look', __( 'Couleur de marque', 'transport-quote' ) ),
@@ -179,6 +180,21 @@ function transport_quote_field_maps_key() {
 		'text',
 		__( 'Seulement avec Google Maps. Limitez la clé au domaine de ce site dans la console Google.', 'transport-quote' ),
 		array( 'autocomplete' => 'off' )
+	);
+}
+
+/**
+ * The carrier's public key.
+ */
+function transport_quote_field_carrier_key() {
+	transport_quote_text_field(
+		'carrier_key',
+		'text',
+		__( 'La clé publique de votre entreprise (tqw_pk_…), sur la page « Intégrer à mon site » des Réglages de votre espace transporteur : vos devis et réservations sont faits à vos tarifs et arrivent dans votre espace. Elle peut figurer sur toutes vos pages : elle n’ouvre rien de privé.', 'transport-quote' ),
+		array(
+			'autocomplete' => 'off',
+			'spellcheck'   => 'false',
+		)
 	);
 }
 

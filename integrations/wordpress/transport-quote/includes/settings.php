@@ -36,6 +36,7 @@ function transport_quote_default_settings() {
 		'api_url'       => '',
 		'maps_provider' => 'geoplateforme',
 		'maps_key'      => '',
+		'carrier_key'   => '',
 		'company_token' => '',
 		'company_page'  => 0,
 		'brand_color'   => '',
@@ -120,6 +121,14 @@ function transport_quote_sanitize_settings( $input ) {
 		$clean['maps_key'] = $key;
 	} else {
 		add_settings_error( TRANSPORT_QUOTE_OPTION, 'maps_key', __( 'Clé Google Maps refusée : elle ne contient que des lettres, des chiffres, « - » et « _ ».', 'transport-quote' ) );
+	}
+
+	// The carrier's public key (Réglages, « Intégrer à mon site », of its back office): printed on every public page.
+	$carrier_key = $text( 'carrier_key' );
+	if ( '' === $carrier_key || preg_match( '/^tqw_pk_[A-Za-z0-9_-]{16,64}$/', $carrier_key ) ) {
+		$clean['carrier_key'] = $carrier_key;
+	} else {
+		add_settings_error( TRANSPORT_QUOTE_OPTION, 'carrier_key', __( 'Clé publique refusée : elle commence par tqw_pk_ et ne contient que des lettres, des chiffres, « - » et « _ ». Recopiez-la depuis la page « Intégrer à mon site » de votre espace transporteur.', 'transport-quote' ) );
 	}
 
 	$token = $text( 'company_token' );
