@@ -34,6 +34,7 @@ export function quoteRequestOfBooking(payload: TravelPayload, grid: PriceGrid, f
       postal_code: address.postal_code,
       order_item_ids: address.order_item_ids,
       duration_min: address.duration_min,
+      carry_metres: address.carry_metres ?? 0,
     })),
     items: payload.items,
     vehicle_category_id: travel.vehicle_category_id,
@@ -81,6 +82,7 @@ export function quoteRequestFor(trip: TripChoices): QuoteRequest {
       postal_code: stop.postalCode,
       order_item_ids: [...stop.order_item_ids],
       duration_min: stop.durationMin,
+      carry_metres: stop.carryMetres ?? 0,
     })),
     items: trip.items.map((item) => ({ ...item })),
     vehicle_category_id: vehicleCategoryIdForApi(trip.vehicleCategoryId),
@@ -101,6 +103,8 @@ const addressKey = (a: QuoteAddress) => [
   a.postal_code,
   a.order_item_ids.map(String),
   a.duration_min,
+  // Only when stated, so the trips quoted before carries existed keep their fingerprint.
+  ...(a.carry_metres > 0 ? [a.carry_metres] : []),
 ];
 const itemKey = (i: Item) => [
   i.id === null ? null : String(i.id),
