@@ -284,6 +284,7 @@ export async function createApp({
     metrics,
     addressSecret,
     geocoder: geocoderOnce,
+    sandbox,
   });
   await app.register(travelRoutes);
   await app.register(quoteRoutes);

@@ -36,6 +36,7 @@ const POSTGRES_SUITES = [
   'server/test/api/upgrade.test.mjs',
   'server/test/api/backup.test.mjs',
   'server/test/api/settings.test.mjs',
+  'server/test/api/tariff.test.mjs',
   'server/test/reliability/price-authority.test.mjs',
   'server/test/reliability/crash.test.mjs',
   'server/test/reliability/fuzz.test.mjs',

@@ -10,6 +10,8 @@ import type { SandboxReply, SandboxRequest } from '../../src/services/pricing/ru
 export interface PoolSandbox {
   /** The pool's answer, or the spec's defect message: a failing grid never fails the quote. */
   run(pool: DriverPool, input: PoolPriceInput): Promise<Exclude<PoolAnswer, null>>;
+  /** A test run of code not saved yet (Réglages, Grilles), under the same limits: its raw reply, so the carrier learns why it failed. */
+  trial(code: string, input: PoolPriceInput): Promise<SandboxReply>;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,9 @@ export function createPoolSandbox(): PoolSandbox {
     async run(pool, input) {
       if (!isPoolCodeUsable(pool.compute_price_func_body)) return { defect: poolDefectMessage(pool.name) };
       return readPoolReply(pool, await execute(pool.compute_price_func_body, input));
+    },
+    trial(code, input) {
+      return execute(code, input);
     },
     async close() {
       const running = worker;

@@ -10,8 +10,10 @@ import {
   type PriceGrid,
   type QuoteFigures,
   type QuoteRequest,
+  type Tariff,
   type TripToPrice,
 } from 'transport-quote-wizard/domain';
+import { withTariff } from 'transport-quote-wizard/domain';
 import { choicesFingerprint } from 'transport-quote-wizard/domain';
 import { chosenPool, customItemProblems } from 'transport-quote-wizard/domain';
 import { poolComputesPrice } from 'transport-quote-wizard/domain';
@@ -104,11 +106,19 @@ export class QuoteService {
     return companyId !== null || this.options.publicGrids.includes(grid);
   }
 
-  /** Prices a request from the server's own records; throws 422 naming each refused choice. */
-  async price(request: QuoteRequest, companyId: number | null): Promise<{ figures: QuoteFigures; fallback: string | null }> {
+  /**
+   * Prices a request from the server's own records; throws 422 naming each refused choice. A
+   * draft tariff (the carrier's simulation, never a request's) prices in place of the saved one.
+   */
+  async price(
+    request: QuoteRequest,
+    companyId: number | null,
+    draft: Tariff | null = null,
+  ): Promise<{ figures: QuoteFigures; fallback: string | null; tariffVersion: number | null }> {
     const problems = choiceProblems(request);
     if (problems.length > 0) refuse(problems);
-    const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing);
+    const records = await carrierFor(this.options.sql, companyId, this.options.publicPricing);
+    const carrier = draft ? withTariff(records, draft, null) : records;
     const refused = carrierProblems(request, carrier);
     if (!this.offersGrid(request.grid, companyId)) refused.push({ path: 'grid', message: GRID_NOT_OFFERED });
     if (refused.length > 0) refuse(refused);
@@ -133,7 +143,7 @@ export class QuoteService {
       fixedPrice: request.fixed_price,
     };
     const poolAnswer = pool && poolComputesPrice(pool) ? await this.options.sandbox.run(pool, poolInputFor(trip)) : null;
-    return { figures: quoteFigures(trip, poolAnswer), fallback: route.fallback };
+    return { figures: quoteFigures(trip, poolAnswer), fallback: route.fallback, tariffVersion: carrier.tariffVersion };
   }
 
   private sign(quote: Pick<StoredQuote, 'id' | 'owner' | 'fingerprint' | 'expires_at' | 'figures_json'>): string {
@@ -163,12 +173,12 @@ export class QuoteService {
 
   /** A binding quote for these choices; the same choices priced the same while it is valid get the same quote back. */
   async issue(request: QuoteRequest, companyId: number | null): Promise<IssuedQuote> {
-    const { figures, fallback } = await this.price(request, companyId);
+    const { figures, fallback, tariffVersion } = await this.price(request, companyId);
     const owner = ownerOf(companyId);
     const fingerprint = sha256(choicesFingerprint(request, owner, figures.persons_needed, figures.handling_hours));
     const figuresJson = JSON.stringify(figures);
     const now = this.now();
-    const live = await findLiveQuote(this.options.sql, fingerprint, figuresJson, new Date(now).toISOString());
+    const live = await findLiveQuote(this.options.sql, fingerprint, figuresJson, new Date(now).toISOString(), tariffVersion);
     if (live && live.owner === owner) return this.answer(live, figures, fallback);
     const quote = {
       id: randomBytes(16).toString('base64url'),
@@ -177,6 +187,7 @@ export class QuoteService {
       figures_json: figuresJson,
       created_at: new Date(now).toISOString(),
       expires_at: new Date(now + this.options.ttlMs).toISOString(),
+      tariff_version: tariffVersion,
     };
     const signature = this.sign(quote);
     await insertQuote(this.options.sql, { ...quote, signature });

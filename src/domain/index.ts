@@ -17,7 +17,15 @@ export { ITEM_CATEGORIES, ItemSchema, isCostItem, makeItem, type Item, type Item
 export { ContactSchema, makeContact, type Contact } from './entities/contact.ts';
 export { CustomerSchema, makeCustomer, type Customer } from './entities/customer.ts';
 export { DEFAULT_VEHICLE_CATEGORIES, type VehicleCategory } from './entities/vehicle.ts';
-export { DriverPoolSchema, PUBLIC_POOL_ID, poolComputesPrice, type DriverPool, type TravelMode } from './entities/driver-pool.ts';
+export {
+  APPLY_TO_TRAVELS,
+  DriverPoolSchema,
+  PUBLIC_POOL_ID,
+  isPublicPool,
+  poolComputesPrice,
+  type DriverPool,
+  type TravelMode,
+} from './entities/driver-pool.ts';
 export { SavedPlaceSchema, type SavedPlace } from './entities/saved-place.ts';
 export { ApiContactSchema, type ApiContact } from './entities/api-contact.ts';
 export { CompanyDataSchema, publicCompanyData, type CompanyData, type CompanyDataInput, type HandlingRates } from './entities/company.ts';

@@ -14,6 +14,18 @@ export interface SettingsPage {
 
 /** The pages of the Réglages, in the order a new carrier fills them. */
 export const SETTINGS_PAGES: SettingsPage[] = [
+  {
+    path: 'tarifs',
+    title: 'Tarifs',
+    description: 'Vos prix sans écrire de code\u00a0: TVA, manutention, véhicules, km, étages, portage, jours et saisons.',
+  },
+  { path: 'simuler', title: 'Simuler', description: 'Le prix d’un trajet d’exemple et du vôtre, avant et après un changement de tarif.' },
+  { path: 'versions', title: 'Versions du tarif', description: 'Qui a changé le tarif et quand\u00a0; revenir à une version précédente.' },
+  {
+    path: 'grilles',
+    title: 'Grilles tarifaires',
+    description: 'Les grilles proposées à vos clients, leurs consignes et, si vous le voulez, leur code de calcul.',
+  },
   { path: 'journal', title: 'Journal des changements', description: 'Qui a changé quel réglage, quand, et ce qu’il valait avant.' },
 ];
 

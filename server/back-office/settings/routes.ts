@@ -1,17 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Sql } from '../../db/sql.ts';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { readJournal } from '../../db/settings-journal.ts';
-import { frame, type Viewer } from '../layout.ts';
+import { frame } from '../layout.ts';
+import type { SettingsContext } from './context.ts';
 import { renderJournalPage, renderSettingsIndex, SETTINGS_BASE } from './pages.ts';
+import { poolRoutes } from './pools-routes.ts';
+import { tariffRoutes } from './tariff-routes.ts';
 
-/** What the Réglages read of the back office they are part of. */
-export interface SettingsContext {
-  sql: Sql;
-  /** A page or form that needs a session (the back office's). */
-  signedIn: preHandlerAsyncHookHandler;
-  viewerOf: (request: FastifyRequest, reply: FastifyReply) => Viewer;
-  page: (reply: FastifyReply, html: string, status?: number) => FastifyReply;
-}
+export type { SettingsContext };
 
 /**
  * The company's Réglages, /espace-transporteur/reglages: for its administrators only. An
@@ -32,6 +27,8 @@ export async function settingsRoutes(office: FastifyInstance, context: SettingsC
     );
   };
   const administrator = { preHandler: [signedIn, administratorsOnly] };
+  // A form: the session, the role, then its token (CSRF); a refusal at any step changes nothing.
+  const administratorForm = { preHandler: [signedIn, administratorsOnly, office.csrfProtection as preHandlerAsyncHookHandler] };
 
   office.get(SETTINGS_BASE, administrator, async (request, reply) => page(reply, renderSettingsIndex(viewerOf(request, reply))));
 
@@ -39,4 +36,7 @@ export async function settingsRoutes(office: FastifyInstance, context: SettingsC
     const entries = await readJournal(sql, request.carrier!.companyId);
     return page(reply, renderJournalPage(viewerOf(request, reply), entries));
   });
+
+  await tariffRoutes(office, context, { page: administrator, form: administratorForm });
+  await poolRoutes(office, context, { page: administrator, form: administratorForm });
 }

@@ -50,14 +50,16 @@ export const CoefficientSchema = v.pipe(
   v.maxValue(TARIFF_BOUNDS.coefficientMax, 'Coefficient\u00a0: entre 0,1 et 10 (1 = prix normal)'),
 );
 
+const isMonthDay = (text: string) => /^\d{2}-\d{2}$/.test(text) && isIsoDay(`2024-${text}`);
+
 /** 'MM-DD', a day of any year (29 February included). */
-export const MonthDaySchema = v.pipe(
-  v.string(),
-  v.check((text) => /^\d{2}-\d{2}$/.test(text) && isIsoDay(`2024-${text}`), 'Jour de l’année invalide (MM-JJ)'),
-);
+export const MonthDaySchema = v.pipe(v.string(), v.check(isMonthDay, 'Jour de l’année invalide (MM-JJ)'));
 
 /** A closed day: a date ('yyyy-MM-dd'), or a day closed every year ('MM-DD', such as 12-25). */
-export const ClosedDateSchema = v.union([v.pipe(v.string(), v.check(isIsoDay)), MonthDaySchema], 'Jour fermé invalide');
+export const ClosedDateSchema = v.pipe(
+  v.string(),
+  v.check((text) => isIsoDay(text) || isMonthDay(text), 'Jour fermé invalide'),
+);
 
 export const TariffVehicleSchema = v.object({
   id: IdSchema,
