@@ -247,12 +247,12 @@ export const backOfficeTours = {
     yield { name: 'reglages-0-index' };
     await page.goto(`${base}/espace-transporteur/reglages/tarifs`);
     await page.getByRole('heading', { name: 'Tarifs', level: 1 }).waitFor();
-    yield { name: 'reglages-1-tarifs' };
+    yield { name: 'reglages-tarifs-1-formulaire' };
     await page.getByLabel('Taux horaire de manutention').fill('-18');
     await page.getByLabel('Samedi', { exact: true }).fill('0');
     await page.getByRole('button', { name: 'Enregistrer le tarif' }).click();
     await page.getByRole('alert').filter({ hasText: 'Le tarif n’a pas été enregistré' }).waitFor();
-    yield { name: 'reglages-2-tarifs-refuse' };
+    yield { name: 'reglages-tarifs-2-refuse' };
     // A draft: 0,80 € a km, Saturdays 20 % dearer, simulated before it is saved.
     const minimum = page.viewportSize().width < 700 ? '40' : '45';
     await page.getByLabel('Taux horaire de manutention').fill('20');
@@ -271,19 +271,19 @@ export const backOfficeTours = {
       .or(page.getByRole('rowheader', { name: /Bordeaux → Toulouse/ }))
       .first()
       .waitFor();
-    yield { name: 'reglages-3-simuler' };
+    yield { name: 'reglages-tarifs-3-simuler' };
     await page.getByRole('button', { name: 'Enregistrer ce tarif' }).click();
     await page.getByRole('status').filter({ hasText: 'Tarif enregistré' }).waitFor();
     await page.goto(`${base}/espace-transporteur/reglages/versions`);
     await page.getByRole('heading', { name: 'Versions du tarif', level: 1 }).waitFor();
-    yield { name: 'reglages-4-versions' };
+    yield { name: 'reglages-tarifs-4-versions' };
     await page.goto(`${base}/espace-transporteur/reglages/grilles`);
     await page.getByRole('heading', { name: 'Grilles tarifaires', level: 1 }).waitFor();
-    yield { name: 'reglages-5-grilles' };
+    yield { name: 'reglages-grilles-1-liste' };
     await page.getByLabel('Nom de la grille').last().fill(`Grille en boucle ${page.viewportSize().width}`);
     await page.getByLabel('Code de calcul (facultatif)').last().fill('while (true) {}\nreturn { transportation: 1, handling: 1 };');
     await page.getByRole('button', { name: 'Ajouter la grille' }).click();
     await page.getByRole('alert').filter({ hasText: 'La grille n’a pas été ajoutée' }).waitFor();
-    yield { name: 'reglages-6-grilles-refusee' };
+    yield { name: 'reglages-grilles-2-code-refuse' };
   },
 };

@@ -85,7 +85,6 @@ export function renderPoolsPage({ viewer, pools, message, refused }: PoolsPageIn
         .filter(Boolean)
         .join(' ');
       return `<section class="card pool" aria-labelledby="grille-${escapeHtml(key)}"><h2 id="grille-${escapeHtml(key)}">${escapeHtml(pool.name || 'Grille sans nom')}</h2>${badges ? `<p>${badges}</p>` : ''}
-${mine ? errorSummary('La grille n’a pas été enregistrée\u00a0: corrigez les champs signalés. Vos saisies sont gardées.', mine.errors) : ''}
 <details${mine ? ' open' : ''}><summary>Modifier la grille<span class="visually-hidden"> ${escapeHtml(pool.name)}</span></summary>
 ${poolForm(viewer, `${POOLS_URL}/${key}`, prefix, mine?.values ?? poolValues(pool), mine?.errors ?? [], isPublicPool(pool), 'Enregistrer la grille')}
 </details></section>`;
@@ -95,9 +94,9 @@ ${poolForm(viewer, `${POOLS_URL}/${key}`, prefix, mine?.values ?? poolValues(poo
   const body = `<p><a href="${SETTINGS_URL}">Réglages</a></p><h1>Grilles tarifaires</h1>
 <p>Une grille propose à vos clients un autre prix que votre tarif, au choix dans «\u202fChoix Grille\u202f»\u00a0: ses consignes s’ajoutent à la réservation et, si vous le souhaitez, un code calcule son prix.</p>
 ${message ? notice(message.kind, message.text) : ''}
+${refused ? errorSummary(refused.key === 'new' ? 'La grille n’a pas été ajoutée\u00a0: corrigez les champs signalés. Vos saisies sont gardées.' : 'La grille n’a pas été enregistrée\u00a0: corrigez les champs signalés. Vos saisies sont gardées.', refused.errors) : ''}
 ${pools.length === 0 ? '<p class="meta">Aucune grille pour le moment\u00a0: vos clients ont votre tarif.</p>' : cards}
 <section class="card" aria-labelledby="nouvelle-grille"><h2 id="nouvelle-grille">Ajouter une grille</h2>
-${adding ? errorSummary('La grille n’a pas été ajoutée\u00a0: corrigez les champs signalés. Vos saisies sont gardées.', adding.errors) : ''}
 ${poolForm(viewer, POOLS_URL, 'nouvelle-', adding?.values ?? { mode: 'driving' }, adding?.errors ?? [], false, 'Ajouter la grille')}
 </section>`;
   return frame('Grilles tarifaires', body, viewer, 'reglages');

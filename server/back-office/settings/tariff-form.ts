@@ -414,7 +414,7 @@ ${section(
   'formulaire-simplifie',
   'Formulaire simplifié',
   'Le formulaire simplifié (quatre étapes) ajoute au transport un forfait de manutention selon le volume, au lieu des heures.',
-  `<div class="rows">${tiers}</div>`,
+  `<details class="bands"${errors.some((error) => error.field.startsWith('forfait_')) ? ' open' : ''}><summary>Forfaits par volume</summary><div class="rows">${tiers}</div></details>`,
 )}
 <p class="meta">Les devis déjà donnés gardent leur prix\u00a0; les nouveaux prennent le tarif enregistré.</p>
 <div class="form-actions"><button type="submit" class="button secondary" formaction="${simulateAction}">Simuler avant d’enregistrer</button><button type="submit" class="button primary">Enregistrer le tarif</button></div>
