@@ -15,7 +15,7 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The policy the README recommends for host pages, applied to the CSP demo. */
+/** The policy docs/integrators.md recommends for host pages, applied to the CSP demo. */
 export function strictCsp(nonce: string): string {
   return [
     "default-src 'none'",
@@ -65,7 +65,7 @@ const PAGES: Record<string, string> = {
 
 /**
  * The demo pages, each served with a fresh nonce and its Content-Security-Policy; the
- * intranet page with its company data block, the CSP page with the README's strictest policy.
+ * intranet page with its company data block, the CSP page with the strictest policy of docs/integrators.md.
  */
 export async function demoPageRoutes(
   app: FastifyInstance,

@@ -1,6 +1,6 @@
 /**
  * What the reference server allows, each from an environment variable with a default sized
- * for one carrier on one machine (README, "Deploying the reference server").
+ * for one carrier on one machine (server/README.md, "Settings").
  */
 export interface ServerLimits {
   /** Bookings created or updated per minute: per client address, and per company token. */

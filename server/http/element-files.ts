@@ -12,7 +12,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Five minutes, then a cheap revalidation by ETag: the loaders and entry modules keep their
  * names from release to release. A page that still holds the previous entry for those five
- * minutes asks for the previous release's chunks: a deployment keeps them that long (README).
+ * minutes asks for the previous release's chunks: a deployment keeps them that long (server/README.md).
  */
 export const SHORT_LIVED = 'public, max-age=300';
 

@@ -69,27 +69,31 @@ export async function measureApi() {
   }
 }
 
+/** [measure, figure, goal] rows; the goal column is empty where no issue set one. */
 export function apiRows(api) {
   // A run with refusals or failures measures those, not the route: said beside the figure.
   const figure = (f) => `${f.rps} req/s, p99 ${f.p99Ms} ms (× ${f.ratioToBare})${f.errors ? `, ${f.errors} NOT 2xx` : ''}`;
   return [
-    [`bare node:http (${api.connections} connections)`, `${api.bareNodeHttp.rps} req/s, p99 ${api.bareNodeHttp.p99Ms} ms`],
-    ['GET items/search (goal × 0.6)', figure(api.itemSearch)],
-    ['POST travels, SQLite (goal × 0.4)', figure(api.bookingPost)],
+    [`bare node:http (${api.connections} connections)`, `${api.bareNodeHttp.rps} req/s, p99 ${api.bareNodeHttp.p99Ms} ms`, ''],
+    // Issue 17's goals against bare node:http (search × 0.6, booking × 0.4) were withdrawn by
+    // issue 33: the server's speed goals live with the deployment (PostgreSQL against SQLite).
+    ['GET items/search, SQLite', figure(api.itemSearch), 'withdrawn'],
+    ['POST travels, SQLite', figure(api.bookingPost), 'withdrawn'],
     ...(api.postgres
       ? [
-          ['GET items/search, PostgreSQL', figure(api.postgres.itemSearch)],
-          ['POST travels, PostgreSQL', figure(api.postgres.bookingPost)],
+          ['GET items/search, PostgreSQL', figure(api.postgres.itemSearch), ''],
+          ['POST travels, PostgreSQL', figure(api.postgres.bookingPost), ''],
           // Issue 28: PostgreSQL books at least half as fast as SQLite, p99 under 50 ms.
           [
-            'POST travels, PostgreSQL ÷ SQLite (goal ≥ 0.5, p99 < 50 ms)',
+            'POST travels, PostgreSQL ÷ SQLite',
             `${(api.postgres.bookingPost.rps / api.bookingPost.rps).toFixed(2)}, p99 ${api.postgres.bookingPost.p99Ms} ms`,
+            '≥ 0.5, p99 < 50 ms',
           ],
         ]
-      : [['PostgreSQL', 'not measured (no server: bash .ci/postgres.sh)']]),
+      : [['PostgreSQL', 'not measured (no server: bash .ci/postgres.sh)', '']]),
   ];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const [label, value] of apiRows(await measureApi())) console.log(`${label.padEnd(52)} ${value}`);
+  for (const [label, value, goal] of apiRows(await measureApi())) console.log(`${label.padEnd(40)} ${value.padEnd(44)} ${goal}`);
 }

@@ -1,5 +1,6 @@
 // npm run bench: bytes, first render, interaction latency, network economy and API
-// throughput, printed as a table and written to test/bench/results/latest.json.
+// throughput, printed as a table, written to test/bench/results/latest.json (this machine's
+// previous run, not in git) and to docs/benchmarks.md (generated, in git).
 // Benchmarks measure; tests assert behaviour.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,11 +10,13 @@ import { build } from 'esbuild';
 import { ROOT, startServer } from '../../server/test/api/support.mjs';
 import { launchBrowser } from '../e2e/support.mjs';
 import { serveBenchPages } from './bench-pages.mjs';
-import { apiRows, measureApi } from './api.mjs';
-import { measureQuoteCost, quoteRows } from './quote-cost.mjs';
+import { measureApi } from './api.mjs';
+import { measureQuoteCost } from './quote-cost.mjs';
 import { fixedRateLoad } from '../../server/test/reliability/fixed-rate-load.mjs';
 import { common, targets } from '../../build.mjs';
 import { commitRecorderScript, summariseCommits } from './react-commits.mjs';
+import { machineFacts, readDocReport, writeBenchmarksDoc } from './benchmarks-doc.mjs';
+import { benchSections } from './report-rows.mjs';
 import { TRIPS, controlsOf, tripData } from './trips.mjs';
 
 const dist = path.join(ROOT, 'dist');
@@ -21,10 +24,21 @@ const results = path.join(ROOT, 'test/bench/results');
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-// The previous run's figures (results/ is the machine's own, not in git), printed beside today's.
+// The previous run's figures, printed beside today's: this machine's last run (results/ is not
+// in git), or the run docs/benchmarks.md was generated from, whichever is the more recent.
 const latestFile = path.join(results, 'latest.json');
-const previous = existsSync(latestFile) ? JSON.parse(readFileSync(latestFile, 'utf8')) : null;
-const report = { measuredAt: new Date().toISOString(), machine: `${process.platform} ${process.arch}, Node ${process.version}` };
+const docFile = path.join(ROOT, 'docs/benchmarks.md');
+const [previous, previousSource] = [
+  [existsSync(latestFile) ? JSON.parse(readFileSync(latestFile, 'utf8')) : null, 'test/bench/results/latest.json'],
+  [readDocReport(docFile), 'the run docs/benchmarks.md held'],
+]
+  .filter(([run]) => run)
+  .sort(([a], [b]) => String(b.measuredAt).localeCompare(String(a.measuredAt)))[0] ?? [null, null];
+const report = {
+  measuredAt: new Date().toISOString(),
+  machine: `${process.platform} ${process.arch}, Node ${process.version}`,
+  machineFacts: machineFacts(),
+};
 
 execFileSync(process.execPath, [path.join(ROOT, 'build.mjs')], { stdio: 'ignore' });
 
@@ -216,105 +230,44 @@ async function measureFixedRateLoad() {
 report.fixedRateLoad = elementsOnly ? null : await measureFixedRateLoad();
 
 // Every run is kept as the next run's 'previous' (results/ is not in git); a --ui-only run keeps
-// the last API figures it did not measure; a --bytes-only run keeps nothing.
+// the last API figures it did not measure; a --bytes-only run writes nothing there.
 if (!bytesOnly) {
   mkdirSync(results, { recursive: true });
-  const kept =
-    uiOnly && previous ? { ...report, api: previous.api, quotes: previous.quotes, fixedRateLoad: previous.fixedRateLoad } : report;
-  writeFileSync(latestFile, JSON.stringify(kept, null, 2));
+  writeFileSync(latestFile, JSON.stringify(kept(), null, 2));
 }
 
-const at = (object, keys) => keys.split('.').reduce((value, key) => value?.[key], object);
-const ms = (value) => `${value} ms`;
-/** A measured figure: today's, its goal, and the previous run's, each in its column. */
-const figureRow = (label, keys, show, goal) => [
-  label,
-  at(report, keys) === undefined ? '—' : show(at(report, keys)),
-  goal ?? '',
-  at(previous, keys) === undefined ? '—' : show(at(previous, keys)),
-];
-const byteRows = [
-  figureRow('wizard: first panel with its times (browser, gzip)', 'bytes.wizardUsableGzip', kb, `≤ ${kb(report.goals.wizardUsableGzip)}`),
-  figureRow('lite: first panel with its times (browser, gzip)', 'bytes.liteUsableGzip', kb, `≤ ${kb(report.goals.liteUsableGzip)}`),
-  figureRow('wizard: before its first panel (static imports)', 'bytes.wizardFirstPanelGzip', kb),
-  figureRow('lite: before its first panel (static imports)', 'bytes.liteFirstPanelGzip', kb),
-  figureRow('wizard: all it can load, pricing worker aside', 'bytes.wizardEverythingGzip', kb, 'withdrawn'),
-  figureRow('both elements on one page', 'bytes.bothOnOnePageGzip', kb, `≤ ${kb(report.goals.bothOnOnePageGzip)}`),
-  figureRow('lazy: stop times and dates, right after the first panel', 'bytes.lazyTimePartsGzip', kb),
-  figureRow('lazy: later panels', 'bytes.lazyLaterPanelsGzip', kb),
-  figureRow('lazy: drag library', 'bytes.lazyDragLibraryGzip', kb),
-  figureRow('lazy: Google Maps loader', 'bytes.lazyMapsLoaderGzip', kb),
-  figureRow('lazy: pricing sandbox worker', 'bytes.lazyPricingSandboxGzip', kb),
-];
-const rows = [
-  ...byteRows,
-  figureRow('first render, CPU ×4: wizard', 'firstRender.wizardMs', ms),
-  figureRow('first render, CPU ×4: bare React element', 'firstRender.bareReactElementMs', ms),
-  figureRow(
-    'first render: wizard / bare React element',
-    'firstRender.ratio',
-    (ratio) => `× ${ratio}`,
-    `≤ × ${report.goals.firstRenderRatio}`,
-  ),
-  figureRow('reorder, 50 stops + 200 items, CPU ×4', 'interaction.reorderMs', ms, `≤ ${report.goals.reorderMs} ms`),
-  figureRow('quantity change, 50 stops + 200 items, CPU ×4', 'interaction.quantityChangeMs', ms, `≤ ${report.goals.quantityChangeMs} ms`),
-  figureRow('typing an address, 50 stops, CPU ×4: per key, median', 'interaction.addressKeyMs', ms, `≤ ${report.goals.addressKeyMs} ms`),
-  figureRow('typing an address: the slowest key', 'interaction.addressKeyMaxMs', ms),
-  figureRow(
-    'reorder, typical trip (3 stops, 12 items), CPU ×4',
-    'typicalInteraction.reorderMs',
-    ms,
-    `≤ ${report.goals.typicalReorderMs} ms`,
-  ),
-  figureRow(
-    'quantity change, typical trip, CPU ×4',
-    'typicalInteraction.quantityChangeMs',
-    ms,
-    `≤ ${report.goals.typicalQuantityChangeMs} ms`,
-  ),
-  figureRow(
-    'typing an address, typical trip: per key, median',
-    'typicalInteraction.addressKeyMs',
-    ms,
-    `≤ ${report.goals.typicalAddressKeyMs} ms`,
-  ),
-  figureRow('typing an address, typical trip: the slowest key', 'typicalInteraction.addressKeyMaxMs', ms),
-  figureRow('quantity change: React commits, components run', 'interaction.quantityChangeReact', reactWork),
-  figureRow('reorder: React commits, components run', 'interaction.reorderReact', reactWork),
-  figureRow('route requests for a 50-stop trip', 'network.fiftyStopTrip.routeRequests', String),
-  figureRow('item searches while typing 10 letters', 'network.typingTenLetterItemSearch.requests', String),
-  figureRow('geocoder calls while typing a 28-character address', 'network.typingTwentyEightCharacterAddress.requests', String),
-  ...(report.api ? apiRows(report.api) : []),
-  ...(report.quotes ? quoteRows(report.quotes) : []),
-  ...(report.fixedRateLoad
-    ? [
-        [
-          `fixed rate for ${report.fixedRateLoad.seconds} s: search 200/s`,
-          `${report.fixedRateLoad.search.ok} answered, ${report.fixedRateLoad.search.failed} failed, p99 ${report.fixedRateLoad.search.p99Ms} ms`,
-        ],
-        [
-          `fixed rate for ${report.fixedRateLoad.seconds} s: booking 50/s`,
-          `${report.fixedRateLoad.booking.ok} acknowledged, ${report.fixedRateLoad.storedBookings} stored, ${report.fixedRateLoad.booking.failed} failed, p99 ${report.fixedRateLoad.booking.p99Ms} ms`,
-        ],
-      ]
-    : []),
-];
-function reactWork({ commits, rendered, components }) {
-  const most = Object.entries(components)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 6)
-    .map(([name, count]) => `${name} ×${count}`);
-  return `${commits} commits, ${rendered} components (${most.join(', ')})`;
+/** What a run leaves for the next: a --ui-only run keeps the server figures of the run that measured them. */
+function kept() {
+  if (!uiOnly || !previous) return report;
+  const serverMeasuredAt = previous.api ? (previous.serverMeasuredAt ?? previous.measuredAt) : undefined;
+  return { ...report, api: previous.api, quotes: previous.quotes, fixedRateLoad: previous.fixedRateLoad, serverMeasuredAt };
 }
+
+// A --ui-only run shows the server figures it kept (from the run that measured them).
+const serverRun = uiOnly ? kept() : report;
+const serverNote =
+  uiOnly && serverRun.serverMeasuredAt
+    ? `Measured on ${serverRun.serverMeasuredAt.slice(0, 16).replace('T', ' ')} UTC, kept by this --ui-only run.`
+    : undefined;
+const sections = benchSections({ report, previous, serverRun, serverNote, bytesOnly });
+const rows = sections.flatMap((section) => section.rows);
 console.log(`${'measure'.padEnd(56)} ${'today'.padEnd(14)} ${'goal'.padEnd(12)} previous run (${previous?.measuredAt ?? 'none'})`);
-for (const [label, value, goal = '', before = ''] of bytesOnly ? byteRows : rows)
+for (const [label, value, goal = '', before = ''] of rows)
   console.log(`${label.padEnd(56)} ${value.padEnd(14)} ${goal.padEnd(12)} ${before}`);
+// docs/benchmarks.md from the same figures; a --bytes-only run writes its bytes alone there.
+writeBenchmarksDoc(docFile, {
+  report: kept(),
+  previous,
+  previousSource,
+  kind: bytesOnly ? 'bytes-only' : uiOnly ? 'ui-only' : 'full',
+  sections,
+});
 if (bytesOnly)
   for (const [tag, files] of Object.entries(usableFiles)) {
     console.log(`\n${tag}: the files its first panel fetched, gzip -9`);
     for (const file of files) console.log(`  ${file.padEnd(54)} ${kb(gz(path.join(dist, file))).padStart(10)}`);
   }
-else console.log(`\nwritten to ${path.relative(ROOT, latestFile)}`);
+console.log(`\nwritten to ${[...(bytesOnly ? [] : [latestFile]), docFile].map((file) => path.relative(ROOT, file)).join(' and ')}`);
 
 /** First render, interaction latency and network economy: timings, which another workload spoils. */
 async function measureTimings() {

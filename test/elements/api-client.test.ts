@@ -59,7 +59,7 @@ describe('API client against the reference server (spec §7)', () => {
     const quote = await client.requestQuote(quoteRequestOfBooking(payload(), 'wizard', null));
     expect(quote.id).to.be.a('string');
     expect(Date.parse(quote.expires_at)).to.be.greaterThan(Date.now());
-    // The reference server's default: a quote holds 30 minutes (README, QUOTE_TTL_MINUTES).
+    // The reference server's default: a quote holds 30 minutes (server/README.md, QUOTE_TTL_MINUTES).
     expect(quote.valid_for_seconds).to.be.within(30 * 60 - 5, 30 * 60);
     expect(quote.signature).to.match(/^[\w-]{43}$/);
     expect(quote.figures.price_transportation).to.be.greaterThan(0);

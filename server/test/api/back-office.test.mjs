@@ -57,7 +57,7 @@ describe(`the carrier's back office on ${DATABASE_NAME}`, () => {
 
   before(async () => {
     server = await startServer(undefined, 0, {
-      // A proxy on this machine ends TLS (X-Forwarded-Proto), as the README's deployment.
+      // A proxy on this machine ends TLS (X-Forwarded-Proto), as server/README.md's deployment.
       TRUST_PROXY: '127.0.0.1',
       SIGN_IN_SLOW_DOWN_AFTER: '2',
       SIGN_IN_LOCK_AFTER: '4',

@@ -1,5 +1,5 @@
-// The carrier's backup and restore (`npm run db -- backup|restore <file>`, README "Backing up
-// and restoring"): a backup taken while the server runs and takes a burst of bookings, restored
+// The carrier's backup and restore (`npm run db -- backup|restore <file>`, server/README.md
+// "Backing up, restoring and upgrading"): a backup taken while the server runs and takes a burst of bookings, restored
 // into a new database, on which a server finds exactly the bookings acknowledged before the
 // backup, whole (and none sent after it); a restore never replaces a database that exists.
 import assert from 'node:assert/strict';

@@ -65,7 +65,7 @@ export async function startReceiver({ delayMs = 0, status = 200 } = {}) {
 }
 
 /**
- * A receiver's check of a delivery, word for word the README's (Webhooks): the HMAC-SHA256 of
+ * A receiver's check of a delivery, word for word server/README.md's (Webhooks): the HMAC-SHA256 of
  * the timestamp and the raw body, joined by a dot, with the endpoint's secret, compared in
  * constant time, and no older than five minutes.
  */
