@@ -46,6 +46,15 @@ export function quoteRequestOfBooking(payload: TravelPayload, grid: PriceGrid, f
   };
 }
 
+/**
+ * The travel's day as a quote prices it (a pool's code and the tariff's day rules read it): the
+ * first stop's window when it has one, as the booking dates itself, else the customer's day.
+ */
+export function tripDay(stops: readonly Pick<Stop, 'timewindowEarliest'>[], customerDate: string): string {
+  const firstWindow = stops[0]?.timewindowEarliest ?? null;
+  return firstWindow ? travelDay(firstWindow) : customerDate;
+}
+
 /** What a page knows of the trip when it asks for a quote. */
 export interface TripChoices {
   grid: PriceGrid;
@@ -69,7 +78,6 @@ export interface TripChoices {
  * default trucks and the public grid as null, the travel's day as the payload dates it.
  */
 export function quoteRequestFor(trip: TripChoices): QuoteRequest {
-  const firstWindow = trip.stops[0]?.timewindowEarliest ?? null;
   return {
     grid: trip.grid,
     ...(trip.companyToken ? { company_token: trip.companyToken } : {}),
@@ -89,7 +97,7 @@ export function quoteRequestFor(trip: TripChoices): QuoteRequest {
     driver_pool_id: isPublicPool({ id: trip.poolId }) ? null : trip.poolId,
     persons_needed: trip.persons,
     handling_hours: trip.hours,
-    date: firstWindow ? travelDay(firstWindow) : trip.customerDate,
+    date: tripDay(trip.stops, trip.customerDate),
     fixed_price: trip.fixedPrice,
   };
 }
