@@ -6,6 +6,9 @@
 // before it is saved. Only administrators change settings, and only with the form's token.
 // Expected prices are worked out here from spec §9 and the rates typed (spec-prices.mjs).
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice } from './back-office-client.mjs';
 import { bookingBody, LYON, PARIS } from './booking-body.mjs';
@@ -426,5 +429,35 @@ describe(`who may change the tariff and the grids on ${DATABASE_NAME}`, () => {
       assert.equal(forged.status, 403, path);
     }
     assert.deepEqual(await settingsState(server, 1), before);
+  });
+});
+
+describe(`the public pages' tariff, from the operator's file, on ${DATABASE_NAME}`, () => {
+  it('PUBLIC_PRICING_FILE may hold a tariff (its missing parts take the defaults): the public quote is priced on it', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'tqw-tarif-public-')), 'tarifs-publics.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        tariff: {
+          vat: 0.2,
+          handling: { rate_standard: 18, rate_moving: 30 },
+          transport: { minimum: 38, per_km: 1, per_hour: 15 },
+          vehicles: [{ id: -4, name: 'Véhicule 20 m³', capacity: 20 }],
+        },
+      }),
+    );
+    const server = await startServer(undefined, 0, { PUBLIC_PRICING_FILE: file });
+    try {
+      const { company_token: _token, ...request } = sofaRequest(bookingBody());
+      const quote = await json(server.base, 'POST', '/api/v1/quotes', { body: request });
+      assert.equal(quote.status, 201, quote.text);
+      // km × 1 € (VAT included, the default section) + hours × 15, at least 38.
+      assert.equal(quote.data.figures.price_transportation, cents(transportEuros([PARIS, LYON], 1)));
+      assert.equal(quote.data.figures.vehicle.name, 'Véhicule 20 m³');
+      const [{ tariff_version: version }] = await server.query('SELECT tariff_version FROM quotes WHERE id = ?', [quote.data.id]);
+      assert.equal(version, null);
+    } finally {
+      await server.stop();
+    }
   });
 });
