@@ -253,12 +253,12 @@ export const backOfficeTours = {
     await page.getByRole('button', { name: 'Enregistrer le tarif' }).click();
     await page.getByRole('alert').filter({ hasText: 'Le tarif n’a pas été enregistré' }).waitFor();
     yield { name: 'reglages-tarifs-2-refuse' };
-    // A draft: 0,80 € a km, Saturdays 20 % dearer, simulated before it is saved.
-    const minimum = page.viewportSize().width < 700 ? '40' : '45';
+    // A draft: dearer km (another price at each width, so each run has a change to show), Saturdays 20 % dearer, simulated before it is saved.
+    const perKm = page.viewportSize().width < 700 ? '0,8' : '0,9';
     await page.getByLabel('Taux horaire de manutention').fill('20');
     await page.getByLabel('Samedi', { exact: true }).fill('1,2');
-    await page.getByLabel('Prix par km', { exact: true }).fill('0,8');
-    await page.getByLabel('Prix minimum du transport').fill(minimum);
+    await page.getByLabel('Prix par km', { exact: true }).fill(perKm);
+    await page.getByLabel('Prix minimum du transport').fill('40');
     await page.getByRole('button', { name: 'Simuler avant d’enregistrer' }).click();
     await page.getByRole('heading', { name: 'Simuler', level: 1 }).waitFor();
     await page.getByLabel('Départ', { exact: true }).fill('33000 Bordeaux');

@@ -20,7 +20,7 @@ export const SETTINGS_PAGES: SettingsPage[] = [
     description: 'Vos prix sans écrire de code\u00a0: TVA, manutention, véhicules, km, étages, portage, jours et saisons.',
   },
   { path: 'simuler', title: 'Simuler', description: 'Le prix d’un trajet d’exemple et du vôtre, avant et après un changement de tarif.' },
-  { path: 'versions', title: 'Versions du tarif', description: 'Qui a changé le tarif et quand\u00a0; revenir à une version précédente.' },
+  { path: 'versions', title: 'Versions du tarif', description: 'Qui a changé le tarif et quand\u202f; revenir à une version précédente.' },
   {
     path: 'grilles',
     title: 'Grilles tarifaires',

@@ -181,7 +181,7 @@ export async function poolRoutes(office: FastifyInstance, context: SettingsConte
       return {
         error: {
           field,
-          message: `Code de calcul\u00a0: le calcul ne s’est pas terminé dans le temps permis (${POOL_CODE_LIMITS.deadlineMs}\u00a0ms)\u00a0; une boucle sans fin\u202f? Rien n’a été enregistré.`,
+          message: `Code de calcul\u00a0: le calcul ne s’est pas terminé dans le temps permis (${POOL_CODE_LIMITS.deadlineMs}\u00a0ms)\u202f; une boucle sans fin\u202f? Rien n’a été enregistré.`,
         },
       };
     const answer = readPoolReply({ name }, reply.ok ? { ok: true, json: reply.json } : { ok: false });

@@ -383,14 +383,14 @@ ${section(
 ${section(
   'transport',
   'Transport',
-  'Le prix du trajet du camion, aller et retour\u00a0: les km × le prix par km, plus les heures de route × le prix par heure, plus les étapes au-delà de la première et de la dernière adresse\u00a0; au moins le prix minimum.',
+  'Le prix du trajet du camion, aller et retour\u00a0: les km × le prix par km, plus les heures de route × le prix par heure, plus les étapes au-delà de la première et de la dernière adresse\u202f; au moins le prix minimum.',
   `<div class="grid">${vatChoice('transport_ttc', 'Prix du transport saisis', values)}${input({ ...at, name: 'minimum', label: 'Prix minimum du transport', unit: transportUnit, size: 6 })}${input({ ...at, name: 'prix_km', label: 'Prix par km', unit: `${transportUnit}/km`, size: 6 })}${input({ ...at, name: 'prix_heure', label: 'Prix par heure de route', unit: `${transportUnit}/h`, size: 6 })}${input({ ...at, name: 'prix_etape', label: 'Prix par étape supplémentaire', unit: transportUnit, size: 6, help: 'À chaque adresse au-delà de deux.' })}</div>
 <details class="bands"${bands.includes('aria-invalid') || Object.keys(values).some((name) => name.startsWith('tranche_') && values[name]!.trim() !== '') ? ' open' : ''}><summary>Tranches de km (facultatif)</summary><p class="meta">Au-delà d’une distance, chaque km prend le prix de sa tranche\u00a0: par exemple 0,70\u00a0€ jusqu’à 100\u00a0km, puis 0,60\u00a0€ à partir de 100\u00a0km.</p>${bands}</details>`,
 )}
 ${section(
   'vehicules',
   'Véhicules',
-  'Le plus petit véhicule qui contient le volume fait le trajet\u00a0; ses propres prix par km et par heure remplacent ceux du transport. Laissez une ligne vide pour la retirer.',
+  'Le plus petit véhicule qui contient le volume fait le trajet\u202f; ses propres prix par km et par heure remplacent ceux du transport. Laissez une ligne vide pour la retirer.',
   `<div class="rows">${vehicles}</div>`,
 )}
 ${section(
@@ -416,7 +416,7 @@ ${section(
   'Le formulaire simplifié (quatre étapes) ajoute au transport un forfait de manutention selon le volume, au lieu des heures.',
   `<details class="bands"${errors.some((error) => error.field.startsWith('forfait_')) ? ' open' : ''}><summary>Forfaits par volume</summary><div class="rows">${tiers}</div></details>`,
 )}
-<p class="meta">Les devis déjà donnés gardent leur prix\u00a0; les nouveaux prennent le tarif enregistré.</p>
+<p class="meta">Les devis déjà donnés gardent leur prix\u202f; les nouveaux prennent le tarif enregistré.</p>
 <div class="form-actions"><button type="submit" class="button secondary" formaction="${simulateAction}">Simuler avant d’enregistrer</button><button type="submit" class="button primary">Enregistrer le tarif</button></div>
 </form>`;
 }

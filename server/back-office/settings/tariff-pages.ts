@@ -45,7 +45,7 @@ const money = (cents: number) => formatPrice(cents / 100, '€');
 function figuresCell(figures: QuoteFigures): string {
   if (figures.pool_error) return `<p class="price">Prix non disponible</p><p class="meta">${escapeHtml(figures.pool_error)}</p>`;
   const hours = formatDuration(figures.handling_hours * 3600);
-  const handlers = figures.persons_needed === 1 ? '1 manutentionnaire' : `${figures.persons_needed} manutentionnaires`;
+  const handlers = figures.persons_needed === 1 ? '1\u00a0manutentionnaire' : `${figures.persons_needed}\u00a0manutentionnaires`;
   return `<p class="price">${escapeHtml(money(figures.total))}\u00a0TTC</p><p class="meta">${escapeHtml(money(figures.total_ht))}\u00a0HT · transport ${escapeHtml(money(figures.price_transportation))}, manutention ${escapeHtml(money(figures.price_handling))}</p><p class="meta">${escapeHtml(formatDistance(figures.driver_distance))} de route aller et retour · ${escapeHtml(figures.vehicle?.name ?? `${figures.volume}\u00a0m³`)} · ${escapeHtml(handlers)}, ${escapeHtml(hours)}</p>`;
 }
 

@@ -51,7 +51,7 @@ function draftOf(values: FormValues): Tariff | null {
 }
 
 const CHANGED_MEANWHILE = (current: number | null) =>
-  `Le tarif a été modifié entre-temps (${versionWords(current)} est maintenant en vigueur)\u00a0: rien n’a été enregistré. Vos saisies sont gardées\u00a0; vérifiez-les, puis enregistrez à nouveau.`;
+  `Le tarif a été modifié entre-temps (${versionWords(current)} est maintenant en vigueur)\u00a0: rien n’a été enregistré. Vos saisies sont gardées\u202f; vérifiez-les, puis enregistrez à nouveau.`;
 
 /**
  * Tarifs, Simuler and Versions: the company's tariff as a form, its simulation on a sample

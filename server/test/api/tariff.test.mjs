@@ -363,7 +363,7 @@ describe(`the grids (driver pools) in the Réglages on ${DATABASE_NAME}`, () => 
       ],
       [
         'while (true) {}\nreturn { transportation: 1, handling: 1 };',
-        'Code de calcul\u00a0: le calcul ne s’est pas terminé dans le temps permis (300\u00a0ms)\u00a0; une boucle sans fin\u202f? Rien n’a été enregistré.',
+        'Code de calcul\u00a0: le calcul ne s’est pas terminé dans le temps permis (300\u00a0ms)\u202f; une boucle sans fin\u202f? Rien n’a été enregistré.',
       ],
     ]) {
       const refused = await office.post(GRILLES, { nom: 'Grille Essai', mode: 'driving', calcule: 'on', consignes: 'À garder', code });
