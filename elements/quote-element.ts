@@ -1,7 +1,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, startTransition, type ComponentType } from 'react';
-import { sessionFor, type SessionOptions } from '../src/state/session.ts';
-import { ElementRoot, type ElementRootProps } from '../src/ui/ElementRoot.tsx';
+import { createSession, type Session, type SessionOptions } from '../src/state/session.ts';
+import { ElementRoot } from '../src/ui/ElementRoot.tsx';
 import { parseAttributes, type ElementConfig } from '../src/state/attributes.ts';
 import { adoptStyles } from '../src/ui/styles.ts';
 import { ATTRIBUTES, DATA_PROPERTY_NAMES, type QuoteElementDataProperties, type TransportQuoteAttributes } from './contract.ts';
@@ -30,18 +30,26 @@ type R2wcElement = HTMLElement & { connectedCallback(): void; disconnectedCallba
  * - Connected, the session reads its data (once) and runs its engine and draft sync; removed,
  *   they stop and the pricing worker ends. Moving the element keeps what the visitor typed.
  *
- * React renders through r2wc in an open shadow root, with the styles adopted before the
- * first render.
+ * The session (its store, services and configuration) is made once, with the element, and
+ * kept by it: r2wc unmounts the React root when the element leaves the page and mounts a new
+ * one when it comes back, and each root receives the same session as a prop (r2wc's 'method'
+ * prop: the element's session()). React renders through r2wc in an open shadow root, with
+ * the styles adopted before the first render.
  */
 export function quoteElementClass(
   View: ComponentType,
   options: SessionOptions,
 ): { new (): HTMLElement & QuoteElementDataProperties & TransportQuoteAttributes } {
-  const Root = ({ container }: Pick<ElementRootProps, 'container'>) =>
-    createElement(ElementRoot, { container, ...options }, createElement(View));
-  const Base = r2wc(Root, { shadow: 'open' }) as unknown as { new (): R2wcElement };
+  const Root = ({ session }: { container?: HTMLElement; session?: () => Session }) =>
+    createElement(ElementRoot, { session: session!() }, createElement(View));
+  const Base = r2wc(Root, { shadow: 'open', props: { session: 'method' } }) as unknown as { new (): R2wcElement };
+  // r2wc also defines a property for each prop, for a page to set: the session is not one (the
+  // element's properties are its contract's, custom-elements.json), so its accessor goes.
+  delete (Base.prototype as Partial<Record<'session', unknown>>).session;
 
   class QuoteElement extends Base {
+    readonly #session = createSession(this, options);
+
     static get observedAttributes(): readonly string[] {
       // `id` too: it names the element's drafts and its messages.
       return [...Object.values(ATTRIBUTES).map((spec) => spec.attribute), 'id'];
@@ -58,9 +66,14 @@ export function quoteElementClass(
       }
     }
 
+    /** How r2wc gives each React root it mounts the element's session (a 'method' prop, bound to the element). */
+    session(): Session {
+      return this.#session;
+    }
+
     override connectedCallback(): void {
       // Before React's first render, so inline data is already in the store it reads.
-      sessionFor(this, options).connect(configOf(this));
+      this.#session.connect(configOf(this));
       // The first render as a transition: React renders it in slices of a few milliseconds
       // instead of one long task, so a phone's main thread answers meanwhile (issue 33).
       startTransition(() => super.connectedCallback());
@@ -68,30 +81,30 @@ export function quoteElementClass(
 
     override disconnectedCallback(): void {
       super.disconnectedCallback();
-      sessionFor(this, options).disconnect();
+      this.#session.disconnect();
     }
 
     attributeChangedCallback(): void {
-      sessionFor(this, options).updateConfig(configOf(this));
+      this.#session.updateConfig(configOf(this));
     }
 
     set travelStore(value: unknown) {
-      sessionFor(this, options).setProperty('travel', value);
+      this.#session.setProperty('travel', value);
     }
     set companyStore(value: unknown) {
-      sessionFor(this, options).setProperty('company', value);
+      this.#session.setProperty('company', value);
     }
     set travelInfos(value: unknown) {
-      sessionFor(this, options).setProperty('infos', value);
+      this.#session.setProperty('infos', value);
     }
     set fetch(value: typeof fetch | null) {
       if (value !== null && typeof value !== 'function')
         throw new TypeError('transport-quote : fetch doit être une fonction comme window.fetch');
-      sessionFor(this, options).setFetch(value);
+      this.#session.setFetch(value);
     }
     set clock(value: () => Date) {
       if (typeof value !== 'function') throw new TypeError('transport-quote : clock doit être une fonction qui renvoie une Date');
-      sessionFor(this, options).setClock(value);
+      this.#session.setClock(value);
     }
   }
 

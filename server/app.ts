@@ -1,6 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { CompanyData } from 'transport-quote-wizard/domain';
 import helmet from 'helmet';
 import http from 'node:http';
 import type { Writable } from 'node:stream';
@@ -15,17 +16,19 @@ import type { Sql } from './db/sql.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.ts';
 import { ItemCatalogue } from './db/items-repo.ts';
 import { serverKey } from './db/server-keys.ts';
-import { loadCommunes } from './geo/communes.ts';
+import { loadCommuneData } from './geo/communes.ts';
 import { OfflineGeocoder } from './geo/geocoder.ts';
 import { elementFileRoutes, faviconRoutes } from './http/element-files.ts';
+import { integrationFileRoutes } from './http/integration-files.ts';
 import { parseJsonBody } from './http/json-body.ts';
 import { installRateLimits } from './http/rate-limits.ts';
 import { HttpError } from './http/validation.ts';
-import { healthRoutes, type Lifecycle } from './ops/health.ts';
+import { healthRoutes, SHUTTING_DOWN_MESSAGE, SHUTTING_DOWN_RETRY_AFTER_SECONDS, type Lifecycle } from './ops/health.ts';
 import { countRequests, metricsRoute, type Metrics } from './ops/metrics.ts';
 import { Quotas } from './ops/quotas.ts';
 import { publicPricingFrom } from './pricing/carrier-records.ts';
 import { createPoolSandbox } from './pricing/pool-sandbox.ts';
+import { PricingUnavailable } from './pricing/pricing-unavailable.ts';
 import { QuoteService } from './pricing/quote-service.ts';
 import { ChoicesRefused, PriceChanged } from './pricing/refusals.ts';
 import { serverContext } from './http/server-context.ts';
@@ -62,6 +65,8 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** Route service, quote validity and signing key; from the environment by default. */
   pricing?: PricingSettings;
+  /** What prices the public pages (PUBLIC_PRICING_FILE, else the composition's defaults); read from the environment by default. */
+  publicPricing?: CompanyData;
   /** The customer's e-mails and the carrier's webhooks; from the environment by default. */
   notifications?: NotificationSettings;
   /** The carrier's back office: who sees the public bookings, sessions, sign-in throttling. */
@@ -85,6 +90,11 @@ function listeningAddress(app: FastifyInstance): string | null {
   return `http://${host}:${address.port}`;
 }
 
+const NBSP = '\u00a0';
+const PROXY_ADVICE =
+  'le serveur ne croit pas l’en-tête X-Forwarded-Proto du proxy, les cookies de l’espace transporteur partent sans l’attribut Secure et chaque visiteur est compté à l’adresse du proxy. ' +
+  'Réglez TRUST_PROXY sur l’adresse du proxy qui termine TLS (par exemple TRUST_PROXY=127.0.0.1).';
+
 /** How far past the body limit an announced body is still read (and dropped) so its 413 arrives. */
 const DRAINED_BODY_FACTOR = 8;
 
@@ -99,6 +109,7 @@ export async function createApp({
   metricsToken = null,
   lifecycle = { draining: false },
   pricing = pricingFromEnv(process.env, runtime.demo),
+  publicPricing: givenPublicPricing,
   notifications = notificationsFromEnv(process.env, runtime.demo, null),
   backOffice = backOfficeFromEnv(process.env, runtime.demo),
   serverBase,
@@ -120,7 +131,39 @@ export async function createApp({
       ),
     // One short line per request, written on the answer (below); nothing per request at warn.
     logController: new LogController({ disableRequestLogging: true }),
+    // While it closes, Fastify would answer what still arrives with its own English 503: the
+    // first hook below answers in French instead. Idle keep-alive connections are closed at
+    // once; those with a request in flight end after its answer.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
     logger: { level: logLevel, ...(logStream ? { stream: logStream } : {}) },
+  });
+
+  // Behind a proxy that ends TLS, the proxy's X-Forwarded-Proto is believed only from the
+  // addresses TRUST_PROXY names (anyone may send the header): the back office's cookies are
+  // Secure exactly when the request is known to have come over TLS. A request that looks
+  // proxied over https from elsewhere is said once, in French, as the same setting at start.
+  if (!limits.trustProxy && notifications.publicUrl?.startsWith('https://'))
+    app.log.warn(`PUBLIC_URL est en https mais TRUST_PROXY n’est pas réglé${NBSP}: ${PROXY_ADVICE}`);
+  let proxyWarned = false;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!proxyWarned && request.protocol !== 'https' && /\bhttps\b/i.test(String(request.headers['x-forwarded-proto'] ?? ''))) {
+      proxyWarned = true;
+      request.log.warn(
+        `Requête reçue avec X-Forwarded-Proto: https d’une adresse que TRUST_PROXY ne désigne pas comme proxy${NBSP}: ${PROXY_ADVICE}`,
+      );
+    }
+    done();
+  });
+
+  // Stopping (SIGTERM, start.ts): from the signal on, every answer closes its connection, so no
+  // client keeps sending on a connection about to end (a reset); once the server takes no more
+  // requests, what still arrives on an open connection is told so in French, with Retry-After.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!lifecycle.draining) return done();
+    void reply.header('connection', 'close');
+    if (!lifecycle.closing) return done();
+    void reply.code(503).header('retry-after', String(SHUTTING_DOWN_RETRY_AFTER_SECONDS)).send({ error: SHUTTING_DOWN_MESSAGE });
   });
 
   // Above info there is no hook at all: a request pays nothing for a line that would not be written.
@@ -148,7 +191,9 @@ export async function createApp({
     void (tooLarge ? reply.code(413).send({ error: 'Requête trop volumineuse' }) : reply.code(404).send({ error: 'Introuvable' }));
   });
 
-  app.removeContentTypeParser('application/json');
+  // JSON only: Fastify's own text/plain parser would hand a text body to the routes, refused
+  // there as an invalid booking (400) where the document promises 415.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     request.rawBody = text;
@@ -184,6 +229,16 @@ export async function createApp({
     maxAge: 600,
   };
   const filesCors = { origin: '*', methods: ['GET'] };
+  // A preflight without its Origin or method: @fastify/cors would refuse it in English plain text.
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    const corsPath = url.startsWith('/api/') || url.startsWith('/dist/');
+    if (request.method !== 'OPTIONS' || !corsPath || (request.headers.origin && request.headers['access-control-request-method']))
+      return done();
+    void reply
+      .code(400)
+      .send({ error: 'Requête de contrôle CORS incomplète\u00a0: les en-têtes Origin et Access-Control-Request-Method sont attendus' });
+  });
   await app.register(fastifyCors, {
     hook: 'onRequest',
     delegator: (request, callback) =>
@@ -211,6 +266,13 @@ export async function createApp({
       return reply
         .code(error.statusCode)
         .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ?? {}) });
+    if (error instanceof PricingUnavailable) {
+      request.log.warn({ err: { message: error.message } }, 'prix indisponible');
+      return reply
+        .code(503)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: { message: error.message, code: error.code } }, 'base de données injoignable');
       return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ error: DATABASE_UNAVAILABLE_MESSAGE });
@@ -239,12 +301,16 @@ export async function createApp({
 
   const catalogue = await ItemCatalogue.load(sql);
   let geocoder: OfflineGeocoder | null = null;
-  const geocoderOnce = () => (geocoder ??= new OfflineGeocoder(loadCommunes()));
+  const geocoderOnce = () => {
+    if (geocoder) return geocoder;
+    const { communes, unlocatedPostcodes } = loadCommuneData();
+    return (geocoder = new OfflineGeocoder(communes, unlocatedPostcodes));
+  };
 
   const quotas = new Quotas(limits, app.log, metrics);
   const addressSecret = await serverKey(sql, 'client-address');
-  const sandbox = createPoolSandbox();
-  const publicPricing = publicPricingFrom(process.env, composition?.publicPricing ?? {});
+  const publicPricing = givenPublicPricing ?? publicPricingFrom(process.env, composition?.publicPricing ?? {});
+  const sandbox = createPoolSandbox({ waitMs: pricing.sandboxWaitMs });
   app.addHook('onClose', async () => sandbox.close());
   const quotes = new QuoteService({
     sql,
@@ -259,8 +325,10 @@ export async function createApp({
     signingKey: pricing.signingKey ?? (await serverKey(sql, 'quote-signing')),
     ttlMs: pricing.quoteTtlMs,
   });
+  const devisKey = await serverKey(sql, 'devis-link');
   const notifier = new Notifier({
     sql,
+    devisKey,
     settings: notifications,
     log: app.log,
     metrics,
@@ -288,7 +356,7 @@ export async function createApp({
   });
   await app.register(travelRoutes);
   await app.register(quoteRoutes);
-  await app.register(devisRoutes);
+  await app.register(devisRoutes, { devisKey });
   await app.register(catalogueRoutes);
   await app.register(companyRoutes);
   await app.register(geoRoutes);
@@ -300,8 +368,9 @@ export async function createApp({
     csrfKey: await serverKey(sql, 'back-office-csrf'),
   });
   await app.register(faviconRoutes);
+  integrationFileRoutes(app, runtime.serverDir);
   if (metrics && metricsToken) metricsRoute(app, metrics, metricsToken);
-  await app.register(elementFileRoutes, { elementsDir: runtime.elementsDir });
+  await app.register(elementFileRoutes, { elementsDir: runtime.elementsDir, sourceMaps: runtime.serveSourceMaps ?? false });
   await composition?.routes(app, { sql, catalogue, elementsDir: runtime.elementsDir });
 
   app.addHook('onReady', async () => {

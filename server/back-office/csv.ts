@@ -25,6 +25,11 @@ const HEADER = [
   'État',
   'Contrôle du prix',
   'Origine',
+  'Prix de l’entreprise (lignes, TTC)',
+  'Prix de la grille TTC (€)',
+  'Manutention réservée',
+  'Manutention estimée par le serveur',
+  'Modifications du client',
 ];
 
 /**
@@ -41,9 +46,17 @@ function field(value: string | number, typed = false): string {
 const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
 function priceControl(booking: ListedBooking): string {
-  if (booking.price_source === 'company') return 'Prix fixé par l’entreprise';
-  return booking.price_check && !booking.price_check.matches ? 'Prix à vérifier' : '';
+  const marks: string[] = [];
+  if (booking.price_source === 'pending')
+    marks.push(`Prix à fixer${booking.summary.unavailable ? ` (${booking.summary.unavailable})` : ''}`);
+  else if (booking.price_source === 'company') marks.push('Prix fixé par l’entreprise');
+  else if (booking.price_source === 'carrier') marks.push('Prix fixé par le transporteur');
+  else if (booking.price_check && !booking.price_check.matches) marks.push('Prix à vérifier');
+  if (booking.summary.handling?.low) marks.push('Manutention sous-estimée');
+  return marks.join(' · ');
 }
+
+const handling = (persons: number, hours: number) => `${persons} × ${String(hours).replace('.', ',')} h`;
 
 export const csvHeader = () => `${CSV_BOM}${HEADER.join(';')}\r\n`;
 
@@ -62,11 +75,17 @@ export function csvRows(bookings: ListedBooking[]): string {
         field(summary.last, true),
         field(summary.stops),
         field(summary.volume),
-        euros(summary.total),
-        euros(summary.total_ht),
+        // A price to set has none yet: its cells stay empty rather than say 0.
+        booking.price_source === 'pending' ? '' : euros(summary.total),
+        booking.price_source === 'pending' ? '' : euros(summary.total_ht),
         field(STATE_LABELS[booking.state] ?? booking.state),
         field(priceControl(booking)),
         field(originLabel(booking.company_id)),
+        field((summary.lines ?? []).map((line) => `${line.label} : ${euros(line.amount)} €`).join(' | '), true),
+        booking.price_check ? euros(booking.price_check.price_transportation + booking.price_check.price_handling) : '',
+        field(summary.handling ? handling(summary.handling.persons, summary.handling.hours) : ''),
+        field(summary.handling ? handling(summary.handling.estimate_persons, summary.handling.estimate_hours) : ''),
+        field(summary.changes ? summary.changes.lines.join(' | ') : '', true),
       ].join(';');
     })
     .map((line) => `${line}\r\n`)

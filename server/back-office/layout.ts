@@ -81,8 +81,10 @@ export function spreadsheetDateTime(iso: string): string {
 /** The day of a date in Paris, 'yyyy-mm-dd' (what a date field holds). */
 export const dayOf = (iso: string) => zoned(iso).toISODate() ?? '';
 
-/** The states as the carrier reads them. */
-export const STATE_LABELS: Record<string, string> = { new: 'Nouvelle', accepted: 'Acceptée', refused: 'Refusée' };
+/** The states as the carrier reads them ('review': edited by its customer after it was accepted). */
+export const STATE_LABELS: Record<string, string> = { new: 'Nouvelle', accepted: 'Acceptée', refused: 'Refusée', review: 'À revoir' };
+/** The same, for a list of them (the filter). */
+export const STATE_PLURALS: Record<string, string> = { new: 'Nouvelles', accepted: 'Acceptées', refused: 'Refusées', review: 'À revoir' };
 
 export function stateBadge(state: string): string {
   return `<span class="badge state-${escapeHtml(state)}">${escapeHtml(STATE_LABELS[state] ?? state)}</span>`;

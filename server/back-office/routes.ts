@@ -8,23 +8,29 @@ import * as v from 'valibot';
 import type { BackOfficeSettings } from '../config/back-office.ts';
 import type { NotificationSettings } from '../config/notifications.ts';
 import { endSession, findUserByEmail, normalEmail, recordSignIn } from '../db/accounts-repo.ts';
+import { withheldMails } from '../db/mail-repo.ts';
 import { bookingInScope, BOOKING_STATES, everyBooking, listBookings, type BookingScope, type ListFilter } from '../db/carrier-bookings.ts';
 import { forgiveTry, pastTheLock, recordFailure, signInGate, type ThrottleKeys } from '../db/sign-in-throttle.ts';
-import { decideTravel, findTravel, type Decision, type StoredTravel } from '../db/travels-repo.ts';
+import { bookingSummary } from '../db/booking-summary.ts';
+import { findQuote } from '../db/quotes-repo.ts';
+import { decideTravel, findTravel, setCarrierPrice, type Decision, type StoredTravel } from '../db/travels-repo.ts';
 import { isDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { addEndpoint, disableEndpoint, listEndpoints, recentDeliveries, resendDelivery } from '../db/webhooks-repo.ts';
 import { HttpError } from '../http/validation.ts';
 import { mayCall, urlProblem } from '../notifications/address-guard.ts';
-import type { BookingFacts, EventType } from '../notifications/booking-events.ts';
+import { factsOf, type EventType } from '../notifications/booking-events.ts';
 import { carrierOf } from '../notifications/notifier.ts';
 import { newEndpointSecret } from '../notifications/webhook-sender.ts';
+import { withCarrierPrice } from '../pricing/booking-pricing.ts';
+import { companyRecord } from '../pricing/carrier-records.ts';
+import { PricingUnavailable } from '../pricing/pricing-unavailable.ts';
 import { clientKey } from '../security/client-key.ts';
 import { generateToken, hashToken, sha256 } from '../security/tokens.ts';
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from '../security/passwords.ts';
 import { renderBookingPage, REASON_MAX, tellsCustomer } from './booking-page.ts';
 import { renderBookingsPage } from './bookings-page.ts';
 import { csvHeader, csvRows } from './csv.ts';
-import { BACK_OFFICE_CSP, BASE, frame, type Viewer } from './layout.ts';
+import { BACK_OFFICE_CSP, BASE, escapeHtml, frame, type Viewer } from './layout.ts';
 import { cookieOptions, CSRF_COOKIE, csrfUserInfo, loadSession, requireSession, SESSION_COOKIE } from './session.ts';
 import { renderSignInPage } from './sign-in-page.ts';
 import { renderWebhooksPage } from './webhooks-page.ts';
@@ -57,6 +63,15 @@ const SignInForm = v.object({
   mot_de_passe: v.pipe(v.string(), v.maxLength(200)),
 });
 const RefusalForm = v.object({ motif: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(REASON_MAX)) });
+/** Euros as a French carrier types them: '1190', '1 190,50', '1190.5'. */
+const Euros = v.pipe(
+  v.string(),
+  v.trim(),
+  v.transform((text) => text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.')),
+  v.regex(/^\d{1,6}(\.\d{1,2})?$/),
+  v.transform(Number),
+);
+const PriceForm = v.object({ transport: Euros, manutention: Euros });
 const WebhookForm = v.object({
   url: v.pipe(v.string(), v.trim(), v.maxLength(2000)),
   portee: v.optional(v.picklist(['entreprise', 'public']), 'entreprise'),
@@ -69,6 +84,9 @@ const DONE: Record<string, string> = {
   'acceptee-sans-courriel': 'Réservation acceptée. Le client n’a pas donné d’e-mail\u00a0: prévenez-le vous-même.',
   'refusee-sans-courriel': 'Réservation refusée. Le client n’a pas donné d’e-mail\u00a0: prévenez-le vous-même.',
   deja: 'Cette réservation a déjà reçu une réponse\u00a0: rien n’a changé.',
+  'prix-fixe': 'Prix fixé\u00a0: vous pouvez maintenant accepter la réservation.',
+  'prix-deja': 'Le prix de cette réservation est déjà fixé\u00a0: rien n’a changé.',
+  'prix-a-fixer': 'Fixez d’abord le prix de cette réservation\u00a0: elle ne peut pas être acceptée sans prix.',
   ajoute: 'Point de réception ajouté\u00a0: les prochains événements y seront envoyés.',
   supprime: 'Point de réception supprimé.',
   renvoye: 'Événement remis dans la file d’envoi.',
@@ -81,21 +99,6 @@ export function page(reply: FastifyReply, html: string, status = 200): FastifyRe
     .header('cache-control', 'no-store')
     .header('content-security-policy', BACK_OFFICE_CSP)
     .send(html);
-}
-
-/** What an event says of a stored booking. */
-function factsOf(travel: StoredTravel): BookingFacts {
-  return {
-    id: travel.id,
-    companyId: travel.company_id,
-    createdAt: travel.created_at,
-    updatedAt: travel.updated_at,
-    state: travel.state,
-    payload: travel.payload,
-    priceSource: travel.price_source,
-    priceCheck: travel.price_check,
-    refusalReason: travel.refusal_reason,
-  };
 }
 
 /**
@@ -114,6 +117,8 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
     publicPricing: app.publicPricing,
     metrics: app.metrics,
     addressSecret: app.addressSecret,
+    quotes: app.quotes,
+    priceCeilingEuros: app.limits.priceCeilingEuros,
   };
   await app.register(
     async (office) => {
@@ -174,6 +179,10 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
             ),
             503,
           );
+        }
+        if (error instanceof PricingUnavailable) {
+          void reply.header('retry-after', String(error.retryAfterSeconds));
+          return page(reply, frame('Réglages à corriger', `<h1>Réglages à corriger</h1><p>${escapeHtml(error.message)}</p>`, null), 503);
         }
         if (error instanceof HttpError && error.statusCode < 500)
           return page(
@@ -322,20 +331,34 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         const travel = await scopedTravel(request);
         const done = (request.query as Record<string, unknown>).fait;
         const text = typeof done === 'string' ? DONE[done] : undefined;
+        const withheld = await withheldMails(sql, travel.id);
+        const kind = done === 'prix-a-fixer' ? 'error' : 'success';
         return page(
           reply,
-          renderBookingPage({ viewer: viewerOf(request, reply), travel, message: text ? { kind: 'success', text } : null, mailOn }),
+          renderBookingPage({
+            viewer: viewerOf(request, reply),
+            travel,
+            message: text ? { kind, text } : null,
+            mailOn,
+            withheld,
+          }),
         );
       });
 
-      /** Records a decision with its event and the customer's e-mail, in one transaction. */
-      const decide = async (travel: StoredTravel, decision: Decision, type: EventType): Promise<boolean> => {
+      /** Who the customer deals with, from the carrier's records, checked as they are read (a bad record is a 503 naming it). */
+      const carrierFor = async (travel: StoredTravel) => {
         const storeJson =
           travel.company_id === null
             ? null
             : ((await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [travel.company_id]))?.store_json ??
               null);
-        const carrier = carrierOf(storeJson, deps.publicPricing);
+        if (storeJson !== null) companyRecord(storeJson);
+        return carrierOf(storeJson, deps.publicPricing);
+      };
+
+      /** Records a decision with its event and the customer's e-mail, in one transaction. */
+      const decide = async (travel: StoredTravel, decision: Decision, type: EventType): Promise<boolean> => {
+        const carrier = await carrierFor(travel);
         const written = await sql.transaction(async (tx) => {
           if (!(await decideTravel(tx, travel.id, decision, new Date().toISOString()))) return null;
           const now = await findTravel(tx, travel.id);
@@ -351,6 +374,8 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
 
       office.post('/reservations/:id/accepter', protectedForm, async (request, reply) => {
         const travel = await scopedTravel(request);
+        // No acceptance before a price: the grid gave none, the carrier sets it first.
+        if (travel.price_source === 'pending') return reply.redirect(`${BASE}/reservations/${travel.id}?fait=prix-a-fixer`, 303);
         const decided = await decide(travel, { state: 'accepted' }, 'booking.accepted');
         return reply.redirect(`${BASE}/reservations/${travel.id}?fait=${decided ? `acceptee${told(travel)}` : 'deja'}`, 303);
       });
@@ -376,6 +401,44 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         return reply.redirect(`${BASE}/reservations/${travel.id}?fait=${decided ? `refusee${told(travel)}` : 'deja'}`, 303);
       });
 
+      /**
+       * The carrier's price for a booking its grid gave none for ('prix à fixer'): transport and
+       * handling TTC, a total above 0 and within the ceiling, signed as a quote of its own and
+       * stored as 'carrier', with its event; the booking can then be accepted.
+       */
+      office.post('/reservations/:id/prix', protectedForm, async (request, reply) => {
+        const travel = await scopedTravel(request);
+        if (travel.price_source !== 'pending') return reply.redirect(`${BASE}/reservations/${travel.id}?fait=prix-deja`, 303);
+        const form = v.safeParse(PriceForm, request.body);
+        const refuse = (text: string) =>
+          page(reply, renderBookingPage({ mailOn, viewer: viewerOf(request, reply), travel, message: { kind: 'error', text } }), 422);
+        if (!form.success) return refuse('Indiquez le transport et la manutention en euros TTC, par exemple 1190 ou 1190,50.');
+        const transport = Math.round(form.output.transport * 100);
+        const handling = Math.round(form.output.manutention * 100);
+        if (transport + handling <= 0) return refuse('Le prix doit être supérieur à 0\u00a0€.');
+        if (Math.max(transport, handling) > deps.priceCeilingEuros * 100)
+          return refuse(`Un prix ne peut pas dépasser le plafond de ${deps.priceCeilingEuros}\u00a0€.`);
+        const first = travel.quote_id ? await findQuote(sql, travel.quote_id) : null;
+        if (!first) return refuse('Cette réservation n’a pas de devis sur lequel fixer un prix.');
+        const carrier = await carrierFor(travel);
+        const quote = await deps.quotes.carrierQuote(first, transport, handling);
+        const payload = withCarrierPrice(travel.payload, deps.quotes.answer(quote, quote.figures, null));
+        const summary = {
+          ...bookingSummary(payload, quote.figures),
+          ...(travel.summary?.lines ? { lines: travel.summary.lines } : {}),
+          ...(travel.summary?.handling ? { handling: travel.summary.handling } : {}),
+          ...(travel.summary?.item_volumes ? { item_volumes: travel.summary.item_volumes } : {}),
+          ...(travel.summary?.changes ? { changes: travel.summary.changes } : {}),
+        };
+        const written = await sql.transaction(async (tx) => {
+          if (!(await setCarrierPrice(tx, travel.id, payload, quote, summary, new Date().toISOString()))) return null;
+          const now = await findTravel(tx, travel.id);
+          return notifier.record(tx, 'booking.updated', factsOf(now!), carrier);
+        });
+        if (written) notifier.wake(written);
+        return reply.redirect(`${BASE}/reservations/${travel.id}?fait=${written ? 'prix-fixe' : 'prix-deja'}`, 303);
+      });
+
       // The webhooks.
       const webhooksPage = async (
         request: FastifyRequest,
@@ -383,6 +446,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         message: { kind: 'success' | 'error'; text: string } | null,
         typed?: { url: string; scope: string },
         status = 200,
+        created?: { url: string; secret: string },
       ) => {
         const scope = request.carrier!.scope;
         const endpoints = [];
@@ -397,6 +461,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
             endpoints,
             message,
             ...(typed ? { typed } : {}),
+            ...(created ? { created } : {}),
           }),
           status,
         );
@@ -439,8 +504,10 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         if (registered.some((endpoint) => endpoint.url === url.toString())) return refuse('Cette adresse reçoit déjà ces événements.');
         if (registered.length >= MAX_ENDPOINTS)
           return refuse(`Vous avez déjà ${MAX_ENDPOINTS} points de réception\u00a0: supprimez-en un d’abord.`);
-        await addEndpoint(sql, owner, url.toString(), newEndpointSecret(), new Date().toISOString());
-        return reply.redirect(`${BASE}/webhooks?fait=ajoute`, 303);
+        // Its secret is shown on this answer alone (not after a redirect): the page shows it masked from then on.
+        const secret = newEndpointSecret();
+        await addEndpoint(sql, owner, url.toString(), secret, new Date().toISOString());
+        return webhooksPage(request, reply, { kind: 'success', text: DONE.ajoute! }, undefined, 201, { url: url.toString(), secret });
       });
 
       office.post('/webhooks/:id/supprimer', protectedForm, async (request, reply) => {

@@ -24,6 +24,21 @@ function deliveryState(delivery: DeliveryRecord): string {
     : `<span class="badge warning">Nouvel essai</span>${status}<div class="meta">${escapeHtml(delivery.last_error ?? '')}, prévu ${escapeHtml(shortDateTime(iso(delivery.next_attempt_at)))}</div>`;
 }
 
+/** A secret as the page shows it after its creation: its first characters, enough to tell two apart. */
+export function maskedSecret(secret: string): string {
+  return `${secret.slice(0, 'whsec_'.length + 4)}…`;
+}
+
+/** The secret of the endpoint just added, shown this once: the page never shows it again. */
+function newSecret({ url, secret }: { url: string; secret: string }): string {
+  return `<section class="card new-secret" aria-labelledby="nouveau-secret" role="status">
+<h2 id="nouveau-secret">Secret de signature de ${escapeHtml(url)}</h2>
+<p><code class="secret">${escapeHtml(secret)}</code></p>
+<p><strong>Copiez-le maintenant dans le logiciel qui reçoit les événements\u00a0: il n’est affiché que cette fois.</strong></p>
+<p class="meta">Chaque envoi porte X-Tqw-Signature\u00a0: v1=HMAC-SHA256 de «\u202fX-Tqw-Timestamp.corps\u202f» avec ce secret.</p>
+</section>`;
+}
+
 function endpointCard(endpoint: EndpointView, csrf: string): string {
   const rows = endpoint.deliveries
     .map(
@@ -41,8 +56,7 @@ function endpointCard(endpoint: EndpointView, csrf: string): string {
   return `<section class="card endpoint" aria-labelledby="point-${endpoint.id} portee-${endpoint.id}">
 <h2 id="point-${endpoint.id}" class="url">${escapeHtml(endpoint.url)}</h2>
 <p class="meta"><span id="portee-${endpoint.id}">${endpoint.owner === 'public' ? 'Réservations du site public' : 'Réservations de l’intranet'}</span> · ajouté le ${escapeHtml(shortDateTime(endpoint.created_at))}</p>
-<details><summary>Secret de signature</summary><p><code class="secret">${escapeHtml(endpoint.secret)}</code></p>
-<p class="meta">Chaque envoi porte X-Tqw-Signature\u00a0: v1=HMAC-SHA256 de «\u202fX-Tqw-Timestamp.corps\u202f» avec ce secret.</p></details>
+<p class="meta">Secret de signature\u00a0: <code class="secret-masked">${escapeHtml(maskedSecret(endpoint.secret))}</code> (montré en entier une seule fois, à l’ajout). Perdu\u202f? Supprimez ce point de réception et ajoutez-le de nouveau\u00a0: il aura un nouveau secret.</p>
 <h3>Derniers envois</h3>
 ${
   rows
@@ -61,14 +75,17 @@ export interface WebhooksPageInput {
   message: { kind: 'success' | 'error'; text: string } | null;
   /** What was typed, kept when the address was refused. */
   typed?: { url: string; scope: string };
+  /** The endpoint just added, with its secret: shown on this answer only. */
+  created?: { url: string; secret: string };
 }
 
-export function renderWebhooksPage({ viewer, withPublic, endpoints, message, typed }: WebhooksPageInput): string {
+export function renderWebhooksPage({ viewer, withPublic, endpoints, message, typed, created }: WebhooksPageInput): string {
   const scope = typed?.scope ?? 'entreprise';
   const body = `
 <h1>Webhooks</h1>
 <p>Vos autres logiciels (planning, facturation, envoi de SMS) sont prévenus de chaque réservation créée, modifiée, acceptée ou refusée\u00a0: le serveur envoie l’événement en JSON (POST) à chaque adresse ci-dessous, signé, et recommence pendant 24\u00a0heures tant qu’elle ne répond pas 2xx.</p>
 ${message ? notice(message.kind, message.text, message.kind === 'error' ? 'erreur-webhook' : undefined) : ''}
+${created ? newSecret(created) : ''}
 <form method="post" action="${BASE}/webhooks" class="card stack add-endpoint">
 ${csrfField(viewer.csrf)}
 <h2>Ajouter un point de réception</h2>

@@ -1,19 +1,21 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { CONFIG_FILE_NAME, DEFAULT_DATABASE, loadConfiguration, missingDatabaseMessage, serverStore } from '../config/configuration.ts';
 import { limitsFromEnv } from '../config/limits.ts';
 import { createUser, findUserByEmail, normalEmail, setPassword } from '../db/accounts-repo.ts';
 import { createCompany } from '../db/companies-repo.ts';
-import { openDatabase, type Sql } from '../db/database.ts';
+import { MissingDatabaseError, openDatabase, type Sql } from '../db/database.ts';
 import { seedDatabase } from '../db/seed.ts';
-import { describeStore, storeFromEnv } from '../db/sql.ts';
+import { describeStore } from '../db/sql.ts';
 import { purgeUnacceptedPublicTravels } from '../db/travels-repo.ts';
 import { generatePassword, hashPassword } from '../security/passwords.ts';
 import { generateToken } from '../security/tokens.ts';
 
 /**
- * The operator's commands, on the database the server uses (same DATABASE_URL or
- * DATABASE_PATH). `npm run carrier -- <commande>` in the repository, `npx
- * transport-quote-carrier <commande>` where the server package is installed.
+ * The operator's commands, on the database the server uses: the same configuration
+ * (transport-quote.env in the folder it is run from, then the environment: DATABASE_URL or
+ * DATABASE_PATH), and never a database of their own: a database the server has not prepared is
+ * refused, not created. `npx transport-quote-carrier <commande>` where the server package is
+ * installed (`npm run carrier -- <commande>` in the repository).
  */
 const USAGE = `Usage : transport-quote-carrier <commande>
 
@@ -27,6 +29,11 @@ const USAGE = `Usage : transport-quote-carrier <commande>
   purge-public
       Supprime maintenant les réservations publiques non acceptées plus anciennes
       que PUBLIC_RETENTION_DAYS jours (le serveur le fait aussi toutes les heures).
+
+Dans le dossier où le serveur est installé : npx transport-quote-carrier <commande>.
+La base est celle du serveur : DATABASE_URL (PostgreSQL), sinon DATABASE_PATH (SQLite),
+lus dans l’environnement puis dans ${CONFIG_FILE_NAME} du dossier d’où la commande est
+lancée ; sans eux, ${DEFAULT_DATABASE} de ce dossier. Elle n’en crée jamais.
 `;
 
 function fail(message: string): never {
@@ -34,10 +41,29 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** Says why the command stops, without the usage (the command was right). */
+function stop(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
 async function withDatabase<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
-  const store = storeFromEnv(process.env, path.resolve('data', 'transport-quote.sqlite'));
-  const sql = await openDatabase(store);
+  let configurationFile: string | null = null;
   try {
+    configurationFile = loadConfiguration();
+  } catch (error) {
+    stop(`Configuration illisible : ${(error as Error).message}`);
+  }
+  const store = serverStore();
+  let sql: Sql;
+  try {
+    sql = await openDatabase(store, undefined, { create: false });
+  } catch (error) {
+    if (error instanceof MissingDatabaseError) stop(missingDatabaseMessage(store));
+    throw error;
+  }
+  try {
+    if (configurationFile) process.stdout.write(`Configuration : ${configurationFile}\n`);
     process.stdout.write(`Base de données : ${describeStore(store)}\n`);
     return await work(sql);
   } finally {
@@ -119,6 +145,7 @@ switch (command) {
   }
   case undefined:
   case '--help':
+  case '-h':
   case 'help':
     process.stdout.write(USAGE);
     break;

@@ -1,29 +1,45 @@
-// The database operations a carrier runs beside the server: `npm run db -- backup <file>` while
-// it runs, `npm run db -- restore <file>` into a new database. The database is the server's own,
-// named by the same variables (DATABASE_URL, else DATABASE_PATH, else the default file).
-import path from 'node:path';
+// The database operations a carrier runs beside the server, where the server package is
+// installed: `npx transport-quote-db backup <file>` while it runs, `npx transport-quote-db
+// restore <file>` into a new database (`npm run db -- …` in the repository). The database is the
+// server's own, read from the same configuration (transport-quote.env in the folder it is run
+// from, then the environment: DATABASE_URL, else DATABASE_PATH, else the default file).
+import { CONFIG_FILE_NAME, DEFAULT_DATABASE, loadConfiguration, serverStore } from '../config/configuration.ts';
 import { backupDatabase, DatabaseOperationError, restoreDatabase, type OperationSummary } from '../db/backup.ts';
-import { describeStore, storeFromEnv } from '../db/sql.ts';
+import { describeStore } from '../db/sql.ts';
 
-// The default SQLite file is where the server keeps it: data/ in the folder it is started from.
-const store = storeFromEnv(process.env, path.resolve('data', 'transport-quote.sqlite'));
-
+/** The installed command's own name (package.json's bin), never a script of the repository. */
 const USAGE = [
-  'Usage\u00a0:',
-  '  npm run db -- backup <fichier>    sauvegarde la base pendant que le serveur tourne',
-  '  npm run db -- restore <fichier>   restaure une sauvegarde dans une base neuve',
+  'Usage\u00a0: transport-quote-db <commande> <fichier>',
   '',
-  'La base est celle du serveur\u00a0: DATABASE_URL (PostgreSQL), sinon DATABASE_PATH (SQLite).',
+  '  transport-quote-db backup <fichier>    sauvegarde la base pendant que le serveur tourne',
+  '  transport-quote-db restore <fichier>   restaure une sauvegarde dans une base neuve',
+  '',
+  'Dans le dossier où le serveur est installé\u00a0: npx transport-quote-db backup <fichier>.',
+  `La base est celle du serveur\u00a0: DATABASE_URL (PostgreSQL), sinon DATABASE_PATH (SQLite), lus dans l’environnement puis dans ${CONFIG_FILE_NAME} du dossier d’où la commande est lancée\u00a0; sans eux, ${DEFAULT_DATABASE} de ce dossier.`,
+  '',
 ].join('\n');
+
+const [command, file, ...rest] = process.argv.slice(2);
+if (command === '--help' || command === '-h' || command === 'help') {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+if ((command !== 'backup' && command !== 'restore') || !file || rest.length > 0) {
+  process.stderr.write(USAGE);
+  process.exit(2);
+}
+
+try {
+  loadConfiguration();
+} catch (error) {
+  process.stderr.write(`Configuration illisible\u00a0: ${(error as Error).message}\n`);
+  process.exit(1);
+}
+// The default SQLite file is where the server keeps it: data/ in the folder it is started from.
+const store = serverStore();
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')}\u00a0Mo`;
 const bookings = ({ bookings: n }: OperationSummary) => (n === null ? '' : `, ${n} réservation${n > 1 ? 's' : ''}`);
-
-const [command, file, ...rest] = process.argv.slice(2);
-if ((command !== 'backup' && command !== 'restore') || !file || rest.length > 0) {
-  process.stderr.write(`${USAGE}\n`);
-  process.exit(2);
-}
 
 try {
   if (command === 'backup') {

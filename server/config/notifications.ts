@@ -25,6 +25,13 @@ export interface MailSettings {
   retryMs: number;
   firstRetryMs: number;
   timeoutMs: number;
+  /**
+   * Confirmations of public bookings (no company token: anyone may type any address) one
+   * address receives in 24 hours, counted in the database for every process; past it the
+   * booking is stored and answered as usual, no e-mail leaves, and its page in the back office
+   * says so (MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY).
+   */
+  publicConfirmationsPerAddressPerDay: number;
 }
 
 export interface WebhookSettings {
@@ -40,6 +47,14 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} doit être un nombre positif (reçu « ${raw} »)`);
+  return value;
+}
+
+function wholeCount(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} doit être un entier positif ou nul (reçu « ${raw} »)`);
   return value;
 }
 
@@ -91,6 +106,8 @@ export function notificationsFromEnv(env: NodeJS.ProcessEnv, demo: boolean, data
       retryMs: positive(env, 'MAIL_RETRY_HOURS', 72) * 3_600_000,
       firstRetryMs: positive(env, 'OUTBOX_FIRST_RETRY_MS', 30_000),
       timeoutMs: positive(env, 'MAIL_TIMEOUT_MS', 20_000),
+      // Three: a customer who books, corrects by a new booking and books again; not a stranger's stream.
+      publicConfirmationsPerAddressPerDay: wholeCount(env, 'MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY', 3),
     },
     webhooks: {
       allowLoopback: flag(env, 'WEBHOOK_ALLOW_LOOPBACK', demo),

@@ -15,8 +15,15 @@ export interface PricingSettings {
    * The grids a visitor without a company may be priced on: the elements the carrier puts on
    * its public pages (the wizard's, the lite's, or both). Another grid asked by a public quote
    * or booking is refused, so nobody calls the API for a grid the carrier does not offer.
+   * PUBLIC_PRICE_GRIDS; 'wizard' alone in production unless set, both in the demo.
    */
   publicGrids: readonly PriceGrid[];
+  /**
+   * How long a grid's code may wait for the sandbox (POOL_SANDBOX_WAIT_MS, 5000 ms): runs take
+   * turns, and a quote whose run waited longer answers 503 with Retry-After (the server is
+   * saturated) rather than a defect. 0 runs no grid's code: their quotes answer 503.
+   */
+  sandboxWaitMs: number;
 }
 
 export function pricingFromEnv(env: NodeJS.ProcessEnv, demo: boolean): PricingSettings {
@@ -26,9 +33,14 @@ export function pricingFromEnv(env: NodeJS.ProcessEnv, demo: boolean): PricingSe
   if (!Number.isFinite(minutes) || minutes <= 0) throw new Error('QUOTE_TTL_MINUTES doit être un nombre de minutes positif');
   const timeout = Number(env.ROUTE_TIMEOUT_MS?.trim() || 4000);
   if (!Number.isInteger(timeout) || timeout <= 0) throw new Error('ROUTE_TIMEOUT_MS doit être un entier positif');
+  const wait = Number(env.POOL_SANDBOX_WAIT_MS?.trim() || 5000);
+  if (!Number.isInteger(wait) || wait < 0) throw new Error('POOL_SANDBOX_WAIT_MS doit être un nombre entier de millisecondes (0 ou plus)');
   const key = env.QUOTE_SIGNING_KEY?.trim() ?? '';
   if (key !== '' && key.length < 32) throw new Error('QUOTE_SIGNING_KEY doit compter au moins 32 caractères');
-  const grids = (env.PUBLIC_PRICE_GRIDS?.trim() || GRIDS.join(',')).split(',').map((grid) => grid.trim());
+  // By default the public may be priced on the wizard's grid alone, the element a carrier's
+  // site shows first: a site with the wizard only cannot be booked on the lite's (cheaper)
+  // grid by a visitor who calls the API. A site with the lite names it; the demo shows both.
+  const grids = (env.PUBLIC_PRICE_GRIDS?.trim() || (demo ? GRIDS.join(',') : 'wizard')).split(',').map((grid) => grid.trim());
   const unknown = grids.filter((grid) => !(GRIDS as readonly string[]).includes(grid));
   if (unknown.length > 0 || grids.length === 0)
     throw new Error(
@@ -41,5 +53,6 @@ export function pricingFromEnv(env: NodeJS.ProcessEnv, demo: boolean): PricingSe
     routeTimeoutMs: timeout,
     quoteTtlMs: minutes * 60_000,
     signingKey: key === '' ? null : Buffer.from(key, 'utf8'),
+    sandboxWaitMs: wait,
   };
 }

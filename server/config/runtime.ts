@@ -17,6 +17,11 @@ export interface Runtime {
   assetsDir: string;
   /** This server package's dist/ folder. */
   serverDir: string;
+  /**
+   * Whether the element scripts' source maps are served: SERVE_SOURCE_MAPS=1 or 0; by default
+   * in the demo only (production serves the scripts without what rebuilds their sources).
+   */
+  serveSourceMaps?: boolean;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -57,5 +62,8 @@ export function findElementsDir(env: NodeJS.ProcessEnv, serverDir = here): strin
 /** `demo`: a composition (demo/main.ts) started the server. */
 export function runtimeFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Runtime {
   refuseDemoFlag(env, demo);
-  return { demo, elementsDir: findElementsDir(env), assetsDir: path.join(here, 'assets'), serverDir: here };
+  const maps = env.SERVE_SOURCE_MAPS?.trim();
+  if (maps && !['0', '1', 'true', 'false'].includes(maps)) throw new Error(`SERVE_SOURCE_MAPS doit valoir 1 ou 0 (reçu « ${maps} »)`);
+  const serveSourceMaps = maps ? maps === '1' || maps === 'true' : demo;
+  return { demo, elementsDir: findElementsDir(env), assetsDir: path.join(here, 'assets'), serverDir: here, serveSourceMaps };
 }

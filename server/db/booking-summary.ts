@@ -1,4 +1,7 @@
 import { additionalCosts, searchWords, totalVolume, type QuoteFigures, type TravelPayload } from 'transport-quote-wizard/domain';
+import type { PricingFacts } from '../pricing/booking-pricing.ts';
+import type { PriceLine } from '../pricing/company-prices.ts';
+import type { BookingChanges } from './booking-changes.ts';
 
 /**
  * What the back office's list shows of a booking and what its search reads, kept in two
@@ -16,13 +19,28 @@ export interface BookingSummary {
   total_ht: number;
   phone: string;
   email: string;
+  /** The prices the company set, line by line (absent on bookings written before they were listed). */
+  lines?: PriceLine[];
+  /** The handling booked beside the server's estimate; `low` when it falls far below it. */
+  handling?: PricingFacts['handling'];
+  /** m³ per unit of each item as priced. */
+  item_volumes?: number[];
+  /** Why there is no price yet, for a price to set ('Prix non disponible : …'). */
+  unavailable?: string | null;
+  /** What the customer's last edit changed, for the carrier to see before answering again. */
+  changes?: BookingChanges | null;
 }
 
 /**
  * The figures of the stored price: its quote's volume and expenses when it has one (a
  * company's fixed price keeps the quote's expenses beside its own transport and handling).
  */
-export function bookingSummary(payload: TravelPayload, figures: QuoteFigures | null): BookingSummary {
+export function bookingSummary(
+  payload: TravelPayload,
+  figures: QuoteFigures | null,
+  facts: PricingFacts | null = null,
+  changes: BookingChanges | null = null,
+): BookingSummary {
   const travel = payload.travel;
   const costs = figures ? figures.additional_costs : Math.round(additionalCosts(payload.items, 0.2) * 100);
   const costsHt = figures ? figures.total_ht - figures.price_transportation_ht - figures.price_handling_ht : Math.round(costs / 1.2);
@@ -35,6 +53,8 @@ export function bookingSummary(payload: TravelPayload, figures: QuoteFigures | n
     total_ht: travel.price_transportation_ht + travel.price_handling_ht + costsHt,
     phone: payload.customer.phone_number,
     email: payload.customer.email,
+    ...(facts ? { lines: facts.lines, handling: facts.handling, item_volumes: facts.item_volumes, unavailable: facts.unavailable } : {}),
+    ...(changes ? { changes } : {}),
   };
 }
 

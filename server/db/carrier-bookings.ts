@@ -16,7 +16,7 @@ export interface BookingScope {
 const SCOPE = '(company_id = ? OR (? = 1 AND company_id IS NULL))';
 const scopeParams = (scope: BookingScope): SqlValue[] => [scope.companyId, scope.withPublic ? 1 : 0];
 
-export const BOOKING_STATES = ['new', 'accepted', 'refused'] as const;
+export const BOOKING_STATES = ['new', 'review', 'accepted', 'refused'] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
 export interface ListFilter {

@@ -8,8 +8,14 @@ export interface Checkpointer {
   stop(): Promise<void>;
 }
 
-/** Starts the checkpoint worker (sqlite-checkpointer.ts, built next to this module) on a database file. */
-export function startCheckpointer(file: string): Checkpointer {
+/**
+ * Starts the checkpoint worker (sqlite-checkpointer.ts, built next to this module) on a database
+ * file. Run from the source (tsx: the quick tier runs the server and its commands so), there is
+ * no built worker and a worker thread would not read TypeScript: null, and the request thread
+ * checkpoints alone (SQLite's wal_autocheckpoint), as it did before the worker existed.
+ */
+export function startCheckpointer(file: string): Checkpointer | null {
+  if (import.meta.url.endsWith('.ts')) return null;
   const worker = new Worker(new URL('./sqlite-checkpointer.mjs', import.meta.url), {
     workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS },
   });

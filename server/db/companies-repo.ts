@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CompanyDataSchema, type CompanyData } from 'transport-quote-wizard/domain';
 import { searchWords } from 'transport-quote-wizard/domain';
+import { companyRecord } from '../pricing/carrier-records.ts';
 import { hashToken } from '../security/tokens.ts';
 import type { Sql } from './sql.ts';
 
@@ -82,10 +83,11 @@ export async function listCustomers(sql: Sql, companyId: number) {
 
 /**
  * The company store the elements need (spec §3 "Company data"), assembled from the
- * company's own rows only, and parsed with the same schema the elements use.
+ * company's own rows only, and parsed with the same schema the elements use. Its record is
+ * checked first: one the pricing could not read answers 503 naming its fields, never a 500.
  */
 export async function companyStore(sql: Sql, company: CompanyRow, token: string, preferredItems: unknown[]): Promise<CompanyData> {
-  const { preferred_item_names: _names, ...store } = JSON.parse(company.store_json) as Record<string, unknown>;
+  const store = companyRecord(company.store_json);
   return v.parse(CompanyDataSchema, {
     ...store,
     id: company.id,

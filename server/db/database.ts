@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { MIGRATIONS } from './migrations.ts';
 import { openPostgres } from './postgres-sql.ts';
 import type { Sql, StoreConfig } from './sql.ts';
@@ -8,14 +9,41 @@ export type { Sql } from './sql.ts';
 /** Any number, as long as every process of this server asks for the same one: it serialises start-up. */
 const SETUP_LOCK = 7_340_221;
 
+/** One schema step applied: its number, how many there are, and what it changes (French). */
+export interface AppliedMigration {
+  version: number;
+  latest: number;
+  summary: string;
+}
+
+export interface OpenOptions {
+  /**
+   * Whether a database the server never prepared may be made here (the server: yes). A command
+   * says no: it then refuses a SQLite file that does not exist (and creates none) or a
+   * database without the server's schema, with MissingDatabaseError.
+   */
+  create?: boolean;
+  /** Told of each schema step as it is applied (the server logs one line each). */
+  onMigration?: (step: AppliedMigration) => void;
+}
+
+/** The database named is not one the server has prepared (and `create` was false). */
+export class MissingDatabaseError extends Error {}
+
 /**
  * Opens the store (creating the SQLite file, or connecting to PostgreSQL) and brings its
  * schema up to date, so a fresh machine or a fresh database needs no manual step.
  */
-export async function openDatabase(config: StoreConfig, onIdleError: (error: Error) => void = () => {}): Promise<Sql> {
+export async function openDatabase(
+  config: StoreConfig,
+  onIdleError: (error: Error) => void = () => {},
+  { create = true, onMigration = () => {} }: OpenOptions = {},
+): Promise<Sql> {
+  if (!create && config.kind === 'sqlite' && config.file !== ':memory:' && !existsSync(config.file))
+    throw new MissingDatabaseError(config.file);
   const sql = config.kind === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, onIdleError);
   try {
-    await migrate(sql);
+    await migrate(sql, create, onMigration);
     return sql;
   } catch (error) {
     await sql.close().catch(() => {});
@@ -43,7 +71,8 @@ export async function assertWritable(sql: Sql): Promise<void> {
   });
 }
 
-async function migrate(sql: Sql): Promise<void> {
+async function migrate(sql: Sql, create: boolean, onMigration: (step: AppliedMigration) => void): Promise<void> {
+  const applied: AppliedMigration[] = [];
   await setupTransaction(sql, async (tx) => {
     let current: number;
     if (tx.dialect === 'sqlite') {
@@ -52,12 +81,16 @@ async function migrate(sql: Sql): Promise<void> {
       await tx.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
       current = (await tx.get<{ version: number }>('SELECT MAX(version) AS version FROM schema_version'))?.version ?? 0;
     }
+    if (current === 0 && !create) throw new MissingDatabaseError(tx.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL');
     for (const [index, migration] of MIGRATIONS.entries()) {
       const version = index + 1;
       if (version <= current) continue;
       await tx.exec(migration[tx.dialect]);
       if (tx.dialect === 'sqlite') await tx.exec(`PRAGMA user_version = ${version}`);
       else await tx.run('INSERT INTO schema_version (version) VALUES (?)', [version]);
+      applied.push({ version, latest: MIGRATIONS.length, summary: migration.summary });
     }
   });
+  // Said once they are committed: a step rolled back with the others was not applied.
+  for (const step of applied) onMigration(step);
 }

@@ -86,13 +86,14 @@ export class ItemCatalogue {
 
   /**
    * The catalogue entry an item of a booking names, as a company (or the public) sees the
-   * catalogue: by its id, else by its name (case and accents aside), the company's own entry
-   * first. Null for an object of the visitor's own.
+   * catalogue: by its id (alone, or with its own name), else by its name (case and accents
+   * aside), the company's own entry first. Null for an object of the visitor's own: an id
+   * whose entry bears another name is an entry the visitor renamed, priced as typed.
    */
   entryFor(item: { id: string | number | null; name: string }, companyId: number | null): CatalogueItem | null {
     const visible = (entry: CatalogueItem) => entry.company_id === null || entry.company_id === companyId;
     const byId = item.id === null ? undefined : this.byId.get(Number(item.id));
-    if (byId && visible(byId) && foldText(byId.name) === foldText(item.name)) return byId;
+    if (byId && visible(byId) && (item.name.trim() === '' || foldText(byId.name) === foldText(item.name))) return byId;
     const named = (this.byFoldedName.get(foldText(item.name)) ?? []).filter(visible);
     return named.find((entry) => entry.company_id !== null) ?? named[0] ?? null;
   }

@@ -6,12 +6,15 @@
  * store compares the two schemas column by column.
  */
 export interface Migration {
+  /** What it changes, in French: the server logs it when it applies the step. */
+  summary: string;
   sqlite: string;
   postgres: string;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
   {
+    summary: 'les tables de départ\u00a0: entreprises, lieux, contacts, clients, catalogue, réservations, clés d’idempotence',
     sqlite: `
     CREATE TABLE companies (
       id INTEGER PRIMARY KEY,
@@ -176,6 +179,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // 2: the store is kept once (its own column), and stored bytes are summed per company for the quota.
   {
+    summary: 'la fiche de la réservation gardée une fois, les octets comptés par entreprise pour le quota',
     sqlite: `
     UPDATE travels SET payload_json = json_remove(payload_json, '$.store_serialized');
     CREATE INDEX travels_company ON travels(company_id);
@@ -197,6 +201,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // 3: a public visitor's price recomputed by the server, kept beside the one sent (null for company bookings).
   {
+    summary: 'le prix d’un visiteur recalculé par le serveur, gardé à côté de celui envoyé',
     sqlite: `
     ALTER TABLE travels ADD COLUMN price_check_json TEXT;
   `,
@@ -208,6 +213,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // clear, and GET /travels/{id} gave it to whoever holds the travel's token: it is removed, and
   // the bytes it took leave its owner's quota.
   {
+    summary: 'le jeton d’entreprise retiré des réservations enregistrées avant qu’il en soit exclu',
     sqlite: `
     UPDATE storage_usage SET bytes = bytes - (
       SELECT COALESCE(SUM(LENGTH(CAST(payload_json AS BLOB)) - LENGTH(CAST(json_remove(payload_json, '$.company_token') AS BLOB))), 0)
@@ -236,6 +242,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // share), the booking's state and size for the retention of public bookings, rate-limit
   // counters shared by every process, and the server's own keys.
   {
+    summary: 'quotas répartis, état et taille des réservations, limites de débit partagées, clés du serveur',
     sqlite: `
     CREATE TABLE storage_usage_sharded (owner TEXT NOT NULL, shard INTEGER NOT NULL, bytes INTEGER NOT NULL, PRIMARY KEY (owner, shard));
     INSERT INTO storage_usage_sharded (owner, shard, bytes) SELECT owner, 0, bytes FROM storage_usage;
@@ -268,6 +275,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // 6: binding quotes, signed by the server, and the booking's price taken from one.
   {
+    summary: 'les devis signés par le serveur, et le prix d’une réservation pris d’un devis',
     sqlite: `
     CREATE TABLE quotes (
       id TEXT PRIMARY KEY,
@@ -307,6 +315,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // list shows and searches; webhook endpoints, the events written with each booking (outbox)
   // and their deliveries; the customer's e-mails waiting to be sent.
   {
+    summary: 'l’espace transporteur\u00a0: comptes, sessions, décisions, liste des réservations, webhooks et e-mails en attente',
     sqlite: `
     ALTER TABLE travels ADD COLUMN decided_at TEXT;
     ALTER TABLE travels ADD COLUMN refusal_reason TEXT;
@@ -469,6 +478,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // made by the operator's CLI, for the people who run the company, and stay administrators.
   // Every change of a setting is kept in a journal: who, when, what, before and after.
   {
+    summary: 'les rôles des comptes (administrateur, exploitant) et le journal des réglages',
     sqlite: `
     ALTER TABLE carrier_users ADD COLUMN role TEXT NOT NULL DEFAULT 'administrateur' CHECK (role IN ('administrateur', 'exploitant'));
     CREATE TABLE settings_journal (
@@ -505,6 +515,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // changed, the tariff as JSON), numbered per company; the company's row keeps the version in
   // force in its store. A quote keeps the number of the version it was priced on.
   {
+    summary: 'les versions du tarif de chaque entreprise, et la version sur laquelle chaque devis est fait',
     sqlite: `
     CREATE TABLE tariff_versions (
       id INTEGER PRIMARY KEY,

@@ -1,11 +1,12 @@
 import type { PriceCheck, QuoteFigures, TravelPayload } from 'transport-quote-wizard/domain';
-import type { PricedBooking } from '../pricing/booking-pricing.ts';
+import type { PricedBooking, PriceSource } from '../pricing/booking-pricing.ts';
 import type { Sql, SqlValue } from './sql.ts';
-import { bookingSummary, searchTextOf } from './booking-summary.ts';
+import type { BookingChanges } from './booking-changes.ts';
+import { bookingSummary, searchTextOf, type BookingSummary } from './booking-summary.ts';
 import { addStoredBytes, type Owner } from './storage-usage.ts';
 
-/** Where a stored price comes from: the server's quote, a company's fixed price, or the browser (before quotes). */
-export type PriceSource = 'quote' | 'company' | 'client';
+/** Where a stored price comes from: see booking-pricing.ts. */
+export type { PriceSource };
 
 export interface StoredTravel {
   id: number;
@@ -28,6 +29,8 @@ export interface StoredTravel {
   price_source: PriceSource;
   /** The keyed hash of the address a public booking came from; null for a company's. */
   client_key: string | null;
+  /** What the back office shows of it (booking-summary.ts); null before its columns existed. */
+  summary: BookingSummary | null;
 }
 
 interface TravelRow {
@@ -46,6 +49,7 @@ interface TravelRow {
   payload_bytes: number;
   quote_id: string | null;
   price_source: PriceSource;
+  summary_json: string | null;
 }
 
 /** The body without its store_serialized, which has a column of its own: the store is kept once. */
@@ -59,7 +63,11 @@ function bodyJson(payload: TravelPayload): string {
  * store_serialized, price_check_json, quote_id, price_source, and the list's search_text and
  * summary_json.
  */
-function bookingValues({ payload, priceCheck, quote, priceSource }: PricedBooking, json: string): SqlValue[] {
+function bookingValues(
+  { payload, priceCheck, quote, priceSource, facts }: PricedBooking,
+  json: string,
+  changes: BookingChanges | null = null,
+): SqlValue[] {
   return [
     payload.customer.name,
     payload.travel.beginning_date ?? null,
@@ -69,7 +77,7 @@ function bookingValues({ payload, priceCheck, quote, priceSource }: PricedBookin
     quote.id,
     priceSource,
     searchTextOf(payload),
-    JSON.stringify(bookingSummary(payload, quote.figures)),
+    JSON.stringify(bookingSummary(payload, quote.figures, facts, changes)),
   ];
 }
 
@@ -98,27 +106,40 @@ export async function insertTravel(
   return row!.id;
 }
 
-export async function updateTravel(sql: Sql, id: number, priced: PricedBooking, now: string): Promise<void> {
+/**
+ * An edit: the booking as priced again, and what the edit changed, kept for the carrier. An
+ * accepted booking that `changed` returns to 'review' (à revoir), decided in the same statement
+ * so an acceptance made meanwhile is never written over. Returns the booking's state after it.
+ */
+export async function updateTravel(
+  sql: Sql,
+  id: number,
+  priced: PricedBooking,
+  now: string,
+  { changed, changes }: { changed: boolean; changes: BookingChanges | null },
+): Promise<string | null> {
   const payload = priced.payload;
   const json = bodyJson({ ...payload, travel: { ...payload.travel, travel_id: id } });
   const bytes = sizeOf(json, payload.store_serialized);
-  await sql.transaction(async (tx) => {
+  return sql.transaction(async (tx) => {
     const before = await tx.get<{ company_id: number | null; client_key: string | null; payload_bytes: number }>(
       'SELECT company_id, client_key, payload_bytes FROM travels WHERE id = ?',
       [id],
     );
-    if (!before) return;
+    if (!before) return null;
     await tx.write(
-      'UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ?, quote_id = ?, price_source = ?, search_text = ?, summary_json = ?, payload_bytes = ? WHERE id = ?',
-      [now, ...bookingValues(priced, json), bytes, id],
+      `UPDATE travels SET updated_at = ?, customer_name = ?, beginning_date = ?, payload_json = ?, store_serialized = ?, price_check_json = ?, quote_id = ?, price_source = ?, search_text = ?, summary_json = ?, payload_bytes = ?,
+       state = CASE WHEN state = 'accepted' AND ? = 1 THEN 'review' ELSE state END WHERE id = ?`,
+      [now, ...bookingValues(priced, json, changes), bytes, changed ? 1 : 0, id],
     );
     // The bytes stay counted for whoever made the booking, whatever address edits it.
     await addStoredBytes(tx, ownersOf(before.company_id, before.client_key), bytes - Number(before.payload_bytes));
+    return (await tx.get<{ state: string }>('SELECT state FROM travels WHERE id = ?', [id]))?.state ?? null;
   });
 }
 
 /**
- * Public bookings nobody accepted, untouched since `before` (an ISO time), are deleted and
+ * Public bookings nobody accepted (one edited after its acceptance, à revoir, was accepted), untouched since `before` (an ISO time), are deleted and
  * their bytes given back to the public quota and to their address's share. Runs in batches so
  * no transaction holds the table for long; returns how many went.
  */
@@ -128,7 +149,7 @@ export async function purgeUnacceptedPublicTravels(sql: Sql, before: string, bat
     const removed = await sql.transaction(async (tx) => {
       const rows = await tx.all<{ id: number; client_key: string | null; payload_bytes: number }>(
         `SELECT id, client_key, payload_bytes FROM travels
-         WHERE company_id IS NULL AND state <> 'accepted' AND updated_at < ? ORDER BY updated_at LIMIT ?`,
+         WHERE company_id IS NULL AND state NOT IN ('accepted', 'review') AND updated_at < ? ORDER BY updated_at LIMIT ?`,
         [before, batch],
       );
       for (const row of rows) await tx.run('DELETE FROM travels WHERE id = ?', [row.id]);
@@ -160,6 +181,7 @@ export async function findTravel(sql: Sql, id: number): Promise<StoredTravel | n
     payload: { ...(JSON.parse(row.payload_json) as Omit<TravelPayload, 'store_serialized'>), store_serialized: row.store_serialized },
     payload_bytes: Number(row.payload_bytes),
     price_check: row.price_check_json ? (JSON.parse(row.price_check_json) as PriceCheck) : null,
+    summary: row.summary_json ? (JSON.parse(row.summary_json) as BookingSummary) : null,
   };
 }
 
@@ -171,14 +193,40 @@ export const storedSize = (payload: TravelPayload) => sizeOf(bodyJson(payload), 
 /** The carrier's decision on a booking still new: accepted, or refused with a reason. */
 export type Decision = { state: 'accepted' } | { state: 'refused'; reason: string };
 
+/** States a carrier answers: a new booking, and one its customer edited after it was accepted ('review', à revoir). */
+export const AWAITING_ANSWER = ['new', 'review'] as const;
+
 /**
- * Records the decision on a booking that is still new (a second click, or another person's
- * click meanwhile, changes nothing). Returns whether it was recorded.
+ * Records the decision on a booking that awaits one (a second click, or another person's click
+ * meanwhile, changes nothing). A booking whose price is still to set cannot be accepted: the
+ * carrier sets its price first. Returns whether it was recorded.
  */
 export async function decideTravel(sql: Sql, id: number, decision: Decision, now: string): Promise<boolean> {
   const changed = await sql.run(
-    "UPDATE travels SET state = ?, refusal_reason = ?, decided_at = ?, updated_at = ? WHERE id = ? AND state = 'new'",
-    [decision.state, decision.state === 'refused' ? decision.reason : null, now, now, id],
+    `UPDATE travels SET state = ?, refusal_reason = ?, decided_at = ?, updated_at = ?
+     WHERE id = ? AND state IN ('new', 'review') AND (? = 'refused' OR price_source <> 'pending')`,
+    [decision.state, decision.state === 'refused' ? decision.reason : null, now, now, id, decision.state],
+  );
+  return changed === 1;
+}
+
+/**
+ * The price the carrier set on a booking its grid gave none for: stored as 'carrier', its own
+ * quote beside it, only while the booking still waits for it (two clicks set it once).
+ * Returns whether it was recorded.
+ */
+export async function setCarrierPrice(
+  sql: Sql,
+  id: number,
+  payload: TravelPayload,
+  quote: { id: string; figures: QuoteFigures },
+  summary: BookingSummary,
+  now: string,
+): Promise<boolean> {
+  const changed = await sql.run(
+    `UPDATE travels SET payload_json = ?, store_serialized = ?, quote_id = ?, price_source = 'carrier', price_check_json = NULL,
+     summary_json = ?, updated_at = ? WHERE id = ? AND price_source = 'pending'`,
+    [bodyJson({ ...payload, quote_id: quote.id }), payload.store_serialized, quote.id, JSON.stringify(summary), now, id],
   );
   return changed === 1;
 }

@@ -82,7 +82,11 @@ export class OfflineGeocoder {
   private readonly byCity = new Map<string, Commune[]>();
   private readonly cityNames: string[];
 
-  constructor(communes: readonly Commune[]) {
+  /** `unlocatedPostcodes`: postcodes La Poste knows whose communes the index cannot place (overseas). */
+  constructor(
+    communes: readonly Commune[],
+    private readonly unlocatedPostcodes: ReadonlySet<string> = new Set(),
+  ) {
     for (const commune of communes) {
       for (const postcode of commune.postcodes) this.byPostcode.set(postcode, [...(this.byPostcode.get(postcode) ?? []), commune]);
       this.byCity.set(commune.foldedCity, [...(this.byCity.get(commune.foldedCity) ?? []), commune]);
@@ -113,6 +117,21 @@ export class OfflineGeocoder {
   /** The communes a postcode serves (none for a postcode La Poste does not know). */
   communesOf(postcode: string): readonly Commune[] {
     return this.byPostcode.get(postcode) ?? [];
+  }
+
+  /** A postcode of La Poste none of whose communes the index can place (overseas): nothing can be checked against it. */
+  isUnlocated(postcode: string): boolean {
+    return this.unlocatedPostcodes.has(postcode);
+  }
+
+  /** The communes a town's name names ('Saint-Étienne', 'lyon'): homonyms all. */
+  communesNamed(town: string): readonly Commune[] {
+    return this.byCity.get(foldText(town)) ?? [];
+  }
+
+  /** The communes named at the end of an address's text ('3 Place Bellecour, Lyon'), its postcode aside. */
+  communesNamedAtEnd(text: string): readonly Commune[] {
+    return this.cityAtEnd(parse(text.trim()).tokens, null, false)?.communes ?? [];
   }
 
   search(query: string, limit: number, autocomplete = true): GeoCollection {

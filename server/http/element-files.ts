@@ -3,7 +3,9 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import path from 'node:path';
 
 /** Files of the elements' dist/ a page needs: the one-script loaders, their ES modules and chunks, the pricing worker. Never anything else. */
-const PUBLIC_DIST = /^\/(transport-quote-(wizard|lite)\.js(\.map)?|pricing-worker\.js(\.map)?|esm\/(chunks\/)?[\w.-]+\.js(\.map)?)$/;
+const PUBLIC_DIST = /^\/(transport-quote-(wizard|lite)\.js|pricing-worker\.js|esm\/(chunks\/)?[\w.-]+\.js)$/;
+/** Their source maps: the sources of the elements, for a developer's tools (SERVE_SOURCE_MAPS). */
+const SOURCE_MAP = /^\/(transport-quote-(wizard|lite)\.js|pricing-worker\.js|esm\/(chunks\/)?[\w.-]+\.js)\.map$/;
 /** esbuild names each chunk after its content (`chunk-2ZKVWQ2G.js`): a new build never reuses a name for other bytes. */
 const CONTENT_HASHED = /\/esm\/chunks\/[\w.]+-[A-Z0-9]{8}\.js(\.map|\.br|\.gz)?$/;
 
@@ -23,9 +25,13 @@ function cacheHeaders(response: { setHeader(name: string, value: string): unknow
 /**
  * The element scripts, served from the elements' package with the brotli and gzip copies the
  * build wrote beside each file (compressed once at the highest level, not on every request).
- * Cross-origin pages load them, so the CORS hook answers for /dist/ too.
+ * Cross-origin pages load them, so the CORS hook answers for /dist/ too. `sourceMaps`: their
+ * .map files as well (runtime.ts serveSourceMaps).
  */
-export const elementFileRoutes: FastifyPluginAsync<{ elementsDir: string }> = async (app, { elementsDir }) => {
+export const elementFileRoutes: FastifyPluginAsync<{ elementsDir: string; sourceMaps?: boolean }> = async (
+  app,
+  { elementsDir, sourceMaps = false },
+) => {
   // The same URL answers brotli, gzip or plain bytes by Accept-Encoding: caches must keep them
   // apart. Added beside the CORS hook's Origin, never in its place.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -43,7 +49,10 @@ export const elementFileRoutes: FastifyPluginAsync<{ elementsDir: string }> = as
     cacheControl: false,
     etag: true,
     setHeaders: cacheHeaders,
-    allowedPath: (pathName) => PUBLIC_DIST.test(pathName),
+    // A source map only when asked (the demo; SERVE_SOURCE_MAPS=1): in production the scripts
+    // are served without what rebuilds their sources. Their last line still names the map,
+    // which a browser's tools then miss quietly (404).
+    allowedPath: (pathName) => PUBLIC_DIST.test(pathName) || (sourceMaps && SOURCE_MAP.test(pathName)),
   });
 };
 

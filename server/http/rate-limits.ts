@@ -21,7 +21,8 @@ export function companyKey(request: FastifyRequest): string | null {
 
 type RouteKind = 'write' | 'read' | 'quote';
 function kindOf(route: RouteOptions): RouteKind | null {
-  if (!route.url.startsWith('/api/') && !route.url.startsWith('/dashboard/')) return null;
+  // The devis page is read by its token, as the dashboard page: the same budget of reads.
+  if (!['/api/', '/dashboard/', '/devis/'].some((prefix) => route.url.startsWith(prefix))) return null;
   const methods = [route.method].flat();
   // A quote stores no booking, but it is computed and kept a day: a budget of its own.
   if (route.url === '/api/v1/quotes') return 'quote';

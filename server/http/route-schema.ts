@@ -158,9 +158,13 @@ export interface RouteDoc {
   rateLimited?: false;
 }
 
-const UNAVAILABLE = answer('La base de données ne répond pas\u00a0: réessayer après le délai dit.', ErrorAnswerSchema, {
-  'retry-after': { type: 'string', description: 'Secondes à attendre avant de réessayer.' },
-});
+const UNAVAILABLE = answer(
+  'La base de données ne répond pas, ou le serveur s’arrête\u00a0: réessayer après le délai dit.',
+  ErrorAnswerSchema,
+  {
+    'retry-after': { type: 'string', description: 'Secondes à attendre avant de réessayer.' },
+  },
+);
 
 const TOO_MANY_REQUESTS = answer('Trop de requêtes\u00a0: le message dit dans combien de secondes réessayer.', ErrorAnswerSchema, {
   'retry-after': { type: 'string', description: 'Secondes à attendre avant de réessayer.' },
@@ -182,7 +186,7 @@ function responseOf(documented: Answer) {
 /**
  * The Fastify schema of a route: its parameters, body and answers as JSON Schemas converted
  * from the valibot schemas its handler parses with, and what @fastify/swagger publishes of it.
- * Every operation also answers 500, 503 (the database does not answer, with Retry-After), and
+ * Every operation also answers 500, 503 (the database does not answer or the server stops, with Retry-After), and
  * 429 unless it escapes the rate limits, in the French error shape.
  */
 export function routeSchema(doc: RouteDoc): FastifySchema {

@@ -17,6 +17,39 @@ export interface BookingFacts {
   priceSource: string;
   priceCheck: PriceCheck | null;
   refusalReason: string | null;
+  /** The prices a company set, line by line (company-prices.ts): the event shows them as the back office does. */
+  priceLines?: readonly unknown[];
+}
+
+/** A booking as the database holds it (StoredTravel), or as a route has just written it. */
+export interface BookingRecord {
+  id: number;
+  company_id: number | null;
+  created_at: string;
+  updated_at: string;
+  state: string;
+  payload: TravelPayload;
+  price_source: string;
+  price_check: PriceCheck | null;
+  refusal_reason: string | null;
+  /** Its list columns: the prices a company set, line by line (booking-summary.ts). */
+  summary?: { lines?: readonly unknown[] } | null;
+}
+
+/** What an event says of a booking: the booking routes' and the back office's alike. */
+export function factsOf(travel: BookingRecord): BookingFacts {
+  return {
+    id: travel.id,
+    companyId: travel.company_id,
+    createdAt: travel.created_at,
+    updatedAt: travel.updated_at,
+    state: travel.state,
+    payload: travel.payload,
+    priceSource: travel.price_source,
+    priceCheck: travel.price_check,
+    refusalReason: travel.refusal_reason,
+    priceLines: travel.summary?.lines ?? [],
+  };
 }
 
 /** Whose endpoints an event goes to: the public pages' configuration, or the company's id (as quotes.owner). */
@@ -55,6 +88,7 @@ export function publicBooking(facts: BookingFacts) {
     made_by_company: facts.companyId !== null,
     price_source: facts.priceSource,
     ...(facts.priceCheck ? { price_check: facts.priceCheck } : {}),
+    ...(facts.priceLines?.length ? { price_lines: facts.priceLines } : {}),
     ...(facts.refusalReason ? { refusal_reason: facts.refusalReason } : {}),
     ...body,
     travel: { ...body.travel, travel_id: facts.id },

@@ -31,6 +31,36 @@ export interface MailMessage {
   html: string;
 }
 
+/**
+ * What a customer typed may not write the carrier's e-mail: no character that breaks a line or
+ * hides one (controls, line and paragraph separators, format characters such as bidirectional
+ * overrides and zero-width spaces), and nothing a mail client turns into a link (an address
+ * with a scheme, www., an e-mail address, a domain name): a stranger booking for someone else's
+ * address cannot send 'Votre acompte de 300 € : https://paiement-…' in the carrier's name.
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+const LINK_LIKE = /[a-z][\w+.-]*:\/\/|\bwww\.|@|(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}/iu;
+const NAME_MAX = 60;
+const ADDRESS_MAX = 120;
+
+/** A customer's text on one line, spaces collapsed, cut at `max` characters. */
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(HIDDEN, ' ').replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+/** The customer's name as the greeting writes it: one short line, or nothing when it holds anything link-like. */
+export function customerName(name: string): string {
+  const flat = oneLine(name, NAME_MAX);
+  return LINK_LIKE.test(flat) ? '' : flat;
+}
+
+/** An address the customer typed, on one line, each link-like word replaced by an ellipsis. */
+export function customerAddress(text: string): string {
+  const words = text.replace(HIDDEN, ' ').split(/\s+/).filter(Boolean);
+  return oneLine(words.map((word) => (LINK_LIKE.test(word) ? '…' : word)).join(' '), ADDRESS_MAX);
+}
+
 /** A text and its HTML, side by side: each paragraph is written once. */
 type Block = { text: string; html: string };
 const paragraph = (text: string): Block => ({ text, html: `<p style="margin:0 0 16px">${escapeHtml(text)}</p>` });
@@ -47,8 +77,8 @@ function facts(input: MailInput): Block {
   const between = payload.addresses.length - 2;
   const trip =
     first && last && payload.addresses.length > 1
-      ? `de ${first.address_complete} à ${last.address_complete}${between > 0 ? ` (+${NBSP}${between} étape${between > 1 ? 's' : ''})` : ''}`
-      : (first?.address_complete ?? '');
+      ? `de ${customerAddress(first.address_complete)} à ${customerAddress(last.address_complete)}${between > 0 ? ` (+${NBSP}${between} étape${between > 1 ? 's' : ''})` : ''}`
+      : customerAddress(first?.address_complete ?? '');
   const total = travel.price_transportation + travel.price_handling;
   const totalHt = travel.price_transportation_ht + travel.price_handling_ht;
   const rows: [string, string][] = [
@@ -90,7 +120,8 @@ function assemble(subject: string, blocks: Block[]): MailMessage {
 
 export function mailMessage(input: MailInput): MailMessage {
   const carrier = input.carrier.name || 'Le transporteur';
-  const hello = paragraph(`Bonjour ${input.payload.customer.name},`);
+  const name = customerName(input.payload.customer.name);
+  const hello = paragraph(name ? `Bonjour ${name},` : 'Bonjour,');
   const number = `n°${NBSP}${input.travelId}`;
   if (input.kind === 'confirmation') {
     return assemble(`Votre réservation ${number} est enregistrée`, [

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as v from 'valibot';
 import { CompanyDataSchema, type CompanyData } from 'transport-quote-wizard/domain';
 import type { NotificationSettings } from '../config/notifications.ts';
-import { enqueueMail, mailOfClaim } from '../db/mail-repo.ts';
+import { countConfirmation, enqueueMail, mailOfClaim, recordWithheldMail } from '../db/mail-repo.ts';
 import { countPending } from '../db/outbox-queue.ts';
 import type { Sql } from '../db/sql.ts';
 import { deliveryToSend, recordEvent } from '../db/webhooks-repo.ts';
 import type { Metrics } from '../ops/metrics.ts';
+import { devisToken, hashToken, sha256 } from '../security/tokens.ts';
 import { eventBody, newEventId, ownerOf, type BookingFacts, type EventType } from './booking-events.ts';
 import { mailMessage, type Carrier, type MailKind } from './mail-messages.ts';
 import { mailSender, type MailSender } from './mail-transport.ts';
@@ -19,8 +20,29 @@ const MAIL_KIND: Partial<Record<EventType, MailKind>> = {
   'booking.refused': 'refusal',
 };
 
-/** An address a message can be sent to; anything else is not tried (the customer gave no e-mail). */
-const MAILABLE = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+/**
+ * An address a message can be sent to; anything else is not tried (the customer gave no
+ * e-mail). No space, control or format character, nor any of a header's separators: the
+ * customer's address is the one thing of theirs that goes in a header, and it goes alone.
+ */
+const MAILABLE = /^[^\s\p{C}@<>",;:()[\]\\]+@[^\s\p{C}@<>",;:()[\]\\]+\.[^\s\p{C}@<>",;:()[\]\\]+$/u;
+
+/** One day: the window of MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY. */
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * The mailbox an address reaches, as counted against the limit: lower case, without a
+ * '+tag' (most providers deliver 'victime+1@…' to 'victime@…'), and without Gmail's dots.
+ */
+export function mailboxKey(address: string): string {
+  const [local = '', domain = ''] = address
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
+  const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
+  const box = local.replace(/\+.*$/, '');
+  return sha256(`${gmail ? box.replace(/\./g, '') : box}@${gmail ? 'gmail.com' : domain}`);
+}
 
 /** What a booking's transaction wrote for the workers: deliveries due, an e-mail. */
 export interface Written {
@@ -46,6 +68,8 @@ export interface NotifierDeps {
   /** The server's own address for the links of the demo's e-mails, known once it listens. */
   serverBase: () => string | null;
   demo: boolean;
+  /** The key the e-mail's read-only devis tokens are derived with (security/tokens.ts devisToken). */
+  devisKey: Buffer;
 }
 
 /**
@@ -151,6 +175,16 @@ export class Notifier {
     const kind = MAIL_KIND[type];
     const to = facts.payload.customer.email.trim();
     if (!kind || !this.mails || !MAILABLE.test(to)) return { deliveries, mail: false };
+    // A public booking's confirmation goes to whatever address a stranger typed: so many a day per mailbox.
+    if (kind === 'confirmation' && facts.companyId === null) {
+      const limit = this.deps.settings.mail.publicConfirmationsPerAddressPerDay;
+      const count = await countConfirmation(tx, mailboxKey(to), now, DAY_MS);
+      if (count > limit) {
+        const why = `Confirmation non envoyée\u00a0: cette adresse a déjà reçu ${limit} confirmation${limit > 1 ? 's' : ''} de réservation du site public en 24\u00a0heures (MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY). Prévenez le client vous-même.`;
+        await recordWithheldMail(tx, facts.id, kind, why, now);
+        return { deliveries, mail: false };
+      }
+    }
     const message = mailMessage({
       kind,
       travelId: facts.id,
@@ -184,8 +218,10 @@ export class Notifier {
     return base ? `${base}/edit.html?${new URLSearchParams({ id: String(id), token })}` : null;
   }
 
+  /** The devis by its read-only token: a forwarded e-mail shows the devis, and cannot change the booking. */
   private devisUrl(id: number, token: string): string | null {
     const base = this.base();
-    return base ? `${base}/devis/${id}?${new URLSearchParams({ token })}` : null;
+    const readOnly = devisToken(this.deps.devisKey, id, hashToken(token));
+    return base ? `${base}/devis/${id}?${new URLSearchParams({ token: readOnly })}` : null;
   }
 }

@@ -1,10 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { databaseAnswers } from '../db/readiness.ts';
 
-/** Whether the server is being stopped: set on SIGTERM, read by /readyz. */
+/** Whether the server is being stopped: set on SIGTERM, read by /readyz and by every request (app.ts). */
 export interface Lifecycle {
+  /** From SIGTERM on: /readyz answers 503, requests are still served, each answer closes its connection. */
   draining: boolean;
+  /**
+   * Once the drain delay is over and the server stops taking requests: whatever still arrives on
+   * an open connection is answered 503 in French with Retry-After (never Fastify's English one).
+   */
+  closing?: boolean;
 }
+
+/** What a request arriving while the server stops is told. */
+export const SHUTTING_DOWN_MESSAGE = 'Service momentanément indisponible\u00a0: le serveur redémarre. Réessayez dans quelques secondes.';
+/** Seconds before a retry: another process behind the load balancer answers by then, or this one restarted. */
+export const SHUTTING_DOWN_RETRY_AFTER_SECONDS = 5;
 
 /**
  * `/healthz`: the process answers (a supervisor restarts it otherwise). `/readyz`: it may be

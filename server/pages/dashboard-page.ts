@@ -1,6 +1,7 @@
 import {
   BUSINESS_TIME_ZONE,
   formatDateAndTime,
+  formatDuration,
   formatPhone,
   formatPrice,
   formatVolume,
@@ -62,20 +63,45 @@ function stopContacts(payload: TravelPayload, stepIndex: number): string {
   return `<div class="meta">Contact\u00a0: ${contacts.map((contact) => escapeHtml(line(contact))).join(' · ')}</div>`;
 }
 
+/** Where a price comes from (booking-pricing.ts PriceSource). */
+type PriceSource = 'quote' | 'company' | 'pending' | 'carrier' | 'client';
+
+/** What the server recorded of how it priced a booking (booking-summary.ts), as these pages read it. */
+export interface PricedSummary {
+  volume: number;
+  total: number;
+  total_ht: number;
+  lines?: { label: string; amount_ht: number; amount: number }[];
+  handling?: { persons: number; hours: number; estimate_persons: number; estimate_hours: number; estimate_price: number; low: boolean };
+  item_volumes?: number[];
+  unavailable?: string | null;
+}
+
+/** '2 manutentionnaires pendant 2 h', or 'sans manutentionnaire'. */
+export function handlingLabel(persons: number, hours: number): string {
+  return persons > 0 && hours > 0 ? `${handlersLabel(persons)} pendant ${formatDuration(hours * 3600)}` : handlersLabel(persons);
+}
+
 /**
  * The booking itself, every stop, item, contact, note and price: the dashboard page's body,
- * and the booking's page in the carrier's back office (which writes the title itself: `withTitle` false).
+ * and the booking's page in the carrier's back office (which writes the title itself: `withTitle`
+ * false). With the summary the server wrote (`priced`), the volumes and handling as priced, the
+ * company's price lines, and a price still to set; `forCarrier` adds what only the carrier reads
+ * (handling booked far below the server's estimate).
  */
 export function bookingSections(
   id: number,
   payload: TravelPayload,
   createdAt: string,
   priceCheck: PriceCheck | null = null,
-  priceSource: 'quote' | 'company' | 'client' = 'quote',
+  priceSource: PriceSource = 'quote',
   withTitle = true,
+  priced: PricedSummary | null = null,
+  forCarrier = false,
 ): string {
   const { travel, customer } = payload;
   const price = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
+  const pending = priceSource === 'pending';
   const stops = payload.addresses
     .map(
       (
@@ -89,12 +115,27 @@ export function bookingSections(
       ${address.notes ? `<div class="notes">${escapeHtml(address.notes)}</div>` : ''}</li>`,
     )
     .join('');
+  // The volumes priced (the catalogue's for its items), not those the browser sent.
   const items = payload.items
-    .map(
-      (item) =>
-        `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.name)}${item.volume > 0 ? ` <span class="meta">(${escapeHtml(formatVolume(item.volume))} l’unité)</span>` : ''}</li>`,
-    )
+    .map((item, index) => {
+      const volume = priced?.item_volumes?.[index] ?? item.volume;
+      return `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.name)}${volume > 0 ? ` <span class="meta">(${escapeHtml(formatVolume(volume))} l’unité)</span>` : ''}</li>`;
+    })
     .join('');
+  const handling = priced?.handling ?? { persons: Number(travel.persons_needed), hours: travel.duration_handling / 3600 };
+  const lowHandling =
+    forCarrier && priced?.handling?.low
+      ? `<p class="price-warning" role="alert"><strong>Manutention bien en dessous de l’estimation :</strong> ${escapeHtml(handlingLabel(priced.handling.persons, priced.handling.hours))} réservés, le serveur estime ${escapeHtml(handlingLabel(priced.handling.estimate_persons, priced.handling.estimate_hours))} (${price(priced.handling.estimate_price)} TTC).</p>`
+      : '';
+  const lines = priced?.lines ?? [];
+  const total = priced?.total ?? travel.price_transportation + travel.price_handling;
+  const totalHt = priced?.total_ht ?? travel.price_transportation_ht + travel.price_handling_ht;
+  const amount = (cents: number, ht: boolean) => (pending ? 'à fixer' : `${price(cents)} ${ht ? 'HT' : 'TTC'}`);
+  const priceRows = `
+<tr><th scope="row">Transport</th><td>${amount(travel.price_transportation, false)}</td><td>${amount(travel.price_transportation_ht, true)}</td></tr>
+<tr><th scope="row">Manutention</th><td>${amount(travel.price_handling, false)}</td><td>${amount(travel.price_handling_ht, true)}</td></tr>
+${lines.map((line) => `<tr><th scope="row">${escapeHtml(line.label)} <span class="meta">(prix de l’entreprise)</span></th><td>${price(line.amount)} TTC</td><td>${price(line.amount_ht)} HT</td></tr>`).join('')}
+${lines.length > 0 || pending ? `<tr><th scope="row">Total</th><td>${amount(total, false)}</td><td>${amount(totalHt, true)}</td></tr>` : ''}`;
   return `
 ${withTitle ? `<h1>Réservation n° ${escapeHtml(id)}</h1>` : ''}
 <p class="meta">Créée le ${escapeHtml(when(createdAt))}${travel.beginning_date ? ` · départ le ${escapeHtml(when(travel.beginning_date))}` : ''}</p>
@@ -102,12 +143,14 @@ ${withTitle ? `<h1>Réservation n° ${escapeHtml(id)}</h1>` : ''}
 <p>${escapeHtml(customer.name)}<br>${escapeHtml(formatPhone(customer.phone_number))}${customer.email ? `<br>${escapeHtml(customer.email)}` : ''}</p></section>
 <section><h2>Étapes</h2><ol class="stops">${stops}</ol></section>
 <section><h2>Chargement</h2>${items ? `<ul>${items}</ul>` : '<p>Aucun objet</p>'}
-<p class="meta">Volume\u00a0: ${escapeHtml(formatVolume(totalVolume(payload.items)))} · véhicule de ${escapeHtml(formatVolume(Number(travel.truck_capacity_needed)))} · ${escapeHtml(handlersLabel(Number(travel.persons_needed)))}</p></section>
+<p class="meta">Volume\u00a0: ${escapeHtml(formatVolume(priced?.volume ?? totalVolume(payload.items)))} · véhicule de ${escapeHtml(formatVolume(Number(travel.truck_capacity_needed)))} · ${escapeHtml(handlingLabel(handling.persons, handling.hours))}</p>
+${lowHandling}</section>
 <section><h2>Prix</h2>
-<table><tbody>
-<tr><th scope="row">Transport</th><td>${price(travel.price_transportation)} TTC</td><td>${price(travel.price_transportation_ht)} HT</td></tr>
-<tr><th scope="row">Manutention</th><td>${price(travel.price_handling)} TTC</td><td>${price(travel.price_handling_ht)} HT</td></tr>
+${pending ? `<p class="price-warning" role="alert"><strong>Prix à fixer\u00a0:</strong> ${escapeHtml(priced?.unavailable ?? 'la grille du transporteur n’a pas donné de prix pour ce trajet')}.</p>` : ''}
+<table><tbody>${priceRows}
 </tbody></table>
+${priceSource === 'carrier' ? '<p class="meta">Prix fixé par le transporteur.</p>' : ''}
+${priceSource === 'company' && !priceCheck ? '<p class="price-warning" role="alert"><strong>Prix fixé par l’entreprise\u00a0:</strong> la grille ne donne pas de prix pour ce trajet.</p>' : ''}
 ${
   priceCheck && !priceCheck.matches
     ? priceSource === 'company'
@@ -125,9 +168,10 @@ export function renderDashboardPage(
   createdAt: string,
   light: boolean,
   priceCheck: PriceCheck | null = null,
-  priceSource: 'quote' | 'company' | 'client' = 'quote',
+  priceSource: PriceSource = 'quote',
+  priced: PricedSummary | null = null,
 ): string {
-  return page(`Réservation n° ${id}`, bookingSections(id, payload, createdAt, priceCheck, priceSource), light);
+  return page(`Réservation n° ${id}`, bookingSections(id, payload, createdAt, priceCheck, priceSource, true, priced), light);
 }
 
 export function renderNotFoundPage(light: boolean): string {

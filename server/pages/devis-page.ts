@@ -3,6 +3,7 @@ import {
   formatDuration,
   formatPrice,
   formatVolume,
+  MESSAGES,
   type CompanyData,
   type QuoteFigures,
   type TravelPayload,
@@ -18,9 +19,22 @@ export interface DevisPageInput {
   quote: { id: string; created_at: string; expires_at: string; figures: QuoteFigures };
   /** The carrier: the company that made the booking, or the public pages' configuration. */
   carrier: CompanyData['transportation_company'];
+  /** Where the booking's price comes from: 'pending', a price the carrier has not set yet, prints no price. */
+  priceSource?: string;
 }
 
 const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
+
+/**
+ * No price yet (spec §8): the grid gave none, 'Prix non disponible' with its error, or 'Le prix
+ * sera fixé ultérieurement !'. Never a total of 0 € said to be final: the carrier sets its price
+ * and the customer sees it here before anything is confirmed.
+ */
+function pendingPrice(figures: QuoteFigures): string {
+  const said = figures.pool_error ? `${MESSAGES.priceUnavailable}\u00a0: ${figures.pool_error}` : MESSAGES.priceLater;
+  return `<p class="price-pending"><strong>${escapeHtml(said)}</strong></p>
+<p>Le prix de ce déménagement n’est pas encore fixé\u00a0: le transporteur vous l’indiquera avant de confirmer votre réservation. Aucun prix n’est dû sur ce devis tant qu’il ne l’est pas.</p>`;
+}
 
 /**
  * The devis of a booking, printable (the browser saves it as a PDF), with what French rules
@@ -29,7 +43,7 @@ const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
  * of trip and the service, the price HT and TTC said to be final, payment, liability and how
  * to make reservations (code de la consommation, article L224-63).
  */
-export function renderDevisPage({ travelId, payload, quote, carrier }: DevisPageInput): string {
+export function renderDevisPage({ travelId, payload, quote, carrier, priceSource = 'quote' }: DevisPageInput): string {
   const { figures } = quote;
   const { customer, travel } = payload;
   const company = carrier ?? {
@@ -56,6 +70,16 @@ export function renderDevisPage({ travelId, payload, quote, carrier }: DevisPage
   const costs = payload.items.filter((item) => item.category === 'cost' || item.category === 'custom-cost');
   const vatPercent = Math.round(figures.vat * 100);
   const tva = figures.total - figures.total_ht;
+  const pricedTable = `<table><thead><tr><th scope="col">Prestation</th><th scope="col">HT</th><th scope="col">TTC</th></tr></thead><tbody>
+<tr><th scope="row">Transport</th><td>${money(figures.price_transportation_ht)}</td><td>${money(figures.price_transportation)}</td></tr>
+<tr><th scope="row">Manutention</th><td>${money(figures.price_handling_ht)}</td><td>${money(figures.price_handling)}</td></tr>
+${costs.map((cost) => `<tr><th scope="row">${escapeHtml(cost.name)}</th><td>${money(Math.round((cost.customPrice ?? 0) * cost.quantity * 100))}</td><td>${money(Math.round((cost.customPrice ?? 0) * cost.quantity * 100 * (1 + figures.vat)))}</td></tr>`).join('')}
+</tbody><tfoot>
+<tr><th scope="row">Total</th><td>${money(figures.total_ht)}</td><td><strong>${money(figures.total)}</strong></td></tr>
+<tr><th scope="row">dont TVA ${vatPercent}\u00a0%</th><td></td><td>${money(tva)}</td></tr>
+</tfoot></table>
+<p><strong>Ce prix est définitif\u00a0:</strong> le déménageur ne peut facturer aucun frais supplémentaire, sauf si les termes de ce devis sont modifiés d’un commun accord.</p>
+<p class="meta">Prix valable jusqu’au ${escapeHtml(when(quote.expires_at))} pour la réservation de ces choix.</p>`;
   const body = `
 <header class="parties">
   <section><h2>Transporteur</h2>
@@ -73,16 +97,7 @@ ${items ? `<ul>${items}</ul>` : '<p>Aucun objet</p>'}
 <p>Volume du mobilier\u00a0: ${escapeHtml(formatVolume(figures.volume))} · véhicule\u00a0: ${escapeHtml(figures.vehicle?.name ?? `Véhicule ${formatVolume(figures.truck_capacity)}`)}</p>
 <p>Voyage spécial\u00a0: le véhicule est affecté à ce seul déménagement. Manutention\u00a0: ${escapeHtml(handlersLabel(figures.persons_needed))}${figures.persons_needed > 0 ? `, ${escapeHtml(formatDuration(figures.handling_hours * 3600))}` : ''}. Emballage et démontage du mobilier\u00a0: par le client, sauf mention contraire ci-dessous.</p></section>
 <section><h2>Prix</h2>
-<table><thead><tr><th scope="col">Prestation</th><th scope="col">HT</th><th scope="col">TTC</th></tr></thead><tbody>
-<tr><th scope="row">Transport</th><td>${money(figures.price_transportation_ht)}</td><td>${money(figures.price_transportation)}</td></tr>
-<tr><th scope="row">Manutention</th><td>${money(figures.price_handling_ht)}</td><td>${money(figures.price_handling)}</td></tr>
-${costs.map((cost) => `<tr><th scope="row">${escapeHtml(cost.name)}</th><td>${money(Math.round((cost.customPrice ?? 0) * cost.quantity * 100))}</td><td>${money(Math.round((cost.customPrice ?? 0) * cost.quantity * 100 * (1 + figures.vat)))}</td></tr>`).join('')}
-</tbody><tfoot>
-<tr><th scope="row">Total</th><td>${money(figures.total_ht)}</td><td><strong>${money(figures.total)}</strong></td></tr>
-<tr><th scope="row">dont TVA ${vatPercent}\u00a0%</th><td></td><td>${money(tva)}</td></tr>
-</tfoot></table>
-<p><strong>Ce prix est définitif\u00a0:</strong> le déménageur ne peut facturer aucun frais supplémentaire, sauf si les termes de ce devis sont modifiés d’un commun accord.</p>
-<p class="meta">Prix valable jusqu’au ${escapeHtml(when(quote.expires_at))} pour la réservation de ces choix.</p></section>
+${priceSource === 'pending' ? pendingPrice(figures) : pricedTable}</section>
 <section><h2>Paiement</h2><p>${escapeHtml(company.payment_terms || 'Aucun paiement n’est demandé à la réservation. Le transporteur vous indique les modalités de paiement en confirmant votre déménagement.')}</p></section>
 <section><h2>Responsabilité et réserves</h2>
 <p>${escapeHtml(company.liability_terms || 'La responsabilité du déménageur et les modalités de sa mise en jeu sont précisées dans ses conditions générales, qu’il vous remet avec ce devis.')}</p>

@@ -16,6 +16,7 @@ import {
 import { withTariff } from 'transport-quote-wizard/domain';
 import { choicesFingerprint } from 'transport-quote-wizard/domain';
 import { chosenPool, customItemProblems } from 'transport-quote-wizard/domain';
+import { estimateHandling, isCostItem, totalVolume, type CarrierPricing } from 'transport-quote-wizard/domain';
 import { poolComputesPrice } from 'transport-quote-wizard/domain';
 import { type ChoiceProblem } from 'transport-quote-wizard/domain';
 import type { ItemCatalogue } from '../db/items-repo.ts';
@@ -23,6 +24,7 @@ import { findLiveQuote, findQuote, insertQuote, type StoredQuote } from '../db/q
 import type { Sql } from '../db/sql.ts';
 import { ChoicesRefused, PriceChanged } from './refusals.ts';
 import { carrierFor } from './carrier-records.ts';
+import { discountProblems, withoutCompanyPrices } from './company-prices.ts';
 import type { PoolSandbox } from './pool-sandbox.ts';
 import type { RouteService } from './route-service.ts';
 
@@ -36,6 +38,14 @@ export interface IssuedQuote {
   valid_for_seconds: number;
   /** Why the straight line priced the route, when a road service did not answer. */
   route_fallback: string | null;
+}
+
+/** The load as the server priced it, and the handling it estimates (PricedLoad of QuoteService.pricedLoad). */
+export interface PricedLoad {
+  /** m³ per unit of each item, in the booking's order: the catalogue's for its items. */
+  itemVolumes: number[];
+  /** Handlers, hours and handling price (cents TTC) the server estimates for the trip. */
+  estimate: { persons: number; hours: number; price_handling: number };
 }
 
 export interface QuoteServiceOptions {
@@ -81,11 +91,15 @@ export class QuoteService {
     const resolved = items.map((item, index) => {
       const entry = CATALOGUE_CATEGORIES.has(item.category) ? this.options.catalogue.entryFor(item, companyId) : null;
       if (!entry) {
+        // An id alone names a catalogue entry or nothing: never an object of 0 m³.
+        if (item.id !== null && item.name.trim() === '' && !isCostItem(item))
+          problems.push({ path: `items.${index}.id`, message: 'Objet introuvable dans le catalogue : donnez son nom et son volume' });
         problems.push(...customItemProblems(item, index));
         return item;
       }
       return {
         ...item,
+        name: entry.name,
         volume: entry.volume,
         weight: entry.weight,
         length: 0,
@@ -107,7 +121,8 @@ export class QuoteService {
   }
 
   /**
-   * Prices a request from the server's own records; throws 422 naming each refused choice. A
+   * Prices a request from the server's own records; throws 422 naming each refused choice, and
+   * PricingUnavailable (503) when the carrier's records or the sandbox cannot price it now. A
    * draft tariff (the carrier's simulation, never a request's) prices in place of the saved one.
    */
   async price(
@@ -122,6 +137,47 @@ export class QuoteService {
     const refused = carrierProblems(request, carrier);
     if (!this.offersGrid(request.grid, companyId)) refused.push({ path: 'grid', message: GRID_NOT_OFFERED });
     if (refused.length > 0) refuse(refused);
+    const priced = await this.compute(request, companyId, carrier);
+    // A discount stands within the bound the carrier allows, measured on its grid's price of the same trip.
+    if (request.items.some((item) => isCostItem(item) && (item.customPrice ?? 0) < 0)) {
+      const grid = (await this.compute(withoutCompanyPrices(request), companyId, carrier)).figures;
+      const discount = discountProblems(request.items, carrier.vat, priced.figures, grid);
+      if (discount.length > 0) refuse(discount);
+    }
+    return priced;
+  }
+
+  /**
+   * The carrier's grid for the same trip, without the prices a company set (fixed price,
+   * predefined fees, imposed handling, expense lines): the figures shown beside them.
+   */
+  async gridFigures(request: QuoteRequest, companyId: number | null): Promise<QuoteFigures> {
+    const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing);
+    return (await this.compute(withoutCompanyPrices(request), companyId, carrier)).figures;
+  }
+
+  /**
+   * What the carrier's pages show of the load as priced, without a route or a grid's code: each
+   * item's unit volume (the catalogue's for its items) and the handling the server estimates for
+   * the trip when nobody chooses the handlers and hours.
+   */
+  async pricedLoad(request: QuoteRequest, companyId: number | null): Promise<PricedLoad> {
+    const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing);
+    const items = this.resolveItems(request.items, companyId);
+    const stops = stopsFromAddresses(request.addresses);
+    const handling = estimateHandling(items, stops, totalVolume(items), carrier.vat, carrier.rates);
+    return {
+      itemVolumes: items.map((item) => item.volume),
+      estimate: { persons: handling.persons, hours: handling.hours, price_handling: Math.round(handling.fee * 100) },
+    };
+  }
+
+  /** The figures of a request from resolved records: the route, then the grid's code when the pool has one. */
+  private async compute(
+    request: QuoteRequest,
+    companyId: number | null,
+    carrier: CarrierPricing,
+  ): Promise<{ figures: QuoteFigures; fallback: string | null; tariffVersion: number | null }> {
     const items = this.resolveItems(request.items, companyId);
     const stops = stopsFromAddresses(request.addresses);
     const pool = chosenPool(request, carrier) ?? null;
@@ -156,6 +212,44 @@ export class QuoteService {
     const expected = Buffer.from(this.sign(quote));
     const presented = Buffer.from(quote.signature);
     return expected.length === presented.length && timingSafeEqual(expected, presented);
+  }
+
+  /**
+   * A price the carrier set by hand on a booking its grid could not price ('prix à fixer'):
+   * a quote of its own, signed and stored like any other (the booking's devis prints it), with
+   * the first quote's trip and the carrier's transport and handling (cents TTC). Its choices'
+   * fingerprint is its own: no booking's choices ever present it as theirs.
+   */
+  async carrierQuote(first: StoredQuote, transport: number, handling: number): Promise<StoredQuote> {
+    const vat = first.figures.vat;
+    const ht = (amount: number) => Math.round(amount / (1 + vat));
+    const costs = first.figures.additional_costs;
+    const figures: QuoteFigures = {
+      ...first.figures,
+      source: 'fixed',
+      price_transportation: transport,
+      price_handling: handling,
+      price_transportation_ht: ht(transport),
+      price_handling_ht: ht(handling),
+      total: transport + handling + costs,
+      total_ht: ht(transport + handling + costs),
+      pool_error: null,
+    };
+    const now = this.now();
+    const id = randomBytes(16).toString('base64url');
+    const quote = {
+      id,
+      owner: first.owner,
+      fingerprint: sha256(`transporteur\n${id}`),
+      figures_json: JSON.stringify(figures),
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + this.options.ttlMs).toISOString(),
+      // The tariff version of the trip it prices by hand, for the record.
+      tariff_version: first.tariff_version,
+    };
+    const signature = this.sign(quote);
+    await insertQuote(this.options.sql, { ...quote, signature });
+    return { ...quote, signature, figures };
   }
 
   /** A stored quote as the API answers it. */

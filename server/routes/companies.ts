@@ -1,17 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ApiContactSchema, CompanyDataSchema, SavedPlaceSchema } from 'transport-quote-wizard/domain';
-import {
-  companyStore,
-  findCompanyByToken,
-  preferredItemNames,
-  searchContacts,
-  searchPlaces,
-  type CompanyRow,
-} from '../db/companies-repo.ts';
+import { companyStore, preferredItemNames, searchContacts, searchPlaces, type CompanyRow } from '../db/companies-repo.ts';
 import type { Sql } from '../db/sql.ts';
+import { companyOf } from './company-of.ts';
 import { answer, publishSchema, refusal, routeSchema, TOKEN_IN_PATH, type RouteDoc } from '../http/route-schema.ts';
-import { HttpError, parseOr400, QueryText } from '../http/validation.ts';
+import { parseOr400, QueryText } from '../http/validation.ts';
 
 publishSchema('CompanyData', CompanyDataSchema, 'answer');
 publishSchema('SavedPlace', SavedPlaceSchema, 'answer');
@@ -31,11 +25,10 @@ const PlacesAnswer = v.array(SavedPlaceSchema);
 const ContactsAnswer = v.array(ApiContactSchema);
 const RESULTS = 20;
 
-async function companyOf(sql: Sql, request: FastifyRequest): Promise<{ company: CompanyRow; token: string }> {
+/** The company the token in the path opens. */
+async function pathCompany(sql: Sql, request: FastifyRequest): Promise<{ company: CompanyRow; token: string }> {
   const { token } = parseOr400(TokenParams, request.params);
-  const company = await findCompanyByToken(sql, token);
-  if (!company) throw new HttpError(404, 'Entreprise inconnue');
-  return { company, token };
+  return { company: await companyOf(sql, token), token };
 }
 
 /** What the three company routes share: the token in the path, and its refusals. */
@@ -66,7 +59,7 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
     ok: answer('Les données de l’entreprise.', CompanyDataSchema),
   });
   app.get('/api/v1/companies/:token', { schema: storeSchema }, async (request) => {
-    const { company, token } = await companyOf(sql, request);
+    const { company, token } = await pathCompany(sql, request);
     return companyStore(sql, company, token, catalogue.byNames(preferredItemNames(company)));
   });
 
@@ -78,7 +71,7 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
     ok: answer('Les lieux trouvés.', PlacesAnswer),
   });
   app.get('/api/v1/companies/:token/places', { schema: placesSchema }, async (request) => {
-    const { company } = await companyOf(sql, request);
+    const { company } = await pathCompany(sql, request);
     // Parsed with the schema the elements read them with: the answer is the documented one.
     return v.parse(PlacesAnswer, await searchPlaces(sql, company.id, parseOr400(SearchQuery, request.query).q, RESULTS));
   });
@@ -91,7 +84,7 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
     ok: answer('Les contacts trouvés (nom, téléphone).', ContactsAnswer),
   });
   app.get('/api/v1/companies/:token/contacts', { schema: contactsSchema }, async (request) => {
-    const { company } = await companyOf(sql, request);
+    const { company } = await pathCompany(sql, request);
     return v.parse(ContactsAnswer, await searchContacts(sql, company.id, parseOr400(SearchQuery, request.query).q, RESULTS));
   });
 };

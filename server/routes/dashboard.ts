@@ -58,7 +58,15 @@ export const dashboardRoutes: FastifyPluginAsync<{ assetsDir: string }> = async 
     bookingPageHeaders(reply);
     try {
       const travel = await openTravel(sql, request);
-      return renderDashboardPage(travel.id, travel.payload, travel.created_at, light, travel.price_check, travel.price_source);
+      return renderDashboardPage(
+        travel.id,
+        travel.payload,
+        travel.created_at,
+        light,
+        travel.price_check,
+        travel.price_source,
+        travel.summary,
+      );
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) return reply.code(404).send(renderNotFoundPage(light));
       throw error;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { QuoteRequestSchema } from 'transport-quote-wizard/domain';
-import { findCompanyByToken } from '../db/companies-repo.ts';
 import { findQuote } from '../db/quotes-repo.ts';
 import { answer, PUBLIC, refusal, routeSchema } from '../http/route-schema.ts';
 import { HttpError, parseOr400 } from '../http/validation.ts';
+import { companyOf } from './company-of.ts';
 import { QuoteSchema } from './quote-answers.ts';
 import { INVALID, NOT_JSON, TOO_LARGE } from './travel-answers.ts';
 
@@ -26,7 +26,10 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
     description:
       'Les choix du visiteur (adresses, objets, véhicule, grille, manutention), jamais un prix : le serveur calcule le prix avec ses propres tarifs, ' +
       'le volume des objets du catalogue et son propre itinéraire, et s’engage jusqu’à expires_at. Les mêmes choix redemandés tant que le devis vaut ' +
-      'rendent le même devis. Avec company_token, les tarifs de cette entreprise.',
+      'rendent le même devis. Avec company_token, les tarifs de cette entreprise. Une grille dont le code répond une erreur (ou a un défaut) ne donne ' +
+      'pas de prix : chiffres à 0 et pool_error (spec §8 « Prix non disponible »), et une réservation sur ce devis est enregistrée prix à fixer par le ' +
+      'transporteur, jamais à 0 €. Si le code d’une grille ne peut pas tourner maintenant (serveur saturé), 503 avec Retry-After ; des réglages du ' +
+      'transporteur illisibles, 503 nommant le champ.',
     security: PUBLIC,
     body: QuoteRequestSchema,
     answers: {
@@ -40,12 +43,7 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
   });
   app.post('/api/v1/quotes', { schema: issueSchema }, async (request, reply) => {
     const { company_token: companyToken, ...choices } = parseOr400(QuoteRequestSchema, request.body);
-    let companyId: number | null = null;
-    if (companyToken !== undefined) {
-      const company = await findCompanyByToken(sql, companyToken);
-      if (!company) throw new HttpError(404, 'Entreprise inconnue');
-      companyId = company.id;
-    }
+    const companyId = (await companyOf(sql, companyToken))?.id ?? null;
     return reply.code(201).send(await quotes.issue(choices, companyId));
   });
 

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { implausibleFigures, ItemSchema, parseSerializedTravelState, TravelPayloadSchema } from 'transport-quote-wizard/domain';
 import type { ServerLimits } from '../config/limits.ts';
-import { findCompanyByToken, type CompanyRow } from '../db/companies-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
 import {
@@ -17,12 +16,15 @@ import {
 import { answer, publishSchema, refusal, routeSchema, PUBLIC, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
 import { carrierOf } from '../notifications/notifier.ts';
-import { priceBooking, type PricedBooking } from '../pricing/booking-pricing.ts';
+import { priceBooking } from '../pricing/booking-pricing.ts';
+import { describeChanges } from '../db/booking-changes.ts';
 import { misplacedStops } from '../pricing/stop-places.ts';
+import { stateOfBody } from '../pricing/body-state.ts';
 import type { OfflineGeocoder } from '../geo/geocoder.ts';
-import type { BookingFacts } from '../notifications/booking-events.ts';
+import { factsOf } from '../notifications/booking-events.ts';
 import { clientKey } from '../security/client-key.ts';
 import { generateToken, hashToken, sha256, tokenMatches } from '../security/tokens.ts';
+import { companyOf } from './company-of.ts';
 import {
   BOOKING_BODY,
   BookingSchema,
@@ -85,48 +87,22 @@ export async function openTravel(sql: Sql, request: FastifyRequest): Promise<Sto
   return travel;
 }
 
+const UNREADABLE_STORE =
+  'État des éléments illisible\u00a0: omettez store_serialized (le serveur le construit à partir du corps) ou envoyez celui que les éléments écrivent ({"version":1,"state":{…}}).';
+
 /** The body checked on its own (schema, the client's store, prices that cannot be): nothing is read from the database. */
 function checkBooking(body: unknown, limits: ServerLimits) {
   const payload = parseOr400(TravelPayloadSchema, body);
-  const state = parseSerializedTravelState(payload.store_serialized);
+  // Left out by a client that is not one of the elements: built from the body (it sets no price).
+  const state = payload.store_serialized === '' ? stateOfBody(payload) : parseSerializedTravelState(payload.store_serialized);
   if (state === null) {
-    throw new HttpError(400, 'Requête invalide', [{ path: 'store_serialized', message: 'État de réservation illisible' }]);
+    throw new HttpError(400, 'Requête invalide', [{ path: 'store_serialized', message: UNREADABLE_STORE }]);
   }
   const impossible = implausibleFigures(payload, { priceCeilingEuros: limits.priceCeilingEuros });
   if (impossible.length > 0) throw new HttpError(422, 'Chiffres impossibles dans la réservation', impossible);
   // The company token opens the whole company: it is kept as the company's id, never stored or echoed.
   const { company_token: companyToken, ...stored } = payload;
   return { payload: stored as typeof payload, companyToken, state };
-}
-
-/** The company a booking is made for, from its token; null for a public booking. */
-async function companyOf(sql: Sql, companyToken: string | undefined): Promise<CompanyRow | null> {
-  if (companyToken === undefined) return null;
-  const company = await findCompanyByToken(sql, companyToken);
-  if (!company) throw new HttpError(404, 'Entreprise inconnue');
-  return company;
-}
-
-/** What an event says of a booking just written. */
-function factsOf(
-  id: number,
-  companyId: number | null,
-  createdAt: string,
-  updatedAt: string,
-  state: string,
-  priced: PricedBooking,
-): BookingFacts {
-  return {
-    id,
-    companyId,
-    createdAt,
-    updatedAt,
-    state,
-    payload: priced.payload,
-    priceSource: priced.priceSource,
-    priceCheck: priced.priceCheck,
-    refusalReason: null,
-  };
 }
 
 async function companyStoreJson(sql: Sql, companyId: number): Promise<string | null> {
@@ -181,7 +157,7 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
       const company = await companyOf(sql, companyToken);
       const companyId = company?.id ?? null;
       // Priced before the write: a route or a pool's code may take a moment, the transaction does not.
-      const priced = await priceBooking(quotes, payload, state, companyId, companyId === null ? 'public' : 'company');
+      const priced = await priceBooking(quotes, sql, payload, state, companyId, companyId === null ? 'public' : 'company');
       const token = generateToken();
       const addressKey = companyToken === undefined ? clientKey(request.ip, addressSecret) : null;
       const carrier = carrierOf(company?.store_json ?? null, publicPricing);
@@ -193,7 +169,19 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
         const id = await insertTravel(tx, priced, hashToken(token), companyId, now, addressKey);
         const body = { id, token };
         if (key !== null) await completeKey(tx, key, 201, body);
-        const written = await notifier.record(tx, 'booking.created', factsOf(id, companyId, now, now, 'new', priced), carrier, token);
+        const facts = factsOf({
+          id,
+          company_id: companyId,
+          created_at: now,
+          updated_at: now,
+          state: 'new',
+          refusal_reason: null,
+          payload: priced.payload,
+          price_source: priced.priceSource,
+          price_check: priced.priceCheck,
+          summary: { lines: priced.facts.lines },
+        });
+        const written = await notifier.record(tx, 'booking.created', facts, carrier, token);
         return { answer: body, uses, written };
       });
       notifier.wake(written);
@@ -239,11 +227,15 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
     if (companyId !== null && companyId !== travel.company_id)
       throw new HttpError(403, 'Cette réservation n’appartient pas à cette entreprise : son entreprise ne change pas.');
     const actor = travel.company_id === null ? 'public' : companyId === null ? 'edit-link' : 'company';
-    const priced = await priceBooking(quotes, payload, state, travel.company_id, actor, {
+    const priced = await priceBooking(quotes, sql, payload, state, travel.company_id, actor, {
       payload: travel.payload,
       state: parseSerializedTravelState(travel.payload.store_serialized),
       priceSource: travel.price_source,
+      priceCheck: travel.price_check,
     });
+    // What the edit changed, kept for the carrier; an accepted booking edited returns to 'review' (à revoir).
+    const lines = describeChanges(travel.payload, priced.payload);
+    const changes = lines.length > 0 ? { at: new Date().toISOString(), lines } : (travel.summary?.changes ?? null);
     const uses = await quotas.assertRoom(
       sql,
       ownersOf(travel.company_id, travel.client_key),
@@ -253,11 +245,16 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
     const carrier = carrierOf(travel.company_id === null ? null : await companyStoreJson(sql, travel.company_id), publicPricing);
     const written = await sql.transaction(async (tx) => {
       const now = new Date().toISOString();
-      await updateTravel(tx, travel.id, priced, now);
-      const facts = {
-        ...factsOf(travel.id, travel.company_id, travel.created_at, now, travel.state, priced),
-        refusalReason: travel.refusal_reason,
-      };
+      const state = (await updateTravel(tx, travel.id, priced, now, { changed: lines.length > 0, changes })) ?? travel.state;
+      const facts = factsOf({
+        ...travel,
+        updated_at: now,
+        state,
+        payload: priced.payload,
+        price_source: priced.priceSource,
+        price_check: priced.priceCheck,
+        summary: { lines: priced.facts.lines },
+      });
       return notifier.record(tx, 'booking.updated', facts, carrier);
     });
     notifier.wake(written);
@@ -294,6 +291,7 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
       // 'quote': the carrier's price; 'company': fixed by the company, its grid's figures beside it in price_check.
       price_source: travel.price_source,
       ...(travel.price_check ? { price_check: travel.price_check } : {}),
+      ...(travel.summary?.lines?.length ? { price_lines: travel.summary.lines } : {}),
     };
   });
 };

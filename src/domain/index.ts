@@ -43,15 +43,11 @@ export {
 } from './entities/travel.ts';
 
 // The booking as sent (spec §7), and its travel state as carried in store_serialized.
-export {
-  CreateTravelResponseSchema,
-  TravelPayloadSchema,
-  type CreateTravelResponse,
-  type TravelPayload,
-} from './payload/travel-payload-schema.ts';
+export { TravelPayloadSchema, type TravelPayload } from './payload/travel-payload-schema.ts';
 export { buildTravelPayload } from './payload/travel-payload.ts';
 export { parseSerializedTravelState, serializeTravelState } from './payload/serialized-travel.ts';
 export { implausibleFigures } from './payload/plausibility.ts';
+export { composeAdditionalNotes } from './places/stop-notes.ts';
 
 // Pricing (DESIGN §5): route → volume → truck → handling → pool → fixed price.
 export {
@@ -70,8 +66,9 @@ export { totalVolume } from './pricing/volume.ts';
 export { pickVehicleCategory } from './pricing/truck.ts';
 export { publicTransportFee } from './pricing/transport.ts';
 export { parsePrice, withVat, withoutVat } from './pricing/vat.ts';
-export type { PriceCheck } from './pricing/price-check.ts';
+export { PriceCheckSchema, type PriceCheck } from './pricing/price-check.ts';
 export { bookedFees, type PriceGrid } from './pricing/booked-fees.ts';
+export { priceTrip, type PoolReading, type TripPrice, type TripPriceInput } from './pricing/trip-price.ts';
 export {
   POOL_CODE_LIMITS,
   PoolPriceInputSchema,
@@ -137,6 +134,18 @@ export {
 } from './quotes/price-quote.ts';
 export { choicesFingerprint, quoteRequestOfBooking } from './quotes/booking-choices.ts';
 export { QuoteFiguresSchema, QuoteSchema, type Quote } from './quotes/quote-answer.ts';
+
+// The API's answers (spec §7 and the reference server's extensions): one schema each, which the
+// server publishes and the elements read with.
+export {
+  BookingSchema,
+  CreateTravelResponseSchema,
+  PriceChangedSchema,
+  UpdatedTravelSchema,
+  type Booking,
+  type CreateTravelResponse,
+} from './payload/travel-answers.ts';
+export { ErrorAnswerSchema, type FieldError } from './payload/error-answer.ts';
 
 // The route without a road network (spec §9), and the directions' chunks.
 export { driverRoute, greatCircleKm, straightLineRoute, type LatLng } from './route/straight-line.ts';

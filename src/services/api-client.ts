@@ -3,12 +3,8 @@ import { failureReason } from './api-failure.ts';
 import { ApiError } from './api-error.ts';
 import { ApiContactSchema } from '../domain/entities/api-contact.ts';
 import { CompanyDataSchema, type CompanyData } from '../domain/entities/company.ts';
-import {
-  CreateTravelResponseSchema,
-  TravelPayloadSchema,
-  type CreateTravelResponse,
-  type TravelPayload,
-} from '../domain/payload/travel-payload-schema.ts';
+import { BookingSchema, CreateTravelResponseSchema, type Booking, type CreateTravelResponse } from '../domain/payload/travel-answers.ts';
+import { TravelPayloadSchema, type TravelPayload } from '../domain/payload/travel-payload-schema.ts';
 import { ItemSchema, type Item } from '../domain/entities/item.ts';
 import { withoutNulls } from '../domain/entities/lenient-object.ts';
 import { SavedPlaceSchema } from '../domain/entities/saved-place.ts';
@@ -21,19 +17,8 @@ export { ApiError };
 export const REQUEST_TIMEOUT_MS = 15000;
 export const SEARCH_TIMEOUT_MS = 8000;
 
-export const StoredTravelSchema = v.looseObject({
-  id: v.union([v.number(), v.string()]),
-  store_serialized: v.string(),
-  /** Saved from a company's page (with its token): its prices are the company's. */
-  made_by_company: v.optional(v.boolean(), false),
-  /** The carrier's answer (new, accepted, refused): the server's word, over the state the browser once saved. */
-  state: v.optional(v.pipe(v.string(), v.maxLength(40))),
-  travel: v.looseObject({
-    price_transportation_ht: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0)), 0),
-    price_handling_ht: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0)), 0),
-  }),
-});
-export type StoredTravelResponse = v.InferOutput<typeof StoredTravelSchema>;
+/** A booking as GET /api/v1/travels/{id} answers it, read with the schema the server publishes. */
+export type StoredTravelResponse = Booking;
 
 export interface ApiClientOptions {
   apiBase: string;
@@ -164,7 +149,7 @@ export class ApiClient {
 
   fetchTravel(id: string | number, token: string): Promise<StoredTravelResponse> {
     return this.request(
-      StoredTravelSchema,
+      BookingSchema,
       `/api/v1/travels/${encodeURIComponent(String(id))}`,
       { method: 'GET', headers: { authorization: `Bearer ${token}` } },
       REQUEST_TIMEOUT_MS,
@@ -201,7 +186,10 @@ export class ApiClient {
     );
   }
 
-  /** PATCH an existing booking: the token in the query (spec) and as a Bearer header (design). */
+  /**
+   * PATCH an existing booking: the token in the query (spec) and as a Bearer header (design).
+   * Its answer (UpdatedTravelSchema) is not read: spec §7, 'Response: not shown'.
+   */
   async updateTravel(id: string | number, token: string, payload: TravelPayload): Promise<void> {
     const body = v.parse(TravelPayloadSchema, payload);
     await this.request(

@@ -1,11 +1,9 @@
 import * as v from 'valibot';
+import { ErrorAnswerSchema } from '../domain/payload/error-answer.ts';
 import { NO_ANSWER_TEXT } from './api-error.ts';
 
-/** The reference server's error body ({ error, fields }), as far as a message needs it. */
-const ErrorBodySchema = v.object({
-  error: v.pipe(v.string(), v.maxLength(300)),
-  fields: v.optional(v.array(v.object({ path: v.string(), message: v.string() }))),
-});
+/** Longer than this, a server's own text is not shown: the element's sentence stands in. */
+const SERVER_TEXT_MAX = 300;
 
 export interface FailureFacts {
   /** null when no answer came (network down, timeout). */
@@ -22,8 +20,9 @@ export interface FailureFacts {
 const NBSP = '\u00a0';
 
 function serverText(body: unknown): string | null {
-  const parsed = v.safeParse(ErrorBodySchema, body);
-  return parsed.success ? parsed.output.error : null;
+  // The API's refusal ({ error, fields }), read with the schema the server publishes.
+  const parsed = v.safeParse(ErrorAnswerSchema, body);
+  return parsed.success && parsed.output.error.length <= SERVER_TEXT_MAX ? parsed.output.error : null;
 }
 
 function sentence(text: string): string {

@@ -1,3 +1,4 @@
+import { atom } from 'jotai';
 import { isWorkingStep, STEPS } from '../domain/steps/step-model.ts';
 import { draftKey } from '../services/drafts.ts';
 import { idempotencyKeyAtom, setIdempotencyKeyAtom } from './booking.atoms.ts';
@@ -13,12 +14,20 @@ import { showStepAtom, stepAtom } from './steps.atoms.ts';
 
 export const DRAFT_SAVE_DELAY_MS = 250;
 
-/** Set by the session: which element of the page the store belongs to. */
-export const draftOwners = new WeakMap<QuoteStore, { tag: string; instance: string; path: string }>();
+/** Which element of the page the drafts belong to: its tag, its rank among its kind, the page's path. */
+export interface DraftOwner {
+  tag: string;
+  instance: string;
+  path: string;
+}
+
+const draftOwnerBase = atom<DraftOwner | null>(null);
+/** The session's, when its element first enters the page. */
+export const setDraftOwnerAtom = atom(null, (_get, set, owner: DraftOwner) => set(draftOwnerBase, owner));
 
 function keyOf(store: QuoteStore): string {
   const config = store.get(configAtom);
-  const owner = draftOwners.get(store) ?? { tag: 'transport-quote', instance: config.elementId ?? '0', path: '/' };
+  const owner = store.get(draftOwnerBase) ?? { tag: 'transport-quote', instance: config.elementId ?? '0', path: '/' };
   return draftKey({ ...owner, instance: config.elementId ?? owner.instance, companyToken: config.companyToken, travelId: config.travelId });
 }
 

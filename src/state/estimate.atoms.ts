@@ -1,11 +1,11 @@
 import { atom } from 'jotai';
 import { makeTravelState } from '../domain/entities/travel.ts';
 import type { Estimate } from '../domain/pricing/estimate.ts';
+import type { TripPrice } from '../domain/pricing/trip-price.ts';
 import { canRoute } from '../domain/route/preconditions.ts';
 import type { Fees } from '../domain/entities/travel.ts';
 import { routeFits } from '../services/maps/routing.ts';
-import { companyDataAtom, pricesAllowedAtom } from './company.atoms.ts';
-import { itemsAtom } from './items.atoms.ts';
+import { pricesAllowedAtom } from './company.atoms.ts';
 import { poolAnswerAtom } from './pool-price.atoms.ts';
 import { pricingCodeAtom } from './pricing-chunk.ts';
 import { fixedPriceAtom, handlingChoiceAtom } from './price-choices.atoms.ts';
@@ -16,28 +16,31 @@ import { currentQuoteAtom } from './quote.atoms.ts';
 import { variantAtom } from './variant.atoms.ts';
 
 /**
- * The estimate (spec §4 "Fee recomputation", DESIGN §5 pipeline): the route, the items, the
- * pool's answer, the handlers chosen and a fixed price. Derived, so it is recomputed only
+ * The trip's price (spec §4 "Fee recomputation", DESIGN §5 pipeline), composed by the domain as
+ * the carrier's quote composes it (priceTrip): the route, the items, the pool's answer, the
+ * handlers chosen, a fixed price, and the element's grid. Derived, so it is recomputed only
  * when one of its inputs changed, and null until every stop is geocoded and the route
  * computed for them (after a move, the last route is not priced with the stops in their new
- * order). A price from elsewhere (a server's quote) would take its place here.
+ * order).
  */
-export const estimateAtom = atom((get): Estimate | null => {
+const tripPriceAtom = atom((get): TripPrice | null => {
   const stops = get(stopsAtom);
   const route = get(routeAtom);
   const pricing = get(pricingCodeAtom);
   if (!pricing || !canRoute(stops) || get(routeStatusAtom) !== 'ok' || !route || !routeFits(route, stops)) return null;
   const handling = get(handlingChoiceAtom);
-  const pool = get(poolAnswerAtom);
-  return pricing.estimateTravel({
+  return pricing.priceTrip({
     ...estimateInputs(get, stops, route),
-    overrides: { persons: handling.persons, hours: handling.hours },
-    pool: pool.defect
-      ? { transportation: 0, handling: 0, error: pool.defect, info: null, persons: null, amplitude_hour: null }
-      : pool.output,
+    persons: handling.persons,
+    hours: handling.hours,
+    pool: get(poolAnswerAtom),
     fixedPrice: get(fixedPriceAtom),
+    grid: get(variantAtom),
   });
 });
+
+/** The estimate: what the wizard shows, null until the trip can be priced. */
+export const estimateAtom = atom((get): Estimate | null => get(tripPriceAtom)?.estimate ?? null);
 
 /**
  * The fees estimated here, at once, with the domain's code. On the public grid the lite
@@ -45,18 +48,7 @@ export const estimateAtom = atom((get): Estimate | null => {
  * chosen with 'Choix Grille' prices with its code, and a fixed price (spec §4) overrides both,
  * as in the wizard.
  */
-export const localFeesAtom = atom((get): Fees => {
-  const estimate = get(estimateAtom);
-  const pricing = get(pricingCodeAtom);
-  if (!estimate || !pricing) return makeTravelState().fees;
-  const fees = pricing.feesFromEstimate(estimate);
-  const booked = pricing.bookedFees(estimate, get(variantAtom), get(itemsAtom), get(companyDataAtom).vat);
-  return {
-    ...fees,
-    transportation: { ...fees.transportation, fee: booked.transportation },
-    handling: { ...fees.handling, fee: booked.handling },
-  };
-});
+export const localFeesAtom = atom((get): Fees => get(tripPriceAtom)?.fees ?? makeTravelState().fees);
 
 /**
  * The fees the booking carries and the screens show: the carrier's quote once it is in for

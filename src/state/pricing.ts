@@ -1,5 +1,5 @@
 // The code that prices a trip, in a chunk of its own: a price needs a route, so it is fetched
 // with the first route asked (pricing-chunk.ts), not with the first panel.
-export { estimateTravel, feesFromEstimate, isPriceEstimated } from '../domain/pricing/estimate.ts';
-export { bookedFees } from '../domain/pricing/booked-fees.ts';
+export { estimateTravel, isPriceEstimated } from '../domain/pricing/estimate.ts';
+export { priceTrip } from '../domain/pricing/trip-price.ts';
 export { poolPriceInput } from '../domain/pools/pool-input.ts';

@@ -7,7 +7,7 @@ import { routeFits, type ComputedRoute } from '../services/maps/routing.ts';
 import { companyDataAtom } from './company.atoms.ts';
 import { customerDateAtom } from './customer.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
-import { vehicleCategoryIdAtom } from './price-choices.atoms.ts';
+import { handlingChoiceAtom, vehicleCategoryIdAtom } from './price-choices.atoms.ts';
 import { pricingCodeAtom } from './pricing-chunk.ts';
 import { routeAtom } from './route.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
@@ -33,14 +33,14 @@ export function estimateInputs(get: Getter, stops: readonly Stop[], route: Compu
 }
 
 /**
- * The estimate on the public grid alone (no grid code, fixed price or hand-set handlers):
- * what a grid's pricing code receives as its input. Null until a route was computed for the
- * stops in their present order.
+ * The estimate on the public grid alone (no grid code, no fixed price), with the handlers and
+ * hours the customer chose: what a grid's pricing code receives as its input, as the server
+ * gives it (poolInputFor). Null until a route was computed for the stops in their present order.
  */
 export const publicEstimateAtom = atom((get): Estimate | null => {
   const stops = get(stopsAtom);
   const route = get(routeAtom);
   const pricing = get(pricingCodeAtom);
   if (!pricing || !route || !canRoute(stops) || !routeFits(route, stops)) return null;
-  return pricing.estimateTravel(estimateInputs(get, stops, route));
+  return pricing.estimateTravel({ ...estimateInputs(get, stops, route), overrides: get(handlingChoiceAtom) });
 });

@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { formatPrice, NBSP } from '../domain/format.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { displayedAmount } from '../domain/pricing/vat.ts';
-import { QuoteSchema, type Quote } from '../domain/quotes/quote-answer.ts';
+import type { Quote } from '../domain/quotes/quote-answer.ts';
+import { PriceChangedSchema } from '../domain/payload/travel-answers.ts';
 import { buildTravelPayload } from '../domain/payload/travel-payload.ts';
 import type { TravelPayload } from '../domain/payload/travel-payload-schema.ts';
 import { STEPS } from '../domain/steps/step-model.ts';
@@ -124,8 +125,8 @@ async function quoteToBook(get: Getter, set: Setter, services: Services): Promis
 
 /** The new quote a 409 brings, when it brings one (the other 409, a booking being saved already, brings none). */
 function newQuoteOf(error: ApiError): Quote | null {
-  const parsed = v.safeParse(v.object({ quote: QuoteSchema }), error.body);
-  return parsed.success ? parsed.output.quote : null;
+  const parsed = v.safeParse(PriceChangedSchema, error.body);
+  return parsed.success ? (parsed.output.quote ?? null) : null;
 }
 
 /**

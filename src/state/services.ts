@@ -8,7 +8,7 @@ import { lazyPricingSandbox, type PricingSandbox } from '../services/pricing/laz
 import type { ElementConfig } from './attributes.ts';
 import type { Services } from './services.atoms.ts';
 
-/** What the services read from their element, each read at every call: attributes and properties change live. */
+/** What the services read from their session, each read at every call: attributes and properties change live. */
 export interface ServiceInputs {
   host: HTMLElement;
   /** URL of the pricing sandbox's worker script. */
@@ -22,8 +22,8 @@ export interface ServiceInputs {
 
 /**
  * The outside world of one element: its API client, maps provider, pricing sandbox,
- * messenger, drafts and clock. They read the element's attributes from the session, not
- * from the store: the store holds them for atoms to call, and is not read back.
+ * messenger, drafts and clock. They read the element's attributes where the atoms do, in its
+ * store (the session gives them configAtom's value), at every call.
  */
 export function makeServices(inputs: ServiceInputs): { services: Services; releaseSandbox: () => void } {
   let api: { base: string; client: Api } | null = null;

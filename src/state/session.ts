@@ -1,15 +1,16 @@
+import { createStore } from 'jotai';
 import type { Variant } from '../domain/steps/step-model.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
-import { NO_ATTRIBUTES, type ElementConfig } from './attributes.ts';
-import { applyConfigAtom } from './config.atoms.ts';
+import type { ElementConfig } from './attributes.ts';
+import { applyConfigAtom, configAtom } from './config.atoms.ts';
 import { readDataBlocks, type DataBlockName } from './data-blocks.ts';
-import { draftOwners, startDraftSync } from './draft-sync.ts';
+import { setDraftOwnerAtom, startDraftSync } from './draft-sync.ts';
 import { startEngine } from './engine.ts';
 import { load, type LoadMemory, type LoadRequest } from './load.ts';
 import { mapsStatusAtom } from './maps-status.atoms.ts';
 import { makeServices } from './services.ts';
 import { servicesAtom, type Services } from './services.atoms.ts';
-import { storeFor, type QuoteStore } from './store.ts';
+import type { QuoteStore } from './store.ts';
 import { setVariantAtom } from './variant.atoms.ts';
 
 export interface SessionOptions {
@@ -20,6 +21,8 @@ export interface SessionOptions {
 }
 
 export interface Session {
+  /** The element the session belongs to: its drafts, its messages, its place in the page. */
+  host: HTMLElement;
   store: QuoteStore;
   services: Services;
   /** Data given through the element's properties (travelStore, companyStore, travelInfos). */
@@ -39,23 +42,25 @@ export interface Session {
   updateConfig(config: ElementConfig): void;
 }
 
-const sessions = new WeakMap<Element, Session>();
-
-/** The element's session: its store and services, made once and kept across remounts. */
-export function sessionFor(host: HTMLElement, options: SessionOptions): Session {
-  const existing = sessions.get(host);
-  if (existing) return existing;
-  const store = storeFor(host);
-  let config: ElementConfig | null = null;
+/**
+ * One element's session: its store, its services and its configuration, made once by the
+ * element (elements/quote-element.ts), which keeps it for its whole life and hands it to each
+ * React root r2wc mounts (a new one each time the element enters the page): what the visitor
+ * typed outlives the root. The configuration is held once, in the store (configAtom): the
+ * atoms and the services read it there.
+ */
+export function createSession(host: HTMLElement, options: SessionOptions): Session {
+  const store: QuoteStore = createStore();
   let clock: Clock = systemClock;
   let hostFetch: typeof fetch | null = null;
   const { services, releaseSandbox } = makeServices({
     host,
     workerUrl: options.workerUrl,
-    config: () => config ?? NO_ATTRIBUTES,
+    config: () => store.get(configAtom),
     clock: () => clock,
     fetch: () => hostFetch,
   });
+  // The atoms' one way to the services, given once.
   store.set(servicesAtom, services);
   store.set(setVariantAtom, options.variant);
 
@@ -74,7 +79,8 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
 
   const runLoad = (blocks: LoadRequest['blocks']): Promise<void> => {
     const start = () => {
-      const request: LoadRequest = { blocks, config: config!, previous: loaded };
+      const config = store.get(configAtom);
+      const request: LoadRequest = { blocks, config, previous: loaded };
       loaded = config;
       return load(store, services, memory, request);
     };
@@ -88,7 +94,8 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
     return settled;
   };
 
-  const session: Session = {
+  return {
+    host,
     store,
     services,
     setProperty(name, value) {
@@ -102,7 +109,6 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
       clock = next as Clock;
     },
     updateConfig(next) {
-      config = next;
       store.set(applyConfigAtom, next);
       if (loaded === null || attributesChanged) return;
       // Attributes set together (company-token and travel-id, say) are one change: one load.
@@ -114,12 +120,11 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
     },
     connect(next) {
       connected = true;
-      config = next;
       store.set(applyConfigAtom, next);
       if (loaded === null) {
         // Without an id, the element's rank among its kind on the page keeps drafts apart.
         const tag = host.localName;
-        draftOwners.set(store, {
+        store.set(setDraftOwnerAtom, {
           tag,
           instance: String([...document.querySelectorAll(tag)].indexOf(host)),
           path: window.location.pathname,
@@ -144,6 +149,4 @@ export function sessionFor(host: HTMLElement, options: SessionOptions): Session 
       releaseSandbox();
     },
   };
-  sessions.set(host, session);
-  return session;
 }

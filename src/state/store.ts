@@ -1,22 +1,11 @@
-import { createStore } from 'jotai';
+import type { createStore } from 'jotai';
 import { hold } from '../services/live-resources.ts';
 
-export type QuoteStore = ReturnType<typeof createStore>;
-
 /**
- * One Jotai store per element, kept outside React: r2wc unmounts the React root when a CMS
- * moves the element, and the visitor's work must survive that.
+ * One Jotai store per element, made by its session (session.ts) outside React: r2wc unmounts
+ * the React root when a CMS moves the element, and the visitor's work must survive that.
  */
-const stores = new WeakMap<Element, QuoteStore>();
-
-export function storeFor(host: Element): QuoteStore {
-  let store = stores.get(host);
-  if (!store) {
-    store = createStore();
-    stores.set(host, store);
-  }
-  return store;
-}
+export type QuoteStore = ReturnType<typeof createStore>;
 
 /** A store subscription the session owns, counted while it lives (see live-resources). */
 export function subscribe(store: QuoteStore, anAtom: Parameters<QuoteStore['sub']>[0], listener: () => void): () => void {

@@ -102,6 +102,25 @@ describe('choices out of spec §9’s ranges, and a carrier’s rules', () => {
     const company = carrierPricing(v.parse(CompanyDataSchema, { company_mode: true, can_edit_price: true }), true);
     assert.deepEqual(carrierProblems(forged, company), []);
   });
+
+  it('S113 S118 S120 a company the carrier does not allow to set prices carries no fee, hand-set handling nor expense line', () => {
+    const handSet = request({
+      items: [
+        { name: 'Canapé', predefinedTransportationFee: '0.01' },
+        { name: 'Armoire', customPrice: 1 },
+        { name: 'Remise', category: 'custom-cost', customPrice: -2000 },
+        // The Prestation Spécifique comes with the spec's price (spec §9): anyone's.
+        { name: 'Prestation Spécifique', category: 'custom-item', customPrice: 45 },
+      ],
+    });
+    const withoutRight = carrierPricing(v.parse(CompanyDataSchema, { company_mode: true }), true);
+    assert.deepEqual(
+      carrierProblems(handSet, withoutRight).map((p) => p.path),
+      ['items.0.predefinedTransportationFee', 'items.1.customPrice', 'items.2.category'],
+    );
+    const allowed = carrierPricing(v.parse(CompanyDataSchema, { company_mode: true, can_edit_price: true }), true);
+    assert.deepEqual(carrierProblems(handSet, allowed), []);
+  });
 });
 
 describe('until when a quote holds, as the screens say it', () => {

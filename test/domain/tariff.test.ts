@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { makeItem, type ItemInput } from '../../src/domain/entities/item.ts';
 import { makeStop, type StopInput } from '../../src/domain/entities/stop.ts';
 import { estimateTravel } from '../../src/domain/pricing/estimate.ts';
+import { priceTrip } from '../../src/domain/pricing/trip-price.ts';
 import { dayRules } from '../../src/domain/tariff/day-rules.ts';
 import { defaultTariff } from '../../src/domain/tariff/default-tariff.ts';
 import { floorRuleOf, kmPrice, priceWithTariff, type TariffTrip } from '../../src/domain/tariff/price-tariff.ts';
@@ -178,6 +179,39 @@ describe('a tariff with every part set, trip by trip', () => {
     assert.equal(rule({ floor: 4, elevator: true }, item), 1);
     assert.equal(rule({ floor: -1, elevator: false }, item), 0);
     assert.equal(rule({ floor: 7, elevator: false }, { elevator: false, category: 'custom-item' }), 1);
+  });
+});
+
+describe('the one composition of a price (priceTrip, the estimate’s and the quote’s) prices on the tariff and the day', () => {
+  it('its fees are the tariff’s for the driver’s route it computed, on the day given; without a tariff, the default one’s', () => {
+    const route = {
+      distance: 480_000,
+      duration: 5.5 * 3600,
+      legDurations: [5.5 * 3600],
+      legDistances: [480_000],
+      responses: [],
+      approximate: false,
+    };
+    const stops = [stop({ type: 'pickup', lat: 48.85, lng: 2.35 }), stop({ type: 'dropoff', lat: 45.76, lng: 4.83, floor: 4 })];
+    const common = { stops, items: [wardrobe()], route, vehicleCategories: [], vehicleCategoryId: 1, vat: 0.2, rates: null };
+    const choices = { persons: null, hours: null, pool: null, fixedPrice: null, grid: 'wizard' as const };
+    const onTariff = priceTrip({ ...common, ...choices, tariff: FULL, date: '2026-08-29' });
+    const byHand = priceWithTariff(FULL, {
+      stops,
+      items: [wardrobe()],
+      driver: onTariff.estimate.driver,
+      volume: 2,
+      vehicleId: 1,
+      date: '2026-08-29',
+    });
+    assert.equal(onTariff.fees.transportation.fee, byHand.transportFee);
+    assert.equal(onTariff.fees.handling.fee, byHand.handlingFee);
+    const plain = priceTrip({ ...common, vehicleCategoryId: null, ...choices });
+    assert.equal(
+      plain.fees.transportation.fee,
+      priceWithTariff(defaultTariff(), { ...trip(), stops, driver: plain.estimate.driver, vehicleId: null }).transportFee,
+    );
+    assert.notEqual(plain.fees.transportation.fee, onTariff.fees.transportation.fee);
   });
 });
 

@@ -3,12 +3,23 @@ import type { Quote } from '../../src/domain/quotes/quote-answer.ts';
 import { quoteRequestOfBooking } from '../../src/domain/quotes/booking-choices.ts';
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../elements/transport-quote-wizard.ts';
-import { apiBase, allByRole, byRole, findByRole, textOf, type, uniqueId, createQuoteElement, allLiveRegions, TEST_NOW } from './support.ts';
+import {
+  apiBase,
+  allByRole,
+  byRole,
+  findByRole,
+  textOf,
+  type,
+  uniqueId,
+  createQuoteElement,
+  allLiveRegions,
+  TEST_NOW,
+  storeOf,
+} from './support.ts';
 import { bookingStatusAtom } from '../../src/state/booking.atoms.ts';
 import { companyModeAtom } from '../../src/state/company.atoms.ts';
 import { customerAtom } from '../../src/state/customer.atoms.ts';
 import { fixedPriceAtom } from '../../src/state/price-choices.atoms.ts';
-import { storeFor } from '../../src/state/store.ts';
 
 const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
 
@@ -186,7 +197,7 @@ describe('<transport-quote-wizard> shell', () => {
         couleur: 'vert',
       };
       const el = await wizard({}, `<script type="application/json" data-store="company">${JSON.stringify(block)}</script>`);
-      await waitUntil(() => storeFor(el).get(companyModeAtom), 'the block was dropped: public mode');
+      await waitUntil(() => storeOf(el).get(companyModeAtom), 'the block was dropped: public mode');
       expect(allLiveRegions(el.shadowRoot!, 'alert')).to.have.length(0);
       const notices = said.filter(([text]) => typeof text === 'string' && text.includes('données de l’entreprise'));
       expect(notices).to.have.length(1);
@@ -358,7 +369,7 @@ describe('<transport-quote-wizard> shell', () => {
     const root = el.shadowRoot!;
     await waitUntil(() => bookingAnswered, 'the booking should be asked for', { timeout: 5000 });
     releaseCompany();
-    const store = storeFor(el);
+    const store = storeOf(el);
     await waitUntil(() => store.get(companyModeAtom), 'the company should come', { timeout: 5000 });
     await waitUntil(() => byRole<HTMLInputElement>(root, 'combobox', 'Adresse 2').value === '3 Place Bellecour 69002 Lyon', 'booking', {
       timeout: 5000,
@@ -371,7 +382,7 @@ describe('<transport-quote-wizard> shell', () => {
   it('S010 a travelStore set after start is taken in as at start: the infos block still wins, and it gets the default day and time', async () => {
     const infos = JSON.stringify({ travel_id: 77, token: 'jeton-77', state: 'accepted' });
     const el = await wizard({}, `<script type="application/json" data-store="infos">${infos}</script>`);
-    const store = storeFor(el);
+    const store = storeOf(el);
     expect(store.get(bookingStatusAtom)).to.equal('accepted');
     (el as HTMLElement & { travelStore: unknown }).travelStore = { stops: REOPEN_STOPS, customer: { name: 'Marie Curie' } };
     await waitUntil(() => store.get(customerAtom).name === 'Marie Curie', 'the travel should be taken in');

@@ -3,6 +3,8 @@ import { waitUntil } from '@open-wc/testing';
 import { computeAccessibleName, getRole, isInaccessible } from 'dom-accessibility-api';
 import { DateTime } from 'luxon';
 import { fixedClock } from '../../src/services/clock.ts';
+import type { QuoteStore } from '../../src/state/store.ts';
+import type { Session } from '../../src/state/session.ts';
 
 /**
  * The instant the element tests live at: Monday 30 November 2026, 10:00 in Paris. Elements
@@ -15,6 +17,11 @@ export const testClock = fixedClock(TEST_NOW.toJSDate());
 /** The day `days` after the test clock's day, 'yyyy-MM-dd'. */
 export function dayAfterToday(days: number): string {
   return TEST_NOW.plus({ days }).toISODate()!;
+}
+
+/** An element's store, through the session it keeps (elements/quote-element.ts). */
+export function storeOf(el: Element): QuoteStore {
+  return (el as Element & { session(): Session }).session().store;
 }
 
 /** A new element of the tag with the test clock set before it starts. */

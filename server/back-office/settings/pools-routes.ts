@@ -177,6 +177,14 @@ export async function poolRoutes(office: FastifyInstance, context: SettingsConte
       date: '',
     };
     const reply = await office.sandbox.trial(code, input);
+    if ('unavailable' in reply)
+      return {
+        error: {
+          field,
+          message:
+            'Code de calcul\u00a0: l’essai n’a pas pu être fait, le calcul des grilles est momentanément indisponible. Rien n’a été enregistré\u202f; réessayez dans quelques secondes.',
+        },
+      };
     if (!reply.ok && /interrupted|délai/i.test(reply.error))
       return {
         error: {

@@ -240,7 +240,7 @@ describe(`the carrier's back office on ${DATABASE_NAME}`, () => {
     assert.equal(noToken.status, 403);
   });
 
-  it('accepts a booking (the edit link still saves it, still accepted) and refuses another with the reason the customer is given', async () => {
+  it('accepts a booking (an edit afterwards returns it to the carrier, à revoir, with what changed) and refuses another with the reason the customer is given', async () => {
     const accepted = await book(server.base, { name: 'Acceptée' });
     const refused = await book(server.base, { name: 'Refusée' });
     const martin = await new BackOffice(server.base).signInAs(1);
@@ -267,12 +267,16 @@ describe(`the carrier's back office on ${DATABASE_NAME}`, () => {
     const again = await martin.post(`/espace-transporteur/reservations/${accepted.id}/accepter`);
     assert.match(again.location, /fait=deja$/);
 
-    // The customer's edit link still saves, and the booking stays accepted.
+    // The customer's edit link still saves; the accepted booking returns to the carrier, à revoir, with what changed.
     const edited = bookingBody({ customer: { phone_number: '0612345678', email: 'marie@exemple.fr', name: 'Acceptée puis modifiée' } });
     const patched = await json(server.base, 'PATCH', `/api/v1/travels/${accepted.id}?token=${accepted.token}`, { body: edited });
     assert.equal(patched.status, 200, patched.text);
     const reread = await stateOf(server.base, accepted);
-    assert.deepEqual([reread.state, reread.customer.name], ['accepted', 'Acceptée puis modifiée']);
+    assert.deepEqual([reread.state, reread.customer.name], ['review', 'Acceptée puis modifiée']);
+    const review = await martin.get(`/espace-transporteur/reservations/${accepted.id}`);
+    assert.match(review.text, /À revoir/);
+    assert.match(review.text, /<li>Client\u00a0: Acceptée → Acceptée puis modifiée<\/li>/);
+    assert.match(review.text, /<button type="submit" class="button primary">Accepter<\/button>/);
 
     await martin.get(`/espace-transporteur/reservations/${refused.id}`);
     const noReason = await martin.post(`/espace-transporteur/reservations/${refused.id}/refuser`, { motif: '  ' });

@@ -59,7 +59,9 @@ describe('CORS', () => {
   it('refuses a preflight without its origin or method, and answers none outside the API and files', async () => {
     const malformed = await request('OPTIONS', '/api/v1/travels', { origin: ORIGIN });
     assert.equal(malformed.status, 400);
-    assert.equal(await malformed.text(), 'Invalid Preflight Request');
+    assert.deepEqual(await malformed.json(), {
+      error: 'Requête de contrôle CORS incomplète\u00a0: les en-têtes Origin et Access-Control-Request-Method sont attendus',
+    });
     const page = await request('OPTIONS', '/', { origin: ORIGIN, 'access-control-request-method': 'GET' });
     assert.equal(page.status, 404);
     assert.equal(page.headers.get('access-control-allow-origin'), null);

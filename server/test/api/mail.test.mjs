@@ -68,13 +68,24 @@ describe(`the customer's e-mails through SMTP on ${DATABASE_NAME}`, () => {
     const totalHt = htCents(TRANSPORT_CENTS) + htCents(HANDLING_CENTS);
     assert.ok(text.includes(`Total${NBSP}: ${euros(total)} TTC (${euros(totalHt)} HT)`), text);
     const editUrl = `${server.base}/edit.html?id=${created.id}&token=${created.token}`;
-    const devisUrl = `${server.base}/devis/${created.id}?token=${created.token}`;
     assert.ok(text.includes(`Modifier ma réservation${NBSP}: ${editUrl}`), text);
-    assert.ok(text.includes(devisUrl), text);
+    // The devis link carries a read-only token of its own, never the one that edits the booking.
+    const devisUrl = new RegExp(`${NBSP}: (${server.base}/devis/${created.id}\\?token=([\\w-]{43}))\n`).exec(text)?.[1];
+    assert.ok(devisUrl, text);
+    const readOnly = new URL(devisUrl).searchParams.get('token');
+    assert.notEqual(readOnly, created.token);
+    assert.ok(!text.split(editUrl).join('').includes(created.token), 'the edit token only in the edit link');
     assert.equal((await fetch(editUrl)).status, 200);
     const devis = await fetch(devisUrl);
     assert.equal(devis.status, 200);
     assert.match(await devis.text(), /Devis de déménagement/);
+    // It opens the devis and nothing else: neither the booking nor its edit.
+    assert.equal((await json(server.base, 'GET', `/api/v1/travels/${created.id}?token=${readOnly}`)).status, 404);
+    const edit = await json(server.base, 'PATCH', `/api/v1/travels/${created.id}?token=${readOnly}`, { body: bookingBody() });
+    assert.equal(edit.status, 404);
+    // Nor another booking's devis.
+    const other = await book(server.base);
+    assert.equal((await fetch(`${server.base}/devis/${other.id}?token=${readOnly}`)).status, 404);
     // The HTML part: the same links, nothing fetched from elsewhere, nothing that runs.
     const html = mail.html;
     assert.ok(html.includes(`href="${editUrl.replace('&', '&amp;')}"`), 'the edit link');

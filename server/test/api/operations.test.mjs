@@ -172,3 +172,65 @@ describe('SIGTERM: the server drains', () => {
     await server.stop();
   });
 });
+
+describe('SIGTERM under load: clients see answers, never a reset', () => {
+  it('requests sent across the signal get 2xx, then the French 503 with Retry-After as the server closes; no connection is reset', async () => {
+    const server = await startServer(undefined, 0, { SHUTDOWN_DELAY_MS: '400', LOG_LEVEL: 'warn' });
+    const statuses = new Map();
+    const refusals = [];
+    const failures = [];
+    let signalled = false;
+    let stopped = false;
+    /** One client as a proxy or a browser behaves: keep-alive connections (fetch's pool), one request after the other. */
+    async function client(index) {
+      for (let n = 0; !stopped; n++) {
+        const booking = n % 4 === 0;
+        try {
+          const response = booking
+            ? await fetch(`${server.base}/api/v1/travels`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify(bookingBody()),
+              })
+            : await fetch(`${server.base}/api/v1/items/search?q=${['table', 'canape', 'armoire'][(index + n) % 3]}`);
+          const text = await response.text();
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          if (response.status >= 300) {
+            refusals.push({ status: response.status, retryAfter: response.headers.get('retry-after'), text });
+            // Told to come back later: an honest client waits (longer than this test).
+            if (response.headers.get('retry-after')) return;
+          }
+        } catch (error) {
+          // The server no longer listens: a new connection is refused. That is the end, not a failure.
+          if (signalled && error.cause?.code === 'ECONNREFUSED') return;
+          failures.push(`${error.message}: ${error.cause?.code ?? ''} ${error.cause?.message ?? ''}`);
+        }
+      }
+    }
+    const clients = Array.from({ length: 8 }, (_, index) => client(index));
+    // Under way before the signal, then across the drain delay and the close.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const exited = new Promise((resolve) => server.child.once('exit', (code) => resolve(code)));
+    signalled = true;
+    server.child.kill('SIGTERM');
+    assert.equal(await exited, 0, server.logs);
+    // Every client has met the closed port by now, or is told so at its next request.
+    await Promise.race([Promise.all(clients), new Promise((resolve) => setTimeout(resolve, 3000))]);
+    stopped = true;
+    await Promise.all(clients);
+
+    assert.deepEqual(failures, [], 'no request failed at the network level (reset, socket closed under it)');
+    assert.ok((statuses.get(200) ?? 0) + (statuses.get(201) ?? 0) > 20, `answers: ${JSON.stringify([...statuses])}`);
+    assert.ok(refusals.length > 0, 'clients still sending when the server closes are told to come back later');
+    for (const refusal of refusals) {
+      assert.equal(refusal.status, 503, refusal.text);
+      assert.equal(refusal.retryAfter, '5');
+      assert.equal(
+        JSON.parse(refusal.text).error,
+        'Service momentanément indisponible\u00a0: le serveur redémarre. Réessayez dans quelques secondes.',
+      );
+    }
+    assert.doesNotMatch(server.logs, /Service Unavailable/);
+    await server.stop();
+  });
+});

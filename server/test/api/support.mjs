@@ -15,6 +15,11 @@ export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 export const SERVER_MAIN = path.join(ROOT, 'server/dist/main.mjs');
 /** The demo's start (demo/main.ts): the same server with the demo companies the suites use as fixtures. */
 export const DEMO_MAIN = path.join(ROOT, 'demo/dist/main.mjs');
+/**
+ * The Node that runs the servers the suites start: TQW_SERVER_NODE when set (npm test's Node 24
+ * stage sets it), else the one running the tests.
+ */
+export const SERVER_NODE = process.env.TQW_SERVER_NODE || process.execPath;
 export const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
 export const OTHER_COMPANY_TOKEN = 'tqw_demo_0a9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c';
 
@@ -155,9 +160,14 @@ export async function startServer(database, port = 0, env = {}) {
   return spawnServer(target, port, env);
 }
 
-function spawnServer(database, port, env) {
+/** The server's own start (server/), production, without the demo's companies and pages: its defaults. */
+export async function startProductionServer(env = {}) {
+  return spawnServer(await tempDatabase(), 0, env, SERVER_MAIN);
+}
+
+function spawnServer(database, port, env, main = DEMO_MAIN) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [DEMO_MAIN], {
+    const child = spawn(SERVER_NODE, [main], {
       env: {
         ...process.env,
         ...GENEROUS_LIMITS,

@@ -95,9 +95,21 @@ describe(`a ${DATABASE_NAME} database of schema version 1, holding bookings, upg
     assert.equal(before1.keys.length, 2, 'two bookings were sent with an Idempotency-Key');
   });
 
-  it('reaches the newest schema version, each step applied once', async () => {
+  it('reaches the newest schema version, each step applied once and said in one line of the logs', async () => {
     assert.ok(migrations.length > 1);
     assert.equal(await schemaVersion(first), migrations.length);
+    // By the process that applied it (the other waited on the lock and found nothing to do).
+    const said = [first, second].flatMap((server) => [
+      ...server.logs.matchAll(/^Base de données : schéma mis à jour en version (\d+)\/(\d+) \((.+)\)$/gm),
+    ]);
+    assert.deepEqual(
+      said.map((line) => Number(line[1])).sort((a, b) => a - b),
+      migrations.map((_, index) => index + 1).slice(1),
+    );
+    for (const [, version, latest, summary] of said) {
+      assert.equal(Number(latest), migrations.length);
+      assert.equal(summary, migrations[Number(version) - 1].summary);
+    }
     if (DATABASE_KIND === 'postgres') {
       const steps = await first.query('SELECT version FROM schema_version ORDER BY version');
       assert.deepEqual(

@@ -90,17 +90,17 @@ export async function waitFor(condition, what, timeoutMs = 20_000) {
 }
 
 /**
- * Registers an endpoint in the back office of a signed-in session and reads back its secret
- * from the page; `scope`: 'entreprise' (the company's bookings) or 'public' (the public pages').
+ * Registers an endpoint in the back office of a signed-in session and reads its secret from the
+ * answer, the one page that shows it whole; `scope`: 'entreprise' (the company's bookings) or
+ * 'public' (the public pages'). `page`: the webhooks page read afterwards.
  */
 export async function registerEndpoint(office, url, scope = 'entreprise') {
   await office.get('/espace-transporteur/webhooks');
   const added = await office.post('/espace-transporteur/webhooks', { url, portee: scope });
-  if (added.status !== 303) throw new Error(`point de réception refusé (${added.status}) : ${added.text.slice(0, 500)}`);
+  if (added.status !== 201) throw new Error(`point de réception refusé (${added.status}) : ${added.text.slice(0, 500)}`);
+  const secret = /<section class="card new-secret"[\s\S]*?<code class="secret">(whsec_[\w-]+)<\/code>/.exec(added.text)[1];
   const page = await office.get('/espace-transporteur/webhooks');
-  const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const card = page.text.split('<section class="card endpoint"').find((part) => new RegExp(`>${escaped}</h2>`).test(part));
-  return { secret: /<code class="secret">(whsec_[\w-]+)<\/code>/.exec(card)[1], page: page.text };
+  return { secret, page: page.text, added: added.text };
 }
 
 export { BackOffice };

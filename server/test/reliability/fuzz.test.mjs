@@ -121,10 +121,13 @@ function assertRowIsBody(row, body, patchedId = null) {
     );
   assertListStored(stored.items, body.items, FIELDS.item, `${where}.items`);
   assertListStored(stored.contacts, body.contacts, FIELDS.contact, `${where}.contacts`);
+  const restored = JSON.parse(row.store_serialized).state;
+  // Left out (or ''), the state is built by the server from the body itself: its stops are the body's.
+  if ((body.store_serialized ?? '') === '') return assert.equal(restored.stops.length, body.addresses.length, `${where}: stops built`);
   const sentState = Object.fromEntries(
     Object.entries(JSON.parse(body.store_serialized).state).filter(([key]) => !SERVER_SET_STATE.includes(key)),
   );
-  assertSubset(JSON.parse(row.store_serialized).state, sentState, `${where}: store_serialized`);
+  assertSubset(restored, sentState, `${where}: store_serialized`);
 }
 
 describe(`fuzzing every body and query on ${DATABASE_NAME} (${RUNS} cases each)`, () => {

@@ -283,12 +283,13 @@ describe(`company tokens and company prices (${DATABASE_NAME})`, () => {
     assertCarrierPrice(await post(server.base, forged), TRANSPORT_CENTS, HANDLING_CENTS);
   });
 
-  it('a company’s grid with code is run by the server from its own records, never the page’s', async () => {
+  it('a company’s grid with code is run by the server from its own records, never the page’s, with the handling booked', async () => {
     // The demo company's 'Grille Pro' (its own records): 45 + km × 0.9 + hours × 20 of transport and
-    // handling hours × handlers × 28, VAT excluded, on the driver's route and the public estimate's handling.
+    // handling hours × handlers × 28, VAT excluded, on the driver's route and the handling the booking
+    // states (2 handlers for 2 hours: the grid's code receives what the customer chose).
     const driver = straightRoute([PARIS, LYON]).driver;
     const transport = cents(Math.round(Math.round(45 + driver.km * 0.9 + driver.hours * 20) * 1.2));
-    const handling = cents(Math.round(0.5 * 2 * 28 * 1.2));
+    const handling = cents(Math.round(2 * 2 * 28 * 1.2));
     const body = withState(withTravel(bookingBody({ company_token: DEMO_COMPANY_TOKEN }), { driver_pool_id: 2 }), {
       driverPoolSelector: 2,
     });

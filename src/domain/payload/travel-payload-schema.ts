@@ -76,7 +76,23 @@ export const TravelPayloadSchema = v.object({
   travel: PayloadTravelSchema,
   items: v.pipe(v.array(ItemSchema), v.maxLength(1000)),
   contacts: v.pipe(v.array(PayloadContactSchema), v.maxLength(200)),
-  store_serialized: v.pipe(v.string(), v.maxLength(MAX_STORE_SERIALIZED_LENGTH)),
+  /**
+   * The elements' whole travel state, to reopen the booking as it was (serialized-travel.ts). A
+   * client that is not one of the elements leaves it out (or sends ''): the server builds it from
+   * the body. Never a source of prices: the server prices from the body's choices alone.
+   */
+  store_serialized: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(MAX_STORE_SERIALIZED_LENGTH),
+      v.description(
+        'Facultatif : l’état des éléments pour rouvrir la réservation telle qu’elle était, le texte JSON {"version":1,"state":{…}} ' +
+          'qu’ils écrivent eux-mêmes. Un autre client l’omet (ou envoie "") : le serveur le construit à partir du corps. ' +
+          'Il ne fixe aucun prix.',
+      ),
+    ),
+    '',
+  ),
   company_token: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
   /** The quote the visitor was shown (POST /api/v1/quotes): while it holds, the booking is priced by it. */
   quote_id: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
@@ -84,10 +100,3 @@ export const TravelPayloadSchema = v.object({
   price_grid: v.optional(v.picklist(['wizard', 'lite'])),
 });
 export type TravelPayload = v.InferOutput<typeof TravelPayloadSchema>;
-
-/** POST answer read by the client (spec §7). */
-export const CreateTravelResponseSchema = v.object({
-  id: IdSchema,
-  token: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
-});
-export type CreateTravelResponse = v.InferOutput<typeof CreateTravelResponseSchema>;

@@ -6,8 +6,8 @@ import type { PoolPriceInput } from './pool-io.ts';
 
 /**
  * What a pool's pricing code receives, from the estimate on the public grid (no pool, no
- * hand-set handlers): the same input in the page and on the server, so the same code gives
- * the same price on both sides.
+ * fixed price) with the handlers and hours the customer chose, if any: the same input in the
+ * page and on the server, so the same code gives the same price on both sides.
  */
 export function poolPriceInput(base: Estimate, stops: readonly Stop[], items: readonly Item[], vat: number, date: string): PoolPriceInput {
   return {

@@ -72,9 +72,10 @@ const hasPredefinedFee = (item: Item) =>
   parsePrice(item.predefinedTransportationFee) !== null || parsePrice(item.predefinedHandlingFee) !== null;
 
 /**
- * Choices only some carriers' customers may make (spec §6): a known vehicle and grid, a fixed
- * price with `can_edit_price`, predefined fees, hand-set handling prices and expenses in
- * company mode only (and not when the company hides them). Each refusal names its field.
+ * Choices only some carriers' customers may make (spec §6): a known vehicle and grid; a fixed
+ * price, predefined fees, hand-set handling prices and expense lines only for a company the
+ * carrier's records allow to set prices (`can_edit_price`; fees and hand-set prices not when
+ * it hides them). Each refusal names its field.
  */
 export function carrierProblems(request: QuoteRequest, carrier: CarrierPricing): ChoiceProblem[] {
   const problems: ChoiceProblem[] = [];
@@ -85,22 +86,18 @@ export function carrierProblems(request: QuoteRequest, carrier: CarrierPricing):
     problems.push({ path: 'driver_pool_id', message: 'Grille tarifaire inconnue de ce transporteur' });
   if (request.fixed_price && !carrier.canEditPrice)
     problems.push({ path: 'fixed_price', message: 'Seul un client professionnel autorisé par le transporteur peut fixer le prix' });
-  const handSetAllowed = carrier.companyMode && !carrier.hideCustomPrice;
+  // A price someone else sets stands only where the carrier's records allow it (can_edit_price).
+  const handSetAllowed = carrier.canEditPrice && !carrier.hideCustomPrice;
+  const allowedBy = 'aux clients professionnels que le transporteur autorise à fixer leurs prix';
   request.items.forEach((item, index) => {
     if (hasPredefinedFee(item) && !handSetAllowed)
-      problems.push({
-        path: `items.${index}.predefinedTransportationFee`,
-        message: 'Les frais prédéfinis sont réservés aux clients professionnels',
-      });
-    if (isCostItem(item) && !carrier.companyMode)
-      problems.push({ path: `items.${index}.category`, message: 'Les frais annexes sont réservés aux clients professionnels' });
+      problems.push({ path: `items.${index}.predefinedTransportationFee`, message: `Les frais prédéfinis sont réservés ${allowedBy}` });
+    if (isCostItem(item) && !carrier.canEditPrice)
+      problems.push({ path: `items.${index}.category`, message: `Les frais annexes sont réservés ${allowedBy}` });
     // The Prestation Spécifique comes with the spec's price; any other hand-set price is a company's.
     const specPrice = item.category === 'custom-item' && item.customPrice === DEFAULT_CUSTOM_ITEM.price;
     if (!isCostItem(item) && item.customPrice !== null && !specPrice && !handSetAllowed)
-      problems.push({
-        path: `items.${index}.customPrice`,
-        message: 'Un prix de manutention imposé est réservé aux clients professionnels',
-      });
+      problems.push({ path: `items.${index}.customPrice`, message: `Un prix de manutention imposé est réservé ${allowedBy}` });
   });
   return problems;
 }

@@ -5,8 +5,9 @@ import type { RouteResult } from '../entities/route-result.ts';
 import { elevatorForFloor, makeStop, type Stop } from '../entities/stop.ts';
 import type { PoolPriceInput, PoolPriceOutput } from '../pools/pool-io.ts';
 import { poolPriceInput } from '../pools/pool-input.ts';
-import { bookedFees, type PriceGrid } from '../pricing/booked-fees.ts';
-import { estimateTravel, type Estimate, type PriceSource } from '../pricing/estimate.ts';
+import type { PriceGrid } from '../pricing/booked-fees.ts';
+import { estimateTravel, type PriceSource } from '../pricing/estimate.ts';
+import { priceTrip } from '../pricing/trip-price.ts';
 import { withoutVat } from '../pricing/vat.ts';
 import type { CarrierPricing } from './carrier-rules.ts';
 import type { QuoteAddress } from './quote-request.ts';
@@ -75,9 +76,13 @@ function commonInputs(trip: TripToPrice) {
   };
 }
 
-/** What the trip's pool code receives, from the estimate on the public grid (as the elements give it). */
+/**
+ * What the trip's pool code receives, from the estimate on the public grid (as the elements
+ * give it), with the handlers and hours the customer chose: a grid prices the handling booked.
+ */
 export function poolInputFor(trip: TripToPrice): PoolPriceInput {
-  return poolPriceInput(estimateTravel(commonInputs(trip)), trip.stops, trip.items, trip.carrier.vat, trip.date);
+  const base = estimateTravel({ ...commonInputs(trip), overrides: { persons: trip.persons, hours: trip.hours } });
+  return poolPriceInput(base, trip.stops, trip.items, trip.carrier.vat, trip.date);
 }
 
 /** The pool code's answer, or the spec's defect message in its place. */
@@ -115,29 +120,22 @@ export interface QuoteFigures {
 
 const cents = (euros: number) => Math.round(euros * 100);
 
-/** The estimate the elements show for these choices (spec §4 "Fee recomputation"), from the server's inputs. */
-export function tripEstimate(trip: TripToPrice, poolAnswer: PoolAnswer): Estimate {
-  const pool =
-    poolAnswer === null
-      ? null
-      : 'defect' in poolAnswer
-        ? { transportation: 0, handling: 0, error: poolAnswer.defect, info: null, persons: null, amplitude_hour: null }
-        : poolAnswer.output;
-  return estimateTravel({
-    ...commonInputs(trip),
-    overrides: { persons: trip.persons, hours: trip.hours },
-    pool,
-    fixedPrice: trip.fixedPrice,
-  });
-}
-
-/** The figures of a quote: the estimate's fees on the booking's grid, TTC and HT to the cent. */
+/**
+ * The figures of a quote: the trip priced as the elements price it (priceTrip), on the
+ * booking's grid, TTC and HT to the cent.
+ */
 export function quoteFigures(trip: TripToPrice, poolAnswer: PoolAnswer): QuoteFigures {
-  const estimate = tripEstimate(trip, poolAnswer);
+  const { estimate, fees } = priceTrip({
+    ...commonInputs(trip),
+    persons: trip.persons,
+    hours: trip.hours,
+    pool: poolAnswer,
+    fixedPrice: trip.fixedPrice,
+    grid: trip.grid,
+  });
   const vat = trip.carrier.vat;
-  const fees = bookedFees(estimate, trip.grid, trip.items, vat);
-  const transportation = cents(fees.transportation);
-  const handling = cents(fees.handling);
+  const transportation = cents(fees.transportation.fee);
+  const handling = cents(fees.handling.fee);
   const costs = cents(estimate.costs);
   // HT as spec §7 sends it: each TTC amount divided by 1 + VAT, to the cent.
   const ht = (amountCents: number) => Math.round(withoutVat(amountCents, vat));

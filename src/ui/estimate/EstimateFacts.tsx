@@ -4,6 +4,7 @@ import { durationParts } from '../../domain/pricing/price-words.ts';
 import type { Estimate } from '../../domain/pricing/estimate.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { feesAtom, totalAtom } from '../../state/estimate.atoms.ts';
+import { currentQuoteAtom } from '../../state/quote.atoms.ts';
 import { variantAtom } from '../../state/variant.atoms.ts';
 import { Fact } from '../controls/Fact.tsx';
 import { usePriceFormatter } from './use-price.ts';
@@ -23,6 +24,11 @@ export function EstimateFacts({ estimate }: { estimate: Estimate }) {
   const priced = useAtomValue(totalAtom) > 0;
   const price = usePriceFormatter();
   const handlingShown = lite || !company.hide_handling_infos;
+  // The carrier's quote names the vehicle it priced (from its own records), as the booking and its devis do.
+  const quoted = useAtomValue(currentQuoteAtom)?.figures;
+  const vehicle = quoted
+    ? (quoted.vehicle?.name ?? `Véhicule ${formatVolume(quoted.truck_capacity)}`)
+    : (estimate.vehicleCategory?.name ?? `Véhicule ${formatVolume(estimate.truckCapacity)}`);
   return (
     <dl className="facts">
       <Fact term="Distance">{formatDistance(estimate.customer.distance)}</Fact>
@@ -31,7 +37,7 @@ export function EstimateFacts({ estimate }: { estimate: Estimate }) {
       </Fact>
       {lite && <Fact term="Trajet du chauffeur, retour compris">{formatDistance(estimate.driver.distance)}</Fact>}
       <Fact term="Volume">{formatVolume(estimate.shownVolume)}</Fact>
-      {!lite && <Fact term="Véhicule">{estimate.vehicleCategory?.name ?? `Véhicule ${formatVolume(estimate.truckCapacity)}`}</Fact>}
+      {!lite && <Fact term="Véhicule">{vehicle}</Fact>}
       {priced && <Fact term="Transport">{price.format(fees.transportation.fee)}</Fact>}
       {priced && handlingShown && <Fact term="Manutention">{price.format(fees.handling.fee)}</Fact>}
       {!lite && handlingShown && <Fact term="Manutentionnaires">{estimate.handling.persons}</Fact>}

@@ -1,0 +1,84 @@
+// What the booking routes answer (POST, PATCH and GET /api/v1/travels): one schema per answer,
+// which the reference server publishes in its contract and the elements read with.
+import * as v from 'valibot';
+import { PriceCheckSchema } from '../pricing/price-check.ts';
+import { QuoteSchema } from '../quotes/quote-answer.ts';
+import { ErrorAnswerSchema } from './error-answer.ts';
+import { TravelPayloadSchema } from './travel-payload-schema.ts';
+
+const BookingIdSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+/** The 201 answer (spec §7: 'Response read: id, token'). */
+export const CreateTravelResponseSchema = v.object({
+  id: BookingIdSchema,
+  token: v.pipe(v.string(), v.description('Le jeton de la réservation, 256 bits aléatoires : à garder, il ouvre la réservation.')),
+});
+export type CreateTravelResponse = v.InferOutput<typeof CreateTravelResponseSchema>;
+
+/** The 200 answer to a PATCH (spec §7: 'Response: not shown', so the elements do not read it). */
+export const UpdatedTravelSchema = v.object({
+  id: BookingIdSchema,
+  quote_id: v.pipe(v.string(), v.description('Le devis qui donne désormais son prix à la réservation.')),
+});
+
+/** A price a company set, line by line (the server's company-prices.ts PriceLine). */
+export const PriceLineSchema = v.object({
+  kind: v.pipe(
+    v.picklist(['frais', 'transport_predefini', 'manutention_predefinie', 'manutention_imposee']),
+    v.description('Frais annexe (ou remise, négatif), transport ou manutention prédéfinis, ou prix de manutention imposé sur un objet.'),
+  ),
+  label: v.string(),
+  amount_ht: v.pipe(v.number(), v.integer(), v.description('Centimes HT, tels que saisis par l’entreprise.')),
+  amount: v.pipe(v.number(), v.integer(), v.description('Centimes TTC, à la TVA du transporteur.')),
+});
+
+const { company_token: _companyToken, ...storedEntries } = TravelPayloadSchema.entries;
+/** A booking as GET answers it: the body as stored (its company token never), and what the server adds. */
+export const BookingSchema = v.object({
+  id: BookingIdSchema,
+  created_at: v.pipe(v.string(), v.description('Création, ISO 8601 (UTC).')),
+  updated_at: v.pipe(v.string(), v.description('Dernière modification, ISO 8601 (UTC).')),
+  ...storedEntries,
+  store_serialized: v.pipe(
+    v.string(),
+    v.description('L’état des éléments pour rouvrir la réservation, tel que le serveur l’a enregistré.'),
+  ),
+  travel: v.object({ ...TravelPayloadSchema.entries.travel.entries, travel_id: BookingIdSchema }),
+  made_by_company: v.pipe(
+    v.boolean(),
+    v.description('Faite depuis la page d’une entreprise (avec son jeton) : ses prix sont ceux de l’entreprise.'),
+  ),
+  state: v.pipe(
+    v.string(),
+    v.description(
+      'new, accepted, refused ou review : la réponse du transporteur. Acceptée, l’élément la rouvre avec l’avertissement de la spec et la seule grille choisie ; ' +
+        'modifiée après son acceptation, elle revient au transporteur (review, à revoir) avec ce qui a changé.',
+    ),
+  ),
+  refusal_reason: v.optional(
+    v.pipe(v.string(), v.description('Le motif du refus donné au client (seulement pour une réservation refusée).')),
+  ),
+  price_source: v.pipe(
+    v.picklist(['quote', 'company', 'pending', 'carrier', 'client']),
+    v.description(
+      'D’où vient le prix enregistré : quote, le devis du serveur (la grille du transporteur) ; company, des prix fixés par l’entreprise que le transporteur y autorise ' +
+        '(prix fixé, frais prédéfinis, frais annexes : price_lines, la grille à côté dans price_check) ; pending, prix à fixer : la grille n’a pas donné de prix ' +
+        '(son erreur ou un défaut), les prix valent 0 et le transporteur fixe le sien avant toute acceptation ; carrier, le prix fixé par le transporteur ; ' +
+        'client, le navigateur (réservations antérieures aux devis).',
+    ),
+  ),
+  price_check: v.optional(PriceCheckSchema),
+  price_lines: v.optional(
+    v.pipe(
+      v.array(PriceLineSchema),
+      v.description('Les prix fixés par l’entreprise, ligne à ligne (frais annexes, frais prédéfinis, manutention imposée).'),
+    ),
+  ),
+});
+export type Booking = v.InferOutput<typeof BookingSchema>;
+
+/**
+ * A 409: the same booking is being saved (Idempotency-Key), or its price changed, with the new
+ * quote for the visitor to confirm.
+ */
+export const PriceChangedSchema = v.object({ ...ErrorAnswerSchema.entries, quote: v.optional(QuoteSchema) });
