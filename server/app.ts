@@ -362,6 +362,7 @@ export async function createApp({
     metrics,
     addressSecret,
     geocoder: geocoderOnce,
+    sandbox,
   });
   // A page's carrier-key, read before any API route's handler (request.site).
   await app.register(carrierKeys, { sql });

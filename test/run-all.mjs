@@ -43,6 +43,7 @@ const POSTGRES_SUITES = [
   'server/test/api/upgrade.test.mjs',
   'server/test/api/backup.test.mjs',
   'server/test/api/settings.test.mjs',
+  'server/test/api/tariff.test.mjs',
   'server/test/api/integrator.test.mjs',
   'server/test/api/stop-places.test.mjs',
   'server/test/api/mail-abuse.test.mjs',

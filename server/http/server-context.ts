@@ -8,6 +8,7 @@ import type { OfflineGeocoder } from '../geo/geocoder.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { Quotas } from '../ops/quotas.ts';
+import type { PoolSandbox } from '../pricing/pool-sandbox.ts';
 import type { QuoteService } from '../pricing/quote-service.ts';
 
 /**
@@ -30,6 +31,8 @@ export interface ServerContext {
   addressSecret: Buffer;
   /** The offline index of French communes, loaded on first use. */
   geocoder: () => OfflineGeocoder;
+  /** Where pool code runs (the quotes', and the test run of code a carrier is about to save). */
+  sandbox: PoolSandbox;
 }
 
 declare module 'fastify' {

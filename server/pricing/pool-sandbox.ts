@@ -20,6 +20,11 @@ export interface PoolSandbox {
    * either, as the grid never answered.
    */
   run(pool: DriverPool, input: PoolPriceInput): Promise<Exclude<PoolAnswer, null>>;
+  /**
+   * A test run of code not saved yet (Réglages, Grilles), under the same limits: its raw reply,
+   * so the carrier learns why it failed; `unavailable` when the sandbox itself could not run it.
+   */
+  trial(code: string, input: PoolPriceInput): Promise<SandboxReply | { ok: false; unavailable: true }>;
   close(): Promise<void>;
 }
 
@@ -147,6 +152,11 @@ export function createPoolSandbox(options: PoolSandboxOptions = { waitMs: 5000 }
       const outcome = await execute(pool.compute_price_func_body, input);
       if (outcome.kind === 'unavailable') throw new PricingUnavailable(SANDBOX_UNAVAILABLE, SANDBOX_RETRY_AFTER_SECONDS);
       return readPoolReply(pool, outcome.reply);
+    },
+    async trial(code, input) {
+      if (options.waitMs <= 0) return { ok: false, unavailable: true };
+      const outcome = await execute(code, input);
+      return outcome.kind === 'reply' ? outcome.reply : { ok: false, unavailable: true };
     },
     async close() {
       for (const run of queue.splice(0)) finish(run, { kind: 'unavailable', reason: 'arrêt du serveur' });

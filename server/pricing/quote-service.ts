@@ -10,8 +10,10 @@ import {
   type PriceGrid,
   type QuoteFigures,
   type QuoteRequest,
+  type Tariff,
   type TripToPrice,
 } from 'transport-quote-wizard/domain';
+import { withTariff } from 'transport-quote-wizard/domain';
 import { choicesFingerprint } from 'transport-quote-wizard/domain';
 import { chosenPool, customItemProblems } from 'transport-quote-wizard/domain';
 import { estimateHandling, isCostItem, totalVolume, type CarrierPricing } from 'transport-quote-wizard/domain';
@@ -122,16 +124,19 @@ export class QuoteService {
 
   /**
    * Prices a request from the server's own records; throws 422 naming each refused choice, and
-   * PricingUnavailable (503) when the carrier's records or the sandbox cannot price it now.
+   * PricingUnavailable (503) when the carrier's records or the sandbox cannot price it now. A
+   * draft tariff (the carrier's simulation, never a request's) prices in place of the saved one.
    */
   async price(
     request: QuoteRequest,
     companyId: number | null,
     siteId: number | null = null,
-  ): Promise<{ figures: QuoteFigures; fallback: string | null }> {
+    draft: Tariff | null = null,
+  ): Promise<{ figures: QuoteFigures; fallback: string | null; tariffVersion: number | null }> {
     const problems = choiceProblems(request);
     if (problems.length > 0) refuse(problems);
-    const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing, siteId);
+    const records = await carrierFor(this.options.sql, companyId, this.options.publicPricing, siteId);
+    const carrier = draft ? withTariff(records, draft, null) : records;
     const refused = carrierProblems(request, carrier);
     if (!this.offersGrid(request.grid, companyId)) refused.push({ path: 'grid', message: GRID_NOT_OFFERED });
     if (refused.length > 0) refuse(refused);
@@ -175,7 +180,7 @@ export class QuoteService {
     request: QuoteRequest,
     companyId: number | null,
     carrier: CarrierPricing,
-  ): Promise<{ figures: QuoteFigures; fallback: string | null }> {
+  ): Promise<{ figures: QuoteFigures; fallback: string | null; tariffVersion: number | null }> {
     const items = this.resolveItems(request.items, companyId);
     const stops = stopsFromAddresses(request.addresses);
     const pool = chosenPool(request, carrier) ?? null;
@@ -197,7 +202,7 @@ export class QuoteService {
       fixedPrice: request.fixed_price,
     };
     const poolAnswer = pool && poolComputesPrice(pool) ? await this.options.sandbox.run(pool, poolInputFor(trip)) : null;
-    return { figures: quoteFigures(trip, poolAnswer), fallback: route.fallback };
+    return { figures: quoteFigures(trip, poolAnswer), fallback: route.fallback, tariffVersion: carrier.tariffVersion };
   }
 
   private sign(quote: Pick<StoredQuote, 'id' | 'owner' | 'fingerprint' | 'expires_at' | 'figures_json'>): string {
@@ -242,6 +247,8 @@ export class QuoteService {
       figures_json: JSON.stringify(figures),
       created_at: new Date(now).toISOString(),
       expires_at: new Date(now + this.options.ttlMs).toISOString(),
+      // The tariff version of the trip it prices by hand, for the record.
+      tariff_version: first.tariff_version,
     };
     const signature = this.sign(quote);
     await insertQuote(this.options.sql, { ...quote, signature });
@@ -263,12 +270,12 @@ export class QuoteService {
 
   /** A binding quote for these choices; the same choices priced the same while it is valid get the same quote back. */
   async issue(request: QuoteRequest, companyId: number | null, siteId: number | null = null): Promise<IssuedQuote> {
-    const { figures, fallback } = await this.price(request, companyId, siteId);
+    const { figures, fallback, tariffVersion } = await this.price(request, companyId, siteId);
     const owner = ownerOf(companyId, siteId);
     const fingerprint = sha256(choicesFingerprint(request, owner, figures.persons_needed, figures.handling_hours));
     const figuresJson = JSON.stringify(figures);
     const now = this.now();
-    const live = await findLiveQuote(this.options.sql, fingerprint, figuresJson, new Date(now).toISOString());
+    const live = await findLiveQuote(this.options.sql, fingerprint, figuresJson, new Date(now).toISOString(), tariffVersion);
     if (live && live.owner === owner) return this.answer(live, figures, fallback);
     const quote = {
       id: randomBytes(16).toString('base64url'),
@@ -277,6 +284,7 @@ export class QuoteService {
       figures_json: figuresJson,
       created_at: new Date(now).toISOString(),
       expires_at: new Date(now + this.options.ttlMs).toISOString(),
+      tariff_version: tariffVersion,
     };
     const signature = this.sign(quote);
     await insertQuote(this.options.sql, { ...quote, signature });

@@ -17,7 +17,15 @@ export { ITEM_CATEGORIES, ItemSchema, isCostItem, makeItem, type Item, type Item
 export { ContactSchema, makeContact, type Contact } from './entities/contact.ts';
 export { CustomerSchema, makeCustomer, type Customer } from './entities/customer.ts';
 export { DEFAULT_VEHICLE_CATEGORIES, type VehicleCategory } from './entities/vehicle.ts';
-export { DriverPoolSchema, PUBLIC_POOL_ID, poolComputesPrice, type DriverPool, type TravelMode } from './entities/driver-pool.ts';
+export {
+  APPLY_TO_TRAVELS,
+  DriverPoolSchema,
+  PUBLIC_POOL_ID,
+  isPublicPool,
+  poolComputesPrice,
+  type DriverPool,
+  type TravelMode,
+} from './entities/driver-pool.ts';
 export { SavedPlaceSchema, type SavedPlace } from './entities/saved-place.ts';
 export { ApiContactSchema, type ApiContact } from './entities/api-contact.ts';
 export { CompanyDataSchema, publicCompanyData, type CompanyData, type CompanyDataInput, type HandlingRates } from './entities/company.ts';
@@ -76,6 +84,33 @@ export { poolPriceInput } from './pools/pool-input.ts';
 export { readPoolReply } from './pools/pool-answer.ts';
 export { isPoolCodeUsable } from './validation/pool-code.ts';
 
+// The carrier's tariff as data (Réglages, Tarifs): its schema, the default one (spec §9's
+// public grid), and the one function that prices a trip on it, in the page and the server alike.
+export {
+  FLOOR_MODES,
+  SPEC_LITE_TIERS,
+  TARIFF_BOUNDS,
+  TariffSchema,
+  type FloorMode,
+  type KmBand,
+  type LiteTier,
+  type Season,
+  type Tariff,
+  type TariffInput,
+  type TariffVehicle,
+} from './tariff/tariff.ts';
+export { defaultTariff, tariffOf, tariffRates, tariffVehicleCategories, type TariffBasis } from './tariff/default-tariff.ts';
+export { dayRules, inSeason, type DayRules } from './tariff/day-rules.ts';
+export {
+  floorRuleOf,
+  kmPrice,
+  liteTierFee,
+  priceWithTariff,
+  type TariffDetail,
+  type TariffPrice,
+  type TariffTrip,
+} from './tariff/price-tariff.ts';
+
 // The carrier's quote (POST /api/v1/quotes): a visitor's choices, priced from the carrier's own
 // records, as the reference server does it; a carrier's backend may quote with the same code.
 export {
@@ -85,7 +120,14 @@ export {
   type QuoteRequest,
   type QuoteRequestInput,
 } from './quotes/quote-request.ts';
-export { carrierPricing, carrierProblems, chosenPool, customItemProblems, type CarrierPricing } from './quotes/carrier-rules.ts';
+export {
+  carrierPricing,
+  carrierProblems,
+  chosenPool,
+  customItemProblems,
+  withTariff,
+  type CarrierPricing,
+} from './quotes/carrier-rules.ts';
 export {
   poolInputFor,
   quoteFigures,

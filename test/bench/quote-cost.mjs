@@ -47,15 +47,66 @@ async function perRequest(server, count, send) {
   };
 }
 
+/**
+ * A tariff with every part set (issue 42): VAT excluded sections, a minimum, km bands, a price
+ * per hour and per extra stop, vehicles with their own rates, floors priced per floor above the
+ * free ones, a lift's factor, a long carry, weekday, season and month-end coefficients, closed
+ * days and a daily capacity: what a carrier's Tarifs page may save.
+ */
+const FULL_TARIFF = {
+  vat: 0.2,
+  handling: { prices_include_vat: false, rate_standard: 22, rate_moving: 34 },
+  transport: {
+    prices_include_vat: false,
+    minimum: 120,
+    per_km: 1.1,
+    km_bands: [
+      { from_km: 100, per_km: 0.9 },
+      { from_km: 400, per_km: 0.7 },
+    ],
+    per_hour: 28,
+    per_extra_stop: 25,
+  },
+  vehicles: [
+    { id: 1, name: 'Fourgon 12 m³', capacity: 12, price_per_km: null, price_per_hour: null },
+    { id: 2, name: 'Porteur 20 m³', capacity: 20, price_per_km: 1.4, price_per_hour: 35 },
+    { id: 3, name: 'Semi 40 m³', capacity: 40, price_per_km: 1.8, price_per_hour: 45 },
+  ],
+  floors: { free: 1, mode: 'per_floor', per_floor: 12, lift_factor: 0.5 },
+  carry: { free_metres: 15, step_metres: 10, per_step: 12 },
+  days: {
+    weekdays: [1, 1, 1, 1, 1.05, 1.2, 1.5],
+    seasons: [
+      { label: 'Été', from: '07-01', to: '08-31', coefficient: 1.15 },
+      { label: 'Fêtes', from: '12-20', to: '01-05', coefficient: 1.1 },
+    ],
+    month_end: { days: 3, coefficient: 1.08 },
+    closed_weekdays: [],
+    closed_dates: ['01-01', '05-01', '12-25', '2027-05-06'],
+  },
+  daily_capacity: 6,
+};
+
 export async function measureQuoteCost() {
   const server = await startServer(tempDatabasePath(), 0, { LOG_LEVEL: 'warn' });
   try {
     const quote = (body) => json(server.base, 'POST', '/api/v1/quotes', { body });
     const typical = await perRequest(server, 100, (i) => quote({ ...trip(3, 12, i), driver_pool_id: null }));
+    // The same quote on the company's tariff with every part set (saved as the Tarifs page saves it), on a Saturday of July.
+    const [{ store_json: store }] = await server.query('SELECT store_json FROM companies WHERE id = 1');
+    await server.query('UPDATE companies SET store_json = ? WHERE id = 1', [
+      JSON.stringify({ ...JSON.parse(store), tariff: FULL_TARIFF, tariff_version: 1 }),
+    ]);
+    const onTariff = await perRequest(server, 100, (i) => {
+      const body = trip(3, 12, i);
+      // A carry of 35 m on foot at the last address, for the tariff's long carry.
+      const addresses = body.addresses.map((address, index) => (index === 2 ? { ...address, carry_metres: 35 } : address));
+      return quote({ ...body, addresses, driver_pool_id: null, date: '2026-07-04' });
+    });
     const fiftyStops = await perRequest(server, 40, (i) => quote(trip(50, 200, i)));
     const body = await withServerPrice(server.base, bookingBody());
     const booking = await perRequest(server, 100, () => json(server.base, 'POST', '/api/v1/travels', { body }));
-    return { typicalQuote: typical, fiftyStopQuoteWithCode: fiftyStops, booking };
+    return { typicalQuote: typical, typicalQuoteOnFullTariff: onTariff, fiftyStopQuoteWithCode: fiftyStops, booking };
   } finally {
     await server.stop();
   }
@@ -66,6 +117,10 @@ export function quoteRows(cost) {
   const figure = ({ cpuMs, wallMs }) => `${cpuMs} ms of server CPU (${wallMs} ms answered)`;
   return [
     ['quote, 3 stops + 12 items, public grid', figure(cost.typicalQuote), ''],
+    // Not in the runs from before tariffs (a previous report read back).
+    ...(cost.typicalQuoteOnFullTariff
+      ? [['quote, 3 stops + 12 items, tariff with every part set', figure(cost.typicalQuoteOnFullTariff), '< 2 ms CPU']]
+      : []),
     ['quote, 50 stops + 200 items, grid with code', figure(cost.fiftyStopQuoteWithCode), '< 50 ms CPU'],
     ['booking with its quote', figure(cost.booking), ''],
   ];

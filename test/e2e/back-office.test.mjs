@@ -16,6 +16,7 @@ import { startInbox } from '../../server/test/api/smtp-inbox.mjs';
 import { DEMO_COMPANY_TOKEN, json, startServer } from '../../server/test/api/support.mjs';
 import { waitFor } from '../../server/test/api/webhook-receiver.mjs';
 import { dayAfterToday, launchBrowser, openPage, resolveAddress, watchPage } from './support.mjs';
+import { backOfficeTours } from './tour.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const MARTIN = DEMO_ACCOUNTS[0];
@@ -230,6 +231,20 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
       await checkPage(page, 'webhooks');
       await newest.getByText('Supprimer ce point de réception').click();
       await checkPage(page, 'webhooks, suppression ouverte');
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+
+  // Last: the tour saves a tariff for the company, which the bookings above are not priced on.
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`every Réglages page of the tariff and the grids, as the screenshots show them, passes axe and fits the screen at ${viewport.width} px`, async () => {
+      const page = await openPage(browser, { viewport });
+      const problems = watchPage(page);
+      for await (const stop of backOfficeTours.settings(page, server.base)) await checkPage(page, stop.name);
       assert.deepEqual(problems, []);
       await page.close();
     });

@@ -279,4 +279,61 @@ export const backOfficeTours = {
     await page.locator('transport-quote-wizard').getByRole('heading', { name: 'Vos adresses' }).waitFor();
     yield { name: 'reglages-6-page-essai' };
   },
+
+  /**
+   * The Réglages' tariff side, signed in as the demo's first company (an administrator): the
+   * index, the Tarifs form, the same refused (a negative rate, a coefficient of 0), a draft
+   * simulated on the sample trip and on a trip typed, the versions after it is saved, the
+   * grids and a grid's code refused because it loops.
+   */
+  async *settings(page, base) {
+    await page.goto(`${base}/espace-transporteur/connexion`);
+    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
+    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    await page.goto(`${base}/espace-transporteur/reglages`);
+    await page.getByRole('heading', { name: 'Réglages', level: 1 }).waitFor();
+    yield { name: 'reglages-tarifs-0-index' };
+    await page.goto(`${base}/espace-transporteur/reglages/tarifs`);
+    await page.getByRole('heading', { name: 'Tarifs', level: 1 }).waitFor();
+    yield { name: 'reglages-tarifs-1-formulaire' };
+    await page.getByLabel('Taux horaire de manutention').fill('-18');
+    await page.getByLabel('Samedi', { exact: true }).fill('0');
+    await page.getByRole('button', { name: 'Enregistrer le tarif' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Le tarif n’a pas été enregistré' }).waitFor();
+    yield { name: 'reglages-tarifs-2-refuse' };
+    // A draft: dearer km (another price at each width, so each run has a change to show), Saturdays 20 % dearer, simulated before it is saved.
+    const perKm = page.viewportSize().width < 700 ? '0,8' : '0,9';
+    await page.getByLabel('Taux horaire de manutention').fill('20');
+    await page.getByLabel('Samedi', { exact: true }).fill('1,2');
+    await page.getByLabel('Prix par km', { exact: true }).fill(perKm);
+    await page.getByLabel('Prix minimum du transport').fill('40');
+    await page.getByRole('button', { name: 'Simuler avant d’enregistrer' }).click();
+    await page.getByRole('heading', { name: 'Simuler', level: 1 }).waitFor();
+    await page.getByLabel('Départ', { exact: true }).fill('33000 Bordeaux');
+    await page.getByLabel('Arrivée', { exact: true }).fill('Toulouse');
+    await page.getByLabel('Volume', { exact: true }).fill('12');
+    await page.getByLabel('Jour (facultatif)').fill('2026-12-19');
+    await page.getByRole('button', { name: 'Simuler ce trajet' }).click();
+    await page
+      .getByRole('cell', { name: /Bordeaux → Toulouse/ })
+      .or(page.getByRole('rowheader', { name: /Bordeaux → Toulouse/ }))
+      .first()
+      .waitFor();
+    yield { name: 'reglages-tarifs-3-simuler' };
+    await page.getByRole('button', { name: 'Enregistrer ce tarif' }).click();
+    await page.getByRole('status').filter({ hasText: 'Tarif enregistré' }).waitFor();
+    await page.goto(`${base}/espace-transporteur/reglages/versions`);
+    await page.getByRole('heading', { name: 'Versions du tarif', level: 1 }).waitFor();
+    yield { name: 'reglages-tarifs-4-versions' };
+    await page.goto(`${base}/espace-transporteur/reglages/grilles`);
+    await page.getByRole('heading', { name: 'Grilles tarifaires', level: 1 }).waitFor();
+    yield { name: 'reglages-grilles-1-liste' };
+    await page.getByLabel('Nom de la grille').last().fill(`Grille en boucle ${page.viewportSize().width}`);
+    await page.getByLabel('Code de calcul (facultatif)').last().fill('while (true) {}\nreturn { transportation: 1, handling: 1 };');
+    await page.getByRole('button', { name: 'Ajouter la grille' }).click();
+    await page.getByRole('alert').filter({ hasText: 'La grille n’a pas été ajoutée' }).waitFor();
+    yield { name: 'reglages-grilles-2-code-refuse' };
+  },
 };

@@ -21,6 +21,18 @@ export const SETTINGS_PAGES: SettingsPage[] = [
       'Nom, SIRET, adresse, assurance, conditions de paiement et de responsabilité, logo et couleur : ce que portent le devis et les e-mails.',
   },
   {
+    path: 'tarifs',
+    title: 'Tarifs',
+    description: 'Vos prix sans écrire de code\u00a0: TVA, manutention, véhicules, km, étages, portage, jours et saisons.',
+  },
+  { path: 'simuler', title: 'Simuler', description: 'Le prix d’un trajet d’exemple et du vôtre, avant et après un changement de tarif.' },
+  { path: 'versions', title: 'Versions du tarif', description: 'Qui a changé le tarif et quand\u202f; revenir à une version précédente.' },
+  {
+    path: 'grilles',
+    title: 'Grilles tarifaires',
+    description: 'Les grilles proposées à vos clients, leurs consignes et, si vous le voulez, leur code de calcul.',
+  },
+  {
     path: 'integration',
     title: 'Intégrer à mon site',
     description:

@@ -12,18 +12,11 @@ import { INTEGRATION_URL, renderIntegrationPage } from './integration-page.ts';
 import { keySettings, parseAllowedOrigins, replacePublicKey, setAllowedOrigins } from '../../db/carrier-keys.ts';
 import { generateToken, hashToken } from '../../security/tokens.ts';
 
-/** What the Réglages read of the back office they are part of. */
-export interface SettingsContext {
-  sql: Sql;
-  /** A page or form that needs a session (the back office's). */
-  signedIn: preHandlerAsyncHookHandler;
-  /** The form token's check (CSRF), for every form. */
-  csrf: preHandlerHookHandler;
-  viewerOf: (request: FastifyRequest, reply: FastifyReply) => Viewer;
-  page: (reply: FastifyReply, html: string, status?: number) => FastifyReply;
-  /** PUBLIC_URL: where the snippets say this server answers; else the address the page was asked at. */
-  publicUrl: string | null;
-}
+import type { SettingsContext } from './context.ts';
+import { poolRoutes } from './pools-routes.ts';
+import { tariffRoutes } from './tariff-routes.ts';
+
+export type { SettingsContext };
 
 /** What each saved change says once its page is shown again (Post/Redirect/Get). */
 const SAVED: Record<string, string> = {
@@ -73,7 +66,7 @@ export async function settingsRoutes(office: FastifyInstance, context: SettingsC
   };
   const administrator = { preHandler: [signedIn, administratorsOnly] };
   /** A form: the session, then its token (a page of another site cannot post it), then the role. */
-  const administratorForm = { preHandler: [signedIn, csrf, administratorsOnly] };
+  const administratorForm = { preHandler: [signedIn, csrf as preHandlerAsyncHookHandler, administratorsOnly] };
   const who = (request: FastifyRequest) => {
     const carrier = request.carrier!;
     return { companyId: carrier.companyId, userId: carrier.userId, userEmail: carrier.email };
@@ -278,4 +271,8 @@ export async function settingsRoutes(office: FastifyInstance, context: SettingsC
     });
     return integrationPage(request, reply, { newToken: token });
   });
+
+  // Tarifs, Simuler, Versions and Grilles.
+  await tariffRoutes(office, context, { page: administrator, form: administratorForm });
+  await poolRoutes(office, context, { page: administrator, form: administratorForm });
 }

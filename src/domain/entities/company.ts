@@ -7,6 +7,7 @@ import { ItemSchema } from './item.ts';
 import { PermissionSchema } from './permission.ts';
 import { SavedPlaceSchema } from './saved-place.ts';
 import { DEFAULT_VEHICLE_CATEGORIES, VehicleCategorySchema } from './vehicle.ts';
+import { TariffSchema } from '../tariff/tariff.ts';
 
 const flag = (fallback: boolean) => v.optional(v.boolean(), fallback);
 const list = <T extends v.GenericSchema>(item: T, max = 500) => v.optional(v.pipe(v.array(item), v.maxLength(max)), []);
@@ -58,6 +59,14 @@ export const CompanyDataSchema = v.object({
   vehicle_categories: v.optional(v.pipe(v.array(VehicleCategorySchema), v.maxLength(100)), () => [...DEFAULT_VEHICLE_CATEGORIES]),
   driver_pools: list(DriverPoolSchema, 100),
   handling_rates: v.optional(v.nullable(HandlingRatesSchema), null),
+  /**
+   * The carrier's tariff (Réglages, Tarifs): what its quotes and the page's estimate are priced
+   * with; null for a carrier that never wrote one, priced on the default tariff built from the
+   * VAT, handling rates and vehicles above (spec §9's public grid).
+   */
+  tariff: v.optional(v.nullable(TariffSchema), null),
+  /** The saved version the tariff is (its number in the carrier's history), null for the default one. */
+  tariff_version: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
   hide_address_floor: flag(false),
   hide_custom_price: flag(false),
   hide_custom_needs: flag(false),

@@ -10,6 +10,8 @@ export type TaskType = (typeof TASK_TYPES)[number];
 export const STREET_FLOOR = -1;
 export const GROUND_FLOOR = 0;
 export const TOP_FLOOR = 12;
+/** The longest carry on foot a stop may state, in metres. */
+export const MAX_CARRY_METRES = 1000;
 export const FloorSchema = v.pipe(v.number(), v.integer(), v.minValue(STREET_FLOOR), v.maxValue(TOP_FLOOR));
 
 /** An elevator means nothing at street or ground level (spec §3), so it is forced off there. */
@@ -46,6 +48,8 @@ export const StopSchema = v.pipe(
     timewindowLatest: v.optional(v.nullable(TimestampSchema), null),
     /** Minutes on site. */
     durationMin: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99999)), DEFAULT_ON_SITE_MINUTES),
+    /** Metres carried on foot between the truck and the door (a tariff may price a long carry); absent: none. */
+    carryMetres: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_CARRY_METRES))),
     estimatedArrivalTime: v.optional(v.nullable(TimestampSchema), null),
     geocodeResolved: v.optional(v.boolean(), false),
     contacts: v.optional(v.pipe(v.array(ContactSchema), v.maxLength(50)), []),

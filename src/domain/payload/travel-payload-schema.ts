@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { IdSchema, NameSchema, TextSchema, TimestampSchema } from '../entities/common.ts';
 import { ItemSchema } from '../entities/item.ts';
-import { TASK_TYPES } from '../entities/stop.ts';
+import { MAX_CARRY_METRES, TASK_TYPES } from '../entities/stop.ts';
 
 const nullableTimestamp = v.nullable(TimestampSchema);
 const whole = v.pipe(v.number(), v.integer());
@@ -27,6 +27,8 @@ export const PayloadAddressSchema = v.object({
   order_item_ids: v.pipe(v.array(IdSchema), v.maxLength(1000)),
   seek_days: v.pipe(whole, v.minValue(0), v.maxValue(6)),
   duration_min: wholeNonNegative,
+  /** Metres carried on foot to the door, when the stop states one (a tariff's long carry); not a field of spec §7. */
+  carry_metres: v.optional(v.pipe(whole, v.minValue(0), v.maxValue(MAX_CARRY_METRES))),
 });
 
 export const PayloadCustomerSchema = v.object({

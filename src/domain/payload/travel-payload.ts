@@ -80,6 +80,8 @@ export function buildTravelPayload(state: TravelState, companyToken?: string | n
       order_item_ids: [...stop.order_item_ids],
       seek_days: stop.seekDays,
       duration_min: stop.durationMin,
+      // Not a field of spec §7: sent only when the stop states a carry on foot, for the tariff's long carry.
+      ...(stop.carryMetres ? { carry_metres: stop.carryMetres } : {}),
     })),
     customer: { phone_number: state.customer.phone, email: state.customer.email.trim(), name: state.customer.name.trim() },
     travel: {

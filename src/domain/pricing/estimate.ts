@@ -6,10 +6,15 @@ import type { Stop } from '../entities/stop.ts';
 import type { Fees, FixedPrice } from '../entities/travel.ts';
 import type { VehicleCategory } from '../entities/vehicle.ts';
 import type { PoolPriceOutput } from '../pools/pool-io.ts';
+import { MESSAGES } from '../messages.ts';
 import { driverRoute } from '../route/straight-line.ts';
+import type { DayRules } from '../tariff/day-rules.ts';
+import { defaultTariff, tariffVehicleCategories } from '../tariff/default-tariff.ts';
+import { priceWithTariff, type TariffDetail } from '../tariff/price-tariff.ts';
+import type { Tariff } from '../tariff/tariff.ts';
 import { additionalCosts } from './costs.ts';
-import { estimateHandling, type HandlingEstimate, type HandlingOverrides } from './handling.ts';
-import { predefinedHandlingFee, predefinedTransportFee, publicTransportFee } from './transport.ts';
+import type { HandlingEstimate, HandlingOverrides } from './handling.ts';
+import { predefinedHandlingFee, predefinedTransportFee } from './transport.ts';
 import { resolveVehicleCategory } from './truck.ts';
 import { roundCents, withVat, withoutVat } from './vat.ts';
 
@@ -21,10 +26,15 @@ export interface EstimateInput {
   items: readonly Item[];
   /** The customer's route through the stops; null before it is computed. */
   route: RouteResult | null;
+  /** The carrier's vehicles, VAT and handling rates, when it has no tariff of its own (the default one is built from them). */
   vehicleCategories: readonly VehicleCategory[];
   vehicleCategoryId?: Id | null;
   vat: number;
   rates?: HandlingRates | null;
+  /** The carrier's tariff: its VAT, rates and vehicles replace the three above. */
+  tariff?: Tariff | null;
+  /** The travel's day, 'yyyy-MM-dd' ('' or absent before it is chosen): the tariff's day rules read it. */
+  date?: string;
   overrides?: HandlingOverrides;
   /** The pool's pricing code answer (VAT excluded), when the pool has code. */
   pool?: PoolPriceOutput | null;
@@ -52,8 +62,14 @@ export interface Estimate {
   /** Seconds: drive + handling + minutes on site. */
   totalDuration: number;
   source: PriceSource;
+  /** The grid's error, or the tariff's closed day, shown in place of the price (spec §4). */
   poolError: string | null;
   poolInfo: string | null;
+  /** The earlier variant's price on the same tariff, VAT included (spec §9). */
+  lite: { transportation: number; handling: number };
+  /** The day's coefficients and closure, and each part of the tariff's price. */
+  day: DayRules;
+  detail: TariffDetail;
 }
 
 function pointsOf(stops: readonly Stop[]) {
@@ -65,17 +81,30 @@ function pointsOf(stops: readonly Stop[]) {
  * Every amount is VAT included; display divides by 1 + VAT in company mode.
  */
 export function estimateTravel(input: EstimateInput): Estimate {
-  const { stops, items, route, vat } = input;
+  const { stops, items, route } = input;
+  const tariff =
+    input.tariff ?? defaultTariff({ vat: input.vat, handling_rates: input.rates, vehicle_categories: input.vehicleCategories });
+  const vat = tariff.vat;
   const volume = totalVolume(items);
-  const vehicleCategory = resolveVehicleCategory(volume, input.vehicleCategories, input.vehicleCategoryId);
+  const vehicles = input.tariff ? tariffVehicleCategories(tariff) : input.vehicleCategories;
+  const vehicleCategory = resolveVehicleCategory(volume, vehicles, input.vehicleCategoryId);
   const customer = { distance: route?.distance ?? 0, duration: route?.duration ?? 0 };
   const driver = route ? driverRoute(customer, pointsOf(stops)) : customer;
   const overrides = { ...input.overrides, persons: input.overrides?.persons ?? input.pool?.persons ?? null };
-  const handling = estimateHandling(items, stops, volume, vat, input.rates, overrides);
+  const priced = priceWithTariff(tariff, {
+    stops,
+    items,
+    driver,
+    volume,
+    vehicleId: vehicleCategory?.id ?? null,
+    date: input.date ?? '',
+    overrides,
+  });
+  const handling = priced.handling;
 
   let source: PriceSource = 'public';
-  let transportFee = publicTransportFee(driver.distance, driver.duration);
-  let handlingFee = handling.fee;
+  let transportFee = priced.transportFee;
+  let handlingFee = priced.handlingFee;
 
   const predefinedTransport = predefinedTransportFee(items, vat);
   const predefinedHandling = predefinedHandlingFee(items, vat);
@@ -94,8 +123,8 @@ export function estimateTravel(input: EstimateInput): Estimate {
     transportFee = roundCents(withVat(input.fixedPrice.transportationPriceVatExcluded, vat));
     handlingFee = roundCents(withVat(input.fixedPrice.handlingPriceVatExcluded, vat));
   }
-  // A pool's error stands in place of the price (spec §4): no total is offered.
-  const poolError = pool?.error ?? null;
+  // A pool's error, or a day the carrier does not work, stands in place of the price (spec §4): no total is offered.
+  const poolError = priced.day.closed ? MESSAGES.closedDay : (pool?.error ?? null);
   const costs = additionalCosts(items, vat);
   const total = poolError && !input.fixedPrice ? 0 : roundCents(transportFee + handlingFee + costs);
   const onSiteSeconds = stops.reduce((sum, stop) => sum + stop.durationMin * 60, 0);
@@ -117,6 +146,9 @@ export function estimateTravel(input: EstimateInput): Estimate {
     source,
     poolError,
     poolInfo: pool?.info ?? null,
+    lite: priced.lite,
+    day: priced.day,
+    detail: priced.detail,
   };
 }
 

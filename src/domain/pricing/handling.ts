@@ -78,11 +78,14 @@ function usualPlaces(stops: readonly Stop[]): readonly Stop[] {
   return pickup === dropoff ? [pickup] : [pickup, dropoff];
 }
 
+/** How a floor weighs on handling one item there: spec §9's multipliers, or what a tariff makes of them. */
+export type FloorRule = (stop: Pick<Stop, 'floor' | 'elevator'>, item: Pick<Item, 'elevator' | 'category'>) => number;
+
 /** Mean floor multiplier of an item over the stops where it is handled (1 with no stop known). */
-function itemFloorFactor(item: Item, places: HandlingPlaces): number {
+function itemFloorFactor(item: Item, places: HandlingPlaces, rule: FloorRule): number {
   const where = places(item);
   if (where.length === 0) return 1;
-  return where.reduce((sum, stop) => sum + floorMultiplier(stop, item), 0) / where.length;
+  return where.reduce((sum, stop) => sum + rule(stop, item), 0) / where.length;
 }
 
 /**
@@ -93,14 +96,14 @@ function itemFloorFactor(item: Item, places: HandlingPlaces): number {
  * of neither). Sofa: 1 × 0.5 × (1.1 + 1) / 2 = 0.525 h; boxes: 20 × 0.05 × 1.05 = 1.05 h;
  * total 1.575 h, billed as 2 h (see billableHandlingHours).
  */
-export function rawHandlingHours(items: readonly Item[], stops: readonly Stop[]): number {
-  return hoursAt(items, handlingPlaces(stops));
+export function rawHandlingHours(items: readonly Item[], stops: readonly Stop[], rule: FloorRule = floorMultiplier): number {
+  return hoursAt(items, handlingPlaces(stops), rule);
 }
 
-function hoursAt(items: readonly Item[], places: HandlingPlaces): number {
+function hoursAt(items: readonly Item[], places: HandlingPlaces, rule: FloorRule): number {
   return items
     .filter(isLoadItem)
-    .reduce((hours, item) => hours + item.quantity * unitHandlingHours(item) * itemFloorFactor(item, places), 0);
+    .reduce((hours, item) => hours + item.quantity * unitHandlingHours(item) * itemFloorFactor(item, places, rule), 0);
 }
 
 /** Hours as a mover bills them: up to the next half hour, from 0.5 to 8 h; 0 when nothing is carried. */
@@ -167,7 +170,36 @@ export interface HandlingOverrides {
   hours?: number | null;
 }
 
-/** The whole handling estimate, with the handlers and hours the user may have chosen. */
+/** The work a handling is priced from: its hours and crew, the hours billed by the hour, and the prices set by hand. */
+export interface HandlingWork extends Omit<HandlingEstimate, 'fee'> {
+  /** Hours billed at the hourly rate: those of the items without a hand-set price, or the hours chosen. */
+  billedHours: number;
+  /** Σ customPrice × quantity, VAT excluded. */
+  customPricesTotal: number;
+}
+
+/** Hours, handlers and rate of a handling, with the handlers and hours the user may have chosen, before any price. */
+export function handlingWork(
+  items: readonly Item[],
+  stops: readonly Stop[],
+  volume: number,
+  rates?: HandlingRates | null,
+  overrides: HandlingOverrides = {},
+  rule: FloorRule = floorMultiplier,
+): HandlingWork {
+  const moving = isMoving(items, roundVolume(volume));
+  const hourlyRate = handlingHourlyRate(moving, rates);
+  const { hourly, customPricesTotal } = splitByCustomPrice(items);
+  const places = handlingPlaces(stops);
+  const computedHours = billableHandlingHours(hoursAt(items, places, rule));
+  const hours = overrides.hours != null ? clampHandlingHours(overrides.hours) : computedHours;
+  const persons = overrides.persons != null ? clampHandlers(overrides.persons) : handlersNeeded(items, volume, computedHours);
+  // Items priced by hand are not billed by the hour; hours the user chose are billed whole.
+  const billedHours = overrides.hours != null ? hours : billableHandlingHours(hoursAt(hourly, places, rule));
+  return { hours, durationSeconds: handlingDurationSeconds(hours), persons, moving, hourlyRate, billedHours, customPricesTotal };
+}
+
+/** The whole handling estimate on spec §9's rules, with the handlers and hours the user may have chosen. */
 export function estimateHandling(
   items: readonly Item[],
   stops: readonly Stop[],
@@ -176,21 +208,6 @@ export function estimateHandling(
   rates?: HandlingRates | null,
   overrides: HandlingOverrides = {},
 ): HandlingEstimate {
-  const moving = isMoving(items, roundVolume(volume));
-  const hourlyRate = handlingHourlyRate(moving, rates);
-  const { hourly, customPricesTotal } = splitByCustomPrice(items);
-  const places = handlingPlaces(stops);
-  const computedHours = billableHandlingHours(hoursAt(items, places));
-  const hours = overrides.hours != null ? clampHandlingHours(overrides.hours) : computedHours;
-  const persons = overrides.persons != null ? clampHandlers(overrides.persons) : handlersNeeded(items, volume, computedHours);
-  // Items priced by hand are not billed by the hour; hours the user chose are billed whole.
-  const billedHours = overrides.hours != null ? hours : billableHandlingHours(hoursAt(hourly, places));
-  return {
-    hours,
-    durationSeconds: handlingDurationSeconds(hours),
-    persons,
-    moving,
-    hourlyRate,
-    fee: handlingFee({ hours: billedHours, persons, hourlyRate, customPricesTotal, vat }),
-  };
+  const { billedHours, customPricesTotal, ...work } = handlingWork(items, stops, volume, rates, overrides);
+  return { ...work, fee: handlingFee({ hours: billedHours, persons: work.persons, hourlyRate: work.hourlyRate, customPricesTotal, vat }) };
 }

@@ -15,7 +15,7 @@ export interface PoolReading {
 /** Everything a trip's price is composed from (DESIGN §5), in the element and on the server alike. */
 export interface TripPriceInput extends Pick<
   EstimateInput,
-  'stops' | 'items' | 'vehicleCategories' | 'vehicleCategoryId' | 'vat' | 'rates'
+  'stops' | 'items' | 'vehicleCategories' | 'vehicleCategoryId' | 'vat' | 'rates' | 'tariff' | 'date'
 > {
   /** The customer's route through the stops (the floors are the stops'). */
   route: NonNullable<EstimateInput['route']>;
@@ -61,6 +61,9 @@ export function priceTrip(trip: TripPriceInput): TripPrice {
     vehicleCategoryId: trip.vehicleCategoryId,
     vat: trip.vat,
     rates: trip.rates,
+    // The carrier's tariff and the travel's day: the tariff function prices with them (tariff/price-tariff.ts).
+    tariff: trip.tariff ?? null,
+    date: trip.date ?? '',
     overrides: { persons: trip.persons, hours: trip.hours },
     pool: poolOutput(trip.pool),
     fixedPrice: trip.fixedPrice,

@@ -34,6 +34,7 @@ export function quoteRequestOfBooking(payload: TravelPayload, grid: PriceGrid, f
       postal_code: address.postal_code,
       order_item_ids: address.order_item_ids,
       duration_min: address.duration_min,
+      carry_metres: address.carry_metres ?? 0,
     })),
     items: payload.items,
     vehicle_category_id: travel.vehicle_category_id,
@@ -43,6 +44,15 @@ export function quoteRequestOfBooking(payload: TravelPayload, grid: PriceGrid, f
     date: travelDay(travel.beginning_date),
     fixed_price: fixedPrice,
   };
+}
+
+/**
+ * The travel's day as a quote prices it (a pool's code and the tariff's day rules read it): the
+ * first stop's window when it has one, as the booking dates itself, else the customer's day.
+ */
+export function tripDay(stops: readonly Pick<Stop, 'timewindowEarliest'>[], customerDate: string): string {
+  const firstWindow = stops[0]?.timewindowEarliest ?? null;
+  return firstWindow ? travelDay(firstWindow) : customerDate;
 }
 
 /** What a page knows of the trip when it asks for a quote. */
@@ -68,7 +78,6 @@ export interface TripChoices {
  * default trucks and the public grid as null, the travel's day as the payload dates it.
  */
 export function quoteRequestFor(trip: TripChoices): QuoteRequest {
-  const firstWindow = trip.stops[0]?.timewindowEarliest ?? null;
   return {
     grid: trip.grid,
     ...(trip.companyToken ? { company_token: trip.companyToken } : {}),
@@ -81,13 +90,14 @@ export function quoteRequestFor(trip: TripChoices): QuoteRequest {
       postal_code: stop.postalCode,
       order_item_ids: [...stop.order_item_ids],
       duration_min: stop.durationMin,
+      carry_metres: stop.carryMetres ?? 0,
     })),
     items: trip.items.map((item) => ({ ...item })),
     vehicle_category_id: vehicleCategoryIdForApi(trip.vehicleCategoryId),
     driver_pool_id: isPublicPool({ id: trip.poolId }) ? null : trip.poolId,
     persons_needed: trip.persons,
     handling_hours: trip.hours,
-    date: firstWindow ? travelDay(firstWindow) : trip.customerDate,
+    date: tripDay(trip.stops, trip.customerDate),
     fixed_price: trip.fixedPrice,
   };
 }
@@ -101,6 +111,8 @@ const addressKey = (a: QuoteAddress) => [
   a.postal_code,
   a.order_item_ids.map(String),
   a.duration_min,
+  // Only when stated, so the trips quoted before carries existed keep their fingerprint.
+  ...(a.carry_metres > 0 ? [a.carry_metres] : []),
 ];
 const itemKey = (i: Item) => [
   i.id === null ? null : String(i.id),

@@ -4,6 +4,8 @@ import { isPublicPool, type DriverPool } from '../entities/driver-pool.ts';
 import { isCostItem, type Item } from '../entities/item.ts';
 import type { VehicleCategory } from '../entities/vehicle.ts';
 import { parsePrice } from '../pricing/vat.ts';
+import { tariffOf, tariffRates, tariffVehicleCategories } from '../tariff/default-tariff.ts';
+import type { Tariff } from '../tariff/tariff.ts';
 import type { ChoiceProblem, QuoteRequest } from './quote-request.ts';
 
 /**
@@ -12,6 +14,11 @@ import type { ChoiceProblem, QuoteRequest } from './quote-request.ts';
  */
 export interface CarrierPricing {
   companyMode: boolean;
+  /** What prices its trips: its saved tariff, or the default one built from its records. */
+  tariff: Tariff;
+  /** The saved version of that tariff (null: the default one), kept with each quote it prices. */
+  tariffVersion: number | null;
+  /** The tariff's VAT, handling rates and vehicles, as the rules read them. */
   vat: number;
   rates: HandlingRates | null;
   vehicleCategories: readonly VehicleCategory[];
@@ -23,14 +30,34 @@ export interface CarrierPricing {
 }
 
 export function carrierPricing(data: CompanyData, companyMode: boolean): CarrierPricing {
+  return withTariff(
+    {
+      companyMode,
+      pools: data.driver_pools,
+      canEditPrice: companyMode && data.can_edit_price,
+      hideCustomPrice: data.hide_custom_price,
+    },
+    tariffOf(data),
+    data.tariff === null ? null : data.tariff_version,
+  );
+}
+
+/** The same carrier priced on another tariff (a draft the carrier simulates before saving it). */
+export function withTariff(
+  carrier: Omit<CarrierPricing, 'tariff' | 'tariffVersion' | 'vat' | 'rates' | 'vehicleCategories'>,
+  tariff: Tariff,
+  version: number | null,
+): CarrierPricing {
   return {
-    companyMode,
-    vat: data.vat,
-    rates: data.handling_rates,
-    vehicleCategories: data.vehicle_categories,
-    pools: data.driver_pools,
-    canEditPrice: companyMode && data.can_edit_price,
-    hideCustomPrice: data.hide_custom_price,
+    companyMode: carrier.companyMode,
+    tariff,
+    tariffVersion: version,
+    vat: tariff.vat,
+    rates: tariffRates(tariff),
+    vehicleCategories: tariffVehicleCategories(tariff),
+    pools: carrier.pools,
+    canEditPrice: carrier.canEditPrice,
+    hideCustomPrice: carrier.hideCustomPrice,
   };
 }
 

@@ -37,6 +37,7 @@ export function stopsFromAddresses(addresses: readonly QuoteAddress[]): Stop[] {
     elevator: elevatorForFloor(address.floor_nb, address.elevator_presence),
     order_item_ids: address.order_item_ids,
     durationMin: address.duration_min,
+    ...(address.carry_metres > 0 ? { carryMetres: address.carry_metres } : {}),
     geocodeResolved: true,
     index,
     step: index + 1,
@@ -70,6 +71,8 @@ function commonInputs(trip: TripToPrice) {
     vehicleCategoryId: trip.vehicleCategoryId,
     vat: trip.carrier.vat,
     rates: trip.carrier.rates,
+    tariff: trip.carrier.tariff,
+    date: trip.date,
   };
 }
 

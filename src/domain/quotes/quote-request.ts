@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { HANDLERS_MAX, HANDLERS_MIN, HANDLING_HOURS_MAX, HANDLING_HOURS_MIN, MAX_ADDRESSES } from '../constants.ts';
 import { DaySchema, IdSchema, LatitudeSchema, LongitudeSchema } from '../entities/common.ts';
 import { ItemSchema } from '../entities/item.ts';
-import { STREET_FLOOR, TASK_TYPES, TOP_FLOOR } from '../entities/stop.ts';
+import { MAX_CARRY_METRES, STREET_FLOOR, TASK_TYPES, TOP_FLOOR } from '../entities/stop.ts';
 import { FixedPriceSchema } from '../entities/travel.ts';
 
 /**
@@ -19,6 +19,8 @@ export const QuoteAddressSchema = v.object({
   postal_code: v.optional(v.pipe(v.string(), v.maxLength(20)), ''),
   order_item_ids: v.optional(v.pipe(v.array(IdSchema), v.maxLength(1000)), []),
   duration_min: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99_999)), 5),
+  /** Metres carried on foot between the truck and the door (a tariff may price a long carry). */
+  carry_metres: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_CARRY_METRES)), 0),
 });
 export type QuoteAddress = v.InferOutput<typeof QuoteAddressSchema>;
 
