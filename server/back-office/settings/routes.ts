@@ -1,9 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { findLogo, readReferences, removeLogo, saveLogo, writeReferences } from '../../db/company-profile.ts';
-import type { Sql } from '../../db/sql.ts';
 import { readJournal, recordSettingChange } from '../../db/settings-journal.ts';
-import { frame, type Viewer } from '../layout.ts';
+import { frame } from '../layout.ts';
 import { checkReferences, referenceChanges, shownReferences, typedReferences } from './company-form.ts';
 import { COMPANY_URL, renderCompanyPage } from './company-page.ts';
 import { checkLogo, fileSize, LOGO_MAX_BYTES, TOO_HEAVY } from './logo-image.ts';
