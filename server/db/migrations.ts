@@ -522,7 +522,7 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: `
     ALTER TABLE companies ADD COLUMN public_key TEXT;
     ALTER TABLE companies ADD COLUMN allowed_origins_json TEXT NOT NULL DEFAULT '[]';
-    CREATE UNIQUE INDEX companies_by_public_key ON companies(public_key);
+    CREATE UNIQUE INDEX companies_public_key_lookup ON companies(public_key);
     ALTER TABLE travels ADD COLUMN carrier_id INTEGER REFERENCES companies(id);
     CREATE INDEX travels_carrier ON travels(carrier_id, id);
     CREATE TABLE company_logos (
@@ -539,7 +539,7 @@ export const MIGRATIONS: readonly Migration[] = [
     postgres: `
     ALTER TABLE companies ADD COLUMN public_key TEXT;
     ALTER TABLE companies ADD COLUMN allowed_origins_json TEXT NOT NULL DEFAULT '[]';
-    CREATE UNIQUE INDEX companies_by_public_key ON companies(public_key);
+    CREATE UNIQUE INDEX companies_public_key_lookup ON companies(public_key);
     ALTER TABLE travels ADD COLUMN carrier_id INTEGER REFERENCES companies(id);
     CREATE INDEX travels_carrier ON travels(carrier_id, id);
     CREATE TABLE company_logos (

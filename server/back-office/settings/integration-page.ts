@@ -72,7 +72,7 @@ ${newToken ? notice('info', 'Voici le nouveau jeton d’entreprise, dans l’ext
 <h2 id="titre-public">Sur une page publique de votre site</h2>
 <p>À coller là où le devis doit apparaître, dans un bloc HTML de la page (sous WordPress, le bloc «\u202fHTML personnalisé\u202f», ou l’extension plus bas). Prix TTC, pour les particuliers.</p>
 ${snippetField('extrait-public', 'Extrait pour une page publique', publicSnippet(base, publicKey, brandColour))}
-<p class="meta">La variante en quatre étapes\u00a0: remplacez transport-quote-wizard par transport-quote-lite, aux deux endroits. Dans une iframe, ajoutez parent-origin="${escapeHtml(parentOrigin)}" (l’adresse de la page qui l’encadre, parmi vos sites autorisés) pour qu’elle reçoive le lien de modification de la réservation.</p>
+<p class="meta">La variante en quatre étapes, si votre serveur la propose\u00a0: remplacez transport-quote-wizard par transport-quote-lite, aux deux endroits. Dans une iframe, ajoutez parent-origin="${escapeHtml(parentOrigin)}" (l’adresse de la page qui l’encadre, parmi vos sites autorisés) pour qu’elle reçoive le lien de modification de la réservation.</p>
 <p><a class="button secondary" href="${escapeHtml(testUrl)}">Ouvrir la page d’essai</a></p>
 <p class="meta">Une page de ce serveur qui porte cet extrait\u00a0: faites-y un devis comme un client, la réservation arrive dans votre espace.</p>
 </section>
