@@ -3,17 +3,13 @@
 import { build, transform } from 'esbuild';
 import { minify as terserMinify } from 'terser';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, deflateRawSync, gzipSync } from 'node:zlib';
+import { buildServer } from './server/build/build-server.mjs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const dist = path.join(root, 'dist');
-/** The server is a package of its own (server/package.json), built into its own dist/. */
-const serverDist = path.join(root, 'server', 'dist');
-/** The WordPress plugin (integrations/), zipped into the server's package, which offers it for download. */
-const wordpressPlugin = path.join(root, 'integrations', 'wordpress', 'transport-quote');
-const pluginZip = path.join(serverDist, 'integrations', 'wordpress', 'transport-quote.zip');
 /** The demo's start (demo/main.ts), which composes the built server with the demo's companies and pages. */
 const demoDist = path.join(root, 'demo', 'dist');
 const production = process.env.NODE_ENV !== 'development';
@@ -111,39 +107,6 @@ export const targets = [
     name: 'pricing sandbox worker (loaded only for pools with code)',
     when: () => true,
     options: { entryPoints: { 'pricing-worker': 'src/services/pricing/pricing-worker.ts' }, format: 'iife', outdir: dist },
-  },
-  {
-    name: 'server',
-    when: () => true,
-    options: {
-      entryPoints: {
-        main: 'server/main.ts',
-        // What a composition (the demo) starts the server with: transport-quote-server/compose.
-        compose: 'server/compose.ts',
-        // The checkpoint worker is its own file: a worker thread starts from a module of its own.
-        'sqlite-checkpointer': 'server/db/sqlite-checkpointer.ts',
-        carrier: 'server/cli/carrier.ts',
-        // The backup and restore commands (transport-quote-db).
-        db: 'server/cli/db.ts',
-        // The pricing-code sandbox's worker thread.
-        'pool-worker': 'server/pricing/pool-worker.ts',
-      },
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      // main and compose share the server's code in one chunk, beside them in dist/ (the
-      // workers and stylesheets are found from there).
-      splitting: true,
-      chunkNames: '[name]-[hash]',
-      packages: 'external',
-      // The domain is part of the server's build, not an installed package (tsconfig's paths say the same to tsc).
-      alias: { 'transport-quote-wizard/domain': './src/domain/index.ts' },
-      outExtension: { '.js': '.mjs' },
-      outdir: serverDist,
-      minify: false,
-      // The server's bin scripts run directly.
-      banner: { js: '#!/usr/bin/env node' },
-    },
   },
   {
     name: 'demo',
@@ -274,96 +237,8 @@ function precompress(dir) {
   for (const file of listFiles(dir).filter((name) => name.endsWith('.js'))) precompressFile(file);
 }
 
-/** CRC-32 (the zip format's, IEEE 802.3), by table. */
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes) {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-/**
- * A folder as a zip archive, the way WordPress's "Téléverser une extension" takes a plugin:
- * everything under `prefix/`, folders first then files, in name order, each file deflated (or
- * stored when that is smaller), names in UTF-8, Unix modes, dated 1980-01-01 so the same sources
- * always give the same bytes. Pure Node (zlib): no archiver to install.
- */
-export function zipFolder(folder, prefix) {
-  const folders = [];
-  const walk = (dir) =>
-    readdirSync(dir)
-      .sort()
-      .flatMap((name) => {
-        const full = path.join(dir, name);
-        if (!statSync(full).isDirectory()) return [full];
-        folders.push(full);
-        return walk(full);
-      });
-  const files = walk(folder);
-  const entryName = (full) => [prefix, ...path.relative(folder, full).split(path.sep)].filter(Boolean).join('/');
-  const entries = [
-    ...[folder, ...folders].map((full) => ({ name: `${entryName(full)}/`, data: Buffer.alloc(0), mode: 0o40755, directory: true })),
-    ...files.map((full) => ({ name: entryName(full), data: readFileSync(full), mode: 0o100644, directory: false })),
-  ];
-  const DOS_DATE_1980_01_01 = (0 << 9) | (1 << 5) | 1;
-  const UTF8_NAMES = 0x0800;
-  const parts = [];
-  const directory = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const deflated = entry.directory ? entry.data : deflateRawSync(entry.data, { level: 9 });
-    const method = !entry.directory && deflated.length < entry.data.length ? 8 : 0;
-    const body = method === 8 ? deflated : entry.data;
-    const crc = crc32(entry.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(0, 10);
-    local.writeUInt16LE(DOS_DATE_1980_01_01, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    // Made by Unix (3), zip 2.0; the same fields as the local header, then where it starts.
-    central.writeUInt16LE((3 << 8) | 20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(UTF8_NAMES, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt16LE(0, 12);
-    central.writeUInt16LE(DOS_DATE_1980_01_01, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(((entry.mode << 16) | (entry.directory ? 0x10 : 0)) >>> 0, 38);
-    central.writeUInt32LE(offset, 42);
-    parts.push(local, name, body);
-    directory.push(central, name);
-    offset += local.length + name.length + body.length;
-  }
-  const centralDirectory = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralDirectory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, centralDirectory, end]);
-}
-
 async function main() {
   rmSync(dist, { recursive: true, force: true });
-  rmSync(serverDist, { recursive: true, force: true });
   rmSync(demoDist, { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
   for (const target of targets) {
@@ -394,11 +269,8 @@ async function main() {
     ],
     { cwd: root, stdio: 'inherit' },
   );
-  // The server's stylesheets (dashboard, devis, back office) travel with its package.
-  cpSync(path.join(root, 'server', 'assets'), path.join(serverDist, 'assets'), { recursive: true });
-  // The WordPress plugin, zipped for a carrier's site: the server offers it at /integrations/wordpress/transport-quote.zip.
-  mkdirSync(path.dirname(pluginZip), { recursive: true });
-  writeFileSync(pluginZip, zipFolder(wordpressPlugin, 'transport-quote'));
+  // The server is a package of its own with its own build (server/build/build-server.mjs): called, not repeated.
+  await buildServer();
   if (production) await compressElementScripts(path.join(dist, 'esm'));
   precompress(path.join(dist, 'esm'));
   for (const file of ['transport-quote-wizard.js', 'transport-quote-lite.js', 'pricing-worker.js']) precompressFile(path.join(dist, file));
