@@ -1,9 +1,13 @@
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
 import { formatClock } from '../../domain/format.ts';
+import { timeValueOf } from '../../domain/format-dates.ts';
 import { quarterHourChoices } from '../../domain/time/choices.ts';
 import { splitPoolNotes, withOwnNotes } from '../../domain/pools/pool-selection.ts';
 import { validateCustomer, type CustomerField } from '../../domain/validation/customer-form.ts';
-import { useNow } from '../../state/now.ts';
+import { useNow, useTravelDay } from '../../state/now.ts';
+import { stopsAtom } from '../../state/stops.atoms.ts';
+import { LateArrivalNote } from './LateArrivalNote.tsx';
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { customerAtom, editCustomerAtom } from '../../state/customer.atoms.ts';
 import { chooseTravelDateAtom } from '../../state/travel-date.atoms.ts';
@@ -41,7 +45,15 @@ export function CustomerForm({
   const now = useNow();
   const errors = validateCustomer(customer, now);
   const visible = (field: CustomerField) => (showAll || touched.has(field) ? errors[field] : undefined);
-  const times = customer.date ? quarterHourChoices(customer.date, now) : [];
+  // The day chosen on the addresses (or the default one), shown here to be changed, never asked twice.
+  const day = useTravelDay();
+  const times = quarterHourChoices(day, now);
+  // A start already given as the first stop's time is the customer's start (spec §5 still wants one).
+  const firstTime = useAtomValue(stopsAtom)[0]?.timewindowEarliest;
+  const startFromStop = firstTime ? timeValueOf(firstTime) : '';
+  useEffect(() => {
+    if (!customer.time && startFromStop) editCustomer({ time: startFromStop });
+  }, [customer.time, startFromStop, editCustomer]);
   const notes = splitPoolNotes(customer.notes);
   const variant = useVariant();
   // A company types its customer's details, not its own: 'Client', and no autofill of the user's.
@@ -53,7 +65,11 @@ export function CustomerForm({
     <fieldset className="customer-form">
       <legend>{companyMode ? 'Client' : 'Vos coordonnées'}</legend>
       <div className="row">
-        <Field label={labels.name} help="Au moins 4 caractères" error={visible('name')}>
+        <Field
+          label={labels.name}
+          help={companyMode ? 'Au moins 4 caractères' : 'Prénom et nom, par exemple Léa Roux'}
+          error={visible('name')}
+        >
           <input
             autoComplete={autofill('name')}
             data-target="customer-name"
@@ -87,10 +103,10 @@ export function CustomerForm({
       <div className="row">
         {/* The earlier variant's header holds the date, always in view: one field, not two. */}
         {variant === 'wizard' && (
-          <Field label={CUSTOMER_LABELS.date} error={visible('date')}>
+          <Field label={CUSTOMER_LABELS.date} help="Celle des adresses : la changer déplace toutes les étapes" error={visible('date')}>
             <DateSelect
               data-target="customer-date"
-              value={customer.date}
+              value={day}
               placeholder="Choisissez une date"
               onBlur={() => touch('date')}
               onChange={(date) => chooseDate(date)}
@@ -104,7 +120,7 @@ export function CustomerForm({
             onBlur={() => touch('time')}
             onChange={(e) => editCustomer({ time: e.target.value })}
           >
-            <option value="">{customer.date ? 'Choisissez une heure' : 'Choisissez d’abord la date'}</option>
+            <option value="">Choisissez une heure</option>
             {times.map((time) => (
               <option key={time} value={time}>
                 {formatClock(time)}
@@ -113,6 +129,7 @@ export function CustomerForm({
           </select>
         </Field>
       </div>
+      <LateArrivalNote id="late-arrival" />
       {/* A company's own reference for the job; a visitor has none to give. */}
       {companyMode && (
         <Field label="Référence (facultatif)">
