@@ -6,7 +6,8 @@ import { quarterHourChoices } from '../../domain/time/choices.ts';
 import { splitPoolNotes, withOwnNotes } from '../../domain/pools/pool-selection.ts';
 import { validateCustomer, type CustomerField } from '../../domain/validation/customer-form.ts';
 import { useNow, useTravelDay } from '../../state/now.ts';
-import { stopsAtom } from '../../state/stops.atoms.ts';
+import { stopsAtom, updateStopAtom } from '../../state/stops.atoms.ts';
+import { withEarliestTime } from '../../domain/time/windows.ts';
 import { LateArrivalNote } from './LateArrivalNote.tsx';
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { customerAtom, editCustomerAtom } from '../../state/customer.atoms.ts';
@@ -48,12 +49,19 @@ export function CustomerForm({
   // The day chosen on the addresses (or the default one), shown here to be changed, never asked twice.
   const day = useTravelDay();
   const times = quarterHourChoices(day, now);
-  // A start already given as the first stop's time is the customer's start (spec §5 still wants one).
+  // A start already given as the first stop's time is the customer's start (spec §5 still
+  // wants one): shown here, and changed here it moves that stop's time too, so the arrivals
+  // and the recap follow one start.
   const firstTime = useAtomValue(stopsAtom)[0]?.timewindowEarliest;
   const startFromStop = firstTime ? timeValueOf(firstTime) : '';
+  const updateStop = useSetAtom(updateStopAtom);
   useEffect(() => {
-    if (!customer.time && startFromStop) editCustomer({ time: startFromStop });
-  }, [customer.time, startFromStop, editCustomer]);
+    if (startFromStop) editCustomer({ time: startFromStop });
+  }, [startFromStop, editCustomer]);
+  const chooseStart = (time: string) => {
+    editCustomer({ time });
+    if (startFromStop && time) updateStop({ index: 0, change: (stop) => withEarliestTime(stop, day, time) });
+  };
   const notes = splitPoolNotes(customer.notes);
   const variant = useVariant();
   // A company types its customer's details, not its own: 'Client', and no autofill of the user's.
@@ -118,7 +126,7 @@ export function CustomerForm({
             data-target="customer-time"
             value={customer.time}
             onBlur={() => touch('time')}
-            onChange={(e) => editCustomer({ time: e.target.value })}
+            onChange={(e) => chooseStart(e.target.value)}
           >
             <option value="">Choisissez une heure</option>
             {times.map((time) => (

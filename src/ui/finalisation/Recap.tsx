@@ -1,3 +1,4 @@
+import { LaterStyles } from '../later-styles.tsx';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { DateTime } from 'luxon';
 import { BUSINESS_TIME_ZONE } from '../../domain/constants.ts';
@@ -73,6 +74,7 @@ export function Recap() {
   return (
     <section className="recap" part="recap" aria-labelledby="recap-title">
       <h3 id="recap-title">Récapitulatif</h3>
+      <LaterStyles />
       <dl>
         <div>
           <dt>Date</dt>
