@@ -15,9 +15,9 @@ import { quoteFigures, stopsFromAddresses } from '../../src/domain/quotes/price-
 /**
  * One volume decides the vehicle and the load bar (issue 44, audit point 1). Spec §9 rounds the
  * volume ("the rounded sum of volume times quantity"): read here as the priced volume (whole m³:
- * handling tiers, the moving rule). The vehicle is chosen on the load as every screen shows it,
- * to the tenth of a m³, so a 3.4 m³ load never goes on the 3 m³ truck that the load bar beside
- * it says it overflows. Spec §3's default trucks hold 3, 6, 12 and 20 m³.
+ * handling tiers, the moving rule). The vehicle is chosen on the load itself, as the load bar
+ * measures it, so a 3.4 m³ load never goes on the 3 m³ truck that the bar beside it says it
+ * overflows. Spec §3's default trucks hold 3, 6, 12 and 20 m³.
  */
 const TRUCKS = [3, 6, 12, 20];
 const ROWS = [
@@ -25,8 +25,9 @@ const ROWS = [
   { name: '3.4 m³', unit: 0.1, quantity: 34, priced: 3, truck: 6 },
   // Exactly full: 30 × 0.1 = 3 m³ (floating point 3.0000000000000004) is the 3 m³ truck at 100 %.
   { name: '3 m³', unit: 0.1, quantity: 30, priced: 3, truck: 3 },
-  // 2.96 m³ reads 3 m³ on screen and fits the 3 m³ truck.
+  // 2.96 m³ fits the 3 m³ truck; 3.04 m³ does not, though both read 3 m³ once rounded.
   { name: '2.96 m³', unit: 0.74, quantity: 4, priced: 3, truck: 3 },
+  { name: '3.04 m³', unit: 0.76, quantity: 4, priced: 3, truck: 6 },
   // 6.5 m³: priced 7 m³ (rounded half up), carried in the 12 m³ truck.
   { name: '6.5 m³', unit: 0.5, quantity: 13, priced: 7, truck: 12 },
 ];
@@ -41,7 +42,7 @@ describe('S161 S168 one volume decides both the vehicle and the load bar, in the
     it(`${row.name}: the ${row.truck} m³ truck, the bar within it, the quote on it`, () => {
       const items = [makeItem({ id: 40, name: 'Carton', volume: row.unit, quantity: row.quantity })];
       const company = v.parse(CompanyDataSchema, {});
-      const load = Math.round(row.unit * row.quantity * 10) / 10;
+      const load = Math.round(row.unit * row.quantity * 1e6) / 1e6;
       // The bar: the truck the load picks, and its percentage of that truck, never over 100.
       const shownTruck = resolveVehicleCategory(vehicleVolume(items), company.vehicle_categories, null);
       assert.equal(shownTruck?.capacity, row.truck);

@@ -55,6 +55,8 @@ export const tours = {
     await firstPanel(page);
     yield { name: 'wizard-0-adresses-vide', panel: 'Adresses', primary: 'hint' };
     await pick(page, 1, '10 rue de Rivoli 75004 Paris');
+    // A realistic move: a 3rd floor without a lift, so the handling counts (spec §9's floor multipliers).
+    await page.getByRole('combobox', { name: 'Étage de l’adresse 1' }).selectOption('3');
     await page.getByRole('combobox', { name: 'Adresse 2', exact: true }).fill('3 place Bellecour 69002 Lyon');
     await page.getByRole('listbox', { name: 'Suggestions pour Adresse 2' }).getByRole('option').first().waitFor();
     yield { name: 'wizard-0-adresses-a-choisir', panel: 'Adresses', primary: 'hint' };
@@ -72,6 +74,11 @@ export const tours = {
     await next(page);
     await page.getByRole('heading', { name: 'Votre estimation' }).waitFor();
     await element(page).locator('.total-amount').waitFor();
+    // The carrier's quote in: 'Prix garanti jusqu’à …' under the total.
+    await element(page)
+      .getByText(/Prix garanti jusqu/)
+      .first()
+      .waitFor();
     yield { name: 'wizard-2-estimation', panel: 'Estimation', primary: 'Suivant' };
     await next(page);
     await page.getByRole('heading', { name: 'Finalisation' }).waitFor();
@@ -132,8 +139,9 @@ export const tours = {
     await page.getByRole('button', { name: 'Suivant' }).waitFor();
     yield { name: 'lite-1-chargement', panel: 'Chargement', primary: 'Suivant' };
     await next(page);
-    await page
-      .getByText(/^Prix\s:/)
+    await element(page).locator('.price-coverage').waitFor();
+    await element(page)
+      .getByText(/Prix garanti jusqu/)
       .first()
       .waitFor();
     yield { name: 'lite-2-prix', panel: 'Prix', primary: 'Suivant' };

@@ -97,6 +97,21 @@ describe('the customer’s last doubts (issue 44)', () => {
     await findLiveRegion(root, 'status', new RegExp(`estimée le ${short} à ${clock(night)}`));
   });
 
+  it('S026 S165 no handler: ‘Aucun’, no hours beside it until one is chosen; the estimate says what the price depends on', async () => {
+    const street = STOPS.map((stop) => ({ ...stop, floor: -1, elevator: false }));
+    const root = await mountWizard({ company: { preferred_items: PREFERRED }, travel: { stops: street } });
+    await next(root, 'Vos objets');
+    byRole(root, 'button', 'Ajouter : Canapé 3 places').click();
+    await next(root, 'Votre estimation');
+    await waitUntil(() => root.querySelector('.price-depends') !== null, 'no price line', { timeout: 6000 });
+    expect(textOf(root.querySelector('.price-depends')!)).to.contain('du volume de vos objets');
+    expect(textOf(root.querySelector('.facts')!)).to.contain('Aucun (sans manutention)');
+    expect(allByRole(root, 'combobox', 'Heures de manutention')).to.have.length(0);
+    choose(byRole<HTMLSelectElement>(root, 'combobox', 'Nombre de manutentionnaires'), '2');
+    await findByRole(root, 'combobox', 'Heures de manutention');
+    expect(textOf(root.querySelector('.facts')!)).not.to.contain('Aucun');
+  });
+
   it('S068 S146 the success panel says the request is sent, under the spec’s title, with the carrier’s card and when it answers', async () => {
     await setViewport({ width: 1280, height: 800 });
     const root = await mountWizard({ company: { preferred_items: PREFERRED, transportation_company: CARRIER } });

@@ -34,12 +34,16 @@ export function shownVolume(items: readonly Item[]): number {
 }
 
 /**
- * The one volume that decides the vehicle and fills the load bar: the load to the tenth of a
- * m³, as the screens show it. Spec §9's whole-m³ rounding prices (handling tiers, the moving
- * rule); it never chooses the truck, or a 3.4 m³ load would go on a 3 m³ vehicle the bar beside
- * it says it overflows. The estimate and the server's quote pick the vehicle with this too.
+ * The one volume that decides the vehicle and fills the load bar: the load itself (to the cm³,
+ * so 30 × 0.1 m³ is 3 m³, not 3.0000000000000004), at least the largest minimal truck
+ * capacity. Spec §9's whole-m³ rounding prices (handling tiers, the moving rule); it never
+ * chooses the truck, or a 3.4 m³ load would go on a 3 m³ vehicle the load bar beside it says
+ * it overflows. The estimate and the server's quote pick the vehicle with this too.
  */
-export const vehicleVolume = shownVolume;
+export function vehicleVolume(items: readonly Item[]): number {
+  const { sum, floor } = loadSum(items);
+  return Math.max(Math.round(sum * 1e6) / 1e6, floor);
+}
 
 /** The bulkiest single unit, whose crew size decides whether the job is a moving. */
 export function largestItem(items: readonly Item[]): Item | null {
