@@ -78,7 +78,7 @@ export function Recap() {
       <dl>
         <div>
           <dt>Date</dt>
-          <dd>{customer.date ? formatDateAndTime(customer.date, customer.time) : 'À choisir'}</dd>
+          <dd>{formatDateAndTime(day, customer.time)}</dd>
         </div>
         <div>
           <dt>

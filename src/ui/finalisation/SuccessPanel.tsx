@@ -6,7 +6,7 @@ import { NBSP, NNBSP } from '../../domain/format.ts';
 import { bookingCalendar } from '../../domain/time/calendar-event.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { estimateAtom } from '../../state/estimate.atoms.ts';
-import { useNow } from '../../state/now.ts';
+import { useNow, useTravelDay } from '../../state/now.ts';
 import { STEPS } from '../../domain/steps/step-model.ts';
 import { configAtom, dashboardBaseAtom } from '../../state/config.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
@@ -33,6 +33,8 @@ export function SuccessPanel() {
   const carrier = useAtomValue(companyDataAtom).transportation_company;
   const duration = useAtomValue(estimateAtom)?.totalDuration ?? 0;
   const now = useNow();
+  // The travel day: the one chosen, else the default one the booking was sent with (spec §9).
+  const day = useTravelDay();
   // What the booking is now, said as it is: a request the carrier has still to answer, or a booking it accepted.
   const accepted = isAcceptedTravel({ travelState: useAtomValue(bookingStatusAtom) });
   const heading = useRef<HTMLHeadingElement>(null);
@@ -51,12 +53,12 @@ export function SuccessPanel() {
   const between = stops.length - 2;
   // 'Ajouter à mon agenda': the booking as an .ics file, made here, nothing sent anywhere.
   const calendar =
-    id !== null && customer.date && first && last
+    id !== null && first && last
       ? `data:text/calendar;charset=utf-8,${encodeURIComponent(
           bookingCalendar(
             {
               id,
-              date: customer.date,
+              date: day,
               time: customer.time,
               durationSeconds: duration,
               from: addressText(first.address),
@@ -93,12 +95,8 @@ export function SuccessPanel() {
             : 'Le transporteur a bien reçu votre demande. Il l’étudie et vous répond pour la confirmer.'}
         </p>
         <dl className="success-facts">
-          {customer.date && (
-            <>
-              <dt>Date</dt>
-              <dd>{formatDateAndTime(customer.date, customer.time)}</dd>
-            </>
-          )}
+          <dt>Date</dt>
+          <dd>{formatDateAndTime(day, customer.time)}</dd>
           {first && last && (
             <>
               <dt>Trajet</dt>
