@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { formatClock } from '../../domain/format.ts';
+import { formatClock, NBSP } from '../../domain/format.ts';
 import { timeValueOf } from '../../domain/format-dates.ts';
 import { quarterHourChoices } from '../../domain/time/choices.ts';
 import { splitPoolNotes, withOwnNotes } from '../../domain/pools/pool-selection.ts';
@@ -111,7 +111,11 @@ export function CustomerForm({
       <div className="row">
         {/* The earlier variant's header holds the date, always in view: one field, not two. */}
         {variant === 'wizard' && (
-          <Field label={CUSTOMER_LABELS.date} help="Celle des adresses : la changer déplace toutes les étapes" error={visible('date')}>
+          <Field
+            label={CUSTOMER_LABELS.date}
+            help={`Celle des adresses${NBSP}: la changer déplace toutes les étapes`}
+            error={visible('date')}
+          >
             <DateSelect
               data-target="customer-date"
               value={day}

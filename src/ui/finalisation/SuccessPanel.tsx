@@ -149,7 +149,7 @@ export function SuccessPanel() {
               onClick={() => {
                 void navigator.clipboard?.writeText(link).then(
                   () => setCopied('Lien copié'),
-                  () => setCopied('Copie impossible : sélectionnez le lien à la main.'),
+                  () => setCopied(`Copie impossible${NBSP}: sélectionnez le lien à la main.`),
                 );
               }}
             >
