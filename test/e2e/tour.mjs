@@ -92,7 +92,9 @@ export const tours = {
     await page.getByLabel('Date du transport').selectOption(dayAfterToday(15));
     await page.getByLabel('Heure de début').selectOption('14:30');
     // Lyon is reached near 22 h: the note under the start says so (the picture shows it).
-    await element(page).locator('.late-note').scrollIntoViewIfNeeded();
+    await element(page)
+      .locator('.late-note')
+      .evaluate((note) => note.scrollIntoView({ block: 'center' }));
     yield { name: 'wizard-3-finalisation-remplie', panel: 'Finalisation', primary: 'Enregistrer' };
     // The booking held at the server's door until this stop is seen: the wait in Enregistrer's place.
     let release = () => {};
