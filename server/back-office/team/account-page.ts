@@ -8,9 +8,11 @@ export interface AccountPageInput {
   viewer: Viewer;
   sessions: readonly OpenSession[];
   message: { kind: 'success' | 'error' | 'info'; text: string } | null;
-  /** The password form's refusal, tied to its fields. */
-  passwordError?: string | null;
+  /** The password form's refusal, tied to the field it is about. */
+  passwordError?: { field: 'actuel' | 'nouveau'; text: string } | null;
 }
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The two fields of a new password, as the account page, the invitation and the reset ask for them. */
 export function newPasswordFields(error: string | null): string {
@@ -40,12 +42,13 @@ ${message ? notice(message.kind, message.text) : ''}
 <section class="card account" aria-labelledby="mot-de-passe">
 <h2 id="mot-de-passe">Changer de mot de passe</h2>
 <p class="meta">Vos autres sessions prennent fin\u00a0; celle-ci reste ouverte.</p>
+${passwordError ? notice('error', `Le mot de passe n’a pas été changé\u00a0: ${lowerFirst(passwordError.text)}`, 'refus-mot-de-passe') : ''}
 <form method="post" action="${ACCOUNT_URL}/mot-de-passe" class="stack" novalidate>
 ${csrfField(viewer.csrf)}
 <input type="text" name="identifiant" autocomplete="username" value="${escapeHtml(viewer.email)}" hidden>
 <label for="actuel">Mot de passe actuel</label>
-<input id="actuel" name="actuel" type="password" autocomplete="current-password" required maxlength="${PASSWORD_MAX}">
-${newPasswordFields(passwordError)}
+<input id="actuel" name="actuel" type="password" autocomplete="current-password" required maxlength="${PASSWORD_MAX}"${passwordError?.field === 'actuel' ? ' aria-invalid="true" aria-describedby="refus-mot-de-passe"' : ''}>
+${newPasswordFields(passwordError?.field === 'nouveau' ? passwordError.text : null)}
 <button type="submit" class="button primary">Changer le mot de passe</button>
 </form>
 </section>

@@ -361,7 +361,12 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
   });
 
   // Mon compte.
-  const accountPage = async (request: FastifyRequest, reply: FastifyReply, passwordError: string | null = null, status = 200) => {
+  const accountPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    passwordError: { field: 'actuel' | 'nouveau'; text: string } | null = null,
+    status = 200,
+  ) => {
     const carrier = request.carrier!;
     return page(
       reply,
@@ -384,7 +389,8 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
 
   office.post('/compte/mot-de-passe', anyoneForm, async (request, reply) => {
     const form = v.safeParse(PasswordChangeForm, request.body);
-    if (!form.success) return accountPage(request, reply, 'Saisissez votre mot de passe actuel et le nouveau, deux fois.', 422);
+    if (!form.success)
+      return accountPage(request, reply, { field: 'actuel', text: 'saisissez votre mot de passe actuel et le nouveau, deux fois.' }, 422);
     const { companyId, userId, userEmail } = who(request);
     // The current password is guessed here as at the sign-in: the same counts slow it down.
     const keys = throttleKeys(request, '', userEmail);
@@ -392,16 +398,22 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
     const gate = await signInGate(sql, keys, settings, now);
     if (gate.kind !== 'open') {
       void reply.header('retry-after', String(gate.seconds));
-      return accountPage(request, reply, `Trop d’essais manqués\u00a0: patientez ${gate.seconds}\u00a0s avant de réessayer.`, 429);
+      return accountPage(
+        request,
+        reply,
+        { field: 'actuel', text: `trop d’essais manqués, patientez ${gate.seconds}\u00a0s avant de réessayer.` },
+        429,
+      );
     }
     const counted = await recordFailure(sql, keys, settings, now);
-    if (pastTheLock(counted, settings)) return accountPage(request, reply, 'Trop d’essais manqués\u00a0: réessayez plus tard.', 429);
+    if (pastTheLock(counted, settings))
+      return accountPage(request, reply, { field: 'actuel', text: 'trop d’essais manqués, réessayez plus tard.' }, 429);
     const user = await findUserByEmail(sql, userEmail);
     if (!(await verifyPassword(form.output.actuel, user?.password_hash ?? UNKNOWN_ACCOUNT_HASH)))
-      return accountPage(request, reply, 'Le mot de passe actuel n’est pas le bon\u00a0: rien n’a changé.', 422);
+      return accountPage(request, reply, { field: 'actuel', text: 'le mot de passe actuel n’est pas le bon.' }, 422);
     await forgiveTry(sql, keys);
     const problem = passwordProblem(form.output.nouveau, form.output.confirmation);
-    if (problem) return accountPage(request, reply, problem, 422);
+    if (problem) return accountPage(request, reply, { field: 'nouveau', text: problem }, 422);
     const hash = await hashPassword(form.output.nouveau);
     await sql.transaction(async (tx) => {
       await setPasswordHash(tx, userId, hash);

@@ -30,7 +30,7 @@ function memberRow(member: Member, input: TeamPageInput): string {
 <p>${escapeHtml(member.email)} ne pourra plus se connecter, et ses sessions ouvertes prennent fin tout de suite.</p>
 <form method="post" action="${TEAM_URL}/${member.id}/retirer">${csrf}<button type="submit" class="button danger small">Retirer de l’équipe${hidden(member.email)}</button></form></details>`;
   return `<tr>
-<td data-label="Adresse e-mail"><div class="cell">${escapeHtml(member.email)}${self ? ' <span class="badge info">Vous</span>' : ''}</div></td>
+<td data-label="E-mail"><div class="cell">${escapeHtml(member.email)}${self ? ' <span class="badge info">Vous</span>' : ''}</div></td>
 <td data-label="Rôle"><div class="cell"><form method="post" action="${TEAM_URL}/${member.id}/role" class="inline-form">${csrf}<label class="visually-hidden" for="role-${member.id}">Rôle de ${escapeHtml(member.email)}</label>${roleSelect(`role-${member.id}`, 'role', member.role)}<button type="submit" class="button secondary small">Changer le rôle${hidden(`de ${member.email}`)}</button></form></div></td>
 <td data-label="Connexion"><div class="cell">${member.last_sign_in_at ? escapeHtml(shortDateTime(member.last_sign_in_at)) : 'Jamais connecté'}</div></td>
 <td data-label="Retirer"><div class="cell">${removal}</div></td>
@@ -47,7 +47,7 @@ function invitationRow(invitation: AccountLink, input: TeamPageInput): string {
       : '<span class="badge warning">E-mail non envoyé</span>';
   const csrf = csrfField(input.viewer.csrf);
   return `<tr>
-<td data-label="Adresse e-mail"><div class="cell">${escapeHtml(invitation.email)}</div></td>
+<td data-label="E-mail"><div class="cell">${escapeHtml(invitation.email)}</div></td>
 <td data-label="Rôle"><div class="cell">${ROLE_LABELS[invitation.role ?? 'exploitant']}</div></td>
 <td data-label="État"><div class="cell">${state}</div></td>
 <td data-label="Actions"><div class="cell actions-cell">
@@ -85,11 +85,11 @@ ${
 <section class="card invite" aria-labelledby="inviter">
 <h2 id="inviter">Inviter un collègue</h2>
 <p class="meta">Il reçoit un e-mail avec un lien valable 72\u00a0heures pour choisir son mot de passe.</p>
-${typed ? `<p class="field-error" id="invitation-erreur" role="alert">${escapeHtml(typed.error)}</p>` : ''}
 <form method="post" action="${TEAM_URL}/invitations" class="stack" novalidate>
 ${csrfField(viewer.csrf)}
 <label for="invitation-email">Adresse e-mail</label>
 <input id="invitation-email" name="email" type="email" autocomplete="off" required maxlength="254" value="${escapeHtml(typed?.email ?? '')}"${typed ? ' aria-invalid="true" aria-describedby="invitation-erreur"' : ''}>
+${typed ? `<p class="field-error" id="invitation-erreur" role="alert">${escapeHtml(typed.error)}</p>` : ''}
 <fieldset class="choice"><legend>Rôle</legend>${roleChoice}</fieldset>
 <button type="submit" class="button primary">Envoyer l’invitation</button>
 </form>

@@ -370,7 +370,7 @@ describe(`the carrier's team on ${DATABASE_NAME}`, () => {
     const next = 'un tout nouveau mot de passe';
     const wrong = await person.office.post(`${BASE}/compte/mot-de-passe`, { actuel: 'pas le bon', nouveau: next, confirmation: next });
     assert.equal(wrong.status, 422);
-    assert.match(wrong.text, /Le mot de passe actuel n’est pas le bon/);
+    assert.match(wrong.text, /Le mot de passe n’a pas été changé\u00a0: le mot de passe actuel n’est pas le bon/);
     const done = await person.office.post(`${BASE}/compte/mot-de-passe`, { actuel: person.password, nouveau: next, confirmation: next });
     assert.equal(done.location, `${BASE}/compte?fait=mot-de-passe`);
     assert.equal((await person.office.get(done.location)).status, 200, 'this session stays');
