@@ -333,7 +333,7 @@ export const backOfficeTours = {
     yield { name: 'equipe-1-equipe' };
     await page.getByLabel('Adresse e-mail').fill('camille roux');
     await page.getByRole('button', { name: 'Envoyer l’invitation' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Indiquez l’adresse e-mail' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'L’invitation n’a pas été envoyée' }).waitFor();
     yield { name: 'equipe-2-invitation-refusee' };
     const invited = `camille.roux.${width}@transports-martin.example`;
     await page.getByLabel('Adresse e-mail').fill(invited);

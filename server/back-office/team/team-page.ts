@@ -69,7 +69,7 @@ export function renderTeamPage(input: TeamPageInput): string {
   ).join('');
   const body = `<h1>Équipe</h1>
 <p>Les personnes de votre entreprise qui ont accès à cet espace. Un administrateur règle l’entreprise, son équipe, son carnet d’adresses et suit les réservations\u00a0; un exploitant suit les réservations et le carnet d’adresses. L’entreprise garde toujours au moins un administrateur.</p>
-${message ? notice(message.kind, message.text) : ''}
+${message ? notice(message.kind, message.text) : ''}${typed ? `<div class="notice error" role="alert"><p>L’invitation n’a pas été envoyée\u00a0: <a href="#invitation-email">corrigez le formulaire «\u202fInviter un collègue\u202f»</a>. Ce que vous avez saisi est conservé.</p></div>` : ''}
 <table class="bookings team"><caption class="visually-hidden">Les membres de l’équipe</caption>
 <thead><tr><th scope="col">Adresse e-mail</th><th scope="col">Rôle</th><th scope="col">Dernière connexion</th><th scope="col">Retirer</th></tr></thead>
 <tbody>${memberRows}</tbody></table>
@@ -89,7 +89,7 @@ ${
 ${csrfField(viewer.csrf)}
 <label for="invitation-email">Adresse e-mail</label>
 <input id="invitation-email" name="email" type="email" autocomplete="off" required maxlength="254" value="${escapeHtml(typed?.email ?? '')}"${typed ? ' aria-invalid="true" aria-describedby="invitation-erreur"' : ''}>
-${typed ? `<p class="field-error" id="invitation-erreur" role="alert">${escapeHtml(typed.error)}</p>` : ''}
+${typed ? `<p class="field-error" id="invitation-erreur">${escapeHtml(typed.error)}</p>` : ''}
 <fieldset class="choice"><legend>Rôle</legend>${roleChoice}</fieldset>
 <button type="submit" class="button primary">Envoyer l’invitation</button>
 </form>
