@@ -1,6 +1,8 @@
 // The tours a visitor and a company user make through both elements, stopping at every
 // panel and main state (empty, filled, error, loading, success). Shared by the
 // experience test (which checks each stop) and `npm run shots` (which pictures it).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { dayAfterToday } from './support.mjs';
 import { carrierLogo } from '../support/logo-png.mjs';
 
@@ -173,6 +175,29 @@ export const tours = {
 };
 
 /**
+ * The link of the newest e-mail the demo wrote whose file starts with `prefix` (and, when given,
+ * that was sent to `to`), once it is there: the e-mail's text, quoted-printable undone.
+ */
+async function linkInMail(folder, prefix, base, to = null) {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const files = existsSync(folder) ? readdirSync(folder).filter((name) => name.startsWith(prefix) && name.endsWith('.eml')) : [];
+    const texts = files
+      .map((name) => ({ name, at: statSync(path.join(folder, name)).mtimeMs }))
+      .sort((a, b) => b.at - a.at)
+      .map(({ name }) =>
+        readFileSync(path.join(folder, name), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      );
+    const text = texts.find((candidate) => to === null || candidate.includes(to));
+    const token = text && /jeton=([\w-]{43})/.exec(text)?.[1];
+    if (token) return `${base}/espace-transporteur/${prefix === 'invitation-' ? 'invitation' : 'nouveau-mot-de-passe'}?jeton=${token}`;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`aucun e-mail ${prefix} dans ${folder}`);
+}
+
+/**
  * Bookings a carrier finds in its back office: visitors' and its intranet's, on different days
  * and towns. Towns of the Lyon area: the body's coordinates (and price) are Lyon's, and the
  * server refuses a stop placed far from its postcode.
@@ -293,6 +318,70 @@ export const backOfficeTours = {
     await page.goto(`${base}/integration/essai?cle=${key}&adresses=local`);
     await page.locator('transport-quote-wizard').getByRole('heading', { name: 'Vos adresses' }).waitFor();
     yield { name: 'reglages-6-page-essai' };
+  },
+
+  /**
+   * The team (issue 43): «Mot de passe oublié» and its answer, Équipe with an invitation refused
+   * then sent, Mon compte and a wrong current password, then, signed out, the forgotten
+   * password's link, an unknown link, the invitation's page and the account it creates. The
+   * links come from the e-mails the demo writes beside its database (`server`: the started
+   * server, for its database's folder).
+   */
+  async *equipe(page, base, server) {
+    const width = page.viewportSize().width;
+    const mails = path.join(path.dirname(server.databasePath), 'mails');
+    await page.goto(`${base}/espace-transporteur/connexion`);
+    await page.getByRole('link', { name: 'Mot de passe oublié\u00a0?' }).click();
+    await page.getByRole('heading', { name: 'Mot de passe oublié', level: 1 }).waitFor();
+    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
+    await page.getByRole('button', { name: 'Recevoir le lien' }).click();
+    await page.getByRole('status').filter({ hasText: 'Si un compte existe' }).waitFor();
+    yield { name: 'equipe-0-mot-de-passe-oublie' };
+    const resetLink = await linkInMail(mails, 'mot-de-passe-', base);
+    await page.goto(`${base}/espace-transporteur/connexion`);
+    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
+    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Équipe' }).click();
+    await page.getByRole('heading', { name: 'Équipe', level: 1 }).waitFor();
+    yield { name: 'equipe-1-equipe' };
+    await page.getByLabel('Adresse e-mail').fill('camille roux');
+    await page.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+    await page.getByRole('alert').filter({ hasText: 'L’invitation n’a pas été envoyée' }).waitFor();
+    yield { name: 'equipe-2-invitation-refusee' };
+    const invited = `camille.roux.${width}@transports-martin.example`;
+    await page.getByLabel('Adresse e-mail').fill(invited);
+    await page.getByRole('radio', { name: /Exploitant/ }).check();
+    await page.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+    await page.getByRole('status').filter({ hasText: 'Invitation envoyée' }).waitFor();
+    yield { name: 'equipe-3-invitation-envoyee' };
+    const invitationLink = await linkInMail(mails, 'invitation-', base, invited);
+    await page.getByRole('link', { name: 'Mon compte' }).click();
+    await page.getByRole('heading', { name: 'Mon compte', level: 1 }).waitFor();
+    yield { name: 'equipe-4-compte' };
+    await page.getByLabel('Mot de passe actuel').fill('pas le bon mot de passe');
+    await page.getByLabel('Nouveau mot de passe').fill('une phrase de passe longue');
+    await page.getByLabel('Le même, à nouveau').fill('une phrase de passe longue');
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await page.getByRole('alert').filter({ hasText: 'le mot de passe actuel n’est pas le bon' }).waitFor();
+    yield { name: 'equipe-5-compte-refuse' };
+    await page.getByRole('button', { name: 'Se déconnecter', exact: true }).click();
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    await page.goto(resetLink);
+    await page.getByRole('heading', { name: 'Nouveau mot de passe', level: 1 }).waitFor();
+    yield { name: 'equipe-6-nouveau-mot-de-passe' };
+    await page.goto(`${base}/espace-transporteur/nouveau-mot-de-passe?jeton=ancien-lien`);
+    await page.getByRole('heading', { name: 'Lien inconnu', level: 1 }).waitFor();
+    yield { name: 'equipe-7-lien-inconnu' };
+    await page.goto(invitationLink);
+    await page.getByRole('heading', { name: /^Rejoindre/, level: 1 }).waitFor();
+    yield { name: 'equipe-8-invitation' };
+    await page.getByLabel('Nouveau mot de passe').fill('la phrase de Camille au bureau');
+    await page.getByLabel('Le même, à nouveau').fill('la phrase de Camille au bureau');
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await page.getByRole('status').filter({ hasText: 'Votre compte est créé' }).waitFor();
+    yield { name: 'equipe-9-compte-cree' };
   },
 
   /**
