@@ -141,6 +141,14 @@ export async function priceBooking(
   if (actor === 'edit-link' && stored) fixedPrice = stored.priceSource === 'company' ? (stored.state?.fixedPrice ?? null) : null;
   const request = quoteRequestOfBooking(payload, grid, fixedPrice);
   const travel = payload.travel;
+  // A closed or full day cannot be booked, whoever asks (issue 45); an edit that keeps its day
+  // keeps it (the carrier took it when it was free, and its own booking fills it).
+  const before = stored ? quoteRequestOfBooking(stored.payload, stored.payload.price_grid ?? 'wizard', null).date : null;
+  if (request.date !== before) {
+    const day = await quotes.availability(request.date, companyId, siteId);
+    if (day !== 'open')
+      throw new ChoicesRefused([{ path: 'travel.beginning_date', message: day === 'closed' ? MESSAGES.closedDay : MESSAGES.fullDay }]);
+  }
 
   let quote: IssuedQuote | null = null;
   let priceSource: PriceSource | null = null;
