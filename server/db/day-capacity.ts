@@ -20,7 +20,8 @@ const HOLDING = "state IN ('accepted', 'review')";
  * beginning_date (written with Paris's offset), compared as text so travels_day serves it.
  */
 export async function takenDays(sql: Sql, owner: CapacityOwner, from: string, to: string): Promise<Map<string, number>> {
-  const scope = owner.kind === 'company' ? '(company_id = ? OR (company_id IS NULL AND carrier_id = ?))' : 'company_id IS NULL AND carrier_id IS NULL';
+  const scope =
+    owner.kind === 'company' ? '(company_id = ? OR (company_id IS NULL AND carrier_id = ?))' : 'company_id IS NULL AND carrier_id IS NULL';
   const params: SqlValue[] = owner.kind === 'company' ? [owner.id, owner.id] : [];
   // 'yyyy-mm-dd~' sorts after every time of that day ('~' follows every digit, 'T' and ' ').
   const rows = await sql.all<{ day: string; taken: number }>(

@@ -594,4 +594,15 @@ export const MIGRATIONS: readonly Migration[] = [
     ALTER TABLE quotes ADD COLUMN tariff_version INTEGER;
   `,
   },
+  // 14: the day chosen by its price. A carrier's daily capacity counts its accepted bookings of
+  // each day, for the calendar's fourteen days and for each booking: by the day of the transport.
+  {
+    summary: 'les réservations par jour du transport, pour la capacité quotidienne du transporteur',
+    sqlite: `
+    CREATE INDEX travels_day ON travels(beginning_date);
+  `,
+    postgres: `
+    CREATE INDEX travels_day ON travels(beginning_date);
+  `,
+  },
 ];

@@ -195,7 +195,10 @@ export class QuoteService {
   async availability(date: string, companyId: number | null, siteId: number | null = null): Promise<DayAvailability> {
     if (!date) return 'open';
     const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing, siteId);
-    const taken = carrier.tariff.daily_capacity === null ? new Map<string, number>() : await takenDays(this.options.sql, capacityOwner(companyId, siteId), date, date);
+    const taken =
+      carrier.tariff.daily_capacity === null
+        ? new Map<string, number>()
+        : await takenDays(this.options.sql, capacityOwner(companyId, siteId), date, date);
     return dayAvailability(carrier.tariff, date, taken.get(date) ?? 0);
   }
 

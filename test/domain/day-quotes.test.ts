@@ -108,7 +108,8 @@ describe('the cheapest day and the request of a range of days', () => {
   it('a request names its first day and 1 to 31 days, and never a date of its own', () => {
     const choices = { addresses: [{ type_name: 'pickup', lat: 48.85, lng: 2.35, floor_nb: 0, elevator_presence: false }], items: [] };
     assert.equal(v.safeParse(DayQuotesRequestSchema, { ...choices, from: '2026-12-01', days: 14 }).success, true);
-    for (const days of [0, 32, 1.5]) assert.equal(v.safeParse(DayQuotesRequestSchema, { ...choices, from: '2026-12-01', days }).success, false);
+    for (const days of [0, 32, 1.5])
+      assert.equal(v.safeParse(DayQuotesRequestSchema, { ...choices, from: '2026-12-01', days }).success, false);
     assert.equal(v.safeParse(DayQuotesRequestSchema, { ...choices, from: '01/12/2026', days: 14 }).success, false);
     const parsed = v.parse(DayQuotesRequestSchema, { ...choices, from: '2026-12-01', days: 14, date: '2026-12-24' });
     assert.equal('date' in parsed, false, 'a date sent is dropped: each day is priced on its own');

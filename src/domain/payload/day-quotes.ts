@@ -39,7 +39,9 @@ export const DayQuoteSchema = v.object({
   date: DaySchema,
   status: v.pipe(
     v.picklist(DAY_STATUSES),
-    v.description('open : réservable ; closed : jour fermé du transporteur ; full : sa capacité du jour est prise par des réservations acceptées.'),
+    v.description(
+      'open : réservable ; closed : jour fermé du transporteur ; full : sa capacité du jour est prise par des réservations acceptées.',
+    ),
   ),
   quote: v.pipe(v.nullable(QuoteSchema), v.description('Le devis signé de ce jour ; null pour un jour fermé ou complet.')),
 });
