@@ -8,7 +8,7 @@ import {
   type TravelPayload,
   type TravelState,
 } from 'transport-quote-wizard/domain';
-import { MESSAGES, parseSerializedTravelState, serializeTravelState } from 'transport-quote-wizard/domain';
+import { FULL_DAY, MESSAGES, parseSerializedTravelState, serializeTravelState } from 'transport-quote-wizard/domain';
 import { findQuote } from '../db/quotes-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { ChoicesRefused } from './refusals.ts';
@@ -147,7 +147,7 @@ export async function priceBooking(
   if (request.date !== before) {
     const day = await quotes.availability(request.date, companyId, siteId);
     if (day !== 'open')
-      throw new ChoicesRefused([{ path: 'travel.beginning_date', message: day === 'closed' ? MESSAGES.closedDay : MESSAGES.fullDay }]);
+      throw new ChoicesRefused([{ path: 'travel.beginning_date', message: day === 'closed' ? MESSAGES.closedDay : FULL_DAY }]);
   }
 
   let quote: IssuedQuote | null = null;

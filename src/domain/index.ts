@@ -146,6 +146,7 @@ export {
   DayQuoteSchema,
   DayQuotesRequestSchema,
   DayQuotesSchema,
+  FULL_DAY,
   cheapestDay,
   type DayQuote,
   type DayQuotes,

@@ -22,7 +22,6 @@ export const MESSAGES = {
   approximateRoute:
     'Itinéraire estimé à vol d’oiseau\u00a0: faute de calcul routier, la distance est la ligne droite entre les adresses majorée de 50\u00a0%. La distance et la durée sont donc approximatives.',
   closedDay: 'Le transporteur ne travaille pas ce jour-là\u00a0: choisissez une autre date.',
-  fullDay: 'Le transporteur est complet ce jour-là\u00a0: choisissez une autre date.',
   acceptedWarning: 'Le transporteur a déjà accepté cette réservation\u00a0: un changement important peut perturber son organisation.',
 } as const;
 

@@ -10,6 +10,9 @@ import type { DayAvailability } from '../tariff/day-rules.ts';
  * cannot be booked. The choices are a quote request's, without its date.
  */
 
+/** Why a full day cannot be booked (apart from MESSAGES: the first panel's script does not carry it). */
+export const FULL_DAY = 'Le transporteur est complet ce jour-là\u00a0: choisissez une autre date.';
+
 /** Days one request prices: two weeks at first, up to a month with 'Voir les jours suivants'. */
 export const DAY_QUOTES_MAX = 31;
 /** What the calendar shows first, and adds at each 'Voir les jours suivants'. */
