@@ -146,8 +146,10 @@ export async function priceBooking(
   const before = stored ? quoteRequestOfBooking(stored.payload, stored.payload.price_grid ?? 'wizard', null).date : null;
   if (request.date !== before) {
     const day = await quotes.availability(request.date, companyId, siteId);
-    if (day !== 'open')
-      throw new ChoicesRefused([{ path: 'travel.beginning_date', message: day === 'closed' ? MESSAGES.closedDay : FULL_DAY }]);
+    if (day !== 'open') {
+      const message = day === 'closed' ? MESSAGES.closedDay : FULL_DAY;
+      throw new ChoicesRefused([{ path: 'travel.beginning_date', message }], message);
+    }
   }
 
   let quote: IssuedQuote | null = null;

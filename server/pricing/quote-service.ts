@@ -210,11 +210,11 @@ export class QuoteService {
    */
   async issueDays(request: DayQuotesRequest, companyId: number | null, siteId: number | null = null): Promise<DayQuotes> {
     const { from, days: count, ...choices } = request;
-    // A day gone cannot be booked; a day more than a year ahead is not offered (the date list's year).
-    // The day before today stands: a visitor's clock may still be on it at midnight.
+    // A day more than a year ahead is not offered (the date list's year). A day gone is priced as
+    // asked (the server refuses no booking for its date alone, and a page's clock is its own).
     const today = dayInFrance(new Date(this.now()));
-    if (from < plusDays(today, -1) || from > plusDays(today, BOOKABLE_DAYS_AHEAD))
-      refuse([{ path: 'from', message: 'Premier jour à chiffrer\u00a0: d’aujourd’hui à un an au plus' }]);
+    if (from > plusDays(today, BOOKABLE_DAYS_AHEAD))
+      refuse([{ path: 'from', message: 'Premier jour à chiffrer\u00a0: dans un an au plus' }]);
     const dates = Array.from({ length: count }, (_, offset) => plusDays(from, offset));
     const base: QuoteRequest = { ...choices, date: from };
     const carrier = await this.checkedCarrier(base, companyId, siteId);
