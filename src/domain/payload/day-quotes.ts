@@ -13,9 +13,12 @@ import type { DayAvailability } from '../tariff/day-rules.ts';
 /** Why a full day cannot be booked (apart from MESSAGES: the first panel's script does not carry it). */
 export const FULL_DAY = 'Le transporteur est complet ce jour-là\u00a0: choisissez une autre date.';
 
-/** Days one request prices: two weeks at first, up to a month with 'Voir les jours suivants'. */
+/** Days one request prices at most (a month); the calendar asks for 14 at a time. */
 export const DAY_QUOTES_MAX = 31;
-/** What the calendar shows first, and adds at each 'Voir les jours suivants'. */
+/**
+ * What the calendar shows first, and adds at each 'Voir 14 jours de plus' (not 'Voir les jours
+ * suivants': a button named so would also answer to 'Suivant', the wizard's next step).
+ */
 export const DAY_QUOTES_PAGE = 14;
 
 const { date: _date, ...choices } = QuoteRequestSchema.entries;

@@ -151,7 +151,6 @@ export function DayPrices({
               id={`day-${entry.date}`}
               aria-selected={entry.date === chosen}
               aria-disabled={status === 'closed' || status === 'full' || undefined}
-              aria-label={describe(entry)}
               tabIndex={index === tabStop ? 0 : -1}
               onFocus={() => setActive(index)}
               onKeyDown={onKeyDown}
@@ -160,21 +159,25 @@ export function DayPrices({
                 pick(entry);
               }}
             >
-              <span className="day-name">{shortDayInWords(entry.date)}</span>
-              {!entry.day ? (
-                <span className="day-price" aria-hidden="true">
-                  …
+              {/* Read out whole ('mardi 1er décembre, 1 190 €, le moins cher'); the card shows it short. */}
+              <span className="visually-hidden">{describe(entry)}</span>
+              <span className="day-name" aria-hidden="true">
+                {shortDayInWords(entry.date)}
+              </span>
+              <span className={price ? 'day-price' : 'day-closed'} aria-hidden="true">
+                {!entry.day
+                  ? '…'
+                  : status === 'closed'
+                    ? 'Fermé'
+                    : status === 'full'
+                      ? 'Complet'
+                      : (price ?? (prices ? 'Prix non disponible' : ''))}
+              </span>
+              {entry.date === cheapest && (
+                <span className="day-badge" aria-hidden="true">
+                  Le moins cher
                 </span>
-              ) : status === 'closed' ? (
-                <span className="day-closed">Fermé</span>
-              ) : status === 'full' ? (
-                <span className="day-closed">Complet</span>
-              ) : price ? (
-                <span className="day-price">{price}</span>
-              ) : prices ? (
-                <span className="day-closed">Prix non disponible</span>
-              ) : null}
-              {entry.date === cheapest && <span className="day-badge">Le moins cher</span>}
+              )}
             </div>
           );
         })}
@@ -194,7 +197,7 @@ export function DayPrices({
       )}
       {more && (
         <button type="button" className="link day-more" onClick={() => setPageCount((count) => count + 1)}>
-          Voir les jours suivants
+          Voir 14 jours de plus
         </button>
       )}
     </div>
