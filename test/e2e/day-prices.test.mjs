@@ -259,7 +259,11 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
     await resolveAddress(wizard, 1, '10 rue de Rivoli 75004 Paris');
     await resolveAddress(wizard, 2, '3 place Bellecour 69002 Lyon');
     const list = await dayList(wizard);
+    // A full day chosen in the date list: the day list says so before any booking.
+    await wizard.getByLabel('Date du transport').selectOption(FULL_DAY);
+    await wizard.getByRole('status').filter({ hasText: FULL }).waitFor();
     await list.locator('#day-2026-12-03').click();
+    await wizard.getByRole('status').filter({ hasText: FULL }).waitFor({ state: 'detached' });
     assert.equal(await wizard.getByLabel('Date du transport').inputValue(), '2026-12-03');
     await wizard.getByRole('button', { name: 'Suivant' }).click();
     await wizard.getByRole('heading', { name: 'Vos objets' }).waitFor();
