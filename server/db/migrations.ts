@@ -642,4 +642,17 @@ export const MIGRATIONS: readonly Migration[] = [
     CREATE INDEX carrier_account_links_company ON carrier_account_links(company_id, kind);
   `,
   },
+  // 13: another branch's step (the dispatcher's day); this placeholder keeps the calendar's number 14.
+  { summary: 'réservé (journée de l’exploitant)', sqlite: 'SELECT 1;', postgres: 'SELECT 1;' },
+  // 14: the day chosen by its price. A carrier's daily capacity counts its accepted bookings of
+  // each day, for the calendar's fourteen days and for each booking: by the day of the transport.
+  {
+    summary: 'les réservations par jour du transport, pour la capacité quotidienne du transporteur',
+    sqlite: `
+    CREATE INDEX travels_day ON travels(beginning_date);
+  `,
+    postgres: `
+    CREATE INDEX travels_day ON travels(beginning_date);
+  `,
+  },
 ];

@@ -28,7 +28,7 @@ function kindOf(route: RouteOptions): RouteKind | null {
   if (!['/api/', '/dashboard/', '/devis/'].some((prefix) => route.url.startsWith(prefix))) return null;
   const methods = [route.method].flat();
   // A quote stores no booking, but it is computed and kept a day: a budget of its own.
-  if (route.url === '/api/v1/quotes') return 'quote';
+  if (route.url === '/api/v1/quotes' || route.url === '/api/v1/quotes/days') return 'quote';
   if (methods.includes('POST') || methods.includes('PATCH')) return 'write';
   if (methods.includes('GET') && !route.url.endsWith('openapi.json')) return 'read';
   return null;

@@ -8,7 +8,7 @@ import {
   type TravelPayload,
   type TravelState,
 } from 'transport-quote-wizard/domain';
-import { MESSAGES, parseSerializedTravelState, serializeTravelState } from 'transport-quote-wizard/domain';
+import { FULL_DAY, MESSAGES, parseSerializedTravelState, serializeTravelState } from 'transport-quote-wizard/domain';
 import { findQuote } from '../db/quotes-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { ChoicesRefused } from './refusals.ts';
@@ -141,6 +141,16 @@ export async function priceBooking(
   if (actor === 'edit-link' && stored) fixedPrice = stored.priceSource === 'company' ? (stored.state?.fixedPrice ?? null) : null;
   const request = quoteRequestOfBooking(payload, grid, fixedPrice);
   const travel = payload.travel;
+  // A closed or full day cannot be booked, whoever asks (issue 45); an edit that keeps its day
+  // keeps it (the carrier took it when it was free, and its own booking fills it).
+  const before = stored ? quoteRequestOfBooking(stored.payload, stored.payload.price_grid ?? 'wizard', null).date : null;
+  if (request.date !== before) {
+    const day = await quotes.availability(request.date, companyId, siteId);
+    if (day !== 'open') {
+      const message = day === 'closed' ? MESSAGES.closedDay : FULL_DAY;
+      throw new ChoicesRefused([{ path: 'travel.beginning_date', message }], message);
+    }
+  }
 
   let quote: IssuedQuote | null = null;
   let priceSource: PriceSource | null = null;

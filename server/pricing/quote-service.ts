@@ -19,6 +19,18 @@ import { chosenPool, customItemProblems } from 'transport-quote-wizard/domain';
 import { estimateHandling, isCostItem, totalVolume, type CarrierPricing } from 'transport-quote-wizard/domain';
 import { poolComputesPrice } from 'transport-quote-wizard/domain';
 import { type ChoiceProblem } from 'transport-quote-wizard/domain';
+import {
+  BOOKABLE_DAYS_AHEAD,
+  cheapestDay,
+  dayAvailability,
+  dayInFrance,
+  plusDays,
+  type DayAvailability,
+  type DayQuote,
+  type DayQuotes,
+  type DayQuotesRequest,
+} from 'transport-quote-wizard/domain';
+import { capacityOwner, takenDays } from '../db/day-capacity.ts';
 import type { ItemCatalogue } from '../db/items-repo.ts';
 import { findLiveQuote, findQuote, insertQuote, type StoredQuote } from '../db/quotes-repo.ts';
 import type { Sql } from '../db/sql.ts';
@@ -60,6 +72,9 @@ export interface QuoteServiceOptions {
   ttlMs: number;
   now?: () => number;
 }
+
+/** A trip resolved once (items, stops, grid, route), to be priced on one day or many; with why its route is a straight line, if it is. */
+type PreparedTrip = TripToPrice & { fallback: string | null };
 
 const CATALOGUE_CATEGORIES = new Set(['item', 'stuff']);
 /** Whose quote: a company's, a carrier's public pages' (`site:<id>`, from its key), or the keyless public pages'. */
@@ -133,6 +148,18 @@ export class QuoteService {
     siteId: number | null = null,
     draft: Tariff | null = null,
   ): Promise<{ figures: QuoteFigures; fallback: string | null; tariffVersion: number | null }> {
+    const carrier = await this.checkedCarrier(request, companyId, siteId, draft);
+    const trip = await this.prepare(request, companyId, carrier);
+    return this.priceOn(trip, request.date, request, companyId, carrier);
+  }
+
+  /** The carrier that prices a request, once every choice passed its checks (else 422, each named). */
+  private async checkedCarrier(
+    request: QuoteRequest,
+    companyId: number | null,
+    siteId: number | null,
+    draft: Tariff | null = null,
+  ): Promise<CarrierPricing> {
     const problems = choiceProblems(request);
     if (problems.length > 0) refuse(problems);
     const records = await carrierFor(this.options.sql, companyId, this.options.publicPricing, siteId);
@@ -140,14 +167,74 @@ export class QuoteService {
     const refused = carrierProblems(request, carrier);
     if (!this.offersGrid(request.grid, companyId)) refused.push({ path: 'grid', message: GRID_NOT_OFFERED });
     if (refused.length > 0) refuse(refused);
-    const priced = await this.compute(request, companyId, carrier);
-    // A discount stands within the bound the carrier allows, measured on its grid's price of the same trip.
+    return carrier;
+  }
+
+  /** A prepared trip priced on one day; a discount stands within the bound the carrier allows, measured on its grid's price of that day. */
+  private async priceOn(
+    trip: PreparedTrip,
+    date: string,
+    request: QuoteRequest,
+    companyId: number | null,
+    carrier: CarrierPricing,
+  ): Promise<{ figures: QuoteFigures; fallback: string | null; tariffVersion: number | null }> {
+    const priced = await this.figuresOn(trip, date);
     if (request.items.some((item) => isCostItem(item) && (item.customPrice ?? 0) < 0)) {
-      const grid = (await this.compute(withoutCompanyPrices(request), companyId, carrier)).figures;
+      const grid = (await this.compute({ ...withoutCompanyPrices(request), date }, companyId, carrier)).figures;
       const discount = discountProblems(request.items, carrier.vat, priced.figures, grid);
       if (discount.length > 0) refuse(discount);
     }
     return priced;
+  }
+
+  /**
+   * Whether a day can be booked with this carrier: closed by its tariff, full when its accepted
+   * bookings of that day reach its daily capacity, else open. A booking on a day that is not
+   * open is refused on every path (booking-pricing.ts).
+   */
+  async availability(date: string, companyId: number | null, siteId: number | null = null): Promise<DayAvailability> {
+    if (!date) return 'open';
+    const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing, siteId);
+    const taken =
+      carrier.tariff.daily_capacity === null
+        ? new Map<string, number>()
+        : await takenDays(this.options.sql, capacityOwner(companyId, siteId), date, date);
+    return dayAvailability(carrier.tariff, date, taken.get(date) ?? 0);
+  }
+
+  /**
+   * The same trip priced on `days` consecutive days from `from`: the route, the items and the
+   * checks once, then each open day its own quote, signed and stored as a single quote is (the
+   * same choices asked again while it holds answer the same quote). A closed or full day has no
+   * quote: it cannot be booked.
+   */
+  async issueDays(request: DayQuotesRequest, companyId: number | null, siteId: number | null = null): Promise<DayQuotes> {
+    const { from, days: count, ...choices } = request;
+    // A day more than a year ahead is not offered (the date list's year). A day gone is priced as
+    // asked (the server refuses no booking for its date alone, and a page's clock is its own).
+    const today = dayInFrance(new Date(this.now()));
+    if (from > plusDays(today, BOOKABLE_DAYS_AHEAD))
+      refuse([{ path: 'from', message: 'Premier jour à chiffrer\u00a0: dans un an au plus' }]);
+    const dates = Array.from({ length: count }, (_, offset) => plusDays(from, offset));
+    const base: QuoteRequest = { ...choices, date: from };
+    const carrier = await this.checkedCarrier(base, companyId, siteId);
+    const trip = await this.prepare(base, companyId, carrier);
+    const taken =
+      carrier.tariff.daily_capacity === null
+        ? new Map<string, number>()
+        : await takenDays(this.options.sql, capacityOwner(companyId, siteId), dates[0]!, dates.at(-1)!);
+    const answered: DayQuote[] = [];
+    for (const date of dates) {
+      const status = dayAvailability(carrier.tariff, date, taken.get(date) ?? 0);
+      if (status !== 'open') {
+        answered.push({ date, status, quote: null });
+        continue;
+      }
+      const dayRequest: QuoteRequest = { ...base, date };
+      const priced = await this.priceOn(trip, date, dayRequest, companyId, carrier);
+      answered.push({ date, status, quote: await this.store(dayRequest, priced, companyId, siteId) });
+    }
+    return { days: answered, cheapest: cheapestDay(answered) };
   }
 
   /**
@@ -181,6 +268,11 @@ export class QuoteService {
     companyId: number | null,
     carrier: CarrierPricing,
   ): Promise<{ figures: QuoteFigures; fallback: string | null; tariffVersion: number | null }> {
+    return this.figuresOn(await this.prepare(request, companyId, carrier), request.date);
+  }
+
+  /** Everything a trip is priced from but its day: the items as priced, the stops, the grid, the server's own route. */
+  private async prepare(request: QuoteRequest, companyId: number | null, carrier: CarrierPricing): Promise<PreparedTrip> {
     const items = this.resolveItems(request.items, companyId);
     const stops = stopsFromAddresses(request.addresses);
     const pool = chosenPool(request, carrier) ?? null;
@@ -188,7 +280,8 @@ export class QuoteService {
       stops.map((stop) => ({ lat: stop.lat!, lng: stop.lng! })),
       pool?.mode ?? 'driving',
     );
-    const trip: TripToPrice = {
+    return {
+      fallback: route.fallback,
       grid: request.grid,
       stops,
       items,
@@ -201,8 +294,18 @@ export class QuoteService {
       date: request.date,
       fixedPrice: request.fixed_price,
     };
+  }
+
+  /** A prepared trip's figures on a day (a pool's code runs for each day: it may price by it). */
+  private async figuresOn(
+    prepared: PreparedTrip,
+    date: string,
+  ): Promise<{ figures: QuoteFigures; fallback: string | null; tariffVersion: number | null }> {
+    const { fallback, ...rest } = prepared;
+    const trip: TripToPrice = { ...rest, date };
+    const pool = trip.pool;
     const poolAnswer = pool && poolComputesPrice(pool) ? await this.options.sandbox.run(pool, poolInputFor(trip)) : null;
-    return { figures: quoteFigures(trip, poolAnswer), fallback: route.fallback, tariffVersion: carrier.tariffVersion };
+    return { figures: quoteFigures(trip, poolAnswer), fallback, tariffVersion: trip.carrier.tariffVersion };
   }
 
   private sign(quote: Pick<StoredQuote, 'id' | 'owner' | 'fingerprint' | 'expires_at' | 'figures_json'>): string {
@@ -270,7 +373,16 @@ export class QuoteService {
 
   /** A binding quote for these choices; the same choices priced the same while it is valid get the same quote back. */
   async issue(request: QuoteRequest, companyId: number | null, siteId: number | null = null): Promise<IssuedQuote> {
-    const { figures, fallback, tariffVersion } = await this.price(request, companyId, siteId);
+    return this.store(request, await this.price(request, companyId, siteId), companyId, siteId);
+  }
+
+  /** Priced choices as a quote: the live one for the same choices and figures, else a new one, signed and stored. */
+  private async store(
+    request: QuoteRequest,
+    { figures, fallback, tariffVersion }: { figures: QuoteFigures; fallback: string | null; tariffVersion: number | null },
+    companyId: number | null,
+    siteId: number | null,
+  ): Promise<IssuedQuote> {
     const owner = ownerOf(companyId, siteId);
     const fingerprint = sha256(choicesFingerprint(request, owner, figures.persons_needed, figures.handling_hours));
     const figuresJson = JSON.stringify(figures);

@@ -7,8 +7,12 @@ import type { ChoiceProblem } from 'transport-quote-wizard/domain';
 
 /** Choices the carrier's records refuse, each named (an HTTP 422). */
 export class ChoicesRefused extends Error {
-  constructor(readonly problems: readonly ChoiceProblem[]) {
-    super('Choix refusés par le transporteur');
+  constructor(
+    readonly problems: readonly ChoiceProblem[],
+    /** The answer's own sentence, when one refusal says it all (a day that cannot be booked). */
+    message = 'Choix refusés par le transporteur',
+  ) {
+    super(message);
   }
 }
 

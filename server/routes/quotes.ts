@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { QuoteRequestSchema } from 'transport-quote-wizard/domain';
+import { DayQuotesRequestSchema, QuoteRequestSchema } from 'transport-quote-wizard/domain';
 import { findQuote } from '../db/quotes-repo.ts';
 import { answer, PUBLIC, PUBLIC_OR_CARRIER_KEY, refusal, routeSchema } from '../http/route-schema.ts';
 import { HttpError, parseOr400 } from '../http/validation.ts';
 import { companyOf } from './company-of.ts';
-import { QuoteSchema } from './quote-answers.ts';
+import { DayQuotesSchema, QuoteSchema } from './quote-answers.ts';
 import { INVALID, NOT_JSON, TOO_LARGE } from './travel-answers.ts';
 import { KEY_AND_TOKEN_APART, KEY_REFUSED } from '../http/carrier-key.ts';
 
@@ -51,6 +51,35 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
     const site = request.site;
     if (site && companyId !== null && site.id !== companyId) throw new HttpError(403, KEY_AND_TOKEN_APART);
     return reply.code(201).send(await quotes.issue(choices, companyId, companyId === null ? (site?.id ?? null) : null));
+  });
+
+  const daysSchema = routeSchema({
+    operationId: 'demanderDevisParJour',
+    tags: ['Devis'],
+    summary: 'Chiffrer un trajet sur plusieurs jours',
+    description:
+      'Les mêmes choix qu’une demande de devis, sans date, chiffrés sur days jours consécutifs à partir de from (31 au plus) : ' +
+      'chaque jour ouvert reçoit son propre devis signé (les coefficients du jour du tarif appliqués), à joindre à la réservation de ce jour. ' +
+      'Un jour fermé par le tarif (closed) ou dont la capacité est prise par des réservations acceptées (full) n’a pas de devis : ' +
+      'une réservation ce jour-là est refusée (422). cheapest nomme le jour ouvert le moins cher.',
+    security: PUBLIC_OR_CARRIER_KEY,
+    body: DayQuotesRequestSchema,
+    answers: {
+      200: answer('Chaque jour, dans l’ordre, avec son devis ou pourquoi il ne se réserve pas.', DayQuotesSchema),
+      400: INVALID,
+      403: KEY_REFUSED,
+      404: refusal('Entreprise inconnue (company_token).'),
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      422: REFUSED_CHOICES,
+    },
+  });
+  app.post('/api/v1/quotes/days', { schema: daysSchema }, async (request) => {
+    const { company_token: companyToken, ...choices } = parseOr400(DayQuotesRequestSchema, request.body);
+    const companyId = (await companyOf(sql, companyToken))?.id ?? null;
+    const site = request.site;
+    if (site && companyId !== null && site.id !== companyId) throw new HttpError(403, KEY_AND_TOKEN_APART);
+    return quotes.issueDays(choices, companyId, companyId === null ? (site?.id ?? null) : null);
   });
 
   const readSchema = routeSchema({

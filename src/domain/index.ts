@@ -100,7 +100,7 @@ export {
   type TariffVehicle,
 } from './tariff/tariff.ts';
 export { defaultTariff, tariffOf, tariffRates, tariffVehicleCategories, type TariffBasis } from './tariff/default-tariff.ts';
-export { dayRules, inSeason, type DayRules } from './tariff/day-rules.ts';
+export { dayAvailability, dayRules, inSeason, type DayAvailability, type DayRules } from './tariff/day-rules.ts';
 export {
   floorRuleOf,
   kmPrice,
@@ -138,6 +138,20 @@ export {
 } from './quotes/price-quote.ts';
 export { choicesFingerprint, quoteRequestOfBooking } from './quotes/booking-choices.ts';
 export { QuoteFiguresSchema, QuoteSchema, type Quote } from './quotes/quote-answer.ts';
+// A range of days priced together (the day chosen by its price): each day's own signed quote.
+export {
+  DAY_QUOTES_MAX,
+  DAY_QUOTES_PAGE,
+  DAY_STATUSES,
+  DayQuoteSchema,
+  DayQuotesRequestSchema,
+  DayQuotesSchema,
+  FULL_DAY,
+  cheapestDay,
+  type DayQuote,
+  type DayQuotes,
+  type DayQuotesRequest,
+} from './payload/day-quotes.ts';
 
 // The API's answers (spec §7 and the reference server's extensions): one schema each, which the
 // server publishes and the elements read with.
@@ -165,5 +179,7 @@ export { foldText, searchWords, singular } from './search/fold.ts';
 
 // Dates and figures as the French screens write them.
 export { defaultTravelDate, defaultTravelTime } from './time/defaults.ts';
+export { BOOKABLE_DAYS_AHEAD, daysFrom, plusDays } from './time/calendar-days.ts';
+export { dayInFrance } from './time/france-clock.ts';
 export { formatClock, formatDistance, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from './format.ts';
 export { formatDateAndTime, timeValueOf } from './format-dates.ts';

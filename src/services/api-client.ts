@@ -10,6 +10,7 @@ import { withoutNulls } from '../domain/entities/lenient-object.ts';
 import { SavedPlaceSchema } from '../domain/entities/saved-place.ts';
 import { QuoteSchema, type Quote } from '../domain/quotes/quote-answer.ts';
 import { QuoteRequestSchema, type QuoteRequest } from '../domain/quotes/quote-request.ts';
+import { DayQuotesRequestSchema, DayQuotesSchema, type DayQuotes, type DayQuotesRequest } from '../domain/payload/day-quotes.ts';
 
 export { ApiError };
 
@@ -174,6 +175,21 @@ export class ApiClient {
     return this.request(
       QuoteSchema,
       '/api/v1/quotes',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      REQUEST_TIMEOUT_MS,
+      signal,
+    );
+  }
+
+  /**
+   * The same choices priced on a range of days (POST /api/v1/quotes/days): each open day its
+   * own signed quote, closed and full days said so.
+   */
+  requestDayQuotes(request: DayQuotesRequest, signal?: AbortSignal): Promise<DayQuotes> {
+    const body = v.parse(DayQuotesRequestSchema, request);
+    return this.request(
+      DayQuotesSchema,
+      '/api/v1/quotes/days',
       { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
       REQUEST_TIMEOUT_MS,
       signal,

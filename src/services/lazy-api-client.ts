@@ -11,6 +11,7 @@ export type Api = Pick<
   | 'fetchCarrier'
   | 'fetchTravel'
   | 'requestQuote'
+  | 'requestDayQuotes'
   | 'createTravel'
   | 'updateTravel'
 >;
@@ -42,6 +43,7 @@ export function lazyApiClient(options: ApiClientOptions): Api {
     fetchCarrier: async () => (await load()).fetchCarrier(),
     fetchTravel: async (...args) => (await load()).fetchTravel(...args),
     requestQuote: async (...args) => (await load()).requestQuote(...args),
+    requestDayQuotes: async (...args) => (await load()).requestDayQuotes(...args),
     createTravel: async (...args) => (await load()).createTravel(...args),
     updateTravel: async (...args) => (await load()).updateTravel(...args),
   };

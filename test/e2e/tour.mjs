@@ -440,4 +440,52 @@ export const backOfficeTours = {
     await page.getByRole('alert').filter({ hasText: 'La grille n’a pas été ajoutée' }).waitFor();
     yield { name: 'reglages-grilles-2-code-refuse' };
   },
+
+  /**
+   * The day chosen by its price (issue 45): the carrier closes Sundays, makes Saturdays 1.25
+   * times dearer and takes one booking a day in its Tarifs (the section of closed days and the
+   * daily capacity), then its test page shows each element's next 14 days with their price.
+   */
+  async *jours(page, base) {
+    await page.goto(`${base}/espace-transporteur/connexion`);
+    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
+    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    await page.goto(`${base}/espace-transporteur/reglages/tarifs`);
+    await page.getByRole('heading', { name: 'Tarifs', level: 1 }).waitFor();
+    await page.getByLabel('Samedi', { exact: true }).fill('1,25');
+    await page.getByLabel('Fermé le dimanche').check();
+    await page.getByLabel('Réservations par jour (facultatif)').fill('1');
+    await page.getByRole('heading', { name: 'Fermetures' }).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+    yield { name: 'reglages-tarifs-5-jours' };
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Enregistrer le tarif' }).click()]);
+    await page.goto(`${base}/integration/essai?cle=tqw_pk_demo_martin_2f6b1c9e4a7d3f58&adresses=local`);
+    for (const tag of ['transport-quote-wizard', 'transport-quote-lite']) {
+      const part = page.locator(tag);
+      for (const [step, text] of [
+        [1, '10 rue de Rivoli 75004 Paris'],
+        [2, '3 place Bellecour 69002 Lyon'],
+      ]) {
+        await part.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
+        await part
+          .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
+          .getByRole('option')
+          .first()
+          .click();
+        await part
+          .getByText(/Adresse vérifiée/)
+          .nth(step - 1)
+          .waitFor();
+      }
+      const list = part.getByRole('listbox', { name: 'Jour du transport' });
+      await list.getByRole('option').nth(13).waitFor();
+      await list
+        .getByRole('option', { name: /en cours de calcul/ })
+        .first()
+        .waitFor({ state: 'detached' });
+      await part.getByLabel('Date du transport').evaluate((field) => field.scrollIntoView({ block: 'center' }));
+      yield { name: tag === 'transport-quote-wizard' ? 'jours-assistant' : 'jours-legere' };
+    }
+  },
 };

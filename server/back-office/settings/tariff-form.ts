@@ -407,8 +407,8 @@ ${section(
 <h3>Saisons</h3><div class="rows">${seasons}</div>
 <h3>Fin de mois</h3><div class="grid">${input({ ...at, name: 'fin_mois_jours', label: 'Derniers jours du mois', unit: 'jours', size: 4, kind: 'numeric', help: '0\u00a0: pas de coefficient de fin de mois.' })}${input({ ...at, name: 'fin_mois_coef', label: 'Coefficient de fin de mois', unit: '×', size: 5 })}</div>
 <h3>Fermetures</h3><fieldset class="choice"><legend>Jours fermés chaque semaine</legend><div class="checks">${closedWeekdays}</div></fieldset>
-<div class="field"><label for="f-jours_fermes">Autres jours fermés</label><textarea id="f-jours_fermes" name="jours_fermes" rows="3"${describedBy('jours_fermes', errors, true)}>${escapeHtml(values.jours_fermes ?? '')}</textarea><p class="help" id="h-jours_fermes">Un par ligne\u00a0: 25/12 pour chaque année, 14/05/2026 pour ce jour-là. Ces jours-là, aucun prix n’est proposé.</p>${fieldError('jours_fermes', errors)}</div>
-${input({ ...at, name: 'capacite', label: 'Réservations par jour (facultatif)', size: 5, kind: 'numeric', help: 'Le calendrier s’en servira pour fermer un jour complet.' })}`,
+<div class="field"><label for="f-jours_fermes">Autres jours fermés</label><textarea id="f-jours_fermes" name="jours_fermes" rows="3"${describedBy('jours_fermes', errors, true)}>${escapeHtml(values.jours_fermes ?? '')}</textarea><p class="help" id="h-jours_fermes">Un par ligne\u00a0: 25/12 pour chaque année, 14/05/2026 pour ce jour-là. Ces jours-là, le calendrier affiche «\u202fFermé\u202f» et aucune réservation n’est prise.</p>${fieldError('jours_fermes', errors)}</div>
+${input({ ...at, name: 'capacite', label: 'Réservations par jour (facultatif)', size: 5, kind: 'numeric', help: 'Dès que ce nombre de réservations acceptées est atteint un jour, le calendrier affiche ce jour complet et plus aucune réservation n’y est prise. Vide\u00a0: sans limite.' })}`,
 )}
 ${section(
   'formulaire-simplifie',

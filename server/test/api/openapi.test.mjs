@@ -80,6 +80,7 @@ describe(`the published API contract on ${DATABASE_NAME}`, () => {
       'GET /devis/{id}',
       'PATCH /api/v1/travels/{id}',
       'POST /api/v1/quotes',
+      'POST /api/v1/quotes/days',
       'POST /api/v1/travels',
     ]);
     for (const { key, operation } of operations) {

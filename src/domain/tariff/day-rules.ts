@@ -63,3 +63,18 @@ export function dayRules(tariff: Pick<Tariff, 'days'>, date: string): DayRules {
     days.closed_weekdays.includes(day.weekday) || days.closed_dates.some((closed) => closed === date || closed === day.monthDay);
   return { weekday, seasons, monthEnd, coefficient, closed };
 }
+
+/** Whether a day can be booked: open, closed by the tariff, or full. */
+export type DayAvailability = 'open' | 'closed' | 'full';
+
+/**
+ * A day as the calendar and the booking read it: closed when the tariff closes it; full when
+ * the accepted bookings of that day (`taken`) reach the tariff's daily capacity; else open.
+ * A day without a date (not chosen yet) is open: nothing can be said of it.
+ */
+export function dayAvailability(tariff: Pick<Tariff, 'days' | 'daily_capacity'>, date: string, taken: number): DayAvailability {
+  if (!isIsoDay(date)) return 'open';
+  if (dayRules(tariff, date).closed) return 'closed';
+  if (tariff.daily_capacity !== null && taken >= tariff.daily_capacity) return 'full';
+  return 'open';
+}

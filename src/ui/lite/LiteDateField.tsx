@@ -1,24 +1,40 @@
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { STEPS } from '../../domain/steps/step-model.ts';
 import { isSelectableDay } from '../../domain/time/choices.ts';
 import { useNow, useTravelDay } from '../../state/now.ts';
+import { useToday } from '../../state/today.ts';
+import { BOOKABLE_DAYS_AHEAD, plusDays } from '../../domain/time/calendar-days.ts';
+import { routeAtom } from '../../state/route.atoms.ts';
+import { stepAtom } from '../../state/steps.atoms.ts';
 import { chooseTravelDateAtom } from '../../state/travel-date.atoms.ts';
 import { DateSelect } from '../controls/DateSelect.tsx';
+import { deferred } from '../controls/deferred.tsx';
 
-/** The earlier variant's travel date in long French format, past days refused (spec §2). */
+/** Each day's price (issue 45): its code comes once the trip has a route, after the first panel. */
+const DayPrices = deferred(() => import('../chunk-day-prices.ts').then((m) => m.DayPrices), 'le prix de chaque jour', 'field-waiting');
+
+/**
+ * The travel date in long French format, past days refused (spec §2): the earlier variant's
+ * header and the wizard's first panel. On the addresses step, once the trip has a route, the
+ * next days with their price follow it.
+ */
 export function LiteDateField() {
   const chooseDate = useSetAtom(chooseTravelDateAtom);
   const day = useTravelDay();
   const now = useNow();
+  const choose = (date: string) => {
+    if (date && isSelectableDay(date, now)) chooseDate(date);
+  };
+  const today = useToday();
+  const routed = useAtomValue(routeAtom) !== null;
+  const first = useAtomValue(stepAtom) === STEPS.addresses;
   return (
-    <label className="date-field">
-      Date du transport
-      <DateSelect
-        value={day}
-        listOnDemand
-        onChange={(date) => {
-          if (date && isSelectableDay(date, now)) chooseDate(date);
-        }}
-      />
-    </label>
+    <>
+      <label className="date-field">
+        Date du transport
+        <DateSelect value={day} listOnDemand onChange={choose} />
+      </label>
+      {first && routed && <DayPrices today={today} chosen={day} lastDay={plusDays(today, BOOKABLE_DAYS_AHEAD - 1)} onChoose={choose} />}
+    </>
   );
 }

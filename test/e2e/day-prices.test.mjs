@@ -1,0 +1,317 @@
+// The day chosen by its price (issue 45), in a browser against the demo server: the carrier
+// (Transports Martin, its public key on its test page) closes Sundays, makes Saturdays 1.25
+// times dearer and takes one booking a day; one booking accepted fills Wednesday 2 December.
+// Both elements show the next 14 days from the test clock's Monday 30 November 2026, each with
+// the server's own quote of that day to the cent, Sundays 'Fermé', the full day 'Complet', the
+// cheapest marked; the days are chosen by keyboard, a closed or full day cannot be chosen
+// there, and a booking on one is refused through the element with the server's sentence.
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { BackOffice } from '../../server/test/api/back-office-client.mjs';
+import { bookingBody } from '../../server/test/api/booking-body.mjs';
+import { json, startServer } from '../../server/test/api/support.mjs';
+import { openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
+const TARIFS = '/espace-transporteur/reglages/tarifs';
+const CLOSED = 'Le transporteur ne travaille pas ce jour-là\u00a0: choisissez une autre date.';
+const FULL = 'Le transporteur est complet ce jour-là\u00a0: choisissez une autre date.';
+/** Where the screenshots go when SHOTS_DIR is set (they are looked at, not compared). */
+const SHOTS = process.env.SHOTS_DIR ?? null;
+
+/** The 14 days from the test clock's Monday 30 November 2026, as a French reader says them. */
+const FORTNIGHT = [
+  ['2026-11-30', 'lundi 30 novembre'],
+  ['2026-12-01', 'mardi 1er décembre'],
+  ['2026-12-02', 'mercredi 2 décembre'],
+  ['2026-12-03', 'jeudi 3 décembre'],
+  ['2026-12-04', 'vendredi 4 décembre'],
+  ['2026-12-05', 'samedi 5 décembre'],
+  ['2026-12-06', 'dimanche 6 décembre'],
+  ['2026-12-07', 'lundi 7 décembre'],
+  ['2026-12-08', 'mardi 8 décembre'],
+  ['2026-12-09', 'mercredi 9 décembre'],
+  ['2026-12-10', 'jeudi 10 décembre'],
+  ['2026-12-11', 'vendredi 11 décembre'],
+  ['2026-12-12', 'samedi 12 décembre'],
+  ['2026-12-13', 'dimanche 13 décembre'],
+];
+const SUNDAYS = new Set(['2026-12-06', '2026-12-13']);
+const FULL_DAY = '2026-12-02';
+
+/** Cents in a French price ('1 190,40 €'). */
+const centsOf = (text) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+
+/** The Tarifs form's fields as the page holds them. */
+function formFields(html) {
+  const fields = {};
+  for (const [tag] of html.matchAll(/<input\b[^>]*>/g)) {
+    const name = /\bname="([^"]+)"/.exec(tag)?.[1];
+    const type = /\btype="([^"]+)"/.exec(tag)?.[1] ?? 'text';
+    if (!name || name === '_csrf' || ((type === 'radio' || type === 'checkbox') && !/\bchecked\b/.test(tag))) continue;
+    fields[name] = /\bvalue="([^"]*)"/.exec(tag)?.[1] ?? 'on';
+  }
+  for (const [, name, options] of html.matchAll(/<select[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g))
+    fields[name] = /<option value="([^"]*)"[^>]*selected/.exec(options)?.[1];
+  for (const [, name, text] of html.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g)) fields[name] = text;
+  return fields;
+}
+
+/** The day list of an element, once every day of it has its answer. */
+async function dayList(element, count = 14) {
+  const list = element.getByRole('listbox', { name: 'Jour du transport' });
+  await list.waitFor();
+  await list
+    .getByRole('option')
+    .nth(count - 1)
+    .waitFor();
+  await list
+    .getByRole('option', { name: /en cours de calcul/ })
+    .first()
+    .waitFor({ state: 'detached' });
+  return list;
+}
+
+/** Each option's date and accessible name. */
+async function options(list) {
+  return list.getByRole('option').evaluateAll((nodes) =>
+    nodes.map((node) => ({
+      id: node.id,
+      name: node.querySelector('.visually-hidden').textContent,
+      disabled: node.getAttribute('aria-disabled') === 'true',
+      selected: node.getAttribute('aria-selected') === 'true',
+      text: node.textContent,
+    })),
+  );
+}
+
+describe('the day chosen by its price, in both elements, on the carrier’s own test page', () => {
+  const demo = useDemo({ before, after, startServer });
+  /** Every /api/v1/quotes/days request the pages sent, with its answer. */
+  const asked = [];
+
+  before(async () => {
+    const office = await new BackOffice(demo.server.base).signInAs(1);
+    const fields = formFields((await office.get(TARIFS)).text);
+    const saved = await office.post(TARIFS, { ...fields, coef_6: '1,25', ferme_7: 'on', capacite: '1' });
+    assert.equal(saved.status, 303, saved.text.slice(0, 600));
+    // One booking of Martin's public pages on Wednesday 2 December, accepted: the day is full.
+    const { quoteRequestOfBooking } = await import('../../dist/domain/index.js');
+    const body = bookingBody();
+    body.travel = { ...body.travel, beginning_date: `${FULL_DAY}T09:00:00+01:00`, ending_date: `${FULL_DAY}T16:00:00+01:00` };
+    body.addresses = body.addresses.map((address, index) =>
+      index === 0
+        ? { ...address, timewindow_earliest: `${FULL_DAY}T09:00:00+01:00`, timewindow_latest: `${FULL_DAY}T12:00:00+01:00` }
+        : address,
+    );
+    const headers = { 'x-carrier-key': KEY };
+    const quote = await json(demo.server.base, 'POST', '/api/v1/quotes', { body: quoteRequestOfBooking(body, 'wizard', null), headers });
+    assert.equal(quote.status, 201, quote.text);
+    const { figures } = quote.data;
+    const made = await json(demo.server.base, 'POST', '/api/v1/travels', {
+      headers,
+      body: {
+        ...body,
+        quote_id: quote.data.id,
+        travel: {
+          ...body.travel,
+          price_transportation: figures.price_transportation,
+          price_handling: figures.price_handling,
+          price_transportation_ht: figures.price_transportation_ht,
+          price_handling_ht: figures.price_handling_ht,
+        },
+      },
+    });
+    assert.equal(made.status, 201, made.text);
+    await demo.server.query("UPDATE travels SET state = 'accepted' WHERE id = ?", [made.data.id]);
+  });
+
+  async function testPage(viewport) {
+    const page = await openPage(demo.browser, { viewport });
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('/api/v1/quotes/days')) return;
+      asked.push({ request: JSON.parse(response.request().postData()), answer: await response.json().catch(() => null) });
+    });
+    await page.goto(`${demo.server.base}/integration/essai?cle=${KEY}&adresses=local`);
+    return page;
+  }
+
+  /** The shown days against the server: each open day's price is that day's single quote, to the cent. */
+  async function checkPrices(list, grid) {
+    const shown = await options(list);
+    assert.deepEqual(
+      shown.map((option) => option.name.split(',')[0]),
+      FORTNIGHT.map(([, words]) => words),
+    );
+    const request = asked.findLast((entry) => entry.request.grid === grid && entry.request.from === '2026-11-30').request;
+    const { from: _from, days: _days, ...choices } = request;
+    const totals = new Map();
+    for (const [index, [date]] of FORTNIGHT.entries()) {
+      const option = shown[index];
+      assert.equal(option.id, `day-${date}`);
+      if (SUNDAYS.has(date)) {
+        assert.match(option.name, /, fermé$/, date);
+        assert.equal(option.disabled, true);
+        assert.match(option.text, /Fermé/);
+        continue;
+      }
+      if (date === FULL_DAY) {
+        assert.match(option.name, /, complet$/, date);
+        assert.equal(option.disabled, true);
+        assert.match(option.text, /Complet/);
+        continue;
+      }
+      // The server's own quote of that day, asked apart: the element shows its total (TTC for a visitor).
+      const single = await json(demo.server.base, 'POST', '/api/v1/quotes', {
+        body: { ...choices, date },
+        headers: { 'x-carrier-key': KEY },
+      });
+      assert.equal(single.status, 201, single.text);
+      const price = /^[^,]+, ([^,]+)/.exec(option.name)[1];
+      assert.equal(centsOf(price), single.data.figures.total, `${date}: shown ${price}, quoted ${single.data.figures.total}`);
+      totals.set(date, single.data.figures.total);
+    }
+    // Saturdays at 1.25: dearer than the Friday before them.
+    assert.ok(totals.get('2026-12-05') > totals.get('2026-12-04'));
+    const lowest = Math.min(...totals.values());
+    const cheapest = shown.filter((option) => option.name.endsWith(', le moins cher'));
+    assert.equal(cheapest.length, 1);
+    assert.equal(totals.get(cheapest[0].id.slice(4)), lowest);
+    assert.ok(FORTNIGHT.find(([date]) => totals.get(date) === lowest)[0] === cheapest[0].id.slice(4), 'the first of the cheapest');
+    assert.match(cheapest[0].text, /Le moins cher/);
+  }
+
+  async function axe(page) {
+    await page.evaluate(AXE);
+    return page.evaluate(async () =>
+      (await window.axe.run(document)).violations.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(' | ')}`,
+      ),
+    );
+  }
+
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 900 },
+  ]) {
+    it(`the wizard at ${viewport.width} px: 14 days priced as the server quotes them, chosen by keyboard, more on demand; axe at 0`, async () => {
+      const page = await testPage(viewport);
+      const problems = watchPage(page);
+      const wizard = page.locator('transport-quote-wizard');
+      await resolveAddress(wizard, 1, '10 rue de Rivoli 75004 Paris');
+      await resolveAddress(wizard, 2, '3 place Bellecour 69002 Lyon');
+      const list = await dayList(wizard);
+      assert.match(await wizard.getByText(/Prix TTC de ce trajet selon le jour/).textContent(), /avant vos objets/);
+      await checkPrices(list, 'wizard');
+      assert.deepEqual(await axe(page), []);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `${overflow} px de défilement horizontal`);
+      if (SHOTS) {
+        mkdirSync(SHOTS, { recursive: true });
+        await list.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SHOTS, `jours-assistant-${viewport.width}.png`) });
+      }
+
+      // By keyboard: from the date list, Tab reaches the chosen day (today); the arrows move, Entrée chooses.
+      await wizard.getByLabel('Date du transport').focus();
+      await page.keyboard.press('Tab');
+      assert.equal(await wizard.locator('.day:focus').getAttribute('id'), 'day-2026-11-30');
+      for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      assert.equal(await wizard.getByLabel('Date du transport').inputValue(), '2026-12-03');
+      assert.equal(await wizard.locator('#day-2026-12-03').getAttribute('aria-selected'), 'true');
+      // Sunday (closed) and the full Wednesday are reached and read, not chosen.
+      for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
+      assert.equal(await wizard.locator('.day:focus').getAttribute('id'), 'day-2026-12-06');
+      await page.keyboard.press('Enter');
+      for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowLeft');
+      assert.equal(await wizard.locator('.day:focus').getAttribute('id'), `day-${FULL_DAY}`);
+      await page.keyboard.press(' ');
+      assert.equal(await wizard.getByLabel('Date du transport').inputValue(), '2026-12-03', 'a closed or full day is not chosen');
+      // Fin and Début, then 'Voir 14 jours de plus': 14 more days, the 15th Monday 14 December.
+      await page.keyboard.press('End');
+      assert.equal(await wizard.locator('.day:focus').getAttribute('id'), 'day-2026-12-13');
+      await page.keyboard.press('Home');
+      assert.equal(await wizard.locator('.day:focus').getAttribute('id'), 'day-2026-11-30');
+      await wizard.getByRole('button', { name: 'Voir 14 jours de plus' }).focus();
+      await page.keyboard.press('Enter');
+      const longer = await dayList(wizard, 28);
+      const more = await options(longer);
+      assert.equal(more[14].name.split(',')[0], 'lundi 14 décembre');
+      assert.match(more[20].name, /^dimanche 20 décembre, fermé$/);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+
+  it('a closed or a full day cannot be booked through the wizard: the server’s sentence shows, nothing is saved; the day chosen in the list is booked', async () => {
+    const page = await testPage({ width: 1280, height: 900 });
+    const problems = watchPage(page);
+    const wizard = page.locator('transport-quote-wizard');
+    await resolveAddress(wizard, 1, '10 rue de Rivoli 75004 Paris');
+    await resolveAddress(wizard, 2, '3 place Bellecour 69002 Lyon');
+    const list = await dayList(wizard);
+    // A full day chosen in the date list: the day list says so before any booking.
+    await wizard.getByLabel('Date du transport').selectOption(FULL_DAY);
+    await wizard.getByRole('status').filter({ hasText: FULL }).waitFor();
+    await list.locator('#day-2026-12-03').click();
+    await wizard.getByRole('status').filter({ hasText: FULL }).waitFor({ state: 'detached' });
+    assert.equal(await wizard.getByLabel('Date du transport').inputValue(), '2026-12-03');
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByRole('heading', { name: 'Vos objets' }).waitFor();
+    await wizard.getByRole('button', { name: 'Ajouter : Canapé 3 places' }).click();
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByRole('heading', { name: 'Votre estimation' }).waitFor();
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByRole('heading', { name: 'Finalisation' }).waitFor();
+    await wizard.getByLabel(/^(Nom et prénom|Nom du contact)$/).fill('Marie Curie');
+    await wizard.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
+    await wizard.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
+    const count = async () => Number((await demo.server.query('SELECT COUNT(*) AS n FROM travels'))[0].n);
+    const before = await count();
+    for (const [day, sentence] of [
+      [FULL_DAY, FULL],
+      ['2026-12-06', CLOSED],
+    ]) {
+      await wizard.getByLabel('Date du transport').selectOption(day);
+      await wizard.getByRole('button', { name: 'Enregistrer' }).click();
+      await wizard.getByRole('alert').filter({ hasText: sentence }).waitFor();
+      assert.equal(await count(), before, `nothing saved on ${day}`);
+    }
+    await wizard.getByLabel('Date du transport').selectOption('2026-12-03');
+    await wizard.getByRole('button', { name: 'Enregistrer' }).click();
+    await wizard.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
+    const [saved] = await demo.server.query('SELECT beginning_date FROM travels ORDER BY id DESC LIMIT 1');
+    assert.equal(saved.beginning_date.slice(0, 10), '2026-12-03');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('the lite, at 375 px: its header’s days priced on its own grid as the server quotes them; axe at 0', async () => {
+    const page = await testPage({ width: 375, height: 812 });
+    const problems = watchPage(page);
+    const lite = page.locator('transport-quote-lite');
+    await resolveAddress(lite, 1, '10 rue de Rivoli 75004 Paris');
+    await resolveAddress(lite, 2, '3 place Bellecour 69002 Lyon');
+    const list = await dayList(lite);
+    await checkPrices(list, 'lite');
+    assert.deepEqual(await axe(page), []);
+    if (SHOTS) {
+      await list.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, 'jours-legere-375.png') });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await list.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, 'jours-legere-1280.png') });
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
