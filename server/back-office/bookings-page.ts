@@ -110,7 +110,7 @@ function row(booking: ListedBooking, withPublic: boolean, duplicate: boolean, cs
   return `<tr class="job">
 <td class="when" data-label="Heure">${booking.beginning_date ? escapeHtml(hourOf(booking.beginning_date)) : 'À convenir'}</td>
 <td class="trip" data-label="Trajet"><a href="${BASE}/reservations/${booking.id}"><span class="visually-hidden">n°\u00a0${booking.id}, </span>${escapeHtml(towns)}</a><div class="meta">${details.map(escapeHtml).join(' · ')}</div><div class="meta received">reçue ${escapeHtml(shortDateTime(booking.created_at))}</div></td>
-<td class="number total" data-label="Prix TTC">${booking.price_source === 'pending' ? 'À fixer' : money(summary.total)}</td>
+<td class="number total" data-label="Prix TTC">${booking.price_source === 'pending' ? 'À fixer' : money(summary.total)}${(summary.lines ?? []).map((line) => `<div class="meta">${escapeHtml(line.label)}\u00a0: ${money(line.amount)}</div>`).join('')}</td>
 <td class="state" data-label="État">${stateBadge(booking.state)}${marks.length > 0 ? ` ${marks.join(' ')}` : ''}</td>
 <td class="act" data-label="Actions"><div class="row-actions">${rowActions(booking, csrf)}</div></td>
 </tr>`;
