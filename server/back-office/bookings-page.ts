@@ -109,7 +109,7 @@ function row(booking: ListedBooking, withPublic: boolean, duplicate: boolean, cs
   const marks = [...priceMarks(booking), ...(duplicate ? ['<span class="badge warning">Doublon possible</span>'] : [])];
   return `<tr class="job">
 <td class="when" data-label="Heure">${booking.beginning_date ? escapeHtml(hourOf(booking.beginning_date)) : 'À convenir'}</td>
-<td class="trip" data-label="Trajet"><a href="${BASE}/reservations/${booking.id}"><span class="visually-hidden">n°\u00a0${booking.id}, </span>${escapeHtml(towns)}</a><div class="meta">${details.map(escapeHtml).join(' · ')}</div><div class="meta received">reçue ${escapeHtml(shortDateTime(booking.created_at))}</div></td>
+<td class="trip" data-label="Trajet"><a href="${BASE}/reservations/${booking.id}" aria-label="n°\u00a0${booking.id}, ${escapeHtml(towns)}">${escapeHtml(towns)}</a><div class="meta">${details.map(escapeHtml).join(' · ')}</div><div class="meta received">reçue ${escapeHtml(shortDateTime(booking.created_at))}</div></td>
 <td class="number total" data-label="Prix TTC">${booking.price_source === 'pending' ? 'À fixer' : money(summary.total)}${(summary.lines ?? []).map((line) => `<div class="meta">${escapeHtml(line.label)}\u00a0: ${money(line.amount)}</div>`).join('')}</td>
 <td class="state" data-label="État">${stateBadge(booking.state)}${marks.length > 0 ? ` ${marks.join(' ')}` : ''}</td>
 <td class="act" data-label="Actions"><div class="row-actions">${rowActions(booking, csrf)}</div></td>
@@ -179,6 +179,7 @@ export function renderBookingsPage(input: BookingsPageInput): string {
 <h1>Réservations</h1>
 ${message ? notice('success', message) : ''}
 <nav class="tabs" aria-label="Vues des réservations">${(['a-traiter', 'aujourdhui', 'a-venir', 'toutes'] as const).map(tab).join('')}</nav>
+<details class="filter-box"${filtered || dateError ? ' open' : ''}><summary class="button secondary">Rechercher et filtrer</summary>
 <form method="get" action="${BASE}/reservations" class="filters card" aria-label="Filtrer les réservations">
 <div class="field search"><label for="q">Client ou ville</label><input id="q" name="q" type="search" maxlength="100" value="${escapeHtml(filter.query)}" placeholder="Martin, Lyon, 69002"></div>
 <details class="more"${filter.state || filter.from || filter.to || dateError ? ' open' : ''}><summary>État et dates</summary>
@@ -197,8 +198,8 @@ ${dateError ? `<p id="dates-erreur" class="field-error">${escapeHtml(dateError)}
 </details>
 <div class="actions"><button type="submit" class="button primary">Filtrer</button><a class="button secondary" href="${BASE}/reservations${filterQuery({ ...filter, state: null, from: null, to: null, query: '' })}">Tout afficher</a></div>
 </form>
-<div class="list-head"><p class="count" role="status">${escapeHtml(count)}</p>
-<div class="row-actions"><a class="button secondary" href="${BASE}/compte/alertes">Alertes par e-mail</a><a class="button secondary" href="${BASE}/reservations.csv${filterQuery(filter)}" download>Exporter en CSV</a></div></div>
+</details>
+<div class="list-head"><p class="count" role="status">${escapeHtml(count)}</p></div>
 ${
   bookings.length > 0
     ? `<table class="bookings">
@@ -213,6 +214,7 @@ ${dayGroups(bookings, filter.today)
 </table>`
     : ''
 }
+<div class="list-foot"><a class="button secondary" href="${BASE}/reservations.csv${filterQuery(filter)}" download>Exporter en CSV</a><a class="button secondary" href="${BASE}/compte/alertes">Alertes par e-mail</a></div>
 ${
   pages > 1
     ? `<nav class="pages" aria-label="Pages de la liste">${page > 1 ? `<a class="button secondary" href="${BASE}/reservations${filterQuery(filter, page - 1)}">Page précédente</a>` : ''}<span>Page ${page} sur ${pages}</span>${page < pages ? `<a class="button secondary" href="${BASE}/reservations${filterQuery(filter, page + 1)}">Page suivante</a>` : ''}</nav>`

@@ -239,6 +239,19 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
     });
   }
 
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`the dispatcher's pages as the screenshots show them (tabs, a booking to decide, the refusal, a counter-offer and the customer's page, the alerts) pass axe and fit the screen at ${viewport.width} px`, async () => {
+      const page = await openPage(browser, { viewport });
+      const problems = watchPage(page);
+      for await (const stop of backOfficeTours.backOffice(page, server.base)) await checkPage(page, stop.name);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+
   // Last: the tour saves a tariff for the company, which the bookings above are not priced on.
   for (const viewport of [
     { width: 375, height: 812 },

@@ -221,7 +221,8 @@ export const backOfficeTours = {
     await page.getByRole('radio', { name: 'Date indisponible' }).check();
     await page.getByLabel('Précisions pour le client (obligatoires avec « Autre »)').fill('Nous pouvons le faire la semaine suivante.');
     yield { name: 'espace-transporteur-3-refus' };
-    await page.getByText('Refuser', { exact: true }).click();
+    // The bakery's booking (the intranet's, whose records allow another price): another date and price.
+    await page.goto(`${base}/espace-transporteur/reservations/${made[1].id}`);
     await page.getByText('Proposer une autre date', { exact: true }).click();
     const { DateTime } = await import('luxon');
     await page
@@ -241,7 +242,7 @@ export const backOfficeTours = {
     await page.getByRole('button', { name: 'Accepter cette proposition' }).click();
     await page.getByRole('heading', { name: 'C’est confirmé' }).waitFor();
     yield { name: 'contre-proposition-client-acceptee' };
-    await page.goto(`${base}/espace-transporteur/reservations/${made[1].id}`);
+    await page.goto(`${base}/espace-transporteur/reservations/${made[2].id}`);
     await page.getByRole('button', { name: 'Accepter' }).click();
     await page.getByRole('status').filter({ hasText: 'Réservation acceptée' }).waitFor();
     yield { name: 'espace-transporteur-5-acceptee' };
