@@ -41,7 +41,7 @@ ${body}
 
 const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
 const call = (phone: string, name: string) =>
-  phone ? `<p>Une question\u00a0? Appelez ${escapeHtml(name || 'le transporteur')} au ${phoneLink(phone)}.</p>` : '';
+  phone ? `<p>Une question\u202f? Appelez ${escapeHtml(name || 'le transporteur')} au ${phoneLink(phone)}.</p>` : '';
 
 export function renderOfferPage(state: OfferPageState): string {
   if (state.kind === 'closed')
