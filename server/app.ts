@@ -344,6 +344,7 @@ export async function createApp({
     metrics,
     serverBase: serverBase ?? (() => listeningAddress(app)),
     demo: runtime.demo,
+    publicCompanyId: backOffice.publicCompanyId,
   });
   // The workers start once the server answers, and stop (their sends in flight ended) before the database closes.
   app.addHook('onReady', async () => notifier.start());

@@ -1,28 +1,55 @@
+import { formatPhone, formatPrice } from 'transport-quote-wizard/domain';
+import type { CounterOffer } from '../db/counter-offers.ts';
+import { townOf } from '../db/carrier-bookings.ts';
 import type { StoredTravel } from '../db/travels-repo.ts';
-import { bookingSections } from '../pages/dashboard-page.ts';
-import { originLabel, priceMark } from './bookings-page.ts';
+import { bookingSections, phoneLink, when } from '../pages/dashboard-page.ts';
+import { originLabel, priceMark, telHref } from './bookings-page.ts';
 import { BASE, csrfField, escapeHtml, frame, notice, shortDateTime, stateBadge, type Viewer } from './layout.ts';
+import { REFUSAL_REASONS, type RefusalReason } from './refusal-reasons.ts';
+import { otherCosts } from './counter-offer-form.ts';
 
 /** The longest reason a refusal may give the customer. */
 export const REASON_MAX = 1000;
+
+/** What the carrier typed in 'Proposer une autre date', kept when it was refused. */
+export interface OfferTyped {
+  date: string;
+  heure: string;
+  transport: string;
+  manutention: string;
+}
 
 export interface BookingPageInput {
   viewer: Viewer;
   travel: StoredTravel;
   /** What just happened (accepted, refused), or what was refused in the last form. */
   message: { kind: 'success' | 'error'; text: string } | null;
-  /** The reason typed, kept when the refusal was refused. */
+  /** The reason typed, kept when the refusal was refused, and the ready reason chosen. */
   reason?: string;
+  refusal?: RefusalReason;
   /** Whether the server sends e-mails (SMTP, or the demo's folder). */
   mailOn: boolean;
   /** E-mails of this booking the server did not send on purpose, and why (mail-repo.ts withheldMails). */
   withheld?: readonly string[];
+  /** How long an acceptance may be undone (0: not at all). */
+  undoAcceptMs?: number;
+  /** The booking's latest counter-offer, whatever became of it. */
+  offer?: CounterOffer | null;
+  /** Whether the carrier's records let it propose another price (its company's can_edit_price). */
+  canEditPrice?: boolean;
+  /** The counter-offer just made: its link, shown on this answer alone (the server keeps only its hash). */
+  offerLink?: { url: string; mailed: boolean } | null;
+  /** The counter-offer's form as typed, and what was wrong with it. */
+  offerTyped?: OfferTyped;
+  offerError?: string | null;
 }
 
 /** Whether the customer hears of the decision from the server, said where the carrier decides. */
 export function tellsCustomer(travel: StoredTravel, mailOn: boolean): boolean {
   return mailOn && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(travel.payload.customer.email.trim());
 }
+
+const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
 
 /**
  * The carrier's price for a booking its grid gave none for: transport and handling in euros
@@ -37,14 +64,91 @@ function priceForm({ viewer, travel }: BookingPageInput): string {
 </form>`;
 }
 
+/** The refusal: a ready reason in one tap, or the carrier's own words ('Autre'); the note about the e-mail only when there is one. */
+function refusalForm(input: BookingPageInput, told: boolean): string {
+  const { viewer, travel, reason = '', refusal } = input;
+  const choice = ([key, { label }]: [string, { label: string }]) =>
+    `<label class="check"><input type="radio" name="raison" value="${key}"${(refusal ?? 'date-indisponible') === key ? ' checked' : ''}> ${escapeHtml(label)}</label>`;
+  return `<details class="refuse"${reason || refusal ? ' open' : ''}><summary class="button secondary">Refuser</summary>
+<form method="post" action="${BASE}/reservations/${travel.id}/refuser" class="stack">${csrfField(viewer.csrf)}
+<fieldset class="choice"><legend>Motif du refus${told ? ' (envoyé au client)' : ''}</legend>
+${Object.entries(REFUSAL_REASONS).map(choice).join('')}
+</fieldset>
+<label for="motif">Précisions pour le client (obligatoires avec «\u00a0Autre\u00a0»)</label>
+<textarea id="motif" name="motif" rows="3" maxlength="${REASON_MAX}" aria-describedby="motif-aide">${escapeHtml(reason.trim())}</textarea>
+<p id="motif-aide" class="meta">Par exemple\u00a0: nous pouvons le faire la semaine suivante.</p>
+<button type="submit" class="button danger">Confirmer le refus</button>
+</form></details>`;
+}
+
+/** 'Proposer une autre date' (and another price where the carrier's records allow it): the customer accepts it by a link. */
+function offerForm(input: BookingPageInput): string {
+  const { viewer, travel, offerTyped, offerError, canEditPrice } = input;
+  const typed = offerTyped ?? { date: '', heure: '', transport: '', manutention: '' };
+  const invalid = offerError ? ' aria-invalid="true" aria-describedby="offre-erreur"' : '';
+  return `<details class="refuse offer"${offerTyped ? ' open' : ''}><summary class="button secondary">Proposer une autre date</summary>
+<form method="post" action="${BASE}/reservations/${travel.id}/contre-proposition" class="stack">${csrfField(viewer.csrf)}
+${offerError ? `<p id="offre-erreur" class="field-error" role="alert">${escapeHtml(offerError)}</p>` : ''}
+<div class="field"><label for="offre-date">Date proposée (jj/mm/aaaa)</label><input id="offre-date" name="date" type="text" inputmode="numeric" autocomplete="off" maxlength="10" placeholder="jj/mm/aaaa" required value="${escapeHtml(typed.date)}"${invalid}></div>
+<div class="field"><label for="offre-heure">Heure de début (hh:mm)</label><input id="offre-heure" name="heure" type="text" inputmode="numeric" autocomplete="off" maxlength="5" placeholder="08:30" required value="${escapeHtml(typed.heure)}"${invalid}></div>
+${
+  canEditPrice
+    ? `<fieldset class="choice"><legend>Autre prix (facultatif)</legend>
+<p class="help">Laissez vide pour garder le prix de la réservation.</p>
+<div class="field"><label for="offre-transport">Transport (€ TTC)</label><input id="offre-transport" name="transport" inputmode="decimal" maxlength="9" value="${escapeHtml(typed.transport)}"></div>
+<div class="field"><label for="offre-manutention">Manutention (€ TTC)</label><input id="offre-manutention" name="manutention" inputmode="decimal" maxlength="9" value="${escapeHtml(typed.manutention)}"></div>
+</fieldset>`
+    : ''
+}
+<p class="meta">Le client reçoit un lien pour accepter cette proposition${tellsCustomer(travel, input.mailOn) ? ' par e-mail' : '\u00a0: il n’a pas donné d’e-mail, vous le lui enverrez par SMS'}. S’il l’accepte, la réservation passe à cette date et est acceptée.</p>
+<button type="submit" class="button primary">Envoyer la proposition</button>
+</form></details>`;
+}
+
+/** The latest counter-offer: waiting for the customer, accepted, expired or replaced. */
+function offerStatus(input: BookingPageInput): string {
+  const { offer, offerLink } = input;
+  if (!offer) return '';
+  const price =
+    offer.price_transportation === null
+      ? ''
+      : `, nouveau total ${money(offer.price_transportation + (offer.price_handling ?? 0) + otherCosts(input.travel))} TTC`;
+  const proposed = `${escapeHtml(when(offer.beginning_date))}${price}`;
+  const link = offerLink
+    ? `<p>${offerLink.mailed ? 'Envoyée au client par e-mail. ' : ''}Lien à transmettre au client${offerLink.mailed ? ' si besoin' : ' (par SMS)'}\u00a0: <code class="secret">${escapeHtml(offerLink.url)}</code> <span class="meta">Il n’est affiché qu’une fois.</span></p>`
+    : '';
+  if (offer.accepted_at)
+    return `<div class="offer-status card-inset"><p><strong>Autre date acceptée par le client</strong> le ${escapeHtml(shortDateTime(offer.accepted_at))}\u00a0: ${proposed}.</p></div>`;
+  if (offer.withdrawn_at) return '';
+  if (offer.expires_at <= new Date().toISOString())
+    return `<div class="offer-status card-inset"><p><strong>Autre date proposée, sans réponse</strong>\u00a0: ${proposed}. Le lien a expiré le ${escapeHtml(shortDateTime(offer.expires_at))}.</p></div>`;
+  return `<div class="offer-status card-inset" role="status"><p><strong>Autre date proposée</strong> le ${escapeHtml(shortDateTime(offer.created_at))}\u00a0: ${proposed}. En attente de la réponse du client, jusqu’au ${escapeHtml(shortDateTime(offer.expires_at))}.</p>${link}</div>`;
+}
+
 function decision(input: BookingPageInput): string {
-  const { viewer, travel, reason = '', mailOn } = input;
-  if (travel.state === 'accepted') return `<p>Vous l’avez acceptée le ${escapeHtml(shortDateTime(travel.decided_at))}.</p>`;
+  const { viewer, travel, mailOn } = input;
+  const phone = travel.payload.customer.phone_number.trim();
+  const call = phone
+    ? `<a class="button secondary" href="${escapeHtml(telHref(phone))}">Appeler le client (${escapeHtml(formatPhone(phone))})</a>`
+    : '';
+  if (travel.state === 'accepted') {
+    const undoMs = input.undoAcceptMs ?? 0;
+    const until = travel.decided_at ? Date.parse(travel.decided_at) + undoMs : 0;
+    const undo =
+      undoMs > 0 && until > Date.now()
+        ? `<form method="post" action="${BASE}/reservations/${travel.id}/annuler-acceptation">${csrfField(viewer.csrf)}<button type="submit" class="button secondary">Annuler l’acceptation</button></form>
+<p class="meta">Possible jusqu’à ${escapeHtml(shortDateTime(new Date(until).toISOString()).split(' · ')[1] ?? '')} (${Math.round(undoMs / 60_000)}\u00a0minutes après l’acceptation)${tellsCustomer(travel, mailOn) ? '\u00a0; le client reçoit l’e-mail d’acceptation ensuite' : ''}.</p>`
+        : '';
+    return `<p>Vous l’avez acceptée le ${escapeHtml(shortDateTime(travel.decided_at))}. Prochaine étape\u00a0: confirmez les détails avec le client.</p>
+${offerStatus(input)}
+<div class="decision-actions">${call}${undo ? `<div>${undo}</div>` : ''}</div>`;
+  }
   if (travel.state === 'refused')
-    return `<p>Vous l’avez refusée le ${escapeHtml(shortDateTime(travel.decided_at))}.</p><p>Motif donné au client\u00a0: ${escapeHtml(travel.refusal_reason ?? '')}</p>`;
-  const told = tellsCustomer(travel, mailOn)
+    return `<p>Vous l’avez refusée le ${escapeHtml(shortDateTime(travel.decided_at))}.</p><p>Motif donné au client\u00a0: ${escapeHtml(travel.refusal_reason ?? '')}</p><div class="decision-actions">${call}</div>`;
+  const told = tellsCustomer(travel, mailOn);
+  const note = told
     ? `Votre réponse est envoyée au client par e-mail (${escapeHtml(travel.payload.customer.email.trim())}).`
-    : 'Le client n’a pas donné d’e-mail\u00a0: prévenez-le vous-même de votre réponse.';
+    : `Le client n’a pas donné d’e-mail\u00a0: prévenez-le vous-même de votre réponse${phone ? ', au téléphone' : ''}.`;
   const reviewed =
     travel.state === 'review'
       ? `<p class="price-warning" role="alert"><strong>À revoir\u00a0:</strong> le client l’a modifiée après votre acceptation du ${escapeHtml(shortDateTime(travel.decided_at))}. Acceptez-la de nouveau ou refusez-la.</p>`
@@ -53,16 +157,13 @@ function decision(input: BookingPageInput): string {
     travel.price_source === 'pending'
       ? priceForm(input)
       : `<form method="post" action="${BASE}/reservations/${travel.id}/accepter">${csrfField(viewer.csrf)}<button type="submit" class="button primary">Accepter</button></form>`;
-  return `${reviewed}<p class="meta">${told}</p>
+  return `${reviewed}<p class="meta">${note}</p>
+${offerStatus(input)}
 <div class="decision-actions">
 ${accept}
-<details class="refuse"${reason ? ' open' : ''}><summary class="button secondary">Refuser</summary>
-<form method="post" action="${BASE}/reservations/${travel.id}/refuser" class="stack">${csrfField(viewer.csrf)}
-<label for="motif">Motif du refus (envoyé au client)</label>
-<textarea id="motif" name="motif" rows="4" required minlength="3" maxlength="${REASON_MAX}" aria-describedby="motif-aide">${escapeHtml(reason)}</textarea>
-<p id="motif-aide" class="meta">Par exemple\u00a0: aucun véhicule disponible à cette date.</p>
-<button type="submit" class="button danger">Confirmer le refus</button>
-</form></details>
+${call}
+${refusalForm(input, told)}
+${travel.price_source === 'pending' ? '' : offerForm(input)}
 </div>`;
 }
 
@@ -76,17 +177,34 @@ function changesSection(travel: StoredTravel): string {
 </section>`;
 }
 
-/** A booking in the back office: the decision first (what the carrier came to do), then everything the booking holds. */
+/** The job at a glance: its day and hour, first → last town, the total TTC and HT, the state and the marks. */
+function jobHeader(travel: StoredTravel): string {
+  const { payload } = travel;
+  const first = payload.addresses[0]?.address_complete ?? '';
+  const last = payload.addresses.at(-1)?.address_complete ?? '';
+  const more = payload.addresses.length - 2;
+  const pending = travel.price_source === 'pending';
+  const total = travel.summary?.total ?? payload.travel.price_transportation + payload.travel.price_handling;
+  const totalHt = travel.summary?.total_ht ?? payload.travel.price_transportation_ht + payload.travel.price_handling_ht;
+  const mark = priceMark(travel);
+  return `<div class="job-head">
+<p class="job-when">${payload.travel.beginning_date ? escapeHtml(when(payload.travel.beginning_date)) : 'Date à convenir'}</p>
+<p class="job-trip">${escapeHtml(townOf(first))}${payload.addresses.length > 1 ? ` → ${escapeHtml(townOf(last))}` : ''}${more > 0 ? ` <span class="meta">(+\u00a0${more} étape${more > 1 ? 's' : ''})</span>` : ''}</p>
+<p class="job-price">${pending ? 'Prix à fixer' : `<strong>${money(total)} TTC</strong> <span class="meta">${money(totalHt)} HT</span>`}</p>
+<p class="job-state">${stateBadge(travel.state)}${mark ? ` ${mark}` : ''} <span class="meta">${originLabel(travel.company_id)} · ${escapeHtml(travel.payload.customer.name)} · ${phoneLink(travel.payload.customer.phone_number)}</span></p>
+</div>`;
+}
+
+/** A booking in the back office: the job at a glance and the decision first (what the carrier came to do), then everything the booking holds. */
 export function renderBookingPage(input: BookingPageInput): string {
   const { viewer, travel, message } = input;
-  const mark = priceMark(travel);
   const body = `
 <p><a href="${BASE}/reservations">Retour à la liste</a></p>
 <h1>Réservation n°\u00a0${travel.id}</h1>
 ${message ? notice(message.kind, message.text) : ''}
 <section class="decision card" aria-labelledby="decision-titre">
+${jobHeader(travel)}
 <h2 id="decision-titre">Votre réponse</h2>
-<p class="meta">${originLabel(travel.company_id)} · ${stateBadge(travel.state)}${mark ? ` ${mark}` : ''}</p>
 ${(input.withheld ?? []).map((why) => notice('error', why)).join('')}
 ${decision(input)}
 </section>

@@ -8,12 +8,22 @@ import * as v from 'valibot';
 import type { BackOfficeSettings } from '../config/back-office.ts';
 import type { NotificationSettings } from '../config/notifications.ts';
 import { endSession, findUserByEmail, normalEmail, recordSignIn } from '../db/accounts-repo.ts';
-import { withheldMails } from '../db/mail-repo.ts';
-import { bookingInScope, BOOKING_STATES, everyBooking, listBookings, type BookingScope, type ListFilter } from '../db/carrier-bookings.ts';
+import { dropWaitingMail, withheldMails } from '../db/mail-repo.ts';
+import {
+  bookingInScope,
+  BOOKING_STATES,
+  countViews,
+  everyBooking,
+  listBookings,
+  possibleDuplicates,
+  VIEWS,
+  type BookingScope,
+  type ListFilter,
+} from '../db/carrier-bookings.ts';
 import { forgiveTry, pastTheLock, recordFailure, signInGate, type ThrottleKeys } from '../db/sign-in-throttle.ts';
 import { bookingSummary } from '../db/booking-summary.ts';
 import { findQuote } from '../db/quotes-repo.ts';
-import { decideTravel, findTravel, setCarrierPrice, type Decision, type StoredTravel } from '../db/travels-repo.ts';
+import { decideTravel, findTravel, setCarrierPrice, undoAcceptance, type Decision, type StoredTravel } from '../db/travels-repo.ts';
 import { isDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { addEndpoint, disableEndpoint, listEndpoints, recentDeliveries, resendDelivery } from '../db/webhooks-repo.ts';
 import { HttpError } from '../http/validation.ts';
@@ -27,10 +37,18 @@ import { PricingUnavailable } from '../pricing/pricing-unavailable.ts';
 import { clientKey } from '../security/client-key.ts';
 import { generateToken, hashToken, sha256 } from '../security/tokens.ts';
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from '../security/passwords.ts';
-import { renderBookingPage, REASON_MAX, tellsCustomer } from './booking-page.ts';
+import { renderBookingPage, REASON_MAX, tellsCustomer, type BookingPageInput } from './booking-page.ts';
+import { closeCounterOffers, insertCounterOffer, latestCounterOffer } from '../db/counter-offers.ts';
+import { customerOfferRoutes } from './customer-offer-routes.ts';
+import { alertsRoutes } from './alerts-page.ts';
+import { COUNTER_OFFER_MS, otherCosts, readOffer } from './counter-offer-form.ts';
+import { when } from '../pages/dashboard-page.ts';
+import { formatPrice } from 'transport-quote-wizard/domain';
+import { refusalText, REFUSAL_REASON_KEYS } from './refusal-reasons.ts';
 import { renderBookingsPage } from './bookings-page.ts';
 import { csvHeader, csvRows } from './csv.ts';
-import { BACK_OFFICE_CSP, BASE, escapeHtml, frame, type Viewer } from './layout.ts';
+import { BACK_OFFICE_CSP, BASE, dayOf, escapeHtml, frame, type Viewer } from './layout.ts';
+import { readFrenchDay } from './french-day.ts';
 import { cookieOptions, CSRF_COOKIE, csrfUserInfo, loadSession, requireSession, SESSION_COOKIE } from './session.ts';
 import { renderSignInPage } from './sign-in-page.ts';
 import { renderWebhooksPage } from './webhooks-page.ts';
@@ -47,15 +65,18 @@ export interface BackOfficeOptions {
 }
 
 const PAGE_SIZE = 50;
+/** Beyond the undo window, before the acceptance's e-mail may leave: an undo sent at the window's last second finds it still waiting. */
+const UNDO_MARGIN_MS = 30_000;
 /** Endpoints one owner may register: enough for a planning, an accounting and an SMS tool, and a spare. */
 const MAX_ENDPOINTS = 10;
 
 const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
-const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
 const ListQuery = v.object({
+  vue: v.optional(v.union([v.picklist(VIEWS), v.literal('')]), ''),
   etat: v.optional(v.union([v.picklist(BOOKING_STATES), v.literal('')]), ''),
-  du: v.optional(v.union([Day, v.literal('')]), ''),
-  au: v.optional(v.union([Day, v.literal('')]), ''),
+  // Read by frenchDay below: jj/mm/aaaa as typed, or aaaa-mm-jj as the links write it.
+  du: v.optional(v.pipe(v.string(), v.maxLength(20)), ''),
+  au: v.optional(v.pipe(v.string(), v.maxLength(20)), ''),
   q: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number)), '1'),
   fait: v.optional(v.string()),
@@ -64,7 +85,11 @@ const SignInForm = v.object({
   email: v.pipe(v.string(), v.maxLength(254)),
   mot_de_passe: v.pipe(v.string(), v.maxLength(200)),
 });
-const RefusalForm = v.object({ motif: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(REASON_MAX)) });
+/** A refusal: a ready reason, and the carrier's words (required for 'autre', a complement for the others). */
+const RefusalForm = v.object({
+  raison: v.optional(v.picklist(REFUSAL_REASON_KEYS), 'autre'),
+  motif: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REASON_MAX)), ''),
+});
 /** Euros as a French carrier types them: '1190', '1 190,50', '1190.5'. */
 const Euros = v.pipe(
   v.string(),
@@ -74,6 +99,13 @@ const Euros = v.pipe(
   v.transform(Number),
 );
 const PriceForm = v.object({ transport: Euros, manutention: Euros });
+/** 'Proposer une autre date' as typed; read by readOffer (counter-offer-form.ts). */
+const OfferForm = v.object({
+  date: v.pipe(v.string(), v.trim(), v.maxLength(20)),
+  heure: v.pipe(v.string(), v.trim(), v.maxLength(10)),
+  transport: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20)), ''),
+  manutention: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20)), ''),
+});
 const WebhookForm = v.object({
   url: v.pipe(v.string(), v.trim(), v.maxLength(2000)),
   portee: v.optional(v.picklist(['entreprise', 'public']), 'entreprise'),
@@ -93,6 +125,9 @@ const SIGN_IN_NEWS: Record<string, string> = {
 /** What each finished action says once the page it leads back to is shown (Post/Redirect/Get). */
 const DONE: Record<string, string> = {
   acceptee: 'Réservation acceptée\u00a0: le client en est prévenu par e-mail.',
+  'acceptee-annulable': 'Réservation acceptée. Le client en sera prévenu par e-mail quand le délai d’annulation sera passé.',
+  'acceptation-annulee': 'Acceptation annulée\u00a0: la réservation attend de nouveau votre réponse. Le client n’a rien reçu.',
+  'annulation-trop-tard': 'Le délai pour annuler l’acceptation est passé\u00a0: le client en est prévenu. Appelez-le si besoin.',
   refusee: 'Réservation refusée\u00a0: le client en est prévenu par e-mail, avec votre motif.',
   'acceptee-sans-courriel': 'Réservation acceptée. Le client n’a pas donné d’e-mail\u00a0: prévenez-le vous-même.',
   'refusee-sans-courriel': 'Réservation refusée. Le client n’a pas donné d’e-mail\u00a0: prévenez-le vous-même.',
@@ -133,6 +168,19 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
     quotes: app.quotes,
     priceCeilingEuros: app.limits.priceCeilingEuros,
   };
+  /** Who the customer deals with, from the carrier's records, checked as they are read (a bad record is a 503 naming it). */
+  const carrierForTravel = async (travel: StoredTravel) => {
+    // The company that made it, or the carrier whose public page (its key) it was made on.
+    const owner = travel.company_id ?? travel.carrier_id;
+    const storeJson =
+      owner === null
+        ? null
+        : ((await deps.sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]))?.store_json ?? null);
+    if (storeJson !== null) companyRecord(storeJson);
+    return carrierOf(storeJson, deps.publicPricing);
+  };
+  // The customer's page of a counter-offer: outside the back office, its link's token for credential.
+  await customerOfferRoutes(app, { sql: deps.sql, notifier: deps.notifier, quotes: deps.quotes, carrierFor: carrierForTravel });
   await app.register(
     async (office) => {
       const { sql, settings, notifier } = deps;
@@ -286,32 +334,65 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
       });
 
       // The bookings.
-      const filterOf = (request: FastifyRequest): { filter: ListFilter; page: number; done: string | null } => {
+      const filterOf = (
+        request: FastifyRequest,
+      ): { filter: ListFilter; page: number; done: string | null; typed: { du: string; au: string }; dateError: string | null } => {
+        const today = dayOf(new Date().toISOString());
         const query = v.safeParse(ListQuery, request.query);
-        if (!query.success) return { filter: { state: null, from: null, to: null, query: '' }, page: 1, done: null };
-        const { etat, du, au, q, page: number, fait } = query.output;
+        const none = { du: '', au: '' };
+        if (!query.success)
+          return {
+            filter: { view: 'a-traiter', today, state: null, from: null, to: null, query: '' },
+            page: 1,
+            done: null,
+            typed: none,
+            dateError: null,
+          };
+        const { vue, etat, du, au, q, page: number, fait } = query.output;
+        const from = readFrenchDay(du);
+        const to = readFrenchDay(au);
+        const unread = [from, to].some((day) => day === undefined);
         return {
-          filter: { state: etat === '' ? null : etat, from: du || null, to: au || null, query: q.trim() },
+          filter: {
+            // A search without a tab looks through every booking: a name typed is found whatever its state.
+            view: vue !== '' ? vue : etat || du || au || q.trim() ? 'toutes' : 'a-traiter',
+            today,
+            state: etat === '' ? null : etat,
+            from: from ?? null,
+            to: to ?? null,
+            query: q.trim(),
+          },
           page: Math.max(1, number),
           done: fait ? (DONE[fait] ?? null) : null,
+          typed: { du: du.trim(), au: au.trim() },
+          dateError: unread
+            ? 'Date illisible\u00a0: écrivez le jour, le mois et l’année, par exemple 17/12/2026. Ce filtre n’est pas appliqué.'
+            : null,
         };
       };
 
       office.get('/reservations', { preHandler: signedIn }, async (request, reply) => {
-        const { filter, page: number, done } = filterOf(request);
+        const { filter, page: number, done, typed, dateError } = filterOf(request);
         const scope = request.carrier!.scope;
-        const { bookings, total } = await listBookings(sql, scope, filter, number, PAGE_SIZE);
+        const [{ bookings, total }, counts] = await Promise.all([
+          listBookings(sql, scope, filter, number, PAGE_SIZE),
+          countViews(sql, scope, filter.today),
+        ]);
+        const duplicates = await possibleDuplicates(sql, scope, bookings);
         return page(
           reply,
           renderBookingsPage({
             viewer: viewerOf(request, reply),
             withPublic: scope.withPublic,
             filter,
+            counts,
             bookings,
+            duplicates,
             total,
             page: number,
             pageSize: PAGE_SIZE,
             message: done,
+            ...(dateError ? { typed, dateError } : {}),
           }),
         );
       });
@@ -342,43 +423,59 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         return travel;
       };
 
-      office.get('/reservations/:id', { preHandler: signedIn }, async (request, reply) => {
-        const travel = await scopedTravel(request);
-        const done = (request.query as Record<string, unknown>).fait;
-        const text = typeof done === 'string' ? DONE[done] : undefined;
-        const withheld = await withheldMails(sql, travel.id);
-        const kind = done === 'prix-a-fixer' ? 'error' : 'success';
-        return page(
+      /** Whether the carrier's records let it propose another price: its company's can_edit_price (never for the keyless public pages). */
+      const priceEditable = async (travel: StoredTravel): Promise<boolean> => {
+        const owner = travel.company_id ?? travel.carrier_id;
+        if (owner === null) return false;
+        const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
+        return row ? companyRecord(row.store_json).can_edit_price : false;
+      };
+
+      /** A booking's page, with what every answer about it shows (its withheld e-mails, its latest counter-offer, the undo window). */
+      const showBooking = async (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        travel: StoredTravel,
+        extra: Partial<BookingPageInput> = {},
+        status = 200,
+      ) =>
+        page(
           reply,
           renderBookingPage({
             viewer: viewerOf(request, reply),
             travel,
-            message: text ? { kind, text } : null,
+            message: null,
             mailOn,
-            withheld,
+            withheld: await withheldMails(sql, travel.id),
+            undoAcceptMs: settings.undoAcceptMs,
+            offer: await latestCounterOffer(sql, travel.id),
+            canEditPrice: await priceEditable(travel),
+            ...extra,
           }),
+          status,
         );
+
+      office.get('/reservations/:id', { preHandler: signedIn }, async (request, reply) => {
+        const travel = await scopedTravel(request);
+        const done = (request.query as Record<string, unknown>).fait;
+        const text = typeof done === 'string' ? DONE[done] : undefined;
+        const kind = done === 'prix-a-fixer' || done === 'annulation-trop-tard' ? 'error' : 'success';
+        return showBooking(request, reply, travel, { message: text ? { kind, text } : null });
       });
 
-      /** Who the customer deals with, from the carrier's records, checked as they are read (a bad record is a 503 naming it). */
-      const carrierFor = async (travel: StoredTravel) => {
-        // The company that made it, or the carrier whose public page (its key) it was made on.
-        const owner = travel.company_id ?? travel.carrier_id;
-        const storeJson =
-          owner === null
-            ? null
-            : ((await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]))?.store_json ?? null);
-        if (storeJson !== null) companyRecord(storeJson);
-        return carrierOf(storeJson, deps.publicPricing);
-      };
+      const carrierFor = (travel: StoredTravel) => carrierForTravel(travel);
 
       /** Records a decision with its event and the customer's e-mail, in one transaction. */
       const decide = async (travel: StoredTravel, decision: Decision, type: EventType): Promise<boolean> => {
         const carrier = await carrierFor(travel);
+        // The acceptance's e-mail waits for the end of its undo window (and a little more, so an undo at its last second still catches it).
+        const mailDelayMs = decision.state === 'accepted' && settings.undoAcceptMs > 0 ? settings.undoAcceptMs + UNDO_MARGIN_MS : 0;
         const written = await sql.transaction(async (tx) => {
           if (!(await decideTravel(tx, travel.id, decision, new Date().toISOString()))) return null;
+          // A decision replaces any counter-offer still waiting: its link no longer works.
+          await closeCounterOffers(tx, travel.id, new Date().toISOString());
           const now = await findTravel(tx, travel.id);
-          return notifier.record(tx, type, factsOf(now!), carrier);
+          return notifier.record(tx, type, factsOf(now!), carrier, null, { mailDelayMs });
         });
         const decided = written !== null;
         if (written) {
@@ -393,28 +490,147 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         // No acceptance before a price: the grid gave none, the carrier sets it first.
         if (travel.price_source === 'pending') return reply.redirect(`${BASE}/reservations/${travel.id}?fait=prix-a-fixer`, 303);
         const decided = await decide(travel, { state: 'accepted' }, 'booking.accepted');
-        return reply.redirect(`${BASE}/reservations/${travel.id}?fait=${decided ? `acceptee${told(travel)}` : 'deja'}`, 303);
+        const accepted = settings.undoAcceptMs > 0 && tellsCustomer(travel, mailOn) ? 'acceptee-annulable' : `acceptee${told(travel)}`;
+        return reply.redirect(`${BASE}/reservations/${travel.id}?fait=${decided ? accepted : 'deja'}`, 303);
+      });
+
+      /**
+       * 'Annuler l'acceptation', within settings.undoAcceptMs of it (checked by the database's
+       * statement against the server's clock): the booking awaits an answer again, its acceptance's
+       * e-mail, still waiting, is never sent, and the webhooks hear the booking changed.
+       */
+      office.post('/reservations/:id/annuler-acceptation', protectedForm, async (request, reply) => {
+        const travel = await scopedTravel(request);
+        const now = Date.now();
+        const since = new Date(now - settings.undoAcceptMs).toISOString();
+        const carrier = await carrierFor(travel);
+        const written = await sql.transaction(async (tx) => {
+          if (settings.undoAcceptMs === 0 || !(await undoAcceptance(tx, travel.id, since, new Date(now).toISOString()))) return null;
+          await dropWaitingMail(tx, travel.id, 'acceptance');
+          const after = await findTravel(tx, travel.id);
+          return notifier.record(tx, 'booking.updated', factsOf(after!), carrier);
+        });
+        if (written) notifier.wake(written);
+        return reply.redirect(`${BASE}/reservations/${travel.id}?fait=${written ? 'acceptation-annulee' : 'annulation-trop-tard'}`, 303);
       });
 
       office.post('/reservations/:id/refuser', protectedForm, async (request, reply) => {
         const travel = await scopedTravel(request);
         const form = v.safeParse(RefusalForm, request.body);
-        if (!form.success) {
-          const typed = String((request.body as Record<string, unknown> | undefined)?.motif ?? '').slice(0, REASON_MAX);
-          return page(
+        const reason = form.success ? refusalText(form.output.raison, form.output.motif) : null;
+        if (!form.success || reason === null) {
+          const body = (request.body as Record<string, unknown> | undefined) ?? {};
+          const typed = String(body.motif ?? '').slice(0, REASON_MAX);
+          const chosen = form.success ? form.output.raison : 'autre';
+          return showBooking(
+            request,
             reply,
-            renderBookingPage({
-              mailOn,
-              viewer: viewerOf(request, reply),
-              travel,
-              message: { kind: 'error', text: `Donnez au client un motif de 3 à ${REASON_MAX} caractères.` },
+            travel,
+            {
+              message: {
+                kind: 'error',
+                text: `Choisissez un motif, ou écrivez le vôtre (de 3 à ${REASON_MAX} caractères) avec «\u00a0Autre\u00a0».`,
+              },
               reason: typed || ' ',
-            }),
+              refusal: chosen,
+            },
             422,
           );
         }
-        const decided = await decide(travel, { state: 'refused', reason: form.output.motif }, 'booking.refused');
+        const decided = await decide(travel, { state: 'refused', reason }, 'booking.refused');
         return reply.redirect(`${BASE}/reservations/${travel.id}?fait=${decided ? `refusee${told(travel)}` : 'deja'}`, 303);
+      });
+
+      /**
+       * 'Proposer une autre date' on a booking awaiting an answer: a day and an hour (French), and
+       * another price where the company's records allow it (can_edit_price; checked here, whatever
+       * the form holds). The offer is stored with its link's token hashed, the customer is e-mailed
+       * the link when they gave an address, the webhooks hear 'booking.counter_offered'; the link
+       * is shown to the carrier on this answer alone.
+       */
+      office.post('/reservations/:id/contre-proposition', protectedForm, async (request, reply) => {
+        const travel = await scopedTravel(request);
+        if (travel.state !== 'new' && travel.state !== 'review') return reply.redirect(`${BASE}/reservations/${travel.id}?fait=deja`, 303);
+        const form = v.safeParse(OfferForm, request.body);
+        const typed = form.success ? form.output : { date: '', heure: '', transport: '', manutention: '' };
+        const refuse = (text: string, status = 422) =>
+          showBooking(request, reply, travel, { message: { kind: 'error', text }, offerTyped: typed, offerError: text }, status);
+        if (!form.success) return refuse('Indiquez la date (jj/mm/aaaa) et l’heure (hh:mm) proposées.');
+        if (travel.price_source === 'pending') return refuse('Fixez d’abord le prix de cette réservation.');
+        const offer = readOffer(form.output, Date.now(), travel.payload.travel.beginning_date, travel.payload.travel.ending_date);
+        if (typeof offer === 'string') return refuse(offer);
+        let price: { transport: number; handling: number } | null = null;
+        if (offer.price) {
+          if (!(await priceEditable(travel)))
+            return refuse(
+              'Vos réglages ne permettent pas de changer le prix (prix modifiable)\u00a0: proposez une autre date au même prix.',
+              403,
+            );
+          const { transport, handling } = offer.price;
+          if (transport + handling <= 0) return refuse('Le prix doit être supérieur à 0\u00a0€.');
+          if (Math.max(transport, handling) > deps.priceCeilingEuros * 100)
+            return refuse(`Un prix ne peut pas dépasser le plafond de ${deps.priceCeilingEuros}\u00a0€.`);
+          price = offer.price;
+        }
+        const carrier = await carrierFor(travel);
+        const token = generateToken();
+        const now = new Date();
+        const expires = new Date(now.getTime() + COUNTER_OFFER_MS).toISOString();
+        const base = notifier.linkBase() ?? `${request.protocol}://${request.host}`;
+        const url = `${base}/contre-proposition/${travel.id}?${new URLSearchParams({ jeton: token })}`;
+        const { written, mailed } = await sql.transaction(async (tx) => {
+          await insertCounterOffer(
+            tx,
+            {
+              travel_id: travel.id,
+              created_at: now.toISOString(),
+              expires_at: expires,
+              user_email: request.carrier!.email,
+              beginning_date: offer.beginning,
+              ending_date: offer.ending,
+              price_transportation: price?.transport ?? null,
+              price_handling: price?.handling ?? null,
+            },
+            hashToken(token),
+          );
+          const mailed = await notifier.recordCounterOffer(tx, {
+            travelId: travel.id,
+            payload: travel.payload,
+            carrier,
+            proposedWhen: when(offer.beginning),
+            proposedTotal: price ? `${formatPrice((price.transport + price.handling + otherCosts(travel)) / 100, '€')} TTC` : null,
+            url,
+            expiresWhen: when(expires),
+          });
+          const facts = {
+            ...factsOf(travel),
+            counterOffer: {
+              beginning_date: offer.beginning,
+              ending_date: offer.ending,
+              price_transportation: price?.transport ?? null,
+              price_handling: price?.handling ?? null,
+              expires_at: expires,
+            },
+          };
+          const written = await notifier.record(tx, 'booking.counter_offered', facts, carrier);
+          return { written: { ...written, mail: mailed }, mailed };
+        });
+        notifier.wake(written);
+        return showBooking(
+          request,
+          reply,
+          travel,
+          {
+            message: {
+              kind: 'success',
+              text: mailed
+                ? 'Proposition envoyée au client par e-mail\u00a0: la réservation attend sa réponse.'
+                : 'Proposition enregistrée. Le client n’a pas donné d’e-mail\u00a0: envoyez-lui le lien ci-dessous par SMS.',
+            },
+            offerLink: { url, mailed },
+          },
+          201,
+        );
       });
 
       /**
@@ -426,8 +642,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         const travel = await scopedTravel(request);
         if (travel.price_source !== 'pending') return reply.redirect(`${BASE}/reservations/${travel.id}?fait=prix-deja`, 303);
         const form = v.safeParse(PriceForm, request.body);
-        const refuse = (text: string) =>
-          page(reply, renderBookingPage({ mailOn, viewer: viewerOf(request, reply), travel, message: { kind: 'error', text } }), 422);
+        const refuse = (text: string) => showBooking(request, reply, travel, { message: { kind: 'error', text } }, 422);
         if (!form.success) return refuse('Indiquez le transport et la manutention en euros TTC, par exemple 1190 ou 1190,50.');
         const transport = Math.round(form.output.transport * 100);
         const handling = Math.round(form.output.manutention * 100);
@@ -494,6 +709,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         viewerOf,
         page,
       });
+      alertsRoutes(office, { sql, signedIn, csrf: office.csrfProtection, viewerOf, page, publicUrl: deps.notifications.publicUrl, mailOn });
 
       office.get('/webhooks', { preHandler: signedIn }, async (request, reply) => {
         const done = (request.query as Record<string, unknown>).fait;

@@ -6,6 +6,7 @@ const EVENT_LABELS: Record<string, string> = {
   'booking.updated': 'Réservation modifiée',
   'booking.accepted': 'Réservation acceptée',
   'booking.refused': 'Réservation refusée',
+  'booking.counter_offered': 'Autre date proposée',
 };
 
 export interface EndpointView extends WebhookEndpoint {

@@ -17,6 +17,11 @@ export interface BackOfficeSettings {
   /** Failures after which sign-in is refused for lockMs, even with the right password. */
   lockAfter: number;
   lockMs: number;
+  /**
+   * How long after 'Accepter' the carrier may still undo it (ACCEPTANCE_UNDO_SECONDS, 5 minutes;
+   * 0: no undo). The customer's e-mail waits as long, so an acceptance undone was never announced.
+   */
+  undoAcceptMs: number;
 }
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -46,5 +51,6 @@ export function backOfficeFromEnv(env: NodeJS.ProcessEnv, demo: boolean): BackOf
     delayMs: whole(env, 'SIGN_IN_DELAY_MS', 1000),
     lockAfter,
     lockMs: whole(env, 'SIGN_IN_LOCK_MINUTES', 15) * 60_000,
+    undoAcceptMs: whole(env, 'ACCEPTANCE_UNDO_SECONDS', 300, 0) * 1000,
   };
 }

@@ -2,12 +2,25 @@ import type { StoredMail } from '../notifications/mail-transport.ts';
 import type { Sql, SqlValue } from './sql.ts';
 
 /** Writes an e-mail to the outbox, in the transaction of the booking it is about. */
-export async function enqueueMail(tx: Sql, travelId: number, kind: string, mail: StoredMail, now: number, retryMs: number): Promise<void> {
+export async function enqueueMail(
+  tx: Sql,
+  travelId: number,
+  kind: string,
+  mail: StoredMail,
+  now: number,
+  retryMs: number,
+  delayMs = 0,
+): Promise<void> {
   await tx.write(
     `INSERT INTO mail_outbox (travel_id, kind, message_json, state, attempts, created_at, give_up_at, next_attempt_at, locked_until)
      VALUES (?, ?, ?, 'pending', 0, ?, ?, ?, 0)`,
-    [travelId, kind, JSON.stringify(mail), now, now + retryMs, now],
+    [travelId, kind, JSON.stringify(mail), now, now + delayMs + retryMs, now + delayMs],
   );
+}
+
+/** A booking's e-mail of this kind not yet tried (an acceptance undone within its window): it is never sent. */
+export async function dropWaitingMail(tx: Sql, travelId: number, kind: string): Promise<number> {
+  return tx.run("DELETE FROM mail_outbox WHERE travel_id = ? AND kind = ? AND state = 'pending' AND attempts = 0", [travelId, kind]);
 }
 
 /** The e-mail of a claimed outbox row (its columns as the claim returned them). */

@@ -232,6 +232,50 @@ export async function decideTravel(sql: Sql, id: number, decision: Decision, now
 }
 
 /**
+ * An acceptance undone within its window (`since`: the earliest decision time still undoable,
+ * checked in the statement, so the window is the server's): the booking awaits an answer again.
+ * Returns whether it was undone.
+ */
+export async function undoAcceptance(sql: Sql, id: number, since: string, now: string): Promise<boolean> {
+  const changed = await sql.run(
+    `UPDATE travels SET state = 'new', decided_at = NULL, updated_at = ? WHERE id = ? AND state = 'accepted' AND decided_at >= ?`,
+    [now, id, since],
+  );
+  return changed === 1;
+}
+
+/**
+ * A counter-offer the customer accepted: the booking moved to its day (and, when it carried
+ * one, priced at the carrier's own quote, stored as 'carrier'), and accepted, only while it still
+ * awaits an answer. Returns whether it was recorded.
+ */
+export async function acceptMovedTravel(
+  sql: Sql,
+  id: number,
+  payload: TravelPayload,
+  quote: { id: string } | null,
+  summary: BookingSummary,
+  now: string,
+): Promise<boolean> {
+  const priced = quote ? ", quote_id = ?, price_source = 'carrier', price_check_json = NULL" : '';
+  const changed = await sql.run(
+    `UPDATE travels SET payload_json = ?, store_serialized = ?, beginning_date = ?, summary_json = ?${priced},
+     state = 'accepted', decided_at = ?, updated_at = ? WHERE id = ? AND state IN ('new', 'review')`,
+    [
+      bodyJson(quote ? { ...payload, quote_id: quote.id } : payload),
+      payload.store_serialized,
+      payload.travel.beginning_date ?? null,
+      JSON.stringify(summary),
+      ...(quote ? [quote.id] : []),
+      now,
+      now,
+      id,
+    ],
+  );
+  return changed === 1;
+}
+
+/**
  * The price the carrier set on a booking its grid gave none for: stored as 'carrier', its own
  * quote beside it, only while the booking still waits for it (two clicks set it once).
  * Returns whether it was recorded.

@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { PriceCheck, TravelPayload } from 'transport-quote-wizard/domain';
 
-/** What the carrier's other systems are told (webhooks): a booking made, changed, accepted or refused. */
-export const EVENT_TYPES = ['booking.created', 'booking.updated', 'booking.accepted', 'booking.refused'] as const;
+/**
+ * What the carrier's other systems are told (webhooks): a booking made, changed, accepted or
+ * refused, or another date (and price) proposed to its customer (the offer in `counter_offer`).
+ */
+export const EVENT_TYPES = [
+  'booking.created',
+  'booking.updated',
+  'booking.accepted',
+  'booking.refused',
+  'booking.counter_offered',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** A booking as an event carries it: what it holds and what the server says of it, never a token. */
@@ -21,6 +30,17 @@ export interface BookingFacts {
   refusalReason: string | null;
   /** The prices a company set, line by line (company-prices.ts): the event shows them as the back office does. */
   priceLines?: readonly unknown[];
+  /** The counter-offer a 'booking.counter_offered' event announces. */
+  counterOffer?: CounterOfferFacts;
+}
+
+/** A counter-offer as an event carries it: the day proposed, the price when it changes (cents TTC), until when the customer may accept it. */
+export interface CounterOfferFacts {
+  beginning_date: string;
+  ending_date: string | null;
+  price_transportation: number | null;
+  price_handling: number | null;
+  expires_at: string;
 }
 
 /** A booking as the database holds it (StoredTravel), or as a route has just written it. */
@@ -110,6 +130,10 @@ export function eventBody(id: string, type: EventType, at: Date, facts: BookingF
     id,
     type,
     created_at: at.toISOString(),
-    data: { booking: publicBooking(facts), sms_contacts: smsContacts(facts.payload) },
+    data: {
+      booking: publicBooking(facts),
+      sms_contacts: smsContacts(facts.payload),
+      ...(facts.counterOffer ? { counter_offer: facts.counterOffer } : {}),
+    },
   });
 }

@@ -176,3 +176,67 @@ export function mailMessage(input: MailInput): MailMessage {
     signature(input.carrier),
   ]);
 }
+
+/** A counter-offer as the customer reads it: the day proposed, the price when it changes, the link and until when it works. */
+export interface CounterOfferMail {
+  travelId: number;
+  payload: TravelPayload;
+  carrier: Carrier;
+  /** 'mardi 15 décembre 2026 à 9 h', as the booking's page writes it. */
+  proposedWhen: string;
+  /** '1 290 € TTC', when the carrier proposes another price too. */
+  proposedTotal: string | null;
+  url: string;
+  /** 'vendredi 11 décembre 2026 à 18 h'. */
+  expiresWhen: string;
+}
+
+export function counterOfferMessage(input: CounterOfferMail): MailMessage {
+  const carrier = input.carrier.name || 'Le transporteur';
+  const name = customerName(input.payload.customer.name);
+  const number = `n°${NBSP}${input.travelId}`;
+  const before = input.payload.travel.beginning_date ? when(input.payload.travel.beginning_date) : '';
+  return assemble(`Votre réservation ${number} : ${carrier} vous propose une autre date`.replace(' :', `${NBSP}:`), [
+    paragraph(name ? `Bonjour ${name},` : 'Bonjour,'),
+    paragraph(
+      `${carrier} ne peut pas assurer votre réservation${before ? ` le ${before}` : ''}, mais vous propose le ${input.proposedWhen}${input.proposedTotal ? `, pour ${input.proposedTotal}` : ''}.`,
+    ),
+    link('Voir et accepter cette proposition', input.url, linkColour(input.carrier)),
+    paragraph(`Ce lien fonctionne jusqu’au ${input.expiresWhen}, une seule fois. Sans réponse de votre part, rien ne change.`),
+    signature(input.carrier),
+  ]);
+}
+
+/** The e-mail an account of the carrier chose to get for each new booking: what it is, and where to answer it. */
+export interface NewBookingAlert {
+  travelId: number;
+  payload: TravelPayload;
+  /** The booking's page in the back office, when the server knows its public address. */
+  url: string | null;
+  /** '1 190 € TTC', or null for a price still to set. */
+  total: string | null;
+}
+
+export function newBookingAlertMessage(input: NewBookingAlert): MailMessage {
+  const { payload } = input;
+  const number = `n°${NBSP}${input.travelId}`;
+  const first = payload.addresses[0];
+  const last = payload.addresses.at(-1);
+  const town = (address: TravelPayload['addresses'][number] | undefined) =>
+    customerAddress(address?.locality || address?.address_complete || '');
+  const rows: [string, string][] = [
+    ['Date', payload.travel.beginning_date ? when(payload.travel.beginning_date) : 'à convenir'],
+    ['Trajet', payload.addresses.length > 1 ? `${town(first)} → ${town(last)}` : town(first)],
+    ['Client', customerName(payload.customer.name) || '(sans nom)'],
+    ['Total', input.total ?? 'prix à fixer'],
+  ];
+  return assemble(`Nouvelle réservation ${number}`, [
+    paragraph(`Une nouvelle réservation attend votre réponse.`),
+    {
+      text: rows.map(([label, value]) => `${label}${NBSP}: ${value}`).join('\n'),
+      html: `<p style="margin:0 0 16px">${rows.map(([label, value]) => `${escapeHtml(label)}${NBSP}: ${escapeHtml(value)}`).join('<br>')}</p>`,
+    },
+    ...(input.url ? [link('Ouvrir la réservation', input.url)] : []),
+    paragraph('Vous recevez ce message parce que vous avez activé les alertes de nouvelle réservation dans votre compte.'),
+  ]);
+}

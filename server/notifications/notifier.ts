@@ -2,14 +2,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as v from 'valibot';
 import { CompanyDataSchema, type CompanyData } from 'transport-quote-wizard/domain';
 import type { NotificationSettings } from '../config/notifications.ts';
+import { alertRecipients } from '../db/alert-preferences.ts';
 import { countConfirmation, enqueueMail, mailOfClaim, recordWithheldMail } from '../db/mail-repo.ts';
 import { countPending, type Outcome } from '../db/outbox-queue.ts';
 import type { Sql } from '../db/sql.ts';
 import { deliveryToSend, recordEvent } from '../db/webhooks-repo.ts';
 import type { Metrics } from '../ops/metrics.ts';
+import { additionalCosts, formatPrice } from 'transport-quote-wizard/domain';
 import { devisToken, hashToken, sha256 } from '../security/tokens.ts';
 import { eventBody, newEventId, ownerOf, type BookingFacts, type EventType } from './booking-events.ts';
-import { mailMessage, type Carrier, type MailKind } from './mail-messages.ts';
+import {
+  counterOfferMessage,
+  mailMessage,
+  newBookingAlertMessage,
+  type Carrier,
+  type CounterOfferMail,
+  type MailKind,
+} from './mail-messages.ts';
 import { mailSender, type MailSender, type StoredMail } from './mail-transport.ts';
 import { OutboxWorker } from './outbox-worker.ts';
 import { sendWebhook } from './webhook-sender.ts';
@@ -78,6 +87,8 @@ export interface NotifierDeps {
   demo: boolean;
   /** The key the e-mail's read-only devis tokens are derived with (security/tokens.ts devisToken). */
   devisKey: Buffer;
+  /** The company whose back office sees the keyless public pages' bookings (its people get their alerts). */
+  publicCompanyId?: number | null;
 }
 
 /**
@@ -170,7 +181,14 @@ export class Notifier {
    * customer's e-mail when this kind of event has one. `token`: the booking's, known only when
    * it is created, for the confirmation's links.
    */
-  async record(tx: Sql, type: EventType, facts: BookingFacts, carrier: Carrier, token: string | null = null): Promise<Written> {
+  async record(
+    tx: Sql,
+    type: EventType,
+    facts: BookingFacts,
+    carrier: Carrier,
+    token: string | null = null,
+    { mailDelayMs = 0 }: { mailDelayMs?: number } = {},
+  ): Promise<Written> {
     const now = Date.now();
     const id = newEventId();
     const owner = ownerOf(facts.companyId, facts.carrierId ?? null);
@@ -180,9 +198,10 @@ export class Notifier {
       now,
       this.deps.settings.webhooks.retryMs,
     );
+    const alerts = type === 'booking.created' ? await this.recordAlerts(tx, facts, now) : 0;
     const kind = MAIL_KIND[type];
     const to = facts.payload.customer.email.trim();
-    if (!kind || !this.mails || !MAILABLE.test(to)) return { deliveries, mail: false };
+    if (!kind || !this.mails || !MAILABLE.test(to)) return { deliveries, mail: alerts > 0 };
     // A public booking's confirmation goes to whatever address a stranger typed: so many a day per mailbox.
     if (kind === 'confirmation' && facts.companyId === null) {
       const limit = this.deps.settings.mail.publicConfirmationsPerAddressPerDay;
@@ -211,6 +230,7 @@ export class Notifier {
       { from: sender, to, replyTo: MAILABLE.test(carrier.email) ? carrier.email : null, ...message },
       now,
       this.deps.settings.mail.retryMs,
+      mailDelayMs,
     );
     return { deliveries, mail: true };
   }
@@ -225,6 +245,57 @@ export class Notifier {
     const { from } = this.deps.settings.mail;
     const name = senderName.replace(/["\\\r\n]/g, '');
     return this.mails.send({ ...mail, from: name ? `"${name}" <${from}>` : from }, fileName);
+  }
+
+  /**
+   * A new booking's alert to each account of its company that chose it (the keyless public
+   * pages' to the company that sees them), in the booking's transaction: queued in the outbox
+   * like the customer's e-mail, so an SMTP server down or slow neither loses nor delays the
+   * booking, and it is sent once when the server answers again. Returns how many were queued.
+   */
+  private async recordAlerts(tx: Sql, facts: BookingFacts, now: number): Promise<number> {
+    const company = facts.companyId ?? facts.carrierId ?? this.deps.publicCompanyId ?? null;
+    if (!this.mails || company === null) return 0;
+    const recipients = (await alertRecipients(tx, company)).filter((address) => MAILABLE.test(address));
+    if (recipients.length === 0) return 0;
+    const travel = facts.payload.travel;
+    const base = this.base();
+    const message = newBookingAlertMessage({
+      travelId: facts.id,
+      payload: facts.payload,
+      url: base ? `${base}/espace-transporteur/reservations/${facts.id}` : null,
+      total:
+        facts.priceSource === 'pending'
+          ? null
+          : `${formatPrice((travel.price_transportation + travel.price_handling + Math.round(additionalCosts(facts.payload.items, 0.2) * 100)) / 100, '€')} TTC`,
+    });
+    for (const to of recipients)
+      await enqueueMail(
+        tx,
+        facts.id,
+        'new-booking-alert',
+        { from: this.deps.settings.mail.from, to, replyTo: null, ...message },
+        now,
+        this.deps.settings.mail.retryMs,
+      );
+    return recipients.length;
+  }
+
+  /** A counter-offer's e-mail to the customer, in the offer's transaction; false when there is nobody to send it to. */
+  async recordCounterOffer(tx: Sql, input: CounterOfferMail): Promise<boolean> {
+    const to = input.payload.customer.email.trim();
+    if (!this.mails || !MAILABLE.test(to)) return false;
+    const { from } = this.deps.settings.mail;
+    const sender = input.carrier.name ? `"${input.carrier.name.replace(/["\\\r\n]/g, '')}" <${from}>` : from;
+    await enqueueMail(
+      tx,
+      input.travelId,
+      'counter-offer',
+      { from: sender, to, replyTo: MAILABLE.test(input.carrier.email) ? input.carrier.email : null, ...counterOfferMessage(input) },
+      Date.now(),
+      this.deps.settings.mail.retryMs,
+    );
+    return true;
   }
 
   /** Where the links of the e-mails lead: PUBLIC_URL, or the demo's own address; null when neither is known. */

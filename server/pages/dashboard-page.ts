@@ -1,10 +1,12 @@
 import {
   BUSINESS_TIME_ZONE,
+  formatClock,
   formatDateAndTime,
   formatDuration,
   formatPhone,
   formatPrice,
   formatVolume,
+  stopNoteTitle,
   timeValueOf,
   totalVolume,
   type PriceCheck,
@@ -58,9 +60,46 @@ function stopContacts(payload: TravelPayload, stepIndex: number): string {
   const contacts = payload.contacts.filter((contact) => contact.step === stepIndex);
   if (contacts.length === 0) return '';
   const line = (contact: TravelPayload['contacts'][number]) =>
-    [contact.name, contact.phone_number ? formatPhone(contact.phone_number) : '', contact.email].filter(Boolean).join(', ') +
-    (contact.notify ? ' (SMS)' : '');
-  return `<div class="meta">Contact\u00a0: ${contacts.map((contact) => escapeHtml(line(contact))).join(' · ')}</div>`;
+    [escapeHtml(contact.name), contact.phone_number ? phoneLink(contact.phone_number) : '', escapeHtml(contact.email)]
+      .filter(Boolean)
+      .join(', ') + (contact.notify ? ' (SMS)' : '');
+  return `<div class="meta">Contact\u00a0: ${contacts.map(line).join(' · ')}</div>`;
+}
+
+/** A phone as a link a phone dials on a tap (its digits and a leading '+' only), written as the French read it. */
+export function phoneLink(phone: string): string {
+  const dial = phone.replace(/(?!^\+)[^\d]/g, '');
+  return dial ? `<a href="tel:${escapeHtml(dial)}">${escapeHtml(formatPhone(phone))}</a>` : escapeHtml(phone);
+}
+
+/** The day of an ISO date in Paris, 'yyyy-mm-dd'. */
+const parisDay = (iso: string) => DateTime.fromISO(iso, { setZone: true }).setZone(BUSINESS_TIME_ZONE).toISODate() ?? '';
+
+/**
+ * When a stop may start. The first stop's window is read on the job's day (a window the form
+ * kept from an earlier day would otherwise say 'à partir du lundi 23 novembre' for a job on
+ * 17 December), as is any window of the job's own day; a later day's is written in full.
+ */
+function stopWindow(earliest: string, jobStart: string | null, first: boolean): string {
+  const time = timeValueOf(earliest);
+  if (jobStart && (first || parisDay(earliest) === parisDay(jobStart))) return `à partir de ${formatClock(time)}`;
+  return `à partir du ${when(earliest)}`;
+}
+
+/**
+ * The booking's notes without what a stop's notes already say ('étape 1 : Digicode 42A' is
+ * shown with its stop): a door code is read once, where the team needs it.
+ */
+export function notesBeyondStops(payload: TravelPayload): string {
+  let rest = payload.travel.additional_notes;
+  for (const address of payload.addresses)
+    if (address.notes.trim())
+      rest = rest.replace(`${stopNoteTitle({ label: address.label, step: Number(address.step) })} : ${address.notes.trim()}`, '');
+  return rest
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .join('\n')
+    .trim();
 }
 
 /** Where a price comes from (booking-pricing.ts PriceSource). */
@@ -101,6 +140,7 @@ export function bookingSections(
 ): string {
   const { travel, customer } = payload;
   const price = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
+  const notes = notesBeyondStops(payload);
   const pending = priceSource === 'pending';
   const stops = payload.addresses
     .map(
@@ -110,7 +150,7 @@ export function bookingSections(
       ) => `<li value="${escapeHtml(address.step)}"><strong>${escapeHtml(TASK_LABELS[address.type_name] ?? address.type_name)}</strong>
       ${address.label ? `<span class="label">${escapeHtml(address.label)}</span>` : ''}
       <div>${escapeHtml(address.address_complete)}</div>
-      <div class="meta">${escapeHtml(floorLabel(address.floor_nb))}${address.elevator_presence ? ', ascenseur' : ''} · ${escapeHtml(address.duration_min)} min sur place${address.timewindow_earliest ? ` · à partir du ${escapeHtml(when(address.timewindow_earliest))}` : ''}</div>
+      <div class="meta">${escapeHtml(floorLabel(address.floor_nb))}${address.elevator_presence ? ', ascenseur' : ''} · ${escapeHtml(address.duration_min)} min sur place${address.timewindow_earliest ? ` · ${escapeHtml(stopWindow(address.timewindow_earliest, travel.beginning_date, index === 0))}` : ''}</div>
       ${stopContacts(payload, index)}
       ${address.notes ? `<div class="notes">${escapeHtml(address.notes)}</div>` : ''}</li>`,
     )
@@ -130,20 +170,26 @@ export function bookingSections(
   const lines = priced?.lines ?? [];
   const total = priced?.total ?? travel.price_transportation + travel.price_handling;
   const totalHt = priced?.total_ht ?? travel.price_transportation_ht + travel.price_handling_ht;
+  // Every line adds up to the total: what the listed lines leave of it (the items' expenses) has a line of its own.
+  const otherCosts = total - travel.price_transportation - travel.price_handling - lines.reduce((sum, line) => sum + line.amount, 0);
+  const otherCostsHt =
+    totalHt - travel.price_transportation_ht - travel.price_handling_ht - lines.reduce((sum, line) => sum + line.amount_ht, 0);
   const amount = (cents: number, ht: boolean) => (pending ? 'à fixer' : `${price(cents)} ${ht ? 'HT' : 'TTC'}`);
   const priceRows = `
 <tr><th scope="row">Transport</th><td>${amount(travel.price_transportation, false)}</td><td>${amount(travel.price_transportation_ht, true)}</td></tr>
 <tr><th scope="row">Manutention</th><td>${amount(travel.price_handling, false)}</td><td>${amount(travel.price_handling_ht, true)}</td></tr>
 ${lines.map((line) => `<tr><th scope="row">${escapeHtml(line.label)} <span class="meta">(prix de l’entreprise)</span></th><td>${price(line.amount)} TTC</td><td>${price(line.amount_ht)} HT</td></tr>`).join('')}
-${lines.length > 0 || pending ? `<tr><th scope="row">Total</th><td>${amount(total, false)}</td><td>${amount(totalHt, true)}</td></tr>` : ''}`;
+${otherCosts !== 0 || otherCostsHt !== 0 ? `<tr><th scope="row">Autres frais <span class="meta">(objets et services)</span></th><td>${amount(otherCosts, false)}</td><td>${amount(otherCostsHt, true)}</td></tr>` : ''}
+<tr class="total"><th scope="row">Total</th><td>${amount(total, false)}</td><td>${amount(totalHt, true)}</td></tr>`;
   return `
 ${withTitle ? `<h1>Réservation n° ${escapeHtml(id)}</h1>` : ''}
 <p class="meta">Créée le ${escapeHtml(when(createdAt))}${travel.beginning_date ? ` · départ le ${escapeHtml(when(travel.beginning_date))}` : ''}</p>
 <section><h2>Client</h2>
-<p>${escapeHtml(customer.name)}<br>${escapeHtml(formatPhone(customer.phone_number))}${customer.email ? `<br>${escapeHtml(customer.email)}` : ''}</p></section>
+<p>${escapeHtml(customer.name)}<br>${phoneLink(customer.phone_number)}${customer.email ? `<br>${escapeHtml(customer.email)}` : ''}</p></section>
 <section><h2>Étapes</h2><ol class="stops">${stops}</ol></section>
 <section><h2>Chargement</h2>${items ? `<ul>${items}</ul>` : '<p>Aucun objet</p>'}
 <p class="meta">Volume\u00a0: ${escapeHtml(formatVolume(priced?.volume ?? totalVolume(payload.items)))} · véhicule de ${escapeHtml(formatVolume(Number(travel.truck_capacity_needed)))} · ${escapeHtml(handlingLabel(handling.persons, handling.hours))}</p>
+${forCarrier && priced?.handling && !priced.handling.low ? `<p class="meta">Estimation du serveur\u00a0: ${escapeHtml(handlingLabel(priced.handling.estimate_persons, priced.handling.estimate_hours))} (${price(priced.handling.estimate_price)} TTC).</p>` : ''}
 ${lowHandling}</section>
 <section><h2>Prix</h2>
 ${pending ? `<p class="price-warning" role="alert"><strong>Prix à fixer\u00a0:</strong> ${escapeHtml(priced?.unavailable ?? 'la grille du transporteur n’a pas donné de prix pour ce trajet')}.</p>` : ''}
@@ -158,7 +204,7 @@ ${
       : `<p class="price-warning" role="alert"><strong>Prix à vérifier avant d’accepter\u00a0:</strong> le prix envoyé par le navigateur diffère du calcul du serveur (transport ${price(priceCheck.price_transportation)} TTC, manutention ${price(priceCheck.price_handling)} TTC).</p>`
     : ''
 }</section>
-${travel.additional_notes ? `<section><h2>Notes</h2><p class="notes">${escapeHtml(travel.additional_notes)}</p></section>` : ''}`;
+${notes ? `<section><h2>Notes</h2><p class="notes">${escapeHtml(notes)}</p></section>` : ''}`;
 }
 
 /** The dashboard page the side frame opens (spec §2), in its light layout or full. */

@@ -16,6 +16,14 @@ const SmsContactSchema = v.object({
   arrival_earliest: v.pipe(v.nullable(v.string()), v.description('Le début du créneau de l’étape, ISO 8601, s’il y en a un.')),
 });
 
+const CounterOfferSchema = v.object({
+  beginning_date: v.pipe(v.string(), v.description('Le début proposé, ISO 8601 avec le décalage de Paris.')),
+  ending_date: v.nullable(v.string()),
+  price_transportation: v.pipe(v.nullable(v.number()), v.description('Centimes TTC ; null : le prix de la réservation reste.')),
+  price_handling: v.nullable(v.number()),
+  expires_at: v.pipe(v.string(), v.description('Jusqu’à quand le client peut l’accepter, ISO 8601 (UTC).')),
+});
+
 export const BookingEventSchema = publishSchema(
   'BookingEvent',
   v.object({
@@ -36,6 +44,12 @@ export const BookingEventSchema = publishSchema(
         v.array(SmsContactSchema),
         v.description('Les contacts des étapes qui ont demandé un SMS (spec : notify), pour le fournisseur de SMS du transporteur.'),
       ),
+      counter_offer: v.pipe(
+        v.optional(CounterOfferSchema),
+        v.description(
+          'Avec booking.counter_offered seulement : l’autre date (et l’autre prix) proposés au client, qu’il accepte par un lien.',
+        ),
+      ),
     }),
   }),
   'answer',
@@ -51,7 +65,7 @@ export const WEBHOOKS = {
       tags: ['Webhooks'],
       summary: 'Recevoir un événement de réservation',
       description:
-        'Envoyé à chaque point de réception enregistré dans l’espace transporteur, pour chaque réservation créée, modifiée, acceptée ou refusée. ' +
+        'Envoyé à chaque point de réception enregistré dans l’espace transporteur, pour chaque réservation créée, modifiée, acceptée ou refusée, et pour chaque autre date proposée au client (booking.counter_offered). ' +
         'Une réponse 2xx le livre ; toute autre réponse (ou aucune dans le délai) le fait réessayer, avec des délais croissants, pendant 24 h. ' +
         'Au moins une fois, sans ordre garanti : écartez un doublon par son id.',
       security: [],

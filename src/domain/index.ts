@@ -52,6 +52,7 @@ export { buildTravelPayload } from './payload/travel-payload.ts';
 export { parseSerializedTravelState, serializeTravelState } from './payload/serialized-travel.ts';
 export { implausibleFigures } from './payload/plausibility.ts';
 export { composeAdditionalNotes } from './places/stop-notes.ts';
+export { stopNoteTitle } from './places/stop-notes.ts';
 
 // Pricing (DESIGN §5): route → volume → truck → handling → pool → fixed price.
 export {

@@ -89,6 +89,8 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
       MAIL_FROM: 'reservations@transports-martin.example',
       PUBLIC_PRICING_FILE: pricingFile,
       OUTBOX_POLL_MS: '100',
+      // The acceptance's e-mail leaves at once here (its undo window is dispatch.test.mjs's).
+      ACCEPTANCE_UNDO_SECONDS: '0',
     });
     browser = await launchBrowser();
   });
@@ -178,7 +180,8 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
     await carrier.getByRole('link', { name: `n° ${created.data.id}` }).click();
     await carrier.getByText('Refuser', { exact: true }).click();
     const reason = 'Nous n’avons plus de camion libre ce jour-là ; essayez le lendemain.';
-    await carrier.getByLabel('Motif du refus (envoyé au client)').fill(reason);
+    await carrier.getByRole('radio', { name: 'Autre' }).check();
+    await carrier.getByLabel('Précisions pour le client (obligatoires avec « Autre »)').fill(reason);
     await carrier.getByRole('button', { name: 'Confirmer le refus' }).click();
     await carrier.getByRole('status').filter({ hasText: 'Réservation refusée' }).waitFor();
     await carrier.getByText(`Motif donné au client : ${reason}`).waitFor();
@@ -231,6 +234,19 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
       await checkPage(page, 'webhooks');
       await newest.getByText('Supprimer ce point de réception').click();
       await checkPage(page, 'webhooks, suppression ouverte');
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`the dispatcher's pages as the screenshots show them (tabs, a booking to decide, the refusal, a counter-offer and the customer's page, the alerts) pass axe and fit the screen at ${viewport.width} px`, async () => {
+      const page = await openPage(browser, { viewport });
+      const problems = watchPage(page);
+      for await (const stop of backOfficeTours.backOffice(page, server.base)) await checkPage(page, stop.name);
       assert.deepEqual(problems, []);
       await page.close();
     });

@@ -206,20 +206,26 @@ async function carrierBookings(base) {
   const { bookingBody } = await import('../../server/test/api/booking-body.mjs');
   const { DEMO_COMPANY_TOKEN } = await import('../../server/test/api/support.mjs');
   const made = [];
-  for (const [name, town, postcode, day, company] of [
-    ['Jeanne Martin', 'Lyon', '69002', '2026-12-14', false],
-    ['Boulangerie Durand', 'Villeurbanne', '69100', '2026-12-15', true],
-    ['Élodie Garnier', 'Vénissieux', '69200', '2026-12-17', false],
-    ['Karim Benali', 'Caluire-et-Cuire', '69300', '2026-12-18', false],
-    ['Cabinet Lefèvre Avocats', 'Lyon', '69003', '2026-12-21', true],
+  // The days of the dispatcher's tabs, from the server's clock (the machine's): today, then the coming weeks.
+  const { DateTime } = await import('luxon');
+  const day = (days) => DateTime.now().setZone('Europe/Paris').plus({ days }).toISODate();
+  for (const [name, town, postcode, days, company, email, phone] of [
+    ['Jeanne Martin', 'Lyon', '69002', 17, false, '', '0612345678'],
+    ['Boulangerie Durand', 'Villeurbanne', '69100', 18, true, 'contact@boulangerie-durand.example', '0478123456'],
+    ['Élodie Garnier', 'Vénissieux', '69200', 20, false, 'elodie.garnier@exemple.fr', '0698765432'],
+    ['Karim Benali', 'Caluire-et-Cuire', '69300', 21, false, '', '0611223344'],
+    ['Cabinet Lefèvre Avocats', 'Lyon', '69003', 24, true, '', '0472000000'],
+    // Today's job, and Jeanne Martin's sent a second time (a possible duplicate).
+    ['Hugo Petit', 'Lyon', '69007', 0, false, '', '0655443322'],
+    ['J. Martin', 'Lyon', '69002', 17, false, '', '06 12 34 56 78'],
   ]) {
-    const body = bookingBody({ customer: { name, phone_number: '0612345678', email: '' } });
+    const body = bookingBody({ customer: { name, phone_number: phone, email } });
     Object.assign(body.addresses[1], {
       locality: town,
       postal_code: postcode,
       address_complete: `12 rue de la République ${postcode} ${town}`,
     });
-    body.travel.beginning_date = `${day}T08:30:00+01:00`;
+    body.travel.beginning_date = `${day(days)}T08:30:00+01:00`;
     if (company) body.company_token = DEMO_COMPANY_TOKEN;
     const answer = await fetch(`${base}/api/v1/travels`, {
       method: 'POST',
@@ -247,16 +253,42 @@ export const backOfficeTours = {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
     yield { name: 'espace-transporteur-1-reservations' };
+    // Élodie Garnier's booking: it gave an e-mail, the answers reach her.
     await page.goto(`${base}/espace-transporteur/reservations/${made[2].id}`);
     await page.getByRole('button', { name: 'Accepter' }).waitFor();
     yield { name: 'espace-transporteur-2-reservation' };
     await page.getByText('Refuser', { exact: true }).click();
-    await page.getByLabel('Motif du refus (envoyé au client)').fill('Aucun véhicule disponible à cette date.');
+    await page.getByRole('radio', { name: 'Date indisponible' }).check();
+    await page.getByLabel('Précisions pour le client (obligatoires avec « Autre »)').fill('Nous pouvons le faire la semaine suivante.');
     yield { name: 'espace-transporteur-3-refus' };
-    await page.goto(`${base}/espace-transporteur/reservations/${made[0].id}`);
+    // The bakery's booking (the intranet's, whose records allow another price): another date and price.
+    await page.goto(`${base}/espace-transporteur/reservations/${made[1].id}`);
+    await page.getByText('Proposer une autre date', { exact: true }).click();
+    const { DateTime } = await import('luxon');
+    await page
+      .getByLabel('Date proposée (jj/mm/aaaa)')
+      .fill(DateTime.now().setZone('Europe/Paris').plus({ days: 27 }).toFormat('dd/LL/yyyy'));
+    await page.getByLabel('Heure de début (hh:mm)').fill('8:30');
+    await page.getByLabel('Transport (€ TTC)').fill('980');
+    await page.getByLabel('Manutention (€ TTC)').fill('120');
+    await page.getByRole('button', { name: 'Envoyer la proposition' }).click();
+    await page.getByRole('status').filter({ hasText: 'Proposition envoyée' }).waitFor();
+    yield { name: 'espace-transporteur-4-contre-proposition' };
+    // The customer's side: the link the e-mail carries, opened on the customer's phone or computer.
+    const link = await page.locator('code.secret').textContent();
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Accepter cette proposition' }).waitFor();
+    yield { name: 'contre-proposition-client' };
+    await page.getByRole('button', { name: 'Accepter cette proposition' }).click();
+    await page.getByRole('heading', { name: 'C’est confirmé' }).waitFor();
+    yield { name: 'contre-proposition-client-acceptee' };
+    await page.goto(`${base}/espace-transporteur/reservations/${made[2].id}`);
     await page.getByRole('button', { name: 'Accepter' }).click();
     await page.getByRole('status').filter({ hasText: 'Réservation acceptée' }).waitFor();
-    yield { name: 'espace-transporteur-4-acceptee' };
+    yield { name: 'espace-transporteur-5-acceptee' };
+    await page.goto(`${base}/espace-transporteur/compte/alertes`);
+    await page.getByRole('heading', { name: 'Mes alertes' }).waitFor();
+    yield { name: 'espace-transporteur-7-alertes' };
     await page.goto(`${base}/espace-transporteur/webhooks`);
     await page.getByLabel('Adresse (https://…)').fill(`http://127.0.0.1:9/planning-${page.viewportSize().width}`);
     await page.getByRole('button', { name: 'Ajouter' }).click();
@@ -268,7 +300,7 @@ export const backOfficeTours = {
       await new Promise((resolve) => setTimeout(resolve, 200));
       await page.reload();
     }
-    yield { name: 'espace-transporteur-5-webhooks' };
+    yield { name: 'espace-transporteur-6-webhooks' };
   },
 
   /**

@@ -17,6 +17,8 @@ import { DEMO_COMPANY_TOKEN, json, startServer, DATABASE_KIND, DATABASE_NAME, te
 import { waitFor } from './webhook-receiver.mjs';
 
 const FAST = {
+  // The acceptance's e-mail leaves at once (its undo window delays it otherwise: dispatch.test.mjs).
+  ACCEPTANCE_UNDO_SECONDS: '0',
   OUTBOX_FIRST_RETRY_MS: '200',
   OUTBOX_POLL_MS: '100',
   MAIL_TIMEOUT_MS: '2000',

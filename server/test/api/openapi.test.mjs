@@ -105,7 +105,13 @@ describe(`the published API contract on ${DATABASE_NAME}`, () => {
       ['x-tqw-event-id', 'x-tqw-event-type', 'x-tqw-timestamp', 'x-tqw-signature'],
     );
     const event = document.components.schemas.BookingEvent;
-    assert.deepEqual(event.properties.type.enum, ['booking.created', 'booking.updated', 'booking.accepted', 'booking.refused']);
+    assert.deepEqual(event.properties.type.enum, [
+      'booking.created',
+      'booking.updated',
+      'booking.accepted',
+      'booking.refused',
+      'booking.counter_offered',
+    ]);
     assert.ok(!('store_serialized' in event.properties.data.properties.booking.properties), 'not the element’s stored state');
     assert.ok(!JSON.stringify(event).includes('company_token'), 'never a token');
   });

@@ -1,0 +1,84 @@
+import { formatPrice } from 'transport-quote-wizard/domain';
+import type { CounterOffer } from '../db/counter-offers.ts';
+import type { StoredTravel } from '../db/travels-repo.ts';
+import { escapeHtml, phoneLink, when } from './dashboard-page.ts';
+
+/**
+ * The customer's page of a counter-offer (/contre-proposition/{id}?jeton=…): what the carrier
+ * proposes beside what was booked, and one button to accept it; or why the link no longer works.
+ * French, no script, readable on a phone (the back office's stylesheet, one column).
+ */
+export type OfferPageState =
+  | {
+      kind: 'open';
+      travel: StoredTravel;
+      offer: CounterOffer;
+      token: string;
+      carrierName: string;
+      carrierPhone: string;
+      newTotal: number | null;
+    }
+  | { kind: 'accepted'; travel: StoredTravel; offer: CounterOffer; carrierName: string; carrierPhone: string }
+  | { kind: 'closed'; title: string; text: string; carrierPhone: string };
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/back-office.css">
+</head>
+<body>
+<main id="contenu" class="offer-page">
+${body}
+</main>
+</body>
+</html>`;
+}
+
+const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
+const call = (phone: string, name: string) =>
+  phone ? `<p>Une question\u202f? Appelez ${escapeHtml(name || 'le transporteur')} au ${phoneLink(phone)}.</p>` : '';
+
+export function renderOfferPage(state: OfferPageState): string {
+  if (state.kind === 'closed')
+    return page(
+      state.title,
+      `<h1>${escapeHtml(state.title)}</h1><div class="card"><p>${escapeHtml(state.text)}</p>${call(state.carrierPhone, '')}</div>`,
+    );
+  const { travel, offer, carrierName, carrierPhone } = state;
+  const number = `n°\u00a0${travel.id}`;
+  if (state.kind === 'accepted')
+    return page(
+      `Réservation ${number} acceptée`,
+      `<h1>C’est confirmé</h1>
+<div class="card" role="status"><p>Votre réservation ${number} est acceptée par ${escapeHtml(carrierName || 'le transporteur')} pour le <strong>${escapeHtml(when(offer.beginning_date))}</strong>.</p>
+${call(carrierPhone, carrierName)}</div>`,
+    );
+  const booked = travel.payload.travel.beginning_date;
+  const total = travel.summary?.total ?? travel.payload.travel.price_transportation + travel.payload.travel.price_handling;
+  return page(
+    `Autre date proposée pour votre réservation ${number}`,
+    `<h1>${escapeHtml(carrierName || 'Le transporteur')} vous propose une autre date</h1>
+<div class="card">
+<dl class="values">
+${booked ? `<dt>Date demandée</dt><dd>${escapeHtml(when(booked))}</dd>` : ''}
+<dt>Date proposée</dt><dd><strong>${escapeHtml(when(offer.beginning_date))}</strong></dd>
+${
+  state.newTotal !== null
+    ? `<dt>Prix demandé</dt><dd>${money(total)} TTC</dd><dt>Prix proposé</dt><dd><strong>${money(state.newTotal)} TTC</strong></dd>`
+    : `<dt>Prix</dt><dd>${money(total)} TTC, inchangé</dd>`
+}
+</dl>
+<form method="post" action="/contre-proposition/${travel.id}">
+<input type="hidden" name="jeton" value="${escapeHtml(state.token)}">
+<button type="submit" class="button primary">Accepter cette proposition</button>
+</form>
+<p class="meta">En l’acceptant, votre réservation ${number} passe à cette date et est confirmée. Sans réponse de votre part, rien ne change. Ce lien fonctionne jusqu’au ${escapeHtml(when(offer.expires_at))}.</p>
+${call(carrierPhone, carrierName)}
+</div>`,
+  );
+}
