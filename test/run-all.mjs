@@ -168,7 +168,7 @@ const node24Stages = node24Missing
           '--test-concurrency=1',
           'server/test/api/travels.test.mjs',
           'server/test/api/quotes.test.mjs',
-  'server/test/api/day-quotes.test.mjs',
+          'server/test/api/day-quotes.test.mjs',
           'server/test/api/production-package.test.mjs',
         ],
         counts: NODE_COUNTS,
