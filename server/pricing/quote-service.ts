@@ -19,7 +19,7 @@ import { chosenPool, customItemProblems } from 'transport-quote-wizard/domain';
 import { estimateHandling, isCostItem, totalVolume, type CarrierPricing } from 'transport-quote-wizard/domain';
 import { poolComputesPrice } from 'transport-quote-wizard/domain';
 import { type ChoiceProblem } from 'transport-quote-wizard/domain';
-import type { ItemCatalogue } from '../db/items-repo.ts';
+import { ownItems, type ItemCatalogue } from '../db/items-repo.ts';
 import { findLiveQuote, findQuote, insertQuote, type StoredQuote } from '../db/quotes-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { ChoicesRefused, PriceChanged } from './refusals.ts';
@@ -88,10 +88,12 @@ export class QuoteService {
   }
 
   /** The items as priced: a catalogue entry's figures where the item names one, the visitor's own within bounds otherwise. */
-  private resolveItems(items: readonly Item[], companyId: number | null): Item[] {
+  private async resolveItems(items: readonly Item[], itemOwner: number | null): Promise<Item[]> {
+    // The carrier's own objects as they are now: its back office may have changed one a moment ago.
+    const own = await ownItems(this.options.sql, itemOwner);
     const problems: ChoiceProblem[] = [];
     const resolved = items.map((item, index) => {
-      const entry = CATALOGUE_CATEGORIES.has(item.category) ? this.options.catalogue.entryFor(item, companyId) : null;
+      const entry = CATALOGUE_CATEGORIES.has(item.category) ? this.options.catalogue.entryFor(item, own) : null;
       if (!entry) {
         // An id alone names a catalogue entry or nothing: never an object of 0 m³.
         if (item.id !== null && item.name.trim() === '' && !isCostItem(item))
@@ -140,10 +142,12 @@ export class QuoteService {
     const refused = carrierProblems(request, carrier);
     if (!this.offersGrid(request.grid, companyId)) refused.push({ path: 'grid', message: GRID_NOT_OFFERED });
     if (refused.length > 0) refuse(refused);
-    const priced = await this.compute(request, companyId, carrier);
+    // A carrier's own objects are priced from its records on its keyed public pages too.
+    const itemOwner = companyId ?? siteId;
+    const priced = await this.compute(request, companyId, carrier, itemOwner);
     // A discount stands within the bound the carrier allows, measured on its grid's price of the same trip.
     if (request.items.some((item) => isCostItem(item) && (item.customPrice ?? 0) < 0)) {
-      const grid = (await this.compute(withoutCompanyPrices(request), companyId, carrier)).figures;
+      const grid = (await this.compute(withoutCompanyPrices(request), companyId, carrier, itemOwner)).figures;
       const discount = discountProblems(request.items, carrier.vat, priced.figures, grid);
       if (discount.length > 0) refuse(discount);
     }
@@ -166,7 +170,7 @@ export class QuoteService {
    */
   async pricedLoad(request: QuoteRequest, companyId: number | null): Promise<PricedLoad> {
     const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing);
-    const items = this.resolveItems(request.items, companyId);
+    const items = await this.resolveItems(request.items, companyId);
     const stops = stopsFromAddresses(request.addresses);
     const handling = estimateHandling(items, stops, totalVolume(items), carrier.vat, carrier.rates);
     return {
@@ -180,8 +184,9 @@ export class QuoteService {
     request: QuoteRequest,
     companyId: number | null,
     carrier: CarrierPricing,
+    itemOwner: number | null = companyId,
   ): Promise<{ figures: QuoteFigures; fallback: string | null; tariffVersion: number | null }> {
-    const items = this.resolveItems(request.items, companyId);
+    const items = await this.resolveItems(request.items, itemOwner);
     const stops = stopsFromAddresses(request.addresses);
     const pool = chosenPool(request, carrier) ?? null;
     const route = await this.options.routes.route(
