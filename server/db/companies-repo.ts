@@ -29,7 +29,7 @@ const byField =
     frenchOrder(a[key], b[key]);
 
 /** Folded words must each start a word of the row's search text. */
-function matchesWords(searchText: string, query: string): boolean {
+export function matchesWords(searchText: string, query: string): boolean {
   const words = searchText.split(' ');
   return searchWords(query).every((queryWord) => words.some((word) => word.startsWith(queryWord)));
 }

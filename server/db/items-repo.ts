@@ -103,6 +103,11 @@ export class ItemCatalogue {
     return catalogue;
   }
 
+  /** The shared entries, in French order (the Catalogue page offers their names). */
+  sharedEntries(): CatalogueItem[] {
+    return this.index.map((entry) => entry.item).sort((a, b) => frenchOrder(a.name, b.name));
+  }
+
   /** A shared entry by its id (the preferred items name them). */
   sharedEntry(id: number): CatalogueItem | undefined {
     return this.byId.get(id);
