@@ -147,7 +147,7 @@ ${message ? notice(message.kind, message.text) : ''}
 ${list}
 <section class="card" aria-labelledby="ajouter"><h2 id="ajouter">${escapeHtml(words.add)}</h2>
 ${refused ? errorSummary(`${capitalised(words.theOne)} n’a pas été ${kind === 'adresses' ? 'ajoutée' : 'ajouté'}\u00a0: corrigez les champs signalés. Vos saisies sont gardées.`, refused.errors) : ''}
-<form method="post" action="${url}" class="stack" novalidate>${csrfField(viewer.csrf)}${directoryForm(kind, refused?.values ?? {}, refused?.errors ?? [])}<button type="submit" class="button primary">${escapeHtml(words.add)}</button></form>
+<form method="post" action="${url}#ajouter" class="stack" novalidate>${csrfField(viewer.csrf)}${directoryForm(kind, refused?.values ?? {}, refused?.errors ?? [])}<button type="submit" class="button primary">${escapeHtml(words.add)}</button></form>
 </section>
 <section class="card" aria-labelledby="fichier"><h2 id="fichier">Importer ou exporter (CSV)</h2>
 <p>Le fichier d’un tableur (LibreOffice, Excel)\u00a0: colonnes ${words.columns.length > 0 ? escapeHtml(columnsOf(kind)) : ''}, séparées par des points-virgules, une ligne par ${escapeHtml(words.one)}. Avant d’enregistrer quoi que ce soit, l’import montre ce qu’il ajoutera, modifiera ou refusera, ligne par ligne.</p>

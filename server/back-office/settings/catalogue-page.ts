@@ -65,7 +65,7 @@ export function renderCataloguePage({ viewer, preferred, own, names, message, re
   const addChip =
     preferred.length >= PREFERRED_MAX
       ? `<p class="meta">${PREFERRED_MAX} objets préférés au plus\u00a0: retirez-en un pour en ajouter un autre.</p>`
-      : `<form method="post" action="${CATALOGUE_URL}/preferes" class="filters">${csrfField(viewer.csrf)}<div class="field"><label for="f-chip">Ajouter un objet préféré</label><input id="f-chip" name="nom" type="text" list="noms-objets" autocomplete="off" value="${escapeHtml(refusedChip?.value ?? '')}" aria-describedby="h-chip${refusedChip ? ' e-chip' : ''}"${refusedChip ? ' aria-invalid="true"' : ''}><p class="help" id="h-chip">Le nom d’un objet du catalogue ou de l’un des vôtres\u00a0; il s’ajoute en dernier.</p>${chipError}</div><div class="actions"><button type="submit" class="button primary">Ajouter</button></div></form>
+      : `<form method="post" action="${CATALOGUE_URL}/preferes#preferes" class="filters">${csrfField(viewer.csrf)}<div class="field"><label for="f-chip">Ajouter un objet préféré</label><input id="f-chip" name="nom" type="text" list="noms-objets" autocomplete="off" value="${escapeHtml(refusedChip?.value ?? '')}" aria-describedby="h-chip${refusedChip ? ' e-chip' : ''}"${refusedChip ? ' aria-invalid="true"' : ''}><p class="help" id="h-chip">Le nom d’un objet du catalogue ou de l’un des vôtres\u00a0; il s’ajoute en dernier.</p>${chipError}</div><div class="actions"><button type="submit" class="button primary">Ajouter</button></div></form>
 <datalist id="noms-objets">${names.map((name) => `<option value="${escapeHtml(name)}"></option>`).join('')}</datalist>`;
   const ownRows = own
     .map(
@@ -90,7 +90,7 @@ ${ownList}
 </section>
 <section class="card" aria-labelledby="ajouter-objet"><h2 id="ajouter-objet">Ajouter un objet</h2>
 ${refusedItem ? errorSummary('L’objet n’a pas été ajouté\u00a0: corrigez les champs signalés. Vos saisies sont gardées.', refusedItem.errors) : ''}
-<form method="post" action="${CATALOGUE_URL}/objets" novalidate>${csrfField(viewer.csrf)}${ownItemForm(refusedItem?.values ?? { porteurs: '1' }, refusedItem?.errors ?? [])}<button type="submit" class="button primary">Ajouter l’objet</button></form>
+<form method="post" action="${CATALOGUE_URL}/objets#ajouter-objet" novalidate>${csrfField(viewer.csrf)}${ownItemForm(refusedItem?.values ?? { porteurs: '1' }, refusedItem?.errors ?? [])}<button type="submit" class="button primary">Ajouter l’objet</button></form>
 </section>`;
   return frame('Catalogue', body, viewer, 'reglages');
 }
