@@ -108,11 +108,6 @@ export class ItemCatalogue {
     return this.index.map((entry) => entry.item).sort((a, b) => frenchOrder(a.name, b.name));
   }
 
-  /** A shared entry by its id (the preferred items name them). */
-  sharedEntry(id: number): CatalogueItem | undefined {
-    return this.byId.get(id);
-  }
-
   /**
    * The catalogue entry an item of a booking names, as a company (or the public) sees the
    * catalogue: by its id (alone, or with its own name), else by its name (case and accents

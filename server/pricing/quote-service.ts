@@ -168,9 +168,9 @@ export class QuoteService {
    * item's unit volume (the catalogue's for its items) and the handling the server estimates for
    * the trip when nobody chooses the handlers and hours.
    */
-  async pricedLoad(request: QuoteRequest, companyId: number | null): Promise<PricedLoad> {
+  async pricedLoad(request: QuoteRequest, companyId: number | null, siteId: number | null = null): Promise<PricedLoad> {
     const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing);
-    const items = await this.resolveItems(request.items, companyId);
+    const items = await this.resolveItems(request.items, companyId ?? siteId);
     const stops = stopsFromAddresses(request.addresses);
     const handling = estimateHandling(items, stops, totalVolume(items), carrier.vat, carrier.rates);
     return {

@@ -141,7 +141,7 @@ export function readPlace(values: FormValues, geocoder: OfflineGeocoder): Checke
           min: STREET_FLOOR,
           max: TOP_FLOOR,
           integer: true,
-          range: `de ${STREET_FLOOR} (de plain-pied, dans la rue) à ${TOP_FLOOR}\u00a0; 0 pour le rez-de-chaussée`,
+          range: `de ${STREET_FLOOR} (de plain-pied, dans la rue) à ${TOP_FLOOR}\u202f; 0 pour le rez-de-chaussée`,
         });
   const notes = reader.text('notes');
   if (notes.length > NOTES_MAX) reader.fail('notes', `Notes\u00a0: ${NOTES_MAX} caractères au plus.`);

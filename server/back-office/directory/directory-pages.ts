@@ -88,14 +88,12 @@ export function directoryForm(kind: DirectoryKind, values: FormValues, errors: r
     text(
       'etage',
       'Étage',
-      '-1\u00a0: de plain-pied, dans la rue\u00a0; 0\u00a0: rez-de-chaussée\u00a0; 1 à 12. Vide\u00a0: de plain-pied.',
+      '-1\u00a0: de plain-pied, dans la rue\u202f; 0\u00a0: rez-de-chaussée\u202f; 1 à 12. Vide\u00a0: de plain-pied.',
       'numeric',
     ),
     checkbox('ascenseur', 'Ascenseur (à partir du 1er étage)', values),
     `<div class="field"><label for="f-notes">Notes (facultatives)</label><textarea id="f-notes" name="notes" rows="3">${escapeHtml(values.notes ?? '')}</textarea></div>`,
     `<div class="field"><label for="f-contacts">Contacts sur place (facultatifs)</label><textarea id="f-contacts" name="contacts" rows="3" aria-describedby="h-contacts${contactsError ? ' e-contacts' : ''}"${contactsError ? ' aria-invalid="true"' : ''}>${escapeHtml(values.contacts ?? '')}</textarea><p class="help" id="h-contacts">Un contact par ligne\u00a0: nom, téléphone, e-mail, séparés par des virgules.</p>${contactsError ? `<p class="field-error" id="e-contacts">${escapeHtml(contactsError.message)}</p>` : ''}</div>`,
-    values.latitude !== undefined ? `<input type="hidden" name="latitude" value="${escapeHtml(values.latitude)}">` : '',
-    values.longitude !== undefined ? `<input type="hidden" name="longitude" value="${escapeHtml(values.longitude)}">` : '',
   ].join('');
 }
 
@@ -137,7 +135,7 @@ export function renderDirectoryPage({ viewer, kind, query, rows, total, message,
       ? `<p class="meta">${escapeHtml(words.empty)}</p>`
       : rows.length === 0
         ? `<p class="meta">Aucun résultat pour «\u202f${escapeHtml(query)}\u202f».</p>`
-        : `<table class="bookings"><caption class="visually-hidden">${escapeHtml(words.title)}, par ordre alphabétique\u00a0; le nom mène à la fiche pour la modifier ou la supprimer</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+        : `<table class="bookings"><caption class="visually-hidden">${escapeHtml(words.title)}, par ordre alphabétique\u202f; le nom mène à la fiche pour la modifier ou la supprimer</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
   const count = query.trim() === '' ? `${total}\u00a0au total` : `${rows.length}\u00a0sur ${total}`;
   const html = `<p><a href="${DIRECTORY_URL}">Répertoire</a></p>${subnav(kind)}<h1>${escapeHtml(words.title)}</h1>
 <p>${escapeHtml(words.about)}</p>
@@ -182,7 +180,7 @@ export function renderEditPage({ viewer, kind, id, name, values, errors }: EditP
 ${errorSummary(`${capitalised(words.theOne)} n’a pas été ${kind === 'adresses' ? 'enregistrée' : 'enregistré'}\u00a0: corrigez les champs signalés. Vos saisies sont gardées.`, errors)}
 <section class="card" aria-labelledby="modifier"><h2 id="modifier">Modifier</h2>
 <form method="post" action="${url}" class="stack" novalidate>${csrfField(viewer.csrf)}${directoryForm(kind, values, errors)}<button type="submit" class="button primary">Enregistrer</button></form></section>
-<section class="card" aria-labelledby="supprimer"><h2 id="supprimer">Supprimer</h2><p>Vos clients ne ${kind === 'adresses' ? 'la' : 'le'} verront plus dans le formulaire\u00a0; les réservations déjà faites gardent ce qu’elles avaient.</p>
+<section class="card" aria-labelledby="supprimer"><h2 id="supprimer">Supprimer</h2><p>Vos clients ne ${kind === 'adresses' ? 'la' : 'le'} verront plus dans le formulaire\u202f; les réservations déjà faites gardent ce qu’elles avaient.</p>
 <form method="post" action="${url}/supprimer">${csrfField(viewer.csrf)}<button type="submit" class="button danger">Supprimer ${escapeHtml(words.theOne)} «\u202f${escapeHtml(name)}\u202f»</button></form></section>`;
   return frame(name, html, viewer, 'repertoire');
 }

@@ -17,14 +17,14 @@ export function ownItemForm(values: FormValues, errors: readonly FieldError[]): 
   return `<div class="grid">
 ${field('nom', 'Nom de l’objet', { kind: 'text', help: 'Tel que vos clients le cherchent, par exemple «\u202fPiano à queue\u202f».' })}
 ${field('famille', 'Famille (facultative)', { kind: 'text', help: 'Salon, Bureau, Divers… Vide\u00a0: Divers.' })}
-${field('volume', 'Volume', { unit: 'm³', size: 8, help: 'Protection comprise\u00a0; vide\u00a0: tiré des dimensions.' })}
+${field('volume', 'Volume', { unit: 'm³', size: 8, help: 'Protection comprise\u202f; vide\u00a0: tiré des dimensions.' })}
 ${field('longueur', 'Longueur (facultative)', { unit: 'cm', size: 8 })}
 ${field('largeur', 'Largeur (facultative)', { unit: 'cm', size: 8 })}
 ${field('hauteur', 'Hauteur (facultative)', { unit: 'cm', size: 8 })}
 ${field('poids', 'Poids', { unit: 'kg', size: 8 })}
 ${field('porteurs', 'Manutentionnaires', { kind: 'numeric', size: 4, help: 'Combien de personnes le portent.' })}
-${field('temps', 'Temps de manutention', { unit: 'h par objet', size: 6, help: 'De plain-pied\u00a0; les étages l’allongent.' })}
-${field('camion', 'Camion minimal (facultatif)', { unit: 'm³', size: 6, help: 'Le plus petit camion qui le prend\u00a0; vide\u00a0: tout camion.' })}
+${field('temps', 'Temps de manutention', { unit: 'h par objet', size: 6, help: 'De plain-pied\u202f; les étages l’allongent.' })}
+${field('camion', 'Camion minimal (facultatif)', { unit: 'm³', size: 6, help: 'Le plus petit camion qui le prend\u202f; vide\u00a0: tout camion.' })}
 </div>
 ${checkbox('ascenseur', 'Tient dans un ascenseur', values)}`;
 }
@@ -65,7 +65,7 @@ export function renderCataloguePage({ viewer, preferred, own, names, message, re
   const addChip =
     preferred.length >= PREFERRED_MAX
       ? `<p class="meta">${PREFERRED_MAX} objets préférés au plus\u00a0: retirez-en un pour en ajouter un autre.</p>`
-      : `<form method="post" action="${CATALOGUE_URL}/preferes#preferes" class="filters">${csrfField(viewer.csrf)}<div class="field"><label for="f-chip">Ajouter un objet préféré</label><input id="f-chip" name="nom" type="text" list="noms-objets" autocomplete="off" value="${escapeHtml(refusedChip?.value ?? '')}" aria-describedby="h-chip${refusedChip ? ' e-chip' : ''}"${refusedChip ? ' aria-invalid="true"' : ''}><p class="help" id="h-chip">Le nom d’un objet du catalogue ou de l’un des vôtres\u00a0; il s’ajoute en dernier.</p>${chipError}</div><div class="actions"><button type="submit" class="button primary">Ajouter</button></div></form>
+      : `<form method="post" action="${CATALOGUE_URL}/preferes#preferes" class="filters">${csrfField(viewer.csrf)}<div class="field"><label for="f-chip">Ajouter un objet préféré</label><input id="f-chip" name="nom" type="text" list="noms-objets" autocomplete="off" value="${escapeHtml(refusedChip?.value ?? '')}" aria-describedby="h-chip${refusedChip ? ' e-chip' : ''}"${refusedChip ? ' aria-invalid="true"' : ''}><p class="help" id="h-chip">Le nom d’un objet du catalogue ou de l’un des vôtres\u202f; il s’ajoute en dernier.</p>${chipError}</div><div class="actions"><button type="submit" class="button primary">Ajouter</button></div></form>
 <datalist id="noms-objets">${names.map((name) => `<option value="${escapeHtml(name)}"></option>`).join('')}</datalist>`;
   const ownRows = own
     .map(
@@ -76,7 +76,7 @@ export function renderCataloguePage({ viewer, preferred, own, names, message, re
   const ownList =
     own.length === 0
       ? '<p class="meta">Aucun objet à vous pour le moment\u00a0: vos clients ont le catalogue commun.</p>'
-      : `<table class="bookings"><caption class="visually-hidden">Vos objets\u00a0; le nom mène à sa fiche pour le modifier ou le supprimer</caption><thead><tr><th scope="col">Objet</th><th scope="col">Caractéristiques</th></tr></thead><tbody>${ownRows}</tbody></table>`;
+      : `<table class="bookings"><caption class="visually-hidden">Vos objets\u202f; le nom mène à sa fiche pour le modifier ou le supprimer</caption><thead><tr><th scope="col">Objet</th><th scope="col">Caractéristiques</th></tr></thead><tbody>${ownRows}</tbody></table>`;
   const body = `<p><a href="${SETTINGS_URL}">Réglages</a></p><h1>Catalogue</h1>
 <p>Ce que vos clients trouvent en cherchant un objet, sur votre intranet et sur vos pages publiques (avec votre clé)\u00a0: le catalogue commun, et vos propres objets en premier. Le devis les chiffre avec les valeurs enregistrées ici.</p>
 ${message ? notice(message.kind, message.text) : ''}
@@ -101,7 +101,7 @@ export function renderOwnItemPage(viewer: Viewer, item: CatalogueItem, values: F
 ${errorSummary('L’objet n’a pas été enregistré\u00a0: corrigez les champs signalés. Vos saisies sont gardées.', errors)}
 <section class="card" aria-labelledby="modifier"><h2 id="modifier">Modifier</h2>
 <form method="post" action="${url}" novalidate>${csrfField(viewer.csrf)}${ownItemForm(values, errors)}<button type="submit" class="button primary">Enregistrer</button></form></section>
-<section class="card" aria-labelledby="supprimer"><h2 id="supprimer">Supprimer</h2><p>Vos clients ne le trouveront plus\u00a0; les réservations déjà faites gardent ce qu’elles avaient.</p>
+<section class="card" aria-labelledby="supprimer"><h2 id="supprimer">Supprimer</h2><p>Vos clients ne le trouveront plus\u202f; les réservations déjà faites gardent ce qu’elles avaient.</p>
 <form method="post" action="${url}/supprimer">${csrfField(viewer.csrf)}<button type="submit" class="button danger">Supprimer l’objet «\u202f${escapeHtml(item.name)}\u202f»</button></form></section>`;
   return frame(item.name, body, viewer, 'reglages');
 }

@@ -49,7 +49,7 @@ export function readOwnItem(values: FormValues, others: readonly CatalogueItem[]
   if (volume !== null && (volume < 0.001 || volume > 50))
     reader.fail(
       'volume',
-      `Volume\u00a0: ${spokenNumber(volume)}\u00a0m³ tiré des dimensions, hors de 0,001 à 50\u00a0m³\u00a0; vérifiez-les.`,
+      `Volume\u00a0: ${spokenNumber(volume)}\u00a0m³ tiré des dimensions, hors de 0,001 à 50\u00a0m³\u202f; vérifiez-les.`,
     );
   const weight = reader.number('poids', { label: 'Poids', min: 0.1, max: 5000, example: '300', range: 'entre 0,1 et 5\u202f000\u00a0kg' });
   if (volume !== null && weight !== null && weight / volume > DENSITY_MAX)
