@@ -22,7 +22,7 @@ describe('the element in company mode finds what the carrier just added', () => 
     await server?.stop();
   });
 
-  it('S053 S054 S028 S030 S139 a place, an own object, a customer and a contact, found right after they are added', async () => {
+  it('S019 S028 S030 S116 S117 S139 a place, an own object, a customer and a contact, found right after they are added', async () => {
     const office = await new BackOffice(server.base).signInAs(1);
     const added = async (path, fields) => {
       await office.get(path.replace(/\/objets$/, ''));

@@ -14,12 +14,12 @@ export const KINDS: Record<
   { title: string; one: string; theOne: string; add: string; empty: string; search: string; about: string; columns: string[] }
 > = {
   adresses: {
-    title: 'Adresses enregistrées',
-    one: 'adresse',
-    theOne: 'l’adresse',
-    add: 'Ajouter une adresse',
-    empty: 'Aucune adresse enregistrée pour le moment.',
-    search: 'Chercher une adresse (nom, rue, ville)',
+    title: 'Lieux enregistrés',
+    one: 'lieu',
+    theOne: 'le lieu',
+    add: 'Ajouter un lieu',
+    empty: 'Aucun lieu enregistré pour le moment.',
+    search: 'Chercher un lieu (nom, rue, ville)',
     about:
       'Les lieux que vos clients choisissent d’un clic dans le formulaire de réservation (mode entreprise)\u00a0: l’adresse, vérifiée, avec son étage, son ascenseur, ses consignes et ses contacts sur place.',
     columns: ['Nom', 'Adresse', 'Étage', 'Contacts sur place'],
@@ -144,7 +144,7 @@ ${message ? notice(message.kind, message.text) : ''}
 <div class="list-head"><p class="count">${escapeHtml(count)}</p></div>
 ${list}
 <section class="card" aria-labelledby="ajouter"><h2 id="ajouter">${escapeHtml(words.add)}</h2>
-${refused ? errorSummary(`${capitalised(words.theOne)} n’a pas été ${kind === 'adresses' ? 'ajoutée' : 'ajouté'}\u00a0: corrigez les champs signalés. Vos saisies sont gardées.`, refused.errors) : ''}
+${refused ? errorSummary(`${capitalised(words.theOne)} n’a pas été ajouté\u00a0: corrigez les champs signalés. Vos saisies sont gardées.`, refused.errors) : ''}
 <form method="post" action="${url}#ajouter" class="stack" novalidate>${csrfField(viewer.csrf)}${directoryForm(kind, refused?.values ?? {}, refused?.errors ?? [])}<button type="submit" class="button primary">${escapeHtml(words.add)}</button></form>
 </section>
 <section class="card" aria-labelledby="fichier"><h2 id="fichier">Importer ou exporter (CSV)</h2>
@@ -177,10 +177,10 @@ export function renderEditPage({ viewer, kind, id, name, values, errors }: EditP
   const words = KINDS[kind];
   const url = `${kindUrl(kind)}/${id}`;
   const html = `<p><a href="${kindUrl(kind)}">${escapeHtml(words.title)}</a></p><h1>${escapeHtml(name)}</h1>
-${errorSummary(`${capitalised(words.theOne)} n’a pas été ${kind === 'adresses' ? 'enregistrée' : 'enregistré'}\u00a0: corrigez les champs signalés. Vos saisies sont gardées.`, errors)}
+${errorSummary(`${capitalised(words.theOne)} n’a pas été enregistré\u00a0: corrigez les champs signalés. Vos saisies sont gardées.`, errors)}
 <section class="card" aria-labelledby="modifier"><h2 id="modifier">Modifier</h2>
 <form method="post" action="${url}" class="stack" novalidate>${csrfField(viewer.csrf)}${directoryForm(kind, values, errors)}<button type="submit" class="button primary">Enregistrer</button></form></section>
-<section class="card" aria-labelledby="supprimer"><h2 id="supprimer">Supprimer</h2><p>Vos clients ne ${kind === 'adresses' ? 'la' : 'le'} verront plus dans le formulaire\u202f; les réservations déjà faites gardent ce qu’elles avaient.</p>
+<section class="card" aria-labelledby="supprimer"><h2 id="supprimer">Supprimer</h2><p>Vos clients ne le verront plus dans le formulaire\u202f; les réservations déjà faites gardent ce qu’elles avaient.</p>
 <form method="post" action="${url}/supprimer">${csrfField(viewer.csrf)}<button type="submit" class="button danger">Supprimer ${escapeHtml(words.theOne)} «\u202f${escapeHtml(name)}\u202f»</button></form></section>`;
   return frame(name, html, viewer, 'repertoire');
 }

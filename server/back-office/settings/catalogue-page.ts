@@ -24,13 +24,13 @@ ${field('hauteur', 'Hauteur (facultative)', { unit: 'cm', size: 8 })}
 ${field('poids', 'Poids', { unit: 'kg', size: 8 })}
 ${field('porteurs', 'Manutentionnaires', { kind: 'numeric', size: 4, help: 'Combien de personnes le portent.' })}
 ${field('temps', 'Temps de manutention', { unit: 'h par objet', size: 6, help: 'De plain-pied\u202f; les étages l’allongent.' })}
-${field('camion', 'Camion minimal (facultatif)', { unit: 'm³', size: 6, help: 'Le plus petit camion qui le prend\u202f; vide\u00a0: tout camion.' })}
+${field('camion', 'Véhicule minimal (facultatif)', { unit: 'm³', size: 6, help: 'Le plus petit véhicule qui le prend\u202f; vide\u00a0: tout véhicule.' })}
 </div>
 ${checkbox('ascenseur', 'Tient dans un ascenseur', values)}`;
 }
 
 const figures = (item: CatalogueItem) =>
-  `${spokenNumber(item.volume)}\u00a0m³, ${spokenNumber(item.weight)}\u00a0kg, ${item.persons_needed}\u00a0manutentionnaire${item.persons_needed > 1 ? 's' : ''}, ${spokenNumber(item.time_factor)}\u00a0h${item.elevator ? ', tient dans un ascenseur' : ''}${item.minimal_truck_capacity > 0 ? `, camion de ${spokenNumber(item.minimal_truck_capacity)}\u00a0m³ au moins` : ''}`;
+  `${spokenNumber(item.volume)}\u00a0m³, ${spokenNumber(item.weight)}\u00a0kg, ${item.persons_needed}\u00a0manutentionnaire${item.persons_needed > 1 ? 's' : ''}, ${spokenNumber(item.time_factor)}\u00a0h${item.elevator ? ', tient dans un ascenseur' : ''}${item.minimal_truck_capacity > 0 ? `, véhicule de ${spokenNumber(item.minimal_truck_capacity)}\u00a0m³ au moins` : ''}`;
 
 export interface CataloguePageInput {
   viewer: Viewer;
@@ -81,7 +81,7 @@ export function renderCataloguePage({ viewer, preferred, own, names, message, re
 <p>Ce que vos clients trouvent en cherchant un objet, sur votre intranet et sur vos pages publiques (avec votre clé)\u00a0: le catalogue commun, et vos propres objets en premier. Le devis les chiffre avec les valeurs enregistrées ici.</p>
 ${message ? notice(message.kind, message.text) : ''}
 <section class="card" aria-labelledby="preferes"><h2 id="preferes">Objets préférés</h2>
-<p class="meta">Proposés d’un clic à l’étape Chargement, dans cet ordre.</p>
+<p class="meta">Proposés d’un clic dans Objets, dans cet ordre.</p>
 ${chips}
 ${addChip}
 </section>

@@ -66,17 +66,17 @@ export function readOwnItem(values: FormValues, others: readonly CatalogueItem[]
     range: 'entre 0 et 10\u00a0heures par objet',
   });
   const truck = reader.number('camion', {
-    label: 'Camion minimal',
+    label: 'Véhicule minimal',
     min: 0,
     max: 100,
     optional: true,
     example: '12',
-    range: 'entre 0 (tout camion) et 100\u00a0m³',
+    range: 'entre 0 (tout véhicule) et 100\u00a0m³',
   });
   if (truck !== null && truck > 0 && volume !== null && truck < volume)
     reader.fail(
       'camion',
-      `Camion minimal\u00a0: ${spokenNumber(truck)}\u00a0m³, moins que l’objet lui-même (${spokenNumber(volume)}\u00a0m³).`,
+      `Véhicule minimal\u00a0: ${spokenNumber(truck)}\u00a0m³, moins que l’objet lui-même (${spokenNumber(volume)}\u00a0m³).`,
     );
   if (reader.errors.length > 0 || volume === null || weight === null || persons === null || time === null)
     return { item: null, errors: reader.errors };

@@ -42,7 +42,7 @@ describe(`the carrier's directory and catalogue on ${DATABASE_NAME}`, () => {
     await server.stop();
   });
 
-  it('S053 S054 lists the demo’s saved places, customers and contacts, seeded from demo/, with a search that ignores case and accents', async () => {
+  it('S116 S117 S058 lists the demo’s saved places, customers and contacts, seeded from demo/, with a search that ignores case and accents', async () => {
     const list = await martin.get(`${R}/adresses`);
     assert.equal(list.status, 200);
     assert.match(list.text, /Entrepôt Saint-Denis/);
@@ -53,7 +53,7 @@ describe(`the carrier's directory and catalogue on ${DATABASE_NAME}`, () => {
     assert.doesNotMatch((await martin.get(`${R}/contacts`)).text, /Paul Dupont/);
   });
 
-  it('S053 S054 the element in company mode finds a place, a contact and a customer right after the carrier adds them', async () => {
+  it('S116 S117 S140 S141 S057 the element in company mode finds a place, a contact and a customer right after the carrier adds them', async () => {
     await martin.get(`${R}/adresses`);
     const added = await martin.post(`${R}/adresses`, {
       nom: 'Dépôt Rivoli Été',
@@ -124,10 +124,10 @@ describe(`the carrier's directory and catalogue on ${DATABASE_NAME}`, () => {
     const journal = decoded((await martin.get('/espace-transporteur/reglages/journal')).text);
     assert.match(journal, /Contacts, modification\u00a0: «\u202fJulien Moreau\u202f»/);
     assert.match(journal, /Contacts, suppression\u00a0: «\u202fJulien Moreau\u202f»/);
-    assert.match(journal, /Adresses enregistrées, ajout\u00a0: «\u202fDépôt Rivoli Été\u202f»/);
+    assert.match(journal, /Lieux enregistrés, ajout\u00a0: «\u202fDépôt Rivoli Été\u202f»/);
   });
 
-  it('S173 refuses every directory form without its form token (CSRF), and writes nothing', async () => {
+  it('refuses every directory form without its form token (CSRF), and writes nothing', async () => {
     const before = await count(server, 'contacts', 1);
     await martin.get(`${R}/contacts`);
     const forged = await martin.post(`${R}/contacts`, { nom: 'Sans jeton' }, { csrf: null });
@@ -329,7 +329,7 @@ describe(`the carrier's directory and catalogue on ${DATABASE_NAME}`, () => {
     assert.equal(requoted.data.figures.volume, pricedVolume(3.1, 2));
   });
 
-  it('S139 sets the preferred items in the carrier’s order, its own objects among them', async () => {
+  it('S020 S057 sets the preferred items in the carrier’s order, its own objects among them', async () => {
     const names = async () => (await store(DEMO_COMPANY_TOKEN)).data.preferred_items.map((item) => item.name);
     // The demo's chips (demo/companies.ts), those the shared catalogue holds, in the demo's order.
     const demo = ['Carton standard', 'Canapé 3 places', 'Lit double', 'Réfrigérateur', 'Lave-linge'];
