@@ -9,7 +9,7 @@ export type DirectoryFields = PlaceFields | CustomerFields | ContactFields;
 /** What the import will do with one line of the file, as the preview says it. */
 export type PlannedLine =
   | { line: number; action: 'add'; name: string; fields: DirectoryFields }
-  | { line: number; action: 'change'; name: string; fields: DirectoryFields; id: number }
+  | { line: number; action: 'change'; name: string; fields: DirectoryFields; id: number; changed: string[] }
   | { line: number; action: 'same'; name: string }
   | { line: number; action: 'refuse'; name: string; reasons: string[] };
 
@@ -42,8 +42,36 @@ const displayName = (kind: DirectoryKind, fields: DirectoryFields) =>
   kind === 'adresses' ? (fields as PlaceFields).label : (fields as CustomerFields | ContactFields).name;
 
 /** Figures compared at the precision the file writes them. */
-const comparable = (fields: DirectoryFields) =>
-  JSON.stringify(fields, (_key, value: unknown) => (typeof value === 'number' ? Number(value.toFixed(6)) : value));
+const comparable = (value: unknown) =>
+  JSON.stringify(value, (_key, part: unknown) => (typeof part === 'number' ? Number(part.toFixed(6)) : part));
+
+/** What the preview names of a changed field. */
+const FIELD_WORDS: Record<string, string> = {
+  label: 'nom',
+  name: 'nom',
+  address_complete: 'adresse',
+  lat: 'position',
+  lng: 'position',
+  locality: 'ville',
+  postal_code: 'code postal',
+  floor_nb: 'étage',
+  elevator_presence: 'ascenseur',
+  notes: 'notes',
+  contacts: 'contacts sur place',
+  reference: 'référence',
+  email: 'e-mail',
+  phone_number: 'téléphone',
+};
+
+function changedFields(before: DirectoryFields, after: DirectoryFields): string[] {
+  const words = Object.keys(after)
+    .filter(
+      (key) =>
+        comparable((before as unknown as Record<string, unknown>)[key]) !== comparable((after as unknown as Record<string, unknown>)[key]),
+    )
+    .map((key) => FIELD_WORDS[key] ?? key);
+  return [...new Set(words)];
+}
 
 /** Each line checked as its form would be, then matched to the saved rows: nothing is written here. */
 export function planImport(
@@ -73,7 +101,8 @@ export function planImport(
     const name = displayName(kind, checked.fields);
     const row = saved.get(key);
     if (!row) return { line, action: 'add', name, fields: checked.fields };
-    if (comparable(row.fields) === comparable({ ...row.fields, ...checked.fields })) return { line, action: 'same', name };
-    return { line, action: 'change', name, fields: checked.fields, id: row.id };
+    const changed = changedFields(row.fields, checked.fields);
+    if (changed.length === 0) return { line, action: 'same', name };
+    return { line, action: 'change', name, fields: checked.fields, id: row.id, changed };
   });
 }

@@ -205,7 +205,7 @@ export function renderImportPreview(
   const rows = plan
     .map(
       (line) =>
-        `<tr><td data-label="Ligne"><div class="cell">${line.line}</div></td><td data-label="Nom"><div class="cell">${escapeHtml(line.name || '(sans nom)')}</div></td><td data-label="Ce que fera l’import"><div class="cell">${line.action === 'refuse' ? `<strong>Refusée</strong>\u00a0: ${escapeHtml(line.reasons.join(' '))}` : ACTIONS[line.action]}</div></td></tr>`,
+        `<tr><td data-label="Ligne"><div class="cell">${line.line}</div></td><td data-label="Nom"><div class="cell">${escapeHtml(line.name || '(sans nom)')}</div></td><td data-label="Ce que fera l’import"><div class="cell">${line.action === 'refuse' ? `<strong>Refusée</strong>\u00a0: ${escapeHtml(line.reasons.join(' '))}` : line.action === 'change' ? `Modification\u00a0: ${escapeHtml(line.changed.join(', '))}` : ACTIONS[line.action]}</div></td></tr>`,
     )
     .join('');
   const written = counts.add + counts.change;

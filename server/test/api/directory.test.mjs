@@ -218,6 +218,18 @@ describe(`the carrier's directory and catalogue on ${DATABASE_NAME}`, () => {
     assert.equal((await contacts(DEMO_COMPANY_TOKEN, 'chloe')).data[0].email, 'chloe@exemple.fr');
   });
 
+  it('says which fields a line changes, matching a customer by its reference', async () => {
+    await martin.get(`${R}/clients`);
+    const file = Buffer.from(
+      'Nom;Référence;E-mail;Téléphone\r\nCabinet Lefèvre Avocats;CLI-0107;accueil@lefevre-avocats.example;04 78 00 00 99\r\n',
+    );
+    const preview = decoded((await martin.upload(`${R}/clients/import`, {}, csvFile(file))).text);
+    assert.match(preview, /0\u00a0ajout, 1\u00a0modification, 0\u00a0ligne inchangée, 0\u00a0ligne refusée/);
+    assert.match(preview, /<div class="cell">Modification\u00a0: téléphone<\/div>/);
+    const [stored] = await server.query('SELECT phone_number FROM customers WHERE company_id = 1 AND reference = ?', ['CLI-0107']);
+    assert.equal(stored.phone_number, '0478000002', 'nothing written before the confirmation');
+  });
+
   it('re-imports its own export to the same rows: nothing to change, and a deleted place comes back as it was', async () => {
     const exported = await fetch(`${server.base}${R}/adresses/export`, { headers: { cookie: martin.cookieHeader() } });
     assert.equal(exported.status, 200);
