@@ -47,8 +47,14 @@ const ListQuery = v.object({
   q: v.optional(v.pipe(v.string(), v.maxLength(200)), ''),
   fait: v.optional(v.picklist(['ajout', 'modification', 'rien', 'suppression', 'import'])),
   n: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/))),
+  refus: v.optional(v.literal('trop-lourd')),
 });
+/** The upload, as @fastify/multipart gives it (keyValues): the file's bytes, or nothing when none was chosen. */
+const UploadBody = v.object({ fichier: v.optional(v.union([v.instance(Buffer), v.string()])) });
 const ConfirmBody = v.object({ texte: v.pipe(v.string(), v.maxLength(IMPORT_MAX_BYTES * 2)) });
+
+/** Where a file too heavy to be read leads back to: its list, which says why. */
+const tooHeavyUrl = (kind: DirectoryKind) => `${kindUrl(kind)}?refus=trop-lourd`;
 
 const DONE: Record<string, string> = {
   ajout: 'Ajouté\u00a0: le formulaire de réservation le propose dès maintenant.',
@@ -146,7 +152,7 @@ export async function directoryRoutes(office: FastifyInstance, context: Settings
     state: { refused?: { values: FormValues; errors: FieldError[] } } = {},
   ) => {
     const query = v.safeParse(ListQuery, request.query);
-    const asked = query.success ? query.output : { q: '' as string, fait: undefined, n: undefined };
+    const asked = query.success ? query.output : { q: '' as string, fait: undefined, n: undefined, refus: undefined };
     const companyId = request.carrier!.companyId;
     const all = await rowsOf(sql, companyId, kind);
     const shown = asked.q.trim() === '' ? all : await rowsOf(sql, companyId, kind, asked.q);
@@ -164,7 +170,12 @@ export async function directoryRoutes(office: FastifyInstance, context: Settings
         query: asked.q,
         rows: shown.map((row): ListedRow => ({ id: row.id, cells: row.cells })),
         total: all.length,
-        message: done ? { kind: asked.fait === 'rien' ? 'info' : 'success', text: done } : null,
+        message:
+          asked.refus === 'trop-lourd'
+            ? { kind: 'error', text: `Fichier trop lourd\u00a0: ${IMPORT_MAX_BYTES / 1024}\u00a0Ko au plus. Rien n’a été importé.` }
+            : done
+              ? { kind: asked.fait === 'rien' ? 'info' : 'success', text: done }
+              : null,
         ...(state.refused ? { refused: state.refused } : {}),
       }),
       state.refused ? 422 : 200,
@@ -288,29 +299,25 @@ export async function directoryRoutes(office: FastifyInstance, context: Settings
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, fieldSize: IMPORT_MAX_BYTES * 2, parts: 6 },
     });
     // A file past the limit is refused while it is read: the list says why, nothing imported.
+    // A file past the limit is refused while it is read, before the session is: the list says why (nothing imported).
     upload.setErrorHandler(async (error: Error & { code?: string }, request, reply) => {
-      const params = v.safeParse(KindParams, request.params);
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE' && params.success && request.carrier)
-        return listPageWithError(
-          request,
-          reply,
-          params.output.kind,
-          `Fichier trop lourd : ${IMPORT_MAX_BYTES / 1024} Ko au plus. Rien n’a été importé.`,
-          413,
-        );
+      const back = request.routeOptions.config?.tooLargeRedirect;
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE' && back) return reply.redirect(back, 303);
       throw error;
     });
 
-    upload.post('/repertoire/:kind/import', formGuard, async (request, reply) => {
-      const kind = kindOf(request);
-      const file = (request.body as Record<string, unknown> | undefined)?.fichier;
+    const preview = (kind: DirectoryKind) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const upload = v.safeParse(UploadBody, request.body ?? {});
+      const file = upload.success ? upload.output.fichier : undefined;
       const bytes = Buffer.isBuffer(file) ? file : Buffer.alloc(0);
       if (bytes.length === 0) return listPageWithError(request, reply, kind, 'Choisissez un fichier CSV à importer.');
       const { text, encoding } = decodeSpreadsheetText(bytes);
       const planned = await plan(request, kind, text);
       if ('problem' in planned) return listPageWithError(request, reply, kind, `${planned.problem} Rien n’a été importé.`);
       return page(reply, renderImportPreview(viewerOf(request, reply), kind, planned.plan, text.replace(/^\ufeff/, ''), encoding));
-    });
+    };
+    for (const kind of ['adresses', 'clients', 'contacts'] as const)
+      upload.post(`/repertoire/${kind}/import`, { ...formGuard, config: { tooLargeRedirect: tooHeavyUrl(kind) } }, preview(kind));
 
     upload.post('/repertoire/:kind/import/confirmer', formGuard, async (request, reply) => {
       const kind = kindOf(request);

@@ -218,6 +218,28 @@ describe(`the carrier's directory and catalogue on ${DATABASE_NAME}`, () => {
     assert.equal((await contacts(DEMO_COMPANY_TOKEN, 'chloe')).data[0].email, 'chloe@exemple.fr');
   });
 
+  it('refuses a file it cannot read, saying why in French, and imports nothing', async () => {
+    const before = await count(server, 'contacts', 1);
+    await martin.get(`${R}/contacts`);
+    const none = await martin.upload(`${R}/contacts/import`, {}, {});
+    assert.equal(none.status, 422);
+    assert.match(none.text, /Choisissez un fichier CSV à importer/);
+    const headless = await martin.upload(`${R}/contacts/import`, {}, csvFile(Buffer.from('Jean;0601020304\r\n')));
+    assert.equal(headless.status, 422);
+    assert.match(decoded(headless.text), /La première ligne doit nommer les colonnes, dont «\u202fNom\u202f»/);
+    for (const kilobytes of [210, 400]) {
+      // Past the import's limit, and past the server's body limit (refused before it is read): the list says why.
+      const heavy = await martin.upload(`${R}/contacts/import`, {}, csvFile(Buffer.alloc(kilobytes * 1024, 'a')));
+      assert.equal(heavy.status, 303, `${kilobytes} Ko`);
+      assert.equal(heavy.location, `${R}/contacts?refus=trop-lourd`);
+      assert.match(
+        decoded((await martin.get(heavy.location)).text),
+        /Fichier trop lourd\u00a0: 200\u00a0Ko au plus. Rien n’a été importé./,
+      );
+    }
+    assert.equal(await count(server, 'contacts', 1), before);
+  });
+
   it('says which fields a line changes, matching a customer by its reference', async () => {
     await martin.get(`${R}/clients`);
     const file = Buffer.from(
