@@ -146,7 +146,8 @@ export function readPlace(values: FormValues, geocoder: OfflineGeocoder): Checke
   const notes = reader.text('notes');
   if (notes.length > NOTES_MAX) reader.fail('notes', `Notes\u00a0: ${NOTES_MAX} caractères au plus.`);
   const contacts = readPlaceContacts(reader, 'contacts');
-  if (!found || floor === null) return done(reader, null as never);
+  // Both refused, each with its message already kept.
+  if (!found || floor === null) return { fields: null, errors: reader.errors };
   return done(reader, {
     label,
     address_complete: address,
