@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { companyStore, findCompanyByToken, preferredItemNames, type CompositionContext } from 'transport-quote-server/compose';
+import { companyStore, findCompanyByToken, preferredItems, type CompositionContext } from 'transport-quote-server/compose';
 import { DEMO_COMPANY_TOKEN } from './companies.ts';
 import { renderDocsPage } from './docs-page.ts';
 
@@ -67,11 +67,7 @@ const PAGES: Record<string, string> = {
  * The demo pages, each served with a fresh nonce and its Content-Security-Policy; the
  * intranet page with its company data block, the CSP page with the strictest policy of docs/integrators.md.
  */
-export async function demoPageRoutes(
-  app: FastifyInstance,
-  { sql, catalogue, elementsDir }: CompositionContext,
-  pages: string,
-): Promise<void> {
+export async function demoPageRoutes(app: FastifyInstance, { sql, elementsDir }: CompositionContext, pages: string): Promise<void> {
   const send = (reply: FastifyReply, file: string, fill: (html: string) => string = (html) => html, policy = demoCsp) => {
     const nonce = randomBytes(16).toString('base64');
     const html = withNonce(fill(readFileSync(path.join(pages, file), 'utf8')), nonce);
@@ -89,7 +85,7 @@ export async function demoPageRoutes(
   });
   app.get('/company.html', async (_request, reply) => {
     const company = await findCompanyByToken(sql, DEMO_COMPANY_TOKEN);
-    const store = company ? await companyStore(sql, company, DEMO_COMPANY_TOKEN, catalogue.byNames(preferredItemNames(company))) : null;
+    const store = company ? await companyStore(sql, company, DEMO_COMPANY_TOKEN, await preferredItems(sql, company.id)) : null;
     return send(reply, 'company.template.html', (html) => html.replace('__COMPANY_STORE__', jsonForScript(store)));
   });
   app.get('/csp.html', async (_request, reply) => send(reply, 'csp.html', (html) => html, strictCsp));

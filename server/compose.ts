@@ -4,5 +4,6 @@
 export { startServer } from './start.ts';
 export type { Composition, CompositionContext } from './composition.ts';
 export { seedCompanies, type SeedAccount, type SeedCompany } from './db/seed.ts';
-export { companyStore, findCompanyByToken, preferredItemNames } from './db/companies-repo.ts';
+export { companyStore, findCompanyByToken } from './db/companies-repo.ts';
+export { preferredItems } from './db/items-repo.ts';
 export { escapeHtml } from './pages/dashboard-page.ts';

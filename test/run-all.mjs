@@ -54,6 +54,7 @@ const POSTGRES_SUITES = [
   'server/test/api/integration-settings.test.mjs',
   'server/test/api/team.test.mjs',
   'server/test/api/dispatch.test.mjs',
+  'server/test/api/directory.test.mjs',
   'test/e2e/carrier-journey.test.mjs',
   'server/test/reliability/price-authority.test.mjs',
   'server/test/reliability/price-holes.test.mjs',

@@ -26,7 +26,7 @@ export interface Viewer {
   logo?: { src: string; width: number; height: number } | null;
 }
 
-export type Section = 'reservations' | 'webhooks' | 'reglages' | 'equipe' | 'compte';
+export type Section = 'reservations' | 'repertoire' | 'webhooks' | 'reglages' | 'equipe' | 'compte';
 
 /** A hidden field carrying the form token: every form that changes something has one. */
 export const csrfField = (token: string) => `<input type="hidden" name="_csrf" value="${escapeHtml(token)}">`;
@@ -41,7 +41,7 @@ export function frame(title: string, body: string, viewer: Viewer | null, curren
   const header = viewer
     ? `<header class="top">
   <div class="brand">${viewer.logo ? `<img class="company-logo" src="${escapeHtml(viewer.logo.src)}" width="${viewer.logo.width}" height="${viewer.logo.height}" alt="">` : ''}<span class="product">Espace transporteur</span> <strong>${escapeHtml(viewer.companyName)}</strong></div>
-  <nav aria-label="Espace transporteur">${link('reservations', 'Réservations')}${link('webhooks', 'Webhooks')}${viewer.role === 'administrateur' ? `${link('reglages', 'Réglages')}${link('equipe', 'Équipe')}` : ''}${link('compte', 'Mon compte')}</nav>
+  <nav aria-label="Espace transporteur">${link('reservations', 'Réservations')}${link('repertoire', 'Répertoire')}${link('webhooks', 'Webhooks')}${viewer.role === 'administrateur' ? `${link('reglages', 'Réglages')}${link('equipe', 'Équipe')}` : ''}${link('compte', 'Mon compte')}</nav>
   <form method="post" action="${BASE}/deconnexion" class="sign-out">${csrfField(viewer.csrf)}<button type="submit" class="button secondary">Se déconnecter</button></form>
 </header>`
     : `<header class="top"><div class="brand"><span class="product">Espace transporteur</span></div></header>`;

@@ -54,6 +54,7 @@ import { renderSignInPage } from './sign-in-page.ts';
 import { renderWebhooksPage } from './webhooks-page.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { teamRoutes } from './team/routes.ts';
+import { directoryRoutes } from './directory/directory-routes.ts';
 import { logoFile } from '../db/company-profile.ts';
 
 /** What the back office reads beside the server's context. */
@@ -698,7 +699,9 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         );
       };
 
-      await settingsRoutes(office, { sql, signedIn, csrf: office.csrfProtection, viewerOf, page, publicUrl: deps.notifications.publicUrl });
+      const settingsContext = { sql, signedIn, csrf: office.csrfProtection, viewerOf, page, publicUrl: deps.notifications.publicUrl };
+      await settingsRoutes(office, settingsContext);
+      await directoryRoutes(office, settingsContext);
       await teamRoutes(office, {
         sql,
         settings,

@@ -29,7 +29,7 @@ const byField =
     frenchOrder(a[key], b[key]);
 
 /** Folded words must each start a word of the row's search text. */
-function matchesWords(searchText: string, query: string): boolean {
+export function matchesWords(searchText: string, query: string): boolean {
   const words = searchText.split(' ');
   return searchWords(query).every((queryWord) => words.some((word) => word.startsWith(queryWord)));
 }
@@ -100,11 +100,6 @@ export async function companyStore(sql: Sql, company: CompanyRow, token: string,
   });
 }
 
-export function preferredItemNames(company: CompanyRow): string[] {
-  const parsed = JSON.parse(company.store_json) as { preferred_item_names?: string[] };
-  return parsed.preferred_item_names ?? [];
-}
-
 export interface NewCompany {
   name: string;
   phone_number?: string;
@@ -133,7 +128,7 @@ export async function createCompany(sql: Sql, company: NewCompany, token: string
       id,
       hashToken(token),
       company.name,
-      JSON.stringify({ ...kept, preferred_item_names: [] }),
+      JSON.stringify(kept),
       publicKey,
     ]);
     return { id, publicKey };

@@ -22,7 +22,7 @@ export interface CatalogueItem {
   minimal_truck_capacity: number;
 }
 
-interface IndexedItem {
+export interface IndexedItem {
   item: CatalogueItem;
   folded: string;
   words: string[];
@@ -34,6 +34,41 @@ interface IndexedItem {
   json: string;
 }
 
+/** An items row as stored. */
+type ItemRow = Omit<CatalogueItem, 'elevator' | 'category' | 'dimensions_cm'> & {
+  elevator: number;
+  search_words: string;
+  length: number;
+  width: number;
+  height: number;
+};
+
+/** A row as the search reads it: its folded words, derived once. */
+function indexItem({ search_words, elevator, length, width, height, ...row }: ItemRow): IndexedItem {
+  const item: CatalogueItem = {
+    ...row,
+    company_id: row.company_id === null ? null : Number(row.company_id),
+    category: 'item',
+    elevator: Number(elevator) === 1,
+    dimensions_cm: { length, width, height },
+  };
+  const folded = foldText(row.name);
+  return {
+    item,
+    folded,
+    words: search_words.split(' '),
+    singularName: folded.split(' ').map(singular).join(' '),
+    bareNameWords: folded.split(' ').map((word) => word.replace(/[sx]$/, '')),
+    json: JSON.stringify(item),
+  };
+}
+
+/** A company's own objects, read now (the back office may have changed them a moment ago), for its searches and quotes. */
+export async function ownItems(sql: Sql, companyId: number | null): Promise<IndexedItem[]> {
+  if (companyId === null) return [];
+  return (await sql.all<ItemRow>('SELECT * FROM items WHERE company_id = ? ORDER BY id', [companyId])).map(indexItem);
+}
+
 /** Searches answered lately, as the JSON sent: visitors type the same first letters again and again. */
 const ANSWER_CACHE_SIZE = 2000;
 const frenchOrder = new Intl.Collator('fr').compare;
@@ -42,8 +77,8 @@ export const DEFAULT_SEARCH_LIMIT = 20;
 export const MAX_SEARCH_LIMIT = 50;
 
 /**
- * The catalogue, held in memory after the first read: a few hundred rows that only change
- * when the database is seeded, searched on every keystroke of every visitor.
+ * The shared catalogue, held in memory after the first read: a few hundred rows that only
+ * change when the database is seeded, searched on every keystroke of every visitor.
  */
 export class ItemCatalogue {
   private index: IndexedItem[] = [];
@@ -53,35 +88,24 @@ export class ItemCatalogue {
 
   private constructor() {}
 
-  /** Reads the catalogue once, at start (after the seed). */
+  /**
+   * Reads the shared catalogue once, at start (after the seed). A company's own objects are
+   * not held here: its back office changes them, and every process must see a change at once,
+   * so they are read from the database with each search and each quote (a few rows).
+   */
   static async load(sql: Sql): Promise<ItemCatalogue> {
-    const rows = await sql.all<
-      Omit<CatalogueItem, 'elevator' | 'category' | 'dimensions_cm'> & {
-        elevator: number;
-        search_words: string;
-        length: number;
-        width: number;
-        height: number;
-      }
-    >('SELECT * FROM items ORDER BY id');
     const catalogue = new ItemCatalogue();
-    catalogue.index = rows.map(({ search_words, elevator, length, width, height, ...row }) => {
-      const item: CatalogueItem = { ...row, category: 'item', elevator: elevator === 1, dimensions_cm: { length, width, height } };
-      const folded = foldText(row.name);
-      return {
-        item,
-        folded,
-        words: search_words.split(' '),
-        singularName: folded.split(' ').map(singular).join(' '),
-        bareNameWords: folded.split(' ').map((word) => word.replace(/[sx]$/, '')),
-        json: JSON.stringify(item),
-      };
-    });
+    catalogue.index = (await sql.all<ItemRow>('SELECT * FROM items WHERE company_id IS NULL ORDER BY id')).map(indexItem);
     for (const { item, folded } of catalogue.index) {
       catalogue.byId.set(item.id, item);
       catalogue.byFoldedName.set(folded, [...(catalogue.byFoldedName.get(folded) ?? []), item]);
     }
     return catalogue;
+  }
+
+  /** The shared entries, in French order (the Catalogue page offers their names). */
+  sharedEntries(): CatalogueItem[] {
+    return this.index.map((entry) => entry.item).sort((a, b) => frenchOrder(a.name, b.name));
   }
 
   /**
@@ -90,19 +114,12 @@ export class ItemCatalogue {
    * aside), the company's own entry first. Null for an object of the visitor's own: an id
    * whose entry bears another name is an entry the visitor renamed, priced as typed.
    */
-  entryFor(item: { id: string | number | null; name: string }, companyId: number | null): CatalogueItem | null {
-    const visible = (entry: CatalogueItem) => entry.company_id === null || entry.company_id === companyId;
-    const byId = item.id === null ? undefined : this.byId.get(Number(item.id));
-    if (byId && visible(byId) && (item.name.trim() === '' || foldText(byId.name) === foldText(item.name))) return byId;
-    const named = (this.byFoldedName.get(foldText(item.name)) ?? []).filter(visible);
-    return named.find((entry) => entry.company_id !== null) ?? named[0] ?? null;
-  }
-
-  byNames(names: readonly string[]): CatalogueItem[] {
-    const all = this.index;
-    return names.flatMap((name) =>
-      all.filter((entry) => entry.item.company_id === null && entry.item.name === name).map((entry) => entry.item),
-    );
+  entryFor(item: { id: string | number | null; name: string }, own: readonly IndexedItem[]): CatalogueItem | null {
+    const id = item.id === null ? NaN : Number(item.id);
+    const byId = own.find((entry) => entry.item.id === id)?.item ?? this.byId.get(id);
+    if (byId && (item.name.trim() === '' || foldText(byId.name) === foldText(item.name))) return byId;
+    const folded = foldText(item.name);
+    return own.find((entry) => entry.folded === folded)?.item ?? this.byFoldedName.get(folded)?.[0] ?? null;
   }
 
   /**
@@ -114,8 +131,13 @@ export class ItemCatalogue {
    * query, and shorter names.
    */
   /** The answer as JSON text, kept for the next visitor who types the same letters (the catalogue never changes while serving). */
-  searchJson(query: string, companyId: number | null, limit = DEFAULT_SEARCH_LIMIT): string {
-    const key = `${companyId ?? ''}|${limit}|${query}`;
+  searchJson(query: string, own: readonly IndexedItem[] | null, limit = DEFAULT_SEARCH_LIMIT): string {
+    // A company's own objects may change between two keystrokes: its answers are never kept.
+    if (own !== null)
+      return `[${this.rankedEntries(query, own, limit)
+        .map((entry) => entry.json)
+        .join(',')}]`;
+    const key = `${limit}|${query}`;
     const known = this.answers.get(key);
     if (known !== undefined) {
       // Most recently used last: the oldest is the first one evicted.
@@ -123,7 +145,7 @@ export class ItemCatalogue {
       this.answers.set(key, known);
       return known;
     }
-    const json = `[${this.rankedEntries(query, companyId, limit)
+    const json = `[${this.rankedEntries(query, [], limit)
       .map((entry) => entry.json)
       .join(',')}]`;
     this.answers.set(key, json);
@@ -131,22 +153,20 @@ export class ItemCatalogue {
     return json;
   }
 
-  private rankedEntries(query: string, companyId: number | null, limit: number): IndexedItem[] {
+  private rankedEntries(query: string, own: readonly IndexedItem[], limit: number): IndexedItem[] {
     const parsed = parseItemSearch(query);
     if (!parsed) return [];
     const queryWords = searchWords(parsed.text);
     if (queryWords.length === 0) return [];
     const foldedQuery = foldText(parsed.text);
     const singularQuery = queryWords.join(' ');
-    const candidates = this.index.filter(
-      (entry) =>
-        (entry.item.company_id === null || entry.item.company_id === companyId) &&
-        queryWords.every((word) => entry.words.some((itemWord) => itemWord.startsWith(word))),
+    const candidates = [...own, ...this.index].filter((entry) =>
+      queryWords.every((word) => entry.words.some((itemWord) => itemWord.startsWith(word))),
     );
     const whole = (entry: IndexedItem) => queryWords.every((word) => entry.words.includes(word));
     const offered = candidates.some(whole) ? candidates.filter(whole) : candidates;
     const rank = (entry: IndexedItem) => {
-      const own = companyId !== null && entry.item.company_id === companyId ? 0 : 1;
+      const isOwn = entry.item.company_id !== null ? 0 : 1;
       const generic = entry.singularName === singularQuery ? 0 : 1;
       // 'table' ranks 'Table basse' (whole first word) before 'Tableau' (a longer word).
       const wholeFirstWord = entry.bareNameWords[0] === queryWords[0] ? 0 : 1;
@@ -156,7 +176,7 @@ export class ItemCatalogue {
           : entry.words[0]?.startsWith(queryWords[0]!)
             ? 1
             : 2;
-      return [own, generic, wholeFirstWord, prefix, entry.item.name.length];
+      return [isOwn, generic, wholeFirstWord, prefix, entry.item.name.length];
     };
     const byRank = (a: number[], b: number[]) => a.reduce((order, value, at) => order || value - b[at]!, 0);
     return offered
@@ -165,4 +185,17 @@ export class ItemCatalogue {
       .slice(0, Math.min(MAX_SEARCH_LIMIT, Math.max(1, limit)))
       .map(({ entry }) => entry);
   }
+}
+
+/**
+ * The company's preferred items (spec §2's chips), in the order its back office set: entries
+ * of the shared catalogue or its own objects, never another company's.
+ */
+export async function preferredItems(sql: Sql, companyId: number): Promise<CatalogueItem[]> {
+  const rows = await sql.all<ItemRow>(
+    `SELECT i.* FROM preferred_items p JOIN items i ON i.id = p.item_id
+     WHERE p.company_id = ? AND (i.company_id IS NULL OR i.company_id = ?) ORDER BY p.position, p.item_id`,
+    [companyId, companyId],
+  );
+  return rows.map((row) => indexItem(row).item);
 }

@@ -594,9 +594,44 @@ export const MIGRATIONS: readonly Migration[] = [
     ALTER TABLE quotes ADD COLUMN tariff_version INTEGER;
   `,
   },
-  // 11: another branch's step (the carrier's directory); this placeholder stands in for it until
-  // the branches merge, so that the team's step below keeps its number 12.
-  { summary: 'réservé (annuaire du transporteur)', sqlite: 'SELECT 1;', postgres: 'SELECT 1;' },
+  // 11: the carrier's directory and catalogue, written from the back office. The preferred
+  // items (the chips) leave the store's list of names for rows in the carrier's order, naming
+  // an entry of the shared catalogue or one of the carrier's own objects; the names a store
+  // kept are carried over, each to the shared entry of that name.
+  {
+    summary: 'les objets préférés de chaque entreprise, dans son ordre, pris dans le catalogue commun ou ses propres objets',
+    sqlite: `
+    CREATE TABLE preferred_items (
+      company_id INTEGER NOT NULL REFERENCES companies(id),
+      item_id INTEGER NOT NULL REFERENCES items(id),
+      position INTEGER NOT NULL,
+      PRIMARY KEY (company_id, item_id)
+    );
+    INSERT INTO preferred_items (company_id, item_id, position)
+      SELECT c.id, MIN(i.id), CAST(j.key AS INTEGER)
+      FROM companies c, json_each(c.store_json, '$.preferred_item_names') j
+      JOIN items i ON i.company_id IS NULL AND i.name = j.value
+      WHERE true
+      GROUP BY c.id, j.key
+      ON CONFLICT DO NOTHING;
+  `,
+    postgres: `
+    CREATE TABLE preferred_items (
+      company_id INTEGER NOT NULL REFERENCES companies(id),
+      item_id INTEGER NOT NULL REFERENCES items(id),
+      position INTEGER NOT NULL,
+      PRIMARY KEY (company_id, item_id)
+    );
+    INSERT INTO preferred_items (company_id, item_id, position)
+      SELECT c.id, MIN(i.id), j.ordinality - 1
+      FROM companies c
+      CROSS JOIN LATERAL json_array_elements_text(COALESCE(c.store_json::json -> 'preferred_item_names', '[]'::json)) WITH ORDINALITY AS j(name, ordinality)
+      JOIN items i ON i.company_id IS NULL AND i.name = j.name
+      WHERE true
+      GROUP BY c.id, j.ordinality
+      ON CONFLICT DO NOTHING;
+  `,
+  },
   // 12: the team. Each session keeps the browser it was opened from (the account page lists
   // them); an invitation or a forgotten password's link is kept as its token's hash with its
   // time, the company, and what it leads to; it serves once (used_at).

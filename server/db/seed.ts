@@ -29,7 +29,7 @@ export interface SeedCompany {
   publicKey?: string;
   name: string;
   store: Omit<CompanyDataInput, 'places' | 'contacts' | 'customers' | 'company_token' | 'id' | 'preferred_items'>;
-  /** Catalogue names offered as chips. */
+  /** Catalogue names (shared, or its own objects') offered as chips, in this order. */
   preferredItemNames: string[];
   places: SeedPlace[];
   contacts: { name: string; phone_number: string; email: string }[];
@@ -85,7 +85,7 @@ async function seedCompany(sql: Sql, company: SeedCompany): Promise<void> {
     company.id,
     hashToken(company.token),
     company.name,
-    JSON.stringify({ ...company.store, preferred_item_names: company.preferredItemNames }),
+    JSON.stringify(company.store),
     company.publicKey ?? null,
   ]);
   for (const place of company.places) {
@@ -127,6 +127,19 @@ async function seedCompany(sql: Sql, company: SeedCompany): Promise<void> {
     ]);
   }
   for (const item of company.ownItems) await insertItem(sql, company.id, item);
+  // The chips, in the composition's order: its own object of that name, else the shared entry.
+  for (const [position, name] of company.preferredItemNames.entries()) {
+    const item = await sql.get<{ id: number }>(
+      'SELECT id FROM items WHERE name = ? AND (company_id = ? OR company_id IS NULL) ORDER BY company_id IS NULL, id LIMIT 1',
+      [name, company.id],
+    );
+    if (item)
+      await sql.run('INSERT INTO preferred_items (company_id, item_id, position) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', [
+        company.id,
+        item.id,
+        position,
+      ]);
+  }
 }
 
 /** Fills an empty database with the catalogue, the product's own data. Does nothing twice. */

@@ -223,7 +223,7 @@ export async function priceBooking(
     },
   };
   trusted.store_serialized = serializeTravelState(trustedState(state, trusted, quote, fixedPrice));
-  const load = await quotes.pricedLoad(request, companyId);
+  const load = await quotes.pricedLoad(request, companyId, siteId);
   return {
     payload: trusted,
     quote,

@@ -31,7 +31,7 @@ import {
   type DayQuotesRequest,
 } from 'transport-quote-wizard/domain';
 import { capacityOwner, takenDays } from '../db/day-capacity.ts';
-import type { ItemCatalogue } from '../db/items-repo.ts';
+import { ownItems, type ItemCatalogue } from '../db/items-repo.ts';
 import { findLiveQuote, findQuote, insertQuote, type StoredQuote } from '../db/quotes-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { ChoicesRefused, PriceChanged } from './refusals.ts';
@@ -103,10 +103,12 @@ export class QuoteService {
   }
 
   /** The items as priced: a catalogue entry's figures where the item names one, the visitor's own within bounds otherwise. */
-  private resolveItems(items: readonly Item[], companyId: number | null): Item[] {
+  private async resolveItems(items: readonly Item[], itemOwner: number | null): Promise<Item[]> {
+    // The carrier's own objects as they are now: its back office may have changed one a moment ago.
+    const own = await ownItems(this.options.sql, itemOwner);
     const problems: ChoiceProblem[] = [];
     const resolved = items.map((item, index) => {
-      const entry = CATALOGUE_CATEGORIES.has(item.category) ? this.options.catalogue.entryFor(item, companyId) : null;
+      const entry = CATALOGUE_CATEGORIES.has(item.category) ? this.options.catalogue.entryFor(item, own) : null;
       if (!entry) {
         // An id alone names a catalogue entry or nothing: never an object of 0 m³.
         if (item.id !== null && item.name.trim() === '' && !isCostItem(item))
@@ -149,8 +151,10 @@ export class QuoteService {
     draft: Tariff | null = null,
   ): Promise<{ figures: QuoteFigures; fallback: string | null; tariffVersion: number | null }> {
     const carrier = await this.checkedCarrier(request, companyId, siteId, draft);
-    const trip = await this.prepare(request, companyId, carrier);
-    return this.priceOn(trip, request.date, request, companyId, carrier);
+    // A carrier's own objects are priced from its records on its keyed public pages too.
+    const itemOwner = companyId ?? siteId;
+    const trip = await this.prepare(request, itemOwner, carrier);
+    return this.priceOn(trip, request.date, request, companyId, carrier, itemOwner);
   }
 
   /** The carrier that prices a request, once every choice passed its checks (else 422, each named). */
@@ -177,10 +181,11 @@ export class QuoteService {
     request: QuoteRequest,
     companyId: number | null,
     carrier: CarrierPricing,
+    itemOwner: number | null,
   ): Promise<{ figures: QuoteFigures; fallback: string | null; tariffVersion: number | null }> {
     const priced = await this.figuresOn(trip, date);
     if (request.items.some((item) => isCostItem(item) && (item.customPrice ?? 0) < 0)) {
-      const grid = (await this.compute({ ...withoutCompanyPrices(request), date }, companyId, carrier)).figures;
+      const grid = (await this.compute({ ...withoutCompanyPrices(request), date }, companyId, carrier, itemOwner)).figures;
       const discount = discountProblems(request.items, carrier.vat, priced.figures, grid);
       if (discount.length > 0) refuse(discount);
     }
@@ -218,7 +223,7 @@ export class QuoteService {
     const dates = Array.from({ length: count }, (_, offset) => plusDays(from, offset));
     const base: QuoteRequest = { ...choices, date: from };
     const carrier = await this.checkedCarrier(base, companyId, siteId);
-    const trip = await this.prepare(base, companyId, carrier);
+    const trip = await this.prepare(base, companyId ?? siteId, carrier);
     const taken =
       carrier.tariff.daily_capacity === null
         ? new Map<string, number>()
@@ -231,7 +236,7 @@ export class QuoteService {
         continue;
       }
       const dayRequest: QuoteRequest = { ...base, date };
-      const priced = await this.priceOn(trip, date, dayRequest, companyId, carrier);
+      const priced = await this.priceOn(trip, date, dayRequest, companyId, carrier, companyId ?? siteId);
       answered.push({ date, status, quote: await this.store(dayRequest, priced, companyId, siteId) });
     }
     return { days: answered, cheapest: cheapestDay(answered) };
@@ -251,9 +256,9 @@ export class QuoteService {
    * item's unit volume (the catalogue's for its items) and the handling the server estimates for
    * the trip when nobody chooses the handlers and hours.
    */
-  async pricedLoad(request: QuoteRequest, companyId: number | null): Promise<PricedLoad> {
+  async pricedLoad(request: QuoteRequest, companyId: number | null, siteId: number | null = null): Promise<PricedLoad> {
     const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing);
-    const items = this.resolveItems(request.items, companyId);
+    const items = await this.resolveItems(request.items, companyId ?? siteId);
     const stops = stopsFromAddresses(request.addresses);
     const handling = estimateHandling(items, stops, totalVolume(items), carrier.vat, carrier.rates);
     return {
@@ -267,13 +272,18 @@ export class QuoteService {
     request: QuoteRequest,
     companyId: number | null,
     carrier: CarrierPricing,
+    itemOwner: number | null = companyId,
   ): Promise<{ figures: QuoteFigures; fallback: string | null; tariffVersion: number | null }> {
-    return this.figuresOn(await this.prepare(request, companyId, carrier), request.date);
+    return this.figuresOn(await this.prepare(request, itemOwner, carrier), request.date);
   }
 
-  /** Everything a trip is priced from but its day: the items as priced, the stops, the grid, the server's own route. */
-  private async prepare(request: QuoteRequest, companyId: number | null, carrier: CarrierPricing): Promise<PreparedTrip> {
-    const items = this.resolveItems(request.items, companyId);
+  /**
+   * Everything a trip is priced from but its day: the items as priced (the catalogue's, and the
+   * own objects of `itemOwner`, the company or the keyed site's carrier), the stops, the grid,
+   * the server's own route.
+   */
+  private async prepare(request: QuoteRequest, itemOwner: number | null, carrier: CarrierPricing): Promise<PreparedTrip> {
+    const items = await this.resolveItems(request.items, itemOwner);
     const stops = stopsFromAddresses(request.addresses);
     const pool = chosenPool(request, carrier) ?? null;
     const route = await this.options.routes.route(

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { CompanyDataSchema, type CompanyData } from 'transport-quote-wizard/domain';
 import type { CarrierSite } from '../db/carrier-keys.ts';
-import { preferredItemNames } from '../db/companies-repo.ts';
+import { preferredItems } from '../db/items-repo.ts';
 import { answer, refusal, routeSchema, CARRIER_KEY } from '../http/route-schema.ts';
 import { HttpError } from '../http/validation.ts';
 import { publicRecordsOf } from '../pricing/carrier-records.ts';
@@ -22,7 +22,7 @@ export function publicCompanyOf(site: CarrierSite, preferredItems: unknown[]): C
 
 /** GET /api/v1/carrier: the carrier a page's key names, as its elements read it. */
 export const carrierRoutes: FastifyPluginAsync = async (app) => {
-  const { catalogue } = app;
+  const { sql } = app;
   const schema = routeSchema({
     operationId: 'lireTransporteur',
     tags: ['Entreprises'],
@@ -40,7 +40,6 @@ export const carrierRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/v1/carrier', { schema }, async (request) => {
     const site = request.site;
     if (!site) throw new HttpError(400, KEY_NEEDED);
-    const names = preferredItemNames({ id: site.id, name: site.name, store_json: site.store_json });
-    return publicCompanyOf(site, catalogue.byNames(names));
+    return publicCompanyOf(site, await preferredItems(sql, site.id));
   });
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { findCompanyByToken } from '../db/companies-repo.ts';
-import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, type CatalogueItem } from '../db/items-repo.ts';
+import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, ownItems, type CatalogueItem } from '../db/items-repo.ts';
 import { answer, publishSchema, PUBLIC_OR_COMPANY_TOKEN, refusal, routeSchema } from '../http/route-schema.ts';
 import { bearerToken, HttpError, parseOr400, queryInteger, QueryText } from '../http/validation.ts';
 
@@ -55,7 +55,8 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
     summary: 'Chercher dans le catalogue',
     description:
       'Les objets dont chaque mot commence un mot du nom : les mots entiers d’abord, puis l’objet générique nommé par le mot, ' +
-      'puis les noms qui commencent par la recherche (spec §7). Une recherche vide ne trouve rien.',
+      'puis les noms qui commencent par la recherche (spec §7). Une recherche vide ne trouve rien. ' +
+      'Avec le jeton d’une entreprise (c) ou la clé publique d’un transporteur (X-Carrier-Key), ses propres objets aussi, en premier.',
     security: PUBLIC_OR_COMPANY_TOKEN,
     querystring: SearchQuery,
     answers: {
@@ -67,7 +68,8 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   /** Spec §7: an array of items; '5 tables' searches 'tables'. */
   app.get('/api/v1/items/search', { schema }, async (request, reply) => {
     const query = parseOr400(SearchQuery, request.query);
-    let companyId: number | null = null;
+    // Whose own objects join the shared catalogue: the company its token opens, or the carrier a page's key names.
+    let companyId: number | null = request.site?.id ?? null;
     if (query.c !== undefined) {
       // A company's own items are private: `c` is honoured only with that company's token.
       const token = bearerToken(request.headers);
@@ -78,6 +80,6 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
     }
     return reply
       .type('application/json; charset=utf-8')
-      .send(catalogue.searchJson(query.q, companyId, query.limit ?? DEFAULT_SEARCH_LIMIT));
+      .send(catalogue.searchJson(query.q, companyId === null ? null : await ownItems(sql, companyId), query.limit ?? DEFAULT_SEARCH_LIMIT));
   });
 };

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ApiContactSchema, CompanyDataSchema, SavedPlaceSchema } from 'transport-quote-wizard/domain';
-import { companyStore, preferredItemNames, searchContacts, searchPlaces, type CompanyRow } from '../db/companies-repo.ts';
+import { companyStore, searchContacts, searchPlaces, type CompanyRow } from '../db/companies-repo.ts';
+import { preferredItems } from '../db/items-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { companyOf } from './company-of.ts';
 import { answer, publishSchema, refusal, routeSchema, TOKEN_IN_PATH, type RouteDoc } from '../http/route-schema.ts';
@@ -50,7 +51,7 @@ const companyRoute = (
 /** Everything here is scoped to the company the token opens; nothing of another is reachable. */
 /** A company's store, places, contacts and customers, opened by its token. */
 export const companyRoutes: FastifyPluginAsync = async (app) => {
-  const { sql, catalogue } = app;
+  const { sql } = app;
   const storeSchema = companyRoute({
     operationId: 'lireEntreprise',
     summary: 'Données de l’entreprise',
@@ -60,7 +61,7 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
   });
   app.get('/api/v1/companies/:token', { schema: storeSchema }, async (request) => {
     const { company, token } = await pathCompany(sql, request);
-    return companyStore(sql, company, token, catalogue.byNames(preferredItemNames(company)));
+    return companyStore(sql, company, token, await preferredItems(sql, company.id));
   });
 
   const placesSchema = companyRoute({

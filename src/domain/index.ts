@@ -12,7 +12,7 @@ export { MESSAGES, poolDefectMessage } from './messages.ts';
 
 // Entities and their schemas (spec §3): what the data blocks, the API and store_serialized hold.
 export { IdSchema, type Id } from './entities/common.ts';
-export { StopSchema, TASK_TYPES, makeStop, type Stop, type StopInput } from './entities/stop.ts';
+export { StopSchema, STREET_FLOOR, TASK_TYPES, TOP_FLOOR, makeStop, type Stop, type StopInput } from './entities/stop.ts';
 export { ITEM_CATEGORIES, ItemSchema, isCostItem, makeItem, type Item, type ItemInput } from './entities/item.ts';
 export { ContactSchema, makeContact, type Contact } from './entities/contact.ts';
 export { CustomerSchema, makeCustomer, type Customer } from './entities/customer.ts';

@@ -353,6 +353,88 @@ export const backOfficeTours = {
   },
 
   /**
+   * The directory and the catalogue (issue 43), signed in as the demo's first company (an
+   * administrator): the Répertoire, its places refused then added, a place's page, an import's
+   * preview with a refused line, the customers and contacts, then Réglages' Catalogue with an
+   * object refused for an implausible weight, added, and its page. Names carry the width: the
+   * tour runs twice on one server.
+   */
+  async *repertoire(page, base) {
+    const width = page.viewportSize().width;
+    await page.goto(`${base}/espace-transporteur/connexion`);
+    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
+    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Répertoire' }).click();
+    await page.getByRole('heading', { name: 'Répertoire', level: 1 }).waitFor();
+    yield { name: 'repertoire-0-index' };
+    await page.getByRole('link', { name: 'Lieux enregistrés' }).first().click();
+    await page.getByRole('heading', { name: 'Lieux enregistrés', level: 1 }).waitFor();
+    yield { name: 'repertoire-1-adresses' };
+    await page.getByLabel('Nom du lieu').fill(`Dépôt Rivoli ${width}`);
+    await page.getByLabel('Adresse', { exact: true }).fill('quelque part');
+    await page.getByLabel('Étage', { exact: true }).fill('15');
+    await page.getByRole('button', { name: 'Ajouter un lieu' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Vos saisies sont gardées' }).waitFor();
+    yield { name: 'repertoire-2-adresse-a-corriger' };
+    await page.getByLabel('Adresse', { exact: true }).fill('8 rue de Rivoli 75004 Paris');
+    await page.getByLabel('Étage', { exact: true }).fill('2');
+    await page.getByLabel('Ascenseur (à partir du 1er étage)').check();
+    await page.getByLabel('Contacts sur place (facultatifs)').fill('Lucie Vidal, 06 12 34 56 78, lucie@exemple.fr');
+    await page.getByRole('button', { name: 'Ajouter un lieu' }).click();
+    await page.getByRole('status').filter({ hasText: 'Ajouté' }).waitFor();
+    await page.getByLabel('Chercher un lieu (nom, rue, ville)').fill('rivoli');
+    await page.getByRole('button', { name: 'Chercher' }).click();
+    await page.getByRole('link', { name: `Dépôt Rivoli ${width}` }).waitFor();
+    yield { name: 'repertoire-3-adresses-cherchees' };
+    await page.getByRole('link', { name: `Dépôt Rivoli ${width}` }).click();
+    await page.getByRole('heading', { name: `Dépôt Rivoli ${width}`, level: 1 }).waitFor();
+    yield { name: 'repertoire-4-adresse' };
+    await page.goto(`${base}/espace-transporteur/repertoire/contacts`);
+    await page.getByLabel('Fichier CSV à importer').setInputFiles({
+      name: 'contacts.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `Nom;Téléphone;E-mail\r\nAnne Petit ${width};06 01 02 03 04;anne@exemple.fr\r\nBruno Sans Arobase;06 05 06 07 08;bruno.exemple.fr\r\n`,
+        'latin1',
+      ),
+    });
+    await page.getByRole('button', { name: 'Voir ce que l’import fera' }).click();
+    await page.getByRole('heading', { name: 'Import : ce qu’il fera', level: 1 }).waitFor();
+    yield { name: 'repertoire-5-import-apercu' };
+    await page.getByRole('button', { name: /^Importer 1/ }).click();
+    await page.getByRole('status').filter({ hasText: 'Import enregistré' }).waitFor();
+    yield { name: 'repertoire-6-contacts' };
+    await page.getByRole('link', { name: 'Clients' }).click();
+    await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
+    yield { name: 'repertoire-7-clients' };
+    await page.goto(`${base}/espace-transporteur/reglages/catalogue`);
+    await page.getByRole('heading', { name: 'Catalogue', level: 1 }).waitFor();
+    yield { name: 'catalogue-0-page' };
+    await page.getByLabel('Nom de l’objet').fill(`Coffre-fort ${width}`);
+    await page.getByLabel('Volume', { exact: true }).fill('0,01');
+    await page.getByLabel('Poids', { exact: true }).fill('300');
+    await page.getByLabel('Manutentionnaires').fill('3');
+    await page.getByLabel('Temps de manutention').fill('1,5');
+    await page.getByRole('button', { name: 'Ajouter l’objet' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Vos saisies sont gardées' }).waitFor();
+    yield { name: 'catalogue-1-objet-a-corriger' };
+    await page.getByLabel('Volume', { exact: true }).fill('0,5');
+    await page.getByRole('button', { name: 'Ajouter l’objet' }).click();
+    await page.getByRole('status').filter({ hasText: 'Objet ajouté' }).waitFor();
+    await page.getByLabel('Ajouter un objet préféré').fill(`Coffre-fort ${width}`);
+    await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Objet préféré ajouté' }).waitFor();
+    await page.getByRole('button', { name: `Monter Coffre-fort ${width}` }).click();
+    await page.getByRole('status').filter({ hasText: 'Objets préférés enregistrés' }).waitFor();
+    yield { name: 'catalogue-2-preferes' };
+    await page.getByRole('link', { name: `Coffre-fort ${width}` }).click();
+    await page.getByRole('heading', { name: `Coffre-fort ${width}`, level: 1 }).waitFor();
+    yield { name: 'catalogue-3-objet' };
+  },
+
+  /**
    * The team (issue 43): «Mot de passe oublié» and its answer, Équipe with an invitation refused
    * then sent, Mon compte and a wrong current password, then, signed out, the forgotten
    * password's link, an unknown link, the invitation's page and the account it creates. The

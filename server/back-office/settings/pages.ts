@@ -33,6 +33,12 @@ export const SETTINGS_PAGES: SettingsPage[] = [
     description: 'Les grilles proposées à vos clients, leurs consignes et, si vous le voulez, leur code de calcul.',
   },
   {
+    path: 'catalogue',
+    title: 'Catalogue',
+    description:
+      'Vos objets préférés, proposés d’un clic dans l’ordre que vous choisissez, et vos propres objets à côté du catalogue commun.',
+  },
+  {
     path: 'integration',
     title: 'Intégrer à mon site',
     description:

@@ -1,0 +1,66 @@
+// Issue 43: what the carrier adds in its back office, the element in company mode finds on the
+// next page it opens: a saved place (Adresses), one of its own objects (Chargement), a customer
+// and a contact (Finalisation), each typed as a user would, accents and case aside.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { BackOffice } from '../../server/test/api/back-office-client.mjs';
+import { startServer } from '../../server/test/api/support.mjs';
+import { launchBrowser, openPage, resolveAddress, watchPage } from './support.mjs';
+
+const R = '/espace-transporteur/repertoire';
+const CATALOGUE = '/espace-transporteur/reglages/catalogue';
+
+describe('the element in company mode finds what the carrier just added', () => {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('S019 S028 S030 S116 S117 S139 a place, an own object, a customer and a contact, found right after they are added', async () => {
+    const office = await new BackOffice(server.base).signInAs(1);
+    const added = async (path, fields) => {
+      await office.get(path.replace(/\/objets$/, ''));
+      const answer = await office.post(path, fields);
+      assert.equal(answer.status, 303, `${path}: ${answer.text.slice(0, 300)}`);
+    };
+    await added(`${R}/adresses`, { nom: 'Dépôt Rivoli Été', adresse: '8 Rue de Rivoli 75004 Paris', etage: '2', ascenseur: 'on' });
+    await added(`${R}/contacts`, { nom: 'Élodie Marchand', telephone: '06 99 88 77 66' });
+    await added(`${R}/clients`, { nom: 'Brasserie Zoé', reference: 'CLI-900', email: 'zoe@brasserie.example' });
+    await added(`${CATALOGUE}/objets`, { nom: 'Piano de concert Steinway', volume: '3,2', poids: '480', porteurs: '4', temps: '2' });
+
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const problems = watchPage(page);
+    await page.goto(`${server.base}/company.html`);
+    await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).fill('depot rivoli ete');
+    await page.getByRole('option', { name: /Dépôt Rivoli Été/ }).click();
+    await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+
+    await page.getByRole('combobox', { name: 'Rechercher un objet' }).fill('PIANO CONCERT');
+    await page
+      .getByRole('listbox', { name: 'Objets trouvés' })
+      .getByRole('option', { name: /Piano de concert Steinway/ })
+      .click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByText('Total HT', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByRole('heading', { name: 'Finalisation' }).waitFor();
+
+    await page.getByRole('combobox', { name: 'Rechercher un client' }).fill('zoe');
+    await page.getByRole('option', { name: /Brasserie Zoé \(CLI-900\)/ }).click();
+    assert.equal(await page.getByLabel('E-mail', { exact: true }).inputValue(), 'zoe@brasserie.example');
+
+    await page.getByRole('tab', { name: 'Contacts sur place' }).click();
+    await page.getByRole('combobox', { name: 'Rechercher un contact' }).fill('elodie');
+    await page.getByRole('option', { name: /Élodie Marchand/ }).click();
+    await page.getByRole('listitem', { name: 'Contact Élodie Marchand' }).waitFor();
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});

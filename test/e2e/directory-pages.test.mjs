@@ -1,0 +1,68 @@
+// The carrier's directory and catalogue (issue 43: Répertoire's places, customers, contacts and
+// import; Réglages' Catalogue), walked as `npm run shots` pictures them: at 375 and 1280 px
+// every page passes axe, nothing scrolls sideways, and the page logs no error.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import { startServer } from '../../server/test/api/support.mjs';
+import { launchBrowser, openPage, watchPage } from './support.mjs';
+import { backOfficeTours } from './tour.mjs';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+describe('the directory and catalogue pages: axe at 0, no sideways scrolling, at 375 and 1280 px', () => {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`every stop of the Répertoire and Catalogue tour at ${viewport.width} px`, async () => {
+      const page = await openPage(browser, { viewport });
+      const problems = watchPage(page);
+      const seen = [];
+      for await (const stop of backOfficeTours.repertoire(page, server.base)) {
+        await page.evaluate(AXE);
+        const violations = await page.evaluate(async () =>
+          (await window.axe.run(document)).violations.map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(' | ')}`,
+          ),
+        );
+        assert.deepEqual(violations, [], stop.name);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(overflow <= 0, `${stop.name}: ${overflow} px de défilement horizontal`);
+        seen.push(stop.name);
+      }
+      assert.deepEqual(seen, [
+        'repertoire-0-index',
+        'repertoire-1-adresses',
+        'repertoire-2-adresse-a-corriger',
+        'repertoire-3-adresses-cherchees',
+        'repertoire-4-adresse',
+        'repertoire-5-import-apercu',
+        'repertoire-6-contacts',
+        'repertoire-7-clients',
+        'catalogue-0-page',
+        'catalogue-1-objet-a-corriger',
+        'catalogue-2-preferes',
+        'catalogue-3-objet',
+      ]);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+});
