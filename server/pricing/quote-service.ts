@@ -17,7 +17,7 @@ import { withTariff } from 'transport-quote-wizard/domain';
 import { choicesFingerprint } from 'transport-quote-wizard/domain';
 import { chosenPool, customItemProblems } from 'transport-quote-wizard/domain';
 import { estimateHandling, isCostItem, totalVolume, type CarrierPricing } from 'transport-quote-wizard/domain';
-import { poolComputesPrice } from 'transport-quote-wizard/domain';
+import { optionsTotal, poolComputesPrice } from 'transport-quote-wizard/domain';
 import { type ChoiceProblem } from 'transport-quote-wizard/domain';
 import type { ItemCatalogue } from '../db/items-repo.ts';
 import { findLiveQuote, findQuote, insertQuote, type StoredQuote } from '../db/quotes-repo.ts';
@@ -200,6 +200,7 @@ export class QuoteService {
       hours: request.handling_hours,
       date: request.date,
       fixedPrice: request.fixed_price,
+      options: request.options,
     };
     const poolAnswer = pool && poolComputesPrice(pool) ? await this.options.sandbox.run(pool, poolInputFor(trip)) : null;
     return { figures: quoteFigures(trip, poolAnswer), fallback: route.fallback, tariffVersion: carrier.tariffVersion };
@@ -226,7 +227,8 @@ export class QuoteService {
   async carrierQuote(first: StoredQuote, transport: number, handling: number): Promise<StoredQuote> {
     const vat = first.figures.vat;
     const ht = (amount: number) => Math.round(amount / (1 + vat));
-    const costs = first.figures.additional_costs;
+    // The options chosen stay as the quote priced them: the carrier sets transport and handling.
+    const costs = first.figures.additional_costs + optionsTotal(first.figures.options ?? []);
     const figures: QuoteFigures = {
       ...first.figures,
       source: 'fixed',
