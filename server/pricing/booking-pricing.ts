@@ -8,7 +8,7 @@ import {
   type TravelPayload,
   type TravelState,
 } from 'transport-quote-wizard/domain';
-import { MESSAGES, optionLineText, parseSerializedTravelState, serializeTravelState } from 'transport-quote-wizard/domain';
+import { MESSAGES, optionLineLabel, parseSerializedTravelState, serializeTravelState } from 'transport-quote-wizard/domain';
 import { findQuote } from '../db/quotes-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { ChoicesRefused } from './refusals.ts';
@@ -227,7 +227,7 @@ export async function priceBooking(
 export function optionPriceLines(figures: QuoteFigures): PriceLine[] {
   return (figures.options ?? []).map((line) => ({
     kind: 'option',
-    label: optionLineText(line, () => '').replace(/\u00a0: $/, ''),
+    label: optionLineLabel(line),
     amount_ht: line.amount_ht,
     amount: line.amount,
   }));

@@ -177,6 +177,7 @@ export {
   OptionChoiceSchema,
   OptionChoicesSchema,
   inventoryPieces,
+  optionLineLabel,
   optionLineText,
   optionProblems,
   optionTerms,

@@ -33,6 +33,11 @@ export const SETTINGS_PAGES: SettingsPage[] = [
     description: 'Les grilles proposées à vos clients, leurs consignes et, si vous le voulez, leur code de calcul.',
   },
   {
+    path: 'options',
+    title: 'Options',
+    description: 'Emballage, démontage, cartons, assurance ad valorem… ce que vos clients ajoutent sur l’estimation, et son prix HT.',
+  },
+  {
     path: 'integration',
     title: 'Intégrer à mon site',
     description:

@@ -12,6 +12,7 @@ import { keySettings, parseAllowedOrigins, replacePublicKey, setAllowedOrigins }
 import { generateToken, hashToken } from '../../security/tokens.ts';
 
 import type { SettingsContext } from './context.ts';
+import { optionRoutes } from './options-routes.ts';
 import { poolRoutes } from './pools-routes.ts';
 import { tariffRoutes } from './tariff-routes.ts';
 
@@ -274,4 +275,5 @@ export async function settingsRoutes(office: FastifyInstance, context: SettingsC
   // Tarifs, Simuler, Versions and Grilles.
   await tariffRoutes(office, context, { page: administrator, form: administratorForm });
   await poolRoutes(office, context, { page: administrator, form: administratorForm });
+  await optionRoutes(office, context, { page: administrator, form: administratorForm });
 }

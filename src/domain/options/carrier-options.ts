@@ -177,13 +177,14 @@ export function optionTerms(option: CarrierOption): string {
   }
 }
 
-/** One line of text per chosen option, as the recap, the devis, the e-mail and the back office write it. */
+/** What a chosen option's line says before its price: 'Cartons fournis × 30', 'Assurance (valeur déclarée 18 000 €)'. */
+export function optionLineLabel(line: OptionLine): string {
+  if (line.kind === 'unite' || line.kind === 'piece') return `${line.label} × ${line.quantity}`;
+  if (line.kind === 'pourcentage' && line.declared_value !== null) return `${line.label} (valeur déclarée ${euros(line.declared_value)})`;
+  return line.label;
+}
+
+/** One line of text per chosen option, as the recap, the success panel and the e-mail write it. */
 export function optionLineText(line: OptionLine, formatCents: (cents: number) => string, taxIncluded = true): string {
-  const detail =
-    line.kind === 'unite' || line.kind === 'piece'
-      ? ` × ${line.quantity}`
-      : line.kind === 'pourcentage' && line.declared_value !== null
-        ? ` (valeur déclarée ${euros(line.declared_value)})`
-        : '';
-  return `${line.label}${detail}\u00a0: ${formatCents(taxIncluded ? line.amount : line.amount_ht)}`;
+  return `${optionLineLabel(line)}\u00a0: ${formatCents(taxIncluded ? line.amount : line.amount_ht)}`;
 }
