@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { OptionsFact } from '../estimate/OptionsChooser.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { formatDateAndTime } from '../../domain/format-dates.ts';
 import { formatPhone, NBSP } from '../../domain/format.ts';
@@ -105,6 +106,7 @@ export function SuccessPanel() {
             </dd>
           </>
         )}
+        <OptionsFact />
         {shown && (
           <>
             <dt>Total</dt>
