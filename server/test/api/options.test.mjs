@@ -16,9 +16,9 @@ const VAT = 0.2;
 /** The options Martin sets, as typed in the form (French decimals). */
 const TYPED = [
   { libelle: 'Emballage des objets fragiles', type: 'forfait', prix: '120', max: '', pourcent: '', min_valeur: '', max_valeur: '' },
-  { libelle: 'Cartons fournis', type: 'unite', prix: '2,5', max: '80', pourcent: '', min_valeur: '', max_valeur: '' },
-  { libelle: 'Démontage et remontage', type: 'piece', prix: '4,2', max: '', pourcent: '', min_valeur: '', max_valeur: '' },
-  { libelle: 'Assurance ad valorem', type: 'pourcentage', prix: '', max: '', pourcent: '0,5', min_valeur: '1000', max_valeur: '50000' },
+  { libelle: 'Cartons renforcés', type: 'unite', prix: '2,5', max: '80', pourcent: '', min_valeur: '', max_valeur: '' },
+  { libelle: 'Protection du mobilier', type: 'piece', prix: '4,2', max: '', pourcent: '', min_valeur: '', max_valeur: '' },
+  { libelle: 'Assurance tous risques', type: 'pourcentage', prix: '', max: '', pourcent: '0,5', min_valeur: '1000', max_valeur: '50000' },
 ];
 
 const trip = (overrides = {}) => ({
@@ -61,9 +61,10 @@ describe(`the carrier’s options (${DATABASE_NAME})`, () => {
     assert.match(page.text, /120\u00a0€ HT par déménagement/);
     assert.match(page.text, /0,5\u00a0% de la valeur déclarée/);
     const journal = await office.get('/espace-transporteur/reglages/journal');
-    assert.match(journal.text, /Option ajoutée\u00a0: Assurance ad valorem/);
+    assert.match(journal.text, /Option ajoutée\u00a0: Assurance tous risques/);
     const carrier = await json(server.base, 'GET', '/api/v1/carrier', { headers: { 'x-carrier-key': MARTIN_KEY } });
-    const options = carrier.data.options;
+    // Added after the demo's own options, in the order typed.
+    const options = carrier.data.options.slice(-TYPED.length);
     assert.deepEqual(
       options.map((option) => [option.label, option.kind]),
       TYPED.map((typed) => [typed.libelle, typed.type]),
@@ -162,7 +163,7 @@ describe(`the carrier’s options (${DATABASE_NAME})`, () => {
       lines.map((line) => [line.label, line.amount_ht, line.amount]),
       [
         ['Emballage des objets fragiles', 12000, 14400],
-        ['Assurance ad valorem (valeur déclarée 20\u202f000\u00a0€)', 10000, 12000],
+        ['Assurance tous risques (valeur déclarée 20\u202f000\u00a0€)', 10000, 12000],
       ],
     );
 
@@ -175,7 +176,7 @@ describe(`the carrier’s options (${DATABASE_NAME})`, () => {
 
     const devis = await (await fetch(`${server.base}/devis/${id}?token=${token}`)).text();
     assert.match(devis, /<th scope="row">Emballage des objets fragiles<\/th><td>120\s€<\/td><td>144\s€<\/td>/);
-    assert.match(devis, /Assurance ad valorem \(valeur déclarée 20\u202f000\u00a0€\)/);
+    assert.match(devis, /Assurance tous risques \(valeur déclarée 20\u202f000\u00a0€\)/);
     const page = await office.get(`/espace-transporteur/reservations/${id}`);
     assert.match(page.text, /Emballage des objets fragiles <span class="meta">\(option choisie\)<\/span>/);
     const csv = await office.get('/espace-transporteur/reservations.csv');
