@@ -321,6 +321,8 @@ export const backOfficeTours = {
     await wizard.getByLabel('Ameublement').selectOption('normalement meublé');
     await wizard.getByRole('button', { name: 'Remplir la liste' }).click();
     await wizard.getByRole('status').filter({ hasText: 'Liste remplie pour un T3 normalement meublé' }).waitFor();
+    // The list it filled in view, under the choice.
+    await wizard.getByRole('button', { name: 'Remplir la liste' }).evaluate((button) => button.scrollIntoView({ block: 'start' }));
     yield { name: 'options-1-logement' };
     await wizard.getByRole('button', { name: 'Suivant' }).click();
     await wizard.getByRole('heading', { name: 'Votre estimation' }).waitFor();
@@ -332,6 +334,8 @@ export const backOfficeTours = {
     await page.keyboard.press('Tab');
     await page.keyboard.type('20000');
     await wizard.locator('.coverage-list .covered').filter({ hasText: 'assurance ad valorem' }).waitFor();
+    // What the price covers, and the options, in view.
+    await wizard.locator('.coverage-list').evaluate((list) => list.scrollIntoView({ block: 'start' }));
     yield { name: 'options-2-estimation' };
     await wizard.getByRole('button', { name: 'Suivant' }).click();
     await wizard.getByRole('heading', { name: 'Finalisation' }).waitFor();

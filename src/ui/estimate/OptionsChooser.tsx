@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 import {
   optionLineLabel,
+  optionLineText,
   optionProblems,
   optionTerms,
   type CarrierOption,
@@ -55,7 +56,7 @@ function OptionRow({ option, choice }: { option: CarrierOption; choice: OptionCh
         {line && line.amount > 0 && (
           <>
             {' '}
-            · <strong>{price.format(line.amount)}</strong>
+            · <strong>{price.format(line.amount / 100)}</strong>
           </>
         )}
       </p>
@@ -110,7 +111,7 @@ export function OptionLines() {
       {lines.map((line) => (
         <span key={line.id} className="price-line">
           <span>{optionLineLabel(line)}</span>
-          <span>{price.format(line.amount)}</span>
+          <span>{price.format(line.amount / 100)}</span>
         </span>
       ))}
     </>
@@ -120,12 +121,17 @@ export function OptionLines() {
 /** The options chosen as a term of a definition list (the success panel's facts); nothing without any. */
 export function OptionsFact() {
   const lines = useAtomValue(optionLinesAtom);
+  const price = usePriceFormatter();
   if (lines.length === 0) return null;
   return (
     <>
       <dt>Options</dt>
       <dd>
-        <OptionLines />
+        <ul className="option-fact-list">
+          {lines.map((line) => (
+            <li key={line.id}>{optionLineText(line, (cents) => price.format(cents / 100))}</li>
+          ))}
+        </ul>
       </dd>
     </>
   );
