@@ -322,7 +322,7 @@ export const backOfficeTours = {
     await wizard.getByRole('button', { name: 'Remplir la liste' }).click();
     await wizard.getByRole('status').filter({ hasText: 'Liste remplie pour un T3 normalement meublé' }).waitFor();
     // The list it filled in view, under the choice.
-    await wizard.getByRole('button', { name: 'Remplir la liste' }).evaluate((button) => button.scrollIntoView({ block: 'start' }));
+    await wizard.locator('.home-preset-card').evaluate((card) => card.scrollIntoView({ block: 'start' }));
     yield { name: 'options-1-logement' };
     await wizard.getByRole('button', { name: 'Suivant' }).click();
     await wizard.getByRole('heading', { name: 'Votre estimation' }).waitFor();
