@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice } from './back-office-client.mjs';
 import { bookingBody, LYON, PARIS } from './booking-body.mjs';
+import { DEMO_ACCOUNTS } from './demo-accounts.mjs';
 import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, startServer } from './support.mjs';
 
 const MARTIN_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
@@ -182,5 +183,35 @@ describe(`the carrier’s options (${DATABASE_NAME})`, () => {
     const csv = await office.get('/espace-transporteur/reservations.csv');
     const row = csv.text.split('\r\n').find((line) => line.includes('Odile Options'));
     assert.match(row, /Emballage des objets fragiles : 144(,00)?\s€/);
+  });
+
+  it('are an administrator’s: an exploitant gets a 403 in French, a form without its token or for another company’s option changes nothing', async () => {
+    const before = (await json(server.base, 'GET', '/api/v1/carrier', { headers: { 'x-carrier-key': MARTIN_KEY } })).data.options;
+    // Without the form's token (a page of another site posting it).
+    const forged = await office.post(PAGE, TYPED[0], { csrf: null });
+    assert.ok(forged.status === 403 || forged.status === 400, String(forged.status));
+    // Dupont's administrator cannot change or remove Martin's options: they are not its own.
+    const dupont = await new BackOffice(server.base).signInAs(2);
+    await dupont.get(PAGE);
+    const other = await dupont.post(`${PAGE}/${ids.forfait}`, { ...TYPED[0], prix: '1' });
+    assert.equal(other.status, 404);
+    assert.match(other.text, /Option introuvable/);
+    await dupont.get(PAGE);
+    assert.equal((await dupont.post(`${PAGE}/${ids.forfait}/retirer`)).location, `${PAGE}?fait=rien`);
+    // An exploitant of Dupont's: every page and form of Options refused.
+    const account = DEMO_ACCOUNTS[1];
+    await server.query('UPDATE carrier_users SET role = ? WHERE email = ?', ['exploitant', account.email]);
+    try {
+      const exploitant = await new BackOffice(server.base).signInAs(2);
+      const page = await exploitant.get(PAGE);
+      assert.equal(page.status, 403);
+      assert.match(page.text, /réservés à ses administrateurs/);
+      await exploitant.get('/espace-transporteur/reservations');
+      assert.equal((await exploitant.post(PAGE, TYPED[0])).status, 403);
+    } finally {
+      await server.query('UPDATE carrier_users SET role = ? WHERE email = ?', ['administrateur', account.email]);
+    }
+    const after = (await json(server.base, 'GET', '/api/v1/carrier', { headers: { 'x-carrier-key': MARTIN_KEY } })).data.options;
+    assert.deepEqual(after, before);
   });
 });
