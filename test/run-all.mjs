@@ -52,6 +52,7 @@ const POSTGRES_SUITES = [
   'server/test/api/company-settings.test.mjs',
   'server/test/api/integration-settings.test.mjs',
   'server/test/api/options.test.mjs',
+  'server/test/api/team.test.mjs',
   'test/e2e/carrier-journey.test.mjs',
   'server/test/reliability/price-authority.test.mjs',
   'server/test/reliability/price-holes.test.mjs',

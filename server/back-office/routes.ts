@@ -35,6 +35,7 @@ import { cookieOptions, CSRF_COOKIE, csrfUserInfo, loadSession, requireSession, 
 import { renderSignInPage } from './sign-in-page.ts';
 import { renderWebhooksPage } from './webhooks-page.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { teamRoutes } from './team/routes.ts';
 import { logoFile } from '../db/company-profile.ts';
 
 /** What the back office reads beside the server's context. */
@@ -77,6 +78,17 @@ const WebhookForm = v.object({
   url: v.pipe(v.string(), v.trim(), v.maxLength(2000)),
   portee: v.optional(v.picklist(['entreprise', 'public']), 'entreprise'),
 });
+
+/** What the sign-in page says after a sign-out, here or everywhere. */
+const SIGNED_OUT: Record<string, string> = {
+  '1': 'Vous êtes déconnecté.',
+  partout: 'Vous êtes déconnecté de toutes vos sessions, sur tous vos appareils.',
+};
+/** What the sign-in page says after an account's link was used. */
+const SIGN_IN_NEWS: Record<string, string> = {
+  compte: 'Votre compte est créé\u00a0: connectez-vous avec votre adresse e-mail et le mot de passe choisi.',
+  'mot-de-passe': 'Mot de passe changé\u00a0: connectez-vous avec le nouveau.',
+};
 
 /** What each finished action says once the page it leads back to is shown (Post/Redirect/Get). */
 const DONE: Record<string, string> = {
@@ -221,7 +233,8 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
       // Sign-in and sign-out.
       office.get('/connexion', async (request, reply) => {
         if (await loadSession(sql, request, settings.publicCompanyId)) return reply.redirect(`${BASE}/reservations`, 303);
-        const info = (request.query as Record<string, unknown>).fin === '1' ? 'Vous êtes déconnecté.' : null;
+        const query = request.query as Record<string, unknown>;
+        const info = SIGNED_OUT[String(query.fin)] ?? SIGN_IN_NEWS[String(query.fait)] ?? null;
         return page(reply, renderSignInPage(reply.generateCsrf({ userInfo: csrfUserInfo(request) }), { info }));
       });
 
@@ -259,7 +272,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         if (!user || !matches) return again(401, 'Adresse e-mail ou mot de passe incorrect.');
         await forgiveTry(sql, keys);
         const token = generateToken();
-        await recordSignIn(sql, user.id, hashToken(token), now, now + settings.sessionMs);
+        await recordSignIn(sql, user.id, hashToken(token), now, now + settings.sessionMs, request.headers['user-agent'] ?? '');
         void reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.floor(settings.sessionMs / 1000) });
         // The form tokens of the signed-out page are not carried into the session.
         void reply.clearCookie(CSRF_COOKIE, cookieOptions);
@@ -471,6 +484,16 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
       };
 
       await settingsRoutes(office, { sql, signedIn, csrf: office.csrfProtection, viewerOf, page, publicUrl: deps.notifications.publicUrl });
+      await teamRoutes(office, {
+        sql,
+        settings,
+        notifier,
+        addressSecret: deps.addressSecret,
+        signedIn,
+        csrf: office.csrfProtection,
+        viewerOf,
+        page,
+      });
 
       office.get('/webhooks', { preHandler: signedIn }, async (request, reply) => {
         const done = (request.query as Record<string, unknown>).fait;

@@ -22,8 +22,9 @@ const USAGE = `Usage : transport-quote-carrier <commande>
   add-company "Nom" [--telephone "01 23 45 67 89"] [--email contact@exemple.fr]
       Crée une entreprise et affiche son jeton (une seule fois : notez-le).
   add-user --entreprise <n°> adresse@exemple.fr
-      Crée un compte de l’espace transporteur (/espace-transporteur) pour cette
-      entreprise et affiche son mot de passe (une seule fois : notez-le).
+      Crée un compte administrateur de l’espace transporteur (/espace-transporteur)
+      pour cette entreprise et affiche son mot de passe (une seule fois : notez-le).
+      Pour le premier administrateur : il invite ensuite ses collègues depuis Équipe.
   reset-password adresse@exemple.fr
       Donne un nouveau mot de passe à ce compte (affiché une fois) et ferme ses sessions.
   purge-public

@@ -40,13 +40,24 @@ export async function setPassword(sql: Sql, email: string, passwordHash: string)
   });
 }
 
-export async function recordSignIn(sql: Sql, userId: number, tokenHash: string, now: number, expiresAt: number): Promise<void> {
+/** How much of a browser's User-Agent a session keeps: enough to name it on the account page. */
+const USER_AGENT_MAX = 300;
+
+export async function recordSignIn(
+  sql: Sql,
+  userId: number,
+  tokenHash: string,
+  now: number,
+  expiresAt: number,
+  userAgent = '',
+): Promise<void> {
   await sql.transaction(async (tx) => {
-    await tx.run('INSERT INTO carrier_sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)', [
+    await tx.run('INSERT INTO carrier_sessions (token_hash, user_id, created_at, expires_at, user_agent) VALUES (?, ?, ?, ?, ?)', [
       tokenHash,
       userId,
       now,
       expiresAt,
+      userAgent.slice(0, USER_AGENT_MAX),
     ]);
     await tx.run('UPDATE carrier_users SET last_sign_in_at = ? WHERE id = ?', [new Date(now).toISOString(), userId]);
   });

@@ -3,14 +3,14 @@ import * as v from 'valibot';
 import { CompanyDataSchema, type CompanyData } from 'transport-quote-wizard/domain';
 import type { NotificationSettings } from '../config/notifications.ts';
 import { countConfirmation, enqueueMail, mailOfClaim, recordWithheldMail } from '../db/mail-repo.ts';
-import { countPending } from '../db/outbox-queue.ts';
+import { countPending, type Outcome } from '../db/outbox-queue.ts';
 import type { Sql } from '../db/sql.ts';
 import { deliveryToSend, recordEvent } from '../db/webhooks-repo.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { devisToken, hashToken, sha256 } from '../security/tokens.ts';
 import { eventBody, newEventId, ownerOf, type BookingFacts, type EventType } from './booking-events.ts';
 import { mailMessage, type Carrier, type MailKind } from './mail-messages.ts';
-import { mailSender, type MailSender } from './mail-transport.ts';
+import { mailSender, type MailSender, type StoredMail } from './mail-transport.ts';
 import { OutboxWorker } from './outbox-worker.ts';
 import { sendWebhook } from './webhook-sender.ts';
 
@@ -214,6 +214,23 @@ export class Notifier {
       this.deps.settings.mail.retryMs,
     );
     return { deliveries, mail: true };
+  }
+
+  /**
+   * A back-office message (an invitation, a forgotten password's link) sent now rather than
+   * through the outbox: the page that asked for it says whether it left, and the person asks
+   * again if it did not (its link is worth nothing once a new one is made). null: e-mails are off.
+   */
+  async sendNow(mail: Omit<StoredMail, 'from'>, senderName: string, fileName: string): Promise<Outcome | null> {
+    if (!this.mails) return null;
+    const { from } = this.deps.settings.mail;
+    const name = senderName.replace(/["\\\r\n]/g, '');
+    return this.mails.send({ ...mail, from: name ? `"${name}" <${from}>` : from }, fileName);
+  }
+
+  /** Where the links of the e-mails lead: PUBLIC_URL, or the demo's own address; null when neither is known. */
+  linkBase(): string | null {
+    return this.base();
   }
 
   private base(): string | null {

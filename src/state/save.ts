@@ -68,7 +68,6 @@ export async function saveBooking(
   const config = get(configAtom);
   set(setSavingAtom, true);
   set(dismissBannerAtom, 'save');
-  set(dismissBannerAtom, 'price-changed');
   try {
     // The carrier's price: the quote shown, or a fresh one when it expired or never came.
     const quote = await quoteToBook(get, set, services);
@@ -145,10 +144,11 @@ function priceChanged(get: Getter, set: Setter, quote: HeldQuote): SaveOutcome {
   const money = (amount: number) =>
     `${formatPrice(displayedAmount(amount, companyMode, company.vat), company.currency_symbol)}${NBSP}${companyMode ? 'HT' : 'TTC'}`;
   const was = before !== null && Math.abs(before - total) >= 0.005 ? ` au lieu de ${money(before)}` : '';
+  // A failed save, as every other (spec §8): the spec's banner first, then why and what to do.
   set(showBannerAtom, {
-    id: 'price-changed',
-    kind: 'warning',
-    text: `Le prix du transporteur a changé${NBSP}: ${money(total)}${was}. Vérifiez-le, puis enregistrez à nouveau.`,
+    id: 'save',
+    kind: 'error',
+    text: `${MESSAGES.saveFailed}. Le prix du transporteur a changé${NBSP}: ${money(total)}${was}. Vérifiez-le, puis enregistrez à nouveau.`,
   });
   return { kind: 'price-changed', quote };
 }

@@ -64,6 +64,18 @@ describe('form validation (spec §5)', () => {
     assert.deepEqual(validateCustomer(makeCustomer({ ...goodCustomer, name: 'Paul' }), now), {});
   });
 
+  it('S086 a name counts letters as read: Léa is 3 (spec: more than 3), typed composed or with its accent apart', () => {
+    const message = 'Ce champ doit contenir le nom du contact !';
+    for (const name of ['Léa', 'Le\u0301a', '  Léa  '])
+      assert.equal(
+        validateCustomer(makeCustomer({ ...goodCustomer, name }), now).name?.replace(/[\u00a0\u202f]/g, ' '),
+        message,
+        JSON.stringify(name),
+      );
+    for (const name of ['Léa Roux', 'Le\u0301on'])
+      assert.equal(validateCustomer(makeCustomer({ ...goodCustomer, name }), now).name, undefined, JSON.stringify(name));
+  });
+
   it('S087 phones: digits with + ( ) - . and spaces', () => {
     for (const phone of ['0612345678', '+33 6 12 34 56 78', '(0)6-12.34.56.78']) assert.equal(isValidPhone(phone), true, phone);
     for (const phone of ['', '+', '06 12 34 56 7x', '06/12/34']) assert.equal(isValidPhone(phone), false, phone);

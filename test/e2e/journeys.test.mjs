@@ -212,7 +212,7 @@ describe('end-to-end journeys against the demo server', () => {
     await page.getByRole('combobox', { name: 'Rechercher un objet' }).fill('canape');
     await page.getByRole('listbox', { name: 'Objets trouvés' }).getByRole('option').first().click();
     await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.getByText(/^Prix\s:/).waitFor();
+    await page.locator('transport-quote-lite .price-coverage').waitFor();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByLabel(/^(Nom et prénom|Nom du contact)$/).fill('Marie Curie');
     await page.getByLabel('Téléphone', { exact: true }).fill('0612345678');

@@ -146,7 +146,8 @@ describe('a quote that expires while the visitor fills in the form (QUOTE_TTL_MI
     const euros = (cents) => (cents / 100).toFixed(2).replace('.', ',');
     assert.equal(
       (await banner.textContent()).replace(/\s+/g, ' '),
-      `Le prix du transporteur a changé : ${euros(second.figures.total_ht)} € HT au lieu de ${euros(first.figures.total_ht)} € HT. Vérifiez-le, puis enregistrez à nouveau.`,
+      // Spec §8's save-failure banner first, then the price's explanation (issue 44).
+      `Une error est survenue, veuillez réessayer dans un instant. Le prix du transporteur a changé : ${euros(second.figures.total_ht)} € HT au lieu de ${euros(first.figures.total_ht)} € HT. Vérifiez-le, puis enregistrez à nouveau.`,
     );
     assert.equal(
       await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).count(),

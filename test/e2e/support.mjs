@@ -47,8 +47,11 @@ export async function fillCustomer(page) {
 /** Types an address and picks the first suggestion, waiting for it to be verified; `page` may be a locator to search within. */
 export async function resolveAddress(page, step, text) {
   await page.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
+  // The list answering the text as typed: one still showing an earlier answer (the saved places
+  // shown on focus) is busy and takes no click.
   await page
     .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
+    .and(page.locator(':not([aria-busy])'))
     .getByRole('option')
     .first()
     .click();

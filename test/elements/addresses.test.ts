@@ -295,6 +295,31 @@ describe('panel 0, Vos adresses', () => {
     }
   });
 
+  it('S019 S116 company mode: a pasted address leaves the saved places shown but inert until its own answer comes; a click there picks nothing', async () => {
+    const root = await wizard(
+      { 'company-token': DEMO_COMPANY_TOKEN, mode: 'company' },
+      '<script type="application/json" data-store="company">{"company_mode": true, "places": []}</script>',
+    );
+    input(root, 1).focus();
+    input(root, 1).dispatchEvent(new FocusEvent('focus'));
+    const list = await findByRole(root, 'listbox', 'Suggestions pour Adresse 1', 5000);
+    const place = await findByRole(list, 'option', /Lieu enregistré Entrepôt Saint-Denis/, 5000);
+    const busy = () => list.getAttribute('aria-busy') === 'true';
+    expect(busy()).to.equal(false);
+    type(input(root, 1), '3 place Bellecour 69002 Lyon');
+    await waitUntil(busy, 'the list of the empty field is not marked busy after the paste');
+    // A real click where the saved place shows, then a programmatic one: neither picks it.
+    const box = place.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+    place.click();
+    await waitUntil(() => !busy() && allByRole(list, 'option', /Bellecour/).length > 0, 'the pasted address’s answer never came', {
+      timeout: 5000,
+    });
+    expect(input(root, 1).value).to.equal('3 place Bellecour 69002 Lyon');
+    expect(verified(root, 1)).to.equal(false);
+    expect(textOf(root)).not.to.contain('Karim Benali');
+  });
+
   it('S019 S116 S172 company mode: saved places in the search, and a resolved address near one is linked to it', async () => {
     const root = await wizard({ 'company-token': DEMO_COMPANY_TOKEN });
     const field = input(root, 1);

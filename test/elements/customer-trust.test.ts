@@ -325,7 +325,8 @@ describe('a success that reassures (issue 32)', () => {
     byRole(root, 'button', 'Enregistrer').click();
     await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
     const success = root.querySelector('.success')!;
-    expect(textOf(success)).to.contain('Pour joindre le transporteur : Transports Martin & Fils, 01 23 45 67 89 ou contact@martin.example');
+    const card = byRole(success, 'region', 'Transports Martin & Fils');
+    expect(textOf(card)).to.contain('Vous répond par téléphone ou par e-mail.');
     expect(byRole<HTMLAnchorElement>(success, 'link', '01 23 45 67 89').href).to.equal('tel:0123456789');
     expect(byRole<HTMLAnchorElement>(success, 'link', 'contact@martin.example').href).to.equal('mailto:contact@martin.example');
     const add = byRole<HTMLAnchorElement>(success, 'link', 'Ajouter à mon agenda');

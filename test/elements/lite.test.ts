@@ -212,8 +212,8 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
   it('S043 S153 S044 once loaded: the street number field, and a geocode failure is a red alert headed Error!', async () => {
     const root = await lite();
     const field = await findByRole<HTMLInputElement>(root, 'combobox', 'Adresse 1', 5000);
-    byRole(root, 'textbox', 'Numéro de rue de l’adresse 1');
     type(field, '12 rue Imaginaire Zzyzxville');
+    await findByRole(root, 'textbox', 'Numéro de rue de l’adresse 1');
     press(field, 'Escape');
     press(field, 'Enter');
     const alert = await findLiveRegion(root, 'alert', /^Error!/, 5000);
@@ -242,6 +242,26 @@ describe('<transport-quote-lite>, the earlier four-step variant', () => {
       timeout: 6000,
     });
     expect(byRole<HTMLInputElement>(root, 'combobox', 'Adresse 1').value).to.match(/^10 Rue de Rivoli/);
+    // Verified, the number is in the address line: the field that asked it goes, not to repeat it (issue 44).
+    expect(allByRole(root, 'textbox', 'Numéro de rue de l’adresse 1')).to.have.length(0);
+    expect(allByRole(root, 'textbox', 'Numéro de rue de l’adresse 2')).to.have.length(1);
+  });
+
+  it('S041 the total once on Prix: the second bar’s, neither a ‘Prix :’ line nor the action bar’s; and what the price depends on', async () => {
+    const root = await lite({ company: { preferred_items: [{ id: 901, name: 'Canapé 3 places', volume: 2, persons_needed: 2 }] } });
+    (await findByRole(root, 'button', 'Suivant', 6000)).click();
+    (await findByRole(root, 'button', 'Ajouter : Canapé 3 places', 6000)).click();
+    (await findByRole(root, 'button', 'Suivant', 6000)).click();
+    await waitUntil(() => tab(root, 'Prix').getAttribute('aria-selected') === 'true');
+    await waitUntil(() => root.querySelector('.price-coverage') !== null, 'no Prix figures', { timeout: 6000 });
+    expect(root.querySelectorAll('.lite-total')).to.have.length(1);
+    expect(root.querySelectorAll('.action-bar [part~="price"]')).to.have.length(0);
+    expect(textOf(root)).not.to.match(/Prix\s:/);
+    expect(textOf(root.querySelector('.price-depends')!)).to.contain('Il dépend de la distance');
+    // Back on Chargement, the action bar carries the total again.
+    press(tab(root, 'Prix'), 'ArrowLeft');
+    press(tab(root, 'Chargement'), 'Enter');
+    await waitUntil(() => root.querySelectorAll('.action-bar [part~="price"]').length === 1, 'no total in the bar on Chargement');
   });
 
   it('S067 the lite element books a move with the same contract and events', async () => {

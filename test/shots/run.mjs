@@ -24,7 +24,7 @@ try {
     for (const { size, viewport } of VIEWPORTS) {
       const page = await openPage(browser, { viewport });
       try {
-        for await (const stop of tour(page, server.base)) {
+        for await (const stop of tour(page, server.base, server)) {
           if (only && !only.test(stop.name)) continue;
           // Let the sticky bar and the fonts settle: the picture is what a visitor sees now.
           await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

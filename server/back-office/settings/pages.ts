@@ -43,7 +43,11 @@ export const SETTINGS_PAGES: SettingsPage[] = [
     description:
       'Votre clé publique, les extraits à coller sur vos pages publiques et votre intranet, l’extension WordPress, les sites autorisés.',
   },
-  { path: 'journal', title: 'Journal des changements', description: 'Qui a changé quel réglage, quand, et ce qu’il valait avant.' },
+  {
+    path: 'journal',
+    title: 'Journal des changements',
+    description: 'Qui a changé quel réglage ou l’équipe, quand, et ce qu’il valait avant.',
+  },
 ];
 
 export function renderSettingsIndex(viewer: Viewer): string {

@@ -36,6 +36,8 @@ export const TransportationCompanySchema = v.object({
   insurance_policy: v.optional(v.pipe(v.string(), v.maxLength(80)), ''),
   terms_url: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
   brand_color: v.optional(v.pipe(v.string(), v.maxLength(20)), ''),
+  /** When it usually answers a request, in hours (a week at most): the success panel says it. */
+  answer_within_hours: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(168))), null),
 });
 export type TransportationCompany = v.InferOutput<typeof TransportationCompanySchema>;
 

@@ -19,7 +19,7 @@ import { resolveVehicleCategory } from './truck.ts';
 import { roundCents, withVat, withoutVat } from './vat.ts';
 
 export { displayedAmount } from './vat.ts';
-import { shownVolume, totalVolume } from './volume.ts';
+import { shownVolume, totalVolume, vehicleVolume } from './volume.ts';
 
 export interface EstimateInput {
   stops: readonly Stop[];
@@ -87,7 +87,8 @@ export function estimateTravel(input: EstimateInput): Estimate {
   const vat = tariff.vat;
   const volume = totalVolume(items);
   const vehicles = input.tariff ? tariffVehicleCategories(tariff) : input.vehicleCategories;
-  const vehicleCategory = resolveVehicleCategory(volume, vehicles, input.vehicleCategoryId);
+  // The vehicle by the load as shown, not the priced whole m³ (volume.ts, vehicleVolume).
+  const vehicleCategory = resolveVehicleCategory(vehicleVolume(items), vehicles, input.vehicleCategoryId);
   const customer = { distance: route?.distance ?? 0, duration: route?.duration ?? 0 };
   const driver = route ? driverRoute(customer, pointsOf(stops)) : customer;
   const overrides = { ...input.overrides, persons: input.overrides?.persons ?? input.pool?.persons ?? null };

@@ -40,3 +40,15 @@ export function priceCoverage(estimate: Figures & { source: Estimate['source'] }
     return 'Le prix comprend le véhicule avec son chauffeur. Vos objets sont chargés et déchargés au pied du véhicule, sans manutention\u00a0: indiquez l’étage de chaque adresse pour qu’elle soit comptée.';
   return 'Le prix comprend le véhicule avec son chauffeur.';
 }
+
+/**
+ * What moves the price, said plainly under what it covers: a customer sees why adding objects
+ * or giving floors changes it, or not. The earlier variant prices the driver's way and a
+ * volume tier (spec §9); the wizard the route, the vehicle the volume picks and the handling,
+ * which the floors and lifts lengthen.
+ */
+export function priceDependsOn(lite: boolean): string {
+  return lite
+    ? 'Il dépend de la distance et du temps de trajet du chauffeur, et du volume de vos objets.'
+    : 'Il dépend de la distance, du volume de vos objets, qui fixe le véhicule, et de la manutention\u00a0: étage de chaque adresse, ascenseur ou non.';
+}

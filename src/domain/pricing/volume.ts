@@ -27,16 +27,22 @@ export function totalVolume(items: readonly Item[]): number {
   return Math.max(roundVolume(sum), floor);
 }
 
-/** The load unrounded, at least the largest minimal truck capacity: what the load bar measures. */
-export function exactVolume(items: readonly Item[]): number {
-  const { sum, floor } = loadSum(items);
-  return Math.max(sum, floor);
-}
-
 /** The same load to the tenth of a m³, as the screens show it beside the truck's capacity. */
 export function shownVolume(items: readonly Item[]): number {
   const { sum, floor } = loadSum(items);
   return Math.max(roundVolumeForDisplay(sum), floor);
+}
+
+/**
+ * The one volume that decides the vehicle and fills the load bar: the load itself (to the cm³,
+ * so 30 × 0.1 m³ is 3 m³, not 3.0000000000000004), at least the largest minimal truck
+ * capacity. Spec §9's whole-m³ rounding prices (handling tiers, the moving rule); it never
+ * chooses the truck, or a 3.4 m³ load would go on a 3 m³ vehicle the load bar beside it says
+ * it overflows. The estimate and the server's quote pick the vehicle with this too.
+ */
+export function vehicleVolume(items: readonly Item[]): number {
+  const { sum, floor } = loadSum(items);
+  return Math.max(Math.round(sum * 1e6) / 1e6, floor);
 }
 
 /** The bulkiest single unit, whose crew size decides whether the job is a moving. */

@@ -17,7 +17,10 @@ export function isValidPrice(cost: string): boolean {
   return PRICE_PATTERN.test(cost.trim());
 }
 
-/** "More than 3 characters", counted without surrounding spaces. */
+/**
+ * "More than 3 characters", counted without surrounding spaces, as letters a reader counts: an
+ * accent typed apart (é as e + ´, as macOS may send it) is not a character of its own.
+ */
 export function hasMoreThanThreeCharacters(text: string): boolean {
-  return text.trim().length > 3;
+  return [...text.trim().normalize('NFC')].length > 3;
 }

@@ -150,18 +150,22 @@ function LiteAwareAddress({ stop, index }: { stop: Stop; index: number }) {
   if (variant === 'wizard') return <AddressCombobox stop={stop} index={index} />;
   // The panel says once why the inputs are not there yet (MapsStatusNotice).
   if (maps.kind !== 'ready') return null;
+  // The number asked apart only until the address is verified: then it is in the address line,
+  // not repeated beside it. The address keeps its place in the tree, so its field stays the same.
   return (
     <div className="lite-address">
-      <label className="street-number">
-        Numéro
-        <input
-          aria-label={`Numéro de rue de l’adresse ${stop.step}`}
-          inputMode="numeric"
-          maxLength={10}
-          value={stop.streetNumber ?? ''}
-          onChange={(event) => update({ index, change: (s) => ({ ...s, streetNumber: event.target.value }) })}
-        />
-      </label>
+      {!stop.geocodeResolved && (
+        <label className="street-number">
+          Numéro
+          <input
+            aria-label={`Numéro de rue de l’adresse ${stop.step}`}
+            inputMode="numeric"
+            maxLength={10}
+            value={stop.streetNumber ?? ''}
+            onChange={(event) => update({ index, change: (s) => ({ ...s, streetNumber: event.target.value }) })}
+          />
+        </label>
+      )}
       <AddressCombobox stop={stop} index={index} />
     </div>
   );

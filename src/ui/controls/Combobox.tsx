@@ -139,7 +139,16 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           onKeyDown={onKeyDown}
         />
       </div>
-      <SuggestionList id={listId} label={listLabel} open={open} options={options} active={active} keyOf={keyOf} onChoose={pick}>
+      <SuggestionList
+        id={listId}
+        label={listLabel}
+        open={open}
+        options={options}
+        active={active}
+        keyOf={keyOf}
+        onChoose={pick}
+        stale={searching && options.length > 0}
+      >
         {children}
       </SuggestionList>
       {enterPending.shown ? (

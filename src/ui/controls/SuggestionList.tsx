@@ -9,6 +9,8 @@ interface SuggestionListProps<T> {
   active: number;
   keyOf: (option: T) => string;
   onChoose: (option: T) => void;
+  /** The answer to an earlier text, while the text's own is on its way: shown, never taken. */
+  stale?: boolean;
   children: (option: T) => ReactNode;
 }
 
@@ -17,9 +19,12 @@ interface SuggestionListProps<T> {
  * combobox with list autocomplete. Focus stays in the input, which moves the active option
  * with the arrows; a click chooses without taking the focus away from it.
  */
-export function SuggestionList<T>({ id, label, open, options, active, keyOf, onChoose, children }: SuggestionListProps<T>) {
+export function SuggestionList<T>({ id, label, open, options, active, keyOf, onChoose, stale, children }: SuggestionListProps<T>) {
+  // A stale list is inert: a click meant for what was there (a saved place) never picks it
+  // once the text changed (a pasted address); it takes clicks again when its answer comes. Not
+  // the inert attribute: a click there would then take the focus from the field and close it.
   return (
-    <ul id={id} role="listbox" aria-label={label} className="suggestions" hidden={!open}>
+    <ul id={id} role="listbox" aria-label={label} className="suggestions" hidden={!open} aria-busy={stale || undefined}>
       {options.map((option, position) => (
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keyboard stays in the combobox input (aria-activedescendant)
         <li
@@ -29,7 +34,7 @@ export function SuggestionList<T>({ id, label, open, options, active, keyOf, onC
           aria-selected={position === active}
           className={position === active ? 'active' : undefined}
           onMouseDown={(event) => event.preventDefault()}
-          onClick={() => onChoose(option)}
+          onClick={() => stale || onChoose(option)}
         >
           {children(option)}
         </li>

@@ -40,7 +40,9 @@ export function EstimateFacts({ estimate }: { estimate: Estimate }) {
       {!lite && <Fact term="Véhicule">{vehicle}</Fact>}
       {priced && <Fact term="Transport">{price.format(fees.transportation.fee)}</Fact>}
       {priced && handlingShown && <Fact term="Manutention">{price.format(fees.handling.fee)}</Fact>}
-      {!lite && handlingShown && <Fact term="Manutentionnaires">{estimate.handling.persons}</Fact>}
+      {!lite && handlingShown && (
+        <Fact term="Manutentionnaires">{estimate.handling.persons === 0 ? 'Aucun (sans manutention)' : estimate.handling.persons}</Fact>
+      )}
       {!lite && estimate.costs !== 0 && <Fact term="Frais annexes">{price.format(estimate.costs)}</Fact>}
     </dl>
   );

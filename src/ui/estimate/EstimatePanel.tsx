@@ -64,19 +64,22 @@ export function EstimatePanel() {
               ))}
             </select>
           </label>
-          <label>
-            Heures de manutention
-            <select
-              value={handling.hours ?? Math.max(0.5, estimate.handling.hours)}
-              onChange={(event) => chooseHours(Number(event.target.value))}
-            >
-              {HOURS.map((hours) => (
-                <option key={hours} value={hours}>
-                  {formatDuration(hours * 3600)}
-                </option>
-              ))}
-            </select>
-          </label>
+          {/* Hours of handling with no handler mean nothing: the choice shows once there is one. */}
+          {estimate.handling.persons > 0 && (
+            <label>
+              Heures de manutention
+              <select
+                value={handling.hours ?? Math.max(0.5, estimate.handling.hours)}
+                onChange={(event) => chooseHours(Number(event.target.value))}
+              >
+                {HOURS.map((hours) => (
+                  <option key={hours} value={hours}>
+                    {formatDuration(hours * 3600)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
         </div>
       )}
       <PoolSelector />

@@ -1,9 +1,14 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { formatClock } from '../../domain/format.ts';
+import { useEffect } from 'react';
+import { formatClock, NBSP } from '../../domain/format.ts';
+import { timeValueOf } from '../../domain/format-dates.ts';
 import { quarterHourChoices } from '../../domain/time/choices.ts';
 import { splitPoolNotes, withOwnNotes } from '../../domain/pools/pool-selection.ts';
 import { validateCustomer, type CustomerField } from '../../domain/validation/customer-form.ts';
-import { useNow } from '../../state/now.ts';
+import { useNow, useTravelDay } from '../../state/now.ts';
+import { stopsAtom, updateStopAtom } from '../../state/stops.atoms.ts';
+import { withEarliestTime } from '../../domain/time/windows.ts';
+import { LateArrivalNote } from './LateArrivalNote.tsx';
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { customerAtom, editCustomerAtom } from '../../state/customer.atoms.ts';
 import { chooseTravelDateAtom } from '../../state/travel-date.atoms.ts';
@@ -41,7 +46,22 @@ export function CustomerForm({
   const now = useNow();
   const errors = validateCustomer(customer, now);
   const visible = (field: CustomerField) => (showAll || touched.has(field) ? errors[field] : undefined);
-  const times = customer.date ? quarterHourChoices(customer.date, now) : [];
+  // The day chosen on the addresses (or the default one), shown here to be changed, never asked twice.
+  const day = useTravelDay();
+  const times = quarterHourChoices(day, now);
+  // A start already given as the first stop's time is the customer's start (spec §5 still
+  // wants one): shown here, and changed here it moves that stop's time too, so the arrivals
+  // and the recap follow one start.
+  const firstTime = useAtomValue(stopsAtom)[0]?.timewindowEarliest;
+  const startFromStop = firstTime ? timeValueOf(firstTime) : '';
+  const updateStop = useSetAtom(updateStopAtom);
+  useEffect(() => {
+    if (startFromStop) editCustomer({ time: startFromStop });
+  }, [startFromStop, editCustomer]);
+  const chooseStart = (time: string) => {
+    editCustomer({ time });
+    if (startFromStop && time) updateStop({ index: 0, change: (stop) => withEarliestTime(stop, day, time) });
+  };
   const notes = splitPoolNotes(customer.notes);
   const variant = useVariant();
   // A company types its customer's details, not its own: 'Client', and no autofill of the user's.
@@ -53,7 +73,11 @@ export function CustomerForm({
     <fieldset className="customer-form">
       <legend>{companyMode ? 'Client' : 'Vos coordonnées'}</legend>
       <div className="row">
-        <Field label={labels.name} help="Au moins 4 caractères" error={visible('name')}>
+        <Field
+          label={labels.name}
+          help={companyMode ? 'Au moins 4 caractères' : 'Prénom et nom, par exemple Léa Roux'}
+          error={visible('name')}
+        >
           <input
             autoComplete={autofill('name')}
             data-target="customer-name"
@@ -87,10 +111,14 @@ export function CustomerForm({
       <div className="row">
         {/* The earlier variant's header holds the date, always in view: one field, not two. */}
         {variant === 'wizard' && (
-          <Field label={CUSTOMER_LABELS.date} error={visible('date')}>
+          <Field
+            label={CUSTOMER_LABELS.date}
+            help={`Celle des adresses${NBSP}: la changer déplace toutes les étapes`}
+            error={visible('date')}
+          >
             <DateSelect
               data-target="customer-date"
-              value={customer.date}
+              value={day}
               placeholder="Choisissez une date"
               onBlur={() => touch('date')}
               onChange={(date) => chooseDate(date)}
@@ -102,9 +130,9 @@ export function CustomerForm({
             data-target="customer-time"
             value={customer.time}
             onBlur={() => touch('time')}
-            onChange={(e) => editCustomer({ time: e.target.value })}
+            onChange={(e) => chooseStart(e.target.value)}
           >
-            <option value="">{customer.date ? 'Choisissez une heure' : 'Choisissez d’abord la date'}</option>
+            <option value="">Choisissez une heure</option>
             {times.map((time) => (
               <option key={time} value={time}>
                 {formatClock(time)}
@@ -113,6 +141,7 @@ export function CustomerForm({
           </select>
         </Field>
       </div>
+      <LateArrivalNote id="late-arrival" />
       {/* A company's own reference for the job; a visitor has none to give. */}
       {companyMode && (
         <Field label="Référence (facultatif)">

@@ -1,3 +1,4 @@
+import { LaterStyles } from '../later-styles.tsx';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { validateContactRow } from '../../domain/validation/contact-form.ts';
@@ -105,6 +106,7 @@ export function FinalisationPanel() {
   );
   return (
     <section className="finalisation" ref={panel}>
+      <LaterStyles />
       {showAll && problems.length > 0 && (
         <div className="banner banner-error error-summary" role="alert">
           <Icon name="warning" />

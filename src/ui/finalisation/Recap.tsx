@@ -1,9 +1,11 @@
+import { LaterStyles } from '../later-styles.tsx';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { OptionLines } from '../estimate/OptionsChooser.tsx';
 import { DateTime } from 'luxon';
 import { BUSINESS_TIME_ZONE } from '../../domain/constants.ts';
 import { formatClock, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from '../../domain/format.ts';
 import { formatDateAndTime, formatShortDate, formatTimeOfDay, timeValueOf } from '../../domain/format-dates.ts';
+import { readArrival } from '../../domain/time/late-arrival.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { tripLine } from '../../domain/pricing/price-words.ts';
 import { addressText } from '../../domain/places/address-text.ts';
@@ -24,6 +26,13 @@ import { goToStepAtom } from '../../state/steps.atoms.ts';
 import { floorLabel, TASK_LABELS } from '../addresses/StopCard.tsx';
 import { usePriceFormatter } from '../estimate/use-price.ts';
 
+/** 'arrivée ≈ 8 h 56', or on the day it falls on when the drive runs past midnight: 'arrivée le ven. 27 nov. ≈ 1 h 11'. */
+export function arrivalWords(arrival: string | null, stopDay: string): string | null {
+  const read = arrival ? readArrival(arrival, stopDay) : null;
+  if (!read) return null;
+  return read.nextDay ? `arrivée le ${formatShortDate(read.day)} ≈ ${formatClock(read.time)}` : `arrivée ≈ ${formatClock(read.time)}`;
+}
+
 /** 'lun. 30 nov. · créneau 8 h – 11 h · arrivée ≈ 8 h 56 · 5 min sur place · 3e étage, ascenseur'. */
 function stopMeta(stop: Stop, day: string, arrival: string | null, windows: boolean): string {
   const stopDay = DateTime.fromISO(day, { zone: BUSINESS_TIME_ZONE }).plus({ days: stop.seekDays }).toISODate()!;
@@ -39,13 +48,7 @@ function stopMeta(stop: Stop, day: string, arrival: string | null, windows: bool
       : stop.floor < 0
         ? 'au niveau de la rue'
         : floorLabel(stop.floor);
-  return [
-    formatShortDate(stopDay),
-    time,
-    arrival ? `arrivée ≈ ${formatTimeOfDay(arrival)}` : null,
-    `${stop.durationMin}${NBSP}min sur place`,
-    floor,
-  ]
+  return [formatShortDate(stopDay), time, arrivalWords(arrival, stopDay), `${stop.durationMin}${NBSP}min sur place`, floor]
     .filter(Boolean)
     .join(' · ');
 }
@@ -72,10 +75,11 @@ export function Recap() {
   return (
     <section className="recap" part="recap" aria-labelledby="recap-title">
       <h3 id="recap-title">Récapitulatif</h3>
+      <LaterStyles />
       <dl>
         <div>
           <dt>Date</dt>
-          <dd>{customer.date ? formatDateAndTime(customer.date, customer.time) : 'À choisir'}</dd>
+          <dd>{formatDateAndTime(day, customer.time)}</dd>
         </div>
         <div>
           <dt>

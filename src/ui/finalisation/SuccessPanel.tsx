@@ -1,16 +1,19 @@
-import { useAtomValue } from 'jotai';
+import { LaterStyles } from '../later-styles.tsx';
 import { OptionsFact } from '../estimate/OptionsChooser.tsx';
+import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { formatDateAndTime } from '../../domain/format-dates.ts';
-import { formatPhone, NBSP } from '../../domain/format.ts';
+import { NBSP, NNBSP } from '../../domain/format.ts';
 import { bookingCalendar } from '../../domain/time/calendar-event.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { estimateAtom } from '../../state/estimate.atoms.ts';
-import { useNow } from '../../state/now.ts';
+import { useNow, useTravelDay } from '../../state/now.ts';
 import { STEPS } from '../../domain/steps/step-model.ts';
 import { configAtom, dashboardBaseAtom } from '../../state/config.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
-import { bookingRefAtom } from '../../state/booking.atoms.ts';
+import { bookingRefAtom, bookingStatusAtom } from '../../state/booking.atoms.ts';
+import { isAcceptedTravel } from '../../domain/entities/travel.ts';
+import { CarrierCard } from './CarrierCard.tsx';
 import { stopsAtom } from '../../state/stops.atoms.ts';
 import { shownTotalAtom } from '../../state/estimate.atoms.ts';
 import { usePriceFormatter } from '../estimate/use-price.ts';
@@ -31,6 +34,10 @@ export function SuccessPanel() {
   const carrier = useAtomValue(companyDataAtom).transportation_company;
   const duration = useAtomValue(estimateAtom)?.totalDuration ?? 0;
   const now = useNow();
+  // The travel day: the one chosen, else the default one the booking was sent with (spec §9).
+  const day = useTravelDay();
+  // What the booking is now, said as it is: a request the carrier has still to answer, or a booking it accepted.
+  const accepted = isAcceptedTravel({ travelState: useAtomValue(bookingStatusAtom) });
   const heading = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState('');
   const [frameOpen, setFrameOpen] = useState(false);
@@ -47,12 +54,12 @@ export function SuccessPanel() {
   const between = stops.length - 2;
   // 'Ajouter à mon agenda': the booking as an .ics file, made here, nothing sent anywhere.
   const calendar =
-    id !== null && customer.date && first && last
+    id !== null && first && last
       ? `data:text/calendar;charset=utf-8,${encodeURIComponent(
           bookingCalendar(
             {
               id,
-              date: customer.date,
+              date: day,
               time: customer.time,
               durationSeconds: duration,
               from: addressText(first.address),
@@ -64,114 +71,122 @@ export function SuccessPanel() {
           ),
         )}`
       : null;
-  const phone = carrier?.phone_number.trim() ?? '';
-  const email = carrier?.email.trim() ?? '';
   return (
     <section ref={panel} className="success" part="success" aria-labelledby="success-title">
-      <span className="success-icon" aria-hidden="true">
-        <Icon name="check-circle" size={48} />
-      </span>
-      <h2 id="success-title" className="panel-title" tabIndex={-1} ref={heading} part="panel-title">
-        {PANEL_TITLES[STEPS.success]}
-      </h2>
-      {id !== null && (
-        <p className="booking-number">
-          Réservation n°{NBSP}
-          {String(id)}
-        </p>
-      )}
-      <p>Le transporteur a bien reçu votre demande.</p>
-      <dl className="success-facts">
-        {customer.date && (
-          <>
-            <dt>Date</dt>
-            <dd>{formatDateAndTime(customer.date, customer.time)}</dd>
-          </>
-        )}
-        {first && last && (
-          <>
-            <dt>Trajet</dt>
-            <dd>
-              {addressText(first.address)}
-              <br />
-              {between > 0 && (
-                <>
-                  <span className="muted">
-                    + {between} étape{between > 1 ? 's' : ''}
-                  </span>
-                  <br />
-                </>
-              )}
-              {addressText(last.address)}
-            </dd>
-          </>
-        )}
-        <OptionsFact />
-        {shown && (
-          <>
-            <dt>Total</dt>
-            <dd part="price">{price.format(shown.total)}</dd>
-          </>
-        )}
-      </dl>
-      <h3>Et maintenant{' '}?</h3>
-      <ol className="next-steps">
-        <li>Le transporteur étudie votre demande et revient vers vous pour la confirmer.</li>
-        <li>
-          {/* One grid cell: the numbered list lays out each child of an item as a cell of its own. */}
-          <span>
-            Vous pouvez modifier votre réservation avec le lien <span className="nowrap">ci-dessous</span>
-            {' '}; si elle est déjà acceptée, prévenez le transporteur de tout changement important.
-          </span>
-        </li>
-      </ol>
-      {carrier && (phone || email) && (
-        <p className="carrier-contact">
-          Pour joindre le transporteur{NBSP}: {carrier.name ? `${carrier.name}, ` : ''}
-          {phone && <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{formatPhone(phone)}</a>}
-          {phone && email && ' ou '}
-          {email && <a href={`mailto:${email}`}>{email}</a>}
-        </p>
-      )}
-      {link && (
-        <div className="success-actions">
-          <a className="button primary" part="button-primary" href={link} target="_blank" rel="noopener">
-            Modifier ma réservation
-          </a>
-          <button
-            type="button"
-            part="button-secondary"
-            onClick={() => {
-              void navigator.clipboard?.writeText(link).then(
-                () => setCopied('Lien copié'),
-                () => setCopied('Copie impossible : sélectionnez le lien à la main.'),
-              );
-            }}
-          >
-            <Icon name="copy" />
-            Copier le lien
-          </button>
-          <a className="button" part="button-secondary" href={devisUrl(apiBase, id!, booking.travelToken!)} target="_blank" rel="noopener">
-            Télécharger le devis
-          </a>
-          {calendar && (
-            <a className="button" part="button-secondary" href={calendar} download={`reservation-${String(id)}.ics`}>
-              <Icon name="calendar" />
-              Ajouter à mon agenda
-            </a>
+      <div className="success-main">
+        <LaterStyles />
+        <span className="success-icon" aria-hidden="true">
+          <Icon name="check-circle" size={48} />
+        </span>
+        <h2 id="success-title" className="panel-title" tabIndex={-1} ref={heading} part="panel-title">
+          {PANEL_TITLES[STEPS.success]}
+        </h2>
+        <p className={`success-state${accepted ? ' accepted' : ''}`}>
+          <strong>{accepted ? 'Réservation confirmée' : 'Demande envoyée'}</strong>
+          {id !== null && (
+            <span className="booking-number">
+              Réservation n°{NBSP}
+              {String(id)}
+            </span>
           )}
-          <p className="visually-hidden" role="status">
+        </p>
+        <p className="success-lead">
+          {accepted
+            ? `Le transporteur a accepté votre réservation${NBSP}: elle est confirmée.`
+            : 'Le transporteur a bien reçu votre demande. Il l’étudie et vous répond pour la confirmer.'}
+        </p>
+        <dl className="success-facts">
+          <dt>Date</dt>
+          <dd>{formatDateAndTime(day, customer.time)}</dd>
+          {first && last && (
+            <>
+              <dt>Trajet</dt>
+              <dd>
+                {addressText(first.address)}
+                <br />
+                {between > 0 && (
+                  <>
+                    <span className="muted">
+                      + {between} étape{between > 1 ? 's' : ''}
+                    </span>
+                    <br />
+                  </>
+                )}
+                {addressText(last.address)}
+              </dd>
+            </>
+          )}
+          <OptionsFact />
+          {shown && (
+            <>
+              <dt>Total</dt>
+              <dd part="price">{price.format(shown.total)}</dd>
+            </>
+          )}
+        </dl>
+        {carrier && <CarrierCard carrier={carrier} accepted={accepted} />}
+        <h3>Et maintenant{NNBSP}?</h3>
+        <ol className="next-steps">
+          <li>
+            {accepted
+              ? 'Le transporteur vous attend au jour et à l’heure ci-dessus.'
+              : 'Le transporteur étudie votre demande et vous répond par téléphone ou par e-mail.'}
+          </li>
+          <li>
+            {/* One grid cell: the numbered list lays out each child of an item as a cell of its own. */}
+            <span>
+              Vous pouvez modifier votre réservation avec le lien <span className="nowrap">ci-dessous</span>
+              {NNBSP}; si elle est déjà acceptée, prévenez le transporteur de tout changement important.
+            </span>
+          </li>
+        </ol>
+        {link && (
+          <div className="success-actions">
+            <a className="button primary" part="button-primary" href={link} target="_blank" rel="noopener">
+              Modifier ma réservation
+            </a>
+            <button
+              type="button"
+              part="button-secondary"
+              onClick={() => {
+                void navigator.clipboard?.writeText(link).then(
+                  () => setCopied('Lien copié'),
+                  () => setCopied(`Copie impossible${NBSP}: sélectionnez le lien à la main.`),
+                );
+              }}
+            >
+              <Icon name="copy" />
+              Copier le lien
+            </button>
+            <a
+              className="button"
+              part="button-secondary"
+              href={devisUrl(apiBase, id!, booking.travelToken!)}
+              target="_blank"
+              rel="noopener"
+            >
+              Télécharger le devis
+            </a>
+            {calendar && (
+              <a className="button" part="button-secondary" href={calendar} download={`reservation-${String(id)}.ics`}>
+                <Icon name="calendar" />
+                Ajouter à mon agenda
+              </a>
+            )}
+            <p className="visually-hidden" role="status">
+              {copied}
+            </p>
+          </div>
+        )}
+        {copied && (
+          <p className="muted" aria-hidden="true">
             {copied}
           </p>
-        </div>
-      )}
-      {copied && (
-        <p className="muted" aria-hidden="true">
-          {copied}
-        </p>
-      )}
+        )}
+      </div>
       {id !== null && booking.travelToken && (
-        <>
+        <div className="success-aside">
+          <h3 className="frame-title">Suivi de la réservation</h3>
           <button type="button" className="ghost frame-toggle" aria-expanded={frameOpen} onClick={() => setFrameOpen(!frameOpen)}>
             <Icon name="chevron" turn={frameOpen ? 'up' : 'down'} />
             {frameOpen ? 'Masquer le suivi' : 'Afficher le suivi'}
@@ -179,7 +194,7 @@ export function SuccessPanel() {
           <div className={`frame-holder${frameOpen ? ' open' : ''}`}>
             <SideFrame id={id} token={booking.travelToken} />
           </div>
-        </>
+        </div>
       )}
     </section>
   );

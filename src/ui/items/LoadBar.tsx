@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { categoryThatFits, loadLevel, loadPercentage, shownLoadPercentage } from '../../domain/pricing/load-bar.ts';
 import { formatPercent, formatVolume, NBSP } from '../../domain/format.ts';
 import { resolveVehicleCategory } from '../../domain/pricing/truck.ts';
-import { exactVolume, shownVolume, totalVolume } from '../../domain/pricing/volume.ts';
+import { shownVolume, vehicleVolume } from '../../domain/pricing/volume.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { vehicleCategoryIdAtom } from '../../state/price-choices.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
@@ -16,9 +16,9 @@ export function LoadBar() {
   const items = useAtomValue(itemsAtom);
   const company = useAtomValue(companyDataAtom);
   const vehicleCategoryId = useAtomValue(vehicleCategoryIdAtom);
-  // The truck the estimate picks (priced volume); the bar measures the exact load (spec §9).
-  const vehicle = resolveVehicleCategory(totalVolume(items), company.vehicle_categories, vehicleCategoryId);
-  const exact = exactVolume(items);
+  // One volume picks the truck, as the estimate does, and fills the bar (volume.ts, vehicleVolume).
+  const exact = vehicleVolume(items);
+  const vehicle = resolveVehicleCategory(exact, company.vehicle_categories, vehicleCategoryId);
   const volume = shownVolume(items);
   if (!vehicle || exact === 0) return null;
   const level = loadLevel(loadPercentage(exact, vehicle.capacity));

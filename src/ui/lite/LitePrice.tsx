@@ -7,25 +7,20 @@ import { EstimateFacts } from '../estimate/EstimateFacts.tsx';
 import { PriceUnavailable } from '../estimate/PriceUnavailable.tsx';
 import { QuoteNote } from '../estimate/QuoteNote.tsx';
 import { OptionsChooser, OptionsCoverage } from '../estimate/OptionsChooser.tsx';
-import { usePriceFormatter } from '../estimate/use-price.ts';
 
 /** The 'Prix' step: the earlier variant's price and what it is made of (spec §9), with the wizard's parts. */
 export function LitePrice() {
   const estimate = useAtomValue(estimateAtom);
   const total = useAtomValue(totalAtom);
-  const price = usePriceFormatter();
   if (!estimate) return <Waiting>Calcul en cours…</Waiting>;
   return (
     <section className="estimate">
-      <p className="total-price">
-        {total > 0 ? (
-          <>
-            Prix{' '}: <strong>{price.format(total)}</strong>
-          </>
-        ) : (
+      {/* The total once: the second bar's, just above (spec §2); here only what it is made of, or why there is none. */}
+      {total <= 0 && (
+        <p className="total-price">
           <PriceUnavailable estimate={estimate} />
-        )}
-      </p>
+        </p>
+      )}
       <QuoteNote />
       <EstimateFacts estimate={estimate} />
       {total > 0 && <PriceCoverage estimate={estimate} />}

@@ -1,0 +1,67 @@
+// The team's pages (issue 43: «Mot de passe oublié», Équipe, Mon compte, a forgotten password's
+// link, an unknown link, an invitation and the sign-in after it), walked as `npm run shots`
+// pictures them: at 375 and 1280 px every page passes axe, nothing scrolls sideways, and the
+// page logs no error.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import { startServer } from '../../server/test/api/support.mjs';
+import { launchBrowser, openPage, watchPage } from './support.mjs';
+import { backOfficeTours } from './tour.mjs';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+describe('the team’s pages: axe at 0, no sideways scrolling, at 375 and 1280 px', () => {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`every stop of the team's tour at ${viewport.width} px`, async () => {
+      const page = await openPage(browser, { viewport });
+      const problems = watchPage(page);
+      const seen = [];
+      for await (const stop of backOfficeTours.equipe(page, server.base, server)) {
+        await page.evaluate(AXE);
+        const violations = await page.evaluate(async () =>
+          (await window.axe.run(document)).violations.map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(' | ')}`,
+          ),
+        );
+        assert.deepEqual(violations, [], stop.name);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(overflow <= 0, `${stop.name}: ${overflow} px de défilement horizontal`);
+        seen.push(stop.name);
+      }
+      assert.deepEqual(seen, [
+        'equipe-0-mot-de-passe-oublie',
+        'equipe-1-equipe',
+        'equipe-2-invitation-refusee',
+        'equipe-3-invitation-envoyee',
+        'equipe-4-compte',
+        'equipe-5-compte-refuse',
+        'equipe-6-nouveau-mot-de-passe',
+        'equipe-7-lien-inconnu',
+        'equipe-8-invitation',
+        'equipe-9-compte-cree',
+      ]);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+});
