@@ -79,6 +79,15 @@ export const DEMO_COMPANIES: readonly SeedCompany[] = [
         { id: 2, name: 'Grille Pro', apply_to: 'apply_to_travels', compute_price_func_body: PRO_GRID_CODE },
         { id: 3, name: 'Partenaires Île-de-France', default_notes: 'Prévenir le gardien 30 minutes avant l’arrivée.' },
       ],
+      // Its options (Réglages, Options; issue 45): what its customers add on the estimate.
+      options: [
+        { id: 'emballage', label: 'Emballage et déballage', kind: 'forfait', price_ht: 180 },
+        { id: 'cartons', label: 'Cartons fournis', kind: 'unite', price_ht: 3.5, max_quantity: 150 },
+        { id: 'demontage', label: 'Démontage et remontage', kind: 'piece', price_ht: 6 },
+        { id: 'monte-meubles', label: 'Monte-meubles', kind: 'forfait', price_ht: 250 },
+        { id: 'stationnement', label: 'Autorisation de stationnement', kind: 'forfait', price_ht: 60 },
+        { id: 'assurance', label: 'Assurance ad valorem', kind: 'pourcentage', percent: 0.5, min_value: 1000, max_value: 60000 },
+      ],
     },
     preferredItemNames: ['Carton standard', 'Canapé 3 places', 'Lit double', 'Réfrigérateur', 'Lave-linge'],
     places: [

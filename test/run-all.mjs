@@ -52,6 +52,7 @@ const POSTGRES_SUITES = [
   'server/test/api/carrier-keys.test.mjs',
   'server/test/api/company-settings.test.mjs',
   'server/test/api/integration-settings.test.mjs',
+  'server/test/api/options.test.mjs',
   'server/test/api/team.test.mjs',
   'server/test/api/dispatch.test.mjs',
   'server/test/api/directory.test.mjs',

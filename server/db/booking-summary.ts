@@ -1,4 +1,11 @@
-import { additionalCosts, searchWords, totalVolume, type QuoteFigures, type TravelPayload } from 'transport-quote-wizard/domain';
+import {
+  additionalCosts,
+  optionsTotal,
+  searchWords,
+  totalVolume,
+  type QuoteFigures,
+  type TravelPayload,
+} from 'transport-quote-wizard/domain';
 import type { PricingFacts } from '../pricing/booking-pricing.ts';
 import type { PriceLine } from '../pricing/company-prices.ts';
 import type { BookingChanges } from './booking-changes.ts';
@@ -49,7 +56,7 @@ export function bookingSummary(
     last: payload.addresses.at(-1)?.address_complete ?? '',
     stops: payload.addresses.length,
     volume: figures ? figures.volume : totalVolume(payload.items),
-    total: travel.price_transportation + travel.price_handling + costs,
+    total: travel.price_transportation + travel.price_handling + costs + (figures?.options ? optionsTotal(figures.options) : 0),
     total_ht: travel.price_transportation_ht + travel.price_handling_ht + costsHt,
     phone: payload.customer.phone_number,
     email: payload.customer.email,

@@ -31,6 +31,21 @@ export interface MailInput {
   editUrl: string | null;
   devisUrl: string | null;
   reason: string | null;
+  /** The booking's price lines (booking-summary.ts): the options chosen are written with their price, and in the total. */
+  priceLines?: readonly unknown[];
+}
+
+/** The options among a booking's price lines, read defensively (the lines are stored JSON). */
+function optionLines(lines: readonly unknown[] | undefined): { label: string; amount: number; amount_ht: number }[] {
+  return (lines ?? []).flatMap((line) => {
+    const candidate = line as { kind?: unknown; label?: unknown; amount?: unknown; amount_ht?: unknown };
+    return candidate.kind === 'option' &&
+      typeof candidate.label === 'string' &&
+      typeof candidate.amount === 'number' &&
+      typeof candidate.amount_ht === 'number'
+      ? [{ label: candidate.label, amount: candidate.amount, amount_ht: candidate.amount_ht }]
+      : [];
+  });
 }
 
 export interface MailMessage {
@@ -87,12 +102,17 @@ function facts(input: MailInput): Block {
     first && last && payload.addresses.length > 1
       ? `de ${customerAddress(first.address_complete)} à ${customerAddress(last.address_complete)}${between > 0 ? ` (+${NBSP}${between} étape${between > 1 ? 's' : ''})` : ''}`
       : customerAddress(first?.address_complete ?? '');
-  const total = travel.price_transportation + travel.price_handling;
-  const totalHt = travel.price_transportation_ht + travel.price_handling_ht;
+  const options = optionLines(input.priceLines);
+  const total = travel.price_transportation + travel.price_handling + options.reduce((sum, line) => sum + line.amount, 0);
+  const totalHt = travel.price_transportation_ht + travel.price_handling_ht + options.reduce((sum, line) => sum + line.amount_ht, 0);
   const rows: [string, string][] = [
     ['Réservation', `n°${NBSP}${input.travelId}`],
     ...(travel.beginning_date ? ([['Date', when(travel.beginning_date)]] as [string, string][]) : []),
     ['Trajet', trip],
+    ...options.map((line): [string, string] => [
+      'Option',
+      `${oneLine(line.label, NAME_MAX)}${NBSP}: ${formatPrice(line.amount / 100, '€')} TTC`,
+    ]),
     ...(total > 0
       ? ([['Total', `${formatPrice(total / 100, '€')} TTC (${formatPrice(totalHt / 100, '€')} HT)`]] as [string, string][])
       : []),

@@ -220,6 +220,7 @@ export class Notifier {
       editUrl: token ? this.editUrl(facts.id, token) : null,
       devisUrl: token ? this.devisUrl(facts.id, token) : null,
       reason: facts.refusalReason,
+      priceLines: facts.priceLines ?? [],
     });
     const { from } = this.deps.settings.mail;
     const sender = carrier.name ? `"${carrier.name.replace(/["\\\r\n]/g, '')}" <${from}>` : from;

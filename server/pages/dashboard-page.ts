@@ -110,7 +110,7 @@ export interface PricedSummary {
   volume: number;
   total: number;
   total_ht: number;
-  lines?: { label: string; amount_ht: number; amount: number }[];
+  lines?: { kind?: string; label: string; amount_ht: number; amount: number }[];
   handling?: { persons: number; hours: number; estimate_persons: number; estimate_hours: number; estimate_price: number; low: boolean };
   item_volumes?: number[];
   unavailable?: string | null;
@@ -178,7 +178,7 @@ export function bookingSections(
   const priceRows = `
 <tr><th scope="row">Transport</th><td>${amount(travel.price_transportation, false)}</td><td>${amount(travel.price_transportation_ht, true)}</td></tr>
 <tr><th scope="row">Manutention</th><td>${amount(travel.price_handling, false)}</td><td>${amount(travel.price_handling_ht, true)}</td></tr>
-${lines.map((line) => `<tr><th scope="row">${escapeHtml(line.label)} <span class="meta">(prix de l’entreprise)</span></th><td>${price(line.amount)} TTC</td><td>${price(line.amount_ht)} HT</td></tr>`).join('')}
+${lines.map((line) => `<tr><th scope="row">${escapeHtml(line.label)} <span class="meta">(${line.kind === 'option' ? 'option choisie' : 'prix de l’entreprise'})</span></th><td>${price(line.amount)} TTC</td><td>${price(line.amount_ht)} HT</td></tr>`).join('')}
 ${otherCosts !== 0 || otherCostsHt !== 0 ? `<tr><th scope="row">Autres frais <span class="meta">(objets et services)</span></th><td>${amount(otherCosts, false)}</td><td>${amount(otherCostsHt, true)}</td></tr>` : ''}
 <tr class="total"><th scope="row">Total</th><td>${amount(total, false)}</td><td>${amount(totalHt, true)}</td></tr>`;
   return `

@@ -5,6 +5,7 @@ import {
   formatSiret,
   formatVolume,
   MESSAGES,
+  optionLineLabel,
   type CompanyData,
   type QuoteFigures,
   type TravelPayload,
@@ -55,6 +56,16 @@ function pendingPrice(figures: QuoteFigures): string {
  * of trip and the service, the price HT and TTC said to be final, payment, liability and how
  * to make reservations (code de la consommation, article L224-63).
  */
+/** The carrier's options the customer chose, one row each (label, quantity or declared value, HT and TTC). */
+function optionRows(figures: QuoteFigures): string {
+  return (figures.options ?? [])
+    .map(
+      (line) =>
+        `<tr><th scope="row">${escapeHtml(optionLineLabel(line))}</th><td>${money(line.amount_ht)}</td><td>${money(line.amount)}</td></tr>`,
+    )
+    .join('');
+}
+
 export function renderDevisPage({ travelId, payload, quote, carrier, priceSource = 'quote', logo = null }: DevisPageInput): string {
   const { figures } = quote;
   const { customer, travel } = payload;
@@ -102,6 +113,7 @@ export function renderDevisPage({ travelId, payload, quote, carrier, priceSource
 <tr><th scope="row">Transport</th><td>${money(figures.price_transportation_ht)}</td><td>${money(figures.price_transportation)}</td></tr>
 <tr><th scope="row">Manutention</th><td>${money(figures.price_handling_ht)}</td><td>${money(figures.price_handling)}</td></tr>
 ${costs.map((cost) => `<tr><th scope="row">${escapeHtml(cost.name)}</th><td>${money(Math.round((cost.customPrice ?? 0) * cost.quantity * 100))}</td><td>${money(Math.round((cost.customPrice ?? 0) * cost.quantity * 100 * (1 + figures.vat)))}</td></tr>`).join('')}
+${optionRows(figures)}
 </tbody><tfoot>
 <tr><th scope="row">Total</th><td>${money(figures.total_ht)}</td><td><strong>${money(figures.total)}</strong></td></tr>
 <tr><th scope="row">dont TVA ${vatPercent}\u00a0%</th><td></td><td>${money(tva)}</td></tr>

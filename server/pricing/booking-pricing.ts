@@ -8,7 +8,7 @@ import {
   type TravelPayload,
   type TravelState,
 } from 'transport-quote-wizard/domain';
-import { FULL_DAY, MESSAGES, parseSerializedTravelState, serializeTravelState } from 'transport-quote-wizard/domain';
+import { FULL_DAY, MESSAGES, optionLineLabel, parseSerializedTravelState, serializeTravelState } from 'transport-quote-wizard/domain';
 import { findQuote } from '../db/quotes-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { ChoicesRefused } from './refusals.ts';
@@ -233,11 +233,21 @@ export async function priceBooking(
   };
 }
 
+/** The options chosen, as the carrier's pages, CSV, events and e-mails list price lines. */
+export function optionPriceLines(figures: QuoteFigures): PriceLine[] {
+  return (figures.options ?? []).map((line) => ({
+    kind: 'option',
+    label: optionLineLabel(line),
+    amount_ht: line.amount_ht,
+    amount: line.amount,
+  }));
+}
+
 function pricingFacts(figures: QuoteFigures, request: QuoteRequest, load: PricedLoad, pending: boolean): PricingFacts {
   const booked = figures.persons_needed * figures.handling_hours;
   const estimated = load.estimate.persons * load.estimate.hours;
   return {
-    lines: companyPriceLines(request.items, figures.vat),
+    lines: [...companyPriceLines(request.items, figures.vat), ...optionPriceLines(figures)],
     item_volumes: load.itemVolumes,
     handling: {
       persons: figures.persons_needed,

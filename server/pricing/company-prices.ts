@@ -18,7 +18,8 @@ import {
 
 /** A price line the company set, as the carrier's pages, CSV and events show it: cents HT and TTC. */
 export interface PriceLine {
-  kind: 'frais' | 'transport_predefini' | 'manutention_predefinie' | 'manutention_imposee';
+  /** 'option': one of the carrier's options the customer chose (Réglages, Options), priced by the quote. */
+  kind: 'frais' | 'transport_predefini' | 'manutention_predefinie' | 'manutention_imposee' | 'option';
   label: string;
   amount_ht: number;
   amount: number;

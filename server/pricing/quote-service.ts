@@ -17,7 +17,7 @@ import { withTariff } from 'transport-quote-wizard/domain';
 import { choicesFingerprint } from 'transport-quote-wizard/domain';
 import { chosenPool, customItemProblems } from 'transport-quote-wizard/domain';
 import { estimateHandling, isCostItem, totalVolume, type CarrierPricing } from 'transport-quote-wizard/domain';
-import { poolComputesPrice } from 'transport-quote-wizard/domain';
+import { optionsTotal, poolComputesPrice } from 'transport-quote-wizard/domain';
 import { type ChoiceProblem } from 'transport-quote-wizard/domain';
 import {
   BOOKABLE_DAYS_AHEAD,
@@ -303,6 +303,7 @@ export class QuoteService {
       hours: request.handling_hours,
       date: request.date,
       fixedPrice: request.fixed_price,
+      options: request.options,
     };
   }
 
@@ -339,7 +340,8 @@ export class QuoteService {
   async carrierQuote(first: StoredQuote, transport: number, handling: number): Promise<StoredQuote> {
     const vat = first.figures.vat;
     const ht = (amount: number) => Math.round(amount / (1 + vat));
-    const costs = first.figures.additional_costs;
+    // The options chosen stay as the quote priced them: the carrier sets transport and handling.
+    const costs = first.figures.additional_costs + optionsTotal(first.figures.options ?? []);
     const figures: QuoteFigures = {
       ...first.figures,
       source: 'fixed',

@@ -184,3 +184,25 @@ export { BOOKABLE_DAYS_AHEAD, daysFrom, plusDays } from './time/calendar-days.ts
 export { dayInFrance } from './time/france-clock.ts';
 export { formatClock, formatDistance, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from './format.ts';
 export { formatDateAndTime, timeValueOf } from './format-dates.ts';
+
+// The carrier's options (Réglages, Options): chosen on the estimate, priced by the quote.
+export {
+  CarrierOptionSchema,
+  MAX_OPTIONS,
+  OPTION_KINDS,
+  OPTION_KIND_LABELS,
+  OptionChoiceSchema,
+  OptionChoicesSchema,
+  inventoryPieces,
+  optionLineLabel,
+  optionLineText,
+  optionProblems,
+  optionTerms,
+  optionsTotal,
+  priceOptions,
+  type CarrierOption,
+  type CarrierOptionInput,
+  type OptionChoice,
+  type OptionKind,
+  type OptionLine,
+} from './options/carrier-options.ts';

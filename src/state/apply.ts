@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import { replaceOptionChoicesAtom } from './options.atoms.ts';
 import type { CompanyData } from '../domain/entities/company.ts';
 import { isPublicPool } from '../domain/entities/driver-pool.ts';
 import type { TravelInfos, TravelState } from '../domain/entities/travel.ts';
@@ -45,6 +46,7 @@ export const applyTravelAtom = atom(null, (get, set, state: TravelState) => {
   set(chooseVehicleAtom, state.vehicleCategoryId);
   set(setTimeWindowsAtom, { enabled: state.timewindowEnabled, migrated: state.isMigratedToTimewindow });
   set(fixPriceAtom, state.fixedPrice);
+  set(replaceOptionChoicesAtom, state.options);
 });
 
 /** The infos block states facts about the booking (its id, token, state, pool): they win over the travel's. */

@@ -14,6 +14,9 @@ import { routeAtom, routeStatusAtom } from './route.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
 import { currentQuoteAtom } from './quote.atoms.ts';
 import { variantAtom } from './variant.atoms.ts';
+import { companyDataAtom } from './company.atoms.ts';
+import { localOptionLinesAtom, validOptionChoicesAtom } from './options.atoms.ts';
+import { optionsTotal, type OptionLine } from '../domain/options/carrier-options.ts';
 
 /**
  * The trip's price (spec §4 "Fee recomputation", DESIGN §5 pipeline), composed by the domain as
@@ -36,7 +39,14 @@ const tripPriceAtom = atom((get): TripPrice | null => {
     pool: get(poolAnswerAtom),
     fixedPrice: get(fixedPriceAtom),
     grid: get(variantAtom),
+    options: { offered: get(companyDataAtom).options, chosen: get(validOptionChoicesAtom) },
   });
+});
+
+/** The chosen options as priced: the quote's lines once it is in, the local ones until then. */
+export const optionLinesAtom = atom((get): OptionLine[] => {
+  const quote = get(currentQuoteAtom);
+  return quote ? (quote.figures.options ?? []) : (get(tripPriceAtom)?.options ?? get(localOptionLinesAtom));
 });
 
 /** The estimate: what the wizard shows, null until the trip can be priced. */
@@ -99,8 +109,10 @@ export const totalAtom = atom((get) => {
   if (!estimate) return 0;
   const quote = get(currentQuoteAtom);
   const fees = get(feesAtom);
-  if (get(variantAtom) === 'lite') return fees.transportation.fee + fees.handling.fee;
-  return quote ? quote.figures.total / 100 : estimate.total;
+  // The options chosen come on top, priced as the quote prices them (its total includes them).
+  const options = optionsTotal(get(optionLinesAtom)) / 100;
+  if (get(variantAtom) === 'lite') return fees.transportation.fee + fees.handling.fee + options;
+  return quote ? quote.figures.total / 100 : estimate.total + options;
 });
 
 /**

@@ -14,6 +14,7 @@ import { stableAtom } from './stable-atom.ts';
 import { stepAtom, validStepsAtom } from './steps.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
 import { variantAtom } from './variant.atoms.ts';
+import { validOptionChoicesAtom } from './options.atoms.ts';
 
 /**
  * A quote as the element holds it: with its deadline on the element's clock (ms), counted from
@@ -51,6 +52,7 @@ export const tripQuoteRequestAtom = stableAtom<QuoteRequest | null>(
       customerDate: get(customerDateAtom),
       fixedPrice: get(fixedPriceAtom),
       companyToken: get(configAtom).companyToken ?? null,
+      options: get(validOptionChoicesAtom),
     });
   },
   sameData,

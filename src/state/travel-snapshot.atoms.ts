@@ -14,6 +14,7 @@ import { stepAtom, validStepsAtom } from './steps.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
 import { migratedToTimeWindowsAtom, timeWindowsEnabledAtom } from './time-windows.atoms.ts';
 import { STEPS } from '../domain/steps/step-model.ts';
+import { validOptionChoicesAtom } from './options.atoms.ts';
 
 /** The spec's store field 'loading' (§3): a route being computed or a booking being sent, each kept by its own concern. */
 export const loadingAtom = atom((get) => get(routeLoadingAtom) || get(savingAtom));
@@ -52,6 +53,7 @@ export const travelSnapshotAtom = atom((get): TravelState => {
     items: get(itemsAtom),
     customer: get(customerAtom),
     contacts: get(contactsAtom),
+    options: get(validOptionChoicesAtom),
     // The earlier variant's store (spec §3), as the lite element shows it.
     lite: {
       stepCursor: Math.min(get(stepAtom), STEPS.finalisation),

@@ -353,6 +353,83 @@ export const backOfficeTours = {
   },
 
   /**
+   * The carrier's options and a start from the home (issue 45), as Martin's public page (its
+   * key) shows them to a visitor: the Options page of the Réglages, a T3 'normalement meublé'
+   * filling the list, packing and ad valorem insurance chosen on the estimate, the booking saved,
+   * then the same booking in the back office and on its devis, each option with its price.
+   */
+  async *options(page, base) {
+    await page.goto(`${base}/espace-transporteur/connexion`);
+    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
+    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    await page.goto(`${base}/espace-transporteur/reglages/options`);
+    await page.getByRole('heading', { name: 'Options', level: 1 }).waitFor();
+    yield { name: 'options-0-reglages' };
+    await page.goto(`${base}/espace-transporteur/reglages/integration`);
+    const key = (await page.locator('code.key').textContent()).trim();
+    await page.goto(`${base}/integration/essai?cle=${key}&adresses=local`);
+    // The test page shows both elements: the wizard is the one walked.
+    const wizard = page.locator('transport-quote-wizard');
+    await wizard.getByRole('combobox', { name: 'Adresse 1', exact: true }).waitFor();
+    for (const [step, text] of [
+      [1, '10 rue de Rivoli 75004 Paris'],
+      [2, '3 place Bellecour 69002 Lyon'],
+    ]) {
+      await wizard.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
+      await wizard
+        .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
+        .getByRole('option')
+        .first()
+        .click();
+      await wizard
+        .getByText(/Adresse vérifiée/)
+        .nth(step - 1)
+        .waitFor();
+    }
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByLabel('Logement').selectOption('T3');
+    await wizard.getByLabel('Ameublement').selectOption('normalement meublé');
+    await wizard.getByRole('button', { name: 'Remplir la liste' }).click();
+    await wizard.getByRole('status').filter({ hasText: 'Liste remplie pour un T3 normalement meublé' }).waitFor();
+    // The list it filled in view, under the choice.
+    await wizard.locator('.home-preset-card').evaluate((card) => card.scrollIntoView({ block: 'start' }));
+    yield { name: 'options-1-logement' };
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByRole('heading', { name: 'Votre estimation' }).waitFor();
+    // By keyboard: the box ticked with the space bar, the value typed in the field it opens.
+    await wizard.getByRole('checkbox', { name: 'Emballage et déballage' }).focus();
+    await page.keyboard.press('Space');
+    await wizard.getByRole('checkbox', { name: 'Assurance ad valorem' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('20000');
+    await wizard.locator('.coverage-list .covered').filter({ hasText: 'assurance ad valorem' }).waitFor();
+    // What the price covers, and the options, in view.
+    await wizard.locator('.coverage-list').evaluate((list) => list.scrollIntoView({ block: 'start' }));
+    yield { name: 'options-2-estimation' };
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByRole('heading', { name: 'Finalisation' }).waitFor();
+    await wizard.getByLabel(/^(Nom et prénom|Nom du contact)$/).fill('Jeanne Martin');
+    await wizard.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
+    await wizard.getByLabel('E-mail', { exact: true }).fill('jeanne.martin@exemple.fr');
+    await wizard.getByLabel('Date du transport').selectOption(dayAfterToday(15));
+    await wizard.getByRole('button', { name: 'Enregistrer' }).click();
+    await wizard.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
+    yield { name: 'options-3-succes' };
+    const devis = await wizard.getByRole('link', { name: 'Télécharger le devis' }).getAttribute('href');
+    await page.goto(`${base}/espace-transporteur/reservations`);
+    const newest = page.locator('a[href^="/espace-transporteur/reservations/"]').first();
+    await page.goto(`${base}${await newest.getAttribute('href')}`);
+    await page.getByText('option choisie').first().waitFor();
+    yield { name: 'options-4-reservation' };
+    await page.goto(new URL(devis, base).href);
+    await page.getByRole('heading', { name: 'Devis de déménagement' }).waitFor();
+    yield { name: 'options-5-devis' };
+  },
+
+  /**
    * The directory and the catalogue (issue 43), signed in as the demo's first company (an
    * administrator): the Répertoire, its places refused then added, a place's page, an import's
    * preview with a refused line, the customers and contacts, then Réglages' Catalogue with an

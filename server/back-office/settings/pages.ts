@@ -39,6 +39,11 @@ export const SETTINGS_PAGES: SettingsPage[] = [
       'Vos objets préférés, proposés d’un clic dans l’ordre que vous choisissez, et vos propres objets à côté du catalogue commun.',
   },
   {
+    path: 'options',
+    title: 'Options',
+    description: 'Emballage, démontage, cartons, assurance ad valorem… ce que vos clients ajoutent sur l’estimation, et son prix HT.',
+  },
+  {
     path: 'integration',
     title: 'Intégrer à mon site',
     description:

@@ -146,6 +146,8 @@ describe(`the published API contract on ${DATABASE_NAME}`, () => {
       'contacts',
       'customer',
       'items',
+      // The carrier's options chosen (issue 45): choices only, priced by the server.
+      'options',
       'price_grid',
       'quote_id',
       'store_serialized',

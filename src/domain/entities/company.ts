@@ -8,6 +8,7 @@ import { PermissionSchema } from './permission.ts';
 import { SavedPlaceSchema } from './saved-place.ts';
 import { DEFAULT_VEHICLE_CATEGORIES, VehicleCategorySchema } from './vehicle.ts';
 import { TariffSchema } from '../tariff/tariff.ts';
+import { CarrierOptionSchema, MAX_OPTIONS } from '../options/carrier-options.ts';
 
 const flag = (fallback: boolean) => v.optional(v.boolean(), fallback);
 const list = <T extends v.GenericSchema>(item: T, max = 500) => v.optional(v.pipe(v.array(item), v.maxLength(max)), []);
@@ -69,6 +70,8 @@ export const CompanyDataSchema = v.object({
   tariff: v.optional(v.nullable(TariffSchema), null),
   /** The saved version the tariff is (its number in the carrier's history), null for the default one. */
   tariff_version: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
+  /** The carrier's options (Réglages, Options), priced HT at its VAT by the quote (options/carrier-options.ts). */
+  options: list(CarrierOptionSchema, MAX_OPTIONS),
   hide_address_floor: flag(false),
   hide_custom_price: flag(false),
   hide_custom_needs: flag(false),

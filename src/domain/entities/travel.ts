@@ -7,6 +7,7 @@ import { PUBLIC_POOL_ID } from './driver-pool.ts';
 import { ItemSchema } from './item.ts';
 import { PermissionSchema } from './permission.ts';
 import { StopSchema } from './stop.ts';
+import { OptionChoicesSchema } from '../options/carrier-options.ts';
 
 export const TRAVEL_STATES = ['new', 'accepted', 'started', 'done', 'cancelled'] as const;
 
@@ -90,6 +91,8 @@ export const TravelStateSchema = v.object({
   customer: v.optional(CustomerSchema, {}),
   contacts: v.optional(v.pipe(v.array(ContactSchema), v.maxLength(200)), []),
   lite: v.optional(LiteStoreSchema, {}),
+  /** The carrier's options chosen on the estimate (options/carrier-options.ts). */
+  options: v.optional(OptionChoicesSchema, []),
 });
 export type TravelStateInput = v.InferInput<typeof TravelStateSchema>;
 export type TravelState = v.InferOutput<typeof TravelStateSchema>;

@@ -24,8 +24,10 @@ export const UpdatedTravelSchema = v.object({
 /** A price a company set, line by line (the server's company-prices.ts PriceLine). */
 export const PriceLineSchema = v.object({
   kind: v.pipe(
-    v.picklist(['frais', 'transport_predefini', 'manutention_predefinie', 'manutention_imposee']),
-    v.description('Frais annexe (ou remise, négatif), transport ou manutention prédéfinis, ou prix de manutention imposé sur un objet.'),
+    v.picklist(['frais', 'transport_predefini', 'manutention_predefinie', 'manutention_imposee', 'option']),
+    v.description(
+      'Frais annexe (ou remise, négatif), transport ou manutention prédéfinis, prix de manutention imposé sur un objet, ou option du transporteur choisie (chiffrée par le serveur).',
+    ),
   ),
   label: v.string(),
   amount_ht: v.pipe(v.number(), v.integer(), v.description('Centimes HT, tels que saisis par l’entreprise.')),

@@ -1,3 +1,4 @@
+import { OptionChoicesSchema } from '../options/carrier-options.ts';
 import * as v from 'valibot';
 import { IdSchema, NameSchema, TextSchema, TimestampSchema } from '../entities/common.ts';
 import { ItemSchema } from '../entities/item.ts';
@@ -98,5 +99,7 @@ export const TravelPayloadSchema = v.object({
   quote_id: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
   /** The grid the visitor was priced with: the wizard's, or the earlier variant's (the lite element). */
   price_grid: v.optional(v.picklist(['wizard', 'lite'])),
+  /** The carrier's options chosen (ids, quantities, declared values): the server prices them, never the body. */
+  options: v.optional(OptionChoicesSchema),
 });
 export type TravelPayload = v.InferOutput<typeof TravelPayloadSchema>;

@@ -114,5 +114,7 @@ export function buildTravelPayload(state: TravelState, companyToken?: string | n
     store_serialized: serializeTravelState(state),
   };
   if (companyToken) payload.company_token = companyToken;
+  // Only when chosen: a booking without options is the spec's body, unchanged.
+  if (state.options.length > 0) payload.options = state.options.map((choice) => ({ ...choice }));
   return payload;
 }

@@ -2,6 +2,7 @@ import type { Fees, FixedPrice } from '../entities/travel.ts';
 import type { PoolPriceOutput } from '../pools/pool-io.ts';
 import { bookedFees, type PriceGrid } from './booked-fees.ts';
 import { estimateTravel, feesFromEstimate, type Estimate, type EstimateInput } from './estimate.ts';
+import { priceOptions, type CarrierOption, type OptionChoice, type OptionLine } from '../options/carrier-options.ts';
 
 /**
  * A grid's code answer as either side holds it: its output, or the spec's defect message in its
@@ -27,6 +28,8 @@ export interface TripPriceInput extends Pick<
   fixedPrice: FixedPrice | null;
   /** The grid the booking is priced on: the wizard's, or the earlier variant's (the lite element). */
   grid: PriceGrid;
+  /** The carrier's options and those chosen (none when absent). */
+  options?: { offered: readonly CarrierOption[]; chosen: readonly OptionChoice[] };
 }
 
 export interface TripPrice {
@@ -34,6 +37,8 @@ export interface TripPrice {
   estimate: Estimate;
   /** The fees the booking carries and the screens show, on its grid, VAT included (spec §3, §7). */
   fees: Fees;
+  /** The chosen options, priced (cents HT and TTC): lines beside the fees, in the total. */
+  options: OptionLine[];
 }
 
 /**
@@ -77,5 +82,6 @@ export function priceTrip(trip: TripPriceInput): TripPrice {
       transportation: { ...fees.transportation, fee: booked.transportation },
       handling: { ...fees.handling, fee: booked.handling },
     },
+    options: trip.options ? priceOptions(trip.options.offered, trip.options.chosen, trip.items, trip.vat) : [],
   };
 }

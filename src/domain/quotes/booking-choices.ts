@@ -8,6 +8,7 @@ import type { TravelPayload } from '../payload/travel-payload-schema.ts';
 import type { PriceGrid } from '../pricing/booked-fees.ts';
 import type { QuoteAddress, QuoteRequest } from './quote-request.ts';
 import { dayInFrance } from '../time/france-clock.ts';
+import type { OptionChoice } from '../options/carrier-options.ts';
 
 /** The travel's day in France, as a pool's code receives it ('yyyy-MM-dd', or '' without a date). */
 function travelDay(beginning: string | null): string {
@@ -43,6 +44,7 @@ export function quoteRequestOfBooking(payload: TravelPayload, grid: PriceGrid, f
     handling_hours: travel.duration_handling > 0 ? travel.duration_handling / 3600 : null,
     date: travelDay(travel.beginning_date),
     fixed_price: fixedPrice,
+    options: payload.options ?? [],
   };
 }
 
@@ -70,6 +72,8 @@ export interface TripChoices {
   customerDate: string;
   fixedPrice: FixedPrice | null;
   companyToken: string | null;
+  /** The carrier's options chosen. */
+  options?: readonly OptionChoice[];
 }
 
 /**
@@ -99,6 +103,7 @@ export function quoteRequestFor(trip: TripChoices): QuoteRequest {
     handling_hours: trip.hours,
     date: tripDay(trip.stops, trip.customerDate),
     fixed_price: trip.fixedPrice,
+    options: (trip.options ?? []).map((choice) => ({ ...choice })),
   };
 }
 
@@ -147,5 +152,7 @@ export function choicesFingerprint(request: QuoteRequest, owner: string, persons
     hours,
     request.date,
     request.fixed_price,
+    // Only when chosen, so the trips quoted before options existed keep their fingerprint.
+    ...(request.options.length > 0 ? [request.options.map((o) => [o.id, o.quantity ?? null, o.declared_value ?? null])] : []),
   ]);
 }

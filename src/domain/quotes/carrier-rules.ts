@@ -7,6 +7,7 @@ import { parsePrice } from '../pricing/vat.ts';
 import { tariffOf, tariffRates, tariffVehicleCategories } from '../tariff/default-tariff.ts';
 import type { Tariff } from '../tariff/tariff.ts';
 import type { ChoiceProblem, QuoteRequest } from './quote-request.ts';
+import { optionProblems, type CarrierOption } from '../options/carrier-options.ts';
 
 /**
  * What prices a trip, from the carrier's own records: a company's data, or the public
@@ -27,6 +28,8 @@ export interface CarrierPricing {
   canEditPrice: boolean;
   /** Predefined fees and hand-set prices are hidden (spec §6 hide_custom_price). */
   hideCustomPrice: boolean;
+  /** The options the carrier prices (Réglages, Options). */
+  options: readonly CarrierOption[];
 }
 
 export function carrierPricing(data: CompanyData, companyMode: boolean): CarrierPricing {
@@ -36,6 +39,7 @@ export function carrierPricing(data: CompanyData, companyMode: boolean): Carrier
       pools: data.driver_pools,
       canEditPrice: companyMode && data.can_edit_price,
       hideCustomPrice: data.hide_custom_price,
+      options: data.options,
     },
     tariffOf(data),
     data.tariff === null ? null : data.tariff_version,
@@ -58,6 +62,7 @@ export function withTariff(
     pools: carrier.pools,
     canEditPrice: carrier.canEditPrice,
     hideCustomPrice: carrier.hideCustomPrice,
+    options: carrier.options,
   };
 }
 
@@ -99,6 +104,7 @@ export function carrierProblems(request: QuoteRequest, carrier: CarrierPricing):
     if (!isCostItem(item) && item.customPrice !== null && !specPrice && !handSetAllowed)
       problems.push({ path: `items.${index}.customPrice`, message: `Un prix de manutention imposé est réservé ${allowedBy}` });
   });
+  problems.push(...optionProblems(request.options, carrier.options));
   return problems;
 }
 

@@ -11,6 +11,7 @@ import { priceTrip } from '../pricing/trip-price.ts';
 import { withoutVat } from '../pricing/vat.ts';
 import type { CarrierPricing } from './carrier-rules.ts';
 import type { QuoteAddress } from './quote-request.ts';
+import { optionsTotal, type OptionChoice, type OptionLine } from '../options/carrier-options.ts';
 
 /**
  * The fields of a stop the pricing does not read, taken once from the stop schema's defaults;
@@ -60,6 +61,8 @@ export interface TripToPrice {
   /** 'yyyy-MM-dd' or ''. */
   date: string;
   fixedPrice: { transportationPriceVatExcluded: number; handlingPriceVatExcluded: number } | null;
+  /** The carrier's options chosen (checked against its offer before pricing). */
+  options?: readonly OptionChoice[];
 }
 
 function commonInputs(trip: TripToPrice) {
@@ -116,6 +119,8 @@ export interface QuoteFigures {
   driver_pool_id: Id | null;
   pool_error: string | null;
   pool_info: string | null;
+  /** The carrier's options chosen, priced (cents HT and TTC), in the total; absent when none is chosen. */
+  options?: OptionLine[];
 }
 
 const cents = (euros: number) => Math.round(euros * 100);
@@ -125,14 +130,17 @@ const cents = (euros: number) => Math.round(euros * 100);
  * booking's grid, TTC and HT to the cent.
  */
 export function quoteFigures(trip: TripToPrice, poolAnswer: PoolAnswer): QuoteFigures {
-  const { estimate, fees } = priceTrip({
+  const priced = priceTrip({
     ...commonInputs(trip),
     persons: trip.persons,
     hours: trip.hours,
     pool: poolAnswer,
     fixedPrice: trip.fixedPrice,
     grid: trip.grid,
+    options: { offered: trip.carrier.options, chosen: trip.options ?? [] },
   });
+  const { estimate, fees } = priced;
+  const options = optionsTotal(priced.options);
   const vat = trip.carrier.vat;
   const transportation = cents(fees.transportation.fee);
   const handling = cents(fees.handling.fee);
@@ -148,10 +156,10 @@ export function quoteFigures(trip: TripToPrice, poolAnswer: PoolAnswer): QuoteFi
     price_transportation_ht: ht(transportation),
     price_handling_ht: ht(handling),
     additional_costs: costs,
-    total: transportation + handling + costs,
+    total: transportation + handling + costs + options,
     // The total's own HT, as every screen shows a company its total (spec §6): parts rounded
     // one by one could add up to a cent more or less than the price the company was shown.
-    total_ht: ht(transportation + handling + costs),
+    total_ht: ht(transportation + handling + costs + options),
     // Unrounded: a booking doubles the customer's distance before rounding it (spec §7).
     distance: estimate.customer.distance,
     duration: estimate.customer.duration,
@@ -166,5 +174,6 @@ export function quoteFigures(trip: TripToPrice, poolAnswer: PoolAnswer): QuoteFi
     driver_pool_id: trip.pool?.id ?? null,
     pool_error: estimate.poolError,
     pool_info: estimate.poolInfo,
+    ...(priced.options.length > 0 ? { options: priced.options } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { QuoteFigures } from './price-quote.ts';
+import { OPTION_KINDS } from '../options/carrier-options.ts';
 
 const cents = (what: string) => v.pipe(v.number(), v.integer(), v.description(`${what}, en centimes.`));
 const Id = v.union([v.string(), v.number()]);
@@ -32,6 +33,22 @@ export const QuoteFiguresSchema = v.object({
   driver_pool_id: v.nullable(Id),
   pool_error: v.nullable(v.string()),
   pool_info: v.nullable(v.string()),
+  options: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          id: v.string(),
+          label: v.string(),
+          kind: v.picklist(OPTION_KINDS),
+          quantity: v.number(),
+          declared_value: v.nullable(v.number()),
+          amount_ht: cents('Option HT'),
+          amount: cents('Option TTC'),
+        }),
+      ),
+      v.description('Les options du transporteur choisies, chiffrées par le serveur et comprises dans le total ; absent sans option.'),
+    ),
+  ),
 });
 
 /** A quote as the API answers it: the figures, until when they hold, and the server's signature over them. */

@@ -4,6 +4,7 @@ import { DaySchema, IdSchema, LatitudeSchema, LongitudeSchema } from '../entitie
 import { ItemSchema } from '../entities/item.ts';
 import { MAX_CARRY_METRES, STREET_FLOOR, TASK_TYPES, TOP_FLOOR } from '../entities/stop.ts';
 import { FixedPriceSchema } from '../entities/travel.ts';
+import { OptionChoicesSchema } from '../options/carrier-options.ts';
 
 /**
  * A stop as a quote needs it: where, which floor, with or without a lift, which items are
@@ -43,6 +44,8 @@ export const QuoteRequestSchema = v.object({
   date: v.optional(v.union([DaySchema, v.literal('')]), ''),
   /** A price set with the price editor (company mode, `can_edit_price`), VAT excluded. */
   fixed_price: v.optional(v.nullable(FixedPriceSchema), null),
+  /** The carrier's options chosen: ids, quantities, declared values; never a price (options/carrier-options.ts). */
+  options: v.optional(OptionChoicesSchema, []),
 });
 export type QuoteRequestInput = v.InferInput<typeof QuoteRequestSchema>;
 export type QuoteRequest = v.InferOutput<typeof QuoteRequestSchema>;

@@ -12,6 +12,7 @@ import { PoolSelector } from './PoolSelector.tsx';
 import { PriceEditor } from './PriceEditor.tsx';
 import { PriceUnavailable } from './PriceUnavailable.tsx';
 import { QuoteNote } from './QuoteNote.tsx';
+import { OptionsChooser, OptionsCoverage } from './OptionsChooser.tsx';
 import { usePriceFormatter } from './use-price.ts';
 
 const HOURS = Array.from({ length: 16 }, (_, index) => (index + 1) / 2);
@@ -49,6 +50,8 @@ export function EstimatePanel() {
       <QuoteNote />
       <EstimateFacts estimate={estimate} />
       {total > 0 && <PriceCoverage estimate={estimate} />}
+      {total > 0 && <OptionsCoverage />}
+      <OptionsChooser />
       {!company.hide_handling_infos && (
         <div className="row">
           <label>

@@ -1,5 +1,6 @@
 import { LaterStyles } from '../later-styles.tsx';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { OptionLines } from '../estimate/OptionsChooser.tsx';
 import { DateTime } from 'luxon';
 import { BUSINESS_TIME_ZONE } from '../../domain/constants.ts';
 import { formatClock, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from '../../domain/format.ts';
@@ -187,6 +188,7 @@ export function Recap() {
                       <span>{price.format(fees.additionnalCosts)}</span>
                     </span>
                   )}
+                  <OptionLines />
                   <span className="price-line recap-total-line">
                     <span>Total {price.suffix}</span>
                     <span className="recap-total" part="price">

@@ -1,4 +1,5 @@
 import { LaterStyles } from '../later-styles.tsx';
+import { OptionsFact } from '../estimate/OptionsChooser.tsx';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { formatDateAndTime } from '../../domain/format-dates.ts';
@@ -115,6 +116,7 @@ export function SuccessPanel() {
               </dd>
             </>
           )}
+          <OptionsFact />
           {shown && (
             <>
               <dt>Total</dt>

@@ -10,6 +10,7 @@ import { ItemList } from './ItemList.tsx';
 import { ItemSearch } from './ItemSearch.tsx';
 import { LoadBar } from './LoadBar.tsx';
 import { SpecificService } from './SpecificService.tsx';
+import { HomePreset } from './HomePreset.tsx';
 
 /** Panel 1 (spec §2 "Items panel"). */
 export function ItemsPanel() {
@@ -42,6 +43,7 @@ export function ItemsPanel() {
           ))}
         </div>
       )}
+      {!customMode && <HomePreset onFilled={setSaid} />}
       {!company.hide_search_items && <ItemSearch />}
       <ItemList allowNewStuff={!customMode} />
       <LoadBar />

@@ -6,6 +6,7 @@ import { PriceCoverage } from '../estimate/PriceCoverage.tsx';
 import { EstimateFacts } from '../estimate/EstimateFacts.tsx';
 import { PriceUnavailable } from '../estimate/PriceUnavailable.tsx';
 import { QuoteNote } from '../estimate/QuoteNote.tsx';
+import { OptionsChooser, OptionsCoverage } from '../estimate/OptionsChooser.tsx';
 
 /** The 'Prix' step: the earlier variant's price and what it is made of (spec §9), with the wizard's parts. */
 export function LitePrice() {
@@ -23,6 +24,8 @@ export function LitePrice() {
       <QuoteNote />
       <EstimateFacts estimate={estimate} />
       {total > 0 && <PriceCoverage estimate={estimate} />}
+      {total > 0 && <OptionsCoverage />}
+      <OptionsChooser />
       {estimate.approximate && <ApproximateNote />}
     </section>
   );
