@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startServer } from '../../server/test/api/support.mjs';
-import { openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
+import { startServer } from '../../server/test/api/support.ts';
+import { openPage, resolveAddress, useDemo, watchPage } from './support.ts';
 
 describe('the wizard under the README’s strict Content-Security-Policy', () => {
   const demo = useDemo({ before, after, startServer });
@@ -10,12 +10,12 @@ describe('the wizard under the README’s strict Content-Security-Policy', () =>
     const page = await openPage(demo.browser);
     const problems = watchPage(page);
     const response = await page.goto(`${demo.server.base}/csp.html`);
-    assert.match(response.headers()['content-security-policy'], /script-src 'nonce-[^']+' 'strict-dynamic'/);
-    assert.doesNotMatch(response.headers()['content-security-policy'], /unsafe-inline|unsafe-eval/);
+    assert.match(response!.headers()['content-security-policy'], /script-src 'nonce-[^']+' 'strict-dynamic'/);
+    assert.doesNotMatch(response!.headers()['content-security-policy'], /unsafe-inline|unsafe-eval/);
     await page.getByRole('heading', { name: 'Vos adresses' }).waitFor();
     const styled = await page
       .locator('transport-quote-wizard')
-      .evaluate((el) => el.shadowRoot.adoptedStyleSheets.length > 0 && getComputedStyle(el).display === 'block');
+      .evaluate((el) => el.shadowRoot!.adoptedStyleSheets.length > 0 && getComputedStyle(el).display === 'block');
     assert.equal(styled, true);
     await resolveAddress(page, 1, '10 rue de Rivoli 75004 Paris');
     await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');

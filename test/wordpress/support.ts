@@ -2,10 +2,10 @@
 // run by PHP's built-in server on a free port, over a MariaDB server of its own in a temporary
 // folder, with the plugin from this repository in its content folder. `.ci/wordpress.sh`
 // installs the packages; nothing here reaches beyond this machine.
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -56,19 +56,19 @@ export function missingForWordPress() {
   return null;
 }
 
-function freePort() {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
     });
   });
 }
 
 /** Spawns a process and resolves once `ready()` is true of what it printed; rejects if it ends first. */
-function startProcess(command, args, options, ready, what) {
+function startProcess(command, args, options, ready, what): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     // A group of its own: PHP's server forks its workers, which must end with it.
     const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -90,11 +90,11 @@ function startProcess(command, args, options, ready, what) {
   });
 }
 
-function stopProcess(child) {
-  return new Promise((done) => {
+function stopProcess(child: ChildProcess | null | undefined) {
+  return new Promise<void>((done) => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return done();
     child.once('exit', () => done());
-    process.kill(-child.pid, 'SIGTERM');
+    process.kill(-child.pid!, 'SIGTERM');
   });
 }
 
@@ -158,8 +158,8 @@ async function install(url) {
 export async function startWordPress() {
   if (!configUpToDate()) writeFileSync(CONFIG_PATH, readFileSync(CONFIG_TEMPLATE, 'utf8'));
   const dir = mkdtempSync(path.join(tmpdir(), 'tqw-wordpress-'));
-  let database = null;
-  let php = null;
+  let database: { child: ChildProcess; socket: string } | null = null;
+  let php: ChildProcess | null = null;
   try {
     database = await startMariaDB(dir);
     const content = contentFolder(dir);
@@ -174,7 +174,7 @@ export async function startWordPress() {
           // The block editor asks for many files at once: a few workers instead of one.
           PHP_CLI_SERVER_WORKERS: '4',
           TQW_WP_DB_NAME: 'wordpress',
-          TQW_WP_DB_SOCKET: database.socket,
+          TQW_WP_DB_SOCKET: database!.socket,
           TQW_WP_CONTENT_DIR: content,
           TQW_WP_URL: url,
           TQW_WP_SALT: randomBytes(24).toString('hex'),
@@ -189,7 +189,7 @@ export async function startWordPress() {
       debugLog: () => (existsSync(path.join(content, 'debug.log')) ? readFileSync(path.join(content, 'debug.log'), 'utf8') : ''),
       async stop() {
         await stopProcess(php);
-        await stopProcess(database.child);
+        await stopProcess(database!.child);
         rmSync(dir, { recursive: true, force: true });
       },
     };
@@ -215,7 +215,7 @@ export async function logIn(context, url, { user, password }) {
  * A REST call made as the page's logged-in user, with the nonce WordPress gives that session;
  * `route` may carry a query ('/wp/v2/posts?context=edit'). Plain permalinks: ?rest_route=.
  */
-export async function rest(page, url, method, route, data) {
+export async function rest(page, url, method, route, data?) {
   const nonce = await (await page.request.get(`${url}/wp-admin/admin-ajax.php?action=rest-nonce`)).text();
   const [pathPart, query] = route.split('?');
   const response = await page.request.fetch(`${url}/?rest_route=${encodeURIComponent(pathPart)}${query ? `&${query}` : ''}`, {

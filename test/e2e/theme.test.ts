@@ -2,8 +2,8 @@
 // element, keep the contrast WCAG 2.2 AA asks for; the company page shows its own brand.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startServer } from '../../server/test/api/support.mjs';
-import { openPage, useDemo } from './support.mjs';
+import { startServer } from '../../server/test/api/support.ts';
+import { openPage, useDemo } from './support.ts';
 
 /** WCAG relative luminance of '#rrggbb'. */
 function luminance(hex) {

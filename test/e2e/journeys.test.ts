@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { startServer } from '../../server/test/api/support.mjs';
-import { SPEC_FIELDS } from '../support/spec-fields.mjs';
-import { dayAfterToday, fillCustomer, openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
+import { startServer, type Row } from '../../server/test/api/support.ts';
+import { SPEC_FIELDS } from '../support/spec-fields.ts';
+import { dayAfterToday, fillCustomer, openPage, resolveAddress, useDemo, watchPage } from './support.ts';
 
 describe('end-to-end journeys against the demo server', () => {
   const demo = useDemo({ before, after, startServer });
-  const rows = (sql, ...params) => {
-    const db = new Database(demo.server.databasePath, { readonly: true });
+  const rows = (sql, ...params): Row[] => {
+    const db = new Database(demo.server.databasePath!, { readonly: true });
     try {
       return db.prepare(sql).all(...params);
     } finally {
@@ -42,7 +42,7 @@ describe('end-to-end journeys against the demo server', () => {
     const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
     const problems = watchPage(page);
     await planThreeStops(page);
-    const addresses = [];
+    const addresses: string[] = [];
     for (const step of [1, 2, 3]) addresses.push(await page.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).inputValue());
     assert.deepEqual(addresses, ['10 Rue de Rivoli 75004 Paris', '3 Place Bellecour 69002 Lyon', '25 Rue de la Boétie 75008 Paris']);
     assert.deepEqual(problems, []);
@@ -56,7 +56,7 @@ describe('end-to-end journeys against the demo server', () => {
     await chooseItems(page);
     const total = await page.locator('transport-quote-wizard .total-amount').textContent();
     // The demo's local provider has no road network: the estimate says so once in words, no sign on the price (issue 32).
-    assert.match(total, /^[\d\s,]+\s€$/);
+    assert.match(total!, /^[\d\s,]+\s€$/);
     await page.getByText('Itinéraire estimé à vol d’oiseau', { exact: false }).first().waitFor();
     await page.getByText('Total TTC', { exact: true }).first().waitFor();
     assert.deepEqual(problems, []);
@@ -232,7 +232,7 @@ describe('end-to-end journeys against the demo server', () => {
     const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
     await page.goto(`${demo.server.base}/iframe-host.html`);
     const frame = page.frameLocator('#devis');
-    for (const [step, text] of [
+    for (const [step, text] of <[number, string][]>[
       [1, '10 rue de Rivoli 75004 Paris'],
       [2, '3 place Bellecour 69002 Lyon'],
     ]) {
@@ -265,7 +265,7 @@ describe('end-to-end journeys against the demo server', () => {
     await frame.getByLabel('Heure de début').selectOption('09:00');
     await frame.getByRole('button', { name: 'Enregistrer' }).click();
     await page.waitForFunction(() => (window.receivedMessages ?? []).some((m) => m.data.type === 'travel_creation_succeed'));
-    const messages = await page.evaluate(() => window.receivedMessages);
+    const messages = (await page.evaluate(() => window.receivedMessages))!;
     assert.ok(
       messages.every((m) => m.origin === new URL(demo.server.base).origin),
       JSON.stringify(messages.map((m) => m.origin)),
@@ -276,7 +276,7 @@ describe('end-to-end journeys against the demo server', () => {
       withToken.map((m) => m.data.type),
       ['travel_creation_succeed'],
     );
-    assert.match(withToken[0].data.token, /^[A-Za-z0-9_-]{43}$/);
+    assert.match(withToken[0].data.token!, /^[A-Za-z0-9_-]{43}$/);
     assert.equal(await page.locator('#log').evaluate((log) => log.textContent.includes('travel_creation_succeed')), true);
     await page.close();
   });

@@ -9,8 +9,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT, startServer } from '../../server/test/api/support.mjs';
-import { launchBrowser, openPage, resolveAddress, watchPage } from './support.mjs';
+import { ROOT, startServer } from '../../server/test/api/support.ts';
+import { launchBrowser, openPage, resolveAddress, watchPage } from './support.ts';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const project = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -86,7 +86,7 @@ const TYPES = {
 /** Serves the built app under /app/ and the rest of the carrier's folder (its node_modules included) as they are. */
 function staticServer(appDir) {
   const server = http.createServer((request, response) => {
-    const url = new URL(request.url, 'http://localhost');
+    const url = new URL(request.url!, 'http://localhost');
     const relative = url.pathname.startsWith('/app/')
       ? path.join('dist', url.pathname.slice('/app/'.length) || 'index.html')
       : url.pathname.slice(1);
@@ -169,7 +169,7 @@ describe('the package installed from its tarball', () => {
     );
     const page = await openPage(browser, { viewport: { width: 1000, height: 1200 } });
     const problems = watchPage(page);
-    const failed = [];
+    const failed: string[] = [];
     page.on('requestfailed', (request) => failed.push(request.url()));
     await page.goto(`${siteBase()}/${file}`);
     await completeFirstPanel(page);
@@ -200,7 +200,7 @@ describe('the package installed from its tarball', () => {
       `import 'transport-quote-wizard/react';\nexport const Typo = () => <transport-quote-wizard apiBse="https://api.example" />;\n`,
     );
     try {
-      assert.throws(tsc, (error) => /apiBse/.test(error.stdout), 'a misspelt attribute type-checks');
+      assert.throws(tsc, (error) => /apiBse/.test((error as { stdout: string }).stdout), 'a misspelt attribute type-checks');
     } finally {
       rmSync(typo);
     }

@@ -3,15 +3,16 @@
 // a server whose road service is down. In each, the booking is stored at the price the server
 // committed to, and the visitor is shown that price before it is stored.
 import assert from 'node:assert/strict';
+import type { Quote } from 'transport-quote-wizard/domain';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { startServer } from '../../server/test/api/support.mjs';
-import { freePort } from '../../server/test/api/smtp-inbox.mjs';
-import { dayAfterToday, fillCustomer, openPage, resolveAddress, useDemo } from './support.mjs';
+import { startServer, type Row } from '../../server/test/api/support.ts';
+import { freePort } from '../../server/test/api/smtp-inbox.ts';
+import { dayAfterToday, fillCustomer, openPage, resolveAddress, useDemo } from './support.ts';
 
 /** Every quote the page received, in order, as the server answered it; `asked` counts the requests. */
 function watchQuotes(page) {
-  const quotes = [];
+  const quotes = [] as unknown as Quote[] & { asked: unknown[] };
   quotes.asked = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/api/v1/quotes')) quotes.asked.push(request.postDataJSON());
@@ -37,7 +38,7 @@ async function until(condition, what) {
 function latestBooking(server) {
   const db = new Database(server.databasePath, { readonly: true });
   try {
-    const row = db.prepare('SELECT quote_id, price_source, payload_json FROM travels ORDER BY id DESC LIMIT 1').get();
+    const row = db.prepare('SELECT quote_id, price_source, payload_json FROM travels ORDER BY id DESC LIMIT 1').get() as Row;
     return { quoteId: row.quote_id, source: row.price_source, travel: JSON.parse(row.payload_json).travel };
   } finally {
     db.close();
@@ -61,7 +62,7 @@ const guaranteed = (page) => page.getByText(/Prix garanti jusqu’à/).first();
  * The quote the page holds once every quote it asked is answered: on the estimate, where the
  * guarantee shows, or once the travel's day is in the request (the recap asks again for it).
  */
-async function shownQuote(page, quotes, { after = null, day = null } = {}) {
+async function shownQuote(page, quotes, { after = null as Quote | null, day = null as string | null } = {}) {
   if (!day) await guaranteed(page).waitFor();
   await until(
     () =>
@@ -145,7 +146,7 @@ describe('a quote that expires while the visitor fills in the form (QUOTE_TTL_MI
     // Company mode: HT amounts (spec §6), the new one first.
     const euros = (cents) => (cents / 100).toFixed(2).replace('.', ',');
     assert.equal(
-      (await banner.textContent()).replace(/\s+/g, ' '),
+      (await banner.textContent())!.replace(/\s+/g, ' '),
       `Le prix du transporteur a changé : ${euros(second.figures.total_ht)} € HT au lieu de ${euros(first.figures.total_ht)} € HT. Vérifiez-le, puis enregistrez à nouveau.`,
     );
     assert.equal(

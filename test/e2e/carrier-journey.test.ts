@@ -4,26 +4,30 @@
 // origin with the carrier's snippet shows the carrier's price in both elements and books; the
 // booking is in this carrier's back office and in no other, and its devis prints the SIRET; the
 // second carrier's key, on the same server, prices on its own records.
+import type { Quote, TravelPayload } from 'transport-quote-wizard/domain';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BackOffice } from '../../server/test/api/back-office-client.mjs';
-import { bookingBody } from '../../server/test/api/booking-body.mjs';
+import { BackOffice } from '../../server/test/api/back-office-client.ts';
+import { bookingBody } from '../../server/test/api/booking-body.ts';
 import {
+  BUILT_DOMAIN,
   closeClient,
   DATABASE_KIND,
   DATABASE_NAME,
+  type Domain,
   GENEROUS_LIMITS,
   ROOT,
   SERVER_MAIN,
   json,
   queryDatabase,
   tempDatabase,
-} from '../../server/test/api/support.mjs';
-import { waitFor } from '../../server/test/api/webhook-receiver.mjs';
-import { fillCustomer, launchBrowser, openPage, resolveAddress, watchPage } from './support.mjs';
+} from '../../server/test/api/support.ts';
+import { waitFor } from '../../server/test/api/webhook-receiver.ts';
+import { fillCustomer, launchBrowser, openPage, resolveAddress, watchPage } from './support.ts';
 
 const CLI = path.join(ROOT, 'server/dist/carrier.mjs');
 
@@ -76,7 +80,7 @@ function startProduction(database) {
         resolve({
           base: ready[1],
           stop: () =>
-            new Promise((done) => {
+            new Promise<void>((done) => {
               if (child.exitCode !== null) return done();
               child.once('exit', done);
               child.kill('SIGTERM');
@@ -98,9 +102,9 @@ async function startCarrierSite() {
     response.writeHead(html ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     response.end(html ?? 'introuvable');
   });
-  await new Promise((resolve) => server.listen(0, 'localhost', resolve));
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
   return {
-    origin: `http://localhost:${server.address().port}`,
+    origin: `http://localhost:${(server.address() as AddressInfo).port}`,
     publish(url, title, snippet) {
       pages.set(
         url,
@@ -142,11 +146,11 @@ describe(`a carrier alone on a production server (${DATABASE_NAME}): references,
       ['Transports Girard', 'bureau@girard.example'],
     ]) {
       const made = carrierCli(database, 'add-company', name, '--telephone', '02 40 12 34 56');
-      const id = Number(/Entreprise n° (\d+) créée/.exec(made)[1]);
+      const id = Number(/Entreprise n° (\d+) créée/.exec(made)![1]);
       const key = line(made, 'Clé publique');
       const token = made.trim().split('\n').pop();
       assert.match(key, /^tqw_pk_[\w-]{32}$/);
-      assert.match(token, /^[\w-]{43}$/);
+      assert.match(token!, /^[\w-]{43}$/);
       const user = carrierCli(database, 'add-user', '--entreprise', String(id), email);
       carriers[name] = { id, key, token, email, password: user.trim().split('\n')[3] };
     }
@@ -179,7 +183,7 @@ describe(`a carrier alone on a production server (${DATABASE_NAME}): references,
     const visitor = await openPage(browser, { viewport: { width: 1000, height: 1400 } });
     const problems = watchPage(visitor);
     // Every quote the server gave the pages, with the key the page sent: the price shown must be one of them.
-    const quotes = [];
+    const quotes: { key: string | undefined; figures: Quote['figures'] }[] = [];
     visitor.on('response', async (response) => {
       if (!response.url().endsWith('/api/v1/quotes') || response.status() !== 201) return;
       quotes.push({ key: response.request().headers()['x-carrier-key'], figures: (await response.json()).figures });
@@ -190,8 +194,8 @@ describe(`a carrier alone on a production server (${DATABASE_NAME}): references,
       );
     const spaced = (text) => text.replace(/\s/g, ' ');
     /** Waits until the element's totals (its price parts, in its shadow root) show the latest quote of its grid; returns that quote. */
-    const shownQuote = async (element, grid) => {
-      let shown = null;
+    const shownQuote = async (element, grid): Promise<(typeof quotes)[number] | null> => {
+      let shown: (typeof quotes)[number] | null = null;
       await waitFor(async () => {
         shown = quotes.filter((quote) => quote.figures.grid === grid).at(-1) ?? null;
         if (!shown) return false;
@@ -208,7 +212,7 @@ describe(`a carrier alone on a production server (${DATABASE_NAME}): references,
     await visitor.getByRole('button', { name: 'Suivant' }).click();
     await visitor.getByRole('heading', { name: 'Votre estimation' }).waitFor();
     const wizardQuote = await shownQuote('transport-quote-wizard [part~="price"]', 'wizard');
-    assert.equal(wizardQuote.key, lefevre.key);
+    assert.equal(wizardQuote!.key, lefevre.key);
     await visitor.getByRole('button', { name: 'Suivant' }).click();
     await fillCustomer(visitor);
     const booked = visitor.waitForResponse(
@@ -230,7 +234,7 @@ describe(`a carrier alone on a production server (${DATABASE_NAME}): references,
     await visitor.getByRole('listbox', { name: 'Objets trouvés' }).getByRole('option').first().click();
     await visitor.getByRole('button', { name: 'Suivant' }).click();
     const liteQuote = await shownQuote('transport-quote-lite [part~="price"]', 'lite');
-    assert.equal(liteQuote.key, lefevre.key);
+    assert.equal(liteQuote!.key, lefevre.key);
     assert.ok(
       quotes.every((quote) => quote.key === lefevre.key),
       'chaque devis demandé avec la clé',
@@ -260,9 +264,9 @@ describe(`a carrier alone on a production server (${DATABASE_NAME}): references,
     const [row] = await queryDatabase(database, 'SELECT store_json FROM companies WHERE id = ?', [girard.id]);
     const store = { ...JSON.parse(row.store_json), handling_rates: { standard: 25, moving: 45 } };
     await queryDatabase(database, 'UPDATE companies SET store_json = ? WHERE id = ?', [JSON.stringify(store), girard.id]);
-    const { quoteRequestOfBooking } = await import('../../dist/domain/index.js');
-    const request = quoteRequestOfBooking(bookingBody(), 'wizard', null);
-    const priced = async (key, origin) =>
+    const { quoteRequestOfBooking }: Domain = await import(BUILT_DOMAIN);
+    const request = quoteRequestOfBooking(bookingBody() as TravelPayload, 'wizard', null);
+    const priced = async (key, origin?) =>
       json(server.base, 'POST', '/api/v1/quotes', { body: request, headers: { 'x-carrier-key': key, ...(origin ? { origin } : {}) } });
     const ofLefevre = await priced(lefevre.key, site.origin);
     const ofGirard = await priced(girard.key);

@@ -7,12 +7,12 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
   return c >>> 0;
 });
-function crc32(bytes) {
+function crc32(bytes: Buffer) {
   let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 255] ^ (c >>> 8);
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 255]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
-function chunk(type, data) {
+function chunk(type: string, data: Buffer) {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -22,13 +22,13 @@ function chunk(type, data) {
 }
 
 /** A width × height RGB PNG whose pixels `paint(x, y)` gives as [r, g, b]. */
-export function png(width, height, paint) {
+export function png(width: number, height: number, paint: (x: number, y: number) => number[]) {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8);
   header.writeUInt8(2, 9);
-  const rows = [];
+  const rows: Buffer[] = [];
   for (let y = 0; y < height; y += 1) {
     const row = Buffer.alloc(1 + width * 3);
     for (let x = 0; x < width; x += 1) row.set(paint(x, y), 1 + x * 3);
@@ -44,8 +44,9 @@ export function png(width, height, paint) {
 
 const TEAL = [15, 118, 110];
 const WHITE = [255, 255, 255];
-const inside = (x, y, [left, top, right, bottom]) => x >= left && x < right && y >= top && y < bottom;
-const near = (x, y, cx, cy, r) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
+const inside = (x: number, y: number, [left, top, right, bottom]: [number, number, number, number]) =>
+  x >= left && x < right && y >= top && y < bottom;
+const near = (x: number, y: number, cx: number, cy: number, r: number) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
 
 /** 240 × 80: a van (body, cab, two wheels) and three bars standing for the name. */
 export function carrierLogo() {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startServer } from '../../server/test/api/support.mjs';
-import { openPage, resolveAddress, useDemo } from './support.mjs';
+import { startServer } from '../../server/test/api/support.ts';
+import { openPage, resolveAddress, useDemo } from './support.ts';
 
 /** Where the focused field ends and where the sticky bar begins, in the viewport. */
 async function fieldAndBar(page, field) {
@@ -35,13 +35,13 @@ describe('the action bar keeps the next move in view without hiding the focused 
     await page.locator('transport-quote-wizard .action-bar').getByText('Total').waitFor();
     await page.waitForFunction(
       (height) =>
-        document.querySelector('transport-quote-wizard').shadowRoot.querySelector('.action-bar').getBoundingClientRect().height > height,
+        document.querySelector('transport-quote-wizard')!.shadowRoot!.querySelector('.action-bar')!.getBoundingClientRect().height > height,
       before.barHeight,
     );
     await page.waitForFunction(() => {
-      const root = document.querySelector('transport-quote-wizard').shadowRoot;
-      const field = root.querySelector('input[data-target="address-2"]').getBoundingClientRect();
-      return field.bottom <= root.querySelector('.action-bar').getBoundingClientRect().top + 1;
+      const root = document.querySelector('transport-quote-wizard')!.shadowRoot;
+      const field = root!.querySelector('input[data-target="address-2"]')!.getBoundingClientRect();
+      return field.bottom <= root!.querySelector('.action-bar')!.getBoundingClientRect().top + 1;
     });
     seen = await fieldAndBar(page, address);
     assert.ok(seen.barHeight > before.barHeight, 'the bar grew');

@@ -2,8 +2,8 @@
 // stops the action bar from sticking, and a fixed site header declared by `scroll-padding-top`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startServer } from '../../server/test/api/support.mjs';
-import { dayAfterToday, openPage, resolveAddress, useDemo } from './support.mjs';
+import { startServer } from '../../server/test/api/support.ts';
+import { dayAfterToday, openPage, resolveAddress, useDemo } from './support.ts';
 
 const HEADER_HEIGHT = 64;
 const SCROLL_PADDING = 72;
@@ -26,7 +26,7 @@ function hostPage(page, base, { rootStyle = '', body }) {
 
 /** The wizard's console warnings that start with its name. */
 function watchWarnings(page) {
-  const warnings = [];
+  const warnings: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'warning' && message.text().startsWith('transport-quote')) warnings.push(message.text());
   });
@@ -73,7 +73,7 @@ describe('the page around the element (issue 34)', () => {
     await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).waitFor();
     await page.mouse.wheel(0, 300);
     await page.waitForFunction(() => {
-      const bar = document.querySelector('transport-quote-wizard').shadowRoot.querySelector('.action-bar').getBoundingClientRect();
+      const bar = document.querySelector('transport-quote-wizard')!.shadowRoot!.querySelector('.action-bar')!.getBoundingClientRect();
       return Math.abs(bar.bottom - innerHeight) <= 1;
     });
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -132,7 +132,7 @@ describe('a fixed site header declared by scroll-padding-top (issue 34, UX §2.4
     // the padding counted once (the browser keeps it clear itself; the element adds only 16).
     await titleBelowHeader(page, 'Votre réservation est enregistrée !');
     const panel = await page.locator('transport-quote-wizard [part="success"]').boundingBox();
-    assert.equal(Math.round(panel.y), SCROLL_PADDING + SPACE_4);
+    assert.equal(Math.round(panel!.y), SCROLL_PADDING + SPACE_4);
     await page.close();
   });
 
@@ -145,10 +145,10 @@ describe('a fixed site header declared by scroll-padding-top (issue 34, UX §2.4
     await page.locator('transport-quote-wizard .aside-summary').waitFor();
     // Scrolled until the element's top is well above the header: the column stays stuck where it must.
     const element = await page.locator('transport-quote-wizard').boundingBox();
-    await page.evaluate((by) => window.scrollBy(0, by), Math.round(element.y + 200));
+    await page.evaluate((by) => window.scrollBy(0, by), Math.round(element!.y + 200));
     await page.waitForFunction(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))));
     const box = await aside.boundingBox();
-    assert.equal(Math.round(box.y), SCROLL_PADDING + SPACE_4);
+    assert.equal(Math.round(box!.y), SCROLL_PADDING + SPACE_4);
     await page.close();
   });
 });

@@ -7,9 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { dayAfterToday, E2E_NOW, launchBrowser, resolveAddress } from '../e2e/support.mjs';
-import { DEMO_COMPANY_TOKEN, startServer } from '../../server/test/api/support.mjs';
-import { ADMIN, AUTHOR, PLUGIN_DIR, logIn, rest, startWordPress } from './support.mjs';
+import { dayAfterToday, E2E_NOW, launchBrowser, resolveAddress } from '../e2e/support.ts';
+import { DEMO_COMPANY_TOKEN, startServer, type TestServer } from '../../server/test/api/support.ts';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { ADMIN, AUTHOR, PLUGIN_DIR, logIn, rest, startWordPress } from './support.ts';
 
 const BRAND = '#166534';
 /** Transports Martin & Fils's public key (published with the demo: demo/companies.ts). */
@@ -33,7 +34,7 @@ async function shot(page, name) {
 }
 
 /** A browser context that reaches nothing beyond this machine (the admin's update checks, avatars). */
-async function localContext(browser, options) {
+async function localContext(browser: Browser, options?: BrowserContextOptions) {
   const context = await browser.newContext(options);
   await context.route(/^(?!http:\/\/127\.0\.0\.1[:/])/, (route) => route.abort());
   return context;
@@ -59,13 +60,20 @@ describe('the WordPress plugin (issue 34)', () => {
   });
 
   describe('on Debian’s WordPress 6.1 with its block theme', () => {
-    const run = { server: null, wp: null, browser: null, admin: null, postUrl: null };
+    // Set by `before`, before any test reads them.
+    const run = {
+      server: null as unknown as TestServer,
+      wp: null as unknown as Awaited<ReturnType<typeof startWordPress>>,
+      browser: null as unknown as Browser,
+      admin: null as unknown as Page,
+      postUrl: null as string | null,
+    };
 
     before(async () => {
       run.server = await startServer();
       run.wp = await startWordPress();
       run.browser = await launchBrowser();
-      run.admin = await logIn(await localContext(run.browser, { viewport: { width: 1280, height: 900 } }), run.wp.url, ADMIN);
+      run.admin = await logIn(await localContext(run.browser, { viewport: { width: 1280, height: 900 } }), run.wp!.url, ADMIN);
     });
     after(async () => {
       await run.browser?.close();
@@ -76,33 +84,33 @@ describe('the WordPress plugin (issue 34)', () => {
     it('the administrator activates the plugin and sets it up; a script address over http elsewhere or javascript: is refused in French', async () => {
       const { admin } = run;
       const { url } = run.wp;
-      await admin.goto(`${url}/wp-admin/plugins.php`);
-      await admin
+      await admin!.goto(`${url}/wp-admin/plugins.php`);
+      await admin!
         .locator('tr[data-slug="devis-de-transport"]')
         .getByRole('link', { name: /^Activate/ })
         .click();
-      await admin.getByText('Plugin activated.').waitFor();
+      await admin!.getByText('Plugin activated.').waitFor();
 
-      await admin.goto(`${url}/wp-admin/options-general.php?page=transport-quote`);
-      await admin.getByLabel('Adresse des scripts').fill(`${run.server.base}/dist/transport-quote-wizard.js`);
-      await admin.getByLabel('Cartes et adresses').selectOption('local');
-      await admin.getByLabel('Couleur de marque').fill(BRAND);
+      await admin!.goto(`${url}/wp-admin/options-general.php?page=transport-quote`);
+      await admin!.getByLabel('Adresse des scripts').fill(`${run.server!.base}/dist/transport-quote-wizard.js`);
+      await admin!.getByLabel('Cartes et adresses').selectOption('local');
+      await admin!.getByLabel('Couleur de marque').fill(BRAND);
       // A key that is not one (a script, a quote) is refused in French; the carrier's is kept.
-      await admin.getByLabel('Clé publique du transporteur').fill('tqw_pk_"><script>alert(6)</script>');
-      await admin.getByRole('button', { name: 'Enregistrer les réglages' }).click();
-      await admin.getByText('Clé publique refusée\u00a0: elle commence par tqw_pk_').waitFor();
-      await admin.getByLabel('Clé publique du transporteur').fill(CARRIER_KEY);
-      await admin.getByRole('button', { name: 'Enregistrer les réglages' }).click();
-      await admin.getByText('Settings saved.').waitFor();
-      assert.equal(await admin.getByLabel('Clé publique du transporteur').inputValue(), CARRIER_KEY);
+      await admin!.getByLabel('Clé publique du transporteur').fill('tqw_pk_"><script>alert(6)</script>');
+      await admin!.getByRole('button', { name: 'Enregistrer les réglages' }).click();
+      await admin!.getByText('Clé publique refusée\u00a0: elle commence par tqw_pk_').waitFor();
+      await admin!.getByLabel('Clé publique du transporteur').fill(CARRIER_KEY);
+      await admin!.getByRole('button', { name: 'Enregistrer les réglages' }).click();
+      await admin!.getByText('Settings saved.').waitFor();
+      assert.equal(await admin!.getByLabel('Clé publique du transporteur').inputValue(), CARRIER_KEY);
       // The address of one script is taken as its folder.
-      assert.equal(await admin.getByLabel('Adresse des scripts').inputValue(), `${run.server.base}/dist/`);
+      assert.equal(await admin!.getByLabel('Adresse des scripts').inputValue(), `${run.server!.base}/dist/`);
 
       for (const refused of ['javascript:alert(1)', 'http://devis.transporteur.fr/dist/']) {
-        await admin.getByLabel('Adresse des scripts').fill(refused);
-        await admin.getByRole('button', { name: 'Enregistrer les réglages' }).click();
-        await admin.getByText('Adresse des scripts refusée\u00a0: indiquez une adresse en https').waitFor();
-        assert.equal(await admin.getByLabel('Adresse des scripts').inputValue(), `${run.server.base}/dist/`, refused);
+        await admin!.getByLabel('Adresse des scripts').fill(refused);
+        await admin!.getByRole('button', { name: 'Enregistrer les réglages' }).click();
+        await admin!.getByText('Adresse des scripts refusée\u00a0: indiquez une adresse en https').waitFor();
+        assert.equal(await admin!.getByLabel('Adresse des scripts').inputValue(), `${run.server!.base}/dist/`, refused);
       }
       await shot(admin, 'reglages-1280');
     });
@@ -141,10 +149,10 @@ describe('the WordPress plugin (issue 34)', () => {
       await frame.getByRole('heading', { name: 'Vos adresses' }).waitFor();
       await editor.waitForFunction(() => {
         const iframe = document.querySelector('iframe[title="Aperçu du devis de transport"]');
-        const element = iframe?.contentDocument?.querySelector('transport-quote-wizard');
+        const element = (iframe as HTMLIFrameElement | null)?.contentDocument?.querySelector('transport-quote-wizard');
         if (!element) return false;
         const height = element.getBoundingClientRect().height;
-        return height > 400 && Math.abs(iframe.getBoundingClientRect().height - height) <= 2;
+        return height > 400 && Math.abs(iframe!.getBoundingClientRect().height - height) <= 2;
       });
       await shot(editor, 'editeur-bloc-1280');
 
@@ -173,12 +181,12 @@ describe('the WordPress plugin (issue 34)', () => {
       const context = await localContext(run.browser, { viewport: { width: 375, height: 812 } });
       const page = await context.newPage();
       await page.clock.setFixedTime(E2E_NOW);
-      const problems = [];
+      const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(error.message));
       page.on('console', (message) => {
         if (message.type() === 'error' || message.text().startsWith('transport-quote')) problems.push(message.text());
       });
-      await page.goto(run.postUrl);
+      await page.goto(run.postUrl!);
       assert.equal(await page.locator('script[src$="/dist/transport-quote-wizard.js"]').count(), 1);
       assert.equal(await page.locator('script[src$="/dist/transport-quote-lite.js"]').count(), 1);
       const wizard = page.locator('transport-quote-wizard');
@@ -207,7 +215,7 @@ describe('the WordPress plugin (issue 34)', () => {
       await wizard.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
       await shot(page, 'article-reservation-375');
 
-      const [booked] = await run.server.query('SELECT COUNT(*) AS n FROM travels');
+      const [booked] = await run.server!.query('SELECT COUNT(*) AS n FROM travels');
       assert.equal(Number(booked.n), 1);
       assert.deepEqual(problems, []);
 
@@ -217,7 +225,7 @@ describe('the WordPress plugin (issue 34)', () => {
         const wide = await localContext(run.browser, { viewport: { width: 1280, height: 800 } });
         const laptop = await wide.newPage();
         await laptop.clock.setFixedTime(E2E_NOW);
-        await laptop.goto(run.postUrl);
+        await laptop.goto(run.postUrl!);
         await laptop.locator('transport-quote-wizard').getByRole('heading', { name: 'Vos adresses' }).waitFor();
         const address = laptop.locator('transport-quote-lite').getByRole('combobox', { name: 'Adresse 1', exact: true });
         await address.waitFor();
@@ -255,7 +263,7 @@ describe('the WordPress plugin (issue 34)', () => {
             .sort(),
           raw,
         );
-        assert.equal(attributes['api-base'], run.server.base, raw);
+        assert.equal(attributes['api-base'], run.server!.base, raw);
         assert.equal(attributes['maps-provider'], 'local', raw);
         // Every public page carries the carrier's key, as the settings hold it.
         assert.equal(attributes['carrier-key'], CARRIER_KEY, raw);
@@ -273,7 +281,7 @@ describe('the WordPress plugin (issue 34)', () => {
 
       const context = await localContext(run.browser);
       const page = await context.newPage();
-      const dialogs = [];
+      const dialogs: string[] = [];
       page.on('dialog', (dialog) => {
         dialogs.push(dialog.message());
         return dialog.dismiss();
@@ -292,28 +300,28 @@ describe('the WordPress plugin (issue 34)', () => {
         content: '<!-- wp:transport-quote/devis /-->',
       });
       const admin = run.admin;
-      await admin.goto(`${url}/wp-admin/options-general.php?page=transport-quote`);
-      await admin.getByLabel('Jeton d’entreprise').fill(DEMO_COMPANY_TOKEN);
-      await admin.getByLabel('Page de l’intranet').selectOption(String(intranet.id));
-      await admin.getByRole('button', { name: 'Enregistrer les réglages' }).click();
-      await admin.getByText('Settings saved.').waitFor();
+      await admin!.goto(`${url}/wp-admin/options-general.php?page=transport-quote`);
+      await admin!.getByLabel('Jeton d’entreprise').fill(DEMO_COMPANY_TOKEN);
+      await admin!.getByLabel('Page de l’intranet').selectOption(String(intranet.id));
+      await admin!.getByRole('button', { name: 'Enregistrer les réglages' }).click();
+      await admin!.getByText('Settings saved.').waitFor();
 
-      await admin.goto(intranet.link);
-      const element = admin.locator('transport-quote-wizard');
+      await admin!.goto(intranet.link);
+      const element = admin!.locator('transport-quote-wizard');
       assert.equal(await element.getAttribute('company-token'), DEMO_COMPANY_TOKEN);
       assert.equal(await element.getAttribute('mode'), 'company');
       await element.getByRole('heading', { name: 'Vos adresses' }).waitFor();
 
       // The author's public post, and the feed of the site, never carry it.
       for (const address of [run.postUrl, `${url}/?feed=rss2`]) {
-        const text = await (await fetch(address)).text();
-        assert.doesNotMatch(text, new RegExp(DEMO_COMPANY_TOKEN), address);
+        const text = await (await fetch(address!)).text();
+        assert.doesNotMatch(text, new RegExp(DEMO_COMPANY_TOKEN), address!);
       }
     });
 
     it('the plugin wrote no PHP notice, warning or error', () => {
-      const ours = run.wp
-        .debugLog()
+      const ours = run
+        .wp!.debugLog()
         .split('\n')
         .filter((line) => line.includes('transport-quote'));
       assert.deepEqual(ours, []);

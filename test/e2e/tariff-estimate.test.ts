@@ -2,11 +2,12 @@
 // Réglages, the intranet page's company data carries it, and the wizard's estimate, shown
 // before the carrier's quote comes, is that quote to the cent: one tariff function prices both.
 // The quote is held on its way, so the figure read first is the element's own.
+import type { Quote } from 'transport-quote-wizard/domain';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BackOffice } from '../../server/test/api/back-office-client.mjs';
-import { startServer } from '../../server/test/api/support.mjs';
-import { openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
+import { BackOffice } from '../../server/test/api/back-office-client.ts';
+import { startServer } from '../../server/test/api/support.ts';
+import { openPage, resolveAddress, useDemo, watchPage } from './support.ts';
 
 const TARIFS = '/espace-transporteur/reglages/tarifs';
 
@@ -57,7 +58,7 @@ describe('the saved tariff prices the page’s estimate as the server’s quote'
     const problems = watchPage(page);
     let release;
     const held = new Promise((resolve) => (release = resolve));
-    const quotes = [];
+    const quotes: Quote[] = [];
     await page.route('**/api/v1/quotes', async (route) => {
       await held;
       const response = await route.fetch();
@@ -81,7 +82,7 @@ describe('the saved tariff prices the page’s estimate as the server’s quote'
       .getByText(/Prix garanti/)
       .first()
       .waitFor();
-    const figures = quotes.at(-1).figures;
+    const figures = quotes.at(-1)!.figures;
     // The intranet shows HT (spec §6); the quote was priced on the saved tariff (a version of it).
     assert.equal(centsOf(estimated), figures.total_ht, `shown ${estimated}, quoted ${figures.total_ht}`);
     assert.equal(await total.textContent(), estimated);

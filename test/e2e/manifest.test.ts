@@ -7,10 +7,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Metafile } from 'esbuild';
 import { after, before, describe, it } from 'node:test';
-import { ROOT, startServer } from '../../server/test/api/support.mjs';
-import { openPage, useDemo } from './support.mjs';
-import { tours } from './tour.mjs';
+import { ROOT, startServer } from '../../server/test/api/support.ts';
+import { openPage, useDemo } from './support.ts';
+import { tours } from './tour.ts';
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'custom-elements.json'), 'utf8'));
 const declarations = manifest.modules.flatMap((module) => module.declarations).filter((declaration) => declaration.customElement);
@@ -19,14 +20,14 @@ const sorted = (values) => [...new Set(values)].sort();
 
 /** All the code an element can load: its ES module entry and every chunk it imports, at once or later. */
 function builtCode(tag) {
-  const meta = JSON.parse(readFileSync(path.join(ROOT, 'dist/esm/meta.json'), 'utf8'));
-  const seen = new Set();
+  const meta: Metafile = JSON.parse(readFileSync(path.join(ROOT, 'dist/esm/meta.json'), 'utf8'));
+  const seen = new Set<string>();
   const pending = [`dist/esm/${tag}.js`];
   while (pending.length > 0) {
     const file = pending.pop();
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const imported of meta.outputs[file].imports) if (!imported.external) pending.push(imported.path);
+    if (seen.has(file!)) continue;
+    seen.add(file!);
+    for (const imported of meta.outputs[file!].imports) if (!imported.external) pending.push(imported.path);
   }
   return [...seen].map((file) => readFileSync(path.join(ROOT, file), 'utf8')).join('\n');
 }
@@ -34,14 +35,14 @@ function builtCode(tag) {
 /** What the defined class offers: its observed attributes and the accessors above HTMLElement. */
 function classSurface(tag) {
   const element = customElements.get(tag);
-  const accessors = [];
-  for (let proto = element.prototype; proto && proto !== HTMLElement.prototype; proto = Object.getPrototypeOf(proto)) {
+  const accessors: string[] = [];
+  for (let proto = element!.prototype; proto && proto !== HTMLElement.prototype; proto = Object.getPrototypeOf(proto)) {
     for (const name of Object.getOwnPropertyNames(proto)) {
       const descriptor = Object.getOwnPropertyDescriptor(proto, name);
-      if (descriptor.get || descriptor.set) accessors.push(name);
+      if (descriptor!.get || descriptor!.set) accessors.push(name);
     }
   }
-  return { observed: [...element.observedAttributes], accessors };
+  return { observed: [...(element as unknown as { observedAttributes: string[] }).observedAttributes], accessors };
 }
 
 describe('custom-elements.json is the built elements’ contract', () => {

@@ -5,9 +5,9 @@
 // same tours and checks each stop.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, startServer } from '../../server/test/api/support.mjs';
-import { launchBrowser, openPage } from '../e2e/support.mjs';
-import { backOfficeTours, tours } from '../e2e/tour.mjs';
+import { ROOT, startServer } from '../../server/test/api/support.ts';
+import { launchBrowser, openPage } from '../e2e/support.ts';
+import { backOfficeTours, tours } from '../e2e/tour.ts';
 
 const OUT = path.join(ROOT, 'docs', 'screenshots');
 const VIEWPORTS = [

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import { startServer } from '../../server/test/api/support.mjs';
-import { openPage, useDemo } from './support.mjs';
-import { tours } from './tour.mjs';
+import { startServer } from '../../server/test/api/support.ts';
+import { openPage, useDemo } from './support.ts';
+import { tours } from './tour.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const MANIFEST = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8'));
@@ -26,19 +26,19 @@ const VIEWPORTS = [
 /** Runs in the page: what a user sees inside the element's shadow root. */
 function inspectElement() {
   const host = document.querySelector('transport-quote-wizard, transport-quote-lite');
-  const root = host.shadowRoot;
+  const root = host!.shadowRoot;
   const visible = (el) => {
     if (el.closest('[hidden]')) return false;
     const style = getComputedStyle(el);
     return el.getClientRects().length > 0 && style.visibility !== 'hidden' && style.display !== 'none';
   };
-  const texts = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const texts: (string | null)[] = [];
+  const walker = document.createTreeWalker(root!, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (parent && !['STYLE', 'SCRIPT', 'OPTION'].includes(parent.tagName) && visible(parent)) texts.push(node.textContent);
   }
-  const options = [...root.querySelectorAll('select')]
+  const options = [...root!.querySelectorAll('select')]
     .filter(visible)
     .flatMap((select) => [...select.options].map((option) => option.textContent));
   const box = (el) => {
@@ -51,21 +51,21 @@ function inspectElement() {
       bottom: rect.bottom,
     };
   };
-  const targets = [...root.querySelectorAll('button, a[href], input, select, textarea, [role="tab"], [role="option"]')]
+  const targets = [...root!.querySelectorAll('button, a[href], input, select, textarea, [role="tab"], [role="option"]')]
     .filter(visible)
     .map(box);
-  const primaries = [...root.querySelectorAll('button.primary, a.button.primary')].filter(visible).map(box);
-  const parts = [...new Set([...root.querySelectorAll('[part]')].flatMap((el) => el.getAttribute('part').split(/\s+/)))];
-  const current = root.querySelector('[aria-current="step"]');
-  const selectedTab = root.querySelector('.lite-tabs [aria-selected="true"]');
-  const read = (selector) => root.querySelector(selector)?.textContent.replace(/\s+/g, ' ').trim() ?? null;
+  const primaries = [...root!.querySelectorAll('button.primary, a.button.primary')].filter(visible).map(box);
+  const parts = [...new Set([...root!.querySelectorAll('[part]')].flatMap((el) => el.getAttribute('part')!.split(/\s+/)))];
+  const current = root!.querySelector('[aria-current="step"]');
+  const selectedTab = root!.querySelector('.lite-tabs [aria-selected="true"]');
+  const read = (selector) => root!.querySelector(selector)?.textContent.replace(/\s+/g, ' ').trim() ?? null;
   return {
     text: texts.join('\n'),
     optionTexts: options,
     targets,
     primaries,
-    currentStep: current ? current.textContent.replace(/\s+/g, ' ').trim() : selectedTab ? selectedTab.lastChild.textContent : null,
-    stepNav: Boolean(root.querySelector('nav[aria-label="Progression de la réservation"]')),
+    currentStep: current ? current.textContent.replace(/\s+/g, ' ').trim() : selectedTab ? selectedTab.lastChild!.textContent : null,
+    stepNav: Boolean(root!.querySelector('nav[aria-label="Progression de la réservation"]')),
     totals: {
       estimate: read('.total-amount'),
       recap: read('.recap-total'),
@@ -92,13 +92,13 @@ async function primaryBox(page, primary) {
 }
 
 async function checkStop(page, stop, viewport) {
-  const problems = [];
+  const problems: string[] = [];
   const where = `${stop.name} à ${viewport.width} px`;
   const seen = await page.evaluate(inspectElement);
 
   const violations = await page.evaluate(async () => {
     const host = document.querySelector('transport-quote-wizard, transport-quote-lite');
-    const result = await window.axe.run(host);
+    const result = await window.axe.run(host!);
     // axe must have looked at the element: rules that passed prove it ran inside the shadow root.
     if (result.passes.length === 0) return ['aucune règle vérifiée'];
     return result.violations.map(
@@ -155,7 +155,7 @@ describe('the experience on a phone and on a laptop (UX.md §9)', () => {
         const page = await openPage(demo.browser, { viewport });
         // axe is handed to the page by the test, past the demo pages' strict CSP.
         await page.addInitScript({ content: AXE });
-        const problems = [];
+        const problems: string[] = [];
         const totals = {};
         try {
           for await (const stop of tour(page, demo.server.base)) {

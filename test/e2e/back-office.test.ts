@@ -10,13 +10,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_ACCOUNTS } from '../../server/test/api/demo-accounts.mjs';
-import { bookingBody } from '../../server/test/api/booking-body.mjs';
-import { startInbox } from '../../server/test/api/smtp-inbox.mjs';
-import { DEMO_COMPANY_TOKEN, json, startServer } from '../../server/test/api/support.mjs';
-import { waitFor } from '../../server/test/api/webhook-receiver.mjs';
-import { dayAfterToday, launchBrowser, openPage, resolveAddress, watchPage } from './support.mjs';
-import { backOfficeTours } from './tour.mjs';
+import { DEMO_ACCOUNTS } from '../../server/test/api/demo-accounts.ts';
+import { bookingBody } from '../../server/test/api/booking-body.ts';
+import { startInbox } from '../../server/test/api/smtp-inbox.ts';
+import { DEMO_COMPANY_TOKEN, json, startServer } from '../../server/test/api/support.ts';
+import { waitFor } from '../../server/test/api/webhook-receiver.ts';
+import { dayAfterToday, launchBrowser, openPage, resolveAddress, watchPage } from './support.ts';
+import { backOfficeTours } from './tour.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const MARTIN = DEMO_ACCOUNTS[0];
@@ -39,7 +39,7 @@ const PAGE_STORE = {
 async function withCarrierPools(page) {
   await page.waitForFunction(() => customElements.get('transport-quote-wizard') !== undefined);
   await page.evaluate((store) => {
-    document.querySelector('transport-quote-wizard').companyStore = store;
+    (document.querySelector('transport-quote-wizard') as unknown as { companyStore: unknown }).companyStore = store;
   }, PAGE_STORE);
 }
 
@@ -118,7 +118,7 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
     await visitor.getByLabel('Heure de début').selectOption('09:00');
     await visitor.getByRole('button', { name: 'Enregistrer' }).click();
     await visitor.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
-    const number = Number((await visitor.locator('transport-quote-wizard .booking-number').textContent()).replace(/\D/g, ''));
+    const number = Number((await visitor.locator('transport-quote-wizard .booking-number').textContent())!.replace(/\D/g, ''));
 
     // The carrier, in its back office.
     const carrier = await openPage(browser, { viewport: { width: 1280, height: 800 } });
@@ -138,7 +138,7 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
     const address = 'helene.boucher@exemple.fr';
     await waitFor(() => inbox.to(address).length === 2, 'la confirmation et l’acceptation');
     const confirmation = inbox.to(address).find((message) => /est enregistrée$/.test(message.mail.subject));
-    const editLink = /Modifier ma réservation\u00a0: (\S+)/.exec(confirmation.mail.text)[1];
+    const editLink = /Modifier ma réservation\u00a0: (\S+)/.exec(confirmation.mail.text)![1];
     assert.ok(editLink.startsWith(`${server.base}/edit.html?id=${number}&token=`), editLink);
     assert.ok(inbox.to(address).some((message) => /est acceptée$/.test(message.mail.subject)));
     const editing = await openPage(browser, { viewport: { width: 1000, height: 1400 } });
@@ -162,7 +162,7 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
     assert.equal((await saved).status(), 200);
     await editing.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
     const token = new URL(editLink).searchParams.get('token');
-    const stored = await json(server.base, 'GET', `/api/v1/travels/${number}?token=${encodeURIComponent(token)}`);
+    const stored = await json(server.base, 'GET', `/api/v1/travels/${number}?token=${encodeURIComponent(token!)}`);
     assert.deepEqual([stored.data.state, stored.data.travel.driver_pool_id], ['accepted', 3]);
     assert.deepEqual([...problems, ...editProblems], []);
     await Promise.all([visitor.close(), carrier.close(), editing.close()]);

@@ -1,5 +1,7 @@
 // Playwright (playwright-core) driving Debian's Chromium against the real server.
-import { chromium } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
+import type { after as afterHook, before as beforeHook } from 'node:test';
+import type { ServerEnv, startServer as startDemoServer, TestServer } from '../../server/test/api/support.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
 
 export async function launchBrowser() {
@@ -14,20 +16,20 @@ export async function launchBrowser() {
 export const E2E_NOW = new Date('2026-11-30T09:00:00Z');
 
 /** The day `days` after the clock's day in Paris, 'yyyy-MM-dd' (the test clock is at 10:00 there: no midnight to cross). */
-export function dayAfterToday(days) {
+export function dayAfterToday(days: number) {
   return new Date(E2E_NOW.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** A page whose clock is the test clock (Date only: timers run as usual). */
-export async function openPage(browser, options) {
+export async function openPage(browser: Browser, options?: BrowserContextOptions) {
   const page = await browser.newPage(options);
   await page.clock.setFixedTime(E2E_NOW);
   return page;
 }
 
 /** Collects CSP violations and page errors of a page. */
-export function watchPage(page) {
-  const problems = [];
+export function watchPage(page: Page) {
+  const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) problems.push(`csp: ${message.text()}`);
@@ -36,7 +38,7 @@ export function watchPage(page) {
 }
 
 /** The wizard's customer form, booked for the 15th day after the test clock's at 09:00. */
-export async function fillCustomer(page) {
+export async function fillCustomer(page: Page | Locator) {
   await page.getByLabel(/^(Nom et prénom|Nom du contact)$/).fill('Marie Curie');
   await page.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
   await page.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
@@ -45,7 +47,7 @@ export async function fillCustomer(page) {
 }
 
 /** Types an address and picks the first suggestion, waiting for it to be verified; `page` may be a locator to search within. */
-export async function resolveAddress(page, step, text) {
+export async function resolveAddress(page: Page | Locator, step: number, text: string) {
   await page.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
   await page
     .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
@@ -62,8 +64,19 @@ export async function resolveAddress(page, step, text) {
  * The demo server and a browser for a describe block: started before its tests, stopped
  * after. Read `demo.server` and `demo.browser` inside the tests.
  */
-export function useDemo({ before, after, startServer, env = async () => ({}) }) {
-  const demo = { server: null, browser: null };
+export function useDemo({
+  before,
+  after,
+  startServer,
+  env = async () => ({}),
+}: {
+  before: typeof beforeHook;
+  after: typeof afterHook;
+  startServer: typeof startDemoServer;
+  env?: () => Promise<ServerEnv>;
+}) {
+  // Set by `before`, before any test reads them.
+  const demo = { server: null as unknown as TestServer, browser: null as unknown as Browser };
   before(async () => {
     demo.server = await startServer(undefined, 0, await env());
     demo.browser = await launchBrowser();

@@ -1,8 +1,9 @@
 // The tours a visitor and a company user make through both elements, stopping at every
 // panel and main state (empty, filled, error, loading, success). Shared by the
 // experience test (which checks each stop) and `npm run shots` (which pictures it).
-import { dayAfterToday } from './support.mjs';
-import { carrierLogo } from '../support/logo-png.mjs';
+import type { Row } from '../../server/test/api/support.ts';
+import { dayAfterToday } from './support.ts';
+import { carrierLogo } from '../support/logo-png.ts';
 
 const element = (page) => page.locator('transport-quote-wizard, transport-quote-lite');
 
@@ -84,7 +85,7 @@ export const tours = {
     yield { name: 'wizard-3-finalisation-remplie', panel: 'Finalisation', primary: 'Enregistrer' };
     // The booking held at the server's door until this stop is seen: the wait in Enregistrer's place.
     let release = () => {};
-    const held = new Promise((resolve) => {
+    const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     await page.route('**/api/v1/travels', async (route) => {
@@ -163,9 +164,9 @@ export const tours = {
  * server refuses a stop placed far from its postcode.
  */
 async function carrierBookings(base) {
-  const { bookingBody } = await import('../../server/test/api/booking-body.mjs');
-  const { DEMO_COMPANY_TOKEN } = await import('../../server/test/api/support.mjs');
-  const made = [];
+  const { bookingBody } = await import('../../server/test/api/booking-body.ts');
+  const { DEMO_COMPANY_TOKEN } = await import('../../server/test/api/support.ts');
+  const made: Row[] = [];
   for (const [name, town, postcode, day, company] of [
     ['Jeanne Martin', 'Lyon', '69002', '2026-12-14', false],
     ['Boulangerie Durand', 'Villeurbanne', '69100', '2026-12-15', true],

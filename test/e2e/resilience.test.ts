@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { startServer, tempDatabasePath } from '../../server/test/api/support.mjs';
-import { dayAfterToday, launchBrowser, openPage, resolveAddress } from './support.mjs';
+import { startServer, tempDatabasePath } from '../../server/test/api/support.ts';
+import { dayAfterToday, launchBrowser, openPage, resolveAddress } from './support.ts';
 
-function freePort() {
+function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
+      const { port } = probe.address() as AddressInfo;
       probe.close(() => resolve(port));
     });
   });
@@ -35,7 +35,7 @@ describe('nothing typed is lost', () => {
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('button', { name: 'Ajouter : Canapé 3 places' }).click();
     await page.waitForFunction(() =>
-      Object.keys(localStorage).some((key) => key.startsWith('tqw-draft:') && localStorage.getItem(key).includes('Canapé 3 places')),
+      Object.keys(localStorage).some((key) => key.startsWith('tqw-draft:') && localStorage.getItem(key)!.includes('Canapé 3 places')),
     );
     await page.reload();
     await page.getByRole('heading', { name: 'Vos objets' }).waitFor();
@@ -62,7 +62,7 @@ describe('nothing typed is lost', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
     const db = new Database(databasePath, { readonly: true });
-    const count = db.prepare("SELECT COUNT(*) AS n FROM travels WHERE customer_name = 'Marie Curie'").get().n;
+    const count = (db.prepare("SELECT COUNT(*) AS n FROM travels WHERE customer_name = 'Marie Curie'").get() as { n: number }).n;
     db.close();
     assert.equal(count, 1);
     await page.close();

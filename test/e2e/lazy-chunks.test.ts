@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Metafile } from 'esbuild';
 import { after, before, describe, it } from 'node:test';
-import { startServer } from '../../server/test/api/support.mjs';
-import { fillCustomer, openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
+import { startServer } from '../../server/test/api/support.ts';
+import { fillCustomer, openPage, resolveAddress, useDemo, watchPage } from './support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const meta = JSON.parse(readFileSync(path.join(ROOT, 'dist/esm/meta.json'), 'utf8'));
+const meta: Metafile = JSON.parse(readFileSync(path.join(ROOT, 'dist/esm/meta.json'), 'utf8'));
 
 /** The built chunk holding a source file, by the build's own record: its file name under esm/. */
 function chunkOf(source) {
@@ -17,7 +18,7 @@ function chunkOf(source) {
 
 /** The element scripts a page asked for, by file name (loader, entry and chunks). */
 function watchScripts(page) {
-  const asked = [];
+  const asked: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.endsWith('.js')) asked.push(path.basename(url.pathname));
@@ -70,16 +71,16 @@ describe('the one script tag loads what the first panel needs, and the rest when
     });
     const from = await page.locator('transport-quote-wizard .drag-handle').nth(0).boundingBox();
     const to = await page.locator('transport-quote-wizard li.stop-item').nth(1).boundingBox();
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
     await page.mouse.down();
     const arrived = page.waitForResponse((response) => response.url().endsWith(dragLibrary));
     release();
     await arrived;
-    await page.mouse.move(from.x + from.width / 2, to.y + to.height * 0.8, { steps: 12 });
+    await page.mouse.move(from!.x + from!.width / 2, to!.y + to!.height * 0.8, { steps: 12 });
     await page.mouse.up();
     await page.waitForFunction(
       () =>
-        document.querySelector('transport-quote-wizard').shadowRoot.querySelector('input[role="combobox"]').value ===
+        document.querySelector('transport-quote-wizard')!.shadowRoot!.querySelector<HTMLInputElement>('input[role="combobox"]')!.value ===
         '3 Place Bellecour 69002 Lyon',
     );
     assert.equal(asked.filter((file) => file === dragLibrary).length, 1);
@@ -94,7 +95,7 @@ describe('the one script tag loads what the first panel needs, and the rest when
     await toSecondPanel(page);
     const alert = page.getByRole('alert').filter({ hasText: 'Impossible d’afficher la liste des objets' });
     await alert.waitFor();
-    assert.match(await alert.textContent(), /connexion/);
+    assert.match((await alert.textContent())!, /connexion/);
     await page.unroute(`**/${laterPanels}`);
     await alert.getByRole('button', { name: 'Réessayer' }).click();
     await page.getByRole('combobox', { name: 'Rechercher un objet' }).waitFor();
@@ -119,7 +120,7 @@ describe('the one script tag loads what the first panel needs, and the rest when
     await page.getByRole('img', { name: /^Schéma du trajet : / }).waitFor();
     // The address chosen while the map was missing is still there, now on the map.
     assert.match(await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).inputValue(), /^10 rue de Rivoli 75004 Paris$/i);
-    assert.match(await page.getByRole('img', { name: /^Schéma du trajet : / }).getAttribute('aria-label'), /Rivoli/i);
+    assert.match((await page.getByRole('img', { name: /^Schéma du trajet : / }).getAttribute('aria-label'))!, /Rivoli/i);
     await page.close();
   });
 
@@ -166,7 +167,7 @@ describe('the one script tag loads what the first panel needs, and the rest when
     const alerts = page.getByRole('alert').filter({ hasText: 'Les dates et horaires n’ont pas pu être chargés' });
     await alerts.first().waitFor();
     assert.equal(await alerts.count(), 1, 'one banner, whoever asked for the dates');
-    assert.match(await alerts.textContent(), /Rien de ce que vous avez saisi n’est perdu/);
+    assert.match((await alerts.textContent())!, /Rien de ce que vous avez saisi n’est perdu/);
     await page.unroute(`**/${datesState}`);
     await alerts.getByRole('button', { name: 'Réessayer' }).click();
     await alerts.waitFor({ state: 'detached' });
@@ -186,7 +187,7 @@ describe('the one script tag loads what the first panel needs, and the rest when
     await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
     const alert = page.getByRole('alert').filter({ hasText: 'Le calcul du prix n’a pas pu être chargé' });
     await alert.waitFor();
-    assert.match(await alert.textContent(), /Rien de ce que vous avez saisi n’est perdu/);
+    assert.match((await alert.textContent())!, /Rien de ce que vous avez saisi n’est perdu/);
     await page.unroute(`**/${pricingCode}`);
     await alert.getByRole('button', { name: 'Réessayer' }).click();
     await alert.waitFor({ state: 'detached' });
@@ -215,7 +216,7 @@ describe('the one script tag loads what the first panel needs, and the rest when
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'L’enregistrement n’a pas pu être préparé' });
     await alert.waitFor();
-    assert.match(await alert.textContent(), /Rien de ce que vous avez saisi n’est perdu/);
+    assert.match((await alert.textContent())!, /Rien de ce que vous avez saisi n’est perdu/);
     assert.equal(await page.getByLabel('E-mail', { exact: true }).inputValue(), 'marie@exemple.fr');
     await page.unroute(`**/${chunk}`);
     const created = page.waitForResponse(

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT, startServer } from '../../server/test/api/support.mjs';
-import { openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
+import { ROOT, startServer } from '../../server/test/api/support.ts';
+import { openPage, resolveAddress, useDemo, watchPage } from './support.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'custom-elements.json'), 'utf8'));
@@ -16,7 +16,7 @@ describe('the reference page /docs.html', () => {
   it('lists every attribute, property, event, CSS custom property and part of both elements, says how to use them on a CMS, passes axe and loads nothing from elsewhere', async () => {
     const page = await openPage(demo.browser, { viewport: { width: 1280, height: 900 } });
     const problems = watchPage(page);
-    const elsewhere = [];
+    const elsewhere: string[] = [];
     page.on('request', (request) => {
       if (!request.url().startsWith(demo.server.base)) elsewhere.push(request.url());
     });
