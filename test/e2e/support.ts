@@ -4,8 +4,29 @@ import type { after as afterHook, before as beforeHook } from 'node:test';
 import type { ServerEnv, startServer as startDemoServer, TestServer } from '../../server/test/api/support.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
 
+/**
+ * tsx keeps functions' names by wrapping them in `__name(fn, 'name')`, and the functions a suite
+ * hands to page.evaluate() carry those calls into the page: every page of the suites' browsers
+ * gets that helper (a no-op) before its own scripts.
+ */
+const KEEP_NAMES = 'globalThis.__name = (target) => target;';
+
 export async function launchBrowser() {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(KEEP_NAMES);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    await page.context().addInitScript(KEEP_NAMES);
+    await page.evaluate(KEEP_NAMES);
+    return page;
+  };
+  return browser;
 }
 
 /**
