@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 const runStarted = performance.now();
 const quick = process.argv.includes('--quick');
@@ -26,45 +27,57 @@ const testsIn = (dir, suffix) =>
         .map((file) => `${dir}/${file}`)
     : [];
 
+// Every suite is TypeScript, run with tsx: one left in JavaScript would be skipped without a word,
+// so the run refuses to start (the README's "Adding a test" converts it in three steps).
+const leftInJavaScript = ['server/test/api', 'server/test/postgres', 'server/test/reliability', 'test/e2e', 'test/wordpress'].flatMap(
+  (dir) => testsIn(dir, '.test.mjs'),
+);
+if (leftInJavaScript.length > 0) {
+  console.error(`Suites encore en JavaScript, que ce lanceur ne lit plus : ${leftInJavaScript.join(', ')}.`);
+  console.error('Renommez-les en .test.ts (git mv), importez leurs voisins en .ts et typez ce que tsconfig.tests.json demande.');
+  process.exit(1);
+}
+
 // The API and reliability suites run a second time on PostgreSQL when one answers
 // (.ci/postgres.sh installs and starts it); otherwise that stage is reported as not run.
 // Its load and fuzz runs are shorter than the SQLite ones: same checks, fewer cases.
 const POSTGRES_SUITES = [
-  'server/test/api/travels.test.mjs',
-  'server/test/api/catalogue.test.mjs',
-  'server/test/api/two-processes.test.mjs',
-  'server/test/api/defences.test.mjs',
-  'server/test/api/operations.test.mjs',
-  'server/test/api/openapi.test.mjs',
-  'server/test/api/quotes.test.mjs',
-  'server/test/api/day-quotes.test.mjs',
-  'server/test/api/back-office.test.mjs',
-  'server/test/api/webhooks.test.mjs',
-  'server/test/api/mail.test.mjs',
-  'server/test/api/upgrade.test.mjs',
-  'server/test/api/backup.test.mjs',
-  'server/test/api/settings.test.mjs',
-  'server/test/api/tariff.test.mjs',
-  'server/test/api/integrator.test.mjs',
-  'server/test/api/stop-places.test.mjs',
-  'server/test/api/mail-abuse.test.mjs',
-  'server/test/api/exposure.test.mjs',
-  'server/test/api/carrier-keys.test.mjs',
-  'server/test/api/company-settings.test.mjs',
-  'server/test/api/integration-settings.test.mjs',
-  'server/test/api/options.test.mjs',
-  'server/test/api/team.test.mjs',
-  'server/test/api/dispatch.test.mjs',
-  'server/test/api/directory.test.mjs',
-  'test/e2e/carrier-journey.test.mjs',
-  'server/test/reliability/price-authority.test.mjs',
-  'server/test/reliability/price-holes.test.mjs',
-  'server/test/reliability/crash.test.mjs',
-  'server/test/reliability/fuzz.test.mjs',
-  'server/test/reliability/load.test.mjs',
+  'server/test/api/travels.test.ts',
+  'server/test/api/catalogue.test.ts',
+  'server/test/api/two-processes.test.ts',
+  'server/test/api/defences.test.ts',
+  'server/test/api/operations.test.ts',
+  'server/test/api/openapi.test.ts',
+  'server/test/api/quotes.test.ts',
+  'server/test/api/day-quotes.test.ts',
+  'server/test/api/back-office.test.ts',
+  'server/test/api/webhooks.test.ts',
+  'server/test/api/mail.test.ts',
+  'server/test/api/upgrade.test.ts',
+  'server/test/api/backup.test.ts',
+  'server/test/api/settings.test.ts',
+  'server/test/api/tariff.test.ts',
+  'server/test/api/integrator.test.ts',
+  'server/test/api/stop-places.test.ts',
+  'server/test/api/mail-abuse.test.ts',
+  'server/test/api/exposure.test.ts',
+  'server/test/api/carrier-keys.test.ts',
+  'server/test/api/company-settings.test.ts',
+  'server/test/api/integration-settings.test.ts',
+  'server/test/api/options.test.ts',
+  'server/test/api/team.test.ts',
+  'server/test/api/dispatch.test.ts',
+  'server/test/api/directory.test.ts',
+  'test/e2e/carrier-journey.test.ts',
+  'server/test/reliability/price-authority.test.ts',
+  'server/test/reliability/price-holes.test.ts',
+  'server/test/reliability/crash.test.ts',
+  'server/test/reliability/fuzz.test.ts',
+  'server/test/reliability/load.test.ts',
   'server/test/postgres/',
 ];
-const { postgresAvailable, POSTGRES_ADMIN_URL } = await import('../server/test/api/support.mjs');
+// The suites' helpers are TypeScript, read through tsx (the suites themselves run with --import tsx).
+const { postgresAvailable, POSTGRES_ADMIN_URL } = await tsImport('../server/test/api/support.ts', import.meta.url);
 // A partial run (--quick, --node24) neither needs nor reports the other stages.
 const partial = quick || onlyNode24;
 const withPostgres = !partial && (await postgresAvailable());
@@ -80,7 +93,7 @@ if (!partial && !withPostgres) {
 
 // The WordPress plugin's stage (test/wordpress/) needs PHP, Debian's WordPress and MariaDB
 // (.ci/wordpress.sh installs them); without them it is reported as not run.
-const { missingForWordPress } = await import('./wordpress/support.mjs');
+const { missingForWordPress } = await tsImport('./wordpress/support.ts', import.meta.url);
 const wordpressMissing = partial ? 'partial run' : missingForWordPress();
 if (!partial && wordpressMissing) {
   notRun.push(`WordPress (${wordpressMissing} : bash .ci/wordpress.sh installe ce qu’il faut)`);
@@ -131,13 +144,16 @@ const NODE24_ENV = {
 };
 
 const NODE_COUNTS = /^# (pass|fail) (\d+)/gm;
+/** Suites in TypeScript, run by Node's test runner with tsx reading them, one file at a time. */
 const nodeTests = (name, files, env = {}) =>
-  files.length > 0 ? [{ name, cmd: 'node', args: ['--test', '--test-concurrency=1', ...files], counts: NODE_COUNTS, env }] : [];
+  files.length > 0
+    ? [{ name, cmd: 'node', args: ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], counts: NODE_COUNTS, env }]
+    : [];
 
 // The journeys in Chromium, split in two for the lanes below: the package as an integrator
 // installs it and its chunks as a page fetches them, and all the others.
-const SHIPPED = ['package-install', 'lazy-chunks'].map((name) => `test/e2e/${name}.test.mjs`);
-const e2eTests = testsIn('test/e2e', '.test.mjs');
+const SHIPPED = ['package-install', 'lazy-chunks'].map((name) => `test/e2e/${name}.test.ts`);
+const e2eTests = testsIn('test/e2e', '.test.ts');
 
 /**
  * The Node 24 stage: the domain and the server's quick tier, then API suites and the production
@@ -165,13 +181,15 @@ const node24Stages = node24Missing
         name: 'node24 api',
         cmd: node24,
         args: [
+          '--import',
+          'tsx',
           '--test',
           '--test-reporter=tap',
           '--test-concurrency=1',
-          'server/test/api/travels.test.mjs',
-          'server/test/api/quotes.test.mjs',
-          'server/test/api/day-quotes.test.mjs',
-          'server/test/api/production-package.test.mjs',
+          'server/test/api/travels.test.ts',
+          'server/test/api/quotes.test.ts',
+          'server/test/api/day-quotes.test.ts',
+          'server/test/api/production-package.test.ts',
         ],
         counts: NODE_COUNTS,
         env: NODE24_ENV,
@@ -191,6 +209,8 @@ const phases = [
     limit: availableParallelism(),
     lanes: [
       [{ name: 'types', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] }],
+      // The server, end-to-end and reliability suites (tsconfig.tests.json says what it relaxes).
+      [{ name: 'types (tests)', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.tests.json', '--noEmit'] }],
       // ESLint (eslint.config.mjs) and Prettier's formatting (npm run format writes it).
       [{ name: 'lint', cmd: 'npx', args: ['eslint', '.'] }],
       [{ name: 'format', cmd: 'npx', args: ['prettier', '--check', '.'] }],
@@ -226,12 +246,12 @@ const phases = [
           'e2e',
           e2eTests.filter((file) => !SHIPPED.includes(file)),
         ),
-        ...(wordpressMissing ? [] : nodeTests('wordpress', testsIn('test/wordpress', '.test.mjs'))),
+        ...(wordpressMissing ? [] : nodeTests('wordpress', testsIn('test/wordpress', '.test.ts'))),
         ...node24Stages,
       ],
       [
         // The minute-long load is npm run test:reliability's and npm run bench's.
-        ...nodeTests('api', [...testsIn('server/test/api', '.test.mjs'), ...testsIn('server/test/reliability', '.test.mjs')], {
+        ...nodeTests('api', [...testsIn('server/test/api', '.test.ts'), ...testsIn('server/test/reliability', '.test.ts')], {
           LOAD_SECONDS: '8',
         }),
         ...(withPostgres

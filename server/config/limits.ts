@@ -41,7 +41,7 @@ function trustProxyFrom(raw: string | undefined): boolean | string {
 }
 
 /**
- * Measured with server/test/api/largest-booking.mjs: a 50-stop, 200-item booking with notes, two
+ * Measured with server/test/api/largest-booking.ts: a 50-stop, 200-item booking with notes, two
  * contacts a stop and its store_serialized weighs 251 KiB. 320 KiB leaves room for longer
  * notes and names, and no more.
  */

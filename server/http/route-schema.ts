@@ -22,7 +22,7 @@ import { ErrorAnswerSchema } from './validation.ts';
  * published document (routes/openapi.ts) cannot drift from what is accepted. Fastify neither
  * validates with them (valibot does, in the handler, with its French messages) nor writes the
  * answers with them (JSON.stringify does): see routes/openapi.ts. The tests check every answer
- * they receive against the document (server/test/api/support.mjs).
+ * they receive against the document (server/test/api/support.ts).
  */
 
 /** A valibot schema, of any kind. */

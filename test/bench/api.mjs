@@ -1,11 +1,11 @@
 // API throughput of the reference server against a bare node:http server of the same run, on
 // the embedded SQLite file and (when one answers) on PostgreSQL. `npm run bench` includes it;
-// `node test/bench/api.mjs` runs this part alone (after `node build.mjs`).
+// `node --import tsx test/bench/api.mjs` runs this part alone (after `node build.mjs`).
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { bookingBody } from '../../server/test/api/booking-body.mjs';
-import { postgresAvailable, startServer, tempDatabasePath, tempPostgresDatabase, withServerPrice } from '../../server/test/api/support.mjs';
+import { bookingBody } from '../../server/test/api/booking-body.ts';
+import { postgresAvailable, startServer, tempDatabasePath, tempPostgresDatabase, withServerPrice } from '../../server/test/api/support.ts';
 
 /** Issue 17: p99 is read at 50 connections. */
 const CONNECTIONS = 50;

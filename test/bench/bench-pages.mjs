@@ -2,7 +2,7 @@
 // from disk, on the server's origin, so they load the element as a page would.
 import path from 'node:path';
 import { build } from 'esbuild';
-import { ROOT } from '../../server/test/api/support.mjs';
+import { ROOT } from '../../server/test/api/support.ts';
 import { common, targets } from '../../build.mjs';
 
 const benchDir = path.join(ROOT, 'dist', 'bench');

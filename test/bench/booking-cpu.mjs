@@ -1,12 +1,12 @@
-// node test/bench/booking-cpu.mjs [sqlite|postgres]: where a booking's processor time goes, per
+// node --import tsx test/bench/booking-cpu.mjs [sqlite|postgres]: where a booking's processor time goes, per
 // process, on a burst of bookings at 50 connections: the server, PostgreSQL's backends (all of
 // its processes, read from /proc) and the load generator. Both stores share this machine's two
 // cores with the load generator, so the booking rate PostgreSQL can reach here is bounded by
 // the sum of the three (issue 28); SQLite's is bounded by the server's thread alone. Needs the
 // local cluster of `bash .ci/postgres.sh` for postgres, and Linux's /proc.
 import { readFileSync, readdirSync } from 'node:fs';
-import { bookingBody } from '../../server/test/api/booking-body.mjs';
-import { startServer, tempDatabase, tempPostgresDatabase, withServerPrice } from '../../server/test/api/support.mjs';
+import { bookingBody } from '../../server/test/api/booking-body.ts';
+import { startServer, tempDatabase, tempPostgresDatabase, withServerPrice } from '../../server/test/api/support.ts';
 import { BOOKING_BENCH_ENV, cannon } from './api.mjs';
 
 const BOOKINGS = 4000;

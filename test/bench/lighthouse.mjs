@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT, startServer } from '../../server/test/api/support.mjs';
+import { ROOT, startServer } from '../../server/test/api/support.ts';
 
 const run = promisify(execFile);
 const argument = (name) => process.argv[process.argv.indexOf(name) + 1];

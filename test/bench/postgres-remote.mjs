@@ -1,12 +1,12 @@
-// node test/bench/postgres-remote.mjs [delay ms, default 1]: bookings against a PostgreSQL that
+// node --import tsx test/bench/postgres-remote.mjs [delay ms, default 1]: bookings against a PostgreSQL that
 // sits across a network, as when several server processes share a database on another machine.
 // A TCP proxy in this process holds every chunk `delay` ms each way (timers: at least 1 ms) in
 // front of the local cluster of `bash .ci/postgres.sh`; bookings run at 50 connections, then one
 // at a time. On one machine a round trip to PostgreSQL costs little, so what a booking's number
 // of messages costs shows here (issue 28; postgres-round-trips.mjs counts them).
 import net from 'node:net';
-import { bookingBody } from '../../server/test/api/booking-body.mjs';
-import { startServer, tempPostgresDatabase, withServerPrice } from '../../server/test/api/support.mjs';
+import { bookingBody } from '../../server/test/api/booking-body.ts';
+import { startServer, tempPostgresDatabase, withServerPrice } from '../../server/test/api/support.ts';
 import { BOOKING_BENCH_ENV, cannon } from './api.mjs';
 
 const delayMs = Number(process.argv[2] ?? 1);

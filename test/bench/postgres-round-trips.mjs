@@ -1,4 +1,4 @@
-// node test/bench/postgres-round-trips.mjs: how many messages a booking sends to PostgreSQL,
+// node --import tsx test/bench/postgres-round-trips.mjs: how many messages a booking sends to PostgreSQL,
 // and which, counted from the server's own statement log on a burst of bookings at 50
 // connections (the outbox worker's claims and settles included). Each message is a round trip
 // that costs the server process and PostgreSQL a system call and a wake-up each, which is
@@ -6,8 +6,8 @@
 // `bash .ci/postgres.sh` and root (it turns log_statement on for its throwaway database).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import { bookingBody } from '../../server/test/api/booking-body.mjs';
-import { startServer, tempPostgresDatabase, withServerPrice } from '../../server/test/api/support.mjs';
+import { bookingBody } from '../../server/test/api/booking-body.ts';
+import { startServer, tempPostgresDatabase, withServerPrice } from '../../server/test/api/support.ts';
 import { BOOKING_BENCH_ENV, cannon } from './api.mjs';
 
 const LOG = process.env.POSTGRES_LOG ?? '/var/log/postgresql/postgresql-15-main.log';

@@ -1,4 +1,4 @@
-// node test/bench/profile-load.mjs [lite|wizard]: where a page's first load spends the main
+// node --import tsx test/bench/profile-load.mjs [lite|wizard]: where a page's first load spends the main
 // thread, as Lighthouse's long tasks show it (issue 33): an element alone on a 375 px page at
 // CPU × 4, on an unminified copy so the profile names our functions (React stays its production
 // build). Prints the functions that spent the most time (themselves, then with what they
@@ -6,8 +6,8 @@
 // for the README: it says where the time goes before anyone changes code.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, startServer } from '../../server/test/api/support.mjs';
-import { launchBrowser } from '../e2e/support.mjs';
+import { ROOT, startServer } from '../../server/test/api/support.ts';
+import { launchBrowser } from '../e2e/support.ts';
 import { buildUnminifiedElements, serveBenchPages } from './bench-pages.mjs';
 
 const tag = `transport-quote-${process.argv[2] === 'wizard' ? 'wizard' : 'lite'}`;

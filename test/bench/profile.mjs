@@ -1,4 +1,4 @@
-// node test/bench/profile.mjs [reorder|quantity|typing] [typical]: a CPU profile of one
+// node --import tsx test/bench/profile.mjs [reorder|quantity|typing] [typical]: a CPU profile of one
 // interaction of a bench page at CPU ×4, the 50-stop, 200-item trip, or with `typical` the typical
 // trip of 3 stops and 12 items, printed as the functions that spent the most time themselves, and
 // the trace's main-thread phases (script, style, layout, paint). It measures nothing for the
@@ -8,8 +8,8 @@
 // Run `npm run bench -- --ui-only` first: it builds the pages and the named copy of the elements.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, startServer } from '../../server/test/api/support.mjs';
-import { launchBrowser } from '../e2e/support.mjs';
+import { ROOT, startServer } from '../../server/test/api/support.ts';
+import { launchBrowser } from '../e2e/support.ts';
 import { buildUnminifiedElements, serveBenchPages } from './bench-pages.mjs';
 import { controlsOf, tripNamed } from './trips.mjs';
 

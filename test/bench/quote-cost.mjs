@@ -1,11 +1,11 @@
 // What a quote costs the server beside a booking: CPU time of the server process (every thread,
 // the pricing-code worker included, read from /proc) per request, one request at a time, on the
 // typical trip and on the 50-stop trip with a grid whose code prices it. `npm run bench`
-// includes it; `node test/bench/quote-cost.mjs` runs it alone (after `node build.mjs`).
+// includes it; `node --import tsx test/bench/quote-cost.mjs` runs it alone (after `node build.mjs`).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bookingBody } from '../../server/test/api/booking-body.mjs';
-import { DEMO_COMPANY_TOKEN, json, startServer, tempDatabasePath, withServerPrice } from '../../server/test/api/support.mjs';
+import { bookingBody } from '../../server/test/api/booking-body.ts';
+import { DEMO_COMPANY_TOKEN, json, startServer, tempDatabasePath, withServerPrice } from '../../server/test/api/support.ts';
 
 const TICKS_PER_SECOND = 100;
 /** CPU ms the process has used so far (user + system, all threads). */

@@ -4,7 +4,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { GENEROUS_LIMITS } from '../../server/test/api/support.mjs';
+import { tsImport } from 'tsx/esm/api';
+
+// The API suites' TypeScript helpers, read through tsx: web-test-runner loads this file without it.
+const { GENEROUS_LIMITS } = await tsImport('../../server/test/api/support.ts', import.meta.url);
 
 export function referenceServerPlugin({ rootDir = process.cwd() } = {}) {
   let child = null;

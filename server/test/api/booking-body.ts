@@ -1,0 +1,98 @@
+// A valid POST /api/v1/travels body, as the domain's buildTravelPayload writes it, with the
+// carrier's own price for its trip (the server refuses any other with 409), computed here from
+// spec §9: Paris → Lyon by the straight-line rule, a 3-seat sofa (a moving: 2 handlers at
+// 30 € an hour) handled for the 2 hours the body states.
+import type { TravelPayloadSchema } from 'transport-quote-wizard/domain';
+import type { InferInput } from 'valibot';
+import { cents, handlingEuros, htCents, publicTransportEuros } from './spec-prices.ts';
+
+export const PARIS = { lat: 48.8601, lng: 2.3507 };
+export const LYON = { lat: 45.7542, lng: 4.8309 };
+export const TRANSPORT_CENTS = cents(publicTransportEuros([PARIS, LYON]));
+export const HANDLING_CENTS = cents(handlingEuros({ hours: 2, persons: 2, moving: true }));
+
+/**
+ * A booking body as the suites send it: the fields below, and any other a test adds or forges
+ * (the server is the one that checks them).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- forged fields are any
+export type BookingBody = BodyInput & Record<string, any>;
+/** A body a test forges: any field, of any type. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a forged body is anything
+export type ForgedBody = Record<string, any>;
+/** A body as the API takes it (the schema fills in what it may leave out). */
+type BodyInput = InferInput<typeof TravelPayloadSchema>;
+
+export function bookingBody(overrides: Record<string, unknown> = {}): BookingBody {
+  return { ...validBody(), ...overrides };
+}
+
+function validBody(): BodyInput {
+  const state = {
+    version: 1,
+    state: { stops: [], items: [], customer: { name: 'Marie Curie' } },
+  };
+  return {
+    addresses: [
+      {
+        type_name: 'pickup',
+        address_complete: '10 Rue de Rivoli 75004 Paris',
+        postal_code: '75004',
+        floor_nb: 3,
+        elevator_presence: true,
+        notes: 'Digicode 42A',
+        step: 1,
+        locality: 'Paris',
+        label: '',
+        country: 'France',
+        ...PARIS,
+        timewindow_earliest: '2026-11-23T09:00:00+01:00',
+        timewindow_latest: '2026-11-23T12:00:00+01:00',
+        order_item_ids: [],
+        seek_days: 0,
+        duration_min: 30,
+      },
+      {
+        type_name: 'dropoff',
+        address_complete: '3 Place Bellecour 69002 Lyon',
+        postal_code: '69002',
+        floor_nb: -1,
+        elevator_presence: false,
+        notes: '',
+        step: 2,
+        locality: 'Lyon',
+        label: 'Appartement',
+        country: 'France',
+        ...LYON,
+        timewindow_earliest: null,
+        timewindow_latest: null,
+        order_item_ids: [],
+        seek_days: 1,
+        duration_min: 5,
+      },
+    ],
+    customer: { phone_number: '0612345678', email: 'marie@exemple.fr', name: 'Marie Curie' },
+    travel: {
+      travel_id: null,
+      driver_pool_id: null,
+      vehicle_category_id: null,
+      beginning_date: '2026-11-23T09:00:00+01:00',
+      ending_date: '2026-11-23T16:10:00+01:00',
+      truck_capacity_needed: 6,
+      distance_transportation: 930246,
+      duration_transportation: 16501,
+      price_transportation: TRANSPORT_CENTS,
+      price_handling: HANDLING_CENTS,
+      price_transportation_ht: htCents(TRANSPORT_CENTS),
+      price_handling_ht: htCents(HANDLING_CENTS),
+      handling_needed: true,
+      duration_handling: 7200,
+      persons_needed: 2,
+      additional_notes: 'étape 1 : Digicode 42A',
+      timewindow_enabled: false,
+    },
+    items: [{ name: 'Canapé 3 places', category: 'item', volume: 2, quantity: 1 }],
+    contacts: [{ step: 0, name: 'Gardien', phone_number: '0611223344', email: '', notify: true }],
+    store_serialized: JSON.stringify(state),
+  };
+}

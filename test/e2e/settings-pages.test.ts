@@ -1,0 +1,63 @@
+// The Réglages a carrier fills (issue 42: Entreprise, Intégrer à mon site, the journal, and the
+// test page its snippet opens), walked as `npm run shots` pictures them: at 375 and 1280 px
+// every page passes axe, nothing scrolls sideways, and the page logs no error.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import { startServer } from '../../server/test/api/support.ts';
+import { launchBrowser, openPage, watchPage } from './support.ts';
+import { backOfficeTours } from './tour.ts';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+describe('the Réglages pages: axe at 0, no sideways scrolling, at 375 and 1280 px', () => {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`every stop of the Réglages tour at ${viewport.width} px`, async () => {
+      const page = await openPage(browser, { viewport });
+      const problems = watchPage(page);
+      const seen: string[] = [];
+      for await (const stop of backOfficeTours.reglages(page, server.base)) {
+        await page.evaluate(AXE);
+        const violations = await page.evaluate(async () =>
+          (await window.axe.run(document)).violations.map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(' | ')}`,
+          ),
+        );
+        assert.deepEqual(violations, [], stop.name);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(overflow <= 0, `${stop.name}: ${overflow} px de défilement horizontal`);
+        seen.push(stop.name);
+      }
+      assert.deepEqual(seen, [
+        'reglages-0-index',
+        'reglages-1-entreprise',
+        'reglages-2-entreprise-a-corriger',
+        'reglages-3-entreprise-logo',
+        'reglages-4-integration',
+        'reglages-5-journal',
+        'reglages-6-page-essai',
+      ]);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+});
