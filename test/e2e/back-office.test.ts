@@ -89,7 +89,7 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
       MAIL_FROM: 'reservations@transports-martin.example',
       PUBLIC_PRICING_FILE: pricingFile,
       OUTBOX_POLL_MS: '100',
-      // The acceptance's e-mail leaves at once here (its undo window is dispatch.test.mjs's).
+      // The acceptance's e-mail leaves at once here (its undo window is dispatch.test.ts's).
       ACCEPTANCE_UNDO_SECONDS: '0',
     });
     browser = await launchBrowser();

@@ -179,7 +179,7 @@ export const tours = {
  * The link of the newest e-mail the demo wrote whose file starts with `prefix` (and, when given,
  * that was sent to `to`), once it is there: the e-mail's text, quoted-printable undone.
  */
-async function linkInMail(folder, prefix, base, to = null) {
+async function linkInMail(folder: string, prefix: string, base: string, to: string | null = null) {
   for (let tries = 0; tries < 200; tries += 1) {
     const files = existsSync(folder) ? readdirSync(folder).filter((name) => name.startsWith(prefix) && name.endsWith('.eml')) : [];
     const texts = files
@@ -210,7 +210,7 @@ async function carrierBookings(base) {
   // The days of the dispatcher's tabs, from the server's clock (the machine's): today, then the coming weeks.
   const { DateTime } = await import('luxon');
   const day = (days: number) => DateTime.now().setZone('Europe/Paris').plus({ days }).toISODate();
-  for (const [name, town, postcode, days, company, email, phone] of [
+  for (const [name, town, postcode, days, company, email, phone] of <Array<[string, string, string, number, boolean, string, string]>>[
     ['Jeanne Martin', 'Lyon', '69002', 17, false, '', '0612345678'],
     ['Boulangerie Durand', 'Villeurbanne', '69100', 18, true, 'contact@boulangerie-durand.example', '0478123456'],
     ['Élodie Garnier', 'Vénissieux', '69200', 20, false, 'elodie.garnier@exemple.fr', '0698765432'],
@@ -374,7 +374,7 @@ export const backOfficeTours = {
     // The test page shows both elements: the wizard is the one walked.
     const wizard = page.locator('transport-quote-wizard');
     await wizard.getByRole('combobox', { name: 'Adresse 1', exact: true }).waitFor();
-    for (const [step, text] of [
+    for (const [step, text] of <Array<[number, string]>>[
       [1, '10 rue de Rivoli 75004 Paris'],
       [2, '3 place Bellecour 69002 Lyon'],
     ]) {
@@ -655,7 +655,7 @@ export const backOfficeTours = {
     await page.goto(`${base}/integration/essai?cle=tqw_pk_demo_martin_2f6b1c9e4a7d3f58&adresses=local`);
     for (const tag of ['transport-quote-wizard', 'transport-quote-lite']) {
       const part = page.locator(tag);
-      for (const [step, text] of [
+      for (const [step, text] of <Array<[number, string]>>[
         [1, '10 rue de Rivoli 75004 Paris'],
         [2, '3 place Bellecour 69002 Lyon'],
       ]) {

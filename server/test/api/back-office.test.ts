@@ -68,7 +68,7 @@ describe(`the carrier's back office on ${DATABASE_NAME}`, () => {
       SIGN_IN_SLOW_DOWN_AFTER: '2',
       SIGN_IN_LOCK_AFTER: '4',
       SIGN_IN_DELAY_MS: '1000',
-      // The acceptance is final at once here (its undo window is dispatch.test.mjs's).
+      // The acceptance is final at once here (its undo window is dispatch.test.ts's).
       ACCEPTANCE_UNDO_SECONDS: '0',
     });
   });

@@ -17,7 +17,7 @@ import { DEMO_COMPANY_TOKEN, json, startServer, DATABASE_KIND, DATABASE_NAME, te
 import { waitFor } from './webhook-receiver.ts';
 
 const FAST = {
-  // The acceptance's e-mail leaves at once (its undo window delays it otherwise: dispatch.test.mjs).
+  // The acceptance's e-mail leaves at once (its undo window delays it otherwise: dispatch.test.ts).
   ACCEPTANCE_UNDO_SECONDS: '0',
   OUTBOX_FIRST_RETRY_MS: '200',
   OUTBOX_POLL_MS: '100',

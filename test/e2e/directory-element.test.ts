@@ -3,9 +3,9 @@
 // and a contact (Finalisation), each typed as a user would, accents and case aside.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BackOffice } from '../../server/test/api/back-office-client.mjs';
-import { startServer } from '../../server/test/api/support.mjs';
-import { launchBrowser, openPage, resolveAddress, watchPage } from './support.mjs';
+import { BackOffice } from '../../server/test/api/back-office-client.ts';
+import { startServer } from '../../server/test/api/support.ts';
+import { launchBrowser, openPage, resolveAddress, watchPage } from './support.ts';
 
 const R = '/espace-transporteur/repertoire';
 const CATALOGUE = '/espace-transporteur/reglages/catalogue';

@@ -10,10 +10,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BackOffice } from '../../server/test/api/back-office-client.mjs';
-import { bookingBody } from '../../server/test/api/booking-body.mjs';
-import { json, startServer } from '../../server/test/api/support.mjs';
-import { openPage, resolveAddress, useDemo, watchPage } from './support.mjs';
+import { BackOffice } from '../../server/test/api/back-office-client.ts';
+import { bookingBody } from '../../server/test/api/booking-body.ts';
+import { json, startServer } from '../../server/test/api/support.ts';
+import { openPage, resolveAddress, useDemo, watchPage } from './support.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
@@ -92,7 +92,7 @@ async function options(list) {
 describe('the day chosen by its price, in both elements, on the carrier’s own test page', () => {
   const demo = useDemo({ before, after, startServer });
   /** Every /api/v1/quotes/days request the pages sent, with its answer. */
-  const asked = [];
+  const asked: Array<{ request: Record<string, unknown>; answer: unknown }> = [];
 
   before(async () => {
     const office = await new BackOffice(demo.server.base).signInAs(1);
@@ -134,7 +134,7 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
     const page = await openPage(demo.browser, { viewport });
     page.on('response', async (response) => {
       if (!response.url().endsWith('/api/v1/quotes/days')) return;
-      asked.push({ request: JSON.parse(response.request().postData()), answer: await response.json().catch(() => null) });
+      asked.push({ request: JSON.parse(response.request().postData()!), answer: await response.json().catch(() => null) });
     });
     await page.goto(`${demo.server.base}/integration/essai?cle=${KEY}&adresses=local`);
     return page;
@@ -147,7 +147,7 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
       shown.map((option) => option.name.split(',')[0]),
       FORTNIGHT.map(([, words]) => words),
     );
-    const request = asked.findLast((entry) => entry.request.grid === grid && entry.request.from === '2026-11-30').request;
+    const request = asked.findLast((entry) => entry.request.grid === grid && entry.request.from === '2026-11-30')!.request;
     const { from: _from, days: _days, ...choices } = request;
     const totals = new Map();
     for (const [index, [date]] of FORTNIGHT.entries()) {
@@ -171,17 +171,17 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
         headers: { 'x-carrier-key': KEY },
       });
       assert.equal(single.status, 201, single.text);
-      const price = /^[^,]+, ([^,]+)/.exec(option.name)[1];
+      const price = /^[^,]+, ([^,]+)/.exec(option.name)![1]!;
       assert.equal(centsOf(price), single.data.figures.total, `${date}: shown ${price}, quoted ${single.data.figures.total}`);
       totals.set(date, single.data.figures.total);
     }
     // Saturdays at 1.25: dearer than the Friday before them.
-    assert.ok(totals.get('2026-12-05') > totals.get('2026-12-04'));
+    assert.ok(totals.get('2026-12-05')! > totals.get('2026-12-04')!);
     const lowest = Math.min(...totals.values());
     const cheapest = shown.filter((option) => option.name.endsWith(', le moins cher'));
     assert.equal(cheapest.length, 1);
     assert.equal(totals.get(cheapest[0].id.slice(4)), lowest);
-    assert.ok(FORTNIGHT.find(([date]) => totals.get(date) === lowest)[0] === cheapest[0].id.slice(4), 'the first of the cheapest');
+    assert.ok(FORTNIGHT.find(([date]) => totals.get(date) === lowest)![0] === cheapest[0].id.slice(4), 'the first of the cheapest');
     assert.match(cheapest[0].text, /Le moins cher/);
   }
 
@@ -209,7 +209,7 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
       await resolveAddress(wizard, 1, '10 rue de Rivoli 75004 Paris');
       await resolveAddress(wizard, 2, '3 place Bellecour 69002 Lyon');
       const list = await dayList(wizard);
-      assert.match(await wizard.getByText(/Prix TTC de ce trajet selon le jour/).textContent(), /avant vos objets/);
+      assert.match((await wizard.getByText(/Prix TTC de ce trajet selon le jour/).textContent())!, /avant vos objets/);
       await checkPrices(list, 'wizard');
       assert.deepEqual(await axe(page), []);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -4,10 +4,10 @@
 // one company's rows out of every other's reach, whatever session, token or key asks.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BackOffice } from './back-office-client.mjs';
-import { LYON, PARIS } from './booking-body.mjs';
-import { DEMO_ACCOUNTS } from './demo-accounts.mjs';
-import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, startServer } from './support.mjs';
+import { BackOffice } from './back-office-client.ts';
+import { LYON, PARIS } from './booking-body.ts';
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, startServer } from './support.ts';
 
 const DEMO_PUBLIC_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
 const OTHER_PUBLIC_KEY = 'tqw_pk_demo_dupont_8e1a5c3f9b2d6e47';
@@ -17,7 +17,7 @@ const CATALOGUE = '/espace-transporteur/reglages/catalogue';
 const places = (token, q) => json(globalThis.base, 'GET', `/api/v1/companies/${token}/places?q=${encodeURIComponent(q)}`);
 const contacts = (token, q) => json(globalThis.base, 'GET', `/api/v1/companies/${token}/contacts?q=${encodeURIComponent(q)}`);
 const store = (token) => json(globalThis.base, 'GET', `/api/v1/companies/${token}`);
-const itemSearch = (q, headers = {}, company = null) =>
+const itemSearch = (q: string, headers: Record<string, string> = {}, company: number | null = null) =>
   json(globalThis.base, 'GET', `/api/v1/items/search?q=${encodeURIComponent(q)}${company ? `&c=${company}` : ''}`, { headers });
 const csvFile = (bytes, filename = 'fichier.csv') => ({ fichier: { bytes, filename, type: 'text/csv' } });
 const decoded = (html) =>
@@ -108,7 +108,7 @@ describe(`the carrier's directory and catalogue on ${DATABASE_NAME}`, () => {
 
   it('edits and deletes a row, each change in the journal', async () => {
     const list = await martin.get(`${R}/contacts?q=julien`);
-    const id = /href="\/espace-transporteur\/repertoire\/contacts\/(\d+)"/.exec(list.text)[1];
+    const id = /href="\/espace-transporteur\/repertoire\/contacts\/(\d+)"/.exec(list.text)![1];
     await martin.get(`${R}/contacts/${id}`);
     assert.equal(
       (await martin.post(`${R}/contacts/${id}`, { nom: 'Julien Moreau', telephone: '07 88 99 00 12', email: 'julien@exemple.fr' })).status,
@@ -176,7 +176,7 @@ describe(`the carrier's directory and catalogue on ${DATABASE_NAME}`, () => {
       (
         await martin.upload(`${R}/clients/import/confirmer`, {
           texte: /name="texte" value="([^"]*)"/
-            .exec(preview.text)[1]
+            .exec(preview.text)![1]!
             .replace(/&#39;/g, "'")
             .replace(/&quot;/g, '"')
             .replace(/&amp;/g, '&')
@@ -208,7 +208,7 @@ describe(`the carrier's directory and catalogue on ${DATABASE_NAME}`, () => {
     assert.match(text, /2\u00a0ajouts, 0\u00a0modification, 0\u00a0ligne inchangée, 1\u00a0ligne refusée/);
     assert.equal(await count(server, 'contacts', 1), before);
     const texte = /name="texte" value="([^"]*)"/
-      .exec(preview.text)[1]
+      .exec(preview.text)![1]!
       .replace(/&#39;/g, "'")
       .replace(/&quot;/g, '"')
       .replace(/&amp;/g, '&');
@@ -255,7 +255,7 @@ describe(`the carrier's directory and catalogue on ${DATABASE_NAME}`, () => {
   it('re-imports its own export to the same rows: nothing to change, and a deleted place comes back as it was', async () => {
     const exported = await fetch(`${server.base}${R}/adresses/export`, { headers: { cookie: martin.cookieHeader() } });
     assert.equal(exported.status, 200);
-    assert.match(exported.headers.get('content-type'), /text\/csv; charset=utf-8/);
+    assert.match(exported.headers.get('content-type')!, /text\/csv; charset=utf-8/);
     const bytes = Buffer.from(await exported.arrayBuffer());
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 with its byte-order mark, for Excel');
     const csv = bytes.toString('utf8');
@@ -273,14 +273,14 @@ describe(`the carrier's directory and catalogue on ${DATABASE_NAME}`, () => {
       ['Siège Paris 8e'],
     );
     const list = await martin.get(`${R}/adresses?q=siege`);
-    const id = /href="\/espace-transporteur\/repertoire\/adresses\/(\d+)"/.exec(list.text)[1];
+    const id = /href="\/espace-transporteur\/repertoire\/adresses\/(\d+)"/.exec(list.text)![1];
     await martin.get(`${R}/adresses/${id}`);
     await martin.post(`${R}/adresses/${id}/supprimer`);
     await martin.get(`${R}/adresses`);
     const preview = await martin.upload(`${R}/adresses/import`, {}, csvFile(bytes));
     assert.match(decoded(preview.text), /1\u00a0ajout, 0\u00a0modification/);
     const texte = /name="texte" value="([^"]*)"/
-      .exec(preview.text)[1]
+      .exec(preview.text)![1]!
       .replace(/&#39;/g, "'")
       .replace(/&quot;/g, '"')
       .replace(/&amp;/g, '&');
@@ -341,7 +341,7 @@ describe(`the carrier's directory and catalogue on ${DATABASE_NAME}`, () => {
     assert.equal(forged.status, 403);
 
     // The browser says 0.01 m³ and one person in a minute: the record says otherwise.
-    const trip = (extra) => ({
+    const trip = (extra: Record<string, unknown> = {}) => ({
       addresses: [
         { type_name: 'pickup', ...PARIS, floor_nb: -1, elevator_presence: false },
         { type_name: 'dropoff', ...LYON, floor_nb: -1, elevator_presence: false },

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import { startServer } from '../../server/test/api/support.mjs';
-import { launchBrowser, openPage, watchPage } from './support.mjs';
-import { backOfficeTours } from './tour.mjs';
+import { startServer } from '../../server/test/api/support.ts';
+import { launchBrowser, openPage, watchPage } from './support.ts';
+import { backOfficeTours } from './tour.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -30,7 +30,7 @@ describe('the directory and catalogue pages: axe at 0, no sideways scrolling, at
     it(`every stop of the Répertoire and Catalogue tour at ${viewport.width} px`, async () => {
       const page = await openPage(browser, { viewport });
       const problems = watchPage(page);
-      const seen = [];
+      const seen: string[] = [];
       for await (const stop of backOfficeTours.repertoire(page, server.base)) {
         await page.evaluate(AXE);
         const violations = await page.evaluate(async () =>

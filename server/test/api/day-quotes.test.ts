@@ -9,8 +9,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { bookingBody } from './booking-body.mjs';
-import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, startServer } from './support.mjs';
+import { bookingBody } from './booking-body.ts';
+import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, startServer } from './support.ts';
 
 const MARTIN_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
 const CLOSED = 'Le transporteur ne travaille pas ce jour-là\u00a0: choisissez une autre date.';
@@ -44,9 +44,9 @@ const TUESDAY = next(2);
 const WEDNESDAY = next(3);
 const THURSDAY = next(4);
 
-const keyed = (key) => (key ? { 'x-carrier-key': key } : {});
+const keyed = (key: string | null): Record<string, string> => (key ? { 'x-carrier-key': key } : {});
 
-/** booking-body.mjs's trip (Paris → Lyon, a sofa), dated that day. */
+/** booking-body.ts's trip (Paris → Lyon, a sofa), dated that day. */
 function bodyOn(day, overrides = {}) {
   const body = bookingBody(overrides);
   const [first, ...rest] = body.addresses;
@@ -64,7 +64,7 @@ async function choicesOf(body) {
 }
 
 /** The body with the server's price of that day (its single quote), as a page sends it. */
-async function priced(base, body, key = null) {
+async function priced(base, body, key: string | null = null) {
   const { quoteRequestOfBooking } = await import('../../../dist/domain/index.js');
   const quote = await json(base, 'POST', '/api/v1/quotes', { body: quoteRequestOfBooking(body, 'wizard', null), headers: keyed(key) });
   assert.equal(quote.status, 201, quote.text);
@@ -103,11 +103,12 @@ describe(`a trip priced day by day, and no booking on a closed or full day (${DA
     return json(server.base, 'POST', '/api/v1/quotes/days', { body: { ...choices, from: TODAY, days: 14 }, headers: keyed(key) });
   };
 
-  for (const [name, key, extra] of [
+  const paths: Array<[string, string | null, { company_token?: string }]> = [
     ['the keyless public pages', null, {}],
     ['a carrier’s key', MARTIN_KEY, {}],
     ['a company token', null, { company_token: DEMO_COMPANY_TOKEN }],
-  ]) {
+  ];
+  for (const [name, key, extra] of paths) {
     it(`${name}: 14 days, Sundays closed without a quote, each open day its own quote, the same as that day’s single quote; Saturday 1.25 times a weekday`, async () => {
       const answer = await ask(key, extra);
       assert.equal(answer.status, 200, answer.text);
@@ -155,7 +156,7 @@ describe(`a trip priced day by day, and no booking on a closed or full day (${DA
   });
 
   it('a closed day cannot be booked: public, carrier key, company token, and a booking moved there by its edit link (422, in French)', async () => {
-    for (const [key, extra] of [
+    for (const [key, extra] of <Array<[string | null, { company_token?: string }]>>[
       [null, {}],
       [MARTIN_KEY, {}],
       [null, { company_token: DEMO_COMPANY_TOKEN }],
@@ -198,7 +199,7 @@ describe(`a trip priced day by day, and no booking on a closed or full day (${DA
     await fill(WEDNESDAY, {}, null, null);
     await fill(WEDNESDAY, { company_token: DEMO_COMPANY_TOKEN }, null, null);
 
-    for (const [key, extra] of [
+    for (const [key, extra] of <Array<[string | null, { company_token?: string }]>>[
       [null, {}],
       [MARTIN_KEY, {}],
       [null, { company_token: DEMO_COMPANY_TOKEN }],

@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { BackOffice, DEMO_ACCOUNTS } from './back-office-client.mjs';
-import { freePort, startInbox } from './smtp-inbox.mjs';
-import { DATABASE_NAME, startServer } from './support.mjs';
+import { BackOffice, DEMO_ACCOUNTS, type FormFields } from './back-office-client.ts';
+import { freePort, startInbox } from './smtp-inbox.ts';
+import { DATABASE_NAME, startServer } from './support.ts';
 
 const BASE = '/espace-transporteur';
 const [MARTIN, DUPONT] = DEMO_ACCOUNTS;
@@ -34,8 +34,8 @@ async function waitFor(condition, what) {
 
 /** The link of an e-mail, as its text shows it: its path and its token. */
 function linkOf(message) {
-  const url = new URL(/https?:\/\/\S+jeton=\S+/.exec(message.mail.text)[0]);
-  return { path: url.pathname + url.search, token: url.searchParams.get('jeton') };
+  const url = new URL(/https?:\/\/\S+jeton=\S+/.exec(message.mail.text)![0]);
+  return { path: url.pathname + url.search, token: url.searchParams.get('jeton')! };
 }
 
 /** What a page says, without its form token (it differs from one answer to the next). */
@@ -226,7 +226,7 @@ describe(`the carrier's team on ${DATABASE_NAME}`, () => {
     const [admin] = await server.query('SELECT id FROM carrier_users WHERE email = ?', [MARTIN.email]);
     const office = exploitant.office;
     await office.get(`${BASE}/compte`);
-    const forged = {
+    const forged: Record<string, FormFields> = {
       '/equipe/invitations': { email: 'intrus@exemple.fr', role: 'administrateur' },
       [`/equipe/${self.id}/role`]: { role: 'administrateur' },
       [`/equipe/${admin.id}/role`]: { role: 'exploitant' },
@@ -276,7 +276,7 @@ describe(`the carrier's team on ${DATABASE_NAME}`, () => {
     const dupont = await new BackOffice(server.base).signInAs(2);
     const foreignToken = dupont.csrf;
     await martin.get(`${BASE}/equipe`);
-    const signedInForms = {
+    const signedInForms: Record<string, FormFields> = {
       '/equipe/invitations': { email: 'csrf@exemple.fr', role: 'exploitant' },
       [`/equipe/invitations/${invitation.id}/renvoyer`]: {},
       [`/equipe/invitations/${invitation.id}/annuler`]: {},
@@ -293,7 +293,7 @@ describe(`the carrier's team on ${DATABASE_NAME}`, () => {
       }
     const visitor = new BackOffice(server.base);
     await visitor.get(`${BASE}/connexion`);
-    const signedOutForms = {
+    const signedOutForms: Record<string, FormFields> = {
       '/mot-de-passe-oublie': { email: MARTIN.email },
       '/invitation': { jeton: link.token, nouveau: 'x'.repeat(20), confirmation: 'x'.repeat(20) },
       '/nouveau-mot-de-passe': { jeton: 'inconnu', nouveau: 'x'.repeat(20), confirmation: 'x'.repeat(20) },
@@ -474,7 +474,7 @@ describe(`an invitation whose e-mail cannot leave, on ${DATABASE_NAME}`, () => {
   it('says so in French, keeps the invitation, and sends it again once the mail server is back', async () => {
     const port = await freePort();
     const server = await startServer(undefined, 0, { ...ENV, SMTP_URL: `smtp://127.0.0.1:${port}` });
-    let inbox = null;
+    let inbox: Awaited<ReturnType<typeof startInbox>> | null = null;
     try {
       const martin = await new BackOffice(server.base).signInAs(1);
       await martin.get(`${BASE}/equipe`);
@@ -491,7 +491,7 @@ describe(`an invitation whose e-mail cannot leave, on ${DATABASE_NAME}`, () => {
       inbox = await startInbox({ port });
       const resent = await martin.post(`${BASE}/equipe/invitations/${row.id}/renvoyer`);
       assert.equal(resent.location, `${BASE}/equipe?fait=invitation-renvoyee`);
-      const message = await waitFor(() => inbox.to(email)[0], 'l’invitation renvoyée');
+      const message = await waitFor(() => inbox!.to(email)[0], 'l’invitation renvoyée');
       const link = linkOf(message);
       const visitor = new BackOffice(server.base);
       assert.match((await visitor.get(link.path)).text, /comme administrateur/);

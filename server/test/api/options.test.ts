@@ -5,10 +5,10 @@
 // carrier's limits, a price sent beside it) is refused in French (422) on every path.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BackOffice } from './back-office-client.mjs';
-import { bookingBody, LYON, PARIS } from './booking-body.mjs';
-import { DEMO_ACCOUNTS } from './demo-accounts.mjs';
-import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, startServer } from './support.mjs';
+import { BackOffice } from './back-office-client.ts';
+import { bookingBody, LYON, PARIS } from './booking-body.ts';
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, startServer } from './support.ts';
 
 const MARTIN_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
 const PAGE = '/espace-transporteur/reglages/options';
@@ -109,7 +109,7 @@ describe(`the carrier’s options (${DATABASE_NAME})`, () => {
     assert.equal(without.data.figures.total + optionsTotal, figures.total);
   });
 
-  const forged = () => [
+  const forged = (): Array<[Record<string, unknown>, string, RegExp]> => [
     [{ id: 'opt-inconnue' }, 'options.0.id', /Option inconnue de ce transporteur/],
     [{ id: ids.unite, quantity: 81 }, 'options.0.quantity', /quantité entre 1 et 80/],
     [
@@ -122,7 +122,7 @@ describe(`the carrier’s options (${DATABASE_NAME})`, () => {
 
   it('refuses a forged choice on the carrier’s public page (its key) and in its intranet (company token)', async () => {
     for (const [choice, path, message] of forged()) {
-      for (const headers of [{ 'x-carrier-key': MARTIN_KEY }, {}]) {
+      for (const headers of [{ 'x-carrier-key': MARTIN_KEY }, {}] as Record<string, string>[]) {
         const body = trip({ options: [choice], ...(headers['x-carrier-key'] ? {} : { company_token: DEMO_COMPANY_TOKEN }) });
         const answer = await json(server.base, 'POST', '/api/v1/quotes', { body, headers });
         assert.equal(answer.status, 422, answer.text);

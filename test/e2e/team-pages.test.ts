@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import { startServer } from '../../server/test/api/support.mjs';
-import { launchBrowser, openPage, watchPage } from './support.mjs';
-import { backOfficeTours } from './tour.mjs';
+import { startServer } from '../../server/test/api/support.ts';
+import { launchBrowser, openPage, watchPage } from './support.ts';
+import { backOfficeTours } from './tour.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -31,7 +31,7 @@ describe('the team’s pages: axe at 0, no sideways scrolling, at 375 and 1280 p
     it(`every stop of the team's tour at ${viewport.width} px`, async () => {
       const page = await openPage(browser, { viewport });
       const problems = watchPage(page);
-      const seen = [];
+      const seen: string[] = [];
       for await (const stop of backOfficeTours.equipe(page, server.base, server)) {
         await page.evaluate(AXE);
         const violations = await page.evaluate(async () =>

@@ -6,17 +6,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DateTime } from 'luxon';
-import { BackOffice } from './back-office-client.mjs';
-import { bookingBody } from './booking-body.mjs';
-import { freePort, startInbox } from './smtp-inbox.mjs';
-import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, startServer } from './support.mjs';
-import { waitFor } from './webhook-receiver.mjs';
+import { BackOffice } from './back-office-client.ts';
+import { bookingBody } from './booking-body.ts';
+import { freePort, startInbox } from './smtp-inbox.ts';
+import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, type Row, startServer, type TestServer } from './support.ts';
+import { waitFor } from './webhook-receiver.ts';
 
 const NBSP = '\u00a0';
 
 const PARIS = 'Europe/Paris';
 /** Today in Paris, and the day `days` after it, 'yyyy-MM-dd'. */
-const dayFromToday = (days) => DateTime.now().setZone(PARIS).plus({ days }).toISODate();
+const dayFromToday = (days: number) => DateTime.now().setZone(PARIS).plus({ days }).toISODate()!;
 
 /** A booking of Martin's intranet: who, from Paris to which town, on which day and hour (Paris time). */
 function bookingOf({
@@ -28,6 +28,15 @@ function bookingOf({
   day,
   time = '09:00',
   company = DEMO_COMPANY_TOKEN,
+}: {
+  name: string;
+  phone?: string;
+  email?: string;
+  town?: string;
+  postcode?: string;
+  day: string;
+  time?: string;
+  company?: string | null;
 }) {
   const body = bookingBody({ customer: { name, phone_number: phone, email } });
   // Another town's name on the same coordinates: the price stays the one the body states.
@@ -43,7 +52,7 @@ function bookingOf({
   return body;
 }
 
-async function book(base, options) {
+async function book(base: string, options: Parameters<typeof bookingOf>[0]): Promise<Row> {
   const body = bookingOf(options);
   const created = await json(base, 'POST', '/api/v1/travels', { body });
   assert.equal(created.status, 201, created.text);
@@ -52,8 +61,8 @@ async function book(base, options) {
 
 /** The tabs' counts as the page shows them. */
 function tabCounts(html) {
-  const tabs = /<nav class="tabs"[^]*?<\/nav>/.exec(html)[0];
-  const counts = {};
+  const tabs = /<nav class="tabs"[^]*?<\/nav>/.exec(html)![0];
+  const counts: Record<string, number> = {};
   for (const [, label, count] of tabs.matchAll(/>([^<>]+?) <span class="tab-count">\((\d+)\)<\/span>/g))
     counts[label.replace('’', "'")] = Number(count);
   return counts;
@@ -63,9 +72,9 @@ function tabCounts(html) {
 const rowOf = (html, id) => html.split('<tr class="job">').find((part) => part.includes(`/reservations/${id}"`)) ?? '';
 
 describe(`the dispatcher's list on ${DATABASE_NAME}: tabs, triage order, duplicates, French dates`, () => {
-  let server;
-  let office;
-  const made = {};
+  let server: TestServer;
+  let office: BackOffice;
+  const made: Record<string, Row> = {};
   before(async () => {
     server = await startServer();
     made.past = await book(server.base, { name: 'Paul Hier', phone: '0600000001', day: dayFromToday(-1), time: '10:00' });
@@ -193,7 +202,7 @@ describe(`a booking's page that decides, and answers with a next step, on ${DATA
       time: '08:30',
     });
     const page = (await office.get(`/espace-transporteur/reservations/${created.id}`)).text;
-    const head = /<div class="job-head">[^]*?<\/div>/.exec(page)[0];
+    const head = /<div class="job-head">[^]*?<\/div>/.exec(page)![0];
     const start = DateTime.fromISO(created.beginning, { setZone: true }).setZone(PARIS).setLocale('fr');
     assert.match(
       head,
@@ -425,7 +434,7 @@ describe(`the new booking's alert e-mail on ${DATABASE_NAME}`, () => {
       OUTBOX_FIRST_RETRY_MS: '200',
       MAIL_TIMEOUT_MS: '2000',
     });
-    let inbox = null;
+    let inbox: Awaited<ReturnType<typeof startInbox>> | null = null;
     try {
       const martin = await new BackOffice(server.base).signInAs(1);
       const alerts = await martin.get('/espace-transporteur/compte/alertes');
@@ -433,7 +442,7 @@ describe(`the new booking's alert e-mail on ${DATABASE_NAME}`, () => {
       assert.match(alerts.text, /<input type="checkbox" name="nouvelle_reservation" value="oui" aria-describedby/, 'off until chosen');
       const saved = await martin.post('/espace-transporteur/compte/alertes', { nouvelle_reservation: 'oui' });
       assert.equal(saved.status, 303);
-      assert.match((await martin.get(saved.location)).text, /Alerte activée/);
+      assert.match((await martin.get(saved.location!)).text, /Alerte activée/);
       // Dupont chooses it too, and a colleague of Martin's does not.
       const dupont = await new BackOffice(server.base).signInAs(2);
       await dupont.get('/espace-transporteur/compte/alertes');
@@ -456,7 +465,7 @@ describe(`the new booking's alert e-mail on ${DATABASE_NAME}`, () => {
       }, 'deux envois manqués');
       inbox = await startInbox({ port });
       const martinMail = 'bureau@transports-martin.example';
-      await waitFor(() => inbox.to(martinMail).length === 1, 'l’alerte une fois le serveur SMTP revenu');
+      await waitFor(() => inbox!.to(martinMail).length === 1, 'l’alerte une fois le serveur SMTP revenu');
       const alert = inbox.to(martinMail)[0];
       assert.equal(alert.mail.subject, `Nouvelle réservation n°${NBSP}${created.id}`);
       assert.equal(linkIn(alert.mail.text, 'Ouvrir la réservation'), `${server.base}/espace-transporteur/reservations/${created.id}`);
@@ -466,8 +475,8 @@ describe(`the new booking's alert e-mail on ${DATABASE_NAME}`, () => {
       }, 'l’alerte marquée envoyée');
       // Sent once; to nobody else: not the colleague who did not choose it, not Dupont (another company's booking).
       await book(server.base, { name: 'Repère', day: dayFromToday(7) });
-      await waitFor(() => inbox.to(martinMail).length === 2, 'la seconde alerte');
-      assert.equal(inbox.to(martinMail).filter((message) => message.mail.subject.endsWith(`n°${NBSP}${created.id}`)).length, 1);
+      await waitFor(() => inbox!.to(martinMail).length === 2, 'la seconde alerte');
+      assert.equal(inbox.to(martinMail).filter((message) => message.mail.subject!.endsWith(`n°${NBSP}${created.id}`)).length, 1);
       assert.equal(inbox.to('planning@transports-martin.example').length, 0);
       assert.equal(inbox.to('bureau@demenagements-dupont.example').length, 0);
     } finally {
