@@ -9,6 +9,7 @@ import { stepAtom } from '../../state/steps.atoms.ts';
 import { chooseTravelDateAtom } from '../../state/travel-date.atoms.ts';
 import { DateSelect } from '../controls/DateSelect.tsx';
 import { deferred } from '../controls/deferred.tsx';
+import { SteadyAbove } from '../controls/SteadyAbove.tsx';
 
 /** Each day's price (issue 45): its code comes once the trip has a route, after the first panel. */
 const DayPrices = deferred(() => import('../chunk-day-prices.ts').then((m) => m.DayPrices), 'le prix de chaque jour', 'field-waiting');
@@ -34,7 +35,11 @@ export function LiteDateField() {
         Date du transport
         <DateSelect value={day} listOnDemand onChange={choose} />
       </label>
-      {first && routed && <DayPrices today={today} chosen={day} lastDay={plusDays(today, BOOKABLE_DAYS_AHEAD - 1)} onChoose={choose} />}
+      {first && routed && (
+        <SteadyAbove>
+          <DayPrices today={today} chosen={day} lastDay={plusDays(today, BOOKABLE_DAYS_AHEAD - 1)} onChoose={choose} />
+        </SteadyAbove>
+      )}
     </>
   );
 }
