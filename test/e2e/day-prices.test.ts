@@ -12,7 +12,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice } from '../../server/test/api/back-office-client.ts';
 import { bookingBody } from '../../server/test/api/booking-body.ts';
-import { json, startServer } from '../../server/test/api/support.ts';
+import { BUILT_DOMAIN, type Domain, json, startServer } from '../../server/test/api/support.ts';
 import { openPage, resolveAddress, useDemo, watchPage } from './support.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -100,7 +100,7 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
     const saved = await office.post(TARIFS, { ...fields, coef_6: '1,25', ferme_7: 'on', capacite: '1' });
     assert.equal(saved.status, 303, saved.text.slice(0, 600));
     // One booking of Martin's public pages on Wednesday 2 December, accepted: the day is full.
-    const { quoteRequestOfBooking } = await import('../../dist/domain/index.js');
+    const { quoteRequestOfBooking }: Domain = await import(BUILT_DOMAIN);
     const body = bookingBody();
     body.travel = { ...body.travel, beginning_date: `${FULL_DAY}T09:00:00+01:00`, ending_date: `${FULL_DAY}T16:00:00+01:00` };
     body.addresses = body.addresses.map((address, index) =>
@@ -109,7 +109,10 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
         : address,
     );
     const headers = { 'x-carrier-key': KEY };
-    const quote = await json(demo.server.base, 'POST', '/api/v1/quotes', { body: quoteRequestOfBooking(body, 'wizard', null), headers });
+    const quote = await json(demo.server.base, 'POST', '/api/v1/quotes', {
+      body: quoteRequestOfBooking(body as Parameters<typeof quoteRequestOfBooking>[0], 'wizard', null),
+      headers,
+    });
     assert.equal(quote.status, 201, quote.text);
     const { figures } = quote.data;
     const made = await json(demo.server.base, 'POST', '/api/v1/travels', {

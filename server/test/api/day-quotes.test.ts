@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody } from './booking-body.ts';
-import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, startServer } from './support.ts';
+import { BUILT_DOMAIN, DATABASE_NAME, DEMO_COMPANY_TOKEN, type Domain, json, startServer } from './support.ts';
 
 const MARTIN_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
 const CLOSED = 'Le transporteur ne travaille pas ce jour-là\u00a0: choisissez une autre date.';
@@ -58,14 +58,14 @@ function bodyOn(day, overrides = {}) {
 }
 
 async function choicesOf(body) {
-  const { quoteRequestOfBooking } = await import('../../../dist/domain/index.js');
+  const { quoteRequestOfBooking }: Domain = await import(BUILT_DOMAIN);
   const { date: _date, ...choices } = quoteRequestOfBooking(body, 'wizard', null);
   return choices;
 }
 
 /** The body with the server's price of that day (its single quote), as a page sends it. */
 async function priced(base, body, key: string | null = null) {
-  const { quoteRequestOfBooking } = await import('../../../dist/domain/index.js');
+  const { quoteRequestOfBooking }: Domain = await import(BUILT_DOMAIN);
   const quote = await json(base, 'POST', '/api/v1/quotes', { body: quoteRequestOfBooking(body, 'wizard', null), headers: keyed(key) });
   assert.equal(quote.status, 201, quote.text);
   const figures = quote.data.figures;

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { BackOffice } from './back-office-client.ts';
 import { bookingBody, LYON, PARIS } from './booking-body.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
-import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, startServer } from './support.ts';
+import { BUILT_DOMAIN, DATABASE_NAME, DEMO_COMPANY_TOKEN, type Domain, json, startServer } from './support.ts';
 
 const MARTIN_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
 const PAGE = '/espace-transporteur/reglages/options';
@@ -99,9 +99,9 @@ describe(`the carrier’s options (${DATABASE_NAME})`, () => {
     const optionsTotal = ht.reduce((sum, cents) => sum + Math.round(cents * (1 + VAT)), 0);
     assert.equal(figures.total, figures.price_transportation + figures.price_handling + figures.additional_costs + optionsTotal);
     // The element prices with the published domain's function, from the carrier's data it reads.
-    const { priceOptions, makeItem } = await import('../../../dist/domain/index.js');
+    const { priceOptions, makeItem }: Domain = await import(BUILT_DOMAIN);
     const carrier = await json(server.base, 'GET', '/api/v1/carrier', { headers: { 'x-carrier-key': MARTIN_KEY } });
-    const items = trip().items.map((item) => makeItem(item));
+    const items = trip().items.map((item) => makeItem(item as Parameters<typeof makeItem>[0]));
     assert.deepEqual(priceOptions(carrier.data.options, choices, items, carrier.data.vat), figures.options);
 
     const without = await json(server.base, 'POST', '/api/v1/quotes', { body: trip(), headers: { 'x-carrier-key': MARTIN_KEY } });
