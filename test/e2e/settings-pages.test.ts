@@ -2,14 +2,10 @@
 // test page its snippet opens), walked as `npm run shots` pictures them: at 375 and 1280 px
 // every page passes axe, nothing scrolls sideways, and the page logs no error.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import { startServer } from '../../server/test/api/support.ts';
-import { launchBrowser, openPage, watchPage } from './support.ts';
+import { assertAxeCleanWithoutSidewaysScroll, launchBrowser, openPage, watchPage } from './support.ts';
 import { backOfficeTours } from './tour.ts';
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 describe('the Réglages pages: axe at 0, no sideways scrolling, at 375 and 1280 px', () => {
   let server;
@@ -32,19 +28,7 @@ describe('the Réglages pages: axe at 0, no sideways scrolling, at 375 and 1280 
       const problems = watchPage(page);
       const seen: string[] = [];
       for await (const stop of backOfficeTours.reglages(page, server.base)) {
-        await page.evaluate(AXE);
-        const violations = await page.evaluate(async () =>
-          (await window.axe.run(document)).violations.map(
-            (v) =>
-              `${v.id}: ${v.nodes
-                .map((n) => n.target.join(' '))
-                .slice(0, 3)
-                .join(' | ')}`,
-          ),
-        );
-        assert.deepEqual(violations, [], stop.name);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        assert.ok(overflow <= 0, `${stop.name}: ${overflow} px de défilement horizontal`);
+        await assertAxeCleanWithoutSidewaysScroll(page, stop.name);
         seen.push(stop.name);
       }
       assert.deepEqual(seen, [

@@ -3,6 +3,9 @@ import { type Browser, type BrowserContextOptions, chromium, type Locator, type 
 import type { after as afterHook, before as beforeHook } from 'node:test';
 import type { ServerEnv, startServer as startDemoServer, TestServer } from '../../server/test/api/support.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 /**
  * tsx keeps functions' names by wrapping them in `__name(fn, 'name')`, and the functions a suite
@@ -110,4 +113,23 @@ export function useDemo({
     await demo.server?.stop();
   });
   return demo;
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** A tour's stop as the back-office pages' suites check it: axe finds nothing, nothing scrolls sideways. */
+export async function assertAxeCleanWithoutSidewaysScroll(page: Page, stopName: string) {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () =>
+    (await window.axe.run(document)).violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    ),
+  );
+  assert.deepEqual(violations, [], stopName);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `${stopName}: ${overflow} px de défilement horizontal`);
 }
