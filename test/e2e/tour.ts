@@ -420,9 +420,9 @@ export const backOfficeTours = {
     await wizard.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
     yield { name: 'options-3-succes' };
     const devis = await wizard.getByRole('link', { name: 'Télécharger le devis' }).getAttribute('href');
-    await page.goto(`${base}/espace-transporteur/reservations`);
-    const newest = page.locator('a[href^="/espace-transporteur/reservations/"]').first();
-    await page.goto(`${base}${await newest.getAttribute('href')}`);
+    // The booking just made, by the id its devis link carries (the list's first line is the soonest move, not the newest).
+    const bookedId = new URL(devis!, base).pathname.split('/').at(-1);
+    await page.goto(`${base}/espace-transporteur/reservations/${bookedId}`);
     await page.getByText('option choisie').first().waitFor();
     yield { name: 'options-4-reservation' };
     await page.goto(new URL(devis, base).href);

@@ -4,6 +4,7 @@
 // The pictures are for people (release checklist of UX.md §9); the experience test walks the
 // same tours and checks each stop.
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, startServer } from '../../server/test/api/support.ts';
 import { launchBrowser, openPage } from '../e2e/support.ts';
@@ -32,7 +33,10 @@ try {
           console.log(`  ${stop.name}-${size}.png`);
         }
       } catch (error) {
-        await page.screenshot({ path: path.join(OUT, `_echec-${tourName}-${size}.png`) });
+        // The page as the tour failed on it, outside docs/ so it never lands among the pictures.
+        const failure = path.join(tmpdir(), `echec-${tourName}-${size}.png`);
+        await page.screenshot({ path: failure });
+        console.error(`  échec : ${failure}`);
         throw error;
       } finally {
         await page.close();
