@@ -35,6 +35,8 @@ import { serverContext } from './http/server-context.ts';
 import { ignRouteService, straightLineRouteService } from './pricing/route-service.ts';
 import { quoteRoutes } from './routes/quotes.ts';
 import { devisRoutes } from './routes/devis.ts';
+import { followRoutes } from './routes/follow.ts';
+import { scheduleCalendarMails } from './follow/calendar-mails.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -349,6 +351,12 @@ export async function createApp({
   // The workers start once the server answers, and stop (their sends in flight ended) before the database closes.
   app.addHook('onReady', async () => notifier.start());
   app.addHook('onClose', async () => notifier.stop());
+  // The e-mails of the move's calendar (the day before, the day after), swept on the server's clock.
+  let calendar: ReturnType<typeof scheduleCalendarMails> | null = null;
+  app.addHook('onReady', async () => {
+    calendar = scheduleCalendarMails({ sql, notifier, publicPricing, log: app.log, everyMs: notifications.calendarSweepMs });
+  });
+  app.addHook('onClose', async () => calendar?.stop());
   // Before the routes: the document is generated from each route's schema as it is declared.
   await registerOpenApi(app);
   // What every group of routes reads, registered once; each group is a plugin that takes what it needs.
@@ -370,6 +378,7 @@ export async function createApp({
   await app.register(travelRoutes);
   await app.register(quoteRoutes);
   await app.register(devisRoutes, { devisKey });
+  await app.register(followRoutes, { devisKey });
   await app.register(catalogueRoutes);
   await app.register(companyRoutes);
   await app.register(carrierRoutes);

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { CompanyData } from 'transport-quote-wizard/domain';
 import * as v from 'valibot';
 import { findQuote } from '../db/quotes-repo.ts';
 import type { Sql } from '../db/sql.ts';
@@ -32,7 +33,11 @@ const UNKNOWN_TRAVEL_HASH = '0'.repeat(64);
  * The booking a devis link opens: its edit token (the element's success panel holds it), or
  * its read-only devis token (the e-mail's link). Anything else answers as an unknown id.
  */
-async function openDevis(sql: Sql, request: FastifyRequest, devisKey: Buffer): Promise<StoredTravel> {
+export async function openBookingPage(
+  sql: Sql,
+  request: FastifyRequest,
+  devisKey: Buffer,
+): Promise<{ travel: StoredTravel; byEditToken: boolean }> {
   const params = v.safeParse(IdParams, request.params);
   const id = params.success ? Number(params.output.id) : null;
   const storedHash = id === null ? null : await findTravelTokenHash(sql, id);
@@ -44,7 +49,31 @@ async function openDevis(sql: Sql, request: FastifyRequest, devisKey: Buffer): P
   if (storedHash === null || !(byEditToken || byDevisToken)) throw new HttpError(404, 'Réservation introuvable');
   const travel = await findTravel(sql, id!);
   if (!travel) throw new HttpError(404, 'Réservation introuvable');
-  return travel;
+  return { travel, byEditToken };
+}
+
+/** The carrier a booking's customer deals with (the company, or the public pages'), and its logo, as the devis prints them. */
+export async function bookingCarrier(
+  sql: Sql,
+  travel: StoredTravel,
+  publicPricing: { transportation_company: CompanyData['transportation_company'] },
+): Promise<{ carrier: CompanyData['transportation_company']; logo: { src: string; width: number; height: number } | null }> {
+  let carrier = publicPricing.transportation_company;
+  // The company that made it, or the carrier whose public page (its key) it was made on.
+  const owner = travel.company_id ?? travel.carrier_id;
+  if (owner !== null) {
+    const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
+    // The record checked as it is read: one that cannot be read is a 503 naming its fields, never a 500.
+    carrier = row ? companyRecord(row.store_json).transportation_company : null;
+  }
+  const stored = owner === null ? null : await findLogo(sql, owner);
+  const logo = stored ? { src: `/logos/${logoFile(stored)}`, width: stored.width, height: stored.height } : null;
+  return { carrier, logo };
+}
+
+/** A page policy that also allows the carrier's colour, its one inline style (by its hash). */
+export function allowBrandStyle(reply: FastifyReply, style: string | null): void {
+  if (style) void reply.header('content-security-policy', withStyleHash(String(reply.getHeader('content-security-policy')), style));
 }
 
 /** The printable devis of a booking. */
@@ -70,22 +99,12 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer }> = async (app,
   app.get('/devis/:id', { schema }, async (request, reply) => {
     bookingPageHeaders(reply);
     try {
-      const travel = await openDevis(sql, request, devisKey);
+      const { travel } = await openBookingPage(sql, request, devisKey);
       const quote = travel.quote_id ? await findQuote(sql, travel.quote_id) : null;
       if (!quote) throw new HttpError(404, 'Réservation sans devis');
-      let carrier = publicPricing.transportation_company;
-      // The company that made it, or the carrier whose public page (its key) it was made on.
-      const owner = travel.company_id ?? travel.carrier_id;
-      if (owner !== null) {
-        const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
-        // The record checked as it is read: one that cannot be read is a 503 naming its fields, never a 500.
-        carrier = row ? companyRecord(row.store_json).transportation_company : null;
-      }
-      const stored = owner === null ? null : await findLogo(sql, owner);
-      const logo = stored ? { src: `/logos/${logoFile(stored)}`, width: stored.width, height: stored.height } : null;
+      const { carrier, logo } = await bookingCarrier(sql, travel, publicPricing);
       // The carrier's colour is the page's one inline style, allowed by its hash and nothing else.
-      const style = devisBrandStyle(carrier);
-      if (style) void reply.header('content-security-policy', withStyleHash(String(reply.getHeader('content-security-policy')), style));
+      allowBrandStyle(reply, devisBrandStyle(carrier));
       return renderDevisPage({ travelId: travel.id, payload: travel.payload, quote, carrier, priceSource: travel.price_source, logo });
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) return reply.code(404).send(renderNotFoundPage(false));
