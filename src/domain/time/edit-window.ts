@@ -25,9 +25,17 @@ export function editsOpen(closeAt: number | null, now: number): boolean {
   return closeAt === null || now < closeAt;
 }
 
-/** What a late edit is told, on the server's refusal and in the element: the rule, and who to call instead. */
-export function editsClosedMessage(closeAt: number, closeDays: number): string {
+/**
+ * What a late edit is told, on the server's refusal and in the element: since when, the rule
+ * when it is known (the element knows the instant alone), and who to call instead.
+ */
+export function editsClosedMessage(closeAt: number, closeDays: number | null = null): string {
   const day = longFrenchDate(dayInFrance(new Date(closeAt)));
-  const rule = closeDays === 0 ? 'le jour du déménagement' : `${closeDays}${NBSP}jour${closeDays > 1 ? 's' : ''} avant le déménagement`;
-  return `Cette réservation ne se modifie plus en ligne depuis le ${day} (${rule})${NBSP}: contactez le transporteur pour tout changement.`;
+  const rule =
+    closeDays === null
+      ? ''
+      : closeDays === 0
+        ? ' (le jour du déménagement)'
+        : ` (${closeDays}${NBSP}jour${closeDays > 1 ? 's' : ''} avant le déménagement)`;
+  return `Cette réservation ne se modifie plus en ligne depuis le ${day}${rule}${NBSP}: contactez le transporteur pour tout changement.`;
 }
