@@ -740,7 +740,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // (the day before, the day after) are marked once queued, so a restart or a second process
   // never sends one twice. Numbered 18: 15 to 17 are the same issue's other parts.
   {
-    summary: 'le délai de modification des réservations de chaque entreprise, et les rappels envoyés la veille et le lendemain du déménagement',
+    summary:
+      'le délai de modification des réservations de chaque entreprise, et les rappels envoyés la veille et le lendemain du déménagement',
     sqlite: `
     ALTER TABLE companies ADD COLUMN edit_close_days INTEGER NOT NULL DEFAULT 2;
     CREATE TABLE travel_calendar_mails (
