@@ -1,4 +1,4 @@
-import { dayInFrance, formatDateAndTime, formatPhone, type CompanyData, type TravelPayload } from 'transport-quote-wizard/domain';
+import { dayInFrance, formatDateAndTime, formatPhone, plusDays, type CompanyData, type TravelPayload } from 'transport-quote-wizard/domain';
 import type { BookingProgress, BookingStep, StepWhen } from '../follow/booking-steps.ts';
 import { escapeHtml, when } from './dashboard-page.ts';
 
@@ -53,6 +53,8 @@ ${date ? `<p class="meta">${escapeHtml(date)}</p>` : ''}${step.detail ? `<p>${es
 function editSection(input: FollowPageInput): string {
   const { progress } = input;
   const closing = progress.editsCloseAt === null ? '' : formatDateAndTime(dayInFrance(new Date(progress.editsCloseAt)), '');
+  // The last day an edit is taken: the day before edits close (at midnight).
+  const lastDay = progress.editsCloseAt === null ? '' : formatDateAndTime(plusDays(dayInFrance(new Date(progress.editsCloseAt)), -1), '');
   let body: string;
   if (input.payload && progress.steps.some((step) => step.key === 'acceptee' && step.status === 'stopped'))
     body = '<p>Cette réservation est refusée\u00a0: elle ne se modifie plus. Vous pouvez faire une nouvelle demande.</p>';
@@ -63,7 +65,7 @@ function editSection(input: FollowPageInput): string {
   else if (!input.editUrl) body = '<p>Pour modifier votre réservation, contactez le transporteur.</p>';
   else
     body = `<p><a class="button" href="${escapeHtml(input.editUrl)}">Modifier ma réservation</a></p>
-<p class="meta">${closing ? `Possible jusqu’à la veille du ${escapeHtml(closing)}. ` : ''}Si elle est déjà acceptée, le transporteur accepte de nouveau la réservation modifiée, à son nouveau prix.</p>`;
+<p class="meta">${lastDay ? `Possible jusqu’au ${escapeHtml(lastDay)} inclus. ` : ''}Si elle est déjà acceptée, le transporteur accepte de nouveau la réservation modifiée, à son nouveau prix.</p>`;
   return `<section aria-labelledby="titre-modifier"><h2 id="titre-modifier">Modifier</h2>${body}</section>`;
 }
 
