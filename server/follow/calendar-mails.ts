@@ -59,7 +59,7 @@ export function scheduleCalendarMails(deps: CalendarMailsDeps) {
       if (candidate.veille > 0 && candidate.terminee > 0) continue;
       const travel = await findTravel(sql, candidate.id);
       if (!travel) continue;
-      const progress = bookingSteps(await followFacts(sql, travel, at));
+      const progress = bookingSteps(await followFacts(sql, travel, at, deps.publicPricing));
       const done = (key: string) => progress.steps.some((step) => step.key === key && step.status === 'done');
       const start = Date.parse(candidate.beginning_date);
       // The day before, while the move has not begun: never a 'demain' on the day itself.

@@ -3,7 +3,8 @@ import type { PriceCheck, TravelPayload } from 'transport-quote-wizard/domain';
 
 /**
  * What the carrier's other systems are told (webhooks): a booking made, changed, accepted or
- * refused, or another date (and price) proposed to its customer (the offer in `counter_offer`).
+ * refused, another date (and price) proposed to its customer (the offer in `counter_offer`), or
+ * its devis accepted by its customer ('Bon pour accord', in `devis_acceptance`).
  */
 export const EVENT_TYPES = [
   'booking.created',
@@ -11,6 +12,7 @@ export const EVENT_TYPES = [
   'booking.accepted',
   'booking.refused',
   'booking.counter_offered',
+  'booking.devis_accepted',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -32,6 +34,15 @@ export interface BookingFacts {
   priceLines?: readonly unknown[];
   /** The counter-offer a 'booking.counter_offered' event announces. */
   counterOffer?: CounterOfferFacts;
+  /** The acceptance a 'booking.devis_accepted' event announces. */
+  devisAcceptance?: DevisAcceptanceFacts;
+}
+
+/** A customer's 'Bon pour accord' as an event carries it: when, by what name, and the SHA-256 of the devis accepted. */
+export interface DevisAcceptanceFacts {
+  accepted_at: string;
+  signer_name: string;
+  devis_sha256: string;
 }
 
 /** A counter-offer as an event carries it: the day proposed, the price when it changes (cents TTC), until when the customer may accept it. */
@@ -134,6 +145,7 @@ export function eventBody(id: string, type: EventType, at: Date, facts: BookingF
       booking: publicBooking(facts),
       sms_contacts: smsContacts(facts.payload),
       ...(facts.counterOffer ? { counter_offer: facts.counterOffer } : {}),
+      ...(facts.devisAcceptance ? { devis_acceptance: facts.devisAcceptance } : {}),
     },
   });
 }

@@ -1,4 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { CompanyData } from 'transport-quote-wizard/domain';
+import { findLogo, logoFile } from '../db/company-profile.ts';
+import { devisOwnerOf } from '../db/devis-source.ts';
+import type { Sql } from '../db/sql.ts';
+import type { StoredTravel } from '../db/travels-repo.ts';
+import { companyRecord } from '../pricing/carrier-records.ts';
 import { bookingSteps } from '../follow/booking-steps.ts';
 import { followFacts } from '../follow/follow-facts.ts';
 import { routeSchema, TRAVEL_TOKEN } from '../http/route-schema.ts';
@@ -7,8 +14,33 @@ import { renderNotFoundPage } from '../pages/dashboard-page.ts';
 import { devisBrandStyle } from '../pages/devis-page.ts';
 import { renderFollowPage } from '../pages/follow-page.ts';
 import { bookingPageHeaders } from './dashboard.ts';
-import { allowBrandStyle, bookingCarrier, openBookingPage } from './devis.ts';
+import { openDevis } from './devis.ts';
 import { IdParams, presentedToken } from './travels.ts';
+
+/** The carrier a booking's customer deals with (as its devis prints it), and its logo. */
+async function bookingCarrier(
+  sql: Sql,
+  travel: StoredTravel,
+  publicPricing: CompanyData,
+): Promise<{ carrier: CompanyData['transportation_company']; logo: { src: string; width: number; height: number } | null }> {
+  let carrier = publicPricing.transportation_company;
+  const owner = devisOwnerOf(travel);
+  if (owner !== null) {
+    const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
+    // The record checked as it is read: one that cannot be read is a 503 naming its fields, never a 500.
+    carrier = row ? companyRecord(row.store_json).transportation_company : null;
+  }
+  const stored = owner === null ? null : await findLogo(sql, owner);
+  return { carrier, logo: stored ? { src: `/logos/${logoFile(stored)}`, width: stored.width, height: stored.height } : null };
+}
+
+/** The page's policy (the booking pages': no script), never framed by another site, with the carrier's colour allowed by its hash. */
+function followPolicy(reply: FastifyReply, style: string | null): void {
+  let policy = String(reply.getHeader('content-security-policy')).replace('frame-ancestors *', "frame-ancestors 'none'");
+  if (style)
+    policy = policy.replace("style-src 'self'", `style-src 'self' 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+  void reply.header('content-security-policy', policy);
+}
 
 /**
  * /suivi/{id}?token=…: the customer's page (issue 46). It opens with the booking's token (the
@@ -36,12 +68,13 @@ export const followRoutes: FastifyPluginAsync<{ devisKey: Buffer }> = async (app
   app.get('/suivi/:id', { schema }, async (request, reply) => {
     bookingPageHeaders(reply);
     try {
-      const { travel, byEditToken } = await openBookingPage(sql, request, devisKey);
-      const token = presentedToken(request)!;
-      const progress = bookingSteps(await followFacts(sql, travel, Date.now()));
+      const token = presentedToken(request);
+      const { travel, kind } = await openDevis(sql, request, devisKey, token);
+      const byEditToken = kind === 'edition';
+      const progress = bookingSteps(await followFacts(sql, travel, Date.now(), publicPricing));
       const { carrier, logo } = await bookingCarrier(sql, travel, publicPricing);
       const style = devisBrandStyle(carrier);
-      allowBrandStyle(reply, style);
+      followPolicy(reply, style);
       return renderFollowPage(
         {
           travelId: travel.id,
@@ -49,9 +82,9 @@ export const followRoutes: FastifyPluginAsync<{ devisKey: Buffer }> = async (app
           progress,
           carrier,
           logo,
-          devisUrl: `/devis/${travel.id}?${new URLSearchParams({ token })}`,
+          devisUrl: `/devis/${travel.id}?${new URLSearchParams({ token: token! })}`,
           devisPdfUrl: null,
-          editUrl: byEditToken ? notifier.editUrl(travel.id, token) : null,
+          editUrl: byEditToken ? notifier.editUrl(travel.id, token!) : null,
           readOnly: !byEditToken,
         },
         style,
