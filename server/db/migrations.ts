@@ -738,7 +738,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // 15: reserved for another branch of this stop (its own migration); the lead puts it here when
   // merging it. Until then a step that changes nothing keeps the numbers in order.
   {
-    summary: 'réservé',
+    summary: 'étape réservée à une autre partie du lot, sans effet',
     sqlite: `SELECT 1;`,
     postgres: `SELECT 1;`,
   },
@@ -783,7 +783,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // 17: reserved for another branch of this stop (its own migration); the lead puts it here when
   // merging it. Until then a step that changes nothing keeps the numbers in order.
   {
-    summary: 'réservé',
+    summary: 'étape réservée à une autre partie du lot, sans effet',
     sqlite: `SELECT 1;`,
     postgres: `SELECT 1;`,
   },

@@ -136,6 +136,15 @@ describe(`a ${DATABASE_NAME} database of schema version 1, holding bookings, upg
         // What later schemas say of a booking made before them: nobody answered it yet, and its price is the browser's.
         state: 'new',
         price_source: 'client',
+        // Edits close at midnight in France, 2 days (the default) before its day (issue 46).
+        ...(written.travel.beginning_date
+          ? {
+              edits_close_at: new Date(
+                Date.parse(`${written.travel.beginning_date.slice(0, 10)}T00:00:00${written.travel.beginning_date.slice(19)}`) -
+                  2 * 86_400_000,
+              ).toISOString(),
+            }
+          : {}),
       };
       for (const server of [first, second]) {
         const read = await json(server.base, 'GET', `/api/v1/travels/${booking.id}?token=${booking.token}`);
