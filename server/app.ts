@@ -35,6 +35,7 @@ import { serverContext } from './http/server-context.ts';
 import { ignRouteService, straightLineRouteService } from './pricing/route-service.ts';
 import { quoteRoutes } from './routes/quotes.ts';
 import { devisRoutes } from './routes/devis.ts';
+import { devisPdfOfBooking } from './db/devis-document.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -345,6 +346,7 @@ export async function createApp({
     serverBase: serverBase ?? (() => listeningAddress(app)),
     demo: runtime.demo,
     publicCompanyId: backOffice.publicCompanyId,
+    devisPdf: (travelId) => devisPdfOfBooking(sql, travelId, publicPricing),
   });
   // The workers start once the server answers, and stop (their sends in flight ended) before the database closes.
   app.addHook('onReady', async () => notifier.start());
