@@ -38,11 +38,17 @@ const REPLACEMENTS: Record<string, string> = {
   '\u2265': '>=',
   '\u2248': '~',
   '\u2713': 'v',
+  // Letters whose stroke no decomposition removes (Polish, Croatian names, Turkish dotless i).
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  ı: 'i',
 };
 
 /**
  * A text the standard fonts can write: each character WinAnsi has kept, the few common ones it
- * lacks replaced, any other letter without its accent (NFD), and what is left a '?'.
+ * lacks replaced, any other in its compatibility form or without its accent, and what is left a '?'.
  */
 export function winAnsi(text: string, charset: ReadonlySet<number>): string {
   let out = '';
@@ -51,8 +57,10 @@ export function winAnsi(text: string, charset: ReadonlySet<number>): string {
     if (charset.has(code)) out += char;
     else if (REPLACEMENTS[char] !== undefined) out += REPLACEMENTS[char];
     else {
-      const bare = char.normalize('NFD').replace(/\p{M}/gu, '');
-      out += [...bare].every((part) => charset.has(part.codePointAt(0)!)) && bare !== '' ? bare : '?';
+      // Its compatibility form ('ﬁ' as 'fi', 'Ǆ' as 'DŽ'), else the same without accents, else '?'.
+      const written = (form: string) => form !== '' && [...form].every((part) => charset.has(part.codePointAt(0)!));
+      const forms = [char.normalize('NFKC'), char.normalize('NFKD').replace(/\p{M}/gu, '')];
+      out += forms.find(written) ?? '?';
     }
   }
   return out;
