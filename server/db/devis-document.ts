@@ -2,7 +2,8 @@ import type { CompanyData } from 'transport-quote-wizard/domain';
 import { devisContent, devisHash } from '../pages/devis-content.ts';
 import { renderDevisPdf } from '../pages/devis-pdf.ts';
 import { latestDevisAcceptance } from './devis-acceptances.ts';
-import { devisSourceOf } from './devis-source.ts';
+import { devisOwnerOf, devisSourceOf } from './devis-source.ts';
+import { findLogo, logoBytes } from './company-profile.ts';
 import type { Sql } from './sql.ts';
 import { findTravel, type StoredTravel } from './travels-repo.ts';
 
@@ -25,7 +26,11 @@ export async function devisPdfOf(sql: Sql, travel: StoredTravel, publicPricing: 
     latest && latest.devis_hash === devisHash(content)
       ? { acceptedAt: latest.accepted_at, signerName: latest.signer_name, devisHash: latest.devis_hash }
       : null;
-  const bytes = await renderDevisPdf({ content, acceptance, brandColor: source.carrier?.brand_color ?? null });
+  const owner = devisOwnerOf(travel);
+  const stored = owner === null ? null : await findLogo(sql, owner);
+  const image = stored ? await logoBytes(sql, stored.hash) : null;
+  const logo = image ? { contentType: image.content_type, data: new Uint8Array(image.data) } : null;
+  const bytes = await renderDevisPdf({ content, acceptance, brandColor: source.carrier?.brand_color ?? null, logo });
   return { filename: `devis-${travel.id}.pdf`, bytes };
 }
 

@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import { acceptedSentence, type ShownAcceptance } from './devis-acceptance-form.ts';
 import type { DevisContent } from './devis-content.ts';
 
@@ -15,7 +15,12 @@ export interface DevisPdfInput {
   acceptance: ShownAcceptance | null;
   /** The carrier's brand colour (#rrggbb), for the titles and rules; null: dark grey. */
   brandColor?: string | null;
+  /** Its logo (Réglages, Entreprise), PNG or JPEG as stored; null: none. */
+  logo?: { contentType: string; data: Uint8Array } | null;
 }
+
+/** The logo's largest size on the page, in points. */
+const LOGO_BOX = { width: 160, height: 50 };
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -189,6 +194,17 @@ class PdfWriter {
     this.y -= 2;
   }
 
+  /** An image at the left margin, within `box`, keeping its proportions. */
+  image(image: PDFImage, box: { width: number; height: number }) {
+    const scale = Math.min(box.width / image.width, box.height / image.height, 1);
+    const width = image.width * scale;
+    const height = image.height * scale;
+    this.ensure(height + 6);
+    this.y -= height;
+    this.page.drawImage(image, { x: MARGIN, y: this.y, width, height });
+    this.y -= 8;
+  }
+
   /** A box to sign by hand, with its caption. */
   signatureBox(caption: string) {
     this.ensure(100);
@@ -207,7 +223,17 @@ class PdfWriter {
 }
 
 /** The PDF of a devis, as bytes. */
-export async function renderDevisPdf({ content, acceptance, brandColor = null }: DevisPdfInput): Promise<Uint8Array> {
+/** The logo as pdf-lib embeds it; null when its bytes are not an image it reads (the devis goes without). */
+async function embedLogo(doc: PDFDocument, logo: DevisPdfInput['logo']): Promise<PDFImage | null> {
+  if (!logo) return null;
+  try {
+    return logo.contentType === 'image/png' ? await doc.embedPng(logo.data) : await doc.embedJpg(logo.data);
+  } catch {
+    return null;
+  }
+}
+
+export async function renderDevisPdf({ content, acceptance, brandColor = null, logo = null }: DevisPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Devis de déménagement n° ${content.quoteId}`);
   doc.setLanguage('fr-FR');
@@ -217,6 +243,8 @@ export async function renderDevisPdf({ content, acceptance, brandColor = null }:
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const out = new PdfWriter(doc, regular, bold, colourOf(brandColor));
+  const image = await embedLogo(doc, logo);
+  if (image) out.image(image, LOGO_BOX);
 
   out.paragraph('Transporteur', { size: 9, bold: true, color: MUTED, after: 0 });
   out.paragraph(content.carrier.name, { size: 11, bold: true, after: 0 });

@@ -1,6 +1,6 @@
 // The devis as a PDF, made by the server (pdf-lib), read back as a reader extracts its text
 // (pdfjs): the carrier's references from its Réglages, the customer, the date, the stops, the
-// volume and service, the prices HT, VAT and TTC (computed here from spec §9), the validity,
+// volume and service, its logo, the prices HT, VAT and TTC (computed here from spec §9), the validity,
 // payment, liability and the L224-63 procedure, and once accepted the acceptance; a booking of
 // 50 stops runs over several pages and loses none; the same tokens as the page open it; the
 // confirmation e-mail carries it, while the outbox keeps only a mark, never its bytes.
@@ -9,7 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import { BackOffice } from './back-office-client.ts';
 import { bookingBody, HANDLING_CENTS, TRANSPORT_CENTS } from './booking-body.ts';
 import { largestBooking } from './largest-booking.ts';
-import { pdfPages, pdfTitle, plain } from './pdf-text.ts';
+import { firstPageImages, pdfPages, pdfTitle, plain } from './pdf-text.ts';
+import { carrierLogo } from '../../../test/support/logo-png.ts';
 import { htCents } from './spec-prices.ts';
 import { startInbox } from './smtp-inbox.ts';
 import { DATABASE_NAME, json, queryDatabase, startServer, tempDatabase, withServerPrice, type TestServer } from './support.ts';
@@ -89,6 +90,13 @@ describe(`the devis as a PDF, on ${DATABASE_NAME}`, () => {
     const office = await new BackOffice(server.base).signInAs(2);
     await office.get('/espace-transporteur/reglages/entreprise');
     assert.equal((await office.post('/espace-transporteur/reglages/entreprise', REFERENCES)).status, 303);
+    await office.get('/espace-transporteur/reglages/entreprise');
+    const logo = await office.upload(
+      '/espace-transporteur/reglages/entreprise/logo',
+      {},
+      { logo: { bytes: carrierLogo(), filename: 'logo.png', type: 'image/png' } },
+    );
+    assert.equal(logo.status, 303, logo.text.slice(0, 300));
     const created = await json(server.base, 'POST', '/api/v1/travels', {
       body: bookingBody({ price_grid: 'wizard' }),
       headers: { 'x-carrier-key': DUPONT_KEY },
@@ -130,6 +138,7 @@ describe(`the devis as a PDF, on ${DATABASE_NAME}`, () => {
     ])
       assert.ok(text.includes(plain(expected)), `« ${expected} » missing from the PDF`);
     assert.match((await pdfTitle(pdf.bytes)) ?? '', /^Devis de déménagement n° /);
+    assert.equal(await firstPageImages(pdf.bytes), 1, 'the carrier’s logo');
   });
 
   it('prints the prices of spec §9, HT, VAT and TTC, and the acceptance once the customer accepted this very devis', async () => {

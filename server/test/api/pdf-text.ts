@@ -24,3 +24,12 @@ export async function pdfTitle(bytes: Uint8Array): Promise<string | null> {
   await document.destroy();
   return info.Title ?? null;
 }
+
+/** How many images the first page paints (a logo is one). */
+export async function firstPageImages(bytes: Uint8Array): Promise<number> {
+  const { getDocument: open, OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await open({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+  const { fnArray } = await (await document.getPage(1)).getOperatorList();
+  await document.destroy();
+  return fnArray.filter((op) => op === OPS.paintImageXObject).length;
+}
