@@ -37,6 +37,7 @@ import { quoteRoutes } from './routes/quotes.ts';
 import { devisRoutes } from './routes/devis.ts';
 import { followRoutes } from './routes/follow.ts';
 import { scheduleCalendarMails } from './follow/calendar-mails.ts';
+import { devisPdfOfBooking } from './db/devis-document.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -347,6 +348,7 @@ export async function createApp({
     serverBase: serverBase ?? (() => listeningAddress(app)),
     demo: runtime.demo,
     publicCompanyId: backOffice.publicCompanyId,
+    devisPdf: (travelId) => devisPdfOfBooking(sql, travelId, publicPricing),
   });
   // The workers start once the server answers, and stop (their sends in flight ended) before the database closes.
   app.addHook('onReady', async () => notifier.start());

@@ -129,7 +129,7 @@ export function bookingSteps(facts: StepFacts): BookingProgress {
       key: 'devis-signe',
       title: 'Devis signé',
       when: facts.acceptance ? { instant: facts.acceptance.at } : null,
-      detail: facts.acceptance ? `Bon pour accord de ${facts.acceptance.name}` : null,
+      detail: facts.acceptance ? `Bon pour accord signé par ${facts.acceptance.name}` : null,
       done: facts.acceptance !== null,
     });
     if (facts.deposit)

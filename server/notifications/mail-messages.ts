@@ -32,6 +32,8 @@ export interface MailInput {
   devisUrl: string | null;
   /** The customer's page: with the booking's token in the confirmation, its read-only token in the later e-mails. */
   followUrl?: string | null;
+  /** Whether the devis goes with the message as a PDF (the confirmation, when the server makes them). */
+  devisAttached?: boolean;
   reason: string | null;
   /** The booking's price lines (booking-summary.ts): the options chosen are written with their price, and in the total. */
   priceLines?: readonly unknown[];
@@ -192,7 +194,10 @@ export function mailMessage(input: MailInput): MailMessage {
       paragraph('Le transporteur étudie votre demande et revient vers vous pour la confirmer.'),
       ...follow,
       ...(input.editUrl ? [link('Modifier ma réservation', input.editUrl, linkColour(input.carrier))] : []),
-      ...(input.devisUrl ? [link('Mon devis (à imprimer ou à enregistrer en PDF)', input.devisUrl, linkColour(input.carrier))] : []),
+      ...(input.devisUrl
+        ? [link(`Mon devis, à lire et à accepter en ligne (bon pour accord)`, input.devisUrl, linkColour(input.carrier))]
+        : []),
+      ...(input.devisAttached ? [paragraph('Votre devis est aussi joint à ce message, en PDF.')] : []),
       // Both hold the booking's own token: whoever has them may change it.
       ...(input.editUrl && input.followUrl
         ? [paragraph(`Ces liens sont personnels${NBSP}: ils permettent de modifier votre réservation, ne les transmettez pas.`)]

@@ -13,6 +13,7 @@ import { findTravel, findTravelTokenHash, type StoredTravel } from '../db/travel
 import { devisTokenMatches, tokenMatches } from '../security/tokens.ts';
 import { IdParams, presentedToken } from './travels.ts';
 import { devisOwnerOf, devisSourceOf } from '../db/devis-source.ts';
+import { devisPdfOf } from '../db/devis-document.ts';
 import { latestDevisAcceptance, type DevisAcceptance } from '../db/devis-acceptances.ts';
 import { devisContent, devisHash, type DevisSource } from '../pages/devis-content.ts';
 import type { AcceptanceForm } from '../pages/devis-acceptance-form.ts';
@@ -144,6 +145,41 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer }> = async (app,
       const token = presentedToken(request);
       const { travel } = await openDevis(sql, request, devisKey, token);
       return await sendDevis(reply, travel, token ?? '');
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return notFound(reply);
+      throw error;
+    }
+  });
+
+  const pdfSchema = routeSchema({
+    operationId: 'devisPdf',
+    tags: ['Devis'],
+    summary: 'Devis d’une réservation en PDF',
+    description:
+      'Le même devis que la page, en PDF (A4), avec son acceptation (« Bon pour accord ») quand le client a accepté ce devis tel quel. ' +
+      'Mêmes jetons que la page : celui de la réservation, ou celui, de lecture seule, du lien de l’e-mail de confirmation.',
+    security: TRAVEL_TOKEN,
+    params: IdParams,
+    answers: {
+      200: { description: 'Le devis, en PDF (application/pdf).' },
+      404: {
+        description: 'Réservation introuvable (numéro inconnu, jeton absent ou faux), ou réservation sans devis, en HTML.',
+        html: true,
+      },
+    },
+  });
+  app.get('/devis/:id.pdf', { schema: pdfSchema }, async (request, reply) => {
+    try {
+      const { travel } = await openDevis(sql, request, devisKey, presentedToken(request));
+      const file = await devisPdfOf(sql, travel, publicPricing);
+      if (!file) throw new HttpError(404, 'Réservation sans devis');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+        .send(Buffer.from(file.bytes));
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) return notFound(reply);
       throw error;

@@ -83,7 +83,7 @@ export const followRoutes: FastifyPluginAsync<{ devisKey: Buffer }> = async (app
           carrier,
           logo,
           devisUrl: `/devis/${travel.id}?${new URLSearchParams({ token: token! })}`,
-          devisPdfUrl: null,
+          devisPdfUrl: `/devis/${travel.id}.pdf?${new URLSearchParams({ token: token! })}`,
           editUrl: byEditToken ? notifier.editUrl(travel.id, token!) : null,
           readOnly: !byEditToken,
         },

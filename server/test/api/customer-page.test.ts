@@ -98,6 +98,11 @@ describe(`the customer's page on ${DATABASE_NAME}`, () => {
     assert.match(fresh.text, /Transports Martin &amp; Fils/);
     assert.match(fresh.text, /href="mailto:contact@transports-martin.example"/);
     assert.match(fresh.text, new RegExp(`href="/devis/${waiting.id}\\?token=`));
+    const pdf = new RegExp(`href="(/devis/${waiting.id}\\.pdf\\?token=[^"]+)"`).exec(fresh.text)?.[1];
+    assert.ok(pdf, 'the devis as a PDF');
+    const file = await fetch(`${server.base}${pdf.replace(/&amp;/g, '&')}`);
+    assert.equal(file.status, 200);
+    assert.equal(file.headers.get('content-type'), 'application/pdf');
     const edit = `${server.base}/edit.html?id=${waiting.id}&amp;token=${waiting.token}`;
     assert.ok(fresh.text.includes(`href="${edit}">Modifier ma réservation</a>`), 'the edit, by the element’s edit mode');
 
@@ -125,6 +130,20 @@ describe(`the customer's page on ${DATABASE_NAME}`, () => {
       'Acceptée par le transporteur:done',
       'Devis signé:current',
     ]);
+
+    // The devis signed 'Bon pour accord' (part 1 of the issue) on its page: the step is done, with the name.
+    const devisPage = await (await fetch(`${server.base}/devis/${waiting.id}?token=${waiting.token}`)).text();
+    const hash = /name="empreinte" value="([0-9a-f]{64})"/.exec(devisPage)![1]!;
+    const signed = await fetch(`${server.base}/devis/${waiting.id}/accord`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: waiting.token, empreinte: hash, nom: 'Irène Attente', cgv: 'oui', valeur: 'oui' }).toString(),
+    });
+    assert.equal(signed.status, 303);
+    const afterSigning = (await page(server.base, waiting.id, waiting.token)).text;
+    assert.equal(stepsOf(afterSigning)[2], 'Devis signé:done');
+    assert.ok(afterSigning.includes('Bon pour accord signé par Irène Attente'));
 
     // Refused, with the carrier's reason: the list ends there, and no edit.
     const reason = 'Aucun camion disponible ce jour-là.';

@@ -81,6 +81,7 @@ describe(`the published API contract on ${DATABASE_NAME}`, () => {
       'GET /dashboard/companies/company/travels/{id}',
       'GET /devis/{id}',
       'GET /suivi/{id}',
+      'GET /devis/{id}.pdf',
       'PATCH /api/v1/travels/{id}',
       'POST /api/v1/quotes',
       'POST /api/v1/quotes/days',
