@@ -68,6 +68,7 @@ const POSTGRES_SUITES = [
   'server/test/api/team.test.ts',
   'server/test/api/dispatch.test.ts',
   'server/test/api/directory.test.ts',
+  'server/test/api/presets.test.ts',
   'test/e2e/carrier-journey.test.ts',
   'server/test/reliability/price-authority.test.ts',
   'server/test/reliability/price-holes.test.ts',
