@@ -2,7 +2,10 @@ import { FURNISHINGS, HOME_SIZES, formatVolume, presetVolume, type Furnishing, t
 import { csrfField, escapeHtml, frame, notice, type Viewer } from '../layout.ts';
 import type { CatalogueItem } from '../../db/items-repo.ts';
 import { describedBy, errorSummary, fieldError, type FieldError, type FormValues } from './form-fields.ts';
-import { CATALOGUE_URL } from './catalogue-page.ts';
+import { SETTINGS_URL } from './pages.ts';
+
+/** The Catalogue's address (catalogue-page.ts names it too; written here so the two pages import each other in one way only). */
+const CATALOGUE_URL = `${SETTINGS_URL}/catalogue`;
 
 /** The home's size and furnishing in a URL: /reglages/catalogue/inventaires/t3/normalement-meuble. */
 export const SIZE_SLUGS: Record<HomeSize, string> = {
