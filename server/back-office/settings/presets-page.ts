@@ -89,7 +89,7 @@ export function renderPresetPage(input: PresetPageInput): string {
     return `<tr><th scope="row">${escapeHtml(line.item.name)}${ownBadge}</th>
 <td data-label="Nombre"><div class="cell"><label for="f-${field}" class="visually-hidden">Nombre de «\u202f${escapeHtml(line.item.name)}\u202f»</label><input id="f-${field}" name="${field}" form="nombres" type="text" inputmode="numeric" size="4" value="${escapeHtml(typed)}" autocomplete="off"${describedBy(field, countErrors, false)}>${fieldError(field, countErrors)}</div></td>
 <td data-label="Volume"><div class="cell">${formatVolume(line.item.volume * line.quantity)}</div></td>
-<td data-label="Retirer"><div class="cell"><form method="post" action="${url}/retirer/${line.item.id}">${csrfField(viewer.csrf)}<button type="submit" class="button secondary">Retirer<span class="visually-hidden"> «\u202f${escapeHtml(line.item.name)}\u202f»</span></button></form></div></td></tr>`;
+<td data-label=""><div class="cell"><form method="post" action="${url}/retirer/${line.item.id}">${csrfField(viewer.csrf)}<button type="submit" class="button secondary">Retirer<span class="visually-hidden"> «\u202f${escapeHtml(line.item.name)}\u202f»</span></button></form></div></td></tr>`;
   };
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
   const volume = presetVolume(lines.map((line) => ({ volume: line.item.volume, quantity: line.quantity })));
@@ -102,7 +102,7 @@ export function renderPresetPage(input: PresetPageInput): string {
     : 'L’inventaire livré avec le formulaire\u00a0: changez un nombre, ajoutez ou retirez un objet, et il devient le vôtre.';
   const body = `<p><a href="${CATALOGUE_URL}#inventaires">Catalogue</a></p><h1>Inventaire type\u00a0: ${escapeHtml(name)}</h1>
 <p>${whose} Chaque ligne reste modifiable par le client, et le devis la chiffre avec les valeurs du catalogue.</p>
-${message ? notice(message.kind, message.text) : ''}
+${message ? notice(message.kind, message.text, 'fait') : ''}
 ${errorSummary('Les nombres n’ont pas été enregistrés\u00a0: corrigez les lignes signalées. Vos saisies sont gardées.', countErrors)}
 <section class="card" aria-labelledby="lignes"><h2 id="lignes">Objets</h2>
 <p class="meta" id="total">${count}\u00a0objet${count > 1 ? 's' : ''}, ${formatVolume(volume)}</p>

@@ -184,8 +184,9 @@ export async function presetsRoutes(office: FastifyInstance, context: SettingsCo
       return true;
     });
 
-  const done = (reply: FastifyReply, size: HomeSize, furnishing: Furnishing, fait: string, anchor = '') =>
-    reply.redirect(`${presetUrl(size, furnishing)}?fait=${fait}${anchor}`, 303);
+  const done = (reply: FastifyReply, size: HomeSize, furnishing: Furnishing, fait: string) =>
+    // To the notice that says it (a form posted to '…#ajouter' would otherwise land there again).
+    reply.redirect(`${presetUrl(size, furnishing)}?fait=${fait}#fait`, 303);
 
   const base = `${SETTINGS_BASE}/catalogue/inventaires/:logement/:ameublement`;
   office.get(base, guards.page, async (request, reply) => presetPage(request, reply));
@@ -242,7 +243,7 @@ export async function presetsRoutes(office: FastifyInstance, context: SettingsCo
       lines: [...lines, { item: entry, quantity }],
       summary: `«\u202f${entry.name}\u202f» ajouté (${quantity})`,
     }));
-    return done(reply, size, furnishing, 'ajoute', '#ajouter');
+    return done(reply, size, furnishing, 'ajoute');
   });
 
   office.post(`${base}/retirer/:id`, guards.form, async (request, reply) => {

@@ -134,7 +134,7 @@ describe(`the carrier’s preset inventories (${DATABASE_NAME})`, () => {
     const chair = lines.find((line) => line.name === 'Chaise')!;
     const saved = await martin.post(T3, { ...counts, [chair.field]: '10', 'n-999999': '5' });
     assert.equal(saved.status, 303, saved.text.slice(0, 400));
-    assert.equal(saved.location, `${T3}?fait=nombres`);
+    assert.equal(saved.location, `${T3}?fait=nombres#fait`);
     const page = await martin.get(saved.location!);
     assert.match(decoded(page.text), /Nombres enregistrés/);
     assert.match(decoded(page.text), /Votre inventaire\u00a0: vos clients l’ont à la place de celui livré/);
@@ -153,7 +153,7 @@ describe(`the carrier’s preset inventories (${DATABASE_NAME})`, () => {
     );
     const tv = lines.find((line) => line.name === 'Téléviseur 55 pouces')!;
     const removed = await martin.post(`${T3}/retirer/${tv.field.slice(2)}`);
-    assert.equal(removed.location, `${T3}?fait=retire`);
+    assert.equal(removed.location, `${T3}?fait=retire#fait`);
 
     const expected = linesOf((await martin.get(T3)).text).map((line) => ({ name: line.name, quantity: Number(line.value) }));
     assert.ok(!expected.some((line) => line.name === 'Téléviseur 55 pouces'));
@@ -247,7 +247,7 @@ describe(`the carrier’s preset inventories (${DATABASE_NAME})`, () => {
 
     for (const url of [STUDIO, T3]) {
       await martin.get(url);
-      assert.equal((await martin.post(`${url}/livre`)).location, `${url}?fait=livre`);
+      assert.equal((await martin.post(`${url}/livre`)).location, `${url}?fait=livre#fait`);
     }
     assert.deepEqual((await carrierData()).home_presets, []);
     assert.match(
