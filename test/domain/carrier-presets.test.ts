@@ -42,6 +42,26 @@ const MARTIN_T3 = {
   ],
 };
 
+/** A one-room studio the carrier trimmed to the essentials. */
+const MARTIN_STUDIO = {
+  size: 'Studio',
+  furnishing: 'peu meublé',
+  items: [
+    {
+      id: 3,
+      name: 'Canapé convertible',
+      category: 'item',
+      volume: 2,
+      weight: 75,
+      time_factor: 0.6,
+      persons_needed: 2,
+      elevator: false,
+      quantity: 1,
+    },
+    { id: 51, name: 'Carton standard', category: 'item', volume: 0.06, weight: 15, time_factor: 0.04, persons_needed: 1, quantity: 12 },
+  ],
+};
+
 const company = (presets: unknown[]) => v.parse(CompanyDataSchema, { home_presets: presets });
 
 describe('the carrier’s preset inventories', () => {
@@ -51,11 +71,13 @@ describe('the carrier’s preset inventories', () => {
     volume: number;
   }> = [
     // By hand from the lines above: 1 + 10 + 70 + 2 objects; 2 + 10 × 0,25 + 70 × 0,06 + 2 × 1,5 m³.
-    { home: ['T3', 'normalement meublé'], count: 83, volume: 2 + 2.5 + 4.2 + 3 },
+    { home: ['T3', 'normalement meublé'], count: 83, volume: 2 + 2.5 + 4.2 + 3, lines: MARTIN_T3.items },
+    // 1 + 12 objects; 2 + 12 × 0,06 m³.
+    { home: ['Studio', 'peu meublé'], count: 13, volume: 2 + 0.72, lines: MARTIN_STUDIO.items },
   ];
-  for (const { home, count, volume } of table)
+  for (const { home, count, volume, lines } of table)
     it(`the carrier’s ${home.join(' ')} fills the list: ${count} objects, ${volume} m³, with the catalogue’s ids and figures`, () => {
-      const items = homePresetItems(home[0], home[1], company([MARTIN_T3]).home_presets);
+      const items = homePresetItems(home[0], home[1], company([MARTIN_T3, MARTIN_STUDIO]).home_presets);
       assert.equal(
         items.reduce((sum, item) => sum + item.quantity, 0),
         count,
@@ -63,13 +85,19 @@ describe('the carrier’s preset inventories', () => {
       assert.equal(Math.round(presetVolume(items) * 1000), Math.round(volume * 1000));
       assert.deepEqual(
         items.map((item) => [item.id, item.name, item.quantity]),
-        MARTIN_T3.items.map((item) => [item.id, item.name, item.quantity]),
+        lines.map((item) => [item.id, item.name, item.quantity]),
       );
-      const palette = items.find((item) => item.name === 'Palette Europe')!;
-      assert.equal(palette.minimal_truck_capacity, 12);
-      assert.equal(palette.elevator, false);
-      assert.equal(palette.category, 'item');
+      assert.ok(items.every((item) => item.category === 'item'));
     });
+
+  it('an own object keeps its record’s figures (a truck of 12 m³ at least, no lift)', () => {
+    const palette = homePresetItems('T3', 'normalement meublé', company([MARTIN_T3]).home_presets).find(
+      (item) => item.name === 'Palette Europe',
+    )!;
+    assert.equal(palette.minimal_truck_capacity, 12);
+    assert.equal(palette.elevator, false);
+    assert.equal(palette.weight, 300);
+  });
 
   it('another home, or another furnishing of the same size, keeps the shipped preset', () => {
     const presets = company([MARTIN_T3]).home_presets;
