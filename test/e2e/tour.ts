@@ -451,6 +451,11 @@ export const backOfficeTours = {
     const bookedId = new URL(devis!, base).pathname.split('/').at(-1);
     await page.goto(`${base}/espace-transporteur/reservations/${bookedId}`);
     await page.getByText('option choisie').first().waitFor();
+    // The inventory and the options with their prices in view (the day and total head the page).
+    await page
+      .getByText('option choisie')
+      .first()
+      .evaluate((line) => line.scrollIntoView({ block: 'center' }));
     yield { name: 'options-4-reservation' };
     await page.goto(new URL(devis, base).href);
     await page.getByRole('heading', { name: 'Devis de déménagement' }).waitFor();
