@@ -69,6 +69,7 @@ describe('the carrier’s preset inventories', () => {
     home: ['T3' | 'T2' | 'Studio', 'peu meublé' | 'normalement meublé' | 'très meublé'];
     count: number;
     volume: number;
+    lines: typeof MARTIN_T3.items;
   }> = [
     // By hand from the lines above: 1 + 10 + 70 + 2 objects; 2 + 10 × 0,25 + 70 × 0,06 + 2 × 1,5 m³.
     { home: ['T3', 'normalement meublé'], count: 83, volume: 2 + 2.5 + 4.2 + 3, lines: MARTIN_T3.items },
