@@ -5,6 +5,7 @@ import { ElementRoot } from '../src/ui/ElementRoot.tsx';
 import { parseAttributes, type ElementConfig } from '../src/state/attributes.ts';
 import { adoptStyles } from '../src/ui/styles.ts';
 import { ATTRIBUTES, DATA_PROPERTY_NAMES, type QuoteElementDataProperties, type TransportQuoteAttributes } from './contract.ts';
+import { yieldToPage } from './yield-to-page.ts';
 
 /** Everything a host may set as a property, possibly before this script defined the tag. */
 const HOST_PROPERTIES = [...Object.keys(ATTRIBUTES), ...DATA_PROPERTY_NAMES];
@@ -49,6 +50,8 @@ export function quoteElementClass(
 
   class QuoteElement extends Base {
     readonly #session = createSession(this, options);
+    /** Counts connections and removals: a React root waiting for its task mounts only if none came since. */
+    #connections = 0;
 
     static get observedAttributes(): readonly string[] {
       // `id` too: it names the element's drafts and its messages.
@@ -74,12 +77,21 @@ export function quoteElementClass(
     override connectedCallback(): void {
       // Before React's first render, so inline data is already in the store it reads.
       this.#session.connect(configOf(this));
-      // The first render as a transition: React renders it in slices of a few milliseconds
-      // instead of one long task, so a phone's main thread answers meanwhile (issue 33).
-      startTransition(() => super.connectedCallback());
+      // React's root is made in the next task, not in this one, which already set up the session,
+      // its store and the styles (issue 47: no task of the start longer than a bare React
+      // element's by half). Removed or moved meanwhile, the element mounts only for its last
+      // connection.
+      const connection = ++this.#connections;
+      void yieldToPage().then(() => {
+        if (connection !== this.#connections || !this.isConnected) return;
+        // The first render as a transition: React renders it in slices of a few milliseconds
+        // instead of one long task, so a phone's main thread answers meanwhile (issue 33).
+        startTransition(() => super.connectedCallback());
+      });
     }
 
     override disconnectedCallback(): void {
+      this.#connections += 1;
       super.disconnectedCallback();
       this.#session.disconnect();
     }
