@@ -35,7 +35,7 @@ type R2wcElement = HTMLElement & { connectedCallback(): void; disconnectedCallba
  * kept by it: r2wc unmounts the React root when the element leaves the page and mounts a new
  * one when it comes back, and each root receives the same session as a prop (r2wc's 'method'
  * prop: the element's session()). React renders through r2wc in an open shadow root, with
- * the styles adopted before the first render.
+ * the styles adopted before the first render (both in the task after the connection, issue 47).
  */
 export function quoteElementClass(
   View: ComponentType,
@@ -60,7 +60,6 @@ export function quoteElementClass(
 
     constructor() {
       super();
-      adoptStyles(this.shadowRoot!);
       for (const name of HOST_PROPERTIES) {
         if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
         const value = (this as Record<string, unknown>)[name];
@@ -84,6 +83,9 @@ export function quoteElementClass(
       const connection = ++this.#connections;
       void yieldToPage().then(() => {
         if (connection !== this.#connections || !this.isConnected) return;
+        // The stylesheet (parsed once per page, the first time) before the first render, here
+        // rather than in the constructor: the task before is the longer of the two.
+        adoptStyles(this.shadowRoot!);
         // The first render as a transition: React renders it in slices of a few milliseconds
         // instead of one long task, so a phone's main thread answers meanwhile (issue 33).
         startTransition(() => super.connectedCallback());
