@@ -76,10 +76,9 @@ export function quoteElementClass(
     override connectedCallback(): void {
       // Before React's first render, so inline data is already in the store it reads.
       this.#session.connect(configOf(this));
-      // React's root is made in the next task, not in this one, which already set up the session,
-      // its store and the styles (issue 47: no task of the start longer than a bare React
-      // element's by half). Removed or moved meanwhile, the element mounts only for its last
-      // connection.
+      // React's root is made in the next task, not in this one, which already made the session
+      // and connected it (issue 47: no task of the start longer than a bare React element's by
+      // half). Removed or moved meanwhile, the element mounts only for its last connection.
       const connection = ++this.#connections;
       void yieldToPage().then(() => {
         if (connection !== this.#connections || !this.isConnected) return;
