@@ -2,12 +2,14 @@
 // tasks while a page loads, at CPU × 4 as Lighthouse's phone, on the built elements as visitors
 // run them (minified), for the demo's wizard page `/`, its lite page `/lite.html` and the same
 // page with the bare React 19 element (test/bench/bare-page.mjs), loaded in turn in the same run.
-// For each page: the longest task and the blocking time (each task's part over 50 ms, summed),
-// the median and each run's figure, each beside the bare page's as a ratio; then what the longest
-// task of the median run is made of: script compile, module evaluation (by the source file of
-// the code that ran, read from the build's source maps), the element's setup in its callbacks
-// (r2wc, React's first render, the styles, the session), style and layout passes. It measures;
-// it asserts nothing.
+// For each page: the longest task (wall time, and thread time, which another process on a busy
+// machine moves much less) and the blocking time (each task's part over 50 ms, summed), the
+// median and each run's figure, each beside the bare page's as a ratio. Then one more load of
+// each page with the JavaScript profiler on: its tasks of 40 ms or more, in order, each by trace
+// event (compile, module evaluation, callbacks, style, layout, paint) and by the source of the
+// code that ran, read from the build's source maps (React DOM, r2wc, valibot, jotai, the
+// styles, our files); LOAD_TASKS_EVENTS=1 adds each task's raw trace events. It measures; it
+// asserts nothing.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
