@@ -66,6 +66,8 @@ function startProduction(database) {
       ROUTE_SERVICE: 'straight-line',
       // The carrier's site shows both elements: the operator offers both grids to the public (wizard alone by default).
       PUBLIC_PRICE_GRIDS: 'wizard,lite',
+      // No load balancer to turn away: stop() need not wait out the 5-second drain (operations.test.ts proves it).
+      SHUTDOWN_DELAY_MS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

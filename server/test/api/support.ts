@@ -186,9 +186,13 @@ export async function startServer(database?: string | null, port = 0, env: Serve
   return spawnServer(target, port, env);
 }
 
-/** The server's own start (server/), production, without the demo's companies and pages: its defaults. */
+/**
+ * The server's own start (server/), production, without the demo's companies and pages: its defaults,
+ * but for the drain on SIGTERM (5 s for a load balancer, SHUTDOWN_DELAY_MS), which only makes each
+ * stop() wait; operations.test.ts and production-package.test.ts prove the drain with their own delay.
+ */
 export async function startProductionServer(env: ServerEnv = {}): Promise<TestServer> {
-  return spawnServer(await tempDatabase(), 0, env, SERVER_MAIN);
+  return spawnServer(await tempDatabase(), 0, { SHUTDOWN_DELAY_MS: '0', ...env }, SERVER_MAIN);
 }
 
 function spawnServer(database: string, port: number, env: ServerEnv, main = DEMO_MAIN): Promise<TestServer> {
