@@ -180,6 +180,9 @@ export interface TestServer {
 /** The environment a server is started with, over the suite's own. */
 export type ServerEnv = Record<string, string | undefined>;
 
+/** How long a server may take to print READY: far above a start (1 to 2 s), for a machine whose cores are shared. */
+const STARTUP_BOUND_MS = 60_000;
+
 /** Resolves once the server printed its READY line; `logs` collects everything it writes. */
 export async function startServer(database?: string | null, port = 0, env: ServerEnv = {}): Promise<TestServer> {
   const target = database ?? (await tempDatabase());
@@ -210,7 +213,12 @@ function spawnServer(database: string, port: number, env: ServerEnv, main = DEMO
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let logs = '';
-    const timer = setTimeout(() => reject(new Error(`le serveur n'a pas démarré :\n${logs}`)), 20000);
+    // A bound, not a wait: a start takes a second or two. Past it the server is killed, or its
+    // open pipes would keep the suite's process alive after the failure, and the run would hang.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`le serveur n'a pas démarré en ${STARTUP_BOUND_MS / 1000} s :\n${logs}`));
+    }, STARTUP_BOUND_MS);
     const onData = (chunk: Buffer) => {
       logs += chunk;
       const ready = /READY (http:\/\/\S+)/.exec(logs);
