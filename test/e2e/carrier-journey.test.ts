@@ -66,12 +66,18 @@ function startProduction(database) {
       ROUTE_SERVICE: 'straight-line',
       // The carrier's site shows both elements: the operator offers both grids to the public (wizard alone by default).
       PUBLIC_PRICE_GRIDS: 'wizard,lite',
+      // No load balancer to turn away: stop() need not wait out the 5-second drain (operations.test.ts proves it).
+      SHUTDOWN_DELAY_MS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let logs = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`le serveur n’a pas démarré :\n${logs}`)), 20000);
+    // Killed past the bound, so its pipes do not keep the suite alive after the failure.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`le serveur n’a pas démarré :\n${logs}`));
+    }, 60000);
     const onData = (chunk) => {
       logs += chunk;
       const ready = /READY (http:\/\/\S+)/.exec(logs);

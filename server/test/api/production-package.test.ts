@@ -94,7 +94,11 @@ function startInstalled(app, env) {
   });
   let logs = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`le serveur installé n'a pas démarré :\n${logs}`)), 20000);
+    // Killed past the bound, so its pipes do not keep the suite alive after the failure.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`le serveur installé n'a pas démarré :\n${logs}`));
+    }, 60000);
     const onData = (chunk) => {
       logs += chunk;
       const ready = /READY (http:\/\/\S+)/.exec(logs);

@@ -180,15 +180,22 @@ export interface TestServer {
 /** The environment a server is started with, over the suite's own. */
 export type ServerEnv = Record<string, string | undefined>;
 
+/** How long a server may take to print READY: far above a start (1 to 2 s), for a machine whose cores are shared. */
+const STARTUP_BOUND_MS = 60_000;
+
 /** Resolves once the server printed its READY line; `logs` collects everything it writes. */
 export async function startServer(database?: string | null, port = 0, env: ServerEnv = {}): Promise<TestServer> {
   const target = database ?? (await tempDatabase());
   return spawnServer(target, port, env);
 }
 
-/** The server's own start (server/), production, without the demo's companies and pages: its defaults. */
+/**
+ * The server's own start (server/), production, without the demo's companies and pages: its defaults,
+ * but for the drain on SIGTERM (5 s for a load balancer, SHUTDOWN_DELAY_MS), which only makes each
+ * stop() wait; operations.test.ts and production-package.test.ts prove the drain with their own delay.
+ */
 export async function startProductionServer(env: ServerEnv = {}): Promise<TestServer> {
-  return spawnServer(await tempDatabase(), 0, env, SERVER_MAIN);
+  return spawnServer(await tempDatabase(), 0, { SHUTDOWN_DELAY_MS: '0', ...env }, SERVER_MAIN);
 }
 
 function spawnServer(database: string, port: number, env: ServerEnv, main = DEMO_MAIN): Promise<TestServer> {
@@ -206,7 +213,12 @@ function spawnServer(database: string, port: number, env: ServerEnv, main = DEMO
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let logs = '';
-    const timer = setTimeout(() => reject(new Error(`le serveur n'a pas démarré :\n${logs}`)), 20000);
+    // A bound, not a wait: a start takes a second or two. Past it the server is killed, or its
+    // open pipes would keep the suite's process alive after the failure, and the run would hang.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`le serveur n'a pas démarré en ${STARTUP_BOUND_MS / 1000} s :\n${logs}`));
+    }, STARTUP_BOUND_MS);
     const onData = (chunk: Buffer) => {
       logs += chunk;
       const ready = /READY (http:\/\/\S+)/.exec(logs);

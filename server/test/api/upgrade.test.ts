@@ -83,7 +83,10 @@ describe(`a ${DATABASE_NAME} database of schema version 1, holding bookings, upg
       keys: await queryDatabase(database, 'SELECT key, response_json FROM idempotency_keys'),
     };
     // Two processes started together, as behind a load balancer: the upgrade runs once.
-    [first, second] = await Promise.all([startServer(database), startServer(database)]);
+    // Both kept even when one fails to start, so after() stops the other (else its pipes hang the suite).
+    const started = await Promise.allSettled([startServer(database), startServer(database)]);
+    [first, second] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
   });
   after(async () => {
     await Promise.all([first?.stop(), second?.stop()]);
