@@ -42,6 +42,8 @@ export interface BookingPageInput {
   /** The counter-offer's form as typed, and what was wrong with it. */
   offerTyped?: OfferTyped;
   offerError?: string | null;
+  /** The deposit paid online, its state (payments/deposit-marks.ts); empty when there is none. */
+  deposit?: string;
 }
 
 /** Whether the customer hears of the decision from the server, said where the carrier decides. */
@@ -208,6 +210,7 @@ ${jobHeader(travel)}
 ${(input.withheld ?? []).map((why) => notice('error', why)).join('')}
 ${decision(input)}
 </section>
+${input.deposit ?? ''}
 ${changesSection(travel)}
 <article class="booking card" aria-label="Détail de la réservation">${bookingSections(travel.id, travel.payload, travel.created_at, travel.price_check, travel.price_source, false, travel.summary, true)}</article>`;
   return frame(`Réservation n° ${travel.id}`, body, viewer, 'reservations');

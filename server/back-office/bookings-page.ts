@@ -93,7 +93,7 @@ function rowActions(booking: ListedBooking, csrf: string): string {
  * A job on two lines (on a phone; one row on a screen): its hour, its first and last towns and
  * its total, then its state and marks, and what the dispatcher does with it.
  */
-function row(booking: ListedBooking, withPublic: boolean, duplicate: boolean, csrf: string): string {
+function row(booking: ListedBooking, withPublic: boolean, duplicate: boolean, csrf: string, depositMark = ''): string {
   const { summary } = booking;
   const more = summary.stops - 2;
   const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
@@ -106,7 +106,11 @@ function row(booking: ListedBooking, withPublic: boolean, duplicate: boolean, cs
     ...(more > 0 ? [`+\u00a0${more} étape${more > 1 ? 's' : ''}`] : []),
     ...(withPublic ? [originLabel(booking.company_id)] : []),
   ];
-  const marks = [...priceMarks(booking), ...(duplicate ? ['<span class="badge warning">Doublon possible</span>'] : [])];
+  const marks = [
+    ...priceMarks(booking),
+    ...(duplicate ? ['<span class="badge warning">Doublon possible</span>'] : []),
+    ...(depositMark ? [depositMark] : []),
+  ];
   return `<tr class="job">
 <td class="when" data-label="Heure">${booking.beginning_date ? escapeHtml(hourOf(booking.beginning_date)) : 'À convenir'}</td>
 <td class="trip" data-label="Trajet"><a href="${BASE}/reservations/${booking.id}" aria-label="n°\u00a0${booking.id}, ${escapeHtml(towns)}">${escapeHtml(towns)}</a><div class="meta">${details.map(escapeHtml).join(' · ')}</div><div class="meta received">reçue ${escapeHtml(shortDateTime(booking.created_at))}</div></td>
@@ -149,6 +153,8 @@ export interface BookingsPageInput {
   /** The dates as typed (jj/mm/aaaa), kept when they could not be read, and what was wrong. */
   typed?: { du: string; au: string };
   dateError?: string | null;
+  /** The deposit's mark of each booking that has one (payments/deposit-marks.ts). */
+  depositMarks?: ReadonlyMap<number, string>;
 }
 
 /** A day of the filter as the field shows it: 'jj/mm/aaaa'. */
@@ -208,7 +214,7 @@ ${
 ${dayGroups(bookings, filter.today)
   .map(
     (group) =>
-      `<tbody><tr class="day"><th scope="rowgroup" colspan="5">${escapeHtml(group.label)}</th></tr>${group.bookings.map((booking) => row(booking, withPublic, duplicates.has(booking.id), viewer.csrf)).join('')}</tbody>`,
+      `<tbody><tr class="day"><th scope="rowgroup" colspan="5">${escapeHtml(group.label)}</th></tr>${group.bookings.map((booking) => row(booking, withPublic, duplicates.has(booking.id), viewer.csrf, input.depositMarks?.get(booking.id))).join('')}</tbody>`,
   )
   .join('')}
 </table>`

@@ -3,7 +3,8 @@ import type { PriceCheck, TravelPayload } from 'transport-quote-wizard/domain';
 
 /**
  * What the carrier's other systems are told (webhooks): a booking made, changed, accepted or
- * refused, or another date (and price) proposed to its customer (the offer in `counter_offer`).
+ * refused, another date (and price) proposed to its customer (the offer in `counter_offer`), its
+ * deposit paid or refunded (in `deposit`).
  */
 export const EVENT_TYPES = [
   'booking.created',
@@ -11,6 +12,8 @@ export const EVENT_TYPES = [
   'booking.accepted',
   'booking.refused',
   'booking.counter_offered',
+  'booking.deposit_paid',
+  'booking.deposit_refunded',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -32,6 +35,17 @@ export interface BookingFacts {
   priceLines?: readonly unknown[];
   /** The counter-offer a 'booking.counter_offered' event announces. */
   counterOffer?: CounterOfferFacts;
+  /** The deposit a 'booking.deposit_paid' or 'booking.deposit_refunded' event announces. */
+  deposit?: DepositFacts;
+}
+
+/** A deposit as an event carries it (payments/): its amount in cents TTC, where it stands, when. */
+export interface DepositFacts {
+  amount: number;
+  currency: 'eur';
+  state: 'paid' | 'refund_pending' | 'refunded';
+  paid_at: string | null;
+  refunded_at: string | null;
 }
 
 /** A counter-offer as an event carries it: the day proposed, the price when it changes (cents TTC), until when the customer may accept it. */
@@ -134,6 +148,7 @@ export function eventBody(id: string, type: EventType, at: Date, facts: BookingF
       booking: publicBooking(facts),
       sms_contacts: smsContacts(facts.payload),
       ...(facts.counterOffer ? { counter_offer: facts.counterOffer } : {}),
+      ...(facts.deposit ? { deposit: facts.deposit } : {}),
     },
   });
 }

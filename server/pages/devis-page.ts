@@ -25,6 +25,8 @@ export interface DevisPageInput {
   priceSource?: string;
   /** Its logo (Réglages, Entreprise), by its address on this server. */
   logo?: { src: string; width: number; height: number } | null;
+  /** The deposit asked online (payments/devis-deposit.ts): its payment mention, and its state or button. */
+  deposit?: { mention: string; section: string } | null;
 }
 
 /**
@@ -66,7 +68,15 @@ function optionRows(figures: QuoteFigures): string {
     .join('');
 }
 
-export function renderDevisPage({ travelId, payload, quote, carrier, priceSource = 'quote', logo = null }: DevisPageInput): string {
+export function renderDevisPage({
+  travelId,
+  payload,
+  quote,
+  carrier,
+  priceSource = 'quote',
+  logo = null,
+  deposit = null,
+}: DevisPageInput): string {
   const { figures } = quote;
   const { customer, travel } = payload;
   const company = carrier ?? {
@@ -148,7 +158,8 @@ ${items ? `<ul>${items}</ul>` : '<p>Aucun objet</p>'}
 <section><h2>Prix</h2>
 ${priceSource === 'pending' ? pendingPrice(figures) : pricedTable}</section>
 ${/^https?:\/\//.test(company.terms_url) ? `<section><h2>Conditions générales</h2><p>Ce devis est accompagné des conditions générales du transporteur\u00a0: <a href="${escapeHtml(company.terms_url)}">${escapeHtml(company.terms_url)}</a></p></section>` : ''}
-<section><h2>Paiement</h2><p>${escapeHtml(company.payment_terms || 'Aucun paiement n’est demandé à la réservation. Le transporteur vous indique les modalités de paiement en confirmant votre déménagement.')}</p></section>
+<section><h2>Paiement</h2>${deposit ? `<p>${escapeHtml(deposit.mention)}</p>` : ''}<p>${escapeHtml(company.payment_terms || (deposit ? 'Le solde se règle selon les modalités que le transporteur vous indique en confirmant votre déménagement.' : 'Aucun paiement n’est demandé à la réservation. Le transporteur vous indique les modalités de paiement en confirmant votre déménagement.'))}</p></section>
+${deposit?.section ?? ''}
 <section><h2>Responsabilité et réserves</h2>
 <p>${escapeHtml(company.liability_terms || 'La responsabilité du déménageur et les modalités de sa mise en jeu sont précisées dans ses conditions générales, qu’il vous remet avec ce devis.')}</p>
 <p>À la livraison, vous pouvez inscrire vos réserves sur la lettre de voiture. Vous disposez ensuite de dix jours calendaires à compter de la réception de vos biens pour adresser au déménageur, par lettre recommandée, une protestation motivée sur leur état ou leur caractère incomplet, même sans réserve à la livraison (code de la consommation, article L224-63).</p></section>

@@ -13,6 +13,7 @@ import { bookingPageHeaders } from './dashboard.ts';
 import { findTravel, findTravelTokenHash, type StoredTravel } from '../db/travels-repo.ts';
 import { devisTokenMatches, tokenMatches } from '../security/tokens.ts';
 import { IdParams, presentedToken } from './travels.ts';
+import { devisDeposit } from '../payments/devis-deposit.ts';
 
 /**
  * /devis/{id}?token=…: the devis of a booking, for the customer to print or save as a PDF, from
@@ -32,7 +33,7 @@ const UNKNOWN_TRAVEL_HASH = '0'.repeat(64);
  * The booking a devis link opens: its edit token (the element's success panel holds it), or
  * its read-only devis token (the e-mail's link). Anything else answers as an unknown id.
  */
-async function openDevis(sql: Sql, request: FastifyRequest, devisKey: Buffer): Promise<StoredTravel> {
+export async function openDevis(sql: Sql, request: FastifyRequest, devisKey: Buffer): Promise<StoredTravel> {
   const params = v.safeParse(IdParams, request.params);
   const id = params.success ? Number(params.output.id) : null;
   const storedHash = id === null ? null : await findTravelTokenHash(sql, id);
@@ -86,7 +87,16 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer }> = async (app,
       // The carrier's colour is the page's one inline style, allowed by its hash and nothing else.
       const style = devisBrandStyle(carrier);
       if (style) void reply.header('content-security-policy', withStyleHash(String(reply.getHeader('content-security-policy')), style));
-      return renderDevisPage({ travelId: travel.id, payload: travel.payload, quote, carrier, priceSource: travel.price_source, logo });
+      const deposit = await devisDeposit(app.deposits, sql, travel, request, reply);
+      return renderDevisPage({
+        travelId: travel.id,
+        payload: travel.payload,
+        quote,
+        carrier,
+        priceSource: travel.price_source,
+        logo,
+        deposit,
+      });
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) return reply.code(404).send(renderNotFoundPage(false));
       throw error;
