@@ -67,6 +67,7 @@ const POSTGRES_SUITES = [
   'server/test/api/options.test.ts',
   'server/test/api/team.test.ts',
   'server/test/api/dispatch.test.ts',
+  'server/test/api/deposit.test.ts',
   'server/test/api/directory.test.ts',
   'test/e2e/carrier-journey.test.ts',
   'server/test/reliability/price-authority.test.ts',
