@@ -38,6 +38,7 @@ import { devisRoutes } from './routes/devis.ts';
 import { paymentsFromEnv, type PaymentSettings } from './config/payments.ts';
 import { depositRoutes } from './payments/deposit-routes.ts';
 import { DepositService } from './payments/deposit-service.ts';
+import { devisPdfOfBooking } from './db/devis-document.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -351,6 +352,7 @@ export async function createApp({
     serverBase: serverBase ?? (() => listeningAddress(app)),
     demo: runtime.demo,
     publicCompanyId: backOffice.publicCompanyId,
+    devisPdf: (travelId) => devisPdfOfBooking(sql, travelId, publicPricing),
   });
   // The workers start once the server answers, and stop (their sends in flight ended) before the database closes.
   app.addHook('onReady', async () => notifier.start());

@@ -69,6 +69,8 @@ const POSTGRES_SUITES = [
   'server/test/api/dispatch.test.ts',
   'server/test/api/deposit.test.ts',
   'server/test/api/directory.test.ts',
+  'server/test/api/devis-acceptance.test.ts',
+  'server/test/api/devis-pdf.test.ts',
   'test/e2e/carrier-journey.test.ts',
   'server/test/reliability/price-authority.test.ts',
   'server/test/reliability/price-holes.test.ts',

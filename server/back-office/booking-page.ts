@@ -1,5 +1,6 @@
 import { formatPhone, formatPrice } from 'transport-quote-wizard/domain';
 import type { CounterOffer } from '../db/counter-offers.ts';
+import type { DevisAcceptance } from '../db/devis-acceptances.ts';
 import { townOf } from '../db/carrier-bookings.ts';
 import type { StoredTravel } from '../db/travels-repo.ts';
 import { bookingSections, phoneLink, when } from '../pages/dashboard-page.ts';
@@ -42,6 +43,8 @@ export interface BookingPageInput {
   /** The counter-offer's form as typed, and what was wrong with it. */
   offerTyped?: OfferTyped;
   offerError?: string | null;
+  /** The customer's 'Bon pour accord': the latest, and the one that still matches the devis as it stands (null once it changed). */
+  devisAcceptance?: { latest: DevisAcceptance | null; current: DevisAcceptance | null };
   /** The deposit paid online, its state (payments/deposit-marks.ts); empty when there is none. */
   deposit?: string;
 }
@@ -197,6 +200,17 @@ function jobHeader(travel: StoredTravel): string {
 </div>`;
 }
 
+/** The customer's 'Bon pour accord' on the devis: signed as it stands, or signed on an earlier version. */
+function devisSigned(input: BookingPageInput): string {
+  const { latest, current } = input.devisAcceptance ?? { latest: null, current: null };
+  if (current)
+    return `<div class="devis-signed card-inset"><p><span class="badge signed">Devis signé</span> le ${escapeHtml(shortDateTime(current.accepted_at))} par ${escapeHtml(current.signer_name)}, « Bon pour accord » sur la page du devis.</p>
+<p class="meta">Empreinte SHA-256 du devis signé : <code>${escapeHtml(current.devis_hash)}</code> · depuis l’adresse ${escapeHtml(current.client_address)}</p></div>`;
+  if (latest)
+    return `<div class="devis-signed card-inset"><p><strong>Devis à signer de nouveau</strong> : le client avait signé le ${escapeHtml(shortDateTime(latest.accepted_at))} (${escapeHtml(latest.signer_name)}) une version antérieure du devis, qui a changé depuis.</p></div>`;
+  return '';
+}
+
 /** A booking in the back office: the job at a glance and the decision first (what the carrier came to do), then everything the booking holds. */
 export function renderBookingPage(input: BookingPageInput): string {
   const { viewer, travel, message } = input;
@@ -209,6 +223,7 @@ ${jobHeader(travel)}
 <h2 id="decision-titre">Votre réponse</h2>
 ${(input.withheld ?? []).map((why) => notice('error', why)).join('')}
 ${decision(input)}
+${devisSigned(input)}
 </section>
 ${input.deposit ?? ''}
 ${changesSection(travel)}

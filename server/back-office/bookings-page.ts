@@ -93,7 +93,7 @@ function rowActions(booking: ListedBooking, csrf: string): string {
  * A job on two lines (on a phone; one row on a screen): its hour, its first and last towns and
  * its total, then its state and marks, and what the dispatcher does with it.
  */
-function row(booking: ListedBooking, withPublic: boolean, duplicate: boolean, csrf: string, depositMark = ''): string {
+function row(booking: ListedBooking, withPublic: boolean, duplicate: boolean, csrf: string, signed = false, depositMark = ''): string {
   const { summary } = booking;
   const more = summary.stops - 2;
   const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
@@ -107,6 +107,7 @@ function row(booking: ListedBooking, withPublic: boolean, duplicate: boolean, cs
     ...(withPublic ? [originLabel(booking.company_id)] : []),
   ];
   const marks = [
+    ...(signed ? ['<span class="badge signed">Devis signé</span>'] : []),
     ...priceMarks(booking),
     ...(duplicate ? ['<span class="badge warning">Doublon possible</span>'] : []),
     ...(depositMark ? [depositMark] : []),
@@ -146,6 +147,8 @@ export interface BookingsPageInput {
   bookings: ListedBooking[];
   /** The bookings of the page that look like another one (same contact, day and towns). */
   duplicates: ReadonlySet<number>;
+  /** The bookings whose devis the customer accepted as it stands now ('Devis signé'). */
+  signed?: ReadonlySet<number>;
   total: number;
   page: number;
   pageSize: number;
@@ -214,7 +217,7 @@ ${
 ${dayGroups(bookings, filter.today)
   .map(
     (group) =>
-      `<tbody><tr class="day"><th scope="rowgroup" colspan="5">${escapeHtml(group.label)}</th></tr>${group.bookings.map((booking) => row(booking, withPublic, duplicates.has(booking.id), viewer.csrf, input.depositMarks?.get(booking.id))).join('')}</tbody>`,
+      `<tbody><tr class="day"><th scope="rowgroup" colspan="5">${escapeHtml(group.label)}</th></tr>${group.bookings.map((booking) => row(booking, withPublic, duplicates.has(booking.id), viewer.csrf, input.signed?.has(booking.id) ?? false, input.depositMarks?.get(booking.id))).join('')}</tbody>`,
   )
   .join('')}
 </table>`

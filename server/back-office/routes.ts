@@ -37,6 +37,7 @@ import { PricingUnavailable } from '../pricing/pricing-unavailable.ts';
 import { clientKey } from '../security/client-key.ts';
 import { generateToken, hashToken, sha256 } from '../security/tokens.ts';
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from '../security/passwords.ts';
+import { currentDevisAcceptance, latestDevisAcceptance, signedBookings } from '../db/devis-acceptances.ts';
 import { renderBookingPage, REASON_MAX, tellsCustomer, type BookingPageInput } from './booking-page.ts';
 import { closeCounterOffers, insertCounterOffer, latestCounterOffer } from '../db/counter-offers.ts';
 import { customerOfferRoutes } from './customer-offer-routes.ts';
@@ -381,6 +382,11 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
           countViews(sql, scope, filter.today),
         ]);
         const duplicates = await possibleDuplicates(sql, scope, bookings);
+        const signed = await signedBookings(
+          sql,
+          bookings.map((booking) => booking.id),
+          deps.publicPricing,
+        );
         return page(
           reply,
           renderBookingsPage({
@@ -390,6 +396,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
             counts,
             bookings,
             duplicates,
+            signed,
             total,
             ...(app.deposits.enabled
               ? {
@@ -460,6 +467,10 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
             undoAcceptMs: settings.undoAcceptMs,
             offer: await latestCounterOffer(sql, travel.id),
             canEditPrice: await priceEditable(travel),
+            devisAcceptance: {
+              latest: await latestDevisAcceptance(sql, travel.id),
+              current: await currentDevisAcceptance(sql, travel, deps.publicPricing),
+            },
             deposit: app.deposits.enabled ? await depositCard(sql, travel.id) : '',
             ...extra,
           }),

@@ -7,6 +7,7 @@ const EVENT_LABELS: Record<string, string> = {
   'booking.accepted': 'Réservation acceptée',
   'booking.refused': 'Réservation refusée',
   'booking.counter_offered': 'Autre date proposée',
+  'booking.devis_accepted': 'Devis signé',
   'booking.deposit_paid': 'Acompte payé',
   'booking.deposit_refunded': 'Acompte remboursé',
 };

@@ -4,7 +4,8 @@ import type { PriceCheck, TravelPayload } from 'transport-quote-wizard/domain';
 /**
  * What the carrier's other systems are told (webhooks): a booking made, changed, accepted or
  * refused, another date (and price) proposed to its customer (the offer in `counter_offer`), its
- * deposit paid or refunded (in `deposit`).
+ * devis accepted by its customer ('Bon pour accord', in `devis_acceptance`), or its deposit paid or
+ * refunded (in `deposit`).
  */
 export const EVENT_TYPES = [
   'booking.created',
@@ -12,6 +13,7 @@ export const EVENT_TYPES = [
   'booking.accepted',
   'booking.refused',
   'booking.counter_offered',
+  'booking.devis_accepted',
   'booking.deposit_paid',
   'booking.deposit_refunded',
 ] as const;
@@ -35,8 +37,17 @@ export interface BookingFacts {
   priceLines?: readonly unknown[];
   /** The counter-offer a 'booking.counter_offered' event announces. */
   counterOffer?: CounterOfferFacts;
+  /** The acceptance a 'booking.devis_accepted' event announces. */
+  devisAcceptance?: DevisAcceptanceFacts;
   /** The deposit a 'booking.deposit_paid' or 'booking.deposit_refunded' event announces. */
   deposit?: DepositFacts;
+}
+
+/** A customer's 'Bon pour accord' as an event carries it: when, by what name, and the SHA-256 of the devis accepted. */
+export interface DevisAcceptanceFacts {
+  accepted_at: string;
+  signer_name: string;
+  devis_sha256: string;
 }
 
 /** A deposit as an event carries it (payments/): its amount in cents TTC, where it stands, when. */
@@ -148,6 +159,7 @@ export function eventBody(id: string, type: EventType, at: Date, facts: BookingF
       booking: publicBooking(facts),
       sms_contacts: smsContacts(facts.payload),
       ...(facts.counterOffer ? { counter_offer: facts.counterOffer } : {}),
+      ...(facts.devisAcceptance ? { devis_acceptance: facts.devisAcceptance } : {}),
       ...(facts.deposit ? { deposit: facts.deposit } : {}),
     },
   });

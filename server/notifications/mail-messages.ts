@@ -30,6 +30,8 @@ export interface MailInput {
   /** The confirmation's links (they hold the booking's token, which only the confirmation knows). */
   editUrl: string | null;
   devisUrl: string | null;
+  /** Whether the devis goes with the message as a PDF (the confirmation, when the server makes them). */
+  devisAttached?: boolean;
   reason: string | null;
   /** The booking's price lines (booking-summary.ts): the options chosen are written with their price, and in the total. */
   priceLines?: readonly unknown[];
@@ -166,7 +168,10 @@ export function mailMessage(input: MailInput): MailMessage {
       facts(input),
       paragraph('Le transporteur étudie votre demande et revient vers vous pour la confirmer.'),
       ...(input.editUrl ? [link('Modifier ma réservation', input.editUrl, linkColour(input.carrier))] : []),
-      ...(input.devisUrl ? [link('Mon devis (à imprimer ou à enregistrer en PDF)', input.devisUrl, linkColour(input.carrier))] : []),
+      ...(input.devisUrl
+        ? [link(`Mon devis, à lire et à accepter en ligne (bon pour accord)`, input.devisUrl, linkColour(input.carrier))]
+        : []),
+      ...(input.devisAttached ? [paragraph('Votre devis est aussi joint à ce message, en PDF.')] : []),
       ...(input.editUrl
         ? [paragraph('Ce lien est personnel : il permet de modifier votre réservation, ne le transmettez pas.'.replace(' :', `${NBSP}:`))]
         : []),

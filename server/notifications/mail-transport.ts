@@ -12,12 +12,24 @@ export interface StoredMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The booking's devis goes with it as a PDF (the confirmation): the outbox keeps this mark,
+   * never the file's bytes, and the PDF is made when the message leaves (mail worker).
+   */
+  attachDevis?: boolean;
+}
+
+/** A file sent with a message. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface MailSender {
   /** Where the messages go, for the start message: never a password of SMTP_URL. */
   readonly description: string;
-  send(mail: StoredMail, name: string): Promise<Outcome>;
+  send(mail: StoredMail, name: string, attachments?: readonly MailAttachment[]): Promise<Outcome>;
   close(): void;
 }
 
@@ -38,13 +50,14 @@ function describeSmtp(url: string): string {
   }
 }
 
-const asMessage = (mail: StoredMail) => ({
+const asMessage = (mail: StoredMail, attachments: readonly MailAttachment[] = []) => ({
   from: mail.from,
   to: mail.to,
   ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
   subject: mail.subject,
   text: mail.text,
   html: mail.html,
+  ...(attachments.length > 0 ? { attachments: [...attachments] } : {}),
 });
 
 /**
@@ -64,9 +77,9 @@ export function mailSender(settings: MailSettings): MailSender | null {
     });
     return {
       description: describeMail(transport),
-      async send(mail) {
+      async send(mail, _name, attachments = []) {
         try {
-          await smtp.sendMail(asMessage(mail));
+          await smtp.sendMail(asMessage(mail, attachments));
           return { ok: true, status: null };
         } catch (error) {
           const failure = error as Error & { responseCode?: number; code?: string };
@@ -79,9 +92,9 @@ export function mailSender(settings: MailSettings): MailSender | null {
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     description: describeMail(transport),
-    async send(mail, name) {
+    async send(mail, name, attachments = []) {
       try {
-        const { message } = await writer.sendMail(asMessage(mail));
+        const { message } = await writer.sendMail(asMessage(mail, attachments));
         mkdirSync(transport.dir, { recursive: true });
         const file = path.join(transport.dir, `${name}.eml`);
         // Written whole, then named: a reader never sees half a message.

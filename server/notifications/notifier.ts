@@ -19,7 +19,7 @@ import {
   type CounterOfferMail,
   type MailKind,
 } from './mail-messages.ts';
-import { mailSender, type MailSender, type StoredMail } from './mail-transport.ts';
+import { mailSender, type MailAttachment, type MailSender, type StoredMail } from './mail-transport.ts';
 import { OutboxWorker } from './outbox-worker.ts';
 import { sendWebhook } from './webhook-sender.ts';
 
@@ -89,6 +89,8 @@ export interface NotifierDeps {
   devisKey: Buffer;
   /** The company whose back office sees the keyless public pages' bookings (its people get their alerts). */
   publicCompanyId?: number | null;
+  /** The PDF of a booking's devis as it stands, made when a confirmation leaves (db/devis-document.ts); null: none. */
+  devisPdf?: (travelId: number) => Promise<{ filename: string; bytes: Uint8Array } | null>;
 }
 
 /**
@@ -137,7 +139,8 @@ export class Notifier {
             send: async (row) => {
               const queued = mailOfClaim(row.fields);
               if (!queued.mail) return { ok: false, status: null, error: 'message introuvable', final: true };
-              return mails.send(queued.mail, `reservation-${queued.travel_id}-${queued.kind}-${row.id}`);
+              const attachments = queued.mail.attachDevis ? await this.devisAttachment(queued.travel_id) : [];
+              return mails.send(queued.mail, `reservation-${queued.travel_id}-${queued.kind}-${row.id}`, attachments);
             },
             describe: (row, outcome, retryAt) =>
               `e-mail ${row.id} (essai ${row.attempts}) non envoyé : ${outcome.error}${retryAt === null ? ' ; abandonné' : ` ; nouvel essai à ${new Date(retryAt).toISOString()}`}`,
@@ -148,6 +151,21 @@ export class Notifier {
     if (deps.metrics) {
       deps.metrics.backlog.webhooks = () => countPending(sql, 'webhook_deliveries');
       deps.metrics.backlog.mails = () => countPending(sql, 'mail_outbox');
+    }
+  }
+
+  /**
+   * The devis as a PDF for a confirmation, made as it leaves: the outbox keeps no file. A devis
+   * that cannot be made (a carrier's record unreadable) does not hold the confirmation back: it
+   * leaves without it, and the log says why; its link still opens the devis and its PDF.
+   */
+  private async devisAttachment(travelId: number): Promise<MailAttachment[]> {
+    try {
+      const file = await this.deps.devisPdf?.(travelId);
+      return file ? [{ filename: file.filename, content: Buffer.from(file.bytes), contentType: 'application/pdf' }] : [];
+    } catch (error) {
+      this.deps.log.warn(`e-mail de la réservation ${travelId} : devis PDF non joint (${(error as Error).message})`);
+      return [];
     }
   }
 
@@ -219,6 +237,7 @@ export class Notifier {
       carrier,
       editUrl: token ? this.editUrl(facts.id, token) : null,
       devisUrl: token ? this.devisUrl(facts.id, token) : null,
+      devisAttached: kind === 'confirmation' && this.deps.devisPdf !== undefined,
       reason: facts.refusalReason,
       priceLines: facts.priceLines ?? [],
     });
@@ -228,7 +247,13 @@ export class Notifier {
       tx,
       facts.id,
       kind,
-      { from: sender, to, replyTo: MAILABLE.test(carrier.email) ? carrier.email : null, ...message },
+      {
+        from: sender,
+        to,
+        replyTo: MAILABLE.test(carrier.email) ? carrier.email : null,
+        ...message,
+        ...(kind === 'confirmation' && this.deps.devisPdf ? { attachDevis: true } : {}),
+      },
       now,
       this.deps.settings.mail.retryMs,
       mailDelayMs,

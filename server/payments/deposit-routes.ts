@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { HttpError } from '../http/validation.ts';
 import { renderNotFoundPage } from '../pages/dashboard-page.ts';
 import { openDevis } from '../routes/devis.ts';
+import { presentedToken } from '../routes/travels.ts';
 
 /** Where Stripe sends its events: the carrier registers this address in its Stripe dashboard. */
 export const STRIPE_WEBHOOK_PATH = '/paiements/stripe/webhook';
@@ -27,7 +28,7 @@ export const depositRoutes: FastifyPluginAsync<{ devisKey: Buffer }> = async (ap
 
   app.post('/devis/:id/acompte', async (request, reply) => {
     try {
-      const travel = await openDevis(sql, request, devisKey);
+      const { travel } = await openDevis(sql, request, devisKey, presentedToken(request));
       v.parse(PayForm, request.body ?? {});
       return reply.redirect(await deposits.checkout(travel, base(request)), 303);
     } catch (error) {

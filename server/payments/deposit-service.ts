@@ -118,7 +118,9 @@ export class DepositService {
     const effective = setting ?? { kind: 'amount' as const, amountCents: settled!.amount_cents, due: 'booking_accepted' as const };
     const amountCents = depositCents(effective, total);
     const dueBy =
-      effective.due === 'booking_accepted' ? travel.state === 'accepted' : travel.state !== 'refused' && (await devisAccepted(sql, travel));
+      effective.due === 'booking_accepted'
+        ? travel.state === 'accepted'
+        : travel.state !== 'refused' && (await devisAccepted(sql, travel, this.deps.publicPricing));
     return {
       setting: effective,
       amountCents,

@@ -1,29 +1,44 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fastifyFormbody from '@fastify/formbody';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { findQuote } from '../db/quotes-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { routeSchema, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { HttpError } from '../http/validation.ts';
 import { renderNotFoundPage } from '../pages/dashboard-page.ts';
-import { devisBrandStyle, renderDevisPage } from '../pages/devis-page.ts';
-import { companyRecord } from '../pricing/carrier-records.ts';
+import { devisBrandStyle, renderDevisPage, type AcceptanceView } from '../pages/devis-page.ts';
 import { findLogo, logoFile } from '../db/company-profile.ts';
 import { createHash } from 'node:crypto';
 import { bookingPageHeaders } from './dashboard.ts';
 import { findTravel, findTravelTokenHash, type StoredTravel } from '../db/travels-repo.ts';
 import { devisTokenMatches, tokenMatches } from '../security/tokens.ts';
 import { IdParams, presentedToken } from './travels.ts';
+import { devisOwnerOf, devisSourceOf } from '../db/devis-source.ts';
+import { devisPdfOf } from '../db/devis-document.ts';
+import { latestDevisAcceptance, type DevisAcceptance } from '../db/devis-acceptances.ts';
+import { devisContent, devisHash, type DevisSource } from '../pages/devis-content.ts';
+import type { AcceptanceForm } from '../pages/devis-acceptance-form.ts';
+import { acceptanceClosed, acceptDevis, readAcceptance, type DevisTokenKind } from './devis-acceptance.ts';
 import { devisDeposit } from '../payments/devis-deposit.ts';
 
 /**
- * /devis/{id}?token=…: the devis of a booking, for the customer to print or save as a PDF, from
- * the success panel and the edit link (the booking's token), or from the confirmation e-mail
- * (its read-only devis token). Its figures are those of the quote that priced it.
+ * /devis/{id}?token=…: the devis of a booking, for the customer to read, print, and accept
+ * ('Bon pour accord'), from the success panel and the edit link (the booking's token), or from
+ * the confirmation e-mail (its read-only devis token). Its figures are those of the quote that
+ * priced it.
  */
 /** A page policy that also allows one inline style element, by the hash of its text. */
 function withStyleHash(policy: string, style: string): string {
   const hash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
   return policy.replace("style-src 'self'", `style-src 'self' ${hash}`);
+}
+
+/**
+ * The devis page's policy: the booking pages' (no script at all), whose one form posts to this
+ * server only, and which no other site may frame (the 'Bon pour accord' button under another's
+ * page would be a click stolen).
+ */
+function devisPolicy(policy: string): string {
+  return policy.replace("form-action 'none'", "form-action 'self'").replace('frame-ancestors *', "frame-ancestors 'none'");
 }
 
 /** Compared against when the id is unknown, so that case takes the same time as a wrong token. */
@@ -33,30 +48,89 @@ const UNKNOWN_TRAVEL_HASH = '0'.repeat(64);
  * The booking a devis link opens: its edit token (the element's success panel holds it), or
  * its read-only devis token (the e-mail's link). Anything else answers as an unknown id.
  */
-export async function openDevis(sql: Sql, request: FastifyRequest, devisKey: Buffer): Promise<StoredTravel> {
+export async function openDevis(
+  sql: Sql,
+  request: FastifyRequest,
+  devisKey: Buffer,
+  presented: string | null,
+): Promise<{ travel: StoredTravel; kind: DevisTokenKind }> {
   const params = v.safeParse(IdParams, request.params);
   const id = params.success ? Number(params.output.id) : null;
   const storedHash = id === null ? null : await findTravelTokenHash(sql, id);
   const hash = storedHash ?? UNKNOWN_TRAVEL_HASH;
-  const presented = presentedToken(request);
   // Both compared, whatever the first says: the answer's time tells nothing of which token it was.
   const byEditToken = tokenMatches(presented, hash);
   const byDevisToken = devisTokenMatches(presented, devisKey, id ?? 0, hash);
   if (storedHash === null || !(byEditToken || byDevisToken)) throw new HttpError(404, 'Réservation introuvable');
   const travel = await findTravel(sql, id!);
   if (!travel) throw new HttpError(404, 'Réservation introuvable');
-  return travel;
+  return { travel, kind: byEditToken ? 'edition' : 'devis' };
 }
 
-/** The printable devis of a booking. */
+const shown = (acceptance: DevisAcceptance) => ({
+  acceptedAt: acceptance.accepted_at,
+  signerName: acceptance.signer_name,
+  devisHash: acceptance.devis_hash,
+});
+
+/** The 'Bon pour accord' part of the page, for the devis as it is now. */
+function acceptanceView(
+  travel: StoredTravel,
+  source: DevisSource,
+  hash: string,
+  latest: DevisAcceptance | null,
+  token: string,
+  form?: AcceptanceForm,
+): AcceptanceView {
+  if (latest && latest.devis_hash === hash && !form) return { kind: 'accepted', acceptance: shown(latest) };
+  const closed = acceptanceClosed(travel, source);
+  if (closed) return { kind: 'closed', text: closed };
+  return {
+    kind: 'open',
+    action: `/devis/${travel.id}/accord`,
+    token,
+    devisHash: hash,
+    earlier: latest && latest.devis_hash !== hash ? shown(latest) : null,
+    form,
+  };
+}
+
+/** The printable devis of a booking, its 'Bon pour accord', and the acceptance itself. */
 export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer }> = async (app, { devisKey }) => {
-  const { sql, publicPricing } = app;
+  const { sql, publicPricing, notifier } = app;
+  await app.register(fastifyFormbody);
+
+  /** The page of a booking's devis, with the form as typed when it comes back refused. */
+  async function sendDevis(reply: FastifyReply, travel: StoredTravel, token: string, form?: AcceptanceForm, status = 200) {
+    const source = await devisSourceOf(sql, travel, publicPricing);
+    if (!source) throw new HttpError(404, 'Réservation sans devis');
+    const owner = devisOwnerOf(travel);
+    const stored = owner === null ? null : await findLogo(sql, owner);
+    const logo = stored ? { src: `/logos/${logoFile(stored)}`, width: stored.width, height: stored.height } : null;
+    const hash = devisHash(devisContent(source));
+    const acceptance = acceptanceView(travel, source, hash, await latestDevisAcceptance(sql, travel.id), token, form);
+    bookingPageHeaders(reply);
+    let policy = devisPolicy(String(reply.getHeader('content-security-policy')));
+    // The carrier's colour is the page's one inline style, allowed by its hash and nothing else.
+    const style = devisBrandStyle(source.carrier);
+    if (style) policy = withStyleHash(policy, style);
+    void reply.header('content-security-policy', policy);
+    const pdfUrl = `/devis/${travel.id}.pdf?${new URLSearchParams({ token })}`;
+    const deposit = await devisDeposit(app.deposits, sql, travel, reply.request, reply);
+    return reply.code(status).send(renderDevisPage({ ...source, logo, acceptance, pdfUrl, deposit }));
+  }
+
+  const notFound = (reply: FastifyReply) => {
+    bookingPageHeaders(reply);
+    return reply.code(404).send(renderNotFoundPage(false));
+  };
+
   const schema = routeSchema({
     operationId: 'devisImprimable',
     tags: ['Devis'],
     summary: 'Devis imprimable d’une réservation',
     description:
-      'La page HTML (en français) du devis, à imprimer ou à enregistrer en PDF : le prix du devis qui a chiffré la réservation. ' +
+      'La page HTML (en français) du devis, à imprimer ou à enregistrer en PDF, avec son « Bon pour accord » : le prix du devis qui a chiffré la réservation. ' +
       'Elle s’ouvre avec le jeton de la réservation, ou avec le jeton de lecture seule du lien de l’e-mail de confirmation, qui n’ouvre rien d’autre.',
     security: TRAVEL_TOKEN,
     params: IdParams,
@@ -69,36 +143,80 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer }> = async (app,
     },
   });
   app.get('/devis/:id', { schema }, async (request, reply) => {
-    bookingPageHeaders(reply);
     try {
-      const travel = await openDevis(sql, request, devisKey);
-      const quote = travel.quote_id ? await findQuote(sql, travel.quote_id) : null;
-      if (!quote) throw new HttpError(404, 'Réservation sans devis');
-      let carrier = publicPricing.transportation_company;
-      // The company that made it, or the carrier whose public page (its key) it was made on.
-      const owner = travel.company_id ?? travel.carrier_id;
-      if (owner !== null) {
-        const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
-        // The record checked as it is read: one that cannot be read is a 503 naming its fields, never a 500.
-        carrier = row ? companyRecord(row.store_json).transportation_company : null;
-      }
-      const stored = owner === null ? null : await findLogo(sql, owner);
-      const logo = stored ? { src: `/logos/${logoFile(stored)}`, width: stored.width, height: stored.height } : null;
-      // The carrier's colour is the page's one inline style, allowed by its hash and nothing else.
-      const style = devisBrandStyle(carrier);
-      if (style) void reply.header('content-security-policy', withStyleHash(String(reply.getHeader('content-security-policy')), style));
-      const deposit = await devisDeposit(app.deposits, sql, travel, request, reply);
-      return renderDevisPage({
-        travelId: travel.id,
-        payload: travel.payload,
-        quote,
-        carrier,
-        priceSource: travel.price_source,
-        logo,
-        deposit,
-      });
+      const token = presentedToken(request);
+      const { travel } = await openDevis(sql, request, devisKey, token);
+      return await sendDevis(reply, travel, token ?? '');
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 404) return reply.code(404).send(renderNotFoundPage(false));
+      if (error instanceof HttpError && error.statusCode === 404) return notFound(reply);
+      throw error;
+    }
+  });
+
+  const pdfSchema = routeSchema({
+    operationId: 'devisPdf',
+    tags: ['Devis'],
+    summary: 'Devis d’une réservation en PDF',
+    description:
+      'Le même devis que la page, en PDF (A4), avec son acceptation (« Bon pour accord ») quand le client a accepté ce devis tel quel. ' +
+      'Mêmes jetons que la page : celui de la réservation, ou celui, de lecture seule, du lien de l’e-mail de confirmation.',
+    security: TRAVEL_TOKEN,
+    params: IdParams,
+    answers: {
+      200: { description: 'Le devis, en PDF (application/pdf).' },
+      404: {
+        description: 'Réservation introuvable (numéro inconnu, jeton absent ou faux), ou réservation sans devis, en HTML.',
+        html: true,
+      },
+    },
+  });
+  app.get('/devis/:id.pdf', { schema: pdfSchema }, async (request, reply) => {
+    try {
+      const { travel } = await openDevis(sql, request, devisKey, presentedToken(request));
+      const file = await devisPdfOf(sql, travel, publicPricing);
+      if (!file) throw new HttpError(404, 'Réservation sans devis');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+        .send(Buffer.from(file.bytes));
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return notFound(reply);
+      throw error;
+    }
+  });
+
+  /**
+   * The 'Bon pour accord' form (application/x-www-form-urlencoded): the token that opened the
+   * page, the hash of the devis shown, the name and the two boxes. The customer's page, not an
+   * API: it is not published in the OpenAPI document (as the counter-offer's page is not), and
+   * counts against the writes' rate limit (http/rate-limits.ts, '/devis/').
+   */
+  app.post('/devis/:id/accord', async (request, reply) => {
+    // The token is in the form, not a cookie: another site cannot make a browser send it. A
+    // browser still says where a post comes from: one from another site is refused all the same.
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      bookingPageHeaders(reply);
+      return reply.code(403).send(renderNotFoundPage(false).replace('Réservation introuvable</h1>', 'Demande refusée</h1>'));
+    }
+    const read = readAcceptance(request.body);
+    try {
+      const { travel, kind } = await openDevis(sql, request, devisKey, read.token);
+      const outcome = await acceptDevis({ sql, notifier, publicPricing }, travel, read, {
+        kind,
+        clientAddress: request.ip,
+        userAgent: String(request.headers['user-agent'] ?? ''),
+      });
+      if (outcome.ok)
+        return reply
+          .code(303)
+          .header('location', `/devis/${travel.id}?${new URLSearchParams({ token: read.token ?? '' })}`)
+          .send();
+      return await sendDevis(reply, outcome.travel, read.token ?? '', read.form(outcome.errors), outcome.status);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return notFound(reply);
       throw error;
     }
   });

@@ -24,6 +24,15 @@ const CounterOfferSchema = v.object({
   expires_at: v.pipe(v.string(), v.description('Jusqu’à quand le client peut l’accepter, ISO 8601 (UTC).')),
 });
 
+const DevisAcceptanceSchema = v.object({
+  accepted_at: v.pipe(v.string(), v.description('Quand le client a donné son accord, ISO 8601 (UTC), selon l’horloge du serveur.')),
+  signer_name: v.pipe(v.string(), v.description('Le nom que le client a saisi.')),
+  devis_sha256: v.pipe(
+    v.string(),
+    v.description('L’empreinte SHA-256 (hexadécimal) du texte canonique du devis accepté : elle change dès que le devis change.'),
+  ),
+});
+
 const DepositSchema = v.object({
   amount: v.pipe(v.number(), v.description('L’acompte, en centimes TTC.')),
   currency: v.literal('eur'),
@@ -61,6 +70,12 @@ export const BookingEventSchema = publishSchema(
           'Avec booking.counter_offered seulement : l’autre date (et l’autre prix) proposés au client, qu’il accepte par un lien.',
         ),
       ),
+      devis_acceptance: v.pipe(
+        v.optional(DevisAcceptanceSchema),
+        v.description(
+          'Avec booking.devis_accepted seulement : le « Bon pour accord » du client sur le devis (son nom, l’heure, l’empreinte du devis).',
+        ),
+      ),
       deposit: v.pipe(
         v.optional(DepositSchema),
         v.description(
@@ -82,7 +97,7 @@ export const WEBHOOKS = {
       tags: ['Webhooks'],
       summary: 'Recevoir un événement de réservation',
       description:
-        'Envoyé à chaque point de réception enregistré dans l’espace transporteur, pour chaque réservation créée, modifiée, acceptée ou refusée, pour chaque autre date proposée au client (booking.counter_offered), et pour chaque acompte payé ou remboursé (booking.deposit_paid, booking.deposit_refunded). ' +
+        'Envoyé à chaque point de réception enregistré dans l’espace transporteur, pour chaque réservation créée, modifiée, acceptée ou refusée, pour chaque autre date proposée au client (booking.counter_offered), pour chaque devis accepté par le client (booking.devis_accepted, « Bon pour accord »), et pour chaque acompte payé ou remboursé (booking.deposit_paid, booking.deposit_refunded). ' +
         'Une réponse 2xx le livre ; toute autre réponse (ou aucune dans le délai) le fait réessayer, avec des délais croissants, pendant 24 h. ' +
         'Au moins une fois, sans ordre garanti : écartez un doublon par son id.',
       security: [],

@@ -305,6 +305,51 @@ export const backOfficeTours = {
   },
 
   /**
+   * The devis and its 'Bon pour accord' (issue 46): a customer's devis with its form, the same
+   * accepted ('Accepté le … par …'), the first page of its PDF, and the carrier's page of the
+   * booking marked 'Devis signé'.
+   */
+  async *devis(page, base) {
+    const { bookingBody } = await import('../../server/test/api/booking-body.ts');
+    const created = await fetch(`${base}/api/v1/travels`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(bookingBody({ customer: { phone_number: '0612345678', email: '', name: 'Jeanne Martin' } })),
+    });
+    if (created.status !== 201) throw new Error(`réservation refusée (${created.status}) : ${await created.text()}`);
+    const { id, token } = await created.json();
+    const devis = `${base}/devis/${id}?${new URLSearchParams({ token })}`;
+    await page.goto(devis);
+    await page.getByRole('heading', { name: 'Devis de déménagement' }).waitFor();
+    await page.getByRole('heading', { name: 'Bon pour accord' }).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+    yield { name: 'devis-0-bon-pour-accord' };
+    // By keyboard, as the form is meant to be filled.
+    await page.getByLabel('Vos prénom et nom').fill('Jeanne Martin');
+    await page.getByRole('checkbox', { name: /conditions générales de vente/ }).focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('checkbox', { name: /déclaration de valeur/ }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByText(/^Accepté le .+ par Jeanne Martin\.$/).waitFor();
+    await page.getByRole('heading', { name: 'Bon pour accord' }).evaluate((heading) => heading.scrollIntoView({ block: 'center' }));
+    yield { name: 'devis-1-accepte' };
+    const { showPdfFirstPage } = await import('./pdf-view.ts');
+    const pdf = await fetch(`${base}/devis/${id}.pdf?${new URLSearchParams({ token })}`);
+    if (pdf.status !== 200) throw new Error(`PDF refusé (${pdf.status})`);
+    await showPdfFirstPage(page, new Uint8Array(await pdf.arrayBuffer()), `Devis n° ${id} en PDF, première page`);
+    yield { name: 'devis-2-pdf' };
+    await page.goto(`${base}/espace-transporteur/connexion`);
+    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
+    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    await page.goto(`${base}/espace-transporteur/reservations/${id}`);
+    await page.locator('.devis-signed').evaluate((signed) => signed.scrollIntoView({ block: 'center' }));
+    yield { name: 'devis-3-espace-transporteur' };
+  },
+
+  /**
    * The Réglages a carrier fills once (issue 42): Entreprise (refused, then saved with its logo),
    * Intégrer à mon site, the journal, and the test page its snippet opens.
    */

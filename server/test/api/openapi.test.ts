@@ -80,6 +80,7 @@ describe(`the published API contract on ${DATABASE_NAME}`, () => {
       'GET /api/v1/travels/{id}',
       'GET /dashboard/companies/company/travels/{id}',
       'GET /devis/{id}',
+      'GET /devis/{id}.pdf',
       'PATCH /api/v1/travels/{id}',
       'POST /api/v1/quotes',
       'POST /api/v1/quotes/days',
@@ -113,6 +114,7 @@ describe(`the published API contract on ${DATABASE_NAME}`, () => {
       'booking.accepted',
       'booking.refused',
       'booking.counter_offered',
+      'booking.devis_accepted',
       'booking.deposit_paid',
       'booking.deposit_refunded',
     ]);

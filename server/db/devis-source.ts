@@ -1,0 +1,27 @@
+import type { CompanyData } from 'transport-quote-wizard/domain';
+import type { DevisSource } from '../pages/devis-content.ts';
+import { companyRecord } from '../pricing/carrier-records.ts';
+import { findQuote } from './quotes-repo.ts';
+import type { Sql } from './sql.ts';
+import type { StoredTravel } from './travels-repo.ts';
+
+/** The company whose references a booking's devis carries: the one that made it, or the carrier whose key its page had. */
+export const devisOwnerOf = (travel: StoredTravel) => travel.company_id ?? travel.carrier_id;
+
+/**
+ * What a booking's devis is made of (devis-content.ts): the booking, the quote that priced it,
+ * and its carrier's references as its Réglages hold them now. null: the booking has no quote.
+ * `publicPricing`: the keyless public pages' configuration, whose carrier a keyless booking has.
+ */
+export async function devisSourceOf(sql: Sql, travel: StoredTravel, publicPricing: CompanyData): Promise<DevisSource | null> {
+  const quote = travel.quote_id ? await findQuote(sql, travel.quote_id) : null;
+  if (!quote) return null;
+  let carrier = publicPricing.transportation_company;
+  const owner = devisOwnerOf(travel);
+  if (owner !== null) {
+    const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
+    // The record checked as it is read: one that cannot be read is a 503 naming its fields, never a 500.
+    carrier = row ? companyRecord(row.store_json).transportation_company : null;
+  }
+  return { travelId: travel.id, payload: travel.payload, quote, carrier, priceSource: travel.price_source };
+}
