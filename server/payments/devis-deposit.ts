@@ -35,7 +35,7 @@ export async function devisDeposit(
     const policy = String(reply.getHeader('content-security-policy') ?? '');
     void reply.header(
       'content-security-policy',
-      policy.replace("form-action 'none'", `form-action 'self' ${deposits.formOrigins.join(' ')}`),
+      policy.replace(/form-action '(none|self)'/, `form-action 'self' ${deposits.formOrigins.join(' ')}`),
     );
   }
   return { mention: depositMention(offer), section };

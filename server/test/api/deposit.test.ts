@@ -317,8 +317,43 @@ describe(`the deposit through Stripe Checkout on ${DATABASE_NAME}`, () => {
     const devis = await page(server.base, devisPath(booking));
     assert.equal(devis.status, 200);
     assert.doesNotMatch(devis.text, /acompte/i);
-    assert.match(String(devis.headers.get('content-security-policy')), /form-action 'none'/);
+    assert.doesNotMatch(String(devis.headers.get('content-security-policy')), /127\.0\.0\.1|stripe/, 'no form leads to Checkout');
     assert.match((await pay(server.base, payPath(booking))).location ?? '', /acompte=indisponible/);
+  });
+
+  it('due once the customer accepted the devis (Bon pour accord): paid before the carrier answers, refunded once when it refuses', async () => {
+    await setDeposit(office, { acompte: 'pourcentage', pourcentage: '30', echeance: 'devis' });
+    try {
+      const booking = await book(server.base, 'refus-rembourse@exemple.fr');
+      const first = await page(server.base, devisPath(booking));
+      assert.doesNotMatch(first.text, /Payer l’acompte/, 'not before the devis is accepted');
+      const hash = /name="empreinte" value="([0-9a-f]{64})"/.exec(first.text)?.[1] ?? '';
+      const accepted = await fetch(`${server.base}/devis/${booking.id}/accord`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: booking.token, empreinte: hash, nom: 'Camille Martin', cgv: 'oui', valeur: 'oui' }).toString(),
+      });
+      assert.ok(accepted.status < 400, `accepted (${accepted.status})`);
+      const due = await page(server.base, devisPath(booking));
+      assert.ok(due.text.includes(`Payer l’acompte de ${euros(Math.round((booking.totalCents * 30) / 100))}`), 'due once accepted');
+      const paid = await pay(server.base, payPath(booking));
+      const session = standIn.pay(new URL(paid.location!).pathname.split('/').pop()!);
+      assert.equal((await deliver(server.base, standIn.event('checkout.session.completed', session, WEBHOOK_SECRET))).status, 200);
+      assert.equal((await depositRows(server, booking.id))[0].state, 'paid');
+      await office.get(`/espace-transporteur/reservations/${booking.id}`);
+      assert.equal(
+        (await office.post(`/espace-transporteur/reservations/${booking.id}/refuser`, { raison: 'date-indisponible' })).status,
+        303,
+      );
+      await office.get(`/espace-transporteur/reservations/${booking.id}`);
+      const twice = await office.post(`/espace-transporteur/reservations/${booking.id}/refuser`, { raison: 'date-indisponible' });
+      assert.match(String(twice.location), /fait=deja/);
+      await waitFor(async () => (await depositRows(server, booking.id))[0].state === 'refunded', 'the refund');
+      assert.equal(standIn.refunds.filter((refund) => refund.payment_intent === session.payment_intent).length, 1, 'refunded once');
+    } finally {
+      await setDeposit(office, { acompte: 'pourcentage', pourcentage: '30', echeance: 'reservation' });
+    }
   });
 
   it('a booking refused while its customer pays is refunded once the payment is confirmed (event, e-mail)', async () => {
