@@ -3,6 +3,8 @@
 // as well, they share one set of importers, so esbuild writes them as one file instead of
 // dozens of small ones split by which lazy chunks also use them (each file costs its own
 // compression and import lines: about 5 KB over the first panel, issue 33).
+// First: React is evaluated, then the task ends, before the modules below (see there).
+import './react-first.ts';
 import './quote-element.ts';
 import '../src/ui/addresses/AddressesPanel.tsx';
 import '../src/ui/controls/Banners.tsx';

@@ -5,6 +5,7 @@ import { ElementRoot } from '../src/ui/ElementRoot.tsx';
 import { parseAttributes, type ElementConfig } from '../src/state/attributes.ts';
 import { adoptStyles } from '../src/ui/styles.ts';
 import { ATTRIBUTES, DATA_PROPERTY_NAMES, type QuoteElementDataProperties, type TransportQuoteAttributes } from './contract.ts';
+import { yieldToPage } from './yield-to-page.ts';
 
 /** Everything a host may set as a property, possibly before this script defined the tag. */
 const HOST_PROPERTIES = [...Object.keys(ATTRIBUTES), ...DATA_PROPERTY_NAMES];
@@ -34,7 +35,7 @@ type R2wcElement = HTMLElement & { connectedCallback(): void; disconnectedCallba
  * kept by it: r2wc unmounts the React root when the element leaves the page and mounts a new
  * one when it comes back, and each root receives the same session as a prop (r2wc's 'method'
  * prop: the element's session()). React renders through r2wc in an open shadow root, with
- * the styles adopted before the first render.
+ * the styles adopted before the first render (both in the task after the connection, issue 47).
  */
 export function quoteElementClass(
   View: ComponentType,
@@ -49,6 +50,8 @@ export function quoteElementClass(
 
   class QuoteElement extends Base {
     readonly #session = createSession(this, options);
+    /** Counts connections and removals: a React root waiting for its task mounts only if none came since. */
+    #connections = 0;
 
     static get observedAttributes(): readonly string[] {
       // `id` too: it names the element's drafts and its messages.
@@ -57,7 +60,6 @@ export function quoteElementClass(
 
     constructor() {
       super();
-      adoptStyles(this.shadowRoot!);
       for (const name of HOST_PROPERTIES) {
         if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
         const value = (this as Record<string, unknown>)[name];
@@ -74,12 +76,23 @@ export function quoteElementClass(
     override connectedCallback(): void {
       // Before React's first render, so inline data is already in the store it reads.
       this.#session.connect(configOf(this));
-      // The first render as a transition: React renders it in slices of a few milliseconds
-      // instead of one long task, so a phone's main thread answers meanwhile (issue 33).
-      startTransition(() => super.connectedCallback());
+      // React's root is made in the next task, not in this one, which already made the session
+      // and connected it (issue 47: no task of the start longer than a bare React element's by
+      // half). Removed or moved meanwhile, the element mounts only for its last connection.
+      const connection = ++this.#connections;
+      void yieldToPage().then(() => {
+        if (connection !== this.#connections || !this.isConnected) return;
+        // The stylesheet (parsed once per page, the first time) before the first render, here
+        // rather than in the constructor: the task before is the longer of the two.
+        adoptStyles(this.shadowRoot!);
+        // The first render as a transition: React renders it in slices of a few milliseconds
+        // instead of one long task, so a phone's main thread answers meanwhile (issue 33).
+        startTransition(() => super.connectedCallback());
+      });
     }
 
     override disconnectedCallback(): void {
+      this.#connections += 1;
       super.disconnectedCallback();
       this.#session.disconnect();
     }

@@ -1,7 +1,10 @@
+// React first, in a task of its own (see there).
+import './react-first.ts';
 import { Wizard } from '../src/ui/wizard/Wizard.tsx';
 import { pricingWorkerUrl } from '../src/ui/worker-url.ts';
 import type { TransportQuoteEventMap } from './events.ts';
 import { quoteElementClass } from './quote-element.ts';
+import { yieldToPage } from './yield-to-page.ts';
 
 /**
  * <transport-quote-wizard>: the booking wizard. The worker URL is resolved from this script's own URL.
@@ -12,6 +15,9 @@ export class TransportQuoteWizardElement extends quoteElementClass(Wizard, {
   variant: 'wizard',
 }) {}
 
+// Our modules were evaluated in this task: the element's setup (the upgrade of the tags already
+// in the page, their session, styles and React root) starts in the next.
+await yieldToPage();
 if (!customElements.get('transport-quote-wizard')) customElements.define('transport-quote-wizard', TransportQuoteWizardElement);
 
 declare global {

@@ -71,6 +71,7 @@ const POSTGRES_SUITES = [
   'server/test/api/directory.test.ts',
   'server/test/api/devis-acceptance.test.ts',
   'server/test/api/devis-pdf.test.ts',
+  'server/test/api/presets.test.ts',
   'test/e2e/carrier-journey.test.ts',
   'server/test/reliability/price-authority.test.ts',
   'server/test/reliability/price-holes.test.ts',

@@ -4,6 +4,7 @@ import { searchWords } from 'transport-quote-wizard/domain';
 import { companyRecord } from '../pricing/carrier-records.ts';
 import { hashToken } from '../security/tokens.ts';
 import { newPublicKey } from './carrier-keys.ts';
+import { carrierPresets } from './presets-repo.ts';
 import type { Sql } from './sql.ts';
 
 export interface CompanyRow {
@@ -97,6 +98,7 @@ export async function companyStore(sql: Sql, company: CompanyRow, token: string,
     contacts: await searchContacts(sql, company.id, '', 2000),
     customers: await listCustomers(sql, company.id),
     preferred_items: preferredItems,
+    home_presets: await carrierPresets(sql, company.id),
   });
 }
 
@@ -117,7 +119,7 @@ export async function createCompany(sql: Sql, company: NewCompany, token: string
     transportation_company: { name: company.name, phone_number: company.phone_number ?? '', email: company.email ?? '' },
     permissions: [{ name: 'prices', can_read: true }],
   });
-  const { places: _p, contacts: _c, customers: _u, preferred_items: _i, company_token: _t, id: _id, ...kept } = store;
+  const { places: _p, contacts: _c, customers: _u, preferred_items: _i, home_presets: _h, company_token: _t, id: _id, ...kept } = store;
   return sql.transaction(async (tx) => {
     // Ids are given here rather than by the database: the demo companies were seeded with theirs.
     const next = await tx.get<{ id: number | null }>('SELECT MAX(id) AS id FROM companies');

@@ -35,7 +35,7 @@ export interface IndexedItem {
 }
 
 /** An items row as stored. */
-type ItemRow = Omit<CatalogueItem, 'elevator' | 'category' | 'dimensions_cm'> & {
+export type ItemRow = Omit<CatalogueItem, 'elevator' | 'category' | 'dimensions_cm'> & {
   elevator: number;
   search_words: string;
   length: number;
@@ -44,7 +44,7 @@ type ItemRow = Omit<CatalogueItem, 'elevator' | 'category' | 'dimensions_cm'> & 
 };
 
 /** A row as the search reads it: its folded words, derived once. */
-function indexItem({ search_words, elevator, length, width, height, ...row }: ItemRow): IndexedItem {
+export function indexItem({ search_words, elevator, length, width, height, ...row }: ItemRow): IndexedItem {
   const item: CatalogueItem = {
     ...row,
     company_id: row.company_id === null ? null : Number(row.company_id),

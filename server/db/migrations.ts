@@ -735,12 +735,35 @@ export const MIGRATIONS: readonly Migration[] = [
     CREATE INDEX travels_day ON travels(beginning_date);
   `,
   },
-  // 15: reserved for another branch of this stop (its own migration); the lead puts it here when
-  // merging it. Until then a step that changes nothing keeps the numbers in order.
+  // 15: the carrier's own preset inventories (issue 45), edited in its Catalogue: for a home's
+  // size and furnishing, lines naming an entry of the shared catalogue or one of its own objects,
+  // each with its count, in its order. A home without rows takes the shipped preset.
   {
-    summary: 'réservé',
-    sqlite: `SELECT 1;`,
-    postgres: `SELECT 1;`,
+    summary: 'les inventaires types de chaque entreprise (taille du logement, ameublement), pris dans son catalogue',
+    sqlite: `
+    CREATE TABLE home_preset_lines (
+      company_id INTEGER NOT NULL REFERENCES companies(id),
+      -- 'Studio', 'T1'… 'T5', 'Maison'; 'peu meublé', 'normalement meublé', 'très meublé'.
+      home_size TEXT NOT NULL,
+      furnishing TEXT NOT NULL,
+      item_id INTEGER NOT NULL REFERENCES items(id),
+      quantity INTEGER NOT NULL,
+      position INTEGER NOT NULL,
+      PRIMARY KEY (company_id, home_size, furnishing, item_id)
+    );
+  `,
+    postgres: `
+    CREATE TABLE home_preset_lines (
+      company_id INTEGER NOT NULL REFERENCES companies(id),
+      -- 'Studio', 'T1'… 'T5', 'Maison'; 'peu meublé', 'normalement meublé', 'très meublé'.
+      home_size TEXT NOT NULL,
+      furnishing TEXT NOT NULL,
+      item_id INTEGER NOT NULL REFERENCES items(id),
+      quantity INTEGER NOT NULL,
+      position INTEGER NOT NULL,
+      PRIMARY KEY (company_id, home_size, furnishing, item_id)
+    );
+  `,
   },
   // 16 (issue 46, 'Bon pour accord'): each acceptance of a booking's devis by its customer: when
   // (the server's clock), by what name, from what address and browser, the devis's canonical

@@ -52,11 +52,13 @@ export async function updateOwnItem(sql: Sql, companyId: number, id: number, ite
   return changed > 0;
 }
 
-/** Removes an own object, and its chip with it. */
+/** Removes an own object, and its chip and preset lines with it. */
 export async function deleteOwnItem(sql: Sql, companyId: number, id: number): Promise<boolean> {
   const owned = await sql.get('SELECT id FROM items WHERE company_id = ? AND id = ?', [companyId, id]);
   if (!owned) return false;
   await sql.run('DELETE FROM preferred_items WHERE company_id = ? AND item_id = ?', [companyId, id]);
+  // Out of its preset inventories too: a preset left without a line is the shipped one again.
+  await sql.run('DELETE FROM home_preset_lines WHERE company_id = ? AND item_id = ?', [companyId, id]);
   await sql.run('DELETE FROM items WHERE company_id = ? AND id = ?', [companyId, id]);
   return true;
 }

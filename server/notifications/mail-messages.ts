@@ -1,4 +1,4 @@
-import { formatPhone, formatPrice, formatSiret, NBSP, type TravelPayload } from 'transport-quote-wizard/domain';
+import { formatPhone, formatPrice, formatSiret, isCostItem, NBSP, type TravelPayload } from 'transport-quote-wizard/domain';
 import { escapeHtml, when } from '../pages/dashboard-page.ts';
 
 /**
@@ -105,12 +105,17 @@ function facts(input: MailInput): Block {
       ? `de ${customerAddress(first.address_complete)} à ${customerAddress(last.address_complete)}${between > 0 ? ` (+${NBSP}${between} étape${between > 1 ? 's' : ''})` : ''}`
       : customerAddress(first?.address_complete ?? '');
   const options = optionLines(input.priceLines);
+  const objects = payload.items.filter((item) => !isCostItem(item)).reduce((sum, item) => sum + item.quantity, 0);
   const total = travel.price_transportation + travel.price_handling + options.reduce((sum, line) => sum + line.amount, 0);
   const totalHt = travel.price_transportation_ht + travel.price_handling_ht + options.reduce((sum, line) => sum + line.amount_ht, 0);
   const rows: [string, string][] = [
     ['Réservation', `n°${NBSP}${input.travelId}`],
     ...(travel.beginning_date ? ([['Date', when(travel.beginning_date)]] as [string, string][]) : []),
     ['Trajet', trip],
+    // How many objects, not their names: a name is the visitor's own text, and the devis link lists them.
+    ...(objects > 0
+      ? ([['Objets', `${objects}${NBSP}objet${objects > 1 ? 's' : ''} (le détail est sur le devis)`]] as [string, string][])
+      : []),
     ...options.map((line): [string, string] => [
       'Option',
       `${oneLine(line.label, NAME_MAX)}${NBSP}: ${formatPrice(line.amount / 100, '€')} TTC`,

@@ -13,7 +13,7 @@ export { MESSAGES, poolDefectMessage } from './messages.ts';
 // Entities and their schemas (spec §3): what the data blocks, the API and store_serialized hold.
 export { IdSchema, type Id } from './entities/common.ts';
 export { StopSchema, STREET_FLOOR, TASK_TYPES, TOP_FLOOR, makeStop, type Stop, type StopInput } from './entities/stop.ts';
-export { ITEM_CATEGORIES, ItemSchema, isCostItem, makeItem, type Item, type ItemInput } from './entities/item.ts';
+export { ITEM_CATEGORIES, ItemSchema, MAX_QUANTITY, isCostItem, makeItem, type Item, type ItemInput } from './entities/item.ts';
 export { ContactSchema, makeContact, type Contact } from './entities/contact.ts';
 export { CustomerSchema, makeCustomer, type Customer } from './entities/customer.ts';
 export { DEFAULT_VEHICLE_CATEGORIES, type VehicleCategory } from './entities/vehicle.ts';
@@ -206,3 +206,16 @@ export {
   type OptionKind,
   type OptionLine,
 } from './options/carrier-options.ts';
+export {
+  CarrierPresetSchema,
+  FURNISHINGS,
+  HOME_SIZES,
+  MAX_CARRIER_PRESETS,
+  PRESET_LINES_MAX,
+  carrierPresetFor,
+  presetVolume,
+  type CarrierPreset,
+  type Furnishing,
+  type HomeSize,
+} from './items/carrier-presets.ts';
+export { PRESET_CATALOGUE, homePresetItems, presetItems, presetLines } from './items/home-presets.ts';

@@ -6,6 +6,28 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 
 const DATA_START = '<!-- bench-data';
 const DATA_END = '-->';
+// `npm run lighthouse` writes its own section (test/bench/lighthouse.mjs), kept as it is when `npm run bench` writes the rest.
+const LIGHTHOUSE_START = '<!-- lighthouse -->';
+const LIGHTHOUSE_END = '<!-- /lighthouse -->';
+
+/** The Lighthouse section the file holds, markers included, or ''. */
+function lighthouseBlock(file) {
+  if (!existsSync(file)) return '';
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf(LIGHTHOUSE_START);
+  const end = text.indexOf(LIGHTHOUSE_END, start);
+  return start < 0 || end < 0 ? '' : text.slice(start, end + LIGHTHOUSE_END.length);
+}
+
+/** Writes (or replaces) the Lighthouse section of the file: markdown lines, before the run's figures. */
+export function writeLighthouseSection(file, markdown) {
+  const block = `${LIGHTHOUSE_START}\n${markdown.trim()}\n${LIGHTHOUSE_END}`;
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const old = lighthouseBlock(file);
+  if (old) return writeFileSync(file, text.replace(old, block));
+  const data = text.lastIndexOf(DATA_START);
+  writeFileSync(file, data < 0 ? `${text.trimEnd()}\n\n${block}\n` : `${text.slice(0, data)}${block}\n\n${text.slice(data)}`);
+}
 
 /** What the machine is, read when the run starts (the load average says how quiet it was). */
 export function machineFacts() {
@@ -75,5 +97,9 @@ export function renderBenchmarksDoc({ report, previous, previousSource, kind, se
 }
 
 export function writeBenchmarksDoc(file, options) {
-  writeFileSync(file, renderBenchmarksDoc(options));
+  const lighthouse = lighthouseBlock(file);
+  const text = renderBenchmarksDoc(options);
+  if (!lighthouse) return writeFileSync(file, text);
+  const data = text.lastIndexOf(DATA_START);
+  writeFileSync(file, `${text.slice(0, data)}${lighthouse}\n\n${text.slice(data)}`);
 }

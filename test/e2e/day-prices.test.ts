@@ -4,7 +4,9 @@
 // Both elements show the next 14 days from the test clock's Monday 30 November 2026, each with
 // the server's own quote of that day to the cent, Sundays 'Fermé', the full day 'Complet', the
 // cheapest marked; the days are chosen by keyboard, a closed or full day cannot be chosen
-// there, and a booking on one is refused through the element with the server's sentence.
+// there, and a booking on one is refused through the element with the server's sentence. The
+// carrier's intranet (company mode, its token) shows the same calendar, each day HT to the cent
+// of the server's quote for that company (spec §6), and refuses a closed or full day the same way.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -143,14 +145,19 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
     return page;
   }
 
-  /** The shown days against the server: each open day's price is that day's single quote, to the cent. */
-  async function checkPrices(list, grid) {
+  /**
+   * The shown days against the server: each open day's price is that day's single quote, to the
+   * cent: TTC on the carrier's public page (its key), HT in its intranet (company token, spec §6).
+   */
+  async function checkPrices(list, grid, company = false) {
     const shown = await options(list);
     assert.deepEqual(
       shown.map((option) => option.name.split(',')[0]),
       FORTNIGHT.map(([, words]) => words),
     );
-    const request = asked.findLast((entry) => entry.request.grid === grid && entry.request.from === '2026-11-30')!.request;
+    const request = asked.findLast(
+      (entry) => entry.request.grid === grid && entry.request.from === '2026-11-30' && Boolean(entry.request.company_token) === company,
+    )!.request;
     const { from: _from, days: _days, ...choices } = request;
     const totals = new Map();
     for (const [index, [date]] of FORTNIGHT.entries()) {
@@ -171,12 +178,14 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
       // The server's own quote of that day, asked apart: the element shows its total (TTC for a visitor).
       const single = await json(demo.server.base, 'POST', '/api/v1/quotes', {
         body: { ...choices, date },
-        headers: { 'x-carrier-key': KEY },
+        headers: company ? {} : { 'x-carrier-key': KEY },
       });
       assert.equal(single.status, 201, single.text);
-      const price = /^[^,]+, ([^,]+)/.exec(option.name)![1]!;
-      assert.equal(centsOf(price), single.data.figures.total, `${date}: shown ${price}, quoted ${single.data.figures.total}`);
-      totals.set(date, single.data.figures.total);
+      // Up to the euro sign: an HT price has a decimal comma ('870,83 €').
+      const price = /^[^,]+, (.+?€)/.exec(option.name)![1]!;
+      const quoted = company ? single.data.figures.total_ht : single.data.figures.total;
+      assert.equal(centsOf(price), quoted, `${date}: shown ${price}, quoted ${quoted}`);
+      totals.set(date, quoted);
     }
     // Saturdays at 1.25: dearer than the Friday before them.
     assert.ok(totals.get('2026-12-05')! > totals.get('2026-12-04')!);
@@ -294,6 +303,58 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
     await wizard.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
     const [saved] = await demo.server.query('SELECT beginning_date FROM travels ORDER BY id DESC LIMIT 1');
     assert.equal(saved.beginning_date.slice(0, 10), '2026-12-03');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('the intranet (company mode, its company token): the days priced HT as the server quotes them for that company; a closed or full day refused through the element', async () => {
+    const page = await openPage(demo.browser, { viewport: { width: 1280, height: 900 } });
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('/api/v1/quotes/days')) return;
+      asked.push({ request: JSON.parse(response.request().postData()!), answer: await response.json().catch(() => null) });
+    });
+    const problems = watchPage(page);
+    await page.goto(`${demo.server.base}/company.html`);
+    const wizard = page.locator('transport-quote-wizard');
+    await resolveAddress(wizard, 1, '10 rue de Rivoli 75004 Paris');
+    await resolveAddress(wizard, 2, '3 place Bellecour 69002 Lyon');
+    const list = await dayList(wizard);
+    assert.match((await wizard.getByText(/Prix HT de ce trajet selon le jour/).textContent())!, /avant vos objets/);
+    await checkPrices(list, 'wizard', true);
+    // The company's request carries its token, never the public page's key.
+    const request = asked.findLast((entry) => entry.request.company_token)!.request;
+    assert.equal(typeof request.company_token, 'string');
+    // The element's own rules (the demo's intranet page is a bare host page, without a heading of its own).
+    assert.deepEqual(
+      (await axe(page)).filter((violation) => !violation.startsWith('page-has-heading-one')),
+      [],
+    );
+
+    // A full or closed day chosen in the date list: the element says so, and the server refuses the booking.
+    await wizard.getByLabel('Date du transport').selectOption(FULL_DAY);
+    await wizard.getByRole('status').filter({ hasText: FULL }).waitFor();
+    await list.locator('#day-2026-12-03').click();
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByRole('heading', { name: 'Vos objets' }).waitFor();
+    await wizard.getByRole('button', { name: 'Ajouter : Canapé 3 places' }).click();
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByRole('heading', { name: 'Votre estimation' }).waitFor();
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByRole('heading', { name: 'Finalisation' }).waitFor();
+    await wizard.getByLabel(/^(Nom et prénom|Nom du contact)$/).fill('Paul Intranet');
+    await wizard.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 79');
+    await wizard.getByLabel('E-mail', { exact: true }).fill('paul@exemple.fr');
+    const count = async () => Number((await demo.server.query('SELECT COUNT(*) AS n FROM travels'))[0].n);
+    const before = await count();
+    for (const [day, sentence] of [
+      [FULL_DAY, FULL],
+      ['2026-12-13', CLOSED],
+    ]) {
+      await wizard.getByLabel('Date du transport').selectOption(day);
+      await wizard.getByRole('button', { name: 'Enregistrer' }).click();
+      await wizard.getByRole('alert').filter({ hasText: sentence }).waitFor();
+      assert.equal(await count(), before, `nothing saved on ${day}`);
+    }
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -39,6 +39,9 @@ describe('the Réglages pages: axe at 0, no sideways scrolling, at 375 and 1280 
         'reglages-4-integration',
         'reglages-5-journal',
         'reglages-6-page-essai',
+        'reglages-7-inventaires-types',
+        'reglages-8-inventaire-a-corriger',
+        'reglages-9-inventaire-le-votre',
       ]);
       assert.deepEqual(problems, []);
       await page.close();

@@ -396,6 +396,33 @@ export const backOfficeTours = {
     await page.goto(`${base}/integration/essai?cle=${key}&adresses=local`);
     await page.locator('transport-quote-wizard').getByRole('heading', { name: 'Vos adresses' }).waitFor();
     yield { name: 'reglages-6-page-essai' };
+    // Catalogue's preset inventories (issue 45): the 21 homes, then the T3 'normalement meublé'
+    // made the carrier's own. The tour runs twice on one server: it starts from the shipped one.
+    const preset = `${base}/espace-transporteur/reglages/catalogue/inventaires/t3/normalement-meuble`;
+    await page.goto(preset);
+    const back = page.getByRole('button', { name: 'Revenir à l’inventaire livré' });
+    if ((await back.count()) > 0) {
+      await back.click();
+      await page.getByRole('status').filter({ hasText: 'Inventaire livré rétabli' }).waitFor();
+    }
+    await page.goto(`${base}/espace-transporteur/reglages/catalogue#inventaires`);
+    await page.getByRole('heading', { name: 'Inventaires types' }).waitFor();
+    yield { name: 'reglages-7-inventaires-types' };
+    await page.getByRole('link', { name: /^T3 normalement meublé/ }).click();
+    await page.getByRole('heading', { name: 'Inventaire type\u00a0: T3 normalement meublé', level: 1 }).waitFor();
+    // Chairs typed as a word: refused under their line, every count typed kept.
+    await page.getByLabel('Nombre de « Chaise »').fill('dix');
+    await page.getByRole('button', { name: 'Enregistrer les nombres' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Les nombres n’ont pas été enregistrés' }).waitFor();
+    yield { name: 'reglages-8-inventaire-a-corriger' };
+    await page.getByLabel('Nombre de « Chaise »').fill('10');
+    await page.getByRole('button', { name: 'Enregistrer les nombres' }).click();
+    await page.getByRole('status').filter({ hasText: 'Nombres enregistrés' }).waitFor();
+    await page.getByLabel('Objet', { exact: true }).fill('Palette Europe');
+    await page.getByLabel('Nombre', { exact: true }).fill('2');
+    await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Objet ajouté à l’inventaire' }).waitFor();
+    yield { name: 'reglages-9-inventaire-le-votre' };
   },
 
   /**
@@ -469,6 +496,11 @@ export const backOfficeTours = {
     const bookedId = new URL(devis!, base).pathname.split('/').at(-1);
     await page.goto(`${base}/espace-transporteur/reservations/${bookedId}`);
     await page.getByText('option choisie').first().waitFor();
+    // The inventory and the options with their prices in view (the day and total head the page).
+    await page
+      .getByText('option choisie')
+      .first()
+      .evaluate((line) => line.scrollIntoView({ block: 'center' }));
     yield { name: 'options-4-reservation' };
     await page.goto(new URL(devis, base).href);
     await page.getByRole('heading', { name: 'Devis de déménagement' }).waitFor();

@@ -2,6 +2,7 @@ import type { CatalogueItem } from '../../db/items-repo.ts';
 import { csrfField, escapeHtml, frame, notice, type Viewer } from '../layout.ts';
 import { checkbox, errorSummary, input, spokenNumber, type FieldError, type FormValues } from './form-fields.ts';
 import { SETTINGS_URL } from './pages.ts';
+import { presetsSection, type PresetSummary } from './presets-page.ts';
 
 export const CATALOGUE_URL = `${SETTINGS_URL}/catalogue`;
 /** Chips beyond this crowd the loading step on a phone. */
@@ -38,6 +39,8 @@ export interface CataloguePageInput {
   own: CatalogueItem[];
   /** Every name the chips may take: the shared catalogue's and the carrier's own. */
   names: string[];
+  /** The preset inventories, each with its volume and whose it is (presets-page.ts). */
+  presets: PresetSummary[];
   message: { kind: 'success' | 'error' | 'info'; text: string } | null;
   refusedItem?: { values: FormValues; errors: FieldError[] };
   refusedChip?: { value: string; error: string };
@@ -51,7 +54,16 @@ function chipControls(viewer: Viewer, item: CatalogueItem, index: number, count:
   return `<div class="form-actions">${button('monter', 'Monter', index === 0)}${button('descendre', 'Descendre', index === count - 1)}${button('retirer', 'Retirer', false)}</div>`;
 }
 
-export function renderCataloguePage({ viewer, preferred, own, names, message, refusedItem, refusedChip }: CataloguePageInput): string {
+export function renderCataloguePage({
+  viewer,
+  preferred,
+  own,
+  names,
+  presets,
+  message,
+  refusedItem,
+  refusedChip,
+}: CataloguePageInput): string {
   const chips =
     preferred.length === 0
       ? '<p class="meta">Aucun objet préféré\u00a0: le formulaire n’en propose pas d’un clic.</p>'
@@ -78,7 +90,7 @@ export function renderCataloguePage({ viewer, preferred, own, names, message, re
       ? '<p class="meta">Aucun objet à vous pour le moment\u00a0: vos clients ont le catalogue commun.</p>'
       : `<table class="bookings"><caption class="visually-hidden">Vos objets\u202f; le nom mène à sa fiche pour le modifier ou le supprimer</caption><thead><tr><th scope="col">Objet</th><th scope="col">Caractéristiques</th></tr></thead><tbody>${ownRows}</tbody></table>`;
   const body = `<p><a href="${SETTINGS_URL}">Réglages</a></p><h1>Catalogue</h1>
-<p>Ce que vos clients trouvent en cherchant un objet, sur votre intranet et sur vos pages publiques (avec votre clé)\u00a0: le catalogue commun, et vos propres objets en premier. Le devis les chiffre avec les valeurs enregistrées ici.</p>
+<p>Ce que vos clients trouvent en cherchant un objet, sur votre intranet et sur vos pages publiques (avec votre clé)\u00a0: le catalogue commun, et vos propres objets en premier\u202f; dans Objets, vos inventaires types. Le devis les chiffre avec les valeurs enregistrées ici.</p>
 ${message ? notice(message.kind, message.text) : ''}
 <section class="card" aria-labelledby="preferes"><h2 id="preferes">Objets préférés</h2>
 <p class="meta">Proposés d’un clic dans Objets, dans cet ordre.</p>
@@ -88,6 +100,7 @@ ${addChip}
 <section class="card" aria-labelledby="vos-objets"><h2 id="vos-objets">Vos objets</h2>
 ${ownList}
 </section>
+${presetsSection(presets)}
 <section class="card" aria-labelledby="ajouter-objet"><h2 id="ajouter-objet">Ajouter un objet</h2>
 ${refusedItem ? errorSummary('L’objet n’a pas été ajouté\u00a0: corrigez les champs signalés. Vos saisies sont gardées.', refusedItem.errors) : ''}
 <form method="post" action="${CATALOGUE_URL}/objets#ajouter-objet" novalidate>${csrfField(viewer.csrf)}${ownItemForm(refusedItem?.values ?? { porteurs: '1' }, refusedItem?.errors ?? [])}<button type="submit" class="button primary">Ajouter l’objet</button></form>

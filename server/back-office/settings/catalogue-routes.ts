@@ -10,6 +10,7 @@ import type { SettingsContext, SettingsGuards } from './context.ts';
 import { FormBodySchema, type FieldError, type FormValues } from './form-fields.ts';
 import { ownItemValues, readOwnItem } from './own-item-form.ts';
 import { SETTINGS_BASE } from './pages.ts';
+import { presetSummaries, presetsRoutes } from './presets-routes.ts';
 
 const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
 const MoveParams = v.object({
@@ -72,6 +73,7 @@ export async function catalogueRoutes(office: FastifyInstance, context: Settings
         preferred: await preferredItems(sql, companyId),
         own: mine,
         names,
+        presets: await presetSummaries(sql, catalogue, companyId),
         message: done ? { kind: fait === 'rien' ? 'info' : 'success', text: done } : null,
         ...state,
       }),
@@ -88,6 +90,8 @@ export async function catalogueRoutes(office: FastifyInstance, context: Settings
     if (!item) throw new HttpError(404, 'Objet introuvable');
     return item;
   };
+
+  await presetsRoutes(office, context, guards);
 
   office.get(`${SETTINGS_BASE}/catalogue`, guards.page, async (request, reply) => cataloguePage(request, reply));
 

@@ -66,6 +66,8 @@ describe(`the customer's e-mails through SMTP on ${DATABASE_NAME}`, () => {
     assert.ok(text.includes(`Réservation${NBSP}: n°${NBSP}${created.id}`));
     assert.ok(text.includes(`Date${NBSP}: lundi 23 novembre 2026 à 9${NBSP}h`), text);
     assert.ok(text.includes(`Trajet${NBSP}: de 10 Rue de Rivoli 75004 Paris à 3 Place Bellecour 69002 Lyon`));
+    // The inventory's count (a 3-seat sofa), its lines on the devis the mail links to.
+    assert.ok(text.includes(`Objets${NBSP}: 1${NBSP}objet (le détail est sur le devis)`), text);
     const total = TRANSPORT_CENTS + HANDLING_CENTS;
     const totalHt = htCents(TRANSPORT_CENTS) + htCents(HANDLING_CENTS);
     assert.ok(text.includes(`Total${NBSP}: ${euros(total)} TTC (${euros(totalHt)} HT)`), text);

@@ -9,6 +9,7 @@ import { SavedPlaceSchema } from './saved-place.ts';
 import { DEFAULT_VEHICLE_CATEGORIES, VehicleCategorySchema } from './vehicle.ts';
 import { TariffSchema } from '../tariff/tariff.ts';
 import { CarrierOptionSchema, MAX_OPTIONS } from '../options/carrier-options.ts';
+import { CarrierPresetSchema, MAX_CARRIER_PRESETS } from '../items/carrier-presets.ts';
 
 const flag = (fallback: boolean) => v.optional(v.boolean(), fallback);
 const list = <T extends v.GenericSchema>(item: T, max = 500) => v.optional(v.pipe(v.array(item), v.maxLength(max)), []);
@@ -72,6 +73,8 @@ export const CompanyDataSchema = v.object({
   tariff_version: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
   /** The carrier's options (Réglages, Options), priced HT at its VAT by the quote (options/carrier-options.ts). */
   options: list(CarrierOptionSchema, MAX_OPTIONS),
+  /** The carrier's own preset inventories (Réglages, Catalogue); a home it did not edit takes the shipped one. */
+  home_presets: list(CarrierPresetSchema, MAX_CARRIER_PRESETS),
   hide_address_floor: flag(false),
   hide_custom_price: flag(false),
   hide_custom_needs: flag(false),

@@ -1,4 +1,7 @@
 import { makeItem, type Item } from '../entities/item.ts';
+import { carrierPresetFor, FURNISHINGS, HOME_SIZES, type CarrierPreset, type Furnishing, type HomeSize } from './carrier-presets.ts';
+
+export { FURNISHINGS, HOME_SIZES, type Furnishing, type HomeSize };
 
 /**
  * A start from the home (issue 45): 'Studio, T1… T5, Maison' and how furnished it is fill the
@@ -18,10 +21,6 @@ import { makeItem, type Item } from '../entities/item.ts';
  * volumes this gives for 'normalement meublé' about 10 m³ for a studio, 16 for a T1, 21 for a
  * T2, 26 for a T3, 32 for a T4, 37 for a T5 and 45 for a house with a garden and a garage.
  */
-export const HOME_SIZES = ['Studio', 'T1', 'T2', 'T3', 'T4', 'T5', 'Maison'] as const;
-export type HomeSize = (typeof HOME_SIZES)[number];
-export const FURNISHINGS = ['peu meublé', 'normalement meublé', 'très meublé'] as const;
-export type Furnishing = (typeof FURNISHINGS)[number];
 
 type Figures = Pick<Item, 'volume' | 'weight' | 'time_factor' | 'persons_needed' | 'elevator' | 'minimal_truck_capacity'>;
 
@@ -226,4 +225,14 @@ export function presetItems(size: HomeSize, furnishing: Furnishing): Item[] {
   return presetLines(size, furnishing).map(({ name, quantity }) =>
     makeItem({ id: null, name, category: 'item', quantity, ...PRESET_CATALOGUE[name] }),
   );
+}
+
+/**
+ * The preset the list is filled with: the carrier's own when it edited this one in its
+ * Catalogue (its lines carry the catalogue's ids and figures, priced by the server as any
+ * catalogue line), else the shipped one.
+ */
+export function homePresetItems(size: HomeSize, furnishing: Furnishing, carrierPresets: readonly CarrierPreset[] = []): Item[] {
+  const own = carrierPresetFor(carrierPresets, size, furnishing);
+  return own ? own.items.map((item) => ({ ...item })) : presetItems(size, furnishing);
 }
