@@ -38,6 +38,8 @@ import { devisRoutes } from './routes/devis.ts';
 import { paymentsFromEnv, type PaymentSettings } from './config/payments.ts';
 import { depositRoutes } from './payments/deposit-routes.ts';
 import { DepositService } from './payments/deposit-service.ts';
+import { followRoutes } from './routes/follow.ts';
+import { scheduleCalendarMails } from './follow/calendar-mails.ts';
 import { devisPdfOfBooking } from './db/devis-document.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { companyRoutes } from './routes/companies.ts';
@@ -369,6 +371,12 @@ export async function createApp({
   });
   app.addHook('onReady', async () => deposits.start());
   app.addHook('onClose', async () => deposits.stop());
+  // The e-mails of the move's calendar (the day before, the day after), swept on the server's clock.
+  let calendar: ReturnType<typeof scheduleCalendarMails> | null = null;
+  app.addHook('onReady', async () => {
+    calendar = scheduleCalendarMails({ sql, notifier, publicPricing, log: app.log, everyMs: notifications.calendarSweepMs });
+  });
+  app.addHook('onClose', async () => calendar?.stop());
   // Before the routes: the document is generated from each route's schema as it is declared.
   await registerOpenApi(app);
   // What every group of routes reads, registered once; each group is a plugin that takes what it needs.
@@ -391,6 +399,7 @@ export async function createApp({
   await app.register(travelRoutes);
   await app.register(quoteRoutes);
   await app.register(devisRoutes, { devisKey });
+  await app.register(followRoutes, { devisKey });
   if (deposits.enabled) await app.register(depositRoutes, { devisKey });
   await app.register(catalogueRoutes);
   await app.register(companyRoutes);

@@ -13,6 +13,8 @@ export interface NotificationSettings {
   webhooks: WebhookSettings;
   /** How often each process looks for due deliveries (it also looks at once after a booking it took). */
   pollMs: number;
+  /** How often each process looks for the e-mails of the move's calendar (the day before, the day after): CALENDAR_SWEEP_MS. */
+  calendarSweepMs: number;
 }
 
 export type MailTransportSetting = { kind: 'smtp'; url: string } | { kind: 'folder'; dir: string } | { kind: 'none' };
@@ -116,5 +118,7 @@ export function notificationsFromEnv(env: NodeJS.ProcessEnv, demo: boolean, data
       firstRetryMs: positive(env, 'OUTBOX_FIRST_RETRY_MS', 30_000),
     },
     pollMs: positive(env, 'OUTBOX_POLL_MS', 1000),
+    // Five minutes: the day before's reminder leaves in the first minutes of that day.
+    calendarSweepMs: positive(env, 'CALENDAR_SWEEP_MS', 300_000),
   };
 }

@@ -893,4 +893,30 @@ export const MIGRATIONS: readonly Migration[] = [
     CREATE INDEX deposit_refunds_due ON deposit_refunds(next_attempt_at) WHERE state = 'pending';
   `,
   },
+  // 18 (issue 46, the customer's page): edits close a number of days before the move, which
+  // each carrier sets (Réglages); the e-mails the server sends of itself on the move's calendar
+  // (the day before, the day after) are marked once queued, so a restart or a second process
+  // never sends one twice. Numbered 18: 15 to 17 are the same issue's other parts.
+  {
+    summary:
+      'le délai de modification des réservations de chaque entreprise, et les rappels envoyés la veille et le lendemain du déménagement',
+    sqlite: `
+    ALTER TABLE companies ADD COLUMN edit_close_days INTEGER NOT NULL DEFAULT 2;
+    CREATE TABLE travel_calendar_mails (
+      travel_id INTEGER NOT NULL REFERENCES travels(id) ON DELETE CASCADE,
+      step TEXT NOT NULL CHECK (step IN ('veille', 'terminee')),
+      queued_at TEXT NOT NULL,
+      PRIMARY KEY (travel_id, step)
+    );
+  `,
+    postgres: `
+    ALTER TABLE companies ADD COLUMN edit_close_days INTEGER NOT NULL DEFAULT 2;
+    CREATE TABLE travel_calendar_mails (
+      travel_id INTEGER NOT NULL REFERENCES travels(id) ON DELETE CASCADE,
+      step TEXT NOT NULL CHECK (step IN ('veille', 'terminee')),
+      queued_at TEXT NOT NULL,
+      PRIMARY KEY (travel_id, step)
+    );
+  `,
+  },
 ];

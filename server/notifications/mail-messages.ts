@@ -6,7 +6,7 @@ import { escapeHtml, when } from '../pages/dashboard-page.ts';
  * style sheet, no script, nothing fetched from elsewhere: nothing a mail client blocks or
  * hides). Written when the booking is, and kept until sent.
  */
-export type MailKind = 'confirmation' | 'acceptance' | 'refusal';
+export type MailKind = 'confirmation' | 'acceptance' | 'refusal' | 'veille' | 'terminee';
 
 export interface Carrier {
   name: string;
@@ -30,6 +30,8 @@ export interface MailInput {
   /** The confirmation's links (they hold the booking's token, which only the confirmation knows). */
   editUrl: string | null;
   devisUrl: string | null;
+  /** The customer's page: with the booking's token in the confirmation, its read-only token in the later e-mails. */
+  followUrl?: string | null;
   /** Whether the devis goes with the message as a PDF (the confirmation, when the server makes them). */
   devisAttached?: boolean;
   reason: string | null;
@@ -166,20 +168,47 @@ export function mailMessage(input: MailInput): MailMessage {
   const name = customerName(input.payload.customer.name);
   const hello = paragraph(name ? `Bonjour ${name},` : 'Bonjour,');
   const number = `n°${NBSP}${input.travelId}`;
+  const follow = input.followUrl ? [link('Suivre ma réservation', input.followUrl, linkColour(input.carrier))] : [];
+  const day = input.payload.travel.beginning_date ? when(input.payload.travel.beginning_date) : '';
+  if (input.kind === 'veille') {
+    return assemble(`Votre déménagement de demain${NBSP}: réservation ${number}`, [
+      hello,
+      paragraph(`C’est demain${NBSP}: ${carrier} assure votre déménagement${day ? ` le ${day}` : ''}.`),
+      facts(input),
+      paragraph('Pour toute question de dernière minute, contactez directement le transporteur.'),
+      ...follow,
+      signature(input.carrier),
+    ]);
+  }
+  if (input.kind === 'terminee') {
+    return assemble(`Votre déménagement est terminé${NBSP}: réservation ${number}`, [
+      hello,
+      paragraph(`Votre déménagement avec ${carrier} est terminé. Merci de votre confiance.`),
+      paragraph(
+        `Si un bien est abîmé ou manque, vous disposez de dix jours calendaires à compter de la livraison pour adresser au déménageur, par lettre recommandée, une protestation motivée (code de la consommation, article L224-63).`,
+      ),
+      ...follow,
+      signature(input.carrier),
+    ]);
+  }
   if (input.kind === 'confirmation') {
     return assemble(`Votre réservation ${number} est enregistrée`, [
       hello,
       paragraph(`${carrier} a bien reçu votre réservation. Voici ce qui est enregistré.`),
       facts(input),
       paragraph('Le transporteur étudie votre demande et revient vers vous pour la confirmer.'),
+      ...follow,
       ...(input.editUrl ? [link('Modifier ma réservation', input.editUrl, linkColour(input.carrier))] : []),
       ...(input.devisUrl
         ? [link(`Mon devis, à lire et à accepter en ligne (bon pour accord)`, input.devisUrl, linkColour(input.carrier))]
         : []),
       ...(input.devisAttached ? [paragraph('Votre devis est aussi joint à ce message, en PDF.')] : []),
-      ...(input.editUrl
-        ? [paragraph('Ce lien est personnel : il permet de modifier votre réservation, ne le transmettez pas.'.replace(' :', `${NBSP}:`))]
-        : []),
+      // Both hold the booking's own token: whoever has them may change it.
+      ...(input.editUrl && input.followUrl
+        ? [paragraph(`Ces liens sont personnels${NBSP}: ils permettent de modifier votre réservation, ne les transmettez pas.`)]
+        : input.editUrl || input.followUrl
+          ? [paragraph(`Ce lien est personnel${NBSP}: il permet de modifier votre réservation, ne le transmettez pas.`)]
+          : []),
       signature(input.carrier),
     ]);
   }
@@ -194,6 +223,7 @@ export function mailMessage(input: MailInput): MailMessage {
           '\u202f;',
         ),
       ),
+      ...follow,
       signature(input.carrier),
     ]);
   }
@@ -203,6 +233,7 @@ export function mailMessage(input: MailInput): MailMessage {
     paragraph(`Motif${NBSP}: ${input.reason ?? ''}`),
     facts(input),
     paragraph('Vous pouvez faire une nouvelle demande, ou contacter le transporteur pour en parler.'),
+    ...follow,
     signature(input.carrier),
   ]);
 }
@@ -239,6 +270,8 @@ export function counterOfferMessage(input: CounterOfferMail): MailMessage {
 
 /** The e-mail an account of the carrier chose to get for each new booking: what it is, and where to answer it. */
 export interface NewBookingAlert {
+  /** An accepted booking its customer changed since: it awaits the carrier's answer again. */
+  changed?: boolean;
   travelId: number;
   payload: TravelPayload;
   /** The booking's page in the back office, when the server knows its public address. */
@@ -260,8 +293,12 @@ export function newBookingAlertMessage(input: NewBookingAlert): MailMessage {
     ['Client', customerName(payload.customer.name) || '(sans nom)'],
     ['Total', input.total ?? 'prix à fixer'],
   ];
-  return assemble(`Nouvelle réservation ${number}`, [
-    paragraph(`Une nouvelle réservation attend votre réponse.`),
+  return assemble(input.changed ? `Réservation ${number} modifiée, à accepter de nouveau` : `Nouvelle réservation ${number}`, [
+    paragraph(
+      input.changed
+        ? 'Le client a modifié cette réservation après votre acceptation\u00a0: elle attend de nouveau votre réponse, avec son nouveau prix.'
+        : 'Une nouvelle réservation attend votre réponse.',
+    ),
     {
       text: rows.map(([label, value]) => `${label}${NBSP}: ${value}`).join('\n'),
       html: `<p style="margin:0 0 16px">${rows.map(([label, value]) => `${escapeHtml(label)}${NBSP}: ${escapeHtml(value)}`).join('<br>')}</p>`,

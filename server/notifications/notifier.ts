@@ -7,6 +7,8 @@ import { countConfirmation, enqueueMail, mailOfClaim, recordWithheldMail } from 
 import { countPending, type Outcome } from '../db/outbox-queue.ts';
 import type { Sql } from '../db/sql.ts';
 import { deliveryToSend, recordEvent } from '../db/webhooks-repo.ts';
+import { findTravelTokenHash, type StoredTravel } from '../db/travels-repo.ts';
+import { followPath } from '../follow/follow-links.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { additionalCosts, formatPrice } from 'transport-quote-wizard/domain';
 import { devisToken, hashToken, sha256 } from '../security/tokens.ts';
@@ -205,7 +207,7 @@ export class Notifier {
     facts: BookingFacts,
     carrier: Carrier,
     token: string | null = null,
-    { mailDelayMs = 0 }: { mailDelayMs?: number } = {},
+    { mailDelayMs = 0, backToCarrier = false }: { mailDelayMs?: number; backToCarrier?: boolean } = {},
   ): Promise<Written> {
     const now = Date.now();
     const id = newEventId();
@@ -216,7 +218,8 @@ export class Notifier {
       now,
       this.deps.settings.webhooks.retryMs,
     );
-    const alerts = type === 'booking.created' ? await this.recordAlerts(tx, facts, now) : 0;
+    // A new booking, or an accepted one its customer changed: both await the carrier's answer.
+    const alerts = type === 'booking.created' || backToCarrier ? await this.recordAlerts(tx, facts, now, backToCarrier) : 0;
     const kind = MAIL_KIND[type];
     const to = facts.payload.customer.email.trim();
     if (!kind || !this.mails || !MAILABLE.test(to)) return { deliveries, mail: alerts > 0 };
@@ -237,6 +240,7 @@ export class Notifier {
       carrier,
       editUrl: token ? this.editUrl(facts.id, token) : null,
       devisUrl: token ? this.devisUrl(facts.id, token) : null,
+      followUrl: token ? this.followUrl(facts.id, token) : await this.readOnlyFollowUrl(tx, facts.id),
       devisAttached: kind === 'confirmation' && this.deps.devisPdf !== undefined,
       reason: facts.refusalReason,
       priceLines: facts.priceLines ?? [],
@@ -279,7 +283,7 @@ export class Notifier {
    * like the customer's e-mail, so an SMTP server down or slow neither loses nor delays the
    * booking, and it is sent once when the server answers again. Returns how many were queued.
    */
-  private async recordAlerts(tx: Sql, facts: BookingFacts, now: number): Promise<number> {
+  private async recordAlerts(tx: Sql, facts: BookingFacts, now: number, changed = false): Promise<number> {
     const company = facts.companyId ?? facts.carrierId ?? this.deps.publicCompanyId ?? null;
     if (!this.mails || company === null) return 0;
     const recipients = (await alertRecipients(tx, company)).filter((address) => MAILABLE.test(address));
@@ -287,6 +291,7 @@ export class Notifier {
     const travel = facts.payload.travel;
     const base = this.base();
     const message = newBookingAlertMessage({
+      changed,
       travelId: facts.id,
       payload: facts.payload,
       url: base ? `${base}/espace-transporteur/reservations/${facts.id}` : null,
@@ -305,6 +310,43 @@ export class Notifier {
         this.deps.settings.mail.retryMs,
       );
     return recipients.length;
+  }
+
+  /**
+   * The e-mail of a step of the move's calendar (the day before, the day after), in the
+   * transaction that marks it sent; false when there is nobody to send it to. Its link is the
+   * customer's page by the read-only token: the e-mail shows the booking, it does not hand it over.
+   */
+  async recordCalendarMail(tx: Sql, kind: 'veille' | 'terminee', travel: StoredTravel, carrier: Carrier): Promise<boolean> {
+    const to = travel.payload.customer.email.trim();
+    if (!this.mails || !MAILABLE.test(to)) return false;
+    const message = mailMessage({
+      kind,
+      travelId: travel.id,
+      payload: travel.payload,
+      carrier,
+      editUrl: null,
+      devisUrl: null,
+      followUrl: await this.readOnlyFollowUrl(tx, travel.id),
+      reason: null,
+      priceLines: travel.summary?.lines ?? [],
+    });
+    const { from } = this.deps.settings.mail;
+    const sender = carrier.name ? `"${carrier.name.replace(/["\\\r\n]/g, '')}" <${from}>` : from;
+    await enqueueMail(
+      tx,
+      travel.id,
+      kind,
+      { from: sender, to, replyTo: MAILABLE.test(carrier.email) ? carrier.email : null, ...message },
+      Date.now(),
+      this.deps.settings.mail.retryMs,
+    );
+    return true;
+  }
+
+  /** Whether customers' e-mails leave at all (SMTP, or the demo's folder). */
+  get sendsMail(): boolean {
+    return this.mails !== null;
   }
 
   /** A counter-offer's e-mail to the customer, in the offer's transaction; false when there is nobody to send it to. */
@@ -358,11 +400,24 @@ export class Notifier {
     return this.deps.settings.publicUrl ?? (this.deps.demo ? this.deps.serverBase() : null);
   }
 
-  private editUrl(id: number, token: string): string | null {
+  /** The element's edit mode for a booking: EDIT_LINK_URL's page, or the demo's; null when neither exists. */
+  editUrl(id: number, token: string): string | null {
     const template = this.deps.settings.editLinkUrl;
     if (template) return template.replace('{id}', String(id)).replace('{token}', encodeURIComponent(token));
     const base = this.deps.demo ? this.base() : null;
     return base ? `${base}/edit.html?${new URLSearchParams({ id: String(id), token })}` : null;
+  }
+
+  /** The customer's page by the booking's own token (it leads to the edit). */
+  followUrl(id: number, token: string): string | null {
+    const base = this.base();
+    return base ? `${base}${followPath(id, token)}` : null;
+  }
+
+  /** The customer's page by the read-only token of the devis: the later e-mails show it, and cannot change the booking. */
+  async readOnlyFollowUrl(sql: Sql, id: number): Promise<string | null> {
+    const hash = await findTravelTokenHash(sql, id);
+    return hash ? this.followUrl(id, devisToken(this.deps.devisKey, id, hash)) : null;
   }
 
   /** The devis by its read-only token: a forwarded e-mail shows the devis, and cannot change the booking. */

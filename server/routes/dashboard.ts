@@ -33,7 +33,7 @@ export function bookingPageHeaders(reply: FastifyReply): void {
 export const dashboardRoutes: FastifyPluginAsync<{ assetsDir: string }> = async (app, { assetsDir }) => {
   const { sql } = app;
   // The stylesheets of the pages the server renders in every mode (the demo's come with the demo).
-  for (const name of ['dashboard.css', 'devis.css', 'back-office.css']) {
+  for (const name of ['dashboard.css', 'devis.css', 'follow.css', 'back-office.css']) {
     const stylesheet = readFileSync(path.join(assetsDir, name), 'utf8');
     app.get(`/${name}`, async (_request, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(stylesheet),

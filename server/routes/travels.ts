@@ -1,6 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { implausibleFigures, ItemSchema, parseSerializedTravelState, TravelPayloadSchema } from 'transport-quote-wizard/domain';
+import {
+  editsCloseAt,
+  editsClosedMessage,
+  editsOpen,
+  implausibleFigures,
+  ItemSchema,
+  parseSerializedTravelState,
+  TravelPayloadSchema,
+} from 'transport-quote-wizard/domain';
+import { editCloseDays } from '../db/customer-follow.ts';
 import type { ServerLimits } from '../config/limits.ts';
 import type { Sql } from '../db/sql.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
@@ -129,6 +138,23 @@ function assertStopsWhereWritten(payload: { addresses: Parameters<typeof misplac
   if (problems.length > 0) throw new HttpError(422, 'Choix refusés par le transporteur', problems);
 }
 
+/**
+ * When a booking stops taking edits: its carrier's number of days before the move (Réglages),
+ * from the day stored (never the one a body sends). null: it has no day, and never closes.
+ */
+export async function editDeadline(sql: Sql, travel: StoredTravel): Promise<{ closeAt: number | null; closeDays: number }> {
+  const closeDays = await editCloseDays(sql, travel.company_id ?? travel.carrier_id);
+  return { closeAt: editsCloseAt(travel.payload.travel.beginning_date, closeDays), closeDays };
+}
+
+/** Refuses an edit made after its deadline, on the server's clock, whoever sends it (edit link or company token). */
+async function assertEditsOpen(sql: Sql, travel: StoredTravel): Promise<void> {
+  const { closeAt, closeDays } = await editDeadline(sql, travel);
+  if (editsOpen(closeAt, Date.now())) return;
+  const message = editsClosedMessage(closeAt!, closeDays);
+  throw new HttpError(422, message, [{ path: 'travel.beginning_date', message }]);
+}
+
 /** The bookings (spec §7): created, read and changed by their token, priced by the server. */
 export const travelRoutes: FastifyPluginAsync = async (app) => {
   const { sql, limits, quotas, quotes, addressSecret, metrics, notifier, publicPricing, geocoder } = app;
@@ -231,12 +257,15 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
       409: PRICE_CHANGED,
       413: TOO_LARGE,
       415: NOT_JSON,
-      422: IMPLAUSIBLE,
+      422: refusal(
+        'Chiffres impossibles ou choix refusés (listés dans fields), ou modification trop tardive : le transporteur ferme les modifications en ligne un nombre de jours avant le déménagement (edits_close_at de la réservation).',
+      ),
       507: QUOTA,
     },
   });
   app.patch('/api/v1/travels/:id', { schema: updateSchema }, async (request): Promise<v.InferOutput<typeof UpdatedSchema>> => {
     const travel = await openTravel(sql, request);
+    await assertEditsOpen(sql, travel);
     const { payload, companyToken, state } = checkBooking(request.body, limits);
     assertStopsWhereWritten(payload, geocoder);
     // A booking's company is fixed when it is made: a token of another company (or any company
@@ -283,7 +312,10 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
         price_check: priced.priceCheck,
         summary: { lines: priced.facts.lines },
       });
-      return notifier.record(tx, 'booking.updated', facts, carrier);
+      // Accepted, then changed by its customer: back to the carrier, who is told as of a new booking.
+      return notifier.record(tx, 'booking.updated', facts, carrier, null, {
+        backToCarrier: travel.state === 'accepted' && state === 'review',
+      });
     });
     notifier.wake(written);
     quotas.report(uses);
@@ -306,6 +338,7 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
   });
   app.get('/api/v1/travels/:id', { schema: readSchema }, async (request): Promise<Booking> => {
     const travel = await openTravel(sql, request);
+    const { closeAt } = await editDeadline(sql, travel);
     return {
       id: travel.id,
       created_at: travel.created_at,
@@ -320,6 +353,7 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
       price_source: travel.price_source,
       ...(travel.price_check ? { price_check: travel.price_check } : {}),
       ...(travel.summary?.lines?.length ? { price_lines: travel.summary.lines } : {}),
+      ...(closeAt === null ? {} : { edits_close_at: new Date(closeAt).toISOString() }),
     };
   });
 };

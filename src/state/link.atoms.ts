@@ -2,6 +2,7 @@ import { atom } from 'jotai';
 import type { TravelState } from '../domain/entities/travel.ts';
 import { parseSerializedTravelState } from '../domain/payload/serialized-travel.ts';
 import { STEPS } from '../domain/steps/step-model.ts';
+import { editsClosedMessage } from '../domain/time/edit-window.ts';
 import { ApiError } from '../services/api-error.ts';
 import type { StoredTravelResponse } from '../services/api-client.ts';
 import { showBannerAtom } from './banner.atoms.ts';
@@ -37,6 +38,17 @@ export const pinCompanyPricesAtom = atom(null, (get, set, stored: StoredTravelRe
     set(fixPriceAtom, { transportationPriceVatExcluded: price_transportation_ht / 100, handlingPriceVatExcluded: price_handling_ht / 100 });
   }
   set(showBannerAtom, { id: 'company-booking', kind: 'info', text: COMPANY_BOOKING_NOTICE });
+});
+
+/**
+ * A booking reopened after its carrier closed edits (a number of days before the move): said
+ * before the visitor types anything, on the element's own clock, from the instant the server
+ * gave; the server refuses the save anyway, on its clock.
+ */
+export const warnClosedEditsAtom = atom(null, (_get, set, stored: StoredTravelResponse, now: Date) => {
+  const closeAt = stored.edits_close_at ? Date.parse(stored.edits_close_at) : Number.NaN;
+  if (Number.isNaN(closeAt) || now.getTime() < closeAt) return;
+  set(showBannerAtom, { id: 'edits-closed', kind: 'warning', text: editsClosedMessage(closeAt) });
 });
 
 const editLinkBase = atom<'ok' | 'invalid'>('ok');

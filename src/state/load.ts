@@ -7,7 +7,7 @@ import { showBannerAtom } from './banner.atoms.ts';
 import { settleScheduleAtom } from './dates-chunk.ts';
 import { parseDataBlocks, type DataBlockName } from './data-blocks.ts';
 import { restoreDraft } from './draft-sync.ts';
-import { pinCompanyPricesAtom, reopenedTravel, reportReopenFailureAtom } from './link.atoms.ts';
+import { pinCompanyPricesAtom, reopenedTravel, reportReopenFailureAtom, warnClosedEditsAtom } from './link.atoms.ts';
 import type { Services } from './services.atoms.ts';
 import type { QuoteStore } from './store.ts';
 
@@ -115,6 +115,8 @@ export async function load(store: QuoteStore, services: Services, memory: LoadMe
 
   // 4. A company's prices, once company mode is known.
   if (reopened) store.set(pinCompanyPricesAtom, reopened);
+  // A booking past its carrier's edit deadline says so before anything is typed.
+  if (reopened) store.set(warnClosedEditsAtom, reopened, services.now());
 
   // 5. The schedule.
   if (first || travelTaken) void store.set(settleScheduleAtom);

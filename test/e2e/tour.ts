@@ -350,6 +350,85 @@ export const backOfficeTours = {
   },
 
   /**
+   * The customer's page (issue 46, part 4) at its states: received, accepted, refused with the
+   * carrier's reason, edited after its acceptance (back to the carrier), the day before, over;
+   * then the carrier's deadline for edits in its Réglages. The states are made as the demo's
+   * carrier makes them, in its back office; the page is opened by each booking's link.
+   */
+  async *suivi(page, base) {
+    const { bookingBody } = await import('../../server/test/api/booking-body.ts');
+    const { DEMO_COMPANY_TOKEN } = await import('../../server/test/api/support.ts');
+    const { DateTime } = await import('luxon');
+    const on = (days: number, name: string) => {
+      const body = bookingBody({ customer: { name, phone_number: '0612345678', email: 'client@exemple.fr' } });
+      const start = DateTime.now().setZone('Europe/Paris').plus({ days }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
+      body.travel.beginning_date = start.toISO({ suppressMilliseconds: true });
+      body.travel.ending_date = start.plus({ hours: 7 }).toISO({ suppressMilliseconds: true });
+      body.addresses[0].timewindow_earliest = null;
+      body.addresses[0].timewindow_latest = null;
+      body.company_token = DEMO_COMPANY_TOKEN;
+      return body;
+    };
+    const book = async (days: number, name: string) =>
+      (await (
+        await fetch(`${base}/api/v1/travels`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(on(days, name)),
+        })
+      ).json()) as { id: number; token: string };
+    const received = await book(20, 'Jeanne Martin');
+    const accepted = await book(20, 'Paul Langevin');
+    const refused = await book(20, 'Irène Joliot');
+    const edited = await book(20, 'Marie Curie');
+    const eve = await book(1, 'Pierre Curie');
+    const over = await book(-1, 'Louis Pasteur');
+    await page.goto(`${base}/espace-transporteur/connexion`);
+    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
+    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    for (const booking of [accepted, edited, eve, over]) {
+      await page.goto(`${base}/espace-transporteur/reservations/${booking.id}`);
+      await page.getByRole('button', { name: 'Accepter' }).click();
+      await page.getByRole('status').filter({ hasText: 'Réservation acceptée' }).waitFor();
+    }
+    await page.goto(`${base}/espace-transporteur/reservations/${refused.id}`);
+    await page.getByText('Refuser', { exact: true }).click();
+    await page.getByRole('radio', { name: 'Date indisponible' }).check();
+    await page.getByLabel('Précisions pour le client (obligatoires avec « Autre »)').fill('Nous pouvons le faire la semaine suivante.');
+    await page.getByRole('button', { name: 'Confirmer le refus' }).click();
+    await page.getByRole('status').filter({ hasText: 'refusée' }).waitFor();
+    // The customer changes the accepted booking (the same body, another name): back to the carrier.
+    const { company_token: _company, ...change } = on(20, 'Marie Curie-Sklodowska');
+    await fetch(`${base}/api/v1/travels/${edited.id}?token=${encodeURIComponent(edited.token)}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(change),
+    });
+    const follow = async (booking: { id: number; token: string }) => {
+      await page.goto(`${base}/suivi/${booking.id}?token=${encodeURIComponent(booking.token)}`);
+      await page.getByRole('heading', { name: `Votre réservation n° ${booking.id}`, level: 1 }).waitFor();
+    };
+    await follow(received);
+    yield { name: 'suivi-client-0-recue' };
+    await follow(accepted);
+    yield { name: 'suivi-client-1-acceptee' };
+    await follow(refused);
+    yield { name: 'suivi-client-2-refusee' };
+    await follow(edited);
+    await page.getByText('Modifiée, à accepter de nouveau').waitFor();
+    yield { name: 'suivi-client-3-modifiee' };
+    await follow(eve);
+    yield { name: 'suivi-client-4-veille' };
+    await follow(over);
+    yield { name: 'suivi-client-5-terminee' };
+    await page.goto(`${base}/espace-transporteur/reglages/modifications`);
+    await page.getByRole('heading', { name: 'Modifications par le client', level: 1 }).waitFor();
+    yield { name: 'reglages-modifications' };
+  },
+
+  /**
    * The Réglages a carrier fills once (issue 42): Entreprise (refused, then saved with its logo),
    * Intégrer à mon site, the journal, and the test page its snippet opens.
    */

@@ -296,6 +296,39 @@ describe('<transport-quote-wizard> shell', () => {
     );
   });
 
+  it('S122 a booking past its carrier’s edit deadline says so on reopening, by the element’s own clock, before anything is typed (issue 46)', async () => {
+    const base = await apiBase();
+    // The move the day after the element's clock: the carrier closes edits 2 days before (its default).
+    const move = TEST_NOW.plus({ days: 1 }).set({ hour: 9, minute: 0 });
+    const body = bookingBody();
+    body.travel = { ...body.travel, beginning_date: move.toISO(), ending_date: move.plus({ hours: 6 }).toISO() } as typeof body.travel;
+    const late = await bookAtCarrierPrice(base, body);
+    const el = await wizard({ 'api-base': base, 'travel-id': String(late.id), 'travel-token': late.token, 'maps-provider': 'local' });
+    const closedOn = new Intl.DateTimeFormat('fr-FR', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Europe/Paris',
+    })
+      .format(move.minus({ days: 2 }).toJSDate())
+      .replace(/^(\S+) 1 /, '$1 1er ');
+    const said = `Cette réservation ne se modifie plus en ligne depuis le ${closedOn} : contactez le transporteur pour tout changement.`;
+    await waitUntil(() => textOf(el.shadowRoot!).includes(said), `the element should say « ${said} »`, { timeout: 5000 });
+    // A move far enough ahead of the clock opens without it.
+    const far = bookingBody();
+    const farMove = TEST_NOW.plus({ days: 30 }).set({ hour: 9, minute: 0 });
+    far.travel = { ...far.travel, beginning_date: farMove.toISO(), ending_date: farMove.plus({ hours: 6 }).toISO() } as typeof far.travel;
+    const open = await bookAtCarrierPrice(base, far);
+    const opened = await wizard({ 'api-base': base, 'travel-id': String(open.id), 'travel-token': open.token, 'maps-provider': 'local' });
+    await waitUntil(
+      () => byRole<HTMLInputElement>(opened.shadowRoot!, 'combobox', 'Adresse 2').value === '3 Place Bellecour 69002 Lyon',
+      'booking not reopened',
+      { timeout: 5000 },
+    );
+    expect(textOf(opened.shadowRoot!)).not.to.include('ne se modifie plus en ligne');
+  });
+
   it('S122 S002 a booking made on the company’s page reopens there in company mode (HT); its public link shows the company’s price TTC and says why', async () => {
     const base = await apiBase();
     // The company's own price, before VAT, in cents as the API carries it.

@@ -44,6 +44,11 @@ export const SETTINGS_PAGES: SettingsPage[] = [
     description: 'Emballage, démontage, cartons, assurance ad valorem… ce que vos clients ajoutent sur l’estimation, et son prix HT.',
   },
   {
+    path: 'modifications',
+    title: 'Modifications par le client',
+    description: 'Jusqu’à combien de jours avant le déménagement vos clients modifient leur réservation en ligne.',
+  },
+  {
     path: 'integration',
     title: 'Intégrer à mon site',
     description:

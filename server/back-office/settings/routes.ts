@@ -16,6 +16,7 @@ import { generateToken, hashToken } from '../../security/tokens.ts';
 import type { SettingsContext } from './context.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
 import { optionRoutes } from './options-routes.ts';
+import { editsRoutes } from './edits-routes.ts';
 import { poolRoutes } from './pools-routes.ts';
 import { tariffRoutes } from './tariff-routes.ts';
 
@@ -282,6 +283,7 @@ export async function settingsRoutes(office: FastifyInstance, context: SettingsC
   await poolRoutes(office, context, { page: administrator, form: administratorForm });
   await catalogueRoutes(office, context, { page: administrator, form: administratorForm });
   await optionRoutes(office, context, { page: administrator, form: administratorForm });
+  await editsRoutes(office, context, { page: administrator, form: administratorForm });
   // Acompte: only when the server can take payments (Stripe's secrets set).
   if (office.deposits.enabled) await depositSettingsRoutes(office, context, { page: administrator, form: administratorForm });
 }

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice, type FormFields, DEMO_ACCOUNTS } from './back-office-client.ts';
-import { bookingBody } from './booking-body.ts';
+import { bookingBody, FIXTURE_DAY } from './booking-body.ts';
 import {
   DEMO_COMPANY_TOKEN,
   json,
@@ -25,7 +25,7 @@ const MARTIN = DEMO_ACCOUNTS[0];
 function booking({
   name = 'Marie Curie',
   town = null as { name: string; postcode: string; lat: number; lng: number } | null,
-  day = '2026-11-23',
+  day = FIXTURE_DAY,
   companyToken = null as string | null,
   email = 'marie@exemple.fr',
 } = {}) {

@@ -3,6 +3,7 @@
 // spec §9: Paris → Lyon by the straight-line rule, a 3-seat sofa (a moving: 2 handlers at
 // 30 € an hour) handled for the 2 hours the body states.
 import type { TravelPayloadSchema } from 'transport-quote-wizard/domain';
+import { DateTime } from 'luxon';
 import type { InferInput } from 'valibot';
 import { cents, handlingEuros, htCents, publicTransportEuros } from './spec-prices.ts';
 
@@ -10,6 +11,18 @@ export const PARIS = { lat: 48.8601, lng: 2.3507 };
 export const LYON = { lat: 45.7542, lng: 4.8309 };
 export const TRANSPORT_CENTS = cents(publicTransportEuros([PARIS, LYON]));
 export const HANDLING_CENTS = cents(handlingEuros({ hours: 2, persons: 2, moving: true }));
+
+/**
+ * The fixture's day: a Monday two months or more ahead in France, so its bookings are always
+ * still open to edits (their carrier closes edits days before the move), whatever day the
+ * suites run. Its start at 9 h and end at 16 h 10, written with France's offset of that day.
+ */
+const monday = DateTime.now().setZone('Europe/Paris').plus({ days: 60 }).startOf('week');
+export const FIXTURE_DAY = monday.plus({ weeks: 1 }).toISODate()!;
+const at = (time: string) => DateTime.fromISO(`${FIXTURE_DAY}T${time}`, { zone: 'Europe/Paris' }).toISO({ suppressMilliseconds: true })!;
+export const FIXTURE_START = at('09:00');
+const FIXTURE_WINDOW_END = at('12:00');
+const FIXTURE_END = at('16:10');
 
 /**
  * A booking body as the suites send it: the fields below, and any other a test adds or forges
@@ -46,8 +59,8 @@ function validBody(): BodyInput {
         label: '',
         country: 'France',
         ...PARIS,
-        timewindow_earliest: '2026-11-23T09:00:00+01:00',
-        timewindow_latest: '2026-11-23T12:00:00+01:00',
+        timewindow_earliest: FIXTURE_START,
+        timewindow_latest: FIXTURE_WINDOW_END,
         order_item_ids: [],
         seek_days: 0,
         duration_min: 30,
@@ -76,8 +89,8 @@ function validBody(): BodyInput {
       travel_id: null,
       driver_pool_id: null,
       vehicle_category_id: null,
-      beginning_date: '2026-11-23T09:00:00+01:00',
-      ending_date: '2026-11-23T16:10:00+01:00',
+      beginning_date: FIXTURE_START,
+      ending_date: FIXTURE_END,
       truck_capacity_needed: 6,
       distance_transportation: 930246,
       duration_transportation: 16501,

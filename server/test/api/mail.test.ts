@@ -10,7 +10,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice } from './back-office-client.ts';
-import { bookingBody, HANDLING_CENTS, TRANSPORT_CENTS } from './booking-body.ts';
+import { bookingBody, FIXTURE_DAY, HANDLING_CENTS, TRANSPORT_CENTS } from './booking-body.ts';
 import { htCents } from './spec-prices.ts';
 import { freePort, startInbox } from './smtp-inbox.ts';
 import { DEMO_COMPANY_TOKEN, json, startServer, DATABASE_KIND, DATABASE_NAME, tempDatabasePath } from './support.ts';
@@ -64,7 +64,11 @@ describe(`the customer's e-mails through SMTP on ${DATABASE_NAME}`, () => {
     const text = mail.text;
     assert.match(text, /^Bonjour Marie Curie,/);
     assert.ok(text.includes(`Réservation${NBSP}: n°${NBSP}${created.id}`));
-    assert.ok(text.includes(`Date${NBSP}: lundi 23 novembre 2026 à 9${NBSP}h`), text);
+    // The fixture's day (a Monday ahead), as French writes it: 'lundi 25 janvier 2027', the first of a month '1er'.
+    const day = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+      .format(new Date(`${FIXTURE_DAY}T12:00:00Z`))
+      .replace(/^(\S+) 1 /, '$1 1er ');
+    assert.ok(text.includes(`Date${NBSP}: ${day} à 9${NBSP}h`), text);
     assert.ok(text.includes(`Trajet${NBSP}: de 10 Rue de Rivoli 75004 Paris à 3 Place Bellecour 69002 Lyon`));
     // The inventory's count (a 3-seat sofa), its lines on the devis the mail links to.
     assert.ok(text.includes(`Objets${NBSP}: 1${NBSP}objet (le détail est sur le devis)`), text);
@@ -78,7 +82,10 @@ describe(`the customer's e-mails through SMTP on ${DATABASE_NAME}`, () => {
     assert.ok(devisUrl, text);
     const readOnly = new URL(devisUrl).searchParams.get('token');
     assert.notEqual(readOnly, created.token);
-    assert.ok(!text.split(editUrl).join('').includes(created.token), 'the edit token only in the edit link');
+    assert.ok(
+      !text.split(editUrl).join('').split(`/suivi/${created.id}?token=${created.token}`).join('').includes(created.token),
+      'the edit token only in the edit link and the customer’s page',
+    );
     assert.equal((await fetch(editUrl)).status, 200);
     const devis = await fetch(devisUrl);
     assert.equal(devis.status, 200);
@@ -97,7 +104,11 @@ describe(`the customer's e-mails through SMTP on ${DATABASE_NAME}`, () => {
     assert.doesNotMatch(html, /<(img|script|link|iframe|form|object|video|audio|style)\b/i);
     assert.doesNotMatch(html, /\bsrc=|url\(/i);
     const urls = [...html.matchAll(/https?:\/\/[^"<\s]+/g)].map((match) => match[0].replace(/&amp;/g, '&'));
-    assert.deepEqual(new Set(urls), new Set([editUrl, devisUrl]), 'no address but the two links');
+    // The customer's page (issue 46), by the booking's token: it shows where the booking stands and leads to the edit.
+    const followUrl = `${server.base}/suivi/${created.id}?token=${created.token}`;
+    assert.ok(text.includes(`Suivre ma réservation${NBSP}: ${followUrl}`), text);
+    assert.equal((await fetch(followUrl)).status, 200);
+    assert.deepEqual(new Set(urls), new Set([followUrl, editUrl, devisUrl]), 'no address but the three links');
     assert.match(html, /<html lang="fr">/);
   });
 
@@ -124,8 +135,19 @@ describe(`the customer's e-mails through SMTP on ${DATABASE_NAME}`, () => {
       assert.ok(!message.raw.includes(DEMO_COMPANY_TOKEN), `${message.mail.subject}: the company token`);
       assert.ok(!message.mail.text.includes(DEMO_COMPANY_TOKEN));
     }
-    // The acceptance and the refusal carry no link with a token: only the confirmation knows it.
-    for (const message of [acceptance, refusal]) assert.doesNotMatch(message.mail.text, /token=/);
+    // The acceptance and the refusal carry no link with the booking's token (only the confirmation knows it):
+    // their one link is the customer's page by a read-only token, which shows and changes nothing.
+    for (const [message, id] of [
+      [acceptance, accepted.id],
+      [refusal, refused.id],
+    ]) {
+      const link = new RegExp(`Suivre ma réservation${NBSP}: (${server.base}/suivi/${id}\\?token=([\\w-]{43}))\n`).exec(message.mail.text);
+      assert.ok(link, message.mail.text);
+      assert.equal([...message.mail.text.matchAll(/token=/g)].length, 1);
+      assert.equal((await fetch(link[1])).status, 200);
+      const patched = await json(server.base, 'PATCH', `/api/v1/travels/${id}?token=${link[2]}`, { body: bookingBody() });
+      assert.equal(patched.status, 404);
+    }
   });
 
   it('sends nothing to a customer who gave no e-mail', async () => {

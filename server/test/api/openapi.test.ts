@@ -80,6 +80,7 @@ describe(`the published API contract on ${DATABASE_NAME}`, () => {
       'GET /api/v1/travels/{id}',
       'GET /dashboard/companies/company/travels/{id}',
       'GET /devis/{id}',
+      'GET /suivi/{id}',
       'GET /devis/{id}.pdf',
       'PATCH /api/v1/travels/{id}',
       'POST /api/v1/quotes',

@@ -344,6 +344,7 @@ export function clientPart(body: Record<string, unknown> & { travel: object }) {
     price_check: _check,
     state: _state,
     price_source: _source,
+    edits_close_at: _editsCloseAt,
     ...rest
   } = body;
   return {

@@ -11,7 +11,7 @@ import pg from 'pg';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice } from './back-office-client.ts';
-import { bookingBody } from './booking-body.ts';
+import { bookingBody, FIXTURE_DAY } from './booking-body.ts';
 import { importServerSource } from './source-module.ts';
 import { DEMO_COMPANY_TOKEN, ROOT, DATABASE_KIND, DATABASE_NAME, json, queryDatabase, startServer, tempDatabase } from './support.ts';
 
@@ -136,6 +136,15 @@ describe(`a ${DATABASE_NAME} database of schema version 1, holding bookings, upg
         // What later schemas say of a booking made before them: nobody answered it yet, and its price is the browser's.
         state: 'new',
         price_source: 'client',
+        // Edits close at midnight in France, 2 days (the default) before its day (issue 46).
+        ...(written.travel.beginning_date
+          ? {
+              edits_close_at: new Date(
+                Date.parse(`${written.travel.beginning_date.slice(0, 10)}T00:00:00${written.travel.beginning_date.slice(19)}`) -
+                  2 * 86_400_000,
+              ).toISOString(),
+            }
+          : {}),
       };
       for (const server of [first, second]) {
         const read = await json(server.base, 'GET', `/api/v1/travels/${booking.id}?token=${booking.token}`);
@@ -198,6 +207,12 @@ describe(`a ${DATABASE_NAME} database of schema version 1, holding bookings, upg
     assert.equal(read.data.customer.name, 'Après la mise à jour');
 
     const old = FIXTURE_BOOKINGS.find((booking) => booking.label === 'company 1');
+    // The fixture's booking was for a day now past, when edits are closed (issue 46): moved to the body's day ahead.
+    const past = (await first.query('SELECT beginning_date FROM travels WHERE id = ?', [old.id]))[0].beginning_date.slice(0, 10);
+    await first.query(
+      'UPDATE travels SET beginning_date = REPLACE(beginning_date, ?, ?), payload_json = REPLACE(payload_json, ?, ?) WHERE id = ?',
+      [past, FIXTURE_DAY, past, FIXTURE_DAY, old.id],
+    );
     const edited = await json(first.base, 'PATCH', `/api/v1/travels/${old.id}?token=${old.token}`, {
       body: bookingBody({ customer: { name: 'Client modifié', phone_number: '0612345678', email: 'modifie@exemple.fr' } }),
     });

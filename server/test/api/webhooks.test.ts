@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { bookingBody } from './booking-body.ts';
+import { bookingBody, FIXTURE_START } from './booking-body.ts';
 import { publishedContract } from './contract.ts';
 import { DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, startServer, DATABASE_KIND, DATABASE_NAME, tempDatabase } from './support.ts';
 import { BackOffice, registerEndpoint, startReceiver, validSignature, waitFor } from './webhook-receiver.ts';
@@ -140,7 +140,7 @@ describe(`webhooks on ${DATABASE_NAME}: signed, once per delivery, never lost`, 
         phone_number: '0611223344',
         step: 1,
         address: '10 Rue de Rivoli 75004 Paris',
-        arrival_earliest: '2026-11-23T09:00:00+01:00',
+        arrival_earliest: FIXTURE_START,
       },
     ]);
   });

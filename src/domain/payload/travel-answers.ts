@@ -70,6 +70,14 @@ export const BookingSchema = v.object({
     ),
   ),
   price_check: v.optional(PriceCheckSchema),
+  edits_close_at: v.optional(
+    v.pipe(
+      v.string(),
+      v.description(
+        'À partir de quand la réservation ne se modifie plus en ligne (ISO 8601, UTC) : minuit en France, le nombre de jours avant le déménagement que fixe le transporteur. Un PATCH après est refusé (422).',
+      ),
+    ),
+  ),
   price_lines: v.optional(
     v.pipe(
       v.array(PriceLineSchema),

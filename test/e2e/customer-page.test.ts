@@ -1,0 +1,68 @@
+// The customer's page (issue 46, part 4) at its states, walked as `npm run shots` pictures it
+// (tour 'suivi'): at 375 and 1280 px every stop passes axe, nothing scrolls sideways, the page
+// logs no error, and each state lists the steps its customer expects. SHOTS_DIR, when set,
+// keeps a picture of each stop there (the release's look at them).
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startServer } from '../../server/test/api/support.ts';
+import { assertAxeCleanWithoutSidewaysScroll, launchBrowser, openPage, watchPage } from './support.ts';
+import { backOfficeTours } from './tour.ts';
+
+/** What each stop's list says, step by step ('title: status'). */
+const EXPECTED: Record<string, string[] | null> = {
+  'suivi-client-0-recue': ['Réservation reçue Fait', 'Acceptation par le transporteur En cours', 'Devis signé À venir'],
+  'suivi-client-1-acceptee': ['Réservation reçue Fait', 'Acceptée par le transporteur Fait', 'Devis signé En cours'],
+  'suivi-client-2-refusee': ['Réservation reçue Fait', 'Refusée par le transporteur Arrêtée'],
+  'suivi-client-3-modifiee': ['Réservation reçue Fait', 'Modifiée, à accepter de nouveau En cours', 'Devis signé À venir'],
+  'suivi-client-4-veille': ['Réservation reçue Fait', 'Acceptée par le transporteur Fait', 'Devis signé En cours'],
+  'suivi-client-5-terminee': ['Réservation reçue Fait', 'Acceptée par le transporteur Fait', 'Devis signé En cours'],
+  'reglages-modifications': null,
+};
+
+describe('the customer’s page: each state at 375 and 1280 px, axe at 0, no sideways scrolling', () => {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`every stop of the 'suivi' tour at ${viewport.width} px`, async () => {
+      const page = await openPage(browser, { viewport });
+      const problems = watchPage(page);
+      const seen: string[] = [];
+      for await (const stop of backOfficeTours.suivi(page, server.base)) {
+        await assertAxeCleanWithoutSidewaysScroll(page, stop.name);
+        const expected = EXPECTED[stop.name];
+        if (expected) {
+          const titles = (await page.locator('ol.steps > li .step-title').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+          assert.deepEqual(titles.slice(0, expected.length), expected, stop.name);
+        }
+        if (stop.name === 'suivi-client-0-recue') await page.getByRole('link', { name: 'Modifier ma réservation' }).waitFor();
+        if (stop.name === 'suivi-client-4-veille') {
+          // The day before: its step done, and edits closed (the carrier's 2 days), so no Modifier.
+          assert.ok((await page.locator('li.step.done').filter({ hasText: 'La veille du déménagement' }).count()) === 1);
+          assert.equal(await page.getByRole('link', { name: 'Modifier ma réservation' }).count(), 0);
+          await page.getByText(/Les modifications en ligne sont closes depuis le/).waitFor();
+        }
+        if (stop.name === 'suivi-client-5-terminee')
+          assert.equal(await page.locator('li.step.done').filter({ hasText: 'Déménagement terminé' }).count(), 1);
+        if (process.env.SHOTS_DIR)
+          await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `${stop.name}-${viewport.width}.png`), fullPage: true });
+        seen.push(stop.name);
+      }
+      assert.deepEqual(seen, Object.keys(EXPECTED));
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+});
