@@ -35,6 +35,9 @@ import { serverContext } from './http/server-context.ts';
 import { ignRouteService, straightLineRouteService } from './pricing/route-service.ts';
 import { quoteRoutes } from './routes/quotes.ts';
 import { devisRoutes } from './routes/devis.ts';
+import { paymentsFromEnv, type PaymentSettings } from './config/payments.ts';
+import { depositRoutes } from './payments/deposit-routes.ts';
+import { DepositService } from './payments/deposit-service.ts';
 import { followRoutes } from './routes/follow.ts';
 import { scheduleCalendarMails } from './follow/calendar-mails.ts';
 import { devisPdfOfBooking } from './db/devis-document.ts';
@@ -76,6 +79,8 @@ export interface AppOptions {
   publicPricing?: CompanyData;
   /** The customer's e-mails and the carrier's webhooks; from the environment by default. */
   notifications?: NotificationSettings;
+  /** Stripe's secrets for the online deposit (STRIPE_*); from the environment by default, null: off. */
+  payments?: PaymentSettings | null;
   /** The carrier's back office: who sees the public bookings, sessions, sign-in throttling. */
   backOffice?: BackOfficeSettings;
   /** The address the server answers at, once it listens (the demo's e-mail links). */
@@ -121,6 +126,7 @@ export async function createApp({
   publicPricing: givenPublicPricing,
   notifications = notificationsFromEnv(process.env, runtime.demo, null),
   backOffice = backOfficeFromEnv(process.env, runtime.demo),
+  payments = paymentsFromEnv(process.env),
   serverBase,
   composition,
 }: AppOptions): Promise<FastifyInstance> {
@@ -353,6 +359,18 @@ export async function createApp({
   // The workers start once the server answers, and stop (their sends in flight ended) before the database closes.
   app.addHook('onReady', async () => notifier.start());
   app.addHook('onClose', async () => notifier.stop());
+  const deposits = new DepositService({
+    sql,
+    settings: payments,
+    notifier,
+    log: app.log,
+    devisKey,
+    publicPricing,
+    firstRetryMs: notifications.webhooks.firstRetryMs,
+    pollMs: notifications.pollMs,
+  });
+  app.addHook('onReady', async () => deposits.start());
+  app.addHook('onClose', async () => deposits.stop());
   // The e-mails of the move's calendar (the day before, the day after), swept on the server's clock.
   let calendar: ReturnType<typeof scheduleCalendarMails> | null = null;
   app.addHook('onReady', async () => {
@@ -374,6 +392,7 @@ export async function createApp({
     addressSecret,
     geocoder: geocoderOnce,
     sandbox,
+    deposits,
   });
   // A page's carrier-key, read before any API route's handler (request.site).
   await app.register(carrierKeys, { sql });
@@ -381,6 +400,7 @@ export async function createApp({
   await app.register(quoteRoutes);
   await app.register(devisRoutes, { devisKey });
   await app.register(followRoutes, { devisKey });
+  if (deposits.enabled) await app.register(depositRoutes, { devisKey });
   await app.register(catalogueRoutes);
   await app.register(companyRoutes);
   await app.register(carrierRoutes);

@@ -68,6 +68,7 @@ const POSTGRES_SUITES = [
   'server/test/api/team.test.ts',
   'server/test/api/dispatch.test.ts',
   'server/test/api/customer-page.test.ts',
+  'server/test/api/deposit.test.ts',
   'server/test/api/directory.test.ts',
   'server/test/api/devis-acceptance.test.ts',
   'server/test/api/devis-pdf.test.ts',

@@ -45,6 +45,8 @@ export interface BookingPageInput {
   offerError?: string | null;
   /** The customer's 'Bon pour accord': the latest, and the one that still matches the devis as it stands (null once it changed). */
   devisAcceptance?: { latest: DevisAcceptance | null; current: DevisAcceptance | null };
+  /** The deposit paid online, its state (payments/deposit-marks.ts); empty when there is none. */
+  deposit?: string;
 }
 
 /** Whether the customer hears of the decision from the server, said where the carrier decides. */
@@ -223,6 +225,7 @@ ${(input.withheld ?? []).map((why) => notice('error', why)).join('')}
 ${decision(input)}
 ${devisSigned(input)}
 </section>
+${input.deposit ?? ''}
 ${changesSection(travel)}
 <article class="booking card" aria-label="Détail de la réservation">${bookingSections(travel.id, travel.payload, travel.created_at, travel.price_check, travel.price_source, false, travel.summary, true)}</article>`;
   return frame(`Réservation n° ${travel.id}`, body, viewer, 'reservations');

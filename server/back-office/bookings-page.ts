@@ -93,7 +93,7 @@ function rowActions(booking: ListedBooking, csrf: string): string {
  * A job on two lines (on a phone; one row on a screen): its hour, its first and last towns and
  * its total, then its state and marks, and what the dispatcher does with it.
  */
-function row(booking: ListedBooking, withPublic: boolean, duplicate: boolean, csrf: string, signed = false): string {
+function row(booking: ListedBooking, withPublic: boolean, duplicate: boolean, csrf: string, signed = false, depositMark = ''): string {
   const { summary } = booking;
   const more = summary.stops - 2;
   const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
@@ -110,6 +110,7 @@ function row(booking: ListedBooking, withPublic: boolean, duplicate: boolean, cs
     ...(signed ? ['<span class="badge signed">Devis signé</span>'] : []),
     ...priceMarks(booking),
     ...(duplicate ? ['<span class="badge warning">Doublon possible</span>'] : []),
+    ...(depositMark ? [depositMark] : []),
   ];
   return `<tr class="job">
 <td class="when" data-label="Heure">${booking.beginning_date ? escapeHtml(hourOf(booking.beginning_date)) : 'À convenir'}</td>
@@ -155,6 +156,8 @@ export interface BookingsPageInput {
   /** The dates as typed (jj/mm/aaaa), kept when they could not be read, and what was wrong. */
   typed?: { du: string; au: string };
   dateError?: string | null;
+  /** The deposit's mark of each booking that has one (payments/deposit-marks.ts). */
+  depositMarks?: ReadonlyMap<number, string>;
 }
 
 /** A day of the filter as the field shows it: 'jj/mm/aaaa'. */
@@ -214,7 +217,7 @@ ${
 ${dayGroups(bookings, filter.today)
   .map(
     (group) =>
-      `<tbody><tr class="day"><th scope="rowgroup" colspan="5">${escapeHtml(group.label)}</th></tr>${group.bookings.map((booking) => row(booking, withPublic, duplicates.has(booking.id), viewer.csrf, input.signed?.has(booking.id) ?? false)).join('')}</tbody>`,
+      `<tbody><tr class="day"><th scope="rowgroup" colspan="5">${escapeHtml(group.label)}</th></tr>${group.bookings.map((booking) => row(booking, withPublic, duplicates.has(booking.id), viewer.csrf, input.signed?.has(booking.id) ?? false, input.depositMarks?.get(booking.id))).join('')}</tbody>`,
   )
   .join('')}
 </table>`

@@ -57,6 +57,7 @@ import { settingsRoutes } from './settings/routes.ts';
 import { teamRoutes } from './team/routes.ts';
 import { directoryRoutes } from './directory/directory-routes.ts';
 import { logoFile } from '../db/company-profile.ts';
+import { depositCard, depositMarks } from '../payments/deposit-marks.ts';
 
 /** What the back office reads beside the server's context. */
 export interface BackOfficeOptions {
@@ -397,6 +398,14 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
             duplicates,
             signed,
             total,
+            ...(app.deposits.enabled
+              ? {
+                  depositMarks: await depositMarks(
+                    sql,
+                    bookings.map((booking) => booking.id),
+                  ),
+                }
+              : {}),
             page: number,
             pageSize: PAGE_SIZE,
             message: done,
@@ -462,6 +471,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
               latest: await latestDevisAcceptance(sql, travel.id),
               current: await currentDevisAcceptance(sql, travel, deps.publicPricing),
             },
+            deposit: app.deposits.enabled ? await depositCard(sql, travel.id) : '',
             ...extra,
           }),
           status,
@@ -482,14 +492,18 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         const carrier = await carrierFor(travel);
         // The acceptance's e-mail waits for the end of its undo window (and a little more, so an undo at its last second still catches it).
         const mailDelayMs = decision.state === 'accepted' && settings.undoAcceptMs > 0 ? settings.undoAcceptMs + UNDO_MARGIN_MS : 0;
+        let refund = false;
         const written = await sql.transaction(async (tx) => {
           if (!(await decideTravel(tx, travel.id, decision, new Date().toISOString()))) return null;
           // A decision replaces any counter-offer still waiting: its link no longer works.
           await closeCounterOffers(tx, travel.id, new Date().toISOString());
+          // A refusal gives back the deposit the customer paid (refunded by the refunds' outbox).
+          if (decision.state === 'refused') refund = await app.deposits.refundOnClose(tx, travel.id);
           const now = await findTravel(tx, travel.id);
           return notifier.record(tx, type, factsOf(now!), carrier, null, { mailDelayMs });
         });
         const decided = written !== null;
+        if (refund) app.deposits.wakeRefunds();
         if (written) {
           notifier.wake(written);
           deps.metrics?.bookings.inc({ action: decision.state, owner: travel.company_id === null ? 'public' : 'company' });
@@ -516,13 +530,17 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         const now = Date.now();
         const since = new Date(now - settings.undoAcceptMs).toISOString();
         const carrier = await carrierFor(travel);
+        let refund = false;
         const written = await sql.transaction(async (tx) => {
           if (settings.undoAcceptMs === 0 || !(await undoAcceptance(tx, travel.id, since, new Date(now).toISOString()))) return null;
           await dropWaitingMail(tx, travel.id, 'acceptance');
+          // An acceptance undone no longer holds the deposit its customer paid on it: refunded.
+          refund = await app.deposits.refundOnClose(tx, travel.id);
           const after = await findTravel(tx, travel.id);
           return notifier.record(tx, 'booking.updated', factsOf(after!), carrier);
         });
         if (written) notifier.wake(written);
+        if (refund) app.deposits.wakeRefunds();
         return reply.redirect(`${BASE}/reservations/${travel.id}?fait=${written ? 'acceptation-annulee' : 'annulation-trop-tard'}`, 303);
       });
 

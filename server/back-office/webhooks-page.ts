@@ -8,6 +8,8 @@ const EVENT_LABELS: Record<string, string> = {
   'booking.refused': 'Réservation refusée',
   'booking.counter_offered': 'Autre date proposée',
   'booking.devis_accepted': 'Devis signé',
+  'booking.deposit_paid': 'Acompte payé',
+  'booking.deposit_refunded': 'Acompte remboursé',
 };
 
 export interface EndpointView extends WebhookEndpoint {

@@ -13,7 +13,7 @@ import type { Sql, SqlValue } from './sql.ts';
  * row. The claim counts the attempt; the count is also the fence of the settle, so a process
  * whose lease ran out (another took the row over) cannot overwrite the newer outcome.
  */
-export type QueueTable = 'webhook_deliveries' | 'mail_outbox';
+export type QueueTable = 'webhook_deliveries' | 'mail_outbox' | 'deposit_refunds';
 
 export interface ClaimedRow {
   id: number;

@@ -8,6 +8,7 @@ import type { OfflineGeocoder } from '../geo/geocoder.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { Quotas } from '../ops/quotas.ts';
+import type { DepositService } from '../payments/deposit-service.ts';
 import type { PoolSandbox } from '../pricing/pool-sandbox.ts';
 import type { QuoteService } from '../pricing/quote-service.ts';
 
@@ -33,6 +34,8 @@ export interface ServerContext {
   geocoder: () => OfflineGeocoder;
   /** Where pool code runs (the quotes', and the test run of code a carrier is about to save). */
   sandbox: PoolSandbox;
+  /** The deposit through Stripe Checkout: `enabled` only with Stripe's secrets (config/payments.ts). */
+  deposits: DepositService;
 }
 
 declare module 'fastify' {

@@ -3,8 +3,9 @@ import type { PriceCheck, TravelPayload } from 'transport-quote-wizard/domain';
 
 /**
  * What the carrier's other systems are told (webhooks): a booking made, changed, accepted or
- * refused, another date (and price) proposed to its customer (the offer in `counter_offer`), or
- * its devis accepted by its customer ('Bon pour accord', in `devis_acceptance`).
+ * refused, another date (and price) proposed to its customer (the offer in `counter_offer`), its
+ * devis accepted by its customer ('Bon pour accord', in `devis_acceptance`), or its deposit paid or
+ * refunded (in `deposit`).
  */
 export const EVENT_TYPES = [
   'booking.created',
@@ -13,6 +14,8 @@ export const EVENT_TYPES = [
   'booking.refused',
   'booking.counter_offered',
   'booking.devis_accepted',
+  'booking.deposit_paid',
+  'booking.deposit_refunded',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -36,6 +39,8 @@ export interface BookingFacts {
   counterOffer?: CounterOfferFacts;
   /** The acceptance a 'booking.devis_accepted' event announces. */
   devisAcceptance?: DevisAcceptanceFacts;
+  /** The deposit a 'booking.deposit_paid' or 'booking.deposit_refunded' event announces. */
+  deposit?: DepositFacts;
 }
 
 /** A customer's 'Bon pour accord' as an event carries it: when, by what name, and the SHA-256 of the devis accepted. */
@@ -43,6 +48,15 @@ export interface DevisAcceptanceFacts {
   accepted_at: string;
   signer_name: string;
   devis_sha256: string;
+}
+
+/** A deposit as an event carries it (payments/): its amount in cents TTC, where it stands, when. */
+export interface DepositFacts {
+  amount: number;
+  currency: 'eur';
+  state: 'paid' | 'refund_pending' | 'refunded';
+  paid_at: string | null;
+  refunded_at: string | null;
 }
 
 /** A counter-offer as an event carries it: the day proposed, the price when it changes (cents TTC), until when the customer may accept it. */
@@ -146,6 +160,7 @@ export function eventBody(id: string, type: EventType, at: Date, facts: BookingF
       sms_contacts: smsContacts(facts.payload),
       ...(facts.counterOffer ? { counter_offer: facts.counterOffer } : {}),
       ...(facts.devisAcceptance ? { devis_acceptance: facts.devisAcceptance } : {}),
+      ...(facts.deposit ? { deposit: facts.deposit } : {}),
     },
   });
 }

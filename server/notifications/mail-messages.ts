@@ -89,9 +89,9 @@ export function customerAddress(text: string): string {
 }
 
 /** A text and its HTML, side by side: each paragraph is written once. */
-type Block = { text: string; html: string };
-const paragraph = (text: string): Block => ({ text, html: `<p style="margin:0 0 16px">${escapeHtml(text)}</p>` });
-const link = (label: string, url: string, colour = '#1d4ed8'): Block => ({
+export type Block = { text: string; html: string };
+export const paragraph = (text: string): Block => ({ text, html: `<p style="margin:0 0 16px">${escapeHtml(text)}</p>` });
+export const link = (label: string, url: string, colour = '#1d4ed8'): Block => ({
   text: `${label}${NBSP}: ${url}`,
   html: `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}" style="color:${colour}">${escapeHtml(label)}</a></p>`,
 });
@@ -137,7 +137,7 @@ function facts(input: MailInput): Block {
   };
 }
 
-function signature(carrier: Carrier): Block {
+export function signature(carrier: Carrier): Block {
   const contact = [carrier.phone_number ? formatPhone(carrier.phone_number) : '', carrier.email].filter(Boolean).join(' · ');
   // The legal name and SIRET, then the address: who the customer deals with, as the devis says it.
   const legal = [
@@ -153,7 +153,7 @@ function signature(carrier: Carrier): Block {
   };
 }
 
-function assemble(subject: string, blocks: Block[]): MailMessage {
+export function assemble(subject: string, blocks: Block[]): MailMessage {
   return {
     subject,
     text: `${blocks.map((block) => block.text).join('\n\n')}\n`,

@@ -366,6 +366,31 @@ export class Notifier {
     return true;
   }
 
+  /**
+   * Another e-mail to the booking's customer (the deposit's, payments/), in the transaction of
+   * what it announces, from the carrier as the others; false when e-mails are off or the
+   * customer gave no address.
+   */
+  async recordCustomerMail(
+    tx: Sql,
+    input: { travelId: number; kind: string; to: string; carrier: Carrier; message: { subject: string; text: string; html: string } },
+  ): Promise<boolean> {
+    const to = input.to.trim();
+    if (!this.mails || !MAILABLE.test(to)) return false;
+    const { from } = this.deps.settings.mail;
+    const sender = input.carrier.name ? `"${input.carrier.name.replace(/["\\\r\n]/g, '')}" <${from}>` : from;
+    const replyTo = MAILABLE.test(input.carrier.email) ? input.carrier.email : null;
+    await enqueueMail(
+      tx,
+      input.travelId,
+      input.kind,
+      { from: sender, to, replyTo, ...input.message },
+      Date.now(),
+      this.deps.settings.mail.retryMs,
+    );
+    return true;
+  }
+
   /** Where the links of the e-mails lead: PUBLIC_URL, or the demo's own address; null when neither is known. */
   linkBase(): string | null {
     return this.base();

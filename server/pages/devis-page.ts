@@ -12,6 +12,8 @@ export interface DevisPageInput extends DevisSource {
   acceptance?: AcceptanceView | null;
   /** Where the PDF of this devis downloads (with the token that opened the page). */
   pdfUrl?: string | null;
+  /** The deposit asked online (payments/devis-deposit.ts): its payment mention, and its state or button. */
+  deposit?: { mention: string; section: string } | null;
 }
 
 /**
@@ -40,7 +42,13 @@ ${price.rows.map((row) => `<tr><th scope="row">${escapeHtml(row.label)}</th><td>
 }
 
 /** The devis's body: its content (devis-content.ts), written as HTML. */
-export function renderDevisBody(content: DevisContent, logo: DevisPageInput['logo'] = null): string {
+/** The carrier's payment terms beside a deposit asked online: its default 'no payment asked' would contradict it. */
+const withDeposit = (payment: string) =>
+  payment.startsWith('Aucun paiement n’est demandé')
+    ? 'Le solde se règle selon les modalités que le transporteur vous indique en confirmant votre déménagement.'
+    : payment;
+
+export function renderDevisBody(content: DevisContent, logo: DevisPageInput['logo'] = null, depositMention = ''): string {
   const { carrier, customer } = content;
   return `
 <header class="parties">
@@ -67,7 +75,7 @@ ${content.items.length ? `<ul>${content.items.map((item) => `<li>${escapeHtml(it
 <section><h2>Prix</h2>
 ${priceSection(content.price)}</section>
 ${carrier.termsUrl ? `<section><h2>Conditions générales</h2><p>Ce devis est accompagné des conditions générales du transporteur\u00a0: <a href="${escapeHtml(carrier.termsUrl)}">${escapeHtml(carrier.termsUrl)}</a></p></section>` : ''}
-<section><h2>Paiement</h2><p>${escapeHtml(content.payment)}</p></section>
+<section><h2>Paiement</h2>${depositMention ? `<p>${escapeHtml(depositMention)}</p>` : ''}<p>${escapeHtml(depositMention ? withDeposit(content.payment) : content.payment)}</p></section>
 <section><h2>Responsabilité et réserves</h2>
 ${content.liability.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}</section>`;
 }
@@ -89,8 +97,9 @@ export function renderDevisPage(input: DevisPageInput): string {
 <link rel="stylesheet" href="/devis.css">${brandStyle ? `\n<style>${brandStyle}</style>` : ''}
 </head>
 <body>
-<main>${renderDevisBody(content, input.logo)}
+<main>${renderDevisBody(content, input.logo, input.deposit?.mention)}
 ${input.acceptance ? renderAcceptance(input.acceptance) : ''}
+${input.deposit?.section ?? ''}
 ${pdf}<p class="print-hint">Pour l’enregistrer en PDF, utilisez la fonction Imprimer de votre navigateur.</p>
 </main>
 </body>

@@ -18,6 +18,7 @@ import { latestDevisAcceptance, type DevisAcceptance } from '../db/devis-accepta
 import { devisContent, devisHash, type DevisSource } from '../pages/devis-content.ts';
 import type { AcceptanceForm } from '../pages/devis-acceptance-form.ts';
 import { acceptanceClosed, acceptDevis, readAcceptance, type DevisTokenKind } from './devis-acceptance.ts';
+import { devisDeposit } from '../payments/devis-deposit.ts';
 
 /**
  * /devis/{id}?token=…: the devis of a booking, for the customer to read, print, and accept
@@ -115,7 +116,8 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer }> = async (app,
     if (style) policy = withStyleHash(policy, style);
     void reply.header('content-security-policy', policy);
     const pdfUrl = `/devis/${travel.id}.pdf?${new URLSearchParams({ token })}`;
-    return reply.code(status).send(renderDevisPage({ ...source, logo, acceptance, pdfUrl }));
+    const deposit = await devisDeposit(app.deposits, sql, travel, reply.request, reply);
+    return reply.code(status).send(renderDevisPage({ ...source, logo, acceptance, pdfUrl, deposit }));
   }
 
   const notFound = (reply: FastifyReply) => {

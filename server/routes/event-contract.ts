@@ -33,6 +33,17 @@ const DevisAcceptanceSchema = v.object({
   ),
 });
 
+const DepositSchema = v.object({
+  amount: v.pipe(v.number(), v.description('L’acompte, en centimes TTC.')),
+  currency: v.literal('eur'),
+  state: v.pipe(
+    v.picklist(['paid', 'refund_pending', 'refunded']),
+    v.description('paid : payé ; refund_pending : remboursement demandé à Stripe ; refunded : remboursé.'),
+  ),
+  paid_at: v.pipe(v.nullable(v.string()), v.description('Quand Stripe a confirmé le paiement, ISO 8601 (UTC).')),
+  refunded_at: v.pipe(v.nullable(v.string()), v.description('Quand Stripe a remboursé l’acompte, ISO 8601 (UTC).')),
+});
+
 export const BookingEventSchema = publishSchema(
   'BookingEvent',
   v.object({
@@ -65,6 +76,12 @@ export const BookingEventSchema = publishSchema(
           'Avec booking.devis_accepted seulement : le « Bon pour accord » du client sur le devis (son nom, l’heure, l’empreinte du devis).',
         ),
       ),
+      deposit: v.pipe(
+        v.optional(DepositSchema),
+        v.description(
+          'Avec booking.deposit_paid et booking.deposit_refunded seulement : l’acompte payé en ligne (Stripe Checkout) ou remboursé.',
+        ),
+      ),
     }),
   }),
   'answer',
@@ -80,7 +97,7 @@ export const WEBHOOKS = {
       tags: ['Webhooks'],
       summary: 'Recevoir un événement de réservation',
       description:
-        'Envoyé à chaque point de réception enregistré dans l’espace transporteur, pour chaque réservation créée, modifiée, acceptée ou refusée, pour chaque autre date proposée au client (booking.counter_offered) et pour chaque devis accepté par le client (booking.devis_accepted, « Bon pour accord »). ' +
+        'Envoyé à chaque point de réception enregistré dans l’espace transporteur, pour chaque réservation créée, modifiée, acceptée ou refusée, pour chaque autre date proposée au client (booking.counter_offered), pour chaque devis accepté par le client (booking.devis_accepted, « Bon pour accord »), et pour chaque acompte payé ou remboursé (booking.deposit_paid, booking.deposit_refunded). ' +
         'Une réponse 2xx le livre ; toute autre réponse (ou aucune dans le délai) le fait réessayer, avec des délais croissants, pendant 24 h. ' +
         'Au moins une fois, sans ordre garanti : écartez un doublon par son id.',
       security: [],

@@ -61,11 +61,13 @@ export const SETTINGS_PAGES: SettingsPage[] = [
   },
 ];
 
-export function renderSettingsIndex(viewer: Viewer): string {
-  const items = SETTINGS_PAGES.map(
-    (entry) =>
-      `<li><a href="${SETTINGS_URL}/${entry.path}">${escapeHtml(entry.title)}</a><p class="meta">${escapeHtml(entry.description)}</p></li>`,
-  ).join('');
+export function renderSettingsIndex(viewer: Viewer, pages: readonly SettingsPage[] = SETTINGS_PAGES): string {
+  const items = pages
+    .map(
+      (entry) =>
+        `<li><a href="${SETTINGS_URL}/${entry.path}">${escapeHtml(entry.title)}</a><p class="meta">${escapeHtml(entry.description)}</p></li>`,
+    )
+    .join('');
   return frame(
     'Réglages',
     `<h1>Réglages</h1><p>Ce que l’entreprise publie et promet à ses clients\u00a0: réservé à ses administrateurs.</p><ul class="settings-index">${items}</ul>`,

@@ -6,7 +6,9 @@ import { frame } from '../layout.ts';
 import { checkReferences, referenceChanges, shownReferences, typedReferences } from './company-form.ts';
 import { COMPANY_URL, renderCompanyPage } from './company-page.ts';
 import { checkLogo, fileSize, LOGO_MAX_BYTES, TOO_HEAVY } from './logo-image.ts';
-import { renderJournalPage, renderSettingsIndex, SETTINGS_BASE } from './pages.ts';
+import { renderJournalPage, renderSettingsIndex, SETTINGS_BASE, SETTINGS_PAGES } from './pages.ts';
+import { depositSettingsRoutes } from '../../payments/deposit-settings-routes.ts';
+import { withDepositPage } from '../../payments/deposit-settings-page.ts';
 import { INTEGRATION_URL, renderIntegrationPage } from './integration-page.ts';
 import { keySettings, parseAllowedOrigins, replacePublicKey, setAllowedOrigins } from '../../db/carrier-keys.ts';
 import { generateToken, hashToken } from '../../security/tokens.ts';
@@ -74,7 +76,9 @@ export async function settingsRoutes(office: FastifyInstance, context: SettingsC
     return { companyId: carrier.companyId, userId: carrier.userId, userEmail: carrier.email };
   };
 
-  office.get(SETTINGS_BASE, administrator, async (request, reply) => page(reply, renderSettingsIndex(viewerOf(request, reply))));
+  office.get(SETTINGS_BASE, administrator, async (request, reply) =>
+    page(reply, renderSettingsIndex(viewerOf(request, reply), office.deposits.enabled ? withDepositPage(SETTINGS_PAGES) : SETTINGS_PAGES)),
+  );
 
   office.get(`${SETTINGS_BASE}/journal`, administrator, async (request, reply) => {
     const entries = await readJournal(sql, request.carrier!.companyId);
@@ -280,4 +284,6 @@ export async function settingsRoutes(office: FastifyInstance, context: SettingsC
   await catalogueRoutes(office, context, { page: administrator, form: administratorForm });
   await optionRoutes(office, context, { page: administrator, form: administratorForm });
   await editsRoutes(office, context, { page: administrator, form: administratorForm });
+  // Acompte: only when the server can take payments (Stripe's secrets set).
+  if (office.deposits.enabled) await depositSettingsRoutes(office, context, { page: administrator, form: administratorForm });
 }

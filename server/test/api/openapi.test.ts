@@ -116,6 +116,8 @@ describe(`the published API contract on ${DATABASE_NAME}`, () => {
       'booking.refused',
       'booking.counter_offered',
       'booking.devis_accepted',
+      'booking.deposit_paid',
+      'booking.deposit_refunded',
     ]);
     assert.ok(!('store_serialized' in event.properties.data.properties.booking.properties), 'not the element’s stored state');
     assert.ok(!JSON.stringify(event).includes('company_token'), 'never a token');

@@ -204,6 +204,8 @@ function spawnServer(database: string, port: number, env: ServerEnv, main = DEMO
       env: {
         ...process.env,
         ...GENEROUS_LIMITS,
+        // The demo's stand-in for Stripe stays off: a suite that tests the deposit sets STRIPE_* itself.
+        DEMO_STRIPE: '0',
         PORT: String(port),
         HOST: '127.0.0.1',
         ...(isPostgres(database) ? { DATABASE_URL: database } : { DATABASE_PATH: database, DATABASE_URL: '' }),

@@ -1,0 +1,133 @@
+// A local stand-in for the few Stripe calls the deposit makes (Checkout Sessions, Refunds), as
+// the official client sends them: form-encoded bodies, an Idempotency-Key header, JSON answers.
+// Like Stripe, a repeated idempotency key gets the first answer again, and nothing new is made.
+// It can be 'down' (every call a 503), and it signs the events it sends with the stripe
+// package's own test helper, as Stripe signs its webhooks.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+export interface StandInSession {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  success_url: string;
+  cancel_url: string;
+  url: string;
+}
+
+export interface StandInRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  fields: Record<string, string>;
+}
+
+export async function startStripeStandIn() {
+  const sessions = new Map<string, StandInSession>();
+  const refunds: { id: string; payment_intent: string; amount: number }[] = [];
+  const answers = new Map<string, { status: number; body: string }>();
+  const requests: StandInRequest[] = [];
+  let down = false;
+  let counter = 0;
+  const next = (prefix: string) => `${prefix}_test_${(++counter).toString().padStart(6, '0')}`;
+
+  const server = http.createServer((request, response) => {
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk) => (text += chunk));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const key = (request.headers['idempotency-key'] as string | undefined) ?? null;
+      const fields = Object.fromEntries(new URLSearchParams(text));
+      requests.push({ method: request.method ?? '', path: url.pathname, idempotencyKey: key, fields });
+      const send = (status: number, body: unknown) => {
+        const json = JSON.stringify(body);
+        if (key && request.method === 'POST' && status < 500) answers.set(key, { status, body: json });
+        response.writeHead(status, { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) }).end(json);
+      };
+      if (down) return send(503, { error: { type: 'api_error', message: 'Stripe indisponible (stand-in)' } });
+      const again = key && request.method === 'POST' ? answers.get(key) : undefined;
+      if (again) {
+        response.writeHead(again.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' }).end(again.body);
+        return;
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        const id = next('cs');
+        const session: StandInSession = {
+          id,
+          object: 'checkout.session',
+          mode: fields.mode ?? '',
+          status: 'open',
+          payment_status: 'unpaid',
+          amount_total: Number(fields['line_items[0][price_data][unit_amount]']) * Number(fields['line_items[0][quantity]'] ?? 1),
+          currency: fields['line_items[0][price_data][currency]'] ?? '',
+          client_reference_id: fields.client_reference_id ?? null,
+          metadata: { travel_id: fields['metadata[travel_id]'] ?? '' },
+          payment_intent: null,
+          success_url: fields.success_url ?? '',
+          cancel_url: fields.cancel_url ?? '',
+          url: `${base}/pay/${id}`,
+        };
+        sessions.set(id, session);
+        return send(200, session);
+      }
+      const read = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
+      if (request.method === 'GET' && read) {
+        const session = sessions.get(read[1]!);
+        return session ? send(200, session) : send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+        const intent = fields.payment_intent ?? '';
+        const paid = [...sessions.values()].find((session) => session.payment_intent === intent);
+        if (!paid) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+        const refund = { id: next('re'), object: 'refund', payment_intent: intent, amount: paid.amount_total, status: 'succeeded' };
+        refunds.push(refund);
+        return send(200, refund);
+      }
+      send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: base,
+    sessions,
+    refunds,
+    requests,
+    setDown(value: boolean) {
+      down = value;
+    },
+    /** The customer pays on Checkout: the session completes, with its payment intent. */
+    pay(sessionId: string): StandInSession {
+      const session = sessions.get(sessionId)!;
+      session.status = 'complete';
+      session.payment_status = 'paid';
+      session.payment_intent = next('pi');
+      return session;
+    },
+    /** An event about a session, as Stripe sends it, with its body and a signature made with `secret`. */
+    event(type: string, session: StandInSession, secret: string) {
+      const payload = JSON.stringify({
+        id: next('evt'),
+        object: 'event',
+        type,
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: session },
+      });
+      return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
