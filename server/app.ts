@@ -374,7 +374,7 @@ export async function createApp({
   // The e-mails of the move's calendar (the day before, the day after), swept on the server's clock.
   let calendar: ReturnType<typeof scheduleCalendarMails> | null = null;
   app.addHook('onReady', async () => {
-    calendar = scheduleCalendarMails({ sql, notifier, publicPricing, log: app.log, everyMs: notifications.calendarSweepMs });
+    calendar = scheduleCalendarMails({ sql, notifier, publicPricing, deposits, log: app.log, everyMs: notifications.calendarSweepMs });
   });
   app.addHook('onClose', async () => calendar?.stop());
   // Before the routes: the document is generated from each route's schema as it is declared.

@@ -6,6 +6,7 @@ import { findTravel } from '../db/travels-repo.ts';
 import { carrierOf, type Notifier } from '../notifications/notifier.ts';
 import { bookingSteps, calendarInstants } from './booking-steps.ts';
 import { followFacts } from './follow-facts.ts';
+import type { DepositService } from '../payments/deposit-service.ts';
 
 const DAY_MS = 24 * 3_600_000;
 /** A 'terminée' e-mail is not sent for a move over longer ago than this (a server stopped for days, a first start). */
@@ -17,6 +18,7 @@ export interface CalendarMailsDeps {
   sql: Sql;
   notifier: Notifier;
   publicPricing: CompanyData;
+  deposits: DepositService;
   log: FastifyBaseLogger;
   everyMs: number;
   now?: () => number;
@@ -59,7 +61,7 @@ export function scheduleCalendarMails(deps: CalendarMailsDeps) {
       if (candidate.veille > 0 && candidate.terminee > 0) continue;
       const travel = await findTravel(sql, candidate.id);
       if (!travel) continue;
-      const progress = bookingSteps(await followFacts(sql, travel, at, deps.publicPricing));
+      const progress = bookingSteps(await followFacts(sql, travel, at, deps.publicPricing, deps.deposits));
       const done = (key: string) => progress.steps.some((step) => step.key === key && step.status === 'done');
       const start = Date.parse(candidate.beginning_date);
       // The day before, while the move has not begun: never a 'demain' on the day itself.

@@ -71,7 +71,7 @@ export const followRoutes: FastifyPluginAsync<{ devisKey: Buffer }> = async (app
       const token = presentedToken(request);
       const { travel, kind } = await openDevis(sql, request, devisKey, token);
       const byEditToken = kind === 'edition';
-      const progress = bookingSteps(await followFacts(sql, travel, Date.now(), publicPricing));
+      const progress = bookingSteps(await followFacts(sql, travel, Date.now(), publicPricing, app.deposits));
       const { carrier, logo } = await bookingCarrier(sql, travel, publicPricing);
       const style = devisBrandStyle(carrier);
       followPolicy(reply, style);

@@ -202,6 +202,8 @@ describe(`the deposit through Stripe Checkout on ${DATABASE_NAME}`, () => {
     standIn.pay(session.id);
     const still = await page(server.base, new URL(session.success_url).pathname + new URL(session.success_url).search);
     assert.doesNotMatch(still.text, /Acompte payé/, 'the return page never marks it paid');
+    const waiting = await page(server.base, `/suivi/${booking.id}?token=${encodeURIComponent(booking.token)}`);
+    assert.match(waiting.text, /<li class="step (?!done)[^"]*"[^>]*>\s*<p class="step-title"><strong>Acompte payé<\/strong>/, 'the step, not done yet');
     assert.equal((await depositRows(server, booking.id))[0].state, 'open');
 
     const event = standIn.event('checkout.session.completed', session, WEBHOOK_SECRET);
@@ -217,6 +219,9 @@ describe(`the deposit through Stripe Checkout on ${DATABASE_NAME}`, () => {
 
     const paidPage = await page(server.base, devisPath(booking));
     assert.match(paidPage.text, new RegExp(`Acompte de ${euros(expected)} payé le`));
+    // The customer's page: its 'Acompte payé' step done, once the webhook has recorded it.
+    const follow = await page(server.base, `/suivi/${booking.id}?token=${encodeURIComponent(booking.token)}`);
+    assert.match(follow.text, /<li class="step done"[^>]*>\s*<p class="step-title"><strong>Acompte payé<\/strong>/);
     assert.doesNotMatch(paidPage.text, /Payer l’acompte/);
     const again = await pay(server.base, payPath(booking));
     assert.match(String(again.location), /acompte=indisponible/, 'paid: no new session');
@@ -319,6 +324,9 @@ describe(`the deposit through Stripe Checkout on ${DATABASE_NAME}`, () => {
     assert.doesNotMatch(devis.text, /acompte/i);
     assert.doesNotMatch(String(devis.headers.get('content-security-policy')), /127\.0\.0\.1|stripe/, 'no form leads to Checkout');
     assert.match((await pay(server.base, payPath(booking))).location ?? '', /acompte=indisponible/);
+    const follow = await page(server.base, `/suivi/${booking.id}?token=${encodeURIComponent(booking.token)}`);
+    assert.equal(follow.status, 200);
+    assert.doesNotMatch(follow.text, /Acompte/, 'no deposit step on the customer’s page');
   });
 
   it('due once the customer accepted the devis (Bon pour accord): paid before the carrier answers, refunded once when it refuses', async () => {
