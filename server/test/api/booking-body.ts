@@ -21,6 +21,14 @@ const monday = DateTime.now().setZone('Europe/Paris').plus({ days: 60 }).startOf
 export const FIXTURE_DAY = monday.plus({ weeks: 1 }).toISODate()!;
 const at = (time: string) => DateTime.fromISO(`${FIXTURE_DAY}T${time}`, { zone: 'Europe/Paris' }).toISO({ suppressMilliseconds: true })!;
 export const FIXTURE_START = at('09:00');
+/**
+ * The fixture's start as a French reader sees it on the devis: 'lundi 1er février 2027 à 9 h'
+ * (the first of the month written '1er'), with `space` between the hour and its 'h'.
+ */
+export function fixtureStartInFrench(space = ' '): string {
+  const day = DateTime.fromISO(FIXTURE_DAY, { zone: 'Europe/Paris' }).setLocale('fr');
+  return `${day.toFormat('cccc')} ${day.day === 1 ? '1er' : day.day} ${day.toFormat('LLLL yyyy')} à 9${space}h`;
+}
 const FIXTURE_WINDOW_END = at('12:00');
 const FIXTURE_END = at('16:10');
 

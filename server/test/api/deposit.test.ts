@@ -203,7 +203,11 @@ describe(`the deposit through Stripe Checkout on ${DATABASE_NAME}`, () => {
     const still = await page(server.base, new URL(session.success_url).pathname + new URL(session.success_url).search);
     assert.doesNotMatch(still.text, /Acompte payé/, 'the return page never marks it paid');
     const waiting = await page(server.base, `/suivi/${booking.id}?token=${encodeURIComponent(booking.token)}`);
-    assert.match(waiting.text, /<li class="step (?!done)[^"]*"[^>]*>\s*<p class="step-title"><strong>Acompte payé<\/strong>/, 'the step, not done yet');
+    assert.match(
+      waiting.text,
+      /<li class="step (?!done)[^"]*"[^>]*>\s*<p class="step-title"><strong>Acompte payé<\/strong>/,
+      'the step, not done yet',
+    );
     assert.equal((await depositRows(server, booking.id))[0].state, 'open');
 
     const event = standIn.event('checkout.session.completed', session, WEBHOOK_SECRET);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice } from './back-office-client.ts';
-import { bookingBody, HANDLING_CENTS, TRANSPORT_CENTS } from './booking-body.ts';
+import { bookingBody, fixtureStartInFrench, HANDLING_CENTS, TRANSPORT_CENTS } from './booking-body.ts';
 import { publishedContract } from './contract.ts';
 import { DATABASE_NAME, json, queryDatabase, startServer, tempDatabase, type TestServer } from './support.ts';
 import { startInbox } from './smtp-inbox.ts';
@@ -156,7 +156,7 @@ describe(`'Bon pour accord' on the devis page, on ${DATABASE_NAME}`, () => {
       '10 Rue de Rivoli 75004 Paris',
       '3 Place Bellecour 69002 Lyon',
       'Marie Curie',
-      'lundi 23 novembre 2026 à 9 h'.replace(/ h$/, `${NBSP}h`),
+      fixtureStartInFrench(NBSP),
     ])
       assert.ok(hashed.includes(expected) && decode(page.html).includes(expected), expected);
 

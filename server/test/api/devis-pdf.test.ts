@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice } from './back-office-client.ts';
-import { bookingBody, HANDLING_CENTS, TRANSPORT_CENTS } from './booking-body.ts';
+import { bookingBody, fixtureStartInFrench, HANDLING_CENTS, TRANSPORT_CENTS } from './booking-body.ts';
 import { largestBooking } from './largest-booking.ts';
 import { firstPageImages, pdfPages, pdfTitle, plain } from './pdf-text.ts';
 import { carrierLogo } from '../../../test/support/logo-png.ts';
@@ -123,7 +123,7 @@ describe(`the devis as a PDF, on ${DATABASE_NAME}`, () => {
       'https://www.demenagements-dupont.example/conditions',
       'Marie Curie',
       '0612345678',
-      'Le lundi 23 novembre 2026 à 9 h',
+      `Le ${fixtureStartInFrench()}`,
       'Chargement · 10 Rue de Rivoli 75004 Paris',
       'Livraison · 3 Place Bellecour 69002 Lyon',
       'Accès : 3e étage, avec ascenseur',

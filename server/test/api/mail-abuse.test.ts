@@ -73,7 +73,12 @@ describe(`a stranger’s text in the carrier’s e-mails (${DATABASE_NAME})`, ()
     assert.equal(mail.subject, `Votre réservation n°\u00a0${created.id} est enregistrée`);
     // No link but the server's own, in the text or in the HTML, and nothing a client would make one of.
     const links = [...mail.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1].replace(/&amp;/g, '&'));
-    assert.equal(links.length, 2, mail.html);
+    // The customer's page, the edit and the devis: the server's three, and nothing else.
+    assert.deepEqual(
+      links.map((url) => new URL(url).pathname.replace(/\d+$/, 'N')),
+      ['/suivi/N', '/edit.html', '/devis/N'],
+      mail.html,
+    );
     for (const url of links) assert.ok(url.startsWith(`${server.base}/`), url);
     for (const text of [mail.text, mail.html]) {
       assert.doesNotMatch(text, /paiement|complice|elpmaxe|https:\/\/(?!127\.0\.0\.1)/, text);
