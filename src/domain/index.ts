@@ -182,7 +182,7 @@ export { foldText, searchWords, singular } from './search/fold.ts';
 export { defaultTravelDate, defaultTravelTime } from './time/defaults.ts';
 export { BOOKABLE_DAYS_AHEAD, daysFrom, plusDays } from './time/calendar-days.ts';
 export { dayInFrance, instantInFrance } from './time/france-clock.ts';
-export { EDIT_CLOSE_DAYS_DEFAULT, EDIT_CLOSE_DAYS_MAX, editsCloseAt, editsClosedMessage, editsOpen } from './time/edit-window.ts';
+export { EDIT_CLOSE_DAYS_DEFAULT, EDIT_CLOSE_DAYS_MAX, editsCloseAt, editsClosedMessage, editsOpen } from './time/edit-deadline.ts';
 export { formatClock, formatDistance, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from './format.ts';
 export { formatDateAndTime, timeValueOf } from './format-dates.ts';
 

@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import type { TravelState } from '../domain/entities/travel.ts';
 import { parseSerializedTravelState } from '../domain/payload/serialized-travel.ts';
 import { STEPS } from '../domain/steps/step-model.ts';
-import { editsClosedMessage } from '../domain/time/edit-window.ts';
+import { editsClosedMessage } from '../domain/time/edit-deadline.ts';
 import { ApiError } from '../services/api-error.ts';
 import type { StoredTravelResponse } from '../services/api-client.ts';
 import { showBannerAtom } from './banner.atoms.ts';
