@@ -1,12 +1,10 @@
 // The customer's page (issue 46, part 4) at its states, walked as `npm run shots` pictures it
 // (tour 'suivi'): at 375 and 1280 px every stop passes axe, nothing scrolls sideways, the page
-// logs no error, and each state lists the steps its customer expects. SHOTS_DIR, when set,
-// keeps a picture of each stop there (the release's look at them).
+// logs no error, and each state lists the steps its customer expects.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startServer } from '../../server/test/api/support.ts';
-import { assertAxeCleanWithoutSidewaysScroll, launchBrowser, openPage, watchPage } from './support.ts';
+import { assertAxeCleanWithoutSidewaysScroll, openPage, PHONE_AND_DESKTOP_VIEWPORTS, useDemo, watchPage } from './support.ts';
 import { backOfficeTours } from './tour.ts';
 
 /** What each stop's list says, step by step ('title: status'). */
@@ -21,26 +19,13 @@ const EXPECTED: Record<string, string[] | null> = {
 };
 
 describe('the customer’s page: each state at 375 and 1280 px, axe at 0, no sideways scrolling', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  for (const viewport of [
-    { width: 375, height: 812 },
-    { width: 1280, height: 800 },
-  ]) {
+  const demo = useDemo({ before, after, startServer });
+  for (const viewport of PHONE_AND_DESKTOP_VIEWPORTS) {
     it(`every stop of the 'suivi' tour at ${viewport.width} px`, async () => {
-      const page = await openPage(browser, { viewport });
+      const page = await openPage(demo.browser, { viewport });
       const problems = watchPage(page);
       const seen: string[] = [];
-      for await (const stop of backOfficeTours.suivi(page, server.base)) {
+      for await (const stop of backOfficeTours.suivi(page, demo.server.base)) {
         await assertAxeCleanWithoutSidewaysScroll(page, stop.name);
         const expected = EXPECTED[stop.name];
         if (expected) {
@@ -56,8 +41,6 @@ describe('the customer’s page: each state at 375 and 1280 px, axe at 0, no sid
         }
         if (stop.name === 'suivi-client-5-terminee')
           assert.equal(await page.locator('li.step.done').filter({ hasText: 'Déménagement terminé' }).count(), 1);
-        if (process.env.SHOTS_DIR)
-          await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `${stop.name}-${viewport.width}.png`), fullPage: true });
         seen.push(stop.name);
       }
       assert.deepEqual(seen, Object.keys(EXPECTED));

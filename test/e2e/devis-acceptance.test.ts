@@ -4,32 +4,18 @@
 // page breaks its policy (the devis page runs no script and allows one style by its hash).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { startServer, type TestServer } from '../../server/test/api/support.ts';
-import { assertAxeCleanWithoutSidewaysScroll, launchBrowser, openPage, watchPage } from './support.ts';
+import { startServer } from '../../server/test/api/support.ts';
+import { assertAxeCleanWithoutSidewaysScroll, openPage, PHONE_AND_DESKTOP_VIEWPORTS, useDemo, watchPage } from './support.ts';
 import { backOfficeTours } from './tour.ts';
 
 describe('the devis and its Bon pour accord: axe at 0, no sideways scrolling, at 375 and 1280 px', () => {
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  for (const viewport of [
-    { width: 375, height: 812 },
-    { width: 1280, height: 800 },
-  ]) {
+  const demo = useDemo({ before, after, startServer });
+  for (const viewport of PHONE_AND_DESKTOP_VIEWPORTS) {
     it(`every stop of the devis tour at ${viewport.width} px`, async () => {
-      const page = await openPage(browser, { viewport });
+      const page = await openPage(demo.browser, { viewport });
       const problems = watchPage(page);
       const seen: string[] = [];
-      for await (const stop of backOfficeTours.devis(page, server.base)) {
+      for await (const stop of backOfficeTours.devis(page, demo.server.base)) {
         await assertAxeCleanWithoutSidewaysScroll(page, stop.name);
         seen.push(stop.name);
       }

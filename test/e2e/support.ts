@@ -87,6 +87,12 @@ export async function resolveAddress(page: Page | Locator, step: number, text: s
     .waitFor();
 }
 
+/** The two widths UX.md's checklist asks every page at: a phone's and a desktop's. */
+export const PHONE_AND_DESKTOP_VIEWPORTS = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+] as const;
+
 /**
  * The demo server and a browser for a describe block: started before its tests, stopped
  * after. Read `demo.server` and `demo.browser` inside the tests.
