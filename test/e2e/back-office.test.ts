@@ -5,8 +5,7 @@
 // saves. The carrier refuses another booking and the customer reads the reason in the e-mail.
 // Every back-office page passes axe at 375 and 1280 px, without sideways scrolling.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -15,10 +14,9 @@ import { bookingBody } from '../../server/test/api/booking-body.ts';
 import { startInbox } from '../../server/test/api/smtp-inbox.ts';
 import { DEMO_COMPANY_TOKEN, json, startServer } from '../../server/test/api/support.ts';
 import { waitFor } from '../../server/test/api/webhook-receiver.ts';
-import { dayAfterToday, launchBrowser, openPage, resolveAddress, watchPage } from './support.ts';
+import { assertAxeCleanWithoutSidewaysScroll, dayAfterToday, launchBrowser, openPage, resolveAddress, watchPage } from './support.ts';
 import { backOfficeTours } from './tour.ts';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const MARTIN = DEMO_ACCOUNTS[0];
 /** spec §4, as the element says it (src/domain/messages.ts). */
 const ACCEPTED_WARNING = 'Le transporteur a déjà accepté cette réservation : un changement important peut perturber son organisation.';
@@ -50,23 +48,6 @@ async function signIn(page, base) {
   await page.getByLabel('Mot de passe').fill(MARTIN.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
-}
-
-/** axe on the whole page, and nothing wider than the screen. */
-async function checkPage(page, where) {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () =>
-    (await window.axe.run(document)).violations.map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')}`,
-    ),
-  );
-  assert.deepEqual(violations, [], where);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  assert.ok(overflow <= 0, `${where}: ${overflow} px de défilement horizontal`);
 }
 
 describe('from booking to job: the carrier accepts and refuses, the customer is told', () => {
@@ -202,14 +183,14 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
       const page = await openPage(browser, { viewport });
       const problems = watchPage(page);
       await page.goto(`${server.base}/espace-transporteur/connexion`);
-      await checkPage(page, 'connexion');
+      await assertAxeCleanWithoutSidewaysScroll(page, 'connexion');
       await page.getByLabel('Adresse e-mail').fill(MARTIN.email);
       await page.getByLabel('Mot de passe').fill('pas le bon');
       await page.getByRole('button', { name: 'Se connecter' }).click();
       await page.getByRole('alert').filter({ hasText: 'Adresse e-mail ou mot de passe incorrect.' }).waitFor();
-      await checkPage(page, 'connexion refusée');
+      await assertAxeCleanWithoutSidewaysScroll(page, 'connexion refusée');
       await signIn(page, server.base);
-      await checkPage(page, 'liste');
+      await assertAxeCleanWithoutSidewaysScroll(page, 'liste');
       const created = await json(server.base, 'POST', '/api/v1/travels', {
         body: bookingBody({ customer: { name: `Écran ${viewport.width}`, phone_number: '0612345678', email: '' } }),
       });
@@ -217,9 +198,9 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
       const accept = page.getByRole('button', { name: 'Accepter' });
       const box = await accept.boundingBox();
       assert.ok(box && box.y + box.height <= viewport.height, `Accepter en vue (${box?.y})`);
-      await checkPage(page, 'réservation');
+      await assertAxeCleanWithoutSidewaysScroll(page, 'réservation');
       await page.getByText('Refuser', { exact: true }).click();
-      await checkPage(page, 'réservation, refus ouvert');
+      await assertAxeCleanWithoutSidewaysScroll(page, 'réservation, refus ouvert');
       await page.goto(`${server.base}/espace-transporteur/webhooks`);
       await page.getByLabel('Adresse (https://…)').fill(`http://127.0.0.1:9/webhooks-${viewport.width}`);
       await page.getByRole('button', { name: 'Ajouter' }).click();
@@ -231,9 +212,9 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
         await page.reload();
         return (await newest.getByText('Nouvel essai').count()) > 0;
       }, 'un envoi à refaire');
-      await checkPage(page, 'webhooks');
+      await assertAxeCleanWithoutSidewaysScroll(page, 'webhooks');
       await newest.getByText('Supprimer ce point de réception').click();
-      await checkPage(page, 'webhooks, suppression ouverte');
+      await assertAxeCleanWithoutSidewaysScroll(page, 'webhooks, suppression ouverte');
       assert.deepEqual(problems, []);
       await page.close();
     });
@@ -246,7 +227,7 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
     it(`the dispatcher's pages as the screenshots show them (tabs, a booking to decide, the refusal, a counter-offer and the customer's page, the alerts) pass axe and fit the screen at ${viewport.width} px`, async () => {
       const page = await openPage(browser, { viewport });
       const problems = watchPage(page);
-      for await (const stop of backOfficeTours.backOffice(page, server.base)) await checkPage(page, stop.name);
+      for await (const stop of backOfficeTours.backOffice(page, server.base)) await assertAxeCleanWithoutSidewaysScroll(page, stop.name);
       assert.deepEqual(problems, []);
       await page.close();
     });
@@ -260,7 +241,7 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
     it(`every Réglages page of the tariff and the grids, as the screenshots show them, passes axe and fits the screen at ${viewport.width} px`, async () => {
       const page = await openPage(browser, { viewport });
       const problems = watchPage(page);
-      for await (const stop of backOfficeTours.settings(page, server.base)) await checkPage(page, stop.name);
+      for await (const stop of backOfficeTours.settings(page, server.base)) await assertAxeCleanWithoutSidewaysScroll(page, stop.name);
       assert.deepEqual(problems, []);
       await page.close();
     });
