@@ -301,6 +301,29 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 const timings = [];
+const digests = [];
+
+/**
+ * What failed, in a few lines per test, printed again after everything else: a CI log kept
+ * only by its tail still names the test and its error. TAP's `not ok` lines with their YAML
+ * block (error, location, the first lines of the stack); for another reporter, its last lines.
+ */
+function failureDigest(stage, raw) {
+  // eslint-disable-next-line no-control-regex -- the escape character is what is matched
+  const lines = raw.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').split('\n');
+  const picked = [];
+  lines.forEach((line, index) => {
+    if (!/^\s*not ok \d+/.test(line)) return;
+    picked.push(line.trimEnd());
+    for (const next of lines.slice(index + 1, index + 40)) {
+      if (/^\s*\.\.\.\s*$/.test(next)) break;
+      if (/duration_ms|^\s*---\s*$|^\s*type: 'suite'/.test(next)) continue;
+      picked.push(next.trimEnd());
+    }
+  });
+  const body = picked.length > 0 ? picked : lines.filter((line) => line.trim() !== '').slice(-40);
+  return `── ${stage.name} ──\n${body.slice(0, 160).join('\n')}`;
+}
 
 function count(stage, raw) {
   // ANSI colour codes out, so the counts can be read.
@@ -331,7 +354,10 @@ async function runLane(lane, buffered) {
     timings.push(`${stage.name} ${((performance.now() - started) / 1000).toFixed(0)} s`);
     if (buffered) console.log(`\n── ${stage.name} ──\n${output}`);
     count(stage, output);
-    if (code !== 0) failures.push(stage.name);
+    if (code !== 0) {
+      failures.push(stage.name);
+      digests.push(failureDigest(stage, output));
+    }
   }
 }
 
@@ -355,6 +381,7 @@ for (const { lanes, limit = lanes.length } of chosen) {
 // Where the time goes, so a slow stage is found before anything is cut.
 const total = ((performance.now() - runStarted) / 1000).toFixed(0);
 console.log(`\nDurée : ${timings.join(' · ')} · en tout ${total} s`);
+if (digests.length > 0) console.error(`\nCe qui a échoué :\n${digests.join('\n\n')}`);
 if (failures.length > 0) console.error(`\nÉchec : ${failures.join(', ')}`);
 for (const what of notRun) console.log(`\nNon exécuté : ${what}`);
 console.log(
