@@ -7,8 +7,18 @@ import { dayInFrance, editsCloseAt, editsOpen, instantInFrance, plusDays } from 
  */
 export type StepKey = 'recue' | 'acceptee' | 'devis-signe' | 'acompte-paye' | 'veille' | 'terminee';
 
-/** done; current: the first not done, what happens next; upcoming; stopped: the booking ends there (a refusal). */
-export type StepStatus = 'done' | 'current' | 'upcoming' | 'stopped';
+/**
+ * done; current: the first not done, what happens next; upcoming; stopped: the booking ends
+ * there (a refusal); skipped: not done online while a later step is (a devis signed on paper,
+ * a deposit paid by hand): no longer what happens next.
+ */
+export type StepStatus = 'done' | 'current' | 'upcoming' | 'stopped' | 'skipped';
+
+/** What a step not done online means once the move is past it. */
+const SKIPPED_DETAILS: Partial<Record<StepKey, string>> = {
+  'devis-signe': 'Le devis n’a pas été signé en ligne.',
+  'acompte-paye': 'L’acompte n’a pas été payé en ligne.',
+};
 
 /** When a step happened or will: an instant (ISO), or a day in France ('yyyy-mm-dd'). */
 export type StepWhen = { instant: string } | { day: string } | null;
@@ -161,9 +171,11 @@ export function bookingSteps(facts: StepFacts): BookingProgress {
     );
   }
   let currentGiven = false;
-  const steps = drafts.map(({ done, stopped, ...step }): BookingStep => {
+  const lastDone = drafts.map((draft) => draft.done).lastIndexOf(true);
+  const steps = drafts.map(({ done, stopped, ...step }, index): BookingStep => {
     if (stopped) return { ...step, status: 'stopped' };
     if (done) return { ...step, status: 'done' };
+    if (index < lastDone) return { ...step, status: 'skipped', detail: SKIPPED_DETAILS[step.key] ?? step.detail };
     const status = currentGiven ? 'upcoming' : 'current';
     currentGiven = true;
     return { ...step, status };

@@ -31,6 +31,7 @@ const STATUS_LABELS: Record<BookingStep['status'], string> = {
   current: 'En cours',
   upcoming: 'À venir',
   stopped: 'Arrêtée',
+  skipped: 'Non fait',
 };
 
 function whenText(step: BookingStep): string {

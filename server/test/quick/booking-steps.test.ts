@@ -69,12 +69,22 @@ describe('the steps of a booking, as its customer’s page lists them', () => {
     [
       'over from the midnight after the move’s day',
       { state: 'accepted', now: at('2026-12-11T00:00:00+01:00') },
-      'recue:done acceptee:done devis-signe:current veille:done terminee:done',
+      'recue:done acceptee:done devis-signe:skipped veille:done terminee:done',
     ],
     [
       'over after the last day of a move on two days',
       { state: 'accepted', endingDate: '2026-12-11T18:00:00+01:00', now: at('2026-12-11T23:00:00+01:00') },
-      'recue:done acceptee:done devis-signe:current veille:done terminee:upcoming',
+      'recue:done acceptee:done devis-signe:skipped veille:done terminee:current',
+    ],
+    [
+      'a devis signed, a deposit never paid online: past the day before, it is no longer what comes next',
+      {
+        state: 'accepted',
+        acceptance: { at: '2026-11-22T08:00:00.000Z', name: 'Marie Curie' },
+        deposit: { paidAt: null },
+        now: at('2026-12-09T08:00:00+01:00'),
+      },
+      'recue:done acceptee:done devis-signe:done acompte-paye:skipped veille:done terminee:current',
     ],
     [
       'a booking nobody accepted is never said to be done',
@@ -97,6 +107,12 @@ describe('the steps of a booking, as its customer’s page lists them', () => {
     assert.equal(bookingSteps({ ...base, state: 'review' }).steps[1]!.title, 'Modifiée, à accepter de nouveau');
     const eve = bookingSteps({ ...base, state: 'accepted' }).steps.find((step) => step.key === 'veille')!;
     assert.deepEqual(eve.when, { day: '2026-12-09' });
+  });
+
+  it('says why a step is passed over: a devis not signed, a deposit not paid online', () => {
+    const over = bookingSteps({ ...base, state: 'accepted', deposit: { paidAt: null }, now: at('2026-12-11T00:00:00+01:00') }).steps;
+    assert.equal(over.find((step) => step.key === 'devis-signe')!.detail, 'Le devis n’a pas été signé en ligne.');
+    assert.equal(over.find((step) => step.key === 'acompte-paye')!.detail, 'L’acompte n’a pas été payé en ligne.');
   });
 });
 
