@@ -175,7 +175,10 @@ export function bookingSteps(facts: StepFacts): BookingProgress {
   const steps = drafts.map(({ done, stopped, ...step }, index): BookingStep => {
     if (stopped) return { ...step, status: 'stopped' };
     if (done) return { ...step, status: 'done' };
-    if (index < lastDone) return { ...step, status: 'skipped', detail: SKIPPED_DETAILS[step.key] ?? step.detail };
+    // Only a step the move can go without (the devis signed online, the deposit paid online)
+    // is passed over: the carrier's acceptance stays what comes next until it is given.
+    const skippedDetail = SKIPPED_DETAILS[step.key];
+    if (index < lastDone && skippedDetail) return { ...step, status: 'skipped', detail: skippedDetail };
     const status = currentGiven ? 'upcoming' : 'current';
     currentGiven = true;
     return { ...step, status };

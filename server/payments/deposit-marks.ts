@@ -28,9 +28,10 @@ export async function depositCard(sql: Sql, travelId: number): Promise<string> {
   const lines: Record<DepositState, string> = {
     open: `Acompte de ${amount} demandé\u00a0: le client a ouvert la page de paiement le ${escapeHtml(shortDateTime(status.createdAt))}, sans paiement confirmé à ce jour.`,
     expired: `Acompte de ${amount} demandé\u00a0: la page de paiement a expiré sans paiement. Le client peut recommencer depuis son devis.`,
-    paid: `<strong>Acompte payé</strong>\u00a0: ${amount}, le ${escapeHtml(shortDateTime(status.paidAt))} (confirmé par Stripe).`,
-    refund_pending: `<strong>Acompte à rembourser</strong>\u00a0: ${amount} payé le ${escapeHtml(shortDateTime(status.paidAt))}, remboursement demandé à Stripe le ${escapeHtml(shortDateTime(status.refundAskedAt))}\u00a0; il est réessayé tant que Stripe ne répond pas.`,
-    refunded: `<strong>Acompte remboursé</strong>\u00a0: ${amount} payé le ${escapeHtml(shortDateTime(status.paidAt))}, remboursé le ${escapeHtml(shortDateTime(status.refundedAt))}.`,
+    paid: `${amount}, payé le ${escapeHtml(shortDateTime(status.paidAt))} (confirmé par Stripe).`,
+    refund_pending: `${amount} payé le ${escapeHtml(shortDateTime(status.paidAt))}, remboursement demandé à Stripe le ${escapeHtml(shortDateTime(status.refundAskedAt))}\u00a0; il est réessayé tant que Stripe ne répond pas.`,
+    refunded: `${amount} payé le ${escapeHtml(shortDateTime(status.paidAt))}, remboursé le ${escapeHtml(shortDateTime(status.refundedAt))}.`,
   };
+  // A settled deposit's badge says its state; the sentence says the rest.
   return `<section class="card" aria-labelledby="acompte-titre"><h2 id="acompte-titre">Acompte</h2><p>${MARKS[status.state] ?? ''} ${lines[status.state]}</p></section>`;
 }

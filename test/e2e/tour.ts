@@ -836,4 +836,86 @@ export const backOfficeTours = {
       yield { name: tag === 'transport-quote-wizard' ? 'jours-assistant' : 'jours-legere' };
     }
   },
+
+  /**
+   * The deposit (issue 46, part 3) at each of its states, on the demo's stand-in for Stripe
+   * (TOUR_SERVER_ENV): the carrier's Réglages, the devis accepted with its 'Payer l'acompte',
+   * the payment cancelled, the customer back before Stripe's confirmation, paid on the devis,
+   * on the customer's page and in the back office, then refunded after the carrier's refusal.
+   */
+  async *acompte(page, base) {
+    await signInAsMartin(page, base);
+    await page.goto(`${base}/espace-transporteur/reglages/acompte`);
+    await page.getByRole('heading', { name: 'Acompte', level: 1 }).waitFor();
+    yield { name: 'acompte-0-reglages' };
+    const { bookingBody } = await import('../../server/test/api/booking-body.ts');
+    // Booked on Transports Martin's site (its key): its Réglages, the deposit among them, apply.
+    const created = await fetch(`${base}/api/v1/travels`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-carrier-key': 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58' },
+      body: JSON.stringify(bookingBody({ customer: { phone_number: '0612345678', email: 'jeanne@exemple.fr', name: 'Jeanne Martin' } })),
+    });
+    if (created.status !== 201) throw new Error(`réservation refusée (${created.status}) : ${await created.text()}`);
+    const { id, token } = await created.json();
+    const devis = `${base}/devis/${id}?${new URLSearchParams({ token })}`;
+    const depositHeading = (name: string) => page.getByRole('heading', { name, exact: true });
+    const showDeposit = (name: string) => depositHeading(name).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+    await page.goto(devis);
+    await page.getByLabel('Vos prénom et nom').fill('Jeanne Martin');
+    await page.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
+    await page.getByRole('checkbox', { name: /déclaration de valeur/ }).check();
+    await page.getByRole('button', { name: 'Bon pour accord' }).click();
+    await showDeposit('Acompte à régler');
+    yield { name: 'acompte-1-a-regler' };
+    const pay = page.getByRole('button', { name: /^Payer l’acompte de / });
+    await pay.click();
+    await page.getByRole('heading', { name: 'Paiement de démonstration' }).waitFor();
+    await page.getByRole('link', { name: 'Annuler et revenir au devis' }).click();
+    await page.getByText('Paiement annulé\u00a0: rien n’a été prélevé. Vous pouvez réessayer.').waitFor();
+    await showDeposit('Acompte à régler');
+    yield { name: 'acompte-2-annule' };
+    await pay.click();
+    await page.getByRole('heading', { name: 'Paiement de démonstration' }).waitFor();
+    const checkout = page.url();
+    // The customer back on the devis before Stripe's webhook: the return link's page, the session still open.
+    await page.goto(`${devis}&acompte=retour`);
+    await showDeposit('Paiement en cours de confirmation');
+    yield { name: 'acompte-3-en-cours' };
+    await page.goto(checkout);
+    await page.getByRole('button', { name: /^Payer / }).click();
+    await showDeposit('Acompte payé');
+    yield { name: 'acompte-4-paye' };
+    await page.goto(`${base}/suivi/${id}?${new URLSearchParams({ token })}`);
+    await page.locator('.step.done').filter({ hasText: 'Acompte payé' }).waitFor();
+    yield { name: 'acompte-5-suivi' };
+    await page.goto(`${base}/espace-transporteur/reservations/${id}`);
+    await page.getByRole('heading', { name: 'Acompte', exact: true }).evaluate((heading) => heading.scrollIntoView({ block: 'center' }));
+    yield { name: 'acompte-6-espace-transporteur' };
+    await page.getByText('Refuser', { exact: true }).click();
+    await page.getByRole('radio', { name: 'Date indisponible' }).check();
+    await page.getByRole('button', { name: 'Confirmer le refus' }).click();
+    await page.getByRole('status').filter({ hasText: 'refusée' }).waitFor();
+    // The refund goes to Stripe from the server's outbox: the devis says so once Stripe answered.
+    await page.goto(devis);
+    for (let tries = 0; tries < 100 && (await page.getByText(/a été remboursé le/).count()) === 0; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await page.reload();
+    }
+    await showDeposit('Acompte remboursé');
+    yield { name: 'acompte-7-rembourse' };
+  },
 };
+
+/** The tours that need a server of their own: the deposit's, with the demo's stand-in for Stripe on. */
+export const TOUR_SERVER_ENV: Partial<Record<keyof typeof backOfficeTours, Record<string, string>>> = {
+  acompte: { DEMO_STRIPE: '1' },
+};
+
+/** The demo carrier's office, signed in. */
+async function signInAsMartin(page, base) {
+  await page.goto(`${base}/espace-transporteur/connexion`);
+  await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
+  await page.getByLabel('Mot de passe').fill('martin-demo-2026');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+}

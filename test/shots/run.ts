@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, startServer } from '../../server/test/api/support.ts';
 import { launchBrowser, openPage } from '../e2e/support.ts';
-import { backOfficeTours, tours } from '../e2e/tour.ts';
+import { backOfficeTours, TOUR_SERVER_ENV, tours } from '../e2e/tour.ts';
 
 const OUT = path.join(ROOT, 'docs', 'screenshots');
 const VIEWPORTS = [
@@ -22,10 +22,13 @@ const server = await startServer();
 const browser = await launchBrowser();
 try {
   for (const [tourName, tour] of Object.entries({ ...tours, ...backOfficeTours })) {
+    // A tour that needs the demo otherwise started (the deposit's Stripe stand-in) gets a server of its own.
+    const ownEnv = TOUR_SERVER_ENV[tourName as keyof typeof TOUR_SERVER_ENV];
+    const tourServer = ownEnv ? await startServer(undefined, 0, ownEnv) : server;
     for (const { size, viewport } of VIEWPORTS) {
       const page = await openPage(browser, { viewport });
       try {
-        for await (const stop of tour(page, server.base, server)) {
+        for await (const stop of tour(page, tourServer.base, tourServer)) {
           if (only && !only.test(stop.name)) continue;
           // Let the sticky bar and the fonts settle: the picture is what a visitor sees now.
           await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -42,6 +45,7 @@ try {
         await page.close();
       }
     }
+    if (tourServer !== server) await tourServer.stop();
   }
 } finally {
   await browser.close();

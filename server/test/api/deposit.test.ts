@@ -257,7 +257,7 @@ describe(`the deposit through Stripe Checkout on ${DATABASE_NAME}`, () => {
     assert.ok(validEvent(paidEvents[0]!.event), JSON.stringify(validEvent.errors?.slice(0, 3)));
 
     const carrierPage = await office.get(`/espace-transporteur/reservations/${booking.id}`);
-    assert.ok(carrierPage.text.includes(`Acompte payé</strong>${NBSP}: ${euros(expected)}`), 'the booking page says it');
+    assert.ok(carrierPage.text.includes(`Acompte payé</span> ${euros(expected)}, payé le `), 'the booking page says it');
     const list = await office.get('/espace-transporteur/reservations?vue=toutes');
     const row = list.text.split('<tr class="job">').find((part) => part.includes(`/reservations/${booking.id}"`)) ?? '';
     assert.match(row, /Acompte payé/, 'the list marks it');

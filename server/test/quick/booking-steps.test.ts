@@ -87,6 +87,14 @@ describe('the steps of a booking, as its customer’s page lists them', () => {
       'recue:done acceptee:done devis-signe:done acompte-paye:skipped veille:done terminee:current',
     ],
     [
+      'signed and paid before the carrier accepted: its acceptance is still what comes next',
+      {
+        acceptance: { at: '2026-11-22T08:00:00.000Z', name: 'Marie Curie' },
+        deposit: { paidAt: '2026-11-23T08:00:00.000Z' },
+      },
+      'recue:done acceptee:current devis-signe:done acompte-paye:done veille:upcoming terminee:upcoming',
+    ],
+    [
       'a booking nobody accepted is never said to be done',
       { state: 'new', now: at('2026-12-12T00:00:00+01:00') },
       'recue:done acceptee:current devis-signe:upcoming veille:upcoming terminee:upcoming',
