@@ -175,13 +175,19 @@ export const tours = {
   },
 };
 
+/** The e-mails the demo wrote so far whose file starts with `prefix`. */
+const mailFiles = (folder: string, prefix: string) =>
+  existsSync(folder) ? readdirSync(folder).filter((name) => name.startsWith(prefix) && name.endsWith('.eml')) : [];
+
 /**
  * The link of the newest e-mail the demo wrote whose file starts with `prefix` (and, when given,
- * that was sent to `to`), once it is there: the e-mail's text, quoted-printable undone.
+ * that was sent to `to`), once it is there: the e-mail's text, quoted-printable undone. `earlier`:
+ * the files there before the action that sends it (the server writes it after answering, and an
+ * earlier run's link, already retired, must not be taken for it).
  */
-async function linkInMail(folder: string, prefix: string, base: string, to: string | null = null) {
-  for (let tries = 0; tries < 200; tries += 1) {
-    const files = existsSync(folder) ? readdirSync(folder).filter((name) => name.startsWith(prefix) && name.endsWith('.eml')) : [];
+async function linkInMail(folder: string, prefix: string, base: string, to: string | null = null, earlier: string[] = []) {
+  for (let tries = 0; tries < 600; tries += 1) {
+    const files = mailFiles(folder, prefix).filter((name) => !earlier.includes(name));
     const texts = files
       .map((name) => ({ name, at: statSync(path.join(folder, name)).mtimeMs }))
       .sort((a, b) => b.at - a.at)
@@ -682,10 +688,11 @@ export const backOfficeTours = {
     await page.getByRole('link', { name: 'Mot de passe oublié\u00a0?' }).click();
     await page.getByRole('heading', { name: 'Mot de passe oublié', level: 1 }).waitFor();
     await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
+    const earlierResets = mailFiles(mails, 'mot-de-passe-');
     await page.getByRole('button', { name: 'Recevoir le lien' }).click();
     await page.getByRole('status').filter({ hasText: 'Si un compte existe' }).waitFor();
     yield { name: 'equipe-0-mot-de-passe-oublie' };
-    const resetLink = await linkInMail(mails, 'mot-de-passe-', base);
+    const resetLink = await linkInMail(mails, 'mot-de-passe-', base, null, earlierResets);
     await page.goto(`${base}/espace-transporteur/connexion`);
     await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
     await page.getByLabel('Mot de passe').fill('martin-demo-2026');
