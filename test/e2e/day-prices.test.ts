@@ -1,7 +1,7 @@
 // The day chosen by its price (issue 45), in a browser against the demo server: the carrier
 // (Transports Martin, its public key on its test page) closes Sundays, makes Saturdays 1.25
-// times dearer and takes one booking a day; one booking accepted fills Wednesday 2 December.
-// Both elements show the next 14 days from the test clock's Monday 30 November 2026, each with
+// times dearer and takes one booking a day; one booking accepted fills the first Wednesday.
+// Both elements show the next 14 days from the test clock's Monday, each with
 // the server's own quote of that day to the cent, Sundays 'Fermé', the full day 'Complet', the
 // cheapest marked; the days are chosen by keyboard, a closed or full day cannot be chosen
 // there, and a booking on one is refused through the element with the server's sentence. The
@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import { BackOffice } from '../../server/test/api/back-office-client.ts';
 import { bookingBody } from '../../server/test/api/booking-body.ts';
 import { BUILT_DOMAIN, type Domain, json, startServer } from '../../server/test/api/support.ts';
-import { openPage, resolveAddress, useDemo, watchPage } from './support.ts';
+import { dayAfterToday, frenchDay, openPage, parisTime, resolveAddress, useDemo, watchPage } from './support.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
@@ -25,25 +25,11 @@ const FULL = 'Le transporteur est complet ce jour-là\u00a0: choisissez une autr
 /** Where the screenshots go when SHOTS_DIR is set (they are looked at, not compared). */
 const SHOTS = process.env.SHOTS_DIR ?? null;
 
-/** The 14 days from the test clock's Monday 30 November 2026, as a French reader says them. */
-const FORTNIGHT = [
-  ['2026-11-30', 'lundi 30 novembre'],
-  ['2026-12-01', 'mardi 1er décembre'],
-  ['2026-12-02', 'mercredi 2 décembre'],
-  ['2026-12-03', 'jeudi 3 décembre'],
-  ['2026-12-04', 'vendredi 4 décembre'],
-  ['2026-12-05', 'samedi 5 décembre'],
-  ['2026-12-06', 'dimanche 6 décembre'],
-  ['2026-12-07', 'lundi 7 décembre'],
-  ['2026-12-08', 'mardi 8 décembre'],
-  ['2026-12-09', 'mercredi 9 décembre'],
-  ['2026-12-10', 'jeudi 10 décembre'],
-  ['2026-12-11', 'vendredi 11 décembre'],
-  ['2026-12-12', 'samedi 12 décembre'],
-  ['2026-12-13', 'dimanche 13 décembre'],
-];
-const SUNDAYS = new Set(['2026-12-06', '2026-12-13']);
-const FULL_DAY = '2026-12-02';
+/** The 14 days from the test clock's Monday, as a French reader says them. */
+const FORTNIGHT = Array.from({ length: 14 }, (_, index) => [dayAfterToday(index), frenchDay(dayAfterToday(index))] as const);
+const SUNDAYS = new Set([dayAfterToday(6), dayAfterToday(13)]);
+/** The Wednesday whose one booking a day is taken. */
+const FULL_DAY = dayAfterToday(2);
 
 /** Cents in a French price ('1 190,40 €'). */
 const centsOf = (text) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
@@ -101,13 +87,13 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
     const fields = formFields((await office.get(TARIFS)).text);
     const saved = await office.post(TARIFS, { ...fields, coef_6: '1,25', ferme_7: 'on', capacite: '1' });
     assert.equal(saved.status, 303, saved.text.slice(0, 600));
-    // One booking of Martin's public pages on Wednesday 2 December, accepted: the day is full.
+    // One booking of Martin's public pages on the first Wednesday, accepted: the day is full.
     const { quoteRequestOfBooking }: Domain = await import(BUILT_DOMAIN);
     const body = bookingBody();
-    body.travel = { ...body.travel, beginning_date: `${FULL_DAY}T09:00:00+01:00`, ending_date: `${FULL_DAY}T16:00:00+01:00` };
+    body.travel = { ...body.travel, beginning_date: parisTime(FULL_DAY, '09:00'), ending_date: parisTime(FULL_DAY, '16:00') };
     body.addresses = body.addresses.map((address, index) =>
       index === 0
-        ? { ...address, timewindow_earliest: `${FULL_DAY}T09:00:00+01:00`, timewindow_latest: `${FULL_DAY}T12:00:00+01:00` }
+        ? { ...address, timewindow_earliest: parisTime(FULL_DAY, '09:00'), timewindow_latest: parisTime(FULL_DAY, '12:00') }
         : address,
     );
     const headers = { 'x-carrier-key': KEY };
@@ -156,7 +142,7 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
       FORTNIGHT.map(([, words]) => words),
     );
     const request = asked.findLast(
-      (entry) => entry.request.grid === grid && entry.request.from === '2026-11-30' && Boolean(entry.request.company_token) === company,
+      (entry) => entry.request.grid === grid && entry.request.from === dayAfterToday(0) && Boolean(entry.request.company_token) === company,
     )!.request;
     const { from: _from, days: _days, ...choices } = request;
     const totals = new Map();
@@ -188,7 +174,7 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
       totals.set(date, quoted);
     }
     // Saturdays at 1.25: dearer than the Friday before them.
-    assert.ok(totals.get('2026-12-05')! > totals.get('2026-12-04')!);
+    assert.ok(totals.get(dayAfterToday(5))! > totals.get(dayAfterToday(4))!);
     const lowest = Math.min(...totals.values());
     const cheapest = shown.filter((option) => option.name.endsWith(', le moins cher'));
     assert.equal(cheapest.length, 1);
@@ -235,30 +221,30 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
       // By keyboard: from the date list, Tab reaches the chosen day (today); the arrows move, Entrée chooses.
       await wizard.getByLabel('Date du transport').focus();
       await page.keyboard.press('Tab');
-      assert.equal(await wizard.locator('.day:focus').getAttribute('id'), 'day-2026-11-30');
+      assert.equal(await wizard.locator('.day:focus').getAttribute('id'), `day-${dayAfterToday(0)}`);
       for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Enter');
-      assert.equal(await wizard.getByLabel('Date du transport').inputValue(), '2026-12-03');
-      assert.equal(await wizard.locator('#day-2026-12-03').getAttribute('aria-selected'), 'true');
+      assert.equal(await wizard.getByLabel('Date du transport').inputValue(), dayAfterToday(3));
+      assert.equal(await wizard.locator(`#day-${dayAfterToday(3)}`).getAttribute('aria-selected'), 'true');
       // Sunday (closed) and the full Wednesday are reached and read, not chosen.
       for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
-      assert.equal(await wizard.locator('.day:focus').getAttribute('id'), 'day-2026-12-06');
+      assert.equal(await wizard.locator('.day:focus').getAttribute('id'), `day-${dayAfterToday(6)}`);
       await page.keyboard.press('Enter');
       for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowLeft');
       assert.equal(await wizard.locator('.day:focus').getAttribute('id'), `day-${FULL_DAY}`);
       await page.keyboard.press(' ');
-      assert.equal(await wizard.getByLabel('Date du transport').inputValue(), '2026-12-03', 'a closed or full day is not chosen');
-      // Fin and Début, then 'Voir 14 jours de plus': 14 more days, the 15th Monday 14 December.
+      assert.equal(await wizard.getByLabel('Date du transport').inputValue(), dayAfterToday(3), 'a closed or full day is not chosen');
+      // Fin and Début, then 'Voir 14 jours de plus': 14 more days, the 15th a Monday.
       await page.keyboard.press('End');
-      assert.equal(await wizard.locator('.day:focus').getAttribute('id'), 'day-2026-12-13');
+      assert.equal(await wizard.locator('.day:focus').getAttribute('id'), `day-${dayAfterToday(13)}`);
       await page.keyboard.press('Home');
-      assert.equal(await wizard.locator('.day:focus').getAttribute('id'), 'day-2026-11-30');
+      assert.equal(await wizard.locator('.day:focus').getAttribute('id'), `day-${dayAfterToday(0)}`);
       await wizard.getByRole('button', { name: 'Voir 14 jours de plus' }).focus();
       await page.keyboard.press('Enter');
       const longer = await dayList(wizard, 28);
       const more = await options(longer);
-      assert.equal(more[14].name.split(',')[0], 'lundi 14 décembre');
-      assert.match(more[20].name, /^dimanche 20 décembre, fermé$/);
+      assert.equal(more[14].name.split(',')[0], frenchDay(dayAfterToday(14)));
+      assert.equal(more[20].name, `${frenchDay(dayAfterToday(20))}, fermé`);
       assert.deepEqual(problems, []);
       await page.close();
     });
@@ -274,9 +260,9 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
     // A full day chosen in the date list: the day list says so before any booking.
     await wizard.getByLabel('Date du transport').selectOption(FULL_DAY);
     await wizard.getByRole('status').filter({ hasText: FULL }).waitFor();
-    await list.locator('#day-2026-12-03').click();
+    await list.locator(`#day-${dayAfterToday(3)}`).click();
     await wizard.getByRole('status').filter({ hasText: FULL }).waitFor({ state: 'detached' });
-    assert.equal(await wizard.getByLabel('Date du transport').inputValue(), '2026-12-03');
+    assert.equal(await wizard.getByLabel('Date du transport').inputValue(), dayAfterToday(3));
     await wizard.getByRole('button', { name: 'Suivant' }).click();
     await wizard.getByRole('heading', { name: 'Vos objets' }).waitFor();
     await wizard.getByRole('button', { name: 'Ajouter : Canapé 3 places' }).click();
@@ -291,18 +277,18 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
     const before = await count();
     for (const [day, sentence] of [
       [FULL_DAY, FULL],
-      ['2026-12-06', CLOSED],
+      [dayAfterToday(6), CLOSED],
     ]) {
       await wizard.getByLabel('Date du transport').selectOption(day);
       await wizard.getByRole('button', { name: 'Enregistrer' }).click();
       await wizard.getByRole('alert').filter({ hasText: sentence }).waitFor();
       assert.equal(await count(), before, `nothing saved on ${day}`);
     }
-    await wizard.getByLabel('Date du transport').selectOption('2026-12-03');
+    await wizard.getByLabel('Date du transport').selectOption(dayAfterToday(3));
     await wizard.getByRole('button', { name: 'Enregistrer' }).click();
     await wizard.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
     const [saved] = await demo.server.query('SELECT beginning_date FROM travels ORDER BY id DESC LIMIT 1');
-    assert.equal(saved.beginning_date.slice(0, 10), '2026-12-03');
+    assert.equal(saved.beginning_date.slice(0, 10), dayAfterToday(3));
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -333,7 +319,7 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
     // A full or closed day chosen in the date list: the element says so, and the server refuses the booking.
     await wizard.getByLabel('Date du transport').selectOption(FULL_DAY);
     await wizard.getByRole('status').filter({ hasText: FULL }).waitFor();
-    await list.locator('#day-2026-12-03').click();
+    await list.locator(`#day-${dayAfterToday(3)}`).click();
     await wizard.getByRole('button', { name: 'Suivant' }).click();
     await wizard.getByRole('heading', { name: 'Vos objets' }).waitFor();
     await wizard.getByRole('button', { name: 'Ajouter : Canapé 3 places' }).click();
@@ -348,7 +334,7 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
     const before = await count();
     for (const [day, sentence] of [
       [FULL_DAY, FULL],
-      ['2026-12-13', CLOSED],
+      [dayAfterToday(13), CLOSED],
     ]) {
       await wizard.getByLabel('Date du transport').selectOption(day);
       await wizard.getByRole('button', { name: 'Enregistrer' }).click();

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { startServer, type Row } from '../../server/test/api/support.ts';
 import { SPEC_FIELDS } from '../support/spec-fields.ts';
-import { dayAfterToday, fillCustomer, openPage, resolveAddress, useDemo, watchPage } from './support.ts';
+import { dayAfterToday, fillCustomer, openPage, parisTime, resolveAddress, useDemo, watchPage } from './support.ts';
 
 describe('end-to-end journeys against the demo server', () => {
   const demo = useDemo({ before, after, startServer });
@@ -101,7 +101,7 @@ describe('end-to-end journeys against the demo server', () => {
     assert.deepEqual(Object.keys(payload.customer).sort(), ['email', 'name', 'phone_number']);
     for (const field of SPEC_FIELDS.travel) assert.ok(field in payload.travel, field);
     assert.equal(payload.travel.price_transportation_ht, Math.round(payload.travel.price_transportation / 1.2));
-    assert.equal(payload.travel.beginning_date, `${dayAfterToday(15)}T09:00:00+01:00`);
+    assert.equal(payload.travel.beginning_date, parisTime(dayAfterToday(15), '09:00'));
     assert.deepEqual(
       payload.items.map((i) => [i.name, i.quantity]),
       [

@@ -33,15 +33,41 @@ export async function launchBrowser() {
 }
 
 /**
- * The instant the journeys live at: Monday 30 November 2026, 10:00 in Paris (09:00 UTC).
- * Every page gets it as its clock, and every date typed or expected is derived from it, so
- * the journeys give the same answers on any day the machine runs them.
+ * The instant the journeys live at: the first Monday at least three days after the machine's
+ * date, at 09:00 UTC (10:00 in Paris in winter, 11:00 in summer). Every page gets it as its
+ * clock, and every date typed or expected is derived from it, so the journeys give the same
+ * answers on any day the machine runs them: always a Monday (the weekdays fall as the tests
+ * expect), and always ahead of the servers' clock (the machine's), so no day they book, quote
+ * or edit has passed there.
  */
-export const E2E_NOW = new Date('2026-11-30T09:00:00Z');
+export const E2E_NOW = firstMondayAfter(new Date(), 3);
+
+function firstMondayAfter(now: Date, days: number): Date {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days, 9));
+  while (day.getUTCDay() !== 1) day.setUTCDate(day.getUTCDate() + 1);
+  return day;
+}
 
 /** The day `days` after the clock's day in Paris, 'yyyy-MM-dd' (the test clock is at 10:00 there: no midnight to cross). */
 export function dayAfterToday(days: number) {
   return new Date(E2E_NOW.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A day as a French reader says it: 'lundi 30 novembre', 'mardi 1er décembre' (Intl's, not the element's). */
+export function frenchDay(date: string) {
+  const text = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+  return text.replace(/^(\S+) 1 /, '$1 1er ');
+}
+
+/** A day's time in Paris with its offset of that day (winter +01:00, summer +02:00): '2026-12-02T09:00:00+01:00'. */
+export function parisTime(date: string, time: string) {
+  const noon = new Date(`${date}T12:00:00Z`);
+  const paris = new Date(noon.toLocaleString('en-US', { timeZone: 'Europe/Paris' }));
+  const utc = new Date(noon.toLocaleString('en-US', { timeZone: 'UTC' }));
+  const hours = Math.round((paris.getTime() - utc.getTime()) / 3_600_000);
+  return `${date}T${time}:00+0${hours}:00`;
 }
 
 /** A page whose clock is the test clock (Date only: timers run as usual). */

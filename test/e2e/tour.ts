@@ -773,7 +773,7 @@ export const backOfficeTours = {
     await page.getByLabel('Départ', { exact: true }).fill('33000 Bordeaux');
     await page.getByLabel('Arrivée', { exact: true }).fill('Toulouse');
     await page.getByLabel('Volume', { exact: true }).fill('12');
-    await page.getByLabel('Jour (facultatif)').fill('2026-12-19');
+    await page.getByLabel('Jour (facultatif)').fill(dayAfterToday(19));
     await page.getByRole('button', { name: 'Simuler ce trajet' }).click();
     await page
       .getByRole('cell', { name: /Bordeaux → Toulouse/ })
