@@ -36,7 +36,13 @@ export function deferred<P extends object>(
     const [attempt, setAttempt] = useState(0);
     const [state, setState] = useState<'loading' | 'failed' | 'ready'>(loaded ? 'ready' : 'loading');
     useEffect(() => {
-      if (loaded) return;
+      // The code may have come between this place's render and this effect (another place's
+      // fetch settled in between, before this place was among those waiting): show it now,
+      // or the spinner would stay, with nothing left to wake it.
+      if (loaded) {
+        setState('ready');
+        return;
+      }
       let live = true;
       const show = () => live && setState('ready');
       waiting.add(show);
