@@ -13,8 +13,21 @@ const EXPECTED: Record<string, string[] | null> = {
   'suivi-client-1-acceptee': ['Réservation reçue Fait', 'Acceptée par le transporteur Fait', 'Devis signé En cours'],
   'suivi-client-2-refusee': ['Réservation reçue Fait', 'Refusée par le transporteur Arrêtée'],
   'suivi-client-3-modifiee': ['Réservation reçue Fait', 'Modifiée, à accepter de nouveau En cours', 'Devis signé À venir'],
-  'suivi-client-4-veille': ['Réservation reçue Fait', 'Acceptée par le transporteur Fait', 'Devis signé En cours'],
-  'suivi-client-5-terminee': ['Réservation reçue Fait', 'Acceptée par le transporteur Fait', 'Devis signé En cours'],
+  // Past the day before, a devis never signed online is no longer what comes next.
+  'suivi-client-4-veille': [
+    'Réservation reçue Fait',
+    'Acceptée par le transporteur Fait',
+    'Devis signé Non fait',
+    'La veille du déménagement Fait',
+    'Déménagement terminé En cours',
+  ],
+  'suivi-client-5-terminee': [
+    'Réservation reçue Fait',
+    'Acceptée par le transporteur Fait',
+    'Devis signé Non fait',
+    'La veille du déménagement Fait',
+    'Déménagement terminé Fait',
+  ],
   'reglages-modifications': null,
 };
 
