@@ -119,7 +119,11 @@ describe('from booking to job: the carrier accepts and refuses, the customer is 
 
     // The visitor opens the edit link the confirmation e-mail gave.
     const address = 'helene.boucher@exemple.fr';
-    await waitFor(() => inbox.to(address).length === 2, 'la confirmation et l’acceptation');
+    const subjects = () => inbox.to(address).map((message) => message.mail.subject);
+    await waitFor(
+      () => subjects().some((subject) => /est enregistrée$/.test(subject)) && subjects().some((subject) => /est acceptée$/.test(subject)),
+      'la confirmation et l’acceptation',
+    );
     const confirmation = inbox.to(address).find((message) => /est enregistrée$/.test(message.mail.subject));
     const editLink = /Modifier ma réservation\u00a0: (\S+)/.exec(confirmation.mail.text)![1];
     assert.ok(editLink.startsWith(`${server.base}/edit.html?id=${number}&token=`), editLink);

@@ -80,7 +80,8 @@ async function options(list) {
 describe('the day chosen by its price, in both elements, on the carrier’s own test page', () => {
   const demo = useDemo({ before, after, startServer });
   /** Every /api/v1/quotes/days request the pages sent, with its answer. */
-  const asked: Array<{ request: Record<string, unknown>; answer: unknown }> = [];
+  // The day-list requests the pages sent, recorded as they leave (a shown list was asked before).
+  const asked: Array<{ request: Record<string, unknown> }> = [];
 
   before(async () => {
     const office = await new BackOffice(demo.server.base).signInAs(1);
@@ -123,9 +124,8 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
 
   async function testPage(viewport) {
     const page = await openPage(demo.browser, { viewport });
-    page.on('response', async (response) => {
-      if (!response.url().endsWith('/api/v1/quotes/days')) return;
-      asked.push({ request: JSON.parse(response.request().postData()!), answer: await response.json().catch(() => null) });
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/quotes/days')) asked.push({ request: JSON.parse(request.postData()!) });
     });
     await page.goto(`${demo.server.base}/integration/essai?cle=${KEY}&adresses=local`);
     return page;
@@ -295,9 +295,8 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
 
   it('the intranet (company mode, its company token): the days priced HT as the server quotes them for that company; a closed or full day refused through the element', async () => {
     const page = await openPage(demo.browser, { viewport: { width: 1280, height: 900 } });
-    page.on('response', async (response) => {
-      if (!response.url().endsWith('/api/v1/quotes/days')) return;
-      asked.push({ request: JSON.parse(response.request().postData()!), answer: await response.json().catch(() => null) });
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/quotes/days')) asked.push({ request: JSON.parse(request.postData()!) });
     });
     const problems = watchPage(page);
     await page.goto(`${demo.server.base}/company.html`);

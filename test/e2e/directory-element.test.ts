@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice } from '../../server/test/api/back-office-client.ts';
 import { startServer } from '../../server/test/api/support.ts';
-import { launchBrowser, openPage, resolveAddress, watchPage } from './support.ts';
+import { launchBrowser, openPage, pickSuggestion, resolveAddress, watchPage } from './support.ts';
 
 const R = '/espace-transporteur/repertoire';
 const CATALOGUE = '/espace-transporteur/reglages/catalogue';
@@ -37,8 +37,7 @@ describe('the element in company mode finds what the carrier just added', () => 
     const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
     const problems = watchPage(page);
     await page.goto(`${server.base}/company.html`);
-    await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).fill('depot rivoli ete');
-    await page.getByRole('option', { name: /Dépôt Rivoli Été/ }).click();
+    await pickSuggestion(page, 1, 'depot rivoli ete', /Dépôt Rivoli Été/);
     await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
     await page.getByRole('button', { name: 'Suivant' }).click();
 

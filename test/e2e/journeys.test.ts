@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { startServer, type Row } from '../../server/test/api/support.ts';
 import { SPEC_FIELDS } from '../support/spec-fields.ts';
-import { dayAfterToday, fillCustomer, openPage, parisTime, resolveAddress, useDemo, watchPage } from './support.ts';
+import { dayAfterToday, fillCustomer, openPage, parisTime, pickSuggestion, resolveAddress, useDemo, watchPage } from './support.ts';
 
 describe('end-to-end journeys against the demo server', () => {
   const demo = useDemo({ before, after, startServer });
@@ -173,8 +173,7 @@ describe('end-to-end journeys against the demo server', () => {
     const before = rows('SELECT COUNT(*) AS n FROM travels WHERE company_id = 1')[0].n;
     const page = await openPage(demo.browser, { viewport: { width: 1000, height: 1400 } });
     await page.goto(`${demo.server.base}/company.html`);
-    await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).fill('entrepot');
-    await page.getByRole('option', { name: /Entrepôt Saint-Denis/ }).click();
+    await pickSuggestion(page, 1, 'entrepot', /Entrepôt Saint-Denis/);
     await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('button', { name: 'Ajouter : Carton standard' }).click();

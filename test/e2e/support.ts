@@ -96,6 +96,20 @@ export async function fillCustomer(page: Page | Locator) {
   await page.getByLabel('Heure de début').selectOption('09:00');
 }
 
+/**
+ * Types in a stop's address field and picks the suggestion named `option` (a saved place), from
+ * the list that answers the text typed: the saved places shown on focus stay on screen, busy,
+ * while the search runs, and a click on them then is not taken.
+ */
+export async function pickSuggestion(page: Page | Locator, step: number, text: string, option: RegExp) {
+  await page.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
+  await page
+    .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
+    .and(page.locator(':not([aria-busy])'))
+    .getByRole('option', { name: option })
+    .click();
+}
+
 /** Types an address and picks the first suggestion, waiting for it to be verified; `page` may be a locator to search within. */
 export async function resolveAddress(page: Page | Locator, step: number, text: string) {
   await page.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Row } from '../../server/test/api/support.ts';
-import { dayAfterToday } from './support.ts';
+import { dayAfterToday, pickSuggestion } from './support.ts';
 import { carrierLogo } from '../support/logo-png.ts';
 
 const element = (page) => page.locator('transport-quote-wizard, transport-quote-lite');
@@ -120,8 +120,7 @@ export const tours = {
 
   async *company(page, base) {
     await page.goto(`${base}/company.html`);
-    await page.getByRole('combobox', { name: 'Adresse 1', exact: true }).fill('entrepot');
-    await page.getByRole('option', { name: /Entrepôt Saint-Denis/ }).click();
+    await pickSuggestion(page, 1, 'entrepot', /Entrepôt Saint-Denis/);
     await pick(page, 2, '3 place Bellecour 69002 Lyon');
     await page.getByRole('button', { name: 'Suivant' }).waitFor();
     yield { name: 'entreprise-0-adresses', panel: 'Adresses', primary: 'Suivant' };
