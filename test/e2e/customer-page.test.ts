@@ -2,10 +2,7 @@
 // (tour 'suivi'): at 375 and 1280 px every stop passes axe, nothing scrolls sideways, the page
 // logs no error, and each state lists the steps its customer expects.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startServer } from '../../server/test/api/support.ts';
-import { assertAxeCleanWithoutSidewaysScroll, openPage, PHONE_AND_DESKTOP_VIEWPORTS, useDemo, watchPage } from './support.ts';
-import { backOfficeTours } from './tour.ts';
+import { checkTour } from './tour-check.ts';
 
 /** What each stop's list says, step by step ('title: status'). */
 const EXPECTED: Record<string, string[] | null> = {
@@ -31,34 +28,25 @@ const EXPECTED: Record<string, string[] | null> = {
   'reglages-modifications': null,
 };
 
-describe('the customer’s page: each state at 375 and 1280 px, axe at 0, no sideways scrolling', () => {
-  const demo = useDemo({ before, after, startServer });
-  for (const viewport of PHONE_AND_DESKTOP_VIEWPORTS) {
-    it(`every stop of the 'suivi' tour at ${viewport.width} px`, async () => {
-      const page = await openPage(demo.browser, { viewport });
-      const problems = watchPage(page);
-      const seen: string[] = [];
-      for await (const stop of backOfficeTours.suivi(page, demo.server.base)) {
-        await assertAxeCleanWithoutSidewaysScroll(page, stop.name);
-        const expected = EXPECTED[stop.name];
-        if (expected) {
-          const titles = (await page.locator('ol.steps > li .step-title').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
-          assert.deepEqual(titles.slice(0, expected.length), expected, stop.name);
-        }
-        if (stop.name === 'suivi-client-0-recue') await page.getByRole('link', { name: 'Modifier ma réservation' }).waitFor();
-        if (stop.name === 'suivi-client-4-veille') {
-          // The day before: its step done, and edits closed (the carrier's 2 days), so no Modifier.
-          assert.ok((await page.locator('li.step.done').filter({ hasText: 'La veille du déménagement' }).count()) === 1);
-          assert.equal(await page.getByRole('link', { name: 'Modifier ma réservation' }).count(), 0);
-          await page.getByText(/Les modifications en ligne sont closes depuis le/).waitFor();
-        }
-        if (stop.name === 'suivi-client-5-terminee')
-          assert.equal(await page.locator('li.step.done').filter({ hasText: 'Déménagement terminé' }).count(), 1);
-        seen.push(stop.name);
-      }
-      assert.deepEqual(seen, Object.keys(EXPECTED));
-      assert.deepEqual(problems, []);
-      await page.close();
-    });
-  }
+checkTour({
+  title: 'the customer’s page: each state at 375 and 1280 px, axe at 0, no sideways scrolling',
+  tour: 'suivi',
+  label: "'suivi' tour",
+  stops: Object.keys(EXPECTED),
+  atStop: async (page, stop) => {
+    const expected = EXPECTED[stop];
+    if (expected) {
+      const titles = (await page.locator('ol.steps > li .step-title').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+      assert.deepEqual(titles.slice(0, expected.length), expected, stop);
+    }
+    if (stop === 'suivi-client-0-recue') await page.getByRole('link', { name: 'Modifier ma réservation' }).waitFor();
+    if (stop === 'suivi-client-4-veille') {
+      // The day before: its step done, and edits closed (the carrier's 2 days), so no Modifier.
+      assert.ok((await page.locator('li.step.done').filter({ hasText: 'La veille du déménagement' }).count()) === 1);
+      assert.equal(await page.getByRole('link', { name: 'Modifier ma réservation' }).count(), 0);
+      await page.getByText(/Les modifications en ligne sont closes depuis le/).waitFor();
+    }
+    if (stop === 'suivi-client-5-terminee')
+      assert.equal(await page.locator('li.step.done').filter({ hasText: 'Déménagement terminé' }).count(), 1);
+  },
 });
