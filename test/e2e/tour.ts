@@ -344,11 +344,7 @@ export const backOfficeTours = {
     if (pdf.status !== 200) throw new Error(`PDF refusé (${pdf.status})`);
     await showPdfFirstPage(page, new Uint8Array(await pdf.arrayBuffer()), `Devis n° ${id} en PDF, première page`);
     yield { name: 'devis-2-pdf' };
-    await page.goto(`${base}/espace-transporteur/connexion`);
-    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
-    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    await signInAsMartin(page, base);
     await page.goto(`${base}/espace-transporteur/reservations/${id}`);
     await page.locator('.devis-signed').evaluate((signed) => signed.scrollIntoView({ block: 'center' }));
     yield { name: 'devis-3-espace-transporteur' };
@@ -388,11 +384,7 @@ export const backOfficeTours = {
     const edited = await book(20, 'Marie Curie');
     const eve = await book(1, 'Pierre Curie');
     const over = await book(-1, 'Louis Pasteur');
-    await page.goto(`${base}/espace-transporteur/connexion`);
-    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
-    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    await signInAsMartin(page, base);
     for (const booking of [accepted, edited, eve, over]) {
       await page.goto(`${base}/espace-transporteur/reservations/${booking.id}`);
       await page.getByRole('button', { name: 'Accepter' }).click();
@@ -438,11 +430,7 @@ export const backOfficeTours = {
    * Intégrer à mon site, the journal, and the test page its snippet opens.
    */
   async *reglages(page, base) {
-    await page.goto(`${base}/espace-transporteur/connexion`);
-    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
-    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    await signInAsMartin(page, base);
     await page.goto(`${base}/espace-transporteur/reglages`);
     await page.getByRole('heading', { name: 'Réglages', level: 1 }).waitFor();
     yield { name: 'reglages-0-index' };
@@ -516,11 +504,7 @@ export const backOfficeTours = {
    * then the same booking in the back office and on its devis, each option with its price.
    */
   async *options(page, base) {
-    await page.goto(`${base}/espace-transporteur/connexion`);
-    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
-    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    await signInAsMartin(page, base);
     await page.goto(`${base}/espace-transporteur/reglages/options`);
     await page.getByRole('heading', { name: 'Options', level: 1 }).waitFor();
     yield { name: 'options-0-reglages' };
@@ -600,11 +584,7 @@ export const backOfficeTours = {
    */
   async *repertoire(page, base) {
     const width = page.viewportSize().width;
-    await page.goto(`${base}/espace-transporteur/connexion`);
-    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
-    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    await signInAsMartin(page, base);
     await page.getByRole('link', { name: 'Répertoire' }).click();
     await page.getByRole('heading', { name: 'Répertoire', level: 1 }).waitFor();
     yield { name: 'repertoire-0-index' };
@@ -692,11 +672,7 @@ export const backOfficeTours = {
     await page.getByRole('status').filter({ hasText: 'Si un compte existe' }).waitFor();
     yield { name: 'equipe-0-mot-de-passe-oublie' };
     const resetLink = await linkInMail(mails, 'mot-de-passe-', base, null, earlierResets);
-    await page.goto(`${base}/espace-transporteur/connexion`);
-    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
-    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    await signInAsMartin(page, base);
     await page.getByRole('link', { name: 'Équipe' }).click();
     await page.getByRole('heading', { name: 'Équipe', level: 1 }).waitFor();
     yield { name: 'equipe-1-equipe' };
@@ -745,11 +721,7 @@ export const backOfficeTours = {
    * grids and a grid's code refused because it loops.
    */
   async *settings(page, base) {
-    await page.goto(`${base}/espace-transporteur/connexion`);
-    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
-    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    await signInAsMartin(page, base);
     await page.goto(`${base}/espace-transporteur/reglages`);
     await page.getByRole('heading', { name: 'Réglages', level: 1 }).waitFor();
     yield { name: 'reglages-tarifs-0-index' };
@@ -801,11 +773,7 @@ export const backOfficeTours = {
    * daily capacity), then its test page shows each element's next 14 days with their price.
    */
   async *jours(page, base) {
-    await page.goto(`${base}/espace-transporteur/connexion`);
-    await page.getByLabel('Adresse e-mail').fill('bureau@transports-martin.example');
-    await page.getByLabel('Mot de passe').fill('martin-demo-2026');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: 'Réservations', level: 1 }).waitFor();
+    await signInAsMartin(page, base);
     await page.goto(`${base}/espace-transporteur/reglages/tarifs`);
     await page.getByRole('heading', { name: 'Tarifs', level: 1 }).waitFor();
     await page.getByLabel('Samedi', { exact: true }).fill('1,25');
