@@ -3,6 +3,7 @@ import { type Browser, type BrowserContextOptions, chromium, type Locator, type 
 import type { after as afterHook, before as beforeHook } from 'node:test';
 import type { ServerEnv, startServer as startDemoServer, TestServer } from '../../server/test/api/support.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
+import { firstMondayAfter } from '../support/test-instant.ts';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,13 +41,7 @@ export async function launchBrowser() {
  * expect), and always ahead of the servers' clock (the machine's), so no day they book, quote
  * or edit has passed there.
  */
-export const E2E_NOW = firstMondayAfter(new Date(), 3);
-
-function firstMondayAfter(now: Date, days: number): Date {
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days, 9));
-  while (day.getUTCDay() !== 1) day.setUTCDate(day.getUTCDate() + 1);
-  return day;
-}
+export const E2E_NOW = firstMondayAfter(new Date(), 3, 9);
 
 /** The day `days` after the clock's day in Paris, 'yyyy-MM-dd' (the test clock is at 10:00 there: no midnight to cross). */
 export function dayAfterToday(days: number) {

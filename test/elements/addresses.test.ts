@@ -16,6 +16,9 @@ import {
   uniqueId,
   createQuoteElement,
   findLiveRegion,
+  LATER_MONDAY,
+  shortFrenchDay,
+  dayAfterToday,
 } from './support.ts';
 
 const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
@@ -371,9 +374,10 @@ describe('panel 0, Vos adresses', () => {
       'J+5',
       'J+6',
     ]);
-    // The test clock is Monday 30 November 2026: the next day is the first of December, written '1er'.
-    expect(second.options[1]!.text).to.equal('Le lendemain · mar. 1er déc.');
-    expect(second.options[2]!.text).to.equal('J+2 · mer. 2 déc.');
+    // Each followed by the day it names, counted from the test clock's (the first of a month
+    // written '1er': the domain's format tables prove it on a fixed day).
+    expect(second.options[1]!.text).to.equal(`Le lendemain · ${shortFrenchDay(dayAfterToday(1))}`);
+    expect(second.options[2]!.text).to.equal(`J+2 · ${shortFrenchDay(dayAfterToday(2))}`);
   });
 
   it('S121 hide_address_floor hides the floor and lift selectors', async () => {
@@ -567,7 +571,7 @@ describe('panel 0, times follow the day', () => {
   it('S169 S106 Indifférent clears a time, and a new J+ day moves the chosen times with it', async () => {
     const el = createQuoteElement('transport-quote-wizard');
     el.id = uniqueId('times');
-    el.innerHTML = '<script type="application/json" data-store="travel">{"customer": {"date": "2027-03-15", "time": "08:00"}}</script>';
+    el.innerHTML = `<script type="application/json" data-store="travel">{"customer": {"date": "${LATER_MONDAY}", "time": "08:00"}}</script>`;
     (await fixture(html`<div></div>`)).append(el);
     const root = el.shadowRoot!;
     const wanted = () => byRole<HTMLSelectElement>(root, 'combobox', 'Heure souhaitée à l’adresse 2');

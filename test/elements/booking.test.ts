@@ -22,6 +22,7 @@ import {
   textOf,
   type,
   dayAfterToday,
+  parisTime,
   findLiveRegion,
 } from './support.ts';
 
@@ -130,7 +131,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
         timewindow_enabled: false,
         additional_notes: 'étape 1 : Digicode 42A\nAppartement Bellecour : Parking interdit',
       });
-      expect(body.travel.beginning_date).to.equal(`${dayAfterToday(1)}T09:00:00+01:00`);
+      expect(body.travel.beginning_date).to.equal(parisTime(dayAfterToday(1), '09:00'));
       expect(body.contacts).to.deep.equal([{ step: 0, name: 'Gardien Lucien', phone_number: '0611223344', email: '', notify: true }]);
       expect(body.items.map((item: { name: string; quantity: number }) => [item.name, item.quantity])).to.deep.equal([
         ['Canapé 3 places', 1],
@@ -163,7 +164,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
           travelId: id,
           travelToken: token,
           customer: { name: 'Marie Curie', phone: '0612345678', email: 'marie@exemple.fr', date: dayAfterToday(1), time: '09:00' },
-          stops: STOPS.map((s) => ({ ...s, estimatedArrivalTime: `${dayAfterToday(1)}T09:00:00+01:00` })),
+          stops: STOPS.map((s) => ({ ...s, estimatedArrivalTime: parisTime(dayAfterToday(1), '09:00') })),
         },
       });
       expect(byRole<HTMLInputElement>(root, 'switch', 'Créneaux horaires').checked).to.equal(true);
@@ -177,8 +178,8 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       expect(request!.headers.authorization).to.equal(`Bearer ${token}`);
       expect(request!.body.travel.travel_id).to.equal(id);
       expect(request!.body.travel.timewindow_enabled).to.equal(true);
-      expect(request!.body.addresses[0].timewindow_earliest).to.equal(`${dayAfterToday(1)}T09:00:00+01:00`);
-      expect(request!.body.addresses[0].timewindow_latest).to.equal(`${dayAfterToday(1)}T12:00:00+01:00`);
+      expect(request!.body.addresses[0].timewindow_earliest).to.equal(parisTime(dayAfterToday(1), '09:00'));
+      expect(request!.body.addresses[0].timewindow_latest).to.equal(parisTime(dayAfterToday(1), '12:00'));
       expect(events.map((event) => event.detail)).to.deep.equal([{ travelId: id }]);
     } finally {
       recorder.restore();
@@ -487,14 +488,14 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       const root = await mountWizard({
         company: { preferred_items: PREFERRED },
         travel: {
-          stops: STOPS.map((s, i) => (i === 1 ? { ...s, seekDays: 1, timewindowEarliest: `${dayAfterToday(2)}T14:15:00+01:00` } : s)),
+          stops: STOPS.map((s, i) => (i === 1 ? { ...s, seekDays: 1, timewindowEarliest: parisTime(dayAfterToday(2), '14:15') } : s)),
         },
       });
       await toFinalisation(root);
       await fillCustomer(root, dayAfterToday(10));
       byRole(root, 'button', 'Enregistrer').click();
       await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
-      expect(recorder.sent[0]!.body.addresses[1].timewindow_earliest).to.equal(`${dayAfterToday(11)}T14:15:00+01:00`);
+      expect(recorder.sent[0]!.body.addresses[1].timewindow_earliest).to.equal(parisTime(dayAfterToday(11), '14:15'));
     } finally {
       recorder.restore();
     }
@@ -523,8 +524,8 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
       const stop = recorder.sent[0]!.body.addresses[1];
       expect([stop.timewindow_earliest, stop.timewindow_latest]).to.deep.equal([
-        `${dayAfterToday(3)}T22:00:00+01:00`,
-        `${dayAfterToday(4)}T01:00:00+01:00`,
+        parisTime(dayAfterToday(3), '22:00'),
+        parisTime(dayAfterToday(4), '01:00'),
       ]);
     } finally {
       recorder.restore();

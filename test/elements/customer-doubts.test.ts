@@ -49,7 +49,9 @@ describe('the customer’s last doubts (issue 44)', () => {
     const root = await mountWizard({
       company: { preferred_items: PREFERRED },
       travel: {
-        stops: STOPS.map((stop, index) => (index === 0 ? { ...stop, timewindowEarliest: `${TEST_NOW.toISODate()}T15:00:00+01:00` } : stop)),
+        stops: STOPS.map((stop, index) =>
+          index === 0 ? { ...stop, timewindowEarliest: TEST_NOW.set({ hour: 15 }).toISO({ suppressMilliseconds: true })! } : stop,
+        ),
       },
     });
     await toFinalisation(root);

@@ -15,6 +15,8 @@ import {
   textOf,
   type,
   uniqueId,
+  shortFrenchDay,
+  parisInstant,
 } from './support.ts';
 
 /**
@@ -202,12 +204,14 @@ describe('when, first (issue 32)', () => {
     // Before any address, in the page's order.
     expect(date.compareDocumentPosition(firstAddress) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
     choose(date, dayAfterToday(3));
-    // The test clock is Monday 30 November 2026: three days on is Thursday 3 December.
+    // The test clock is a Monday: three days on is a Thursday.
     const second = await findByRole<HTMLSelectElement>(root, 'combobox', 'Jour de l’adresse 2');
-    await waitUntil(() => second.options[0]?.text === 'Même jour · jeu. 3 déc.', `stop 2 not moved: ${second.options[0]?.text}`, {
+    const moved = `Même jour · ${shortFrenchDay(dayAfterToday(3))}`;
+    expect(moved).to.match(/^Même jour · jeu\. /);
+    await waitUntil(() => second.options[0]?.text === moved, `stop 2 not moved: ${second.options[0]?.text}`, {
       timeout: 4000,
     });
-    expect(second.options[1]!.text).to.equal('Le lendemain · ven. 4 déc.');
+    expect(second.options[1]!.text).to.equal(`Le lendemain · ${shortFrenchDay(dayAfterToday(4))}`);
     await next(root, 'Vos objets');
     byRole(root, 'button', 'Ajouter : Canapé 3 places').click();
     await next(root, 'Votre estimation');
@@ -333,10 +337,11 @@ describe('a success that reassures (issue 32)', () => {
     const number = /n°\s*(\d+)/.exec(textOf(success))![1]!;
     expect(add.download).to.equal(`reservation-${number}.ics`);
     const ics = decodeURIComponent(add.href.replace(/^data:text\/calendar;charset=utf-8,/, ''));
-    // Tuesday 1 December 2026 at 9:00 in Paris (winter time, UTC+1) is 8:00 UTC; the event lasts the
-    // estimate's whole duration: the straight line at 80 km/h, 1 h of handling, 2 × 5 min on site.
+    // The next day at 9:00 in Paris, written in UTC (8:00 in winter, 7:00 in summer); the event lasts
+    // the estimate's whole duration: the straight line at 80 km/h, 1 h of handling, 2 × 5 min on site.
     const { driveSeconds } = straightLine();
-    const end = new Date(Date.UTC(2026, 11, 1, 8, 0, 0) + Math.round((driveSeconds + 3600 + 600) / 60) * 60_000);
+    const start = parisInstant(dayAfterToday(1), '09:00');
+    const end = new Date(start.getTime() + Math.round((driveSeconds + 3600 + 600) / 60) * 60_000);
     const stamp = (date: Date) =>
       date
         .toISOString()
@@ -344,7 +349,7 @@ describe('a success that reassures (issue 32)', () => {
         .replace(/\.\d+Z$/, 'Z');
     const unfolded = ics.replace(/\r\n /g, '');
     expect(unfolded).to.match(/^BEGIN:VCALENDAR\r\n/);
-    expect(unfolded).to.contain('DTSTART:20261201T080000Z\r\n');
+    expect(unfolded).to.contain(`DTSTART:${stamp(start)}\r\n`);
     expect(unfolded).to.contain(`DTEND:${stamp(end)}\r\n`);
     expect(unfolded).to.contain(`UID:reservation-${number}@`);
     expect(unfolded).to.contain('LOCATION:10 Rue de Rivoli\\, 75004\u00a0Paris\r\n');

@@ -3,20 +3,57 @@ import { waitUntil } from '@open-wc/testing';
 import { computeAccessibleName, getRole, isInaccessible } from 'dom-accessibility-api';
 import { DateTime } from 'luxon';
 import { fixedClock } from '../../src/services/clock.ts';
+import { testMonday } from '../support/test-instant.ts';
 import type { QuoteStore } from '../../src/state/store.ts';
 import type { Session } from '../../src/state/session.ts';
 
 /**
- * The instant the element tests live at: Monday 30 November 2026, 10:00 in Paris. Elements
- * get it through their `clock` property, and every date a test types or expects is derived
- * from it, so the suite gives the same answers on any day the machine runs it.
+ * The instant the element tests live at: 10:00 in Paris on the first Monday at least three days
+ * after the machine's date (test/support/test-instant.ts). Elements get it through their `clock`
+ * property, and every date a test types or expects is derived from it; the reference server the
+ * suites book on runs on the machine's clock, so the days they book, quote and edit are always
+ * ahead of it, whatever day the machine runs them.
  */
-export const TEST_NOW = DateTime.fromISO('2026-11-30T10:00', { zone: 'Europe/Paris' });
+export const TEST_NOW = DateTime.fromISO(`${testMonday()}T10:00`, { zone: 'Europe/Paris' });
 export const testClock = fixedClock(TEST_NOW.toJSDate());
 
 /** The day `days` after the test clock's day, 'yyyy-MM-dd'. */
 export function dayAfterToday(days: number): string {
   return TEST_NOW.plus({ days }).toISODate()!;
+}
+
+/**
+ * A Monday about fifteen weeks after the test clock's and the Tuesday after it, for the suites
+ * that need a day well ahead; a week later when either would be the 1st (read '1er').
+ */
+export const LATER_MONDAY = ((monday) => (monday.day === 1 || monday.plus({ days: 1 }).day === 1 ? monday.plus({ weeks: 1 }) : monday))(
+  TEST_NOW.plus({ weeks: 15 }),
+).toISODate()!;
+export const LATER_TUESDAY = DateTime.fromISO(LATER_MONDAY).plus({ days: 1 }).toISODate()!;
+
+/** A day as the date fields say it, 'lundi 15 mars 2027', written by Intl, not by the element. */
+export function longFrenchDay(date: string): string {
+  return new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+}
+
+/** A day as a stop's day list says it, 'mar. 1er déc.', written by Intl, not by the element. */
+export function shortFrenchDay(date: string): string {
+  const text = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+  return text.replace(/^(\S+) 1 /, '$1 1er ');
+}
+
+/** 'yyyy-MM-dd' at 'HH:mm' in Paris, as an instant. */
+export function parisInstant(date: string, time: string): Date {
+  return DateTime.fromISO(`${date}T${time}`, { zone: 'Europe/Paris' }).toJSDate();
+}
+
+/** 'yyyy-MM-dd' at 'HH:mm' in Paris, written with that day's offset: '2026-12-01T09:00:00+01:00'. */
+export function parisTime(date: string, time: string): string {
+  return DateTime.fromISO(`${date}T${time}`, { zone: 'Europe/Paris' }).toISO({ suppressMilliseconds: true })!;
 }
 
 /** An element's store, through the session it keeps (elements/quote-element.ts). */
