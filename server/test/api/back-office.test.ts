@@ -4,6 +4,7 @@
 // decision, the CSV export, the sign-in that slows down and then refuses.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { DateTime } from 'luxon';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice, type FormFields, DEMO_ACCOUNTS } from './back-office-client.ts';
@@ -164,15 +165,20 @@ describe(`the carrier's back office on ${DATABASE_NAME}`, () => {
   });
 
   it('filters by state and by the day of the transport, and finds a customer by name or a town, accents aside', async () => {
+    // Two days months after the fixture's (the day of every other booking here): the 15th of a
+    // month and the 2nd of the next, derived from the machine's date like the fixture's.
+    const month = DateTime.fromISO(FIXTURE_DAY).plus({ months: 4 }).startOf('month');
+    const iso = (date: DateTime) => date.toISODate()!;
+    const elodieDay = iso(month.set({ day: 15 }));
     const elodie = await book(server.base, {
       name: 'Élodie Garnier',
       town: { name: 'Marseille', postcode: '13001', lat: 43.2999, lng: 5.3841 },
-      day: '2027-03-15',
+      day: elodieDay,
     });
     const bruno = await book(server.base, {
       name: 'Bruno Lefèvre',
       town: { name: 'Saint-Étienne', postcode: '42000', lat: 45.4397, lng: 4.3872 },
-      day: '2027-04-02',
+      day: iso(month.plus({ months: 1 }).set({ day: 2 })),
     });
     const martin = await new BackOffice(server.base).signInAs(1);
     const ids = async (query) => BackOffice.listedIds((await martin.get(`/espace-transporteur/reservations${query}`)).text);
@@ -182,13 +188,13 @@ describe(`the carrier's back office on ${DATABASE_NAME}`, () => {
     assert.deepEqual(await ids('?q=saint-etienne'), [bruno.id]);
     assert.deepEqual(await ids('?q=lefevre%20saint'), [bruno.id]);
     assert.deepEqual(await ids('?q=42000'), [bruno.id]);
-    assert.deepEqual(await ids('?du=2027-03-01&au=2027-03-31'), [elodie.id]);
-    assert.deepEqual(await ids('?du=2027-03-16'), [bruno.id]);
-    assert.deepEqual(await ids('?du=2027-03-15&au=2027-03-15'), [elodie.id]);
+    assert.deepEqual(await ids(`?du=${iso(month)}&au=${iso(month.endOf('month'))}`), [elodie.id]);
+    assert.deepEqual(await ids(`?du=${iso(month.set({ day: 16 }))}`), [bruno.id]);
+    assert.deepEqual(await ids(`?du=${elodieDay}&au=${elodieDay}`), [elodie.id]);
     const accepted = await martin.post(`/espace-transporteur/reservations/${bruno.id}/accepter`);
     assert.equal(accepted.status, 303);
     assert.deepEqual(await ids('?etat=accepted'), [bruno.id]);
-    assert.ok(!(await ids('?etat=new&du=2027-01-01')).includes(bruno.id));
+    assert.ok(!(await ids(`?etat=new&du=${FIXTURE_DAY}`)).includes(bruno.id));
     const none = await martin.get('/espace-transporteur/reservations?q=zzzz');
     assert.match(none.text, /Aucune réservation ne correspond à ces critères\./);
   });

@@ -37,8 +37,13 @@ const plusDays = (day, count) => {
 const weekday = (day) => ((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
 const TODAY = franceDay(new Date());
 const FORTNIGHT = Array.from({ length: 14 }, (_, offset) => plusDays(TODAY, offset));
-/** The first day of the fortnight (after tomorrow, so no test runs across a midnight) that is this weekday. */
-const next = (day) => FORTNIGHT.slice(2).find((date) => weekday(date) === day);
+/**
+ * The first day of the fortnight that is this weekday, three days on at least: past the edit
+ * deadline (edits close two days before the move by default, and this suite edits its
+ * bookings) with a day to spare, so no test runs across a midnight that closes one. Two days
+ * on failed every Sunday: Tuesday's booking was already closed to edits.
+ */
+const next = (day) => FORTNIGHT.slice(3).find((date) => weekday(date) === day);
 const SUNDAY = next(7);
 const TUESDAY = next(2);
 const WEDNESDAY = next(3);
