@@ -20,10 +20,10 @@ import { estimateHandling, isCostItem, totalVolume, type CarrierPricing } from '
 import { optionsTotal, poolComputesPrice } from 'transport-quote-wizard/domain';
 import { type ChoiceProblem } from 'transport-quote-wizard/domain';
 import {
-  BOOKABLE_DAYS_AHEAD,
   cheapestDay,
   dayAvailability,
   dayInFrance,
+  lastBookableDay,
   plusDays,
   type DayAvailability,
   type DayQuote,
@@ -218,7 +218,7 @@ export class QuoteService {
     // A day more than a year ahead is not offered (the date list's year). A day gone is priced as
     // asked (the server refuses no booking for its date alone, and a page's clock is its own).
     const today = dayInFrance(new Date(this.now()));
-    if (from > plusDays(today, BOOKABLE_DAYS_AHEAD))
+    if (from > lastBookableDay(today))
       refuse([{ path: 'from', message: 'Premier jour à chiffrer\u00a0: dans un an au plus' }]);
     const dates = Array.from({ length: count }, (_, offset) => plusDays(from, offset));
     const base: QuoteRequest = { ...choices, date: from };

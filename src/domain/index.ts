@@ -180,7 +180,7 @@ export { foldText, searchWords, singular } from './search/fold.ts';
 
 // Dates and figures as the French screens write them.
 export { defaultTravelDate, defaultTravelTime } from './time/defaults.ts';
-export { BOOKABLE_DAYS_AHEAD, daysFrom, plusDays } from './time/calendar-days.ts';
+export { BOOKABLE_DAYS_AHEAD, bookableDaysFrom, daysFrom, lastBookableDay, plusDays } from './time/calendar-days.ts';
 export { dayInFrance, instantInFrance } from './time/france-clock.ts';
 export { EDIT_CLOSE_DAYS_DEFAULT, EDIT_CLOSE_DAYS_MAX, editsCloseAt, editsClosedMessage, editsOpen } from './time/edit-deadline.ts';
 export { formatClock, formatDistance, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from './format.ts';

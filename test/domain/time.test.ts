@@ -15,6 +15,7 @@ import { defaultTravelDate, defaultTravelTime, nextQuarterHour } from '../../src
 import { estimateArrivals } from '../../src/domain/time/arrival.ts';
 import { isSeekDayEditable, isSelectableDay, quarterHourChoices, seekDayChoices } from '../../src/domain/time/choices.ts';
 import { makeStop } from '../../src/domain/entities/stop.ts';
+import { BOOKABLE_DAYS_AHEAD, bookableDaysFrom, lastBookableDay } from '../../src/domain/time/calendar-days.ts';
 
 const paris = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/Paris' });
 
@@ -197,5 +198,20 @@ describe('dates and times (spec §4, §5, §9)', () => {
       '2027-03-28T01:00:00+01:00',
       '2027-03-28T04:00:00+02:00',
     ]);
+  });
+});
+
+describe('how far ahead a day can be booked', () => {
+  it('one year to the same date, across a 29 February too, and the 28th after a 29th', () => {
+    // The same date a year later, counted by the calendar (luxon's years), not as 365 days.
+    for (const today of ['2026-12-07', '2027-03-08', '2027-02-28', '2028-02-29', '2027-12-31']) {
+      const expected = DateTime.fromISO(today).plus({ years: 1 }).toISODate();
+      assert.equal(lastBookableDay(today), expected, today);
+      const days = bookableDaysFrom(today);
+      assert.equal(days[0], today);
+      assert.equal(days.at(-1), expected);
+      assert.equal(days.length, DateTime.fromISO(expected!).diff(DateTime.fromISO(today), 'days').days + 1);
+      assert.ok(days.length <= BOOKABLE_DAYS_AHEAD);
+    }
   });
 });

@@ -3,8 +3,8 @@
 // the same in every time zone, so each is written as the UTC midnight of that day.
 import { formatterOnFirstUse } from './formatter-on-first-use.ts';
 
-/** How far ahead a transport can be booked from the date list: one year. */
-export const BOOKABLE_DAYS_AHEAD = 366;
+/** The most days the date list holds: a year, today included, when a 29 February falls in it. */
+export const BOOKABLE_DAYS_AHEAD = 367;
 
 function utcMidnight(day: string): Date {
   const [year, month, date] = day.split('-').map(Number);
@@ -16,6 +16,26 @@ export function plusDays(day: string, count: number): string {
   const moved = utcMidnight(day);
   moved.setUTCDate(moved.getUTCDate() + count);
   return moved.toISOString().slice(0, 10);
+}
+
+/**
+ * How far ahead a transport can be booked: one year, to the same date (the 28 February after a
+ * 29 February). Counted in days, a year across a 29 February is one day longer.
+ */
+export function lastBookableDay(today: string): string {
+  const [year, month, date] = today.split('-').map(Number);
+  const same = new Date(Date.UTC(year! + 1, month! - 1, date!));
+  // 29 February + 1 year is 1 March in Date's arithmetic: the day before it.
+  if (same.getUTCMonth() !== month! - 1) same.setUTCDate(0);
+  return same.toISOString().slice(0, 10);
+}
+
+/** The days that can be booked, today first and the same date a year later last. */
+export function bookableDaysFrom(today: string): string[] {
+  const last = lastBookableDay(today);
+  const days: string[] = [];
+  for (let day = today; day <= last; day = plusDays(day, 1)) days.push(day);
+  return days;
 }
 
 /** `count` consecutive days, `first` first. */

@@ -1,5 +1,5 @@
 import { MAX_SEEK_DAYS, TIME_STEP_MINUTES } from '../constants.ts';
-import { BOOKABLE_DAYS_AHEAD, daysFrom, plusDays } from './calendar-days.ts';
+import { BOOKABLE_DAYS_AHEAD, bookableDaysFrom, plusDays } from './calendar-days.ts';
 import { minutesToTime } from './defaults.ts';
 import { franceOffsetMinutes, instantInFrance, millisOf, wallClockInFrance, type Instant } from './france-clock.ts';
 import { isIsoDay } from './iso.ts';
@@ -55,7 +55,7 @@ export function isSeekDayEditable(stopIndex: number): boolean {
 
 export { BOOKABLE_DAYS_AHEAD };
 
-/** The days a visitor can pick, today first, as 'yyyy-MM-dd' in France. */
-export function bookableDays(now: Instant, count = BOOKABLE_DAYS_AHEAD): string[] {
-  return daysFrom(wallClockInFrance(now).day, count);
+/** The days a visitor can pick, today first and the same date a year later last, as 'yyyy-MM-dd' in France. */
+export function bookableDays(now: Instant): string[] {
+  return bookableDaysFrom(wallClockInFrance(now).day);
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { BOOKABLE_DAYS_AHEAD, daysFrom, frenchMonthAndYear, longFrenchDate } from '../../domain/time/calendar-days.ts';
+import { bookableDaysFrom, frenchMonthAndYear, longFrenchDate } from '../../domain/time/calendar-days.ts';
 import { useToday } from '../../state/today.ts';
 import { useListOnDemand } from './use-list-on-demand.ts';
 
@@ -37,7 +37,7 @@ export function DateSelect({
   const { listedDays, groups } = useMemo(() => {
     if (!full) return { listedDays: new Set<string>(), groups: null };
     const months = new Map<string, string[]>();
-    for (const day of daysFrom(today, BOOKABLE_DAYS_AHEAD)) {
+    for (const day of bookableDaysFrom(today)) {
       const month = day.slice(0, 7);
       months.set(month, [...(months.get(month) ?? []), day]);
     }

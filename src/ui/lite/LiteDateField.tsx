@@ -3,7 +3,7 @@ import { STEPS } from '../../domain/steps/step-model.ts';
 import { isSelectableDay } from '../../domain/time/choices.ts';
 import { useNow, useTravelDay } from '../../state/now.ts';
 import { useToday } from '../../state/today.ts';
-import { BOOKABLE_DAYS_AHEAD, plusDays } from '../../domain/time/calendar-days.ts';
+import { lastBookableDay } from '../../domain/time/calendar-days.ts';
 import { routeAtom } from '../../state/route.atoms.ts';
 import { stepAtom } from '../../state/steps.atoms.ts';
 import { chooseTravelDateAtom } from '../../state/travel-date.atoms.ts';
@@ -37,7 +37,7 @@ export function LiteDateField() {
       </label>
       {first && routed && (
         <SteadyAbove>
-          <DayPrices today={today} chosen={day} lastDay={plusDays(today, BOOKABLE_DAYS_AHEAD - 1)} onChoose={choose} />
+          <DayPrices today={today} chosen={day} lastDay={lastBookableDay(today)} onChoose={choose} />
         </SteadyAbove>
       )}
     </>
