@@ -15,6 +15,7 @@ import { BackOffice } from '../../server/test/api/back-office-client.ts';
 import { bookingBody } from '../../server/test/api/booking-body.ts';
 import {
   BUILT_DOMAIN,
+  CLOCK_ENV,
   closeClient,
   DATABASE_KIND,
   DATABASE_NAME,
@@ -50,7 +51,10 @@ const databaseEnv = (database) =>
   DATABASE_KIND === 'postgres' ? { DATABASE_URL: database } : { DATABASE_PATH: database, DATABASE_URL: '' };
 
 function carrierCli(database, ...args) {
-  return execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH, ...databaseEnv(database) } });
+  return execFileSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, ...CLOCK_ENV, ...databaseEnv(database) },
+  });
 }
 
 /** The production server, started as an operator starts it: no demo, no company, the straight-line route (no internet here). */
@@ -59,6 +63,7 @@ function startProduction(database) {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      ...CLOCK_ENV,
       ...GENEROUS_LIMITS,
       ...databaseEnv(database),
       PORT: '0',

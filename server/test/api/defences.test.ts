@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody } from './booking-body.ts';
-import { DEMO_COMPANY_TOKEN, json, type JsonAnswer, ROOT, startServer, DATABASE_NAME } from './support.ts';
+import { CLOCK_ENV, DEMO_COMPANY_TOKEN, json, type JsonAnswer, ROOT, startServer, DATABASE_NAME } from './support.ts';
 
 const post = (base, body, headers = {}) => json(base, 'POST', '/api/v1/travels', { body, headers });
 const companyBooking = () => bookingBody({ company_token: DEMO_COMPANY_TOKEN });
@@ -151,7 +151,7 @@ describe(`the public quota cannot be filled for good (${DATABASE_NAME})`, () => 
     const environment = server.databasePath ? { DATABASE_PATH: server.databasePath } : { DATABASE_URL: server.database };
     const output = execFileSync(process.execPath, [`${ROOT}/server/dist/carrier.mjs`, 'purge-public'], {
       encoding: 'utf8',
-      env: { PATH: process.env.PATH, PUBLIC_RETENTION_DAYS: '30', ...environment },
+      env: { PATH: process.env.PATH, PUBLIC_RETENTION_DAYS: '30', ...CLOCK_ENV, ...environment },
     });
     assert.match(output, /^6 réservation\(s\) publique\(s\) non acceptée\(s\) de plus de 30 jours supprimée\(s\)\.$/m);
     const [{ n }] = await server.query('SELECT COUNT(*) AS n FROM travels WHERE company_id IS NULL');

@@ -29,6 +29,17 @@ export const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
 export const OTHER_COMPANY_TOKEN = 'tqw_demo_0a9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c';
 
 /**
+ * The clock the test itself lives on, for a child started with an environment of its own: the
+ * date guard (test/date-guard.mjs) runs the suites under faketime, whose library and setting
+ * come through these variables, and a child without them would live on another day.
+ */
+export const CLOCK_ENV: Record<string, string> = Object.fromEntries(
+  Object.entries(process.env).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined && (entry[0] === 'LD_PRELOAD' || entry[0].startsWith('FAKETIME')),
+  ),
+);
+
+/**
  * Test servers serve one client (this machine) far above a visitor's pace: their rate limits
  * are raised so the suites test behaviour, and the hardening suite sets its own small ones.
  */
