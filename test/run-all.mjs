@@ -4,7 +4,7 @@
 // the domain's tables, the seed and the server in-process on an in-memory SQLite, with no
 // build and no browser. `--node24` (npm run test:node24) runs the Node 24 stage only, on the
 // last build.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import path from 'node:path';
@@ -104,6 +104,18 @@ if (!partial && wordpressMissing) {
   notRun.push(`WordPress (${wordpressMissing} : bash .ci/wordpress.sh installe ce qu’il faut)`);
   if (process.env.TQW_REQUIRE_WORDPRESS === '1') {
     console.error(`L’étape WordPress est exigée (TQW_REQUIRE_WORDPRESS=1) mais ne peut pas tourner : ${wordpressMissing}.`);
+    process.exit(1);
+  }
+}
+
+// The date guard (test/date-guard.mjs) runs the suites where a test's day meets a server's
+// clock at three other dates, under Debian's faketime (apt-get install faketime); without it
+// the stage is reported as not run.
+const faketimeMissing = partial ? 'partial run' : spawnSync('faketime', ['--version']).error ? 'faketime absent' : false;
+if (!partial && faketimeMissing) {
+  notRun.push(`dates (${faketimeMissing} : apt-get install -y faketime, paquet Debian)`);
+  if (process.env.TQW_REQUIRE_FAKETIME === '1') {
+    console.error(`Le garde des dates est exigé (TQW_REQUIRE_FAKETIME=1) mais ne peut pas tourner : ${faketimeMissing}.`);
     process.exit(1);
   }
 }
@@ -258,6 +270,10 @@ const phases = [
       ...(withPostgres
         ? nodeTests('postgres', POSTGRES_SUITES, { TQW_TEST_DATABASE: 'postgres', FUZZ_RUNS: '400', LOAD_SECONDS: '5' })
         : []),
+      // The suites where a day matters, at three other dates (about four minutes, its three dates side by side).
+      ...(faketimeMissing
+        ? []
+        : [{ name: 'dates', cmd: 'node', args: ['test/date-guard.mjs'], counts: /(\d+) passed, (\d+) failed/g, last: true }]),
       {
         name: 'browser',
         cmd: 'npx',
