@@ -8,7 +8,14 @@ import {
   type TravelPayload,
   type TravelState,
 } from 'transport-quote-wizard/domain';
-import { FULL_DAY, MESSAGES, optionLineLabel, parseSerializedTravelState, serializeTravelState } from 'transport-quote-wizard/domain';
+import {
+  FULL_DAY,
+  handSetPriceProblems,
+  MESSAGES,
+  optionLineLabel,
+  parseSerializedTravelState,
+  serializeTravelState,
+} from 'transport-quote-wizard/domain';
 import { findQuote } from '../db/quotes-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { ChoicesRefused } from './refusals.ts';
@@ -156,9 +163,12 @@ export async function priceBooking(
   let priceSource: PriceSource | null = null;
   let priceCheck: PriceCheck | null = null;
   const keeps = stored !== null && (stored.priceSource === 'carrier' || (stored.priceSource === 'company' && actor === 'edit-link'));
+  // The company's prices as stored, presented again unchanged through the edit link.
+  let keptCompanyPrices = false;
   if (stored && keeps) {
     const before = quoteRequestOfBooking(stored.payload, stored.payload.price_grid ?? 'wizard', fixedPrice);
     const unchanged = sameChoices(before, request) && (stored.priceSource === 'company' || request.fixed_price === null);
+    keptCompanyPrices = unchanged && stored.priceSource === 'company';
     const storedQuote = unchanged && stored.payload.quote_id ? await findQuote(sql, stored.payload.quote_id) : null;
     if (storedQuote) {
       // What the price was set for is unchanged: it stays, as stored, whatever the body says of it.
@@ -168,6 +178,14 @@ export async function priceBooking(
     } else if (!unchanged && stored.priceSource === 'company') {
       throw new ChoicesRefused(changedParts(before, request).map((path) => ({ path, message: KEPT_BY_COMPANY })));
     }
+  }
+
+  // The edit link has exactly a public visitor's powers, on a company's booking too: the
+  // company's own prices stay as they were (above), and no new one comes through it. Without
+  // this, the company's records (can_edit_price) priced what the link's holder wrote.
+  if (!quote && actor === 'edit-link' && !keptCompanyPrices) {
+    const problems = handSetPriceProblems(request, { canEditPrice: false, hideCustomPrice: true });
+    if (problems.length > 0) throw new ChoicesRefused(problems);
   }
 
   if (!quote) {

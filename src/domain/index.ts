@@ -124,6 +124,7 @@ export {
 export {
   carrierPricing,
   carrierProblems,
+  handSetPriceProblems,
   chosenPool,
   customItemProblems,
   withTariff,

@@ -565,6 +565,51 @@ describe(`hole 3: an edit through the edit link is priced again (${DATABASE_NAME
     assert.equal((await read(server.base, created.data)).travel.price_transportation, 12000);
   });
 
+  it('issue 52: the edit link of a company’s booking priced on the grid has a public visitor’s powers: a fee, a hand-set price, an expense line or a fixed price through it gets the public 422', async () => {
+    // Martin may set prices (can_edit_price), but this booking was priced on its grid: the
+    // customer holding its edit link cannot add a price of its own, whatever it sends.
+    const body = bookingBody({ company_token: DEMO_COMPANY_TOKEN, customer: customer('Adélaïde Lienseul') });
+    const created = await post(server.base, body);
+    assert.equal(created.status, 201, created.text);
+    const edit = withoutToken(body);
+    const sofa = { name: 'Canapé 3 places', category: 'item' };
+    const forged = [
+      {
+        field: 'items.0.predefinedTransportationFee',
+        body: { ...edit, items: [{ ...sofa, predefinedTransportationFee: '1', predefinedHandlingFee: '1' }] },
+        message: /Les frais prédéfinis sont réservés/,
+      },
+      { field: 'items.0.customPrice', body: { ...edit, items: [{ ...sofa, customPrice: 1 }] }, message: /Un prix de manutention imposé/ },
+      {
+        field: 'items.1.category',
+        body: { ...edit, items: [sofa, { name: 'Remise exceptionnelle', category: 'cost', customPrice: -400 }] },
+        message: /Les frais annexes sont réservés/,
+      },
+    ];
+    const state = JSON.parse(body.store_serialized!);
+    const fixedPrice = { transportationPriceVatExcluded: 1, handlingPriceVatExcluded: 1 };
+    for (const { field, body: sent, message } of forged) {
+      // Sent at the price the forged lines would give (2 € TTC-ish) and at the grid's: refused either way.
+      for (const [transport, handling] of [
+        [cents(1.2), cents(1.2)],
+        [TRANSPORT_CENTS, HANDLING_CENTS],
+      ])
+        assertNamed(await patch(server.base, created.data, priced(sent, transport, handling)), 422, field, message);
+    }
+    // The same refusals a public visitor gets on the same lines.
+    for (const { field, body: sent, message } of forged)
+      assertNamed(await post(server.base, priced(sent, cents(1.2), cents(1.2))), 422, field, message);
+    // A fixed price in the state the link sends is not a company's either: the grid's price stays.
+    const withFixed = { ...edit, store_serialized: JSON.stringify({ ...state, state: { ...state.state, fixedPrice } }) };
+    const fixed = await patch(server.base, created.data, priced(withFixed, TRANSPORT_CENTS, HANDLING_CENTS));
+    assert.equal(fixed.status, 200, fixed.text);
+    const stored = await read(server.base, created.data);
+    assert.deepEqual(
+      [stored.price_source, stored.travel.price_transportation, stored.travel.price_handling, stored.price_lines ?? []],
+      ['quote', TRANSPORT_CENTS, HANDLING_CENTS, []],
+    );
+  });
+
   it('an edit after acceptance returns the booking to the carrier, à revoir, with what changed and the grid’s new price', async () => {
     const created = (await post(server.base, bookingBody({ customer: customer('Léontine Revoir') }))).data;
     const martin = await office(server.base);

@@ -89,22 +89,36 @@ export function carrierProblems(request: QuoteRequest, carrier: CarrierPricing):
     problems.push({ path: 'vehicle_category_id', message: 'Véhicule inconnu de ce transporteur' });
   if (chosenPool(request, carrier) === undefined)
     problems.push({ path: 'driver_pool_id', message: 'Grille tarifaire inconnue de ce transporteur' });
-  if (request.fixed_price && !carrier.canEditPrice)
+  problems.push(...handSetPriceProblems(request, carrier));
+  problems.push(...optionProblems(request.options, carrier.options));
+  return problems;
+}
+
+/**
+ * The prices someone other than the carrier sets, refused where its records do not allow
+ * them. A public visitor, and a customer with its booking's edit link alone (even on a
+ * company's booking), is never allowed: `{ canEditPrice: false }` gives their refusals.
+ */
+export function handSetPriceProblems(
+  request: Pick<QuoteRequest, 'fixed_price' | 'items'>,
+  allowed: Pick<CarrierPricing, 'canEditPrice' | 'hideCustomPrice'>,
+): ChoiceProblem[] {
+  const problems: ChoiceProblem[] = [];
+  if (request.fixed_price && !allowed.canEditPrice)
     problems.push({ path: 'fixed_price', message: 'Seul un client professionnel autorisé par le transporteur peut fixer le prix' });
   // A price someone else sets stands only where the carrier's records allow it (can_edit_price).
-  const handSetAllowed = carrier.canEditPrice && !carrier.hideCustomPrice;
+  const handSetAllowed = allowed.canEditPrice && !allowed.hideCustomPrice;
   const allowedBy = 'aux clients professionnels que le transporteur autorise à fixer leurs prix';
   request.items.forEach((item, index) => {
     if (hasPredefinedFee(item) && !handSetAllowed)
       problems.push({ path: `items.${index}.predefinedTransportationFee`, message: `Les frais prédéfinis sont réservés ${allowedBy}` });
-    if (isCostItem(item) && !carrier.canEditPrice)
+    if (isCostItem(item) && !allowed.canEditPrice)
       problems.push({ path: `items.${index}.category`, message: `Les frais annexes sont réservés ${allowedBy}` });
     // The Prestation Spécifique comes with the spec's price; any other hand-set price is a company's.
     const specPrice = item.category === 'custom-item' && item.customPrice === DEFAULT_CUSTOM_ITEM.price;
     if (!isCostItem(item) && item.customPrice !== null && !specPrice && !handSetAllowed)
       problems.push({ path: `items.${index}.customPrice`, message: `Un prix de manutention imposé est réservé ${allowedBy}` });
   });
-  problems.push(...optionProblems(request.options, carrier.options));
   return problems;
 }
 
