@@ -343,6 +343,7 @@ export async function createApp({
     publicGrids: pricing.publicGrids,
     signingKey: pricing.signingKey ?? (await serverKey(sql, 'quote-signing')),
     ttlMs: pricing.quoteTtlMs,
+    priceCeilingEuros: limits.priceCeilingEuros,
   });
   const devisKey = await serverKey(sql, 'devis-link');
   const notifier = new Notifier({

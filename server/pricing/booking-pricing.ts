@@ -14,6 +14,7 @@ import {
   MESSAGES,
   optionLineLabel,
   parseSerializedTravelState,
+  quoteFigureProblems,
   serializeTravelState,
 } from 'transport-quote-wizard/domain';
 import { findQuote } from '../db/quotes-repo.ts';
@@ -221,6 +222,10 @@ export async function priceBooking(
   }
 
   const figures = quote.figures;
+  // Checked again as it is stored: a quote signed before the bounds, or kept from an earlier
+  // version of the booking, is no price either when a line is below 0 or above the ceiling.
+  const outOfBounds = quoteFigureProblems(figures, quotes.ceilingEuros);
+  if (outOfBounds.length > 0) throw new ChoicesRefused(outOfBounds);
   const trusted: TravelPayload = {
     ...payload,
     quote_id: quote.id,

@@ -18,6 +18,7 @@ import { choicesFingerprint } from 'transport-quote-wizard/domain';
 import { chosenPool, customItemProblems } from 'transport-quote-wizard/domain';
 import { estimateHandling, isCostItem, totalVolume, type CarrierPricing } from 'transport-quote-wizard/domain';
 import { optionsTotal, poolComputesPrice } from 'transport-quote-wizard/domain';
+import { handSetPriceBoundProblems, quoteFigureProblems } from 'transport-quote-wizard/domain';
 import { type ChoiceProblem } from 'transport-quote-wizard/domain';
 import {
   cheapestDay,
@@ -70,6 +71,8 @@ export interface QuoteServiceOptions {
   publicGrids: readonly PriceGrid[];
   signingKey: Buffer;
   ttlMs: number;
+  /** No price of a quote passes it (PRICE_CEILING_EUROS); 100 000 € when not given. */
+  priceCeilingEuros?: number;
   now?: () => number;
 }
 
@@ -77,6 +80,8 @@ export interface QuoteServiceOptions {
 type PreparedTrip = TripToPrice & { fallback: string | null };
 
 const CATALOGUE_CATEGORIES = new Set(['item', 'stuff']);
+/** server/config/limits.ts's default for PRICE_CEILING_EUROS, for a service composed without it. */
+const DEFAULT_PRICE_CEILING_EUROS = 100_000;
 /** Whose quote: a company's, a carrier's public pages' (`site:<id>`, from its key), or the keyless public pages'. */
 const ownerOf = (companyId: number | null, siteId: number | null = null) =>
   companyId !== null ? String(companyId) : siteId !== null ? `site:${siteId}` : 'public';
@@ -100,6 +105,11 @@ export class QuoteService {
 
   constructor(private readonly options: QuoteServiceOptions) {
     this.now = options.now ?? Date.now;
+  }
+
+  /** The server's price ceiling, in euros. */
+  get ceilingEuros(): number {
+    return this.options.priceCeilingEuros ?? DEFAULT_PRICE_CEILING_EUROS;
   }
 
   /** The items as priced: a catalogue entry's figures where the item names one, the visitor's own within bounds otherwise. */
@@ -164,7 +174,7 @@ export class QuoteService {
     siteId: number | null,
     draft: Tariff | null = null,
   ): Promise<CarrierPricing> {
-    const problems = choiceProblems(request);
+    const problems = [...choiceProblems(request), ...handSetPriceBoundProblems(request, this.ceilingEuros)];
     if (problems.length > 0) refuse(problems);
     const records = await carrierFor(this.options.sql, companyId, this.options.publicPricing, siteId);
     const carrier = draft ? withTariff(records, draft, null) : records;
@@ -218,8 +228,7 @@ export class QuoteService {
     // A day more than a year ahead is not offered (the date list's year). A day gone is priced as
     // asked (the server refuses no booking for its date alone, and a page's clock is its own).
     const today = dayInFrance(new Date(this.now()));
-    if (from > lastBookableDay(today))
-      refuse([{ path: 'from', message: 'Premier jour à chiffrer\u00a0: dans un an au plus' }]);
+    if (from > lastBookableDay(today)) refuse([{ path: 'from', message: 'Premier jour à chiffrer\u00a0: dans un an au plus' }]);
     const dates = Array.from({ length: count }, (_, offset) => plusDays(from, offset));
     const base: QuoteRequest = { ...choices, date: from };
     const carrier = await this.checkedCarrier(base, companyId, siteId);
@@ -395,6 +404,10 @@ export class QuoteService {
     companyId: number | null,
     siteId: number | null,
   ): Promise<IssuedQuote> {
+    // Whatever computed them (a company's fees, a grid's code, the server's arithmetic), a quote
+    // outside the bounds of a price is refused, never signed nor stored.
+    const outOfBounds = quoteFigureProblems(figures, this.ceilingEuros);
+    if (outOfBounds.length > 0) refuse(outOfBounds);
     const owner = ownerOf(companyId, siteId);
     const fingerprint = sha256(choicesFingerprint(request, owner, figures.persons_needed, figures.handling_hours));
     const figuresJson = JSON.stringify(figures);

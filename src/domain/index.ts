@@ -130,6 +130,7 @@ export {
   withTariff,
   type CarrierPricing,
 } from './quotes/carrier-rules.ts';
+export { handSetPriceBoundProblems, NEGATIVE_PRICE, overCeiling, quoteFigureProblems } from './quotes/price-bounds.ts';
 export {
   poolInputFor,
   quoteFigures,

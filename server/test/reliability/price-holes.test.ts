@@ -463,6 +463,53 @@ describe(`hole 2: fees, hand-set handling and expense lines stand only where the
     assert.equal(fields[16], ((TRANSPORT_CENTS + HANDLING_CENTS) / 100).toFixed(2).replace('.', ','), 'the grid’s price beside it');
   });
 
+  it('issue 52: a company that may set prices sets none below 0 € or above the ceiling: fees, a fixed price, a hand-set handling are refused in French, quoted or booked', async () => {
+    // The server's ceiling (PRICE_CEILING_EUROS), 100 000 € by default: server/config/limits.ts.
+    const ceiling = 100_000;
+    const overCeiling = new RegExp(
+      `Prix au-delà du plafond de ${new Intl.NumberFormat('fr-FR').format(ceiling).replace(/\s/g, '\\s')}\u00a0€`,
+    );
+    const negative = /Un prix ne peut pas être négatif/;
+    const sofa = { name: 'Canapé 3 places', category: 'item' };
+    const state = JSON.parse(bookingBody().store_serialized!);
+    const withFixed = (fixedPrice) => ({ store_serialized: JSON.stringify({ ...state, state: { ...state.state, fixedPrice } }) });
+    const cases = [
+      {
+        field: 'items.0.predefinedTransportationFee',
+        overrides: { items: [{ ...sofa, predefinedTransportationFee: '-500' }] },
+        message: negative,
+      },
+      { field: 'items.0.predefinedHandlingFee', overrides: { items: [{ ...sofa, predefinedHandlingFee: '-500' }] }, message: negative },
+      {
+        field: 'items.0.predefinedTransportationFee',
+        overrides: { items: [{ ...sofa, predefinedTransportationFee: '99999999' }] },
+        message: overCeiling,
+      },
+      { field: 'items.0.customPrice', overrides: { items: [{ ...sofa, customPrice: -500 }] }, message: negative },
+      {
+        field: 'items.1.customPrice',
+        overrides: { items: [sofa, { name: 'Frais de péage', category: 'cost', customPrice: ceiling + 1 }] },
+        message: overCeiling,
+      },
+    ];
+    const before = await count(server);
+    for (const { field, overrides, message } of cases) {
+      const body = bookingBody({ company_token: DEMO_COMPANY_TOKEN, ...overrides });
+      assertNamed(await quote(server.base, quoteRequest(body)), 422, field, message);
+      assertNamed(await post(server.base, priced(body, 0, 0)), 422, field, message);
+    }
+    // A fixed price is set HT in the company's state: below 0 or above the ceiling, refused too.
+    for (const [fixedPrice, field, message] of [
+      [{ transportationPriceVatExcluded: -500, handlingPriceVatExcluded: 0 }, 'fixed_price.transportationPriceVatExcluded', negative],
+      [{ transportationPriceVatExcluded: 0, handlingPriceVatExcluded: 99_999_999 }, 'fixed_price.handlingPriceVatExcluded', overCeiling],
+    ] as const) {
+      const body = bookingBody({ company_token: DEMO_COMPANY_TOKEN, ...withFixed(fixedPrice) });
+      assertNamed(await quote(server.base, { ...quoteRequest(body), fixed_price: fixedPrice }), 422, field, message);
+      assertNamed(await post(server.base, priced(body, 0, 0)), 422, field, message);
+    }
+    assert.equal(await count(server), before, 'nothing stored');
+  });
+
   it('S098 S166 a discount stands within half the grid’s price: −2,000 € is refused, −100 € is shown alike on the list, the CSV and the booking’s page', async () => {
     const withExpense = (amount, name) =>
       bookingBody({
