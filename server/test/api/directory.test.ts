@@ -4,6 +4,8 @@
 // one company's rows out of every other's reach, whatever session, token or key asks.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import * as v from 'valibot';
+import { CompanyDataSchema } from 'transport-quote-wizard/domain';
 import { BackOffice } from './back-office-client.ts';
 import { LYON, PARIS } from './booking-body.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
@@ -25,6 +27,7 @@ const decoded = (html) =>
     .replace(/&#39;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&');
+const customers = (token, q) => json(globalThis.base, 'GET', `/api/v1/companies/${token}/customers?q=${encodeURIComponent(q)}`);
 /** The text the preview carries back to its confirmation, as the browser sends it. */
 const carried = (html: string) =>
   /name="texte" value="([^"]*)"/
@@ -636,5 +639,46 @@ describe(`the carrier's directory and catalogue on ${DATABASE_NAME}`, () => {
     } finally {
       await server.query('UPDATE carrier_users SET role = ? WHERE email = ?', ['administrateur', account.email]);
     }
+  });
+  it('issue 52 a directory of 10,000 customers: the company block answers 200 within its published schema, the first 2,000 by name, and the search finds every one', async () => {
+    const LARGE = 10000;
+    const BLOCK = 2000; // CompanyData's published maxItems for customers
+    // Inserted behind the API's back, as ten imports of a thousand lines would.
+    await server.query(
+      `INSERT INTO customers (company_id, name, reference, email, phone_number)
+       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${LARGE})
+       SELECT 1, 'Client importé ' || (100000 + i), 'IMP-' || (100000 + i), '', '' FROM n`,
+    );
+    const total = await count(server, 'customers', 1);
+    assert.ok(total > LARGE);
+
+    const answer = await store(DEMO_COMPANY_TOKEN); // checked against the published contract by json()
+    assert.equal(answer.status, 200, answer.text.slice(0, 300));
+    assert.ok(v.safeParse(CompanyDataSchema, answer.data).success, 'what the elements parse it with');
+    const block = answer.data.customers;
+    assert.equal(block.length, BLOCK);
+    assert.equal(answer.data.customers_partial, true);
+    const names = block.map((customer) => customer.name);
+    assert.deepEqual(names, [...names].sort(new Intl.Collator('fr').compare), 'by name, in French order');
+    assert.ok(!names.includes('Client importé 110000'));
+    assert.deepEqual(
+      (await customers(DEMO_COMPANY_TOKEN, 'importe 110000')).data.map((customer) => [customer.name, customer.reference]),
+      [['Client importé 110000', 'IMP-110000']],
+    );
+    assert.equal((await customers(DEMO_COMPANY_TOKEN, 'IMP-10999')).data.length, 10, 'IMP-109990 to IMP-109999');
+    assert.deepEqual((await customers(OTHER_COMPANY_TOKEN, 'importe 110000')).data, [], 'another company’s token finds none of them');
+    assert.equal((await customers('inconnu', 'importe')).status, 404);
+    // A company with few customers sends them all, and says so.
+    const small = await store(OTHER_COMPANY_TOKEN);
+    assert.equal(small.data.customers_partial, false);
+    assert.equal(small.data.customers.length, await count(server, 'customers', 2));
+
+    // The back office lists the first rows, counts them all, and exports every one.
+    const list = decoded((await martin.get(`${R}/clients`)).text);
+    assert.match(list, new RegExp(`${total}\u00a0au total`));
+    assert.match(list, /Les 500\u00a0premiers par ordre alphabétique sont listés\u00a0: cherchez pour trouver les autres./);
+    assert.match(decoded((await martin.get(`${R}/clients?q=${encodeURIComponent('importe 110000')}`)).text), /Client importé 110000/);
+    const exported = await (await fetch(`${server.base}${R}/clients/export`, { headers: { cookie: martin.cookieHeader() } })).text();
+    assert.equal(exported.split('\r\n').filter(Boolean).length, total + 1, 'every customer, under its header');
   });
 });
