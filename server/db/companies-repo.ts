@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CompanyDataSchema, type CompanyData } from 'transport-quote-wizard/domain';
+import { COMPANY_BLOCK_DIRECTORY_MAX, CompanyDataSchema, type CompanyData } from 'transport-quote-wizard/domain';
 import { searchWords } from 'transport-quote-wizard/domain';
 import { companyRecord } from '../pricing/carrier-records.ts';
 import { hashToken } from '../security/tokens.ts';
@@ -75,28 +75,36 @@ export async function searchContacts(sql: Sql, companyId: number, query: string,
     .map(({ search_text: _s, ...row }) => row);
 }
 
-export async function listCustomers(sql: Sql, companyId: number) {
+/** The customers whose name, reference or e-mail hold the words (all when none), by name. */
+export async function searchCustomers(sql: Sql, companyId: number, query: string, limit: number) {
   const rows = await sql.all<{ id: number; name: string; reference: string; email: string; phone_number: string }>(
     'SELECT id, name, reference, email, phone_number FROM customers WHERE company_id = ? ORDER BY id',
     [companyId],
   );
-  return rows.sort(byField('name'));
+  return rows
+    .sort(byField('name'))
+    .filter((row) => query.trim() === '' || matchesWords(searchWords(`${row.name} ${row.reference} ${row.email}`).join(' '), query))
+    .slice(0, limit);
 }
 
 /**
  * The company store the elements need (spec §3 "Company data"), assembled from the
  * company's own rows only, and parsed with the same schema the elements use. Its record is
  * checked first: one the pricing could not read answers 503 naming its fields, never a 500.
+ * A directory larger than the block carries sends its first rows by name: the elements
+ * search the rest (places, contacts, and customers when `customers_partial` says so).
  */
 export async function companyStore(sql: Sql, company: CompanyRow, token: string, preferredItems: unknown[]): Promise<CompanyData> {
   const store = companyRecord(company.store_json);
+  const customers = await searchCustomers(sql, company.id, '', COMPANY_BLOCK_DIRECTORY_MAX + 1);
   return v.parse(CompanyDataSchema, {
     ...store,
     id: company.id,
     company_token: token,
-    places: await searchPlaces(sql, company.id, '', 2000),
-    contacts: await searchContacts(sql, company.id, '', 2000),
-    customers: await listCustomers(sql, company.id),
+    places: await searchPlaces(sql, company.id, '', COMPANY_BLOCK_DIRECTORY_MAX),
+    contacts: await searchContacts(sql, company.id, '', COMPANY_BLOCK_DIRECTORY_MAX),
+    customers: customers.slice(0, COMPANY_BLOCK_DIRECTORY_MAX),
+    customers_partial: customers.length > COMPANY_BLOCK_DIRECTORY_MAX,
     preferred_items: preferredItems,
     home_presets: await carrierPresets(sql, company.id),
   });
@@ -119,7 +127,17 @@ export async function createCompany(sql: Sql, company: NewCompany, token: string
     transportation_company: { name: company.name, phone_number: company.phone_number ?? '', email: company.email ?? '' },
     permissions: [{ name: 'prices', can_read: true }],
   });
-  const { places: _p, contacts: _c, customers: _u, preferred_items: _i, home_presets: _h, company_token: _t, id: _id, ...kept } = store;
+  const {
+    places: _p,
+    contacts: _c,
+    customers: _u,
+    customers_partial: _up,
+    preferred_items: _i,
+    home_presets: _h,
+    company_token: _t,
+    id: _id,
+    ...kept
+  } = store;
   return sql.transaction(async (tx) => {
     // Ids are given here rather than by the database: the demo companies were seeded with theirs.
     const next = await tx.get<{ id: number | null }>('SELECT MAX(id) AS id FROM companies');

@@ -1,5 +1,5 @@
 import { searchWords } from 'transport-quote-wizard/domain';
-import { listCustomers, matchesWords, searchContacts, searchPlaces } from './companies-repo.ts';
+import { searchContacts, searchCustomers, searchPlaces } from './companies-repo.ts';
 import type { Sql } from './sql.ts';
 
 /**
@@ -45,8 +45,11 @@ export type ContactRecord = ContactFields & { id: number };
 
 export type DirectoryKind = 'adresses' | 'clients' | 'contacts';
 
-/** Enough for any carrier's directory, and a bound on what one page lists. */
-const ALL = 5000;
+/**
+ * Every row, however large the directory: the export writes them all and the import matches
+ * its lines against them all (a page lists only its first rows, `LIST_SHOWN`).
+ */
+const ALL = Number.POSITIVE_INFINITY;
 
 export async function listPlaces(sql: Sql, companyId: number, query = ''): Promise<PlaceRecord[]> {
   return (await searchPlaces(sql, companyId, query, ALL)).map((place) => ({
@@ -66,12 +69,7 @@ export async function listContacts(sql: Sql, companyId: number, query = ''): Pro
 
 /** The customers, searched by name, reference and e-mail (case and accents aside). */
 export async function listCustomerRecords(sql: Sql, companyId: number, query = ''): Promise<CustomerRecord[]> {
-  return (await listCustomers(sql, companyId))
-    .map((customer) => ({ ...customer, id: Number(customer.id) }))
-    .filter(
-      (customer) =>
-        query.trim() === '' || matchesWords(searchWords(`${customer.name} ${customer.reference} ${customer.email}`).join(' '), query),
-    );
+  return (await searchCustomers(sql, companyId, query, ALL)).map((customer) => ({ ...customer, id: Number(customer.id) }));
 }
 
 const placeSearchText = (place: PlaceFields) => searchWords(`${place.label} ${place.address_complete}`).join(' ');

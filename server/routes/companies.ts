@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { ApiContactSchema, CompanyDataSchema, SavedPlaceSchema } from 'transport-quote-wizard/domain';
-import { companyStore, searchContacts, searchPlaces, type CompanyRow } from '../db/companies-repo.ts';
+import {
+  ApiContactSchema,
+  ApiCustomerSchema,
+  COMPANY_BLOCK_DIRECTORY_MAX,
+  CompanyDataSchema,
+  SavedPlaceSchema,
+} from 'transport-quote-wizard/domain';
+import { companyStore, searchContacts, searchCustomers, searchPlaces, type CompanyRow } from '../db/companies-repo.ts';
 import { preferredItems } from '../db/items-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { companyOf } from './company-of.ts';
@@ -11,6 +17,7 @@ import { parseOr400, QueryText } from '../http/validation.ts';
 publishSchema('CompanyData', CompanyDataSchema, 'answer');
 publishSchema('SavedPlace', SavedPlaceSchema, 'answer');
 publishSchema('Contact', ApiContactSchema, 'answer');
+publishSchema('Customer', ApiCustomerSchema, 'answer');
 
 const TokenParams = v.object({
   token: v.pipe(
@@ -24,6 +31,7 @@ const SearchQuery = v.object({
 });
 const PlacesAnswer = v.array(SavedPlaceSchema);
 const ContactsAnswer = v.array(ApiContactSchema);
+const CustomersAnswer = v.array(ApiCustomerSchema);
 const RESULTS = 20;
 
 /** The company the token in the path opens. */
@@ -32,7 +40,7 @@ async function pathCompany(sql: Sql, request: FastifyRequest): Promise<{ company
   return { company: await companyOf(sql, token), token };
 }
 
-/** What the three company routes share: the token in the path, and its refusals. */
+/** What the company routes share: the token in the path, and its refusals. */
 const companyRoute = (
   doc: Pick<RouteDoc, 'operationId' | 'summary' | 'description' | 'querystring'> & { ok: RouteDoc['answers'][number] },
 ) =>
@@ -55,8 +63,7 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
   const storeSchema = companyRoute({
     operationId: 'lireEntreprise',
     summary: 'Données de l’entreprise',
-    description:
-      'Le bloc de données d’entreprise (spec §3) que les éléments lisent en mode entreprise : lieux, contacts, clients, grilles, véhicules.',
+    description: `Le bloc de données d’entreprise (spec §3) que les éléments lisent en mode entreprise : lieux, contacts, clients, grilles, véhicules. Il porte au plus ${COMPANY_BLOCK_DIRECTORY_MAX} lieux, ${COMPANY_BLOCK_DIRECTORY_MAX} contacts et ${COMPANY_BLOCK_DIRECTORY_MAX} clients, les premiers par ordre alphabétique ; les éléments cherchent les autres avec les recherches ci-dessous (customers_partial vaut true quand des clients manquent au bloc).`,
     ok: answer('Les données de l’entreprise.', CompanyDataSchema),
   });
   app.get('/api/v1/companies/:token', { schema: storeSchema }, async (request) => {
@@ -87,5 +94,17 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/v1/companies/:token/contacts', { schema: contactsSchema }, async (request) => {
     const { company } = await pathCompany(sql, request);
     return v.parse(ContactsAnswer, await searchContacts(sql, company.id, parseOr400(SearchQuery, request.query).q, RESULTS));
+  });
+
+  const customersSchema = companyRoute({
+    operationId: 'chercherClients',
+    summary: 'Chercher dans les clients',
+    description: `Les clients de l’entreprise dont le nom, la référence ou l’adresse électronique contiennent les mots cherchés, par ordre alphabétique (${RESULTS} au plus). Les éléments s’en servent quand le bloc de l’entreprise ne porte pas tous ses clients (customers_partial).`,
+    querystring: SearchQuery,
+    ok: answer('Les clients trouvés.', CustomersAnswer),
+  });
+  app.get('/api/v1/companies/:token/customers', { schema: customersSchema }, async (request) => {
+    const { company } = await pathCompany(sql, request);
+    return v.parse(CustomersAnswer, await searchCustomers(sql, company.id, parseOr400(SearchQuery, request.query).q, RESULTS));
   });
 };

@@ -27,8 +27,15 @@ export {
   type TravelMode,
 } from './entities/driver-pool.ts';
 export { SavedPlaceSchema, type SavedPlace } from './entities/saved-place.ts';
-export { ApiContactSchema, type ApiContact } from './entities/api-contact.ts';
-export { CompanyDataSchema, publicCompanyData, type CompanyData, type CompanyDataInput, type HandlingRates } from './entities/company.ts';
+export { ApiContactSchema, ApiCustomerSchema, type ApiContact, type ApiCustomer } from './entities/api-contact.ts';
+export {
+  COMPANY_BLOCK_DIRECTORY_MAX,
+  CompanyDataSchema,
+  publicCompanyData,
+  type CompanyData,
+  type CompanyDataInput,
+  type HandlingRates,
+} from './entities/company.ts';
 export { canShowPrices } from './entities/permission.ts';
 export { TransportationCompanySchema, type TransportationCompany } from './entities/company.ts';
 // The carrier's references and brand (Réglages, Entreprise): its SIRET's check, its colour's contrast.

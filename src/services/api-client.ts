@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { failureReason } from './api-failure.ts';
 import { ApiError } from './api-error.ts';
-import { ApiContactSchema } from '../domain/entities/api-contact.ts';
+import { ApiContactSchema, ApiCustomerSchema } from '../domain/entities/api-contact.ts';
 import { CompanyDataSchema, type CompanyData } from '../domain/entities/company.ts';
 import { BookingSchema, CreateTravelResponseSchema, type Booking, type CreateTravelResponse } from '../domain/payload/travel-answers.ts';
 import { TravelPayloadSchema, type TravelPayload } from '../domain/payload/travel-payload-schema.ts';
@@ -140,6 +140,15 @@ export class ApiClient {
       'contacts',
       v.array(ApiContactSchema),
       `/api/v1/companies/${encodeURIComponent(companyToken)}/contacts?${new URLSearchParams({ q: query })}`,
+    );
+  }
+
+  /** The company's customers matching the words: the reference server's search, asked only when the block says it lacks some. */
+  searchCustomers(companyToken: string, query: string) {
+    return this.latestOnly(
+      'customers',
+      v.array(ApiCustomerSchema),
+      `/api/v1/companies/${encodeURIComponent(companyToken)}/customers?${new URLSearchParams({ q: query })}`,
     );
   }
 

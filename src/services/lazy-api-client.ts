@@ -7,6 +7,7 @@ export type Api = Pick<
   | 'searchItems'
   | 'searchPlaces'
   | 'searchContacts'
+  | 'searchCustomers'
   | 'fetchCompany'
   | 'fetchCarrier'
   | 'fetchTravel'
@@ -39,6 +40,7 @@ export function lazyApiClient(options: ApiClientOptions): Api {
     searchItems: async (...args) => (await load()).searchItems(...args),
     searchPlaces: async (...args) => (await load()).searchPlaces(...args),
     searchContacts: async (...args) => (await load()).searchContacts(...args),
+    searchCustomers: async (...args) => (await load()).searchCustomers(...args),
     fetchCompany: async (...args) => (await load()).fetchCompany(...args),
     fetchCarrier: async () => (await load()).fetchCarrier(),
     fetchTravel: async (...args) => (await load()).fetchTravel(...args),

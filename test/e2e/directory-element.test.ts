@@ -62,4 +62,41 @@ describe('the element in company mode finds what the carrier just added', () => 
     assert.deepEqual(problems, []);
     await page.close();
   });
+  it('issue 52 S117 past the 2,000 customers the company block carries, the customer search still finds any of them', async () => {
+    // Inserted behind the API's back, as imports would: 'Zénith…' sorts after the first 2,000 by name.
+    await server.query(
+      `INSERT INTO customers (company_id, name, reference, email, phone_number)
+       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500)
+       SELECT 1, 'Client importé ' || (100000 + i), 'IMP-' || (100000 + i), '', '' FROM n`,
+    );
+    await server.query('INSERT INTO customers (company_id, name, reference, email, phone_number) VALUES (1, ?, ?, ?, ?)', [
+      'Zénith Transports Ouest',
+      'CLI-7001',
+      'zenith@transports-ouest.example',
+      '02 40 00 00 01',
+    ]);
+
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const problems = watchPage(page);
+    await page.goto(`${server.base}/company.html`);
+    await resolveAddress(page, 1, '8 Rue de Rivoli 75004 Paris');
+    await resolveAddress(page, 2, '3 place Bellecour 69002 Lyon');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByRole('combobox', { name: 'Rechercher un objet' }).fill('refrigerateur');
+    await page
+      .getByRole('listbox', { name: 'Objets trouvés' })
+      .getByRole('option', { name: /Réfrigérateur/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByText('Total HT', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByRole('heading', { name: 'Finalisation' }).waitFor();
+
+    await page.getByRole('combobox', { name: 'Rechercher un client' }).fill('zenith');
+    await page.getByRole('option', { name: /Zénith Transports Ouest \(CLI-7001\)/ }).click();
+    assert.equal(await page.getByLabel('E-mail', { exact: true }).inputValue(), 'zenith@transports-ouest.example');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 });

@@ -179,12 +179,14 @@ describe('API client against the reference server (spec §7)', () => {
     expect(logged).to.deep.equal(['Recherche impossible (items)']);
   });
 
-  it('S140 S141 saved places and contacts of the company', async () => {
+  it('S140 S141 saved places, contacts and (issue 52) customers of the company', async () => {
     const client = new ApiClient({ apiBase: await apiBase() });
     const places = await client.searchPlaces('tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6', 'siège');
     expect(places?.map((place) => place.label)).to.deep.equal(['Siège Paris 8e']);
     const contacts = await client.searchContacts('tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6', 'nadia');
     expect(contacts?.[0]).to.include({ name: 'Nadia Haddad', phone_number: '0622334455' });
+    const customers = await client.searchCustomers('tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6', 'durand');
+    expect(customers?.map((customer) => [customer.name, customer.reference])).to.deep.equal([['Boulangerie Durand', 'CLI-0042']]);
   });
 
   it('S158 a company and saved places whose back end sends nulls are read with the spec’s fallbacks', async () => {

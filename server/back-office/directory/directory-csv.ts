@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
 import { foldText } from 'transport-quote-wizard/domain';
 import type { DirectoryKind } from '../../db/directory-repo.ts';
 import { CSV_BOM } from '../csv.ts';
@@ -36,14 +37,32 @@ export const COLUMNS: Record<DirectoryKind, { header: string; field: string }[]>
   ],
 };
 
-/** The file's text: UTF-8 (its mark dropped) when its bytes are valid UTF-8, else Windows-1252. */
+/**
+ * The file's text: UTF-8 (its mark dropped) when its bytes are valid UTF-8, else Windows-1252.
+ * Windows-1252 is read with iconv-lite's table, not Node's TextDecoder: on Node 20 and 22
+ * built with small ICU, TextDecoder('windows-1252') reads 0x80–0x9F as control characters
+ * (Latin-1), losing ’ € œ Œ – — …. The five bytes Windows-1252 leaves undefined (0x81, 0x8D,
+ * 0x8F, 0x90, 0x9D) come out as U+FFFD: no sheet writes them, so their line was damaged
+ * before it reached us, and the import refuses it (`damagedColumns`).
+ */
 export function decodeSpreadsheetText(bytes: Uint8Array): { text: string; encoding: 'UTF-8' | 'Windows-1252' } {
   try {
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
     return { text, encoding: 'UTF-8' };
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'Windows-1252' };
+    return { text: iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'windows-1252'), encoding: 'Windows-1252' };
   }
+}
+
+/**
+ * Text no sheet writes: the replacement character (a byte no encoding could read) and the C1
+ * control characters (what a Windows-1252 file read as Latin-1 turns ’ € œ into).
+ */
+const DAMAGED = /[\ufffd\u0080-\u009f]/;
+
+/** The columns of a line whose text was damaged before it reached us, by their headers. */
+export function damagedColumns(kind: DirectoryKind, values: FormValues): string[] {
+  return COLUMNS[kind].filter((column) => DAMAGED.test(values[column.field] ?? '')).map((column) => column.header);
 }
 
 /** One line of the file as the form's fields, with its line number in the file (1: the header). */

@@ -1,7 +1,7 @@
 import { foldText } from 'transport-quote-wizard/domain';
 import type { ContactFields, CustomerFields, DirectoryKind, PlaceFields } from '../../db/directory-repo.ts';
 import type { OfflineGeocoder } from '../../geo/geocoder.ts';
-import type { CsvLine } from './directory-csv.ts';
+import { damagedColumns, type CsvLine } from './directory-csv.ts';
 import { readContact, readCustomer, readPlace, type Checked } from './directory-form.ts';
 
 export type DirectoryFields = PlaceFields | CustomerFields | ContactFields;
@@ -73,6 +73,11 @@ function changedFields(before: DirectoryFields, after: DirectoryFields): string[
   return [...new Set(words)];
 }
 
+function damagedReason(columns: readonly string[]): string {
+  const named = columns.map((column) => `«\u202f${column}\u202f»`).join(', ');
+  return `Caractères illisibles dans ${columns.length > 1 ? 'les colonnes' : 'la colonne'} ${named}\u00a0: le fichier a été mal enregistré. Rien de cette ligne ne sera écrit\u202f; enregistrez le fichier de nouveau depuis votre tableur, en «\u202fCSV UTF-8\u202f» de préférence, puis importez-le.`;
+}
+
 /** Each line checked as its form would be, then matched to the saved rows: nothing is written here. */
 export function planImport(
   kind: DirectoryKind,
@@ -84,6 +89,9 @@ export function planImport(
   const seen = new Map<string, number>();
   return lines.map(({ line, values }) => {
     const typedName = (values.nom ?? '').trim();
+    const damaged = damagedColumns(kind, values);
+    // Written, it would replace a saved row's notes or point with the damaged text: refused whole.
+    if (damaged.length > 0) return { line, action: 'refuse', name: typedName, reasons: [damagedReason(damaged)] };
     const checked = checkFields(kind, values, geocoder);
     if (!checked.fields) return { line, action: 'refuse', name: typedName, reasons: checked.errors.map((error) => error.message) };
     const key = rowKey(kind, checked.fields);

@@ -5,6 +5,8 @@ import type { PlannedLine } from './directory-import.ts';
 
 export const DIRECTORY_URL = `${BASE}/repertoire`;
 export const kindUrl = (kind: DirectoryKind) => `${DIRECTORY_URL}/${kind}`;
+/** The most rows a list shows: a directory of thousands is found by its search. */
+export const LIST_SHOWN = 500;
 /** The largest file the import reads: about a thousand lines, sent back whole with its confirmation. */
 export const IMPORT_MAX_BYTES = 200 * 1024;
 
@@ -107,14 +109,17 @@ export interface DirectoryPageInput {
   viewer: Viewer;
   kind: DirectoryKind;
   query: string;
+  /** The rows shown: the first `LIST_SHOWN` of those found. */
   rows: ListedRow[];
+  /** How many rows the search found (all of them without a search). */
+  found: number;
   total: number;
   message: { kind: 'success' | 'error' | 'info'; text: string } | null;
   /** The add form as typed, when it was refused. */
   refused?: { values: FormValues; errors: FieldError[] };
 }
 
-export function renderDirectoryPage({ viewer, kind, query, rows, total, message, refused }: DirectoryPageInput): string {
+export function renderDirectoryPage({ viewer, kind, query, rows, found, total, message, refused }: DirectoryPageInput): string {
   const words = KINDS[kind];
   const url = kindUrl(kind);
   const head = words.columns.map((column) => `<th scope="col">${escapeHtml(column)}</th>`).join('');
@@ -136,13 +141,17 @@ export function renderDirectoryPage({ viewer, kind, query, rows, total, message,
       : rows.length === 0
         ? `<p class="meta">Aucun résultat pour «\u202f${escapeHtml(query)}\u202f».</p>`
         : `<table class="bookings"><caption class="visually-hidden">${escapeHtml(words.title)}, par ordre alphabétique\u202f; le nom mène à la fiche pour la modifier ou la supprimer</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
-  const count = query.trim() === '' ? `${total}\u00a0au total` : `${rows.length}\u00a0sur ${total}`;
+  const count = query.trim() === '' ? `${total}\u00a0au total` : `${found}\u00a0sur ${total}`;
+  const more =
+    rows.length < found
+      ? `<p class="meta">Les ${rows.length}\u00a0premiers par ordre alphabétique sont listés\u00a0: cherchez pour trouver les autres.</p>`
+      : '';
   const html = `<p><a href="${DIRECTORY_URL}">Répertoire</a></p>${subnav(kind)}<h1>${escapeHtml(words.title)}</h1>
 <p>${escapeHtml(words.about)}</p>
 ${message ? notice(message.kind, message.text) : ''}
 <form method="get" action="${url}" class="filters" role="search"><div class="field"><label for="q">${escapeHtml(words.search)}</label><input id="q" name="q" type="search" value="${escapeHtml(query)}" autocomplete="off"></div><div class="actions"><button type="submit" class="button secondary">Chercher</button></div></form>
 <div class="list-head"><p class="count">${escapeHtml(count)}</p></div>
-${list}
+${list}${more}
 <section class="card" aria-labelledby="ajouter"><h2 id="ajouter">${escapeHtml(words.add)}</h2>
 ${refused ? errorSummary(`${capitalised(words.theOne)} n’a pas été ajouté\u00a0: corrigez les champs signalés. Vos saisies sont gardées.`, refused.errors) : ''}
 <form method="post" action="${url}#ajouter" class="stack" novalidate>${csrfField(viewer.csrf)}${directoryForm(kind, refused?.values ?? {}, refused?.errors ?? [])}<button type="submit" class="button primary">${escapeHtml(words.add)}</button></form>

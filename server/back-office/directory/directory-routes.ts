@@ -31,6 +31,7 @@ import {
   importCounts,
   KINDS,
   kindUrl,
+  LIST_SHOWN,
   renderDirectoryIndex,
   renderDirectoryPage,
   renderEditPage,
@@ -168,7 +169,8 @@ export async function directoryRoutes(office: FastifyInstance, context: Settings
         viewer: viewerOf(request, reply),
         kind,
         query: asked.q,
-        rows: shown.map((row): ListedRow => ({ id: row.id, cells: row.cells })),
+        rows: shown.slice(0, LIST_SHOWN).map((row): ListedRow => ({ id: row.id, cells: row.cells })),
+        found: shown.length,
         total: all.length,
         message:
           asked.refus === 'trop-lourd'
@@ -357,7 +359,8 @@ export async function directoryRoutes(office: FastifyInstance, context: Settings
         viewer: viewerOf(request, reply),
         kind,
         query: '',
-        rows: all.map((row) => ({ id: row.id, cells: row.cells })),
+        rows: all.slice(0, LIST_SHOWN).map((row) => ({ id: row.id, cells: row.cells })),
+        found: all.length,
         total: all.length,
         message: { kind: 'error', text },
       }),

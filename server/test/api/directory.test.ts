@@ -4,6 +4,8 @@
 // one company's rows out of every other's reach, whatever session, token or key asks.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import * as v from 'valibot';
+import { CompanyDataSchema } from 'transport-quote-wizard/domain';
 import { BackOffice } from './back-office-client.ts';
 import { LYON, PARIS } from './booking-body.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
@@ -25,6 +27,64 @@ const decoded = (html) =>
     .replace(/&#39;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&');
+const customers = (token, q) => json(globalThis.base, 'GET', `/api/v1/companies/${token}/customers?q=${encodeURIComponent(q)}`);
+/** The text the preview carries back to its confirmation, as the browser sends it. */
+const carried = (html: string) =>
+  /name="texte" value="([^"]*)"/
+    .exec(html)![1]!
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/**
+ * Windows-1252's bytes 0x80 to 0x9F (Microsoft's code page 1252, as Unicode's mapping file
+ * bestfit1252 and WHATWG's index give it); the five absent are the bytes it leaves undefined.
+ */
+const WINDOWS_1252_HIGH: Record<number, string> = {
+  0x80: '\u20ac',
+  0x82: '\u201a',
+  0x83: '\u0192',
+  0x84: '\u201e',
+  0x85: '\u2026',
+  0x86: '\u2020',
+  0x87: '\u2021',
+  0x88: '\u02c6',
+  0x89: '\u2030',
+  0x8a: '\u0160',
+  0x8b: '\u2039',
+  0x8c: '\u0152',
+  0x8e: '\u017d',
+  0x91: '\u2018',
+  0x92: '\u2019',
+  0x93: '\u201c',
+  0x94: '\u201d',
+  0x95: '\u2022',
+  0x96: '\u2013',
+  0x97: '\u2014',
+  0x98: '\u02dc',
+  0x99: '\u2122',
+  0x9a: '\u0161',
+  0x9b: '\u203a',
+  0x9c: '\u0153',
+  0x9e: '\u017e',
+  0x9f: '\u0178',
+};
+const UNDEFINED_IN_WINDOWS_1252 = [0x81, 0x8d, 0x8f, 0x90, 0x9d];
+
+/** A text as a spreadsheet saves it in Windows-1252; a character U+0081… stands for the raw byte 0x81… (the undefined ones). */
+function windows1252(text: string): Buffer {
+  const byteOf = new Map(Object.entries(WINDOWS_1252_HIGH).map(([byte, char]) => [char, Number(byte)]));
+  return Buffer.from(
+    [...text].map((char) => {
+      const byte = byteOf.get(char) ?? char.codePointAt(0)!;
+      assert.ok(byte <= 0xff && (byteOf.has(char) || byte < 0x80 || byte > 0x9f || UNDEFINED_IN_WINDOWS_1252.includes(byte)), char);
+      return byte;
+    }),
+  );
+}
+
 const count = async (server, table, companyId) =>
   Number((await server.query(`SELECT COUNT(*) AS n FROM ${table} WHERE company_id = ?`, [companyId]))[0].n);
 
@@ -189,6 +249,107 @@ describe(`the carrier's directory and catalogue on ${DATABASE_NAME}`, () => {
     const customers = (await store(DEMO_COMPANY_TOKEN)).data.customers;
     assert.ok(customers.some((customer) => customer.name === "Café de l'Étoile" && customer.phone_number === '01 42 00 00 09'));
     assert.ok(customers.some((customer) => customer.name === 'Crèmerie; Fromages & Cie' && customer.reference === 'CLI-951'));
+  });
+
+  it('issue 52 reads every byte from 0x80 to 0x9F of a Windows-1252 sheet as Windows does; the five it leaves undefined refuse their line, in French', async () => {
+    const bytes = Array.from({ length: 0x20 }, (_, index) => 0x80 + index);
+    const hex = (byte: number) => byte.toString(16).toUpperCase();
+    const file = windows1252(
+      `Nom;Référence\r\n${bytes.map((byte) => `Octet ${hex(byte)} ${WINDOWS_1252_HIGH[byte] ?? String.fromCharCode(byte)} fin;OCTET-${hex(byte)}\r\n`).join('')}`,
+    );
+    const before = await count(server, 'customers', 1);
+    await martin.get(`${R}/clients`);
+    const preview = await martin.upload(`${R}/clients/import`, {}, csvFile(file));
+    assert.equal(preview.status, 200);
+    const text = decoded(preview.text);
+    assert.match(text, /Fichier lu en Windows-1252/);
+    const defined = bytes.filter((byte) => WINDOWS_1252_HIGH[byte]);
+    assert.equal(defined.length, 27);
+    assert.match(text, /27\u00a0ajouts, 0\u00a0modification, 0\u00a0ligne inchangée, 5\u00a0lignes refusées/);
+    for (const byte of defined) assert.ok(text.includes(`Octet ${hex(byte)} ${WINDOWS_1252_HIGH[byte]} fin</div>`), hex(byte));
+    for (const byte of UNDEFINED_IN_WINDOWS_1252) {
+      const line = byte - 0x80 + 2;
+      assert.ok(
+        text.includes(
+          `<td data-label="Ligne"><div class="cell">${line}</div></td><td data-label="Nom"><div class="cell">Octet ${hex(byte)} \ufffd fin</div></td><td data-label="Ce que fera l’import"><div class="cell"><strong>Refusée</strong>\u00a0: Caractères illisibles dans la colonne «\u202fNom\u202f»\u00a0: le fichier a été mal enregistré. Rien de cette ligne ne sera écrit\u202f;`,
+        ),
+        `0x${hex(byte)}: line ${line} refused`,
+      );
+    }
+    assert.equal(await count(server, 'customers', 1), before, 'nothing written before the confirmation');
+
+    assert.equal((await martin.upload(`${R}/clients/import/confirmer`, { texte: carried(preview.text) })).status, 303);
+    const stored = await server.query("SELECT name, reference FROM customers WHERE company_id = 1 AND reference LIKE 'OCTET-%'");
+    assert.deepEqual(
+      stored.map((row) => [row.reference, row.name]).sort(),
+      defined.map((byte) => [`OCTET-${hex(byte)}`, `Octet ${hex(byte)} ${WINDOWS_1252_HIGH[byte]} fin`]).sort(),
+    );
+  });
+
+  it('issue 52 a real sheet saved in Windows-1252 keeps ’ € œ Œ – — … from the preview to the stored rows; a damaged line never overwrites a saved place', async () => {
+    const placeRow = async (label: string) =>
+      (
+        await server.query(
+          'SELECT label, address_complete, lat, lng, locality, postal_code, floor_nb, elevator_presence, notes, contacts_json FROM places WHERE company_id = 1 AND label = ?',
+          [label],
+        )
+      )[0];
+    await martin.get(`${R}/adresses`);
+    for (const [nom, notes] of [
+      ['Les Cœurs', 'Code 1234.'],
+      ['Cour Carrée', 'Badge à l’accueil, 2 € la journée.'],
+    ])
+      assert.equal((await martin.post(`${R}/adresses`, { nom, adresse: '8 Rue de Rivoli 75004 Paris', etage: '1', notes })).status, 303);
+    const courCarree = await placeRow('Cour Carrée');
+    const notes = 'Clé chez l’Œil du Coin — parking 12 € la journée…';
+    const file = windows1252(
+      [
+        'Nom;Adresse;Étage;Ascenseur;Notes;Contacts;Latitude;Longitude',
+        `Les Cœurs;8 Rue de Rivoli 75004 Paris;3;oui;${notes};Zoé Lefèvre, 06 12 34 56 78;48,8556;2,3589`,
+        'Dépôt L’Haÿ-les-Roses;3 rue Jean Jaurès 94240 L’Haÿ-les-Roses;0;non;Quai n° 2 – « fragile »;;;',
+        // A byte no Windows sheet writes: this line's text was damaged on its way.
+        'Cour Carrée;8 Rue de Rivoli 75004 Paris;4;oui;Badge \u0081 l’accueil;;1,5;1,5',
+        '',
+      ].join('\r\n'),
+    );
+    assert.throws(() => new TextDecoder('utf-8', { fatal: true }).decode(file), 'not UTF-8: read as Windows-1252');
+    await martin.get(`${R}/adresses`);
+    const preview = await martin.upload(`${R}/adresses/import`, {}, csvFile(file));
+    assert.equal(preview.status, 200);
+    const text = decoded(preview.text);
+    assert.match(text, /Fichier lu en Windows-1252\u00a0: 1\u00a0ajout, 1\u00a0modification, 0\u00a0ligne inchangée, 1\u00a0ligne refusée/);
+    assert.match(text, /<div class="cell">Les Cœurs<\/div><\/td><td[^>]*><div class="cell">Modification\u00a0: [^<]*notes/);
+    assert.match(text, /<div class="cell">Dépôt L’Haÿ-les-Roses<\/div><\/td><td[^>]*><div class="cell">Ajout<\/div>/);
+    assert.match(
+      text,
+      /<div class="cell">4<\/div><\/td><td data-label="Nom"><div class="cell">Cour Carrée<\/div><\/td><td[^>]*><div class="cell"><strong>Refusée<\/strong>\u00a0: Caractères illisibles dans la colonne «\u202fNotes\u202f»/,
+    );
+    assert.equal((await martin.upload(`${R}/adresses/import/confirmer`, { texte: carried(preview.text) })).status, 303);
+
+    const cœurs = await placeRow('Les Cœurs');
+    assert.equal(cœurs.notes, notes);
+    assert.deepEqual([cœurs.floor_nb, Boolean(cœurs.elevator_presence), cœurs.lat, cœurs.lng], [3, true, 48.8556, 2.3589]);
+    assert.deepEqual(JSON.parse(cœurs.contacts_json), [{ name: 'Zoé Lefèvre', phone_number: '06 12 34 56 78', email: '' }]);
+    const depot = await placeRow('Dépôt L’Haÿ-les-Roses');
+    assert.deepEqual(
+      [depot.address_complete, depot.locality, depot.postal_code, depot.notes],
+      ['3 rue Jean Jaurès 94240 L’Haÿ-les-Roses', "L'Haÿ-les-Roses", '94240', 'Quai n° 2 – « fragile »'],
+    );
+    assert.deepEqual(await placeRow('Cour Carrée'), courCarree, 'the damaged line changed nothing');
+    // The element finds them by their letters.
+    assert.deepEqual(
+      (await places(DEMO_COMPANY_TOKEN, 'les cœurs')).data.map((place) => [place.label, place.notes]),
+      [['Les Cœurs', notes]],
+    );
+
+    // The same damage forged into the confirmation (the text as Latin-1 reads it: ’ as U+0092) is refused too.
+    await martin.get(`${R}/adresses`);
+    const forged = await martin.upload(`${R}/adresses/import/confirmer`, {
+      texte: 'Nom;Adresse;Notes;Latitude;Longitude\r\nCour Carrée;8 Rue de Rivoli 75004 Paris;Badge \u00e0 l\u0092accueil;1,5;1,5\r\n',
+    });
+    assert.equal(forged.status, 303);
+    assert.equal(forged.location, `${R}/adresses?fait=import&n=0`);
+    assert.deepEqual(await placeRow('Cour Carrée'), courCarree);
   });
 
   it('refuses a bad line by its number, imports nothing until confirmed, then the good lines only', async () => {
@@ -478,5 +639,46 @@ describe(`the carrier's directory and catalogue on ${DATABASE_NAME}`, () => {
     } finally {
       await server.query('UPDATE carrier_users SET role = ? WHERE email = ?', ['administrateur', account.email]);
     }
+  });
+  it('issue 52 a directory of 10,000 customers: the company block answers 200 within its published schema, the first 2,000 by name, and the search finds every one', async () => {
+    const LARGE = 10000;
+    const BLOCK = 2000; // CompanyData's published maxItems for customers
+    // Inserted behind the API's back, as ten imports of a thousand lines would.
+    await server.query(
+      `INSERT INTO customers (company_id, name, reference, email, phone_number)
+       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${LARGE})
+       SELECT 1, 'Client importé ' || (100000 + i), 'IMP-' || (100000 + i), '', '' FROM n`,
+    );
+    const total = await count(server, 'customers', 1);
+    assert.ok(total > LARGE);
+
+    const answer = await store(DEMO_COMPANY_TOKEN); // checked against the published contract by json()
+    assert.equal(answer.status, 200, answer.text.slice(0, 300));
+    assert.ok(v.safeParse(CompanyDataSchema, answer.data).success, 'what the elements parse it with');
+    const block = answer.data.customers;
+    assert.equal(block.length, BLOCK);
+    assert.equal(answer.data.customers_partial, true);
+    const names = block.map((customer) => customer.name);
+    assert.deepEqual(names, [...names].sort(new Intl.Collator('fr').compare), 'by name, in French order');
+    assert.ok(!names.includes('Client importé 110000'));
+    assert.deepEqual(
+      (await customers(DEMO_COMPANY_TOKEN, 'importe 110000')).data.map((customer) => [customer.name, customer.reference]),
+      [['Client importé 110000', 'IMP-110000']],
+    );
+    assert.equal((await customers(DEMO_COMPANY_TOKEN, 'IMP-10999')).data.length, 10, 'IMP-109990 to IMP-109999');
+    assert.deepEqual((await customers(OTHER_COMPANY_TOKEN, 'importe 110000')).data, [], 'another company’s token finds none of them');
+    assert.equal((await customers('inconnu', 'importe')).status, 404);
+    // A company with few customers sends them all, and says so.
+    const small = await store(OTHER_COMPANY_TOKEN);
+    assert.equal(small.data.customers_partial, false);
+    assert.equal(small.data.customers.length, await count(server, 'customers', 2));
+
+    // The back office lists the first rows, counts them all, and exports every one.
+    const list = decoded((await martin.get(`${R}/clients`)).text);
+    assert.match(list, new RegExp(`${total}\u00a0au total`));
+    assert.match(list, /Les 500\u00a0premiers par ordre alphabétique sont listés\u00a0: cherchez pour trouver les autres./);
+    assert.match(decoded((await martin.get(`${R}/clients?q=${encodeURIComponent('importe 110000')}`)).text), /Client importé 110000/);
+    const exported = await (await fetch(`${server.base}${R}/clients/export`, { headers: { cookie: martin.cookieHeader() } })).text();
+    assert.equal(exported.split('\r\n').filter(Boolean).length, total + 1, 'every customer, under its header');
   });
 });

@@ -73,6 +73,7 @@ describe(`the published API contract on ${DATABASE_NAME}`, () => {
       'GET /api/v1/carrier',
       'GET /api/v1/companies/{token}',
       'GET /api/v1/companies/{token}/contacts',
+      'GET /api/v1/companies/{token}/customers',
       'GET /api/v1/companies/{token}/places',
       'GET /api/v1/geo/search',
       'GET /api/v1/items/search',

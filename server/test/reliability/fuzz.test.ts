@@ -199,11 +199,12 @@ describe(`fuzzing every body and query on ${DATABASE_NAME} (${RUNS} cases each)`
     assertRowIsBody(row, last, Number(created.data.id));
   });
 
-  it('every query string (items, places, contacts, geocoder, travels, dashboard) answers without a 5xx', async () => {
+  it('every query string (items, places, contacts, customers, geocoder, travels, dashboard) answers without a 5xx', async () => {
     const paths = [
       (q) => `/api/v1/items/search?q=${q}&c=${q}&limit=${q}`,
       (q) => `/api/v1/companies/${DEMO_COMPANY_TOKEN}/places?q=${q}`,
       (q) => `/api/v1/companies/${DEMO_COMPANY_TOKEN}/contacts?q=${q}`,
+      (q) => `/api/v1/companies/${DEMO_COMPANY_TOKEN}/customers?q=${q}`,
       (q) => `/api/v1/companies/${q || 'x'}`,
       (q) => `/api/v1/geo/search?q=${q}&limit=${q}&autocomplete=${q}`,
       (q) => `/api/v1/travels/${q || '1'}?token=${q}`,

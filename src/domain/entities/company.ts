@@ -46,15 +46,28 @@ export type TransportationCompany = v.InferOutput<typeof TransportationCompanySc
 export const HandlingRatesSchema = v.object({ standard: NonNegativeSchema, moving: NonNegativeSchema });
 export type HandlingRates = v.InferOutput<typeof HandlingRatesSchema>;
 
+/**
+ * The most saved places, contacts and customers a company data block carries. A server whose
+ * directory holds more sends the first ones by name and searches the rest (spec §7: places
+ * and contacts; the reference server's customers search, with `customers_partial`).
+ */
+export const COMPANY_BLOCK_DIRECTORY_MAX = 2000;
+
 /** Company data block (spec §3 "Company data"), with the spec's defaults. */
 export const CompanyDataSchema = v.object({
   company_token: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200))), null),
   id: v.optional(v.nullable(IdSchema), null),
   company_mode: flag(false),
-  places: list(SavedPlaceSchema, 2000),
+  places: list(SavedPlaceSchema, COMPANY_BLOCK_DIRECTORY_MAX),
   preferred_items: list(ItemSchema, 100),
-  contacts: list(ApiContactSchema, 2000),
-  customers: list(ApiCustomerSchema, 2000),
+  contacts: list(ApiContactSchema, COMPANY_BLOCK_DIRECTORY_MAX),
+  customers: list(ApiCustomerSchema, COMPANY_BLOCK_DIRECTORY_MAX),
+  /**
+   * True when the company has more customers than `customers` carries (the first by name):
+   * the element with the company token then searches them all through the API
+   * (GET /api/v1/companies/{token}/customers?q=). False, the block holds every one.
+   */
+  customers_partial: flag(false),
   transportation_company: v.optional(v.nullable(TransportationCompanySchema), null),
   vat: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(1)), DEFAULT_VAT),
   currency_symbol: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(5)), FALLBACK_CURRENCY_SYMBOL),

@@ -1,18 +1,15 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { matchesAllWords, searchWords } from '../../domain/search/fold.ts';
 import type { ApiCustomer } from '../../domain/entities/api-contact.ts';
-import { companyDataAtom } from '../../state/company.atoms.ts';
 import { editCustomerAtom } from '../../state/customer.atoms.ts';
+import { useCustomerSearch } from '../../state/customer-search.ts';
 import { Combobox } from '../controls/Combobox.tsx';
 
 /** Customer search of company mode (spec §2): picking one fills the customer form. */
 export function CustomerSearch() {
-  const customers = useAtomValue(companyDataAtom).customers;
   const editCustomer = useSetAtom(editCustomerAtom);
   const [text, setText] = useState('');
-  const matches =
-    searchWords(text).length === 0 ? [] : customers.filter((c) => matchesAllWords(`${c.name} ${c.reference} ${c.email}`, text)).slice(0, 8);
+  const { results, searching } = useCustomerSearch(text);
   const pick = (customer: ApiCustomer) => {
     editCustomer({ name: customer.name, email: customer.email, phone: customer.phone_number, reference: customer.reference });
     setText('');
@@ -24,7 +21,8 @@ export function CustomerSearch() {
       icon="search"
       value={text}
       onType={setText}
-      options={matches}
+      options={results}
+      searching={searching}
       keyOf={(customer) => `${customer.id}-${customer.name}`}
       onPick={pick}
     >
