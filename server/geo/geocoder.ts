@@ -1,4 +1,4 @@
-import { foldText } from 'transport-quote-wizard/domain';
+import { foldText, greatCircleKm } from 'transport-quote-wizard/domain';
 import type { Commune } from './communes.ts';
 
 /** A feature in the Géoplateforme (BAN) geocoder's format, so one client adapter reads both. */
@@ -84,7 +84,7 @@ export class OfflineGeocoder {
 
   /** `unlocatedPostcodes`: postcodes La Poste knows whose communes the index cannot place (overseas). */
   constructor(
-    communes: readonly Commune[],
+    private readonly communes: readonly Commune[],
     private readonly unlocatedPostcodes: ReadonlySet<string> = new Set(),
   ) {
     for (const commune of communes) {
@@ -122,6 +122,15 @@ export class OfflineGeocoder {
   /** A postcode of La Poste none of whose communes the index can place (overseas): nothing can be checked against it. */
   isUnlocated(postcode: string): boolean {
     return this.unlocatedPostcodes.has(postcode);
+  }
+
+  /**
+   * Whether a point lies in mainland France as the index sees it: within the radius of one of
+   * its communes. Only asked of the rare stop whose country is not France (a scan of every
+   * commune, a few milliseconds).
+   */
+  placesInFrance(point: { lat: number; lng: number }): boolean {
+    return this.communes.some((commune) => greatCircleKm(point, commune) <= commune.radiusKm);
   }
 
   /** The communes a town's name names ('Saint-Étienne', 'lyon'): homonyms all. */

@@ -6,6 +6,7 @@ import {
   formatPhone,
   formatPrice,
   formatVolume,
+  saysFrance,
   stopNoteTitle,
   timeValueOf,
   totalVolume,
@@ -149,7 +150,7 @@ export function bookingSections(
         index,
       ) => `<li value="${escapeHtml(address.step)}"><strong>${escapeHtml(TASK_LABELS[address.type_name] ?? address.type_name)}</strong>
       ${address.label ? `<span class="label">${escapeHtml(address.label)}</span>` : ''}
-      <div>${escapeHtml(address.address_complete)}</div>
+      <div>${escapeHtml(address.address_complete)}${saysFrance(address.country) ? '' : ` (${escapeHtml(address.country.trim())})`}</div>
       <div class="meta">${escapeHtml(floorLabel(address.floor_nb))}${address.elevator_presence ? ', ascenseur' : ''} · ${escapeHtml(address.duration_min)} min sur place${address.timewindow_earliest ? ` · ${escapeHtml(stopWindow(address.timewindow_earliest, travel.beginning_date, index === 0))}` : ''}</div>
       ${stopContacts(payload, index)}
       ${address.notes ? `<div class="notes">${escapeHtml(address.notes)}</div>` : ''}</li>`,

@@ -1,5 +1,5 @@
 import { greatCircleKm } from 'transport-quote-wizard/domain';
-import { foldText } from 'transport-quote-wizard/domain';
+import { foldText, saysFrance } from 'transport-quote-wizard/domain';
 import type { ChoiceProblem } from 'transport-quote-wizard/domain';
 import type { TravelPayload } from 'transport-quote-wizard/domain';
 import type { Commune } from '../geo/communes.ts';
@@ -9,16 +9,10 @@ type Address = TravelPayload['addresses'][number];
 
 const NBSP = '\u00a0';
 /**
- * The country of an address the offline index can check: metropolitan France, however it is
- * written ('FR', 'France', nothing at all). An overseas name is France too, but the index has
- * no position there; a foreign name is checked only through a French postcode.
- */
-const FRANCE = new Set(['', 'fr', 'fra', 'france', 'la france', 'france metropolitaine', 'republique francaise']);
-
-/**
  * The postcodes an address gives: its postcode field, and any five-digit number of its text. A
  * French postcode in the field makes any address French; the text's numbers are read as French
- * postcodes only in France (a foreign street may carry a five-digit number).
+ * postcodes only in France, or for a point in mainland France whatever the country says (a
+ * foreign street far away may carry a five-digit number).
  */
 function postcodesOf(address: Address, inFrance: boolean, geocoder: OfflineGeocoder): string[] {
   const field = address.postal_code.trim();
@@ -34,7 +28,7 @@ function postcodesOf(address: Address, inFrance: boolean, geocoder: OfflineGeoco
  */
 function townOfText(text: string): string | null {
   const parts = text.split(',').map((part) => part.trim());
-  while (parts.length > 1 && FRANCE.has(foldText(parts.at(-1)!))) parts.pop();
+  while (parts.length > 1 && saysFrance(parts.at(-1)!)) parts.pop();
   if (parts.length < 2) return null;
   const town = parts
     .at(-1)!
@@ -50,21 +44,24 @@ interface Named {
   communes: readonly Commune[];
 }
 
-/** Each postcode the address gives, or without one, each town it names; null when it can be checked against none. */
-function namedPlaces(address: Address, geocoder: OfflineGeocoder, inFrance: boolean): Named[] | null {
-  const postcodes = postcodesOf(address, inFrance, geocoder);
+/**
+ * Each postcode the address gives, and each town it names (its locality, the town after its
+ * text's last comma): every one must agree with the point, so a postcode that matches the
+ * point does not excuse a text and a locality naming another town. Null when it can be checked
+ * against none.
+ */
+function namedPlaces(address: Address, geocoder: OfflineGeocoder, inFrance: boolean, postcodes: readonly string[]): Named[] | null {
   const byPostcode = postcodes
     .map((postcode) => ({ what: `code postal ${postcode}`, communes: geocoder.communesOf(postcode) }))
     .filter((named) => named.communes.length > 0);
-  if (byPostcode.length > 0) return byPostcode;
-  // An overseas postcode (La Poste knows it, the index has no position there), or a foreign
-  // address without a French postcode: nothing to check it against.
-  if (!inFrance || postcodes.some((postcode) => geocoder.isUnlocated(postcode))) return [];
+  // A foreign address without a French postcode: nothing to check it against.
+  if (!inFrance) return byPostcode;
   const towns = [address.locality.trim(), townOfText(address.address_complete)].filter((town): town is string => !!town);
   const byTown = [...new Set(towns.map(foldText))]
     .map((folded) => ({ what: `commune ${towns.find((town) => foldText(town) === folded)!}`, communes: geocoder.communesNamed(folded) }))
     .filter((named) => named.communes.length > 0);
-  return byTown.length > 0 ? byTown : null;
+  const named = [...byPostcode, ...byTown];
+  return named.length > 0 ? named : null;
 }
 
 /** 'Étape 2 (3 Place Bellecour 69002 Lyon)': how a refusal names the stop. */
@@ -79,21 +76,44 @@ function stopName(address: Address, index: number): string {
  * address: a booking to "3 Place Bellecour 69002 Lyon" placed in Paris would be priced as a
  * trip across Paris, and two stops moved toward each other as a shorter trip.
  *
- * An address in France ('FR', 'France', no country, or any country with a French postcode) is
- * checked against each postcode it gives, in its field and in its text (a postcode, unlike a
- * town's name, names no homonym); without a postcode, against the town it names (its locality,
- * and the town after its text's last comma: every one it names must agree, any homonym of each
- * will do). Each commune allows its own radius, as tight as the index's precision allows
- * (geo/communes.ts: 10 km around an arrondissement of Paris, Lyon or Marseille, 25 to 40 km
- * around a commune's own centre, wider around an average). An address in France that names
- * neither a postcode nor a town the index knows is refused: nothing says where it is. Overseas
- * and foreign addresses, which the offline index cannot place, are not checked.
+ * An address in France ('FR', 'France', no country, any country with a French postcode, or any
+ * country for a point in mainland France) is checked against each postcode it gives, in its
+ * field and in its text (a postcode, unlike a town's name, names no homonym), and against each
+ * town it names (its locality, and the town after its text's last comma): every one must
+ * agree, any homonym of a town will do. Each commune allows its own radius, as tight as the
+ * index's precision allows (geo/communes.ts: 10 km around an arrondissement of Paris, Lyon or
+ * Marseille, 25 to 40 km around a commune's own centre, wider around an average). An address
+ * said to be in France that names neither a postcode nor a town the index knows is refused:
+ * nothing says where it is. An overseas postcode on a point in mainland France is refused;
+ * overseas and foreign addresses, which the offline index cannot place, are not checked.
  */
 export function misplacedStops(addresses: TravelPayload['addresses'], geocoder: OfflineGeocoder): ChoiceProblem[] {
   const problems: ChoiceProblem[] = [];
   addresses.forEach((address, index) => {
-    const inFrance = FRANCE.has(foldText(address.country));
-    const named = namedPlaces(address, geocoder, inFrance);
+    const point = { lat: address.lat, lng: address.lng };
+    // The country is a word the sender chose; the point is what is priced. A stop placed in
+    // mainland France is checked as French whatever its country says ('Belgique' hid the
+    // postcode of its text).
+    // An overseas country name is France too, but the index has no position there; a foreign
+    // name is checked through a French postcode, or as French when its point is in mainland France.
+    const saidFrance = saysFrance(address.country);
+    const inFrance = saidFrance || geocoder.placesInFrance(point);
+    const postcodes = postcodesOf(address, inFrance, geocoder);
+    // An overseas postcode (La Poste knows it, the index has no position there): nothing to
+    // check it against overseas, but it names no place in mainland France either.
+    const overseas = postcodes.find((postcode) => geocoder.isUnlocated(postcode));
+    if (overseas !== undefined) {
+      if (geocoder.placesInFrance(point))
+        problems.push({
+          path: `addresses.${index}.postal_code`,
+          message: `${stopName(address, index)}${NBSP}: le code postal ${overseas} d’outre-mer ne peut pas être celui d’un point en métropole${NBSP}: choisissez l’adresse dans la liste proposée.`,
+        });
+      return;
+    }
+    const named = namedPlaces(address, geocoder, inFrance, postcodes);
+    // A foreign address by the border (Genève, Kehl) names nothing the index knows: that is no
+    // reason to refuse it; an address said to be in France that names nothing is.
+    if (named === null && !saidFrance) return;
     if (named === null) {
       problems.push({
         path: `addresses.${index}.postal_code`,
@@ -101,7 +121,6 @@ export function misplacedStops(addresses: TravelPayload['addresses'], geocoder: 
       });
       return;
     }
-    const point = { lat: address.lat, lng: address.lng };
     for (const { what, communes } of named) {
       const gaps = communes.map((commune) => ({ km: greatCircleKm(point, commune), max: commune.radiusKm }));
       if (gaps.some((gap) => gap.km <= gap.max)) continue;

@@ -229,3 +229,6 @@ export {
   type HomeSize,
 } from './items/carrier-presets.ts';
 export { PRESET_CATALOGUE, homePresetItems, presetItems, presetLines } from './items/home-presets.ts';
+
+// A stop's country as the server's checks and the carrier's pages read it.
+export { saysFrance } from './entities/country.ts';

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody, HANDLING_CENTS, LYON, PARIS, TRANSPORT_CENTS } from './booking-body.ts';
 import { cents, greatCircleKm, publicTransportEuros } from './spec-prices.ts';
+import { BackOffice } from './back-office-client.ts';
 import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, startServer, withServerPrice } from './support.ts';
 
 /** The body with its second stop (the Lyon drop-off) changed. */
@@ -168,6 +169,66 @@ describe(`stops placed far from their written address (${DATABASE_NAME})`, () =>
     }));
     const booked = await post(await withServerPrice(server.base, salin));
     assert.equal(booked.status, 201, booked.text);
+  });
+
+  it('issue 52: the check is not skipped by a foreign country, a postcode that agrees with the point while the towns do not, or an overseas postcode', async () => {
+    const before = await count();
+    const lyonInParis = (change) =>
+      priced(
+        withDropoff(bookingBody(), (address) => inParis({ ...address, ...change })),
+        PARIS_TRIP,
+      );
+    // 'Belgique' and no postcode field: the French postcode written in the text is read all the same.
+    for (const country of ['Belgique', 'Deutschland', 'Italia']) {
+      assertRefused(await post(lyonInParis({ country, postal_code: '' })), 'addresses.1.lat', /\(code postal 69002\)/);
+    }
+    // A postcode field that agrees with the point (Paris 4e) beside a text and a locality that say Lyon.
+    assertRefused(
+      await post(lyonInParis({ address_complete: '3 Place Bellecour, Lyon', postal_code: '75004', locality: 'Lyon' })),
+      'addresses.1.lat',
+      /\(commune Lyon\)/,
+    );
+    assertRefused(
+      await post(lyonInParis({ address_complete: '3 Place Bellecour', postal_code: '75004', locality: 'Lyon' })),
+      'addresses.1.lat',
+      /\(commune Lyon\)/,
+    );
+    // An overseas postcode (Réunion) on a point in mainland France: nothing overseas is there.
+    assertRefused(
+      await post(lyonInParis({ address_complete: '3 Place Bellecour, 97400 Lyon', postal_code: '97400', locality: 'Lyon' })),
+      'addresses.1.postal_code',
+      /code postal 97400 d’outre-mer.*en métropole/,
+    );
+    assert.equal(await count(), before, 'nothing stored');
+    // Through a carrier's company token and the edit link too.
+    const created = await post(await withServerPrice(server.base, bookingBody({ company_token: DEMO_COMPANY_TOKEN })));
+    assert.equal(created.status, 201, created.text);
+    const forged = lyonInParis({ country: 'Belgique', postal_code: '' });
+    assertRefused(await post({ ...forged, company_token: DEMO_COMPANY_TOKEN }), 'addresses.1.lat', /code postal 69002/);
+    const { company_token: _token, ...edit } = forged;
+    assertRefused(await patch(created.data, edit), 'addresses.1.lat', /code postal 69002/);
+  });
+
+  it('issue 52: the carrier sees a stop’s country when it is not France', async () => {
+    const geneva = withDropoff(
+      bookingBody({ customer: { phone_number: '0612345678', email: 'marie@exemple.fr', name: 'Ottilie Genevoise' } }),
+      (address) => ({
+        ...address,
+        address_complete: 'Rue du Rhône 1, 1204 Genève',
+        postal_code: '1204',
+        locality: 'Genève',
+        country: 'Suisse',
+        lat: 46.2044,
+        lng: 6.1432,
+      }),
+    );
+    const created = await post(await withServerPrice(server.base, geneva));
+    assert.equal(created.status, 201, created.text);
+    const martin = await new BackOffice(server.base).signInAs(1);
+    const page = (await martin.get(`/espace-transporteur/reservations/${created.data.id}`)).text;
+    assert.match(page, /Rue du Rhône 1, 1204 Genève \(Suisse\)/);
+    // France is not written: it is every other stop's country.
+    assert.doesNotMatch(page, /10 Rue de Rivoli 75004 Paris \(France\)/);
   });
 
   it('an address the offline index cannot place is not refused for a homonym: overseas, or abroad', async () => {
