@@ -38,6 +38,9 @@ export async function startStripeStandIn() {
   const answers = new Map<string, { status: number; body: string }>();
   const requests: StandInRequest[] = [];
   let down: boolean | RegExp = false;
+  /** Calls whose path matches are done, but their answer waits for release() (a server killed meanwhile never gets it). */
+  let holding: RegExp | null = null;
+  const heldAnswers: (() => void)[] = [];
   let counter = 0;
   const next = (prefix: string) => `${prefix}_test_${(++counter).toString().padStart(6, '0')}`;
 
@@ -53,7 +56,10 @@ export async function startStripeStandIn() {
       const send = (status: number, body: unknown) => {
         const json = JSON.stringify(body);
         if (key && request.method === 'POST' && status < 500) answers.set(key, { status, body: json });
-        response.writeHead(status, { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) }).end(json);
+        const answer = () =>
+          response.writeHead(status, { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) }).end(json);
+        if (holding?.test(url.pathname)) heldAnswers.push(answer);
+        else answer();
       };
       if (down === true || (down instanceof RegExp && down.test(url.pathname)))
         return send(503, { error: { type: 'api_error', message: 'Stripe indisponible (stand-in)' } });
@@ -95,7 +101,10 @@ export async function startStripeStandIn() {
         // Stripe expires an open session only; the others get an error, and stay as they are.
         if (session.status !== 'open')
           return send(400, {
-            error: { type: 'invalid_request_error', message: `This Checkout Session is ${session.status}: only an open session can be expired.` },
+            error: {
+              type: 'invalid_request_error',
+              message: `This Checkout Session is ${session.status}: only an open session can be expired.`,
+            },
           });
         session.status = 'expired';
         return send(200, session);
@@ -122,6 +131,17 @@ export async function startStripeStandIn() {
     /** Every call answers 503 (true), or those whose path matches, or none (false). */
     setDown(value: boolean | RegExp) {
       down = value;
+    },
+    /** Calls whose path matches are done at once, their answers held until release(). */
+    hold(paths: RegExp) {
+      holding = paths;
+    },
+    /** How many answers are held. */
+    held: () => heldAnswers.length,
+    /** Stops holding, and sends the answers held (to whoever still listens). */
+    release() {
+      holding = null;
+      for (const answer of heldAnswers.splice(0)) answer();
     },
     /**
      * The customer pays on Checkout: the open session completes, with its payment intent. An
