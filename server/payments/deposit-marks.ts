@@ -65,7 +65,8 @@ export async function depositCard(sql: Sql, travelId: number): Promise<string> {
     refunded: `${amount} payé le ${escapeHtml(shortDateTime(shown.paid_at))}, remboursé le ${escapeHtml(shortDateTime(shown.refunded_at))}.`,
   };
   // Only a duplicate was paid (for a replaced or expired session): the deposit is still due.
-  const head = settled || latest.refund_cause !== 'duplicate' ? lines[shown.state] : 'Acompte demandé\u00a0: aucun paiement retenu à ce jour.';
+  const head =
+    settled || latest.refund_cause !== 'duplicate' ? lines[shown.state] : 'Acompte demandé\u00a0: aucun paiement retenu à ce jour.';
   const badge = settled ? (MARKS[settled.state] ?? '') : '';
   // A settled deposit's badge says its state; the sentence says the rest; the list, every payment.
   return `<section class="card" aria-labelledby="acompte-titre"><h2 id="acompte-titre">Acompte</h2><p>${badge} ${head}</p>${paymentsTable(payments)}</section>`;
