@@ -167,8 +167,8 @@ export class DepositService {
     // the amount due now, may be reused.
     for (const open of await openDeposits(sql, travel.id)) {
       if (open.id === offer.latest?.id && open.amount_cents === offer.amountCents) {
-        const session = await stripe.checkout.sessions.retrieve(open.session_id);
-        if (session.status === 'open' && session.url) return session.url;
+        const session = await this.sessionAtStripe(open);
+        if (session?.status === 'open' && session.url) return session.url;
         if ((await this.closed(open, session)) === 'complete') return back('retour');
         continue;
       }
@@ -224,11 +224,15 @@ export class DepositService {
     } catch (error) {
       if (!isStripeRefusal(error)) throw error;
     }
+    return this.closed(deposit, await this.sessionAtStripe(deposit));
+  }
+
+  /** A session as Stripe has it now; null when Stripe does not know it (made with another account's key): nobody can pay it. */
+  private async sessionAtStripe(deposit: DepositRow): Promise<Stripe.Checkout.Session | null> {
     try {
-      return await this.closed(deposit, await stripe.checkout.sessions.retrieve(deposit.session_id));
+      return await this.stripe!.checkout.sessions.retrieve(deposit.session_id);
     } catch (error) {
-      // Unknown to Stripe (made with another account's key): nobody can pay it.
-      if (isStripeRefusal(error) && error.statusCode === 404) return this.closed(deposit, null);
+      if (isStripeRefusal(error) && error.statusCode === 404) return null;
       throw error;
     }
   }
