@@ -1,5 +1,5 @@
 // The demo's stand-in for Stripe (npm start only): the few calls the deposit makes (a Checkout
-// Session made, read; a refund), and a 'Paiement de démonstration' page in place of Checkout,
+// Session made, read, expired; a refund), and a 'Paiement de démonstration' page in place of Checkout,
 // whose button pays and sends the server Stripe's signed webhook (signed with the stripe
 // package's own test helper), then leads back to the devis. No card, no internet.
 import http from 'node:http';
@@ -60,10 +60,34 @@ export async function startDemoStripe(webhookSecret: string): Promise<string> {
         }
         const read = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
         if (request.method === 'GET' && read && sessions.has(read[1]!)) return json(sessions.get(read[1]!));
+        // As Stripe: only an open session can be expired; a paid one answers an error.
+        const expiring = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(url.pathname);
+        const expired = expiring ? sessions.get(expiring[1]!) : undefined;
+        if (request.method === 'POST' && expired) {
+          if (expired.status !== 'open') {
+            response
+              .writeHead(400, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ error: { type: 'invalid_request_error', message: `session ${String(expired.status)}` } }));
+            return;
+          }
+          expired.status = 'expired';
+          return json(expired);
+        }
         if (request.method === 'POST' && url.pathname === '/v1/refunds')
           return json({ id: next('re'), object: 'refund', payment_intent: fields.payment_intent, status: 'succeeded' });
         const paying = /^\/paiement\/([\w-]+)$/.exec(url.pathname);
         const session = paying ? sessions.get(paying[1]!) : undefined;
+        if (session && session.status !== 'open') {
+          // Replaced by a newer page (the devis changed) or already paid: nothing more to pay here.
+          response.writeHead(410, { 'content-type': 'text/html; charset=utf-8' }).end(
+            page(
+              'Page de paiement expirée',
+              `<h1>Page de paiement expirée</h1><p>Cette page de paiement n’est plus valable. Revenez à votre devis pour régler l’acompte.</p>
+<p><a href="${escape(session.cancel_url)}">Revenir au devis</a></p>`,
+            ),
+          );
+          return;
+        }
         if (session && request.method === 'GET') {
           const amount = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(session.amount_total / 100);
           response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(

@@ -919,4 +919,17 @@ export const MIGRATIONS: readonly Migration[] = [
     );
   `,
   },
+  // 19 (issue 52, a deposit paid twice): why a payment was refunded. 'closed': the booking was
+  // refused or its acceptance undone; 'duplicate': a payment that never counted (for a session
+  // replaced or expired, or on a booking already paid), refunded as soon as it was recorded.
+  // A duplicate neither settles the booking's deposit nor stops the customer paying the one due.
+  {
+    summary: 'la raison du remboursement d’un acompte : réservation refusée, ou paiement en double',
+    sqlite: `
+    ALTER TABLE deposits ADD COLUMN refund_cause TEXT CHECK (refund_cause IN ('closed', 'duplicate'));
+  `,
+    postgres: `
+    ALTER TABLE deposits ADD COLUMN refund_cause TEXT CHECK (refund_cause IN ('closed', 'duplicate'));
+  `,
+  },
 ];

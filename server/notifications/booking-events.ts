@@ -57,6 +57,8 @@ export interface DepositFacts {
   state: 'paid' | 'refund_pending' | 'refunded';
   paid_at: string | null;
   refunded_at: string | null;
+  /** Only on a payment that never counted (made twice), refunded at once: the booking's deposit itself did not change. */
+  duplicate?: true;
 }
 
 /** A counter-offer as an event carries it: the day proposed, the price when it changes (cents TTC), until when the customer may accept it. */

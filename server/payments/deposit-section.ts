@@ -2,8 +2,11 @@ import { escapeHtml, when } from '../pages/dashboard-page.ts';
 import type { DepositOffer } from './deposit-service.ts';
 import { devisMention, euros } from './deposit-settings.ts';
 
-/** What the customer came back from Checkout with (the return and cancel links' `acompte`), or null. */
-export type ReturnState = 'retour' | 'annule' | 'indisponible' | null;
+/**
+ * What the customer came back with (the return and cancel links' `acompte`, or the server's
+ * own redirect: nothing to pay, or Stripe not answering), or null.
+ */
+export type ReturnState = 'retour' | 'annule' | 'indisponible' | 'erreur' | null;
 
 /** The devis's 'Paiement' text when the carrier asks a deposit online. */
 export function depositMention(offer: DepositOffer): string {
@@ -46,10 +49,12 @@ export function depositSection(offer: DepositOffer, payAction: string, returned:
 <p><a href="">Actualiser la page</a></p>`,
     );
   if (!offer.dueNow) return '';
-  const cancelled =
-    returned === 'annule'
-      ? '<p class="deposit-note" role="status">Paiement annulé\u00a0: rien n’a été prélevé. Vous pouvez réessayer.</p>'
-      : '';
+  const notes: Partial<Record<NonNullable<ReturnState>, string>> = {
+    annule: 'Paiement annulé\u00a0: rien n’a été prélevé. Vous pouvez réessayer.',
+    erreur: 'Le service de paiement ne répond pas pour le moment. Réessayez dans quelques minutes.',
+  };
+  const note = returned ? notes[returned] : undefined;
+  const cancelled = note ? `<p class="deposit-note" role="status">${note}</p>` : '';
   return box(
     'due',
     'Acompte à régler',

@@ -14,6 +14,7 @@ import { depositMailMessage } from './deposit-mail.ts';
 import { depositCents, readDepositSetting, type DepositSetting } from './deposit-settings.ts';
 import {
   askRefund,
+  askRefunds,
   countSessions,
   depositById,
   depositBySession,
@@ -21,12 +22,14 @@ import {
   markExpired,
   markPaid,
   markRefunded,
+  openDeposits,
+  otherCountedPayment,
   recordSession,
   settledDeposit,
   type DepositRow,
 } from './deposits-repo.ts';
 import { devisAccepted } from './devis-accepted.ts';
-import { checkoutOrigins, stripeClient } from './stripe-client.ts';
+import { checkoutOrigins, isStripeError, isStripeRefusal, stripeClient } from './stripe-client.ts';
 
 /** How long a refund is retried while Stripe does not answer, before the carrier must do it by hand. */
 const REFUND_RETRY_MS = 7 * 24 * 3_600_000;
@@ -139,24 +142,37 @@ export class DepositService {
   /**
    * 'Payer l'acompte': where to send the customer. A session still open for this amount is
    * reused; otherwise one is made with an idempotency key of the booking, its amount and the
-   * session's number, so two clicks at once (or the client's retry) get the same session.
+   * session's number, so two clicks at once (or the client's retry) get the same session. While
+   * Stripe does not answer, the customer is sent back to the devis, told to try again: nothing
+   * was made, and the next click starts over where this one stopped.
    */
   async checkout(travel: StoredTravel, base: string): Promise<string> {
+    const back = (state: string) => this.devisUrl(base, travel, { acompte: state });
+    try {
+      return await this.openCheckout(travel, back);
+    } catch (error) {
+      if (!isStripeError(error)) throw error;
+      this.deps.log.warn(`acompte : Stripe n’a pas répondu pour la réservation ${travel.id} (${error.message})`);
+      return back('erreur');
+    }
+  }
+
+  private async openCheckout(travel: StoredTravel, back: (state: string) => string): Promise<string> {
     const { sql } = this.deps;
     const stripe = this.stripe!;
-    const back = (state: string) => this.devisUrl(base, travel, { acompte: state });
     const offer = await this.offerFor(sql, travel);
     if (!offer || !offer.dueNow || offer.settled) return back('indisponible');
-    const latest = offer.latest;
-    if (latest?.state === 'open') {
-      if (latest.amount_cents === offer.amountCents) {
-        const session = await stripe.checkout.sessions.retrieve(latest.session_id);
-        if (session.status === 'open' && session.url) return session.url;
-        // Paid, its webhook still on its way: the page says the payment is being confirmed.
-        if (session.status === 'complete') return back('retour');
+    // Every session still open is closed at Stripe before another is made (issue 52: the customer
+    // paid both the session of the devis before an edit and the one after). Only the latest, for
+    // the amount due now, may be reused.
+    for (const open of await openDeposits(sql, travel.id)) {
+      if (open.id === offer.latest?.id && open.amount_cents === offer.amountCents) {
+        const session = await this.sessionAtStripe(open);
+        if (session?.status === 'open' && session.url) return session.url;
+        if ((await this.closed(open, session)) === 'complete') return back('retour');
+        continue;
       }
-      // Expired at Stripe, or made for an amount the booking no longer has (it was re-priced).
-      await markExpired(sql, latest.id);
+      if ((await this.expireAtStripe(open)) === 'complete') return back('retour');
     }
     const number = (await countSessions(sql, travel.id)) + 1;
     const id = String(travel.id);
@@ -194,6 +210,48 @@ export class DepositService {
   }
 
   /**
+   * Asks Stripe to expire a session this server still holds open, with the deposit's own
+   * idempotency key; it is marked expired here only once Stripe says so. Stripe expires only an
+   * open session: for one already completed or expired it answers an error, and the session,
+   * read again, says which. Completed means the customer paid it meanwhile: the payment is
+   * recorded now (its webhook will find it done) and no other session is made.
+   */
+  private async expireAtStripe(deposit: DepositRow): Promise<'expired' | 'complete'> {
+    const stripe = this.stripe!;
+    try {
+      const session = await stripe.checkout.sessions.expire(deposit.session_id, {}, { idempotencyKey: `expiration-acompte-${deposit.id}` });
+      return await this.closed(deposit, session);
+    } catch (error) {
+      if (!isStripeRefusal(error)) throw error;
+    }
+    return this.closed(deposit, await this.sessionAtStripe(deposit));
+  }
+
+  /** A session as Stripe has it now; null when Stripe does not know it (made with another account's key): nobody can pay it. */
+  private async sessionAtStripe(deposit: DepositRow): Promise<Stripe.Checkout.Session | null> {
+    try {
+      return await this.stripe!.checkout.sessions.retrieve(deposit.session_id);
+    } catch (error) {
+      if (isStripeRefusal(error) && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  /** What a session no longer open at Stripe became: recorded expired, or its payment recorded. */
+  private async closed(deposit: DepositRow, session: Stripe.Checkout.Session | null): Promise<'expired' | 'complete'> {
+    if (session === null || session.status === 'expired') {
+      await markExpired(this.deps.sql, deposit.id);
+      return 'expired';
+    }
+    if (session.status === 'complete') {
+      // Paid by a method confirmed later (a bank transfer): its own webhook will say; no new session meanwhile.
+      if (session.payment_status === 'paid') await this.settlePayment(session);
+      return 'complete';
+    }
+    throw new Error(`la session de paiement ${deposit.id} est encore ouverte chez Stripe`);
+  }
+
+  /**
    * Stripe's webhook, its raw body and signature header. Only 'checkout.session.completed' (and
    * its later confirmation for slow payment methods) with a paid session marks a deposit paid; a
    * replayed event finds it paid already and changes nothing.
@@ -218,22 +276,38 @@ export class DepositService {
     return { status: 200, body: { received: true, outcome: 'événement sans objet ici' } };
   }
 
+  /**
+   * A payment Stripe confirmed, recorded once. It counts for the booking's deposit unless it is
+   * a duplicate: made on a session replaced or expired, or while another payment already counts.
+   * A duplicate is refunded at once (its own idempotency key, through the refunds' outbox) and
+   * announced when refunded; a payment that counts is announced now, and refunded at once if the
+   * booking was refused while the customer was paying.
+   */
   private async settlePayment(session: Stripe.Checkout.Session): Promise<string> {
     const { sql, notifier, log } = this.deps;
     const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
     const outcome = await sql.transaction(async (tx) => {
-      const deposit = await depositBySession(tx, session.id);
+      const found = await depositBySession(tx, session.id);
       // Not one of ours (another site on the same Stripe account, or a booking since deleted):
       // acknowledged, or Stripe would send it again for days; nothing here to change.
-      if (!deposit) return { said: 'session inconnue', wake: null, refund: false };
+      if (!found) return { said: 'session inconnue', wake: null, refund: false };
+      // Two payments of one booking announced at once (two processes) are decided one after the other.
+      if (tx.dialect === 'postgres') await tx.get('SELECT id FROM travels WHERE id = ? FOR UPDATE', [found.travel_id]);
+      const deposit = (await depositById(tx, found.id))!;
       if (!(await markPaid(tx, session.id, paymentIntent, new Date().toISOString())))
         return { said: 'déjà enregistré', wake: null, refund: false };
       if (session.amount_total !== null && session.amount_total !== deposit.amount_cents)
         log.warn(`acompte : la session ${deposit.id} a été payée ${session.amount_total} centimes pour ${deposit.amount_cents} attendus`);
+      const paid = (await depositById(tx, deposit.id))!;
+      if (deposit.state === 'expired' || (await otherCountedPayment(tx, deposit.travel_id, deposit.id))) {
+        await askRefund(tx, paid, 'duplicate', Date.now(), REFUND_RETRY_MS);
+        log.warn(`acompte : paiement en double de la réservation ${deposit.travel_id} (session ${deposit.id}), remboursé aussitôt`);
+        return { said: 'paiement en double, remboursé', wake: null, refund: true };
+      }
       const travel = (await findTravel(tx, deposit.travel_id))!;
-      const wake = await this.announce(tx, travel, 'booking.deposit_paid');
+      const wake = await this.announce(tx, travel, 'booking.deposit_paid', paid);
       // Refused while the customer was paying: the deposit goes back at once.
-      const refund = travel.state === 'refused' && (await askRefund(tx, travel.id, Date.now(), REFUND_RETRY_MS)) !== null;
+      const refund = travel.state === 'refused' && (await askRefund(tx, paid, 'closed', Date.now(), REFUND_RETRY_MS));
       return { said: 'acompte payé', wake, refund };
     });
     if (outcome.wake) notifier.wake(outcome.wake);
@@ -242,12 +316,12 @@ export class DepositService {
   }
 
   /**
-   * A booking refused or no longer accepted, in that transaction: its paid deposit is to be
-   * refunded (the refunds' outbox row is written with it). Call wakeRefunds() after the commit.
+   * A booking refused or no longer accepted, in that transaction: every deposit it holds paid is
+   * to be refunded (the refunds' outbox rows are written with it). Call wakeRefunds() after the commit.
    */
   async refundOnClose(tx: Sql, travelId: number): Promise<boolean> {
     if (!this.enabled) return false;
-    return (await askRefund(tx, travelId, Date.now(), REFUND_RETRY_MS)) !== null;
+    return (await askRefunds(tx, travelId, Date.now(), REFUND_RETRY_MS)) > 0;
   }
 
   wakeRefunds(): void {
@@ -268,40 +342,51 @@ export class DepositService {
     const wake = await sql.transaction(async (tx) => {
       if (!(await markRefunded(tx, deposit.id, refund.id, new Date().toISOString()))) return null;
       const travel = await findTravel(tx, deposit.travel_id);
-      return travel ? this.announce(tx, travel, 'booking.deposit_refunded') : null;
+      return travel ? this.announce(tx, travel, 'booking.deposit_refunded', (await depositById(tx, deposit.id))!) : null;
     });
     if (wake) notifier.wake(wake);
     return { ok: true, status: 200 };
   }
 
-  /** The carrier's event and the customer's e-mail of a deposit paid or refunded, in its transaction. */
-  private async announce(tx: Sql, travel: StoredTravel, type: EventType) {
+  /** The carrier's event and the customer's e-mail of a payment of the deposit, paid or refunded, in its transaction. */
+  private async announce(tx: Sql, travel: StoredTravel, type: EventType, deposit: DepositRow) {
     const { notifier, publicPricing } = this.deps;
-    const deposit = (await settledDeposit(tx, travel.id))!;
     const owner = travel.company_id ?? travel.carrier_id;
     const row = owner === null ? null : await tx.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
     const carrier = carrierOf(row?.store_json ?? null, publicPricing);
+    const duplicate = deposit.refund_cause === 'duplicate';
     const facts: DepositFacts = {
       amount: deposit.amount_cents,
       currency: 'eur',
       state: deposit.state === 'refunded' ? 'refunded' : deposit.state === 'refund_pending' ? 'refund_pending' : 'paid',
       paid_at: deposit.paid_at,
       refunded_at: deposit.refunded_at,
+      ...(duplicate ? { duplicate: true as const } : {}),
     };
     const written = await notifier.record(tx, type, { ...factsOf(travel), deposit: facts }, carrier);
     const base = notifier.linkBase();
+    const kind = type === 'booking.deposit_paid' ? 'deposit-paid' : 'deposit-refunded';
+    const counted = duplicate ? await settledDeposit(tx, travel.id) : null;
     const mailed = await notifier.recordCustomerMail(tx, {
       travelId: travel.id,
-      kind: type === 'booking.deposit_paid' ? 'deposit-paid' : 'deposit-refunded',
+      kind,
       to: travel.payload.customer.email,
       carrier,
       message: depositMailMessage({
-        kind: type === 'booking.deposit_paid' ? 'deposit-paid' : 'deposit-refunded',
+        kind,
         travelId: travel.id,
         payload: travel.payload,
         carrier,
         amountCents: deposit.amount_cents,
         devisUrl: base ? this.devisUrl(base, travel) : null,
+        ...(duplicate
+          ? {
+              duplicate: {
+                depositPaidCents: counted?.state === 'paid' ? counted.amount_cents : null,
+                depositDue: counted === null && travel.state !== 'refused',
+              },
+            }
+          : {}),
       }),
     });
     return { deliveries: written.deliveries, mail: written.mail || mailed };

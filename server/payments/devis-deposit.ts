@@ -11,7 +11,7 @@ export interface DevisDeposit {
   section: string;
 }
 
-const RETURNS: readonly string[] = ['retour', 'annule', 'indisponible'];
+const RETURNS: readonly string[] = ['retour', 'annule', 'indisponible', 'erreur'];
 
 /**
  * What the devis page of `travel` shows of its deposit, read for the request that opened it

@@ -17,3 +17,16 @@ export function checkoutOrigins(settings: PaymentSettings): string[] {
   const base = settings.apiBase;
   return base ? [`${base.protocol}://${base.host}:${base.port}`] : ['https://checkout.stripe.com'];
 }
+
+/** An error of Stripe's client: Stripe answered an error, or did not answer at all. */
+export function isStripeError(error: unknown): error is Stripe.errors.StripeError {
+  return error instanceof Stripe.errors.StripeError;
+}
+
+/**
+ * Stripe answered, and refused the request as asked (4xx: a session no longer open, an unknown
+ * one): retrying it changes nothing. Anything else (no answer, 5xx, too many requests) is retried.
+ */
+export function isStripeRefusal(error: unknown): error is Stripe.errors.StripeInvalidRequestError {
+  return error instanceof Stripe.errors.StripeInvalidRequestError;
+}

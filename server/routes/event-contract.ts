@@ -42,6 +42,12 @@ const DepositSchema = v.object({
   ),
   paid_at: v.pipe(v.nullable(v.string()), v.description('Quand Stripe a confirmé le paiement, ISO 8601 (UTC).')),
   refunded_at: v.pipe(v.nullable(v.string()), v.description('Quand Stripe a remboursé l’acompte, ISO 8601 (UTC).')),
+  duplicate: v.pipe(
+    v.optional(v.literal(true)),
+    v.description(
+      'Présent (true) seulement sur un paiement en double remboursé aussitôt : payé sur une page de paiement remplacée ou expirée, ou alors que l’acompte était déjà payé. L’acompte de la réservation, lui, n’a pas changé.',
+    ),
+  ),
 });
 
 export const BookingEventSchema = publishSchema(

@@ -448,7 +448,298 @@ describe(`the deposit through Stripe Checkout on ${DATABASE_NAME}`, () => {
   });
 });
 
-describe(`the deposit after a restart between the payment and the webhook, on ${DATABASE_NAME}`, () => {
+/** 'Bon pour accord' on the devis as it stands, as the customer's browser posts it. */
+async function accord(base: string, booking: Row) {
+  const devis = await page(base, devisPath(booking));
+  const hash = /name="empreinte" value="([0-9a-f]{64})"/.exec(devis.text)?.[1] ?? '';
+  const accepted = await fetch(`${base}/devis/${booking.id}/accord`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: booking.token, empreinte: hash, nom: 'Camille Martin', cgv: 'oui', valeur: 'oui' }).toString(),
+  });
+  assert.ok(accepted.status < 400, `accepted (${accepted.status})`);
+}
+
+/**
+ * The customer's edit by the booking's link: delivered to Marseille instead of Lyon, priced again
+ * by the server (its new quote confirmed, as the element does). Returns the booking's new total
+ * TTC, in cents.
+ */
+async function editDestination(base: string, booking: Row): Promise<number> {
+  const body = bookingBody({ customer: { name: 'Camille Martin', phone_number: '0612345678', email: booking.email } });
+  body.addresses[1] = {
+    ...body.addresses[1],
+    address_complete: '2 Quai du Port 13002 Marseille',
+    postal_code: '13002',
+    locality: 'Marseille',
+    lat: 43.2965,
+    lng: 5.3694,
+  };
+  const path = `/api/v1/travels/${booking.id}?token=${booking.token}`;
+  let edited = await json(base, 'PATCH', path, { body });
+  if (edited.status === 409) {
+    const quote = edited.data.quote;
+    const travel = {
+      ...body.travel,
+      price_transportation: quote.figures.price_transportation,
+      price_handling: quote.figures.price_handling,
+    };
+    edited = await json(base, 'PATCH', path, { body: { ...body, quote_id: quote.id, travel } });
+  }
+  assert.equal(edited.status, 200, edited.text);
+  const read = await json(base, 'GET', `/api/v1/travels/${booking.id}?token=${booking.token}`);
+  return read.data.travel.price_transportation + read.data.travel.price_handling;
+}
+
+/** Text with its spaces (no-break ones too) made one plain space each. */
+const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const sessionOf = (standIn: StripeStandIn, location: string | null) => standIn.sessions.get(new URL(location!).pathname.split('/').pop()!)!;
+
+/**
+ * A booking of Martin's (its deposit due once the devis is accepted) whose customer accepted the
+ * devis and opened Checkout, then edited the booking (another price) and accepted its devis again.
+ */
+async function openedThenEdited(base: string, standIn: StripeStandIn, email: string) {
+  const booking = await book(base, email);
+  booking.email = email;
+  await accord(base, booking);
+  const first = sessionOf(standIn, (await pay(base, payPath(booking))).location);
+  assert.equal(first.amount_total, Math.round((booking.totalCents * 30) / 100));
+  const total = await editDestination(base, booking);
+  assert.notEqual(total, booking.totalCents, 'the edit changed the price, so the deposit');
+  assert.doesNotMatch((await page(base, devisPath(booking))).text, /Payer l’acompte/, 'the edited devis is to accept again');
+  await accord(base, booking);
+  return { booking, first, amount: Math.round((total * 30) / 100) };
+}
+
+describe(`issue 52: a deposit paid once whatever the edits, on ${DATABASE_NAME}`, () => {
+  let standIn: StripeStandIn;
+  let inbox: Awaited<ReturnType<typeof startInbox>>;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let server: TestServer;
+  let office: BackOffice;
+  before(async () => {
+    standIn = await startStripeStandIn();
+    inbox = await startInbox();
+    receiver = await startReceiver();
+    server = await startServer(undefined, 0, { ...FAST, ...STRIPE_ENV(standIn), SMTP_URL: inbox.url });
+    office = new BackOffice(server.base);
+    await office.signInAs(1);
+    await registerEndpoint(office, receiver.url);
+    // Due once the customer accepted the devis: an edit asks for a new 'Bon pour accord', then a new payment.
+    await setDeposit(office, { acompte: 'pourcentage', pourcentage: '30', echeance: 'devis' });
+  });
+  after(async () => {
+    await server?.stop();
+    await Promise.all([standIn?.close(), inbox?.close(), receiver?.close()]);
+  });
+
+  /** The back office's deposit card of a booking: each payment's cells (date, amount, state) as text, spaces made plain. */
+  async function listedPayments(id: number): Promise<string[][]> {
+    const text = (await office.get(`/espace-transporteur/reservations/${id}`)).text;
+    const card = /<section class="card" aria-labelledby="acompte-titre">([\s\S]*?)<\/section>/.exec(text)?.[1] ?? '';
+    return [...card.matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
+      .map((row) => [...row[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => plain(cell[1]!.replace(/<[^>]+>/g, ' '))))
+      .filter((cells) => cells.length > 0);
+  }
+
+  it('issue 52: after an edit and a second Bon pour accord, the first session is expired at Stripe before the second is made, and can no longer be paid', async () => {
+    const { booking, first, amount } = await openedThenEdited(server.base, standIn, 'expiree@exemple.fr');
+    const clicked = await pay(server.base, payPath(booking));
+    const second = sessionOf(standIn, clicked.location);
+    assert.notEqual(second.id, first.id);
+    assert.equal(second.amount_total, amount, '30 % of the edited total');
+    assert.equal(standIn.sessions.get(first.id)!.status, 'expired', 'the first session expired at Stripe');
+    assert.throws(() => standIn.pay(first.id), /cannot be paid/);
+    const expiry = standIn.requests.findIndex(
+      (request) => request.method === 'POST' && request.path === `/v1/checkout/sessions/${first.id}/expire`,
+    );
+    const creation = standIn.requests.findIndex(
+      (request) =>
+        request.method === 'POST' &&
+        request.path === '/v1/checkout/sessions' &&
+        request.fields['line_items[0][price_data][unit_amount]'] === String(amount),
+    );
+    assert.ok(expiry >= 0 && expiry < creation, 'expired before the second was made');
+    assert.ok(standIn.requests[expiry]!.idempotencyKey, 'the expiry carries an idempotency key');
+    assert.deepEqual(
+      (await depositRows(server, booking.id)).map((row: Row) => [row.session_id, row.state]),
+      [
+        [first.id, 'expired'],
+        [second.id, 'open'],
+      ],
+    );
+    // A click again reuses the open one.
+    assert.equal((await pay(server.base, payPath(booking))).location, second.url);
+    assert.equal(sessionsOf(standIn, booking.id).length, 2);
+  });
+
+  it('issue 52: both sessions paid anyway (the old one’s webhook after the new one’s): the old payment is refunded at once, customer and carrier told; a refusal refunds the other; the back office lists both', async () => {
+    const email = 'paye-deux-fois@exemple.fr';
+    const { booking, first, amount } = await openedThenEdited(server.base, standIn, email);
+    const second = sessionOf(standIn, (await pay(server.base, payPath(booking))).location);
+    standIn.pay(second.id);
+    assert.deepEqual(await deliver(server.base, standIn.event('checkout.session.completed', second, WEBHOOK_SECRET)), {
+      status: 200,
+      body: { received: true, outcome: 'acompte payé' },
+    });
+    // The race: Stripe had taken the old session's payment while it was being expired.
+    const old = standIn.pay(first.id, { race: true });
+    assert.equal((await deliver(server.base, standIn.event('checkout.session.completed', old, WEBHOOK_SECRET))).status, 200);
+    await waitFor(async () => (await depositRows(server, booking.id))[0].state === 'refunded', 'the old payment refunded');
+    const refundsOf = (intent: string | null) => standIn.refunds.filter((refund) => refund.payment_intent === intent).length;
+    assert.equal(refundsOf(old.payment_intent), 1, 'refunded once');
+    assert.equal(refundsOf(second.payment_intent), 0, 'the deposit that counts is kept');
+    const keys = standIn.requests.filter((request) => request.path === '/v1/refunds').map((request) => request.idempotencyKey);
+    assert.ok(
+      keys.every((key) => key),
+      'each refund with its idempotency key',
+    );
+    // Replayed, the old payment's event changes nothing more.
+    assert.equal((await deliver(server.base, standIn.event('checkout.session.completed', old, WEBHOOK_SECRET))).status, 200);
+    assert.equal(refundsOf(old.payment_intent), 1);
+    const devis = await page(server.base, devisPath(booking));
+    assert.ok(devis.text.includes(`Acompte de ${euros(amount)} payé le`), 'the devis: the deposit paid, at its amount');
+
+    await waitFor(
+      () => inbox.to(email).some((mail) => /Paiement en double remboursé/.test(mail.mail.subject ?? '')),
+      'the customer’s e-mail about the payment refunded',
+    );
+    const mail = inbox.to(email).find((candidate) => /Paiement en double remboursé/.test(candidate.mail.subject ?? ''))!;
+    assert.ok(String(mail.mail.text).includes(euros(old.amount_total)), 'the amount refunded');
+    assert.ok(String(mail.mail.text).includes(`Votre acompte de ${euros(amount)} reste réglé`), 'the deposit still paid');
+    const eventsOf = (type: string) =>
+      receiver.received.filter((delivery) => delivery.event?.type === type && delivery.event.data.booking.id === booking.id);
+    await waitFor(() => eventsOf('booking.deposit_refunded').length > 0, 'the carrier’s event');
+    const refunded = eventsOf('booking.deposit_refunded')[0]!.event;
+    assert.deepEqual(
+      [refunded.data.deposit.amount, refunded.data.deposit.state, refunded.data.deposit.duplicate],
+      [old.amount_total, 'refunded', true],
+    );
+    const validEvent = (await publishedContract(server.base)).validator('BookingEvent', { $ref: '#/components/schemas/BookingEvent' });
+    assert.ok(validEvent(refunded), JSON.stringify(validEvent.errors?.slice(0, 3)));
+    assert.equal(eventsOf('booking.deposit_paid').length, 1, 'one deposit paid, told once');
+
+    const listed = await listedPayments(booking.id);
+    assert.deepEqual(
+      listed.map(([, paid, state]) => [paid, state!.replace(/ le .+ Paiement/, ' … Paiement')]),
+      [
+        [plain(euros(amount)), 'payé'],
+        [plain(euros(old.amount_total)), 'remboursé … Paiement en double, remboursé aussitôt'],
+      ],
+    );
+    assert.ok(
+      listed.every(([date]) => /\d{4} · \d{1,2}/.test(date!)),
+      'each payment’s date',
+    );
+
+    await office.get(`/espace-transporteur/reservations/${booking.id}`);
+    assert.equal(
+      (await office.post(`/espace-transporteur/reservations/${booking.id}/refuser`, { raison: 'date-indisponible' })).status,
+      303,
+    );
+    await waitFor(
+      async () => (await depositRows(server, booking.id)).every((row: Row) => row.state === 'refunded'),
+      'the refusal’s refund',
+    );
+    assert.deepEqual([refundsOf(old.payment_intent), refundsOf(second.payment_intent)], [1, 1], 'each payment refunded once');
+    assert.deepEqual(
+      (await listedPayments(booking.id)).map(([, paid, state]) => [paid, state!.replace(/ le .*/, '')]),
+      [
+        [plain(euros(amount)), 'remboursé'],
+        [plain(euros(old.amount_total)), 'remboursé'],
+      ],
+      'the back office: both refunded',
+    );
+  });
+
+  it('issue 52: the old session paid just before its expiry: Stripe refuses to expire it, the payment is recorded and no second session is made', async () => {
+    const { booking, first } = await openedThenEdited(server.base, standIn, 'payee-avant-expiration@exemple.fr');
+    // Paid on Checkout; its webhook is still on its way when the customer clicks again.
+    standIn.pay(first.id);
+    const clicked = await pay(server.base, payPath(booking));
+    assert.match(String(clicked.location), /acompte=retour/);
+    assert.equal(sessionsOf(standIn, booking.id).length, 1, 'no second session');
+    assert.equal(standIn.sessions.get(first.id)!.status, 'complete');
+    const [row] = await depositRows(server, booking.id);
+    assert.deepEqual([row.state, row.payment_intent], ['paid', standIn.sessions.get(first.id)!.payment_intent]);
+    assert.match((await page(server.base, devisPath(booking))).text, new RegExp(`Acompte de ${euros(first.amount_total)} payé le`));
+    assert.match(String((await pay(server.base, payPath(booking))).location), /acompte=indisponible/, 'paid: nothing more to pay');
+    assert.deepEqual(
+      await deliver(server.base, standIn.event('checkout.session.completed', standIn.sessions.get(first.id)!, WEBHOOK_SECRET)),
+      {
+        status: 200,
+        body: { received: true, outcome: 'déjà enregistré' },
+      },
+    );
+    assert.equal(standIn.refunds.filter((refund) => refund.payment_intent === row.payment_intent).length, 0, 'the one payment kept');
+  });
+
+  it('issue 52: Stripe down during the expiry: no second session until the first is expired, tried again at the next click', async () => {
+    const { booking, first, amount } = await openedThenEdited(server.base, standIn, 'stripe-en-panne@exemple.fr');
+    standIn.setDown(/\/expire$/);
+    try {
+      const clicked = await pay(server.base, payPath(booking));
+      assert.match(String(clicked.location), /acompte=erreur/);
+      const told = await page(server.base, new URL(clicked.location!).pathname + new URL(clicked.location!).search);
+      assert.ok(told.text.includes('Le service de paiement ne répond pas pour le moment. Réessayez dans quelques minutes.'));
+      assert.equal(sessionsOf(standIn, booking.id).length, 1, 'no second session');
+      assert.equal(standIn.sessions.get(first.id)!.status, 'open');
+      assert.equal((await depositRows(server, booking.id))[0].state, 'open', 'not expired here before Stripe says so');
+    } finally {
+      standIn.setDown(false);
+    }
+    const second = sessionOf(standIn, (await pay(server.base, payPath(booking))).location);
+    assert.equal(second.amount_total, amount);
+    assert.equal(standIn.sessions.get(first.id)!.status, 'expired');
+    const expiries = standIn.requests.filter((request) => request.path === `/v1/checkout/sessions/${first.id}/expire`);
+    assert.ok(expiries.length >= 2, 'tried again');
+    assert.equal(new Set(expiries.map((request) => request.idempotencyKey)).size, 1, 'with the same idempotency key');
+    assert.deepEqual(
+      (await depositRows(server, booking.id)).map((row: Row) => row.state),
+      ['expired', 'open'],
+    );
+  });
+
+  it('issue 52: a refusal refunds every paid deposit, also two left paid by the earlier version; the back office lists both', async () => {
+    const { booking, first } = await openedThenEdited(server.base, standIn, 'deux-payes@exemple.fr');
+    const second = sessionOf(standIn, (await pay(server.base, payPath(booking))).location);
+    standIn.pay(second.id);
+    const old = standIn.pay(first.id, { race: true });
+    // As the version before issue 52 left such a booking: both payments recorded paid.
+    const paidAt = new Date().toISOString();
+    for (const session of [old, second])
+      await server.query("UPDATE deposits SET state = 'paid', payment_intent = ?, paid_at = ? WHERE session_id = ?", [
+        session.payment_intent,
+        paidAt,
+        session.id,
+      ]);
+    await office.get(`/espace-transporteur/reservations/${booking.id}`);
+    assert.equal(
+      (await office.post(`/espace-transporteur/reservations/${booking.id}/refuser`, { raison: 'date-indisponible' })).status,
+      303,
+    );
+    await waitFor(async () => (await depositRows(server, booking.id)).every((row: Row) => row.state === 'refunded'), 'both refunded');
+    for (const session of [old, second])
+      assert.equal(standIn.refunds.filter((refund) => refund.payment_intent === session.payment_intent).length, 1, 'refunded once');
+    assert.deepEqual(
+      (await listedPayments(booking.id)).map(([, paid, state]) => [paid, state!.replace(/ le .*/, '')]),
+      [
+        [plain(euros(old.amount_total)), 'remboursé'],
+        [plain(euros(second.amount_total)), 'remboursé'],
+      ],
+      'the back office lists both payments, refunded',
+    );
+    await waitFor(
+      () => inbox.to('deux-payes@exemple.fr').filter((mail) => /Acompte remboursé/.test(mail.mail.subject ?? '')).length === 2,
+      'one e-mail per refund',
+    );
+  });
+});
+
+describe(`the deposit after a restart (between the payment and the webhook, or during an expiry), on ${DATABASE_NAME}`, () => {
   let standIn: StripeStandIn;
   let server: TestServer;
   before(async () => {
@@ -484,6 +775,40 @@ describe(`the deposit after a restart between the payment and the webhook, on ${
     assert.deepEqual(
       rows.map((row: Row) => [row.state, Number(row.amount_cents)]),
       [['paid', Math.round((booking.totalCents * 25) / 100)]],
+    );
+  });
+
+  it('issue 52: the server killed while Stripe expires the old session, restarted, makes one new session once the old one is expired', async (t) => {
+    // A Stripe of its own: the booking ids of this new database are those of the test above.
+    const stripe = await startStripeStandIn();
+    t.after(() => stripe.close());
+    const env = { ...FAST, ...STRIPE_ENV(stripe) };
+    await server?.stop();
+    server = await startServer(undefined, 0, env);
+    const office = new BackOffice(server.base);
+    await office.signInAs(1);
+    await setDeposit(office, { acompte: 'pourcentage', pourcentage: '30', echeance: 'devis' });
+    const { booking, first, amount } = await openedThenEdited(server.base, stripe, 'tue-pendant-expiration@exemple.fr');
+    // Stripe expires the old session, but its answer is held: the server is killed before it comes.
+    stripe.hold(/\/expire$/);
+    const click = pay(server.base, payPath(booking)).catch(() => null);
+    await waitFor(() => stripe.held() > 0, 'the expiry asked');
+    await server.stop('SIGKILL');
+    stripe.release();
+    await click;
+    assert.equal(stripe.sessions.get(first.id)!.status, 'expired');
+    assert.equal(sessionsOf(stripe, booking.id).length, 1, 'no second session yet');
+    server = await startServer(server.database, 0, env);
+    const again = await pay(server.base, payPath(booking));
+    const second = sessionOf(stripe, again.location);
+    assert.notEqual(second.id, first.id);
+    assert.equal(second.amount_total, amount);
+    assert.equal(sessionsOf(stripe, booking.id).length, 2, 'one new session');
+    const expiries = stripe.requests.filter((request) => request.path === `/v1/checkout/sessions/${first.id}/expire`);
+    assert.equal(new Set(expiries.map((request) => request.idempotencyKey)).size, 1, 'asked again with the same idempotency key');
+    assert.deepEqual(
+      (await depositRows(server, booking.id)).map((row: Row) => row.state),
+      ['expired', 'open'],
     );
   });
 });

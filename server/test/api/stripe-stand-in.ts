@@ -1,8 +1,10 @@
-// A local stand-in for the few Stripe calls the deposit makes (Checkout Sessions, Refunds), as
-// the official client sends them: form-encoded bodies, an Idempotency-Key header, JSON answers.
-// Like Stripe, a repeated idempotency key gets the first answer again, and nothing new is made.
-// It can be 'down' (every call a 503), and it signs the events it sends with the stripe
-// package's own test helper, as Stripe signs its webhooks.
+// A local stand-in for the few Stripe calls the deposit makes (Checkout Sessions made, read and
+// expired; Refunds), as the official client sends them: form-encoded bodies, an Idempotency-Key
+// header, JSON answers. Like Stripe, a repeated idempotency key gets the first answer again, and
+// nothing new is made; like Stripe, only an open session can be expired (a completed or expired
+// one gets a 400 invalid_request_error) and an expired one can no longer be paid. It can be
+// 'down' (every call a 503, or those whose path matches), and it signs the events it sends with
+// the stripe package's own test helper, as Stripe signs its webhooks.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -35,7 +37,10 @@ export async function startStripeStandIn() {
   const refunds: { id: string; payment_intent: string; amount: number }[] = [];
   const answers = new Map<string, { status: number; body: string }>();
   const requests: StandInRequest[] = [];
-  let down = false;
+  let down: boolean | RegExp = false;
+  /** Calls whose path matches are done, but their answer waits for release() (a server killed meanwhile never gets it). */
+  let holding: RegExp | null = null;
+  const heldAnswers: (() => void)[] = [];
   let counter = 0;
   const next = (prefix: string) => `${prefix}_test_${(++counter).toString().padStart(6, '0')}`;
 
@@ -51,9 +56,13 @@ export async function startStripeStandIn() {
       const send = (status: number, body: unknown) => {
         const json = JSON.stringify(body);
         if (key && request.method === 'POST' && status < 500) answers.set(key, { status, body: json });
-        response.writeHead(status, { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) }).end(json);
+        const answer = () =>
+          response.writeHead(status, { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) }).end(json);
+        if (holding?.test(url.pathname)) heldAnswers.push(answer);
+        else answer();
       };
-      if (down) return send(503, { error: { type: 'api_error', message: 'Stripe indisponible (stand-in)' } });
+      if (down === true || (down instanceof RegExp && down.test(url.pathname)))
+        return send(503, { error: { type: 'api_error', message: 'Stripe indisponible (stand-in)' } });
       const again = key && request.method === 'POST' ? answers.get(key) : undefined;
       if (again) {
         response.writeHead(again.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' }).end(again.body);
@@ -79,10 +88,26 @@ export async function startStripeStandIn() {
         sessions.set(id, session);
         return send(200, session);
       }
+      const missing = { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } };
       const read = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
       if (request.method === 'GET' && read) {
         const session = sessions.get(read[1]!);
-        return session ? send(200, session) : send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+        return session ? send(200, session) : send(404, missing);
+      }
+      const expire = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(url.pathname);
+      if (request.method === 'POST' && expire) {
+        const session = sessions.get(expire[1]!);
+        if (!session) return send(404, missing);
+        // Stripe expires an open session only; the others get an error, and stay as they are.
+        if (session.status !== 'open')
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: `This Checkout Session is ${session.status}: only an open session can be expired.`,
+            },
+          });
+        session.status = 'expired';
+        return send(200, session);
       }
       if (request.method === 'POST' && url.pathname === '/v1/refunds') {
         const intent = fields.payment_intent ?? '';
@@ -103,12 +128,29 @@ export async function startStripeStandIn() {
     sessions,
     refunds,
     requests,
-    setDown(value: boolean) {
+    /** Every call answers 503 (true), or those whose path matches, or none (false). */
+    setDown(value: boolean | RegExp) {
       down = value;
     },
-    /** The customer pays on Checkout: the session completes, with its payment intent. */
-    pay(sessionId: string): StandInSession {
+    /** Calls whose path matches are done at once, their answers held until release(). */
+    hold(paths: RegExp) {
+      holding = paths;
+    },
+    /** How many answers are held. */
+    held: () => heldAnswers.length,
+    /** Stops holding, and sends the answers held (to whoever still listens). */
+    release() {
+      holding = null;
+      for (const answer of heldAnswers.splice(0)) answer();
+    },
+    /**
+     * The customer pays on Checkout: the open session completes, with its payment intent. An
+     * expired or completed session cannot be paid, as on Checkout; `race` pays it anyway, as when
+     * a payment Stripe was already taking completes while the session is being expired.
+     */
+    pay(sessionId: string, { race = false } = {}): StandInSession {
       const session = sessions.get(sessionId)!;
+      if (session.status !== 'open' && !race) throw new Error(`session ${sessionId} ${session.status}: it cannot be paid`);
       session.status = 'complete';
       session.payment_status = 'paid';
       session.payment_intent = next('pi');
