@@ -288,7 +288,7 @@ export async function createApp({
     if (error instanceof PricingUnavailable) {
       request.log.warn({ err: { message: error.message } }, 'prix indisponible');
       return reply
-        .code(503)
+        .code(error.status)
         .header('retry-after', String(error.retryAfterSeconds))
         .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
     }
@@ -329,7 +329,7 @@ export async function createApp({
   const quotas = new Quotas(limits, app.log, metrics);
   const addressSecret = await serverKey(sql, 'client-address');
   const publicPricing = givenPublicPricing ?? publicPricingFrom(process.env, composition?.publicPricing ?? {});
-  const sandbox = createPoolSandbox({ waitMs: pricing.sandboxWaitMs });
+  const sandbox = createPoolSandbox(pricing.sandbox);
   app.addHook('onClose', async () => sandbox.close());
   const quotes = new QuoteService({
     sql,

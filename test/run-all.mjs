@@ -76,6 +76,7 @@ const POSTGRES_SUITES = [
   'test/e2e/carrier-journey.test.ts',
   'server/test/reliability/price-authority.test.ts',
   'server/test/reliability/price-holes.test.ts',
+  'server/test/reliability/grid-figures.test.ts',
   'server/test/reliability/crash.test.ts',
   'server/test/reliability/fuzz.test.ts',
   'server/test/reliability/load.test.ts',

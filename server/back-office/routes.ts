@@ -247,7 +247,9 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         }
         if (error instanceof PricingUnavailable) {
           void reply.header('retry-after', String(error.retryAfterSeconds));
-          return page(reply, frame('Réglages à corriger', `<h1>Réglages à corriger</h1><p>${escapeHtml(error.message)}</p>`, null), 503);
+          // 429: the company spent its grids' sandbox time of the minute; 503: its records, or the sandbox.
+          const title = error.status === 429 ? 'Calcul des grilles en pause' : 'Réglages à corriger';
+          return page(reply, frame(title, `<h1>${title}</h1><p>${escapeHtml(error.message)}</p>`, null), error.status);
         }
         if (error instanceof HttpError && error.statusCode < 500)
           return page(

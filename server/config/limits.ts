@@ -11,7 +11,7 @@ export interface ServerLimits {
   readsPerMinutePerCompany: number;
   /**
    * Quotes per minute: each is computed (the route, a grid's code) and stored until a day after
-   * it expires, so they have a budget of their own, far below the searches'.
+   * it expires, so they have a budget of their own; a list of days counts each day it prices.
    */
   quotesPerMinutePerIp: number;
   quotesPerMinutePerCompany: number;
@@ -61,9 +61,12 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerLimit
     writesPerMinutePerCompany: positive(env, 'RATE_WRITES_PER_MINUTE_PER_COMPANY', 300),
     readsPerMinutePerIp: positive(env, 'RATE_READS_PER_MINUTE_PER_IP', 600),
     readsPerMinutePerCompany: positive(env, 'RATE_READS_PER_MINUTE_PER_COMPANY', 6000),
-    // A visitor's page asks one each time the trip or the load changes: 60 a minute is far above a person's pace.
-    quotesPerMinutePerIp: positive(env, 'RATE_QUOTES_PER_MINUTE_PER_IP', 60),
-    quotesPerMinutePerCompany: positive(env, 'RATE_QUOTES_PER_MINUTE_PER_COMPANY', 600),
+    // A day of a list of days counts one (issue 52). A visitor's page asks a quote, and the
+    // calendar's 14 days a page (one or two pages), each time the trip or the load changes: 300
+    // a minute is ten such changes, far above a person's pace; a company's staff, or a carrier's
+    // public pages together, ten times that.
+    quotesPerMinutePerIp: positive(env, 'RATE_QUOTES_PER_MINUTE_PER_IP', 300),
+    quotesPerMinutePerCompany: positive(env, 'RATE_QUOTES_PER_MINUTE_PER_COMPANY', 3000),
     companyQuotaBytes: positive(env, 'QUOTA_COMPANY_BYTES', 200 * 1024 * 1024),
     publicQuotaBytes: positive(env, 'QUOTA_PUBLIC_BYTES', 1024 * 1024 * 1024),
     // 10 MiB: about a thousand ordinary bookings; a hundred addresses to fill the default public quota.

@@ -1,5 +1,6 @@
 import type { PriceGrid } from 'transport-quote-wizard/domain';
 import type { RouteServiceKind } from '../pricing/route-service.ts';
+import { sandboxFromEnv, type SandboxSettings } from './sandbox.ts';
 
 const GRIDS: readonly PriceGrid[] = ['wizard', 'lite'];
 
@@ -19,11 +20,12 @@ export interface PricingSettings {
    */
   publicGrids: readonly PriceGrid[];
   /**
-   * How long a grid's code may wait for the sandbox (POOL_SANDBOX_WAIT_MS, 5000 ms): runs take
-   * turns, and a quote whose run waited longer answers 503 with Retry-After (the server is
-   * saturated) rather than a defect. 0 runs no grid's code: their quotes answer 503.
+   * The sandbox grids' code runs in (config/sandbox.ts): its workers, how long a run may wait
+   * for one (POOL_SANDBOX_WAIT_MS, 5000 ms: a quote whose run waited longer answers 503 with
+   * Retry-After, the server is saturated, rather than a defect; 0 runs no grid's code), and the
+   * sandbox time a request and a company may spend.
    */
-  sandboxWaitMs: number;
+  sandbox: SandboxSettings;
 }
 
 export function pricingFromEnv(env: NodeJS.ProcessEnv, demo: boolean): PricingSettings {
@@ -33,8 +35,6 @@ export function pricingFromEnv(env: NodeJS.ProcessEnv, demo: boolean): PricingSe
   if (!Number.isFinite(minutes) || minutes <= 0) throw new Error('QUOTE_TTL_MINUTES doit être un nombre de minutes positif');
   const timeout = Number(env.ROUTE_TIMEOUT_MS?.trim() || 4000);
   if (!Number.isInteger(timeout) || timeout <= 0) throw new Error('ROUTE_TIMEOUT_MS doit être un entier positif');
-  const wait = Number(env.POOL_SANDBOX_WAIT_MS?.trim() || 5000);
-  if (!Number.isInteger(wait) || wait < 0) throw new Error('POOL_SANDBOX_WAIT_MS doit être un nombre entier de millisecondes (0 ou plus)');
   const key = env.QUOTE_SIGNING_KEY?.trim() ?? '';
   if (key !== '' && key.length < 32) throw new Error('QUOTE_SIGNING_KEY doit compter au moins 32 caractères');
   // By default the public may be priced on the wizard's grid alone, the element a carrier's
@@ -53,6 +53,6 @@ export function pricingFromEnv(env: NodeJS.ProcessEnv, demo: boolean): PricingSe
     routeTimeoutMs: timeout,
     quoteTtlMs: minutes * 60_000,
     signingKey: key === '' ? null : Buffer.from(key, 'utf8'),
-    sandboxWaitMs: wait,
+    sandbox: sandboxFromEnv(env),
   };
 }

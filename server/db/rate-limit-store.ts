@@ -14,18 +14,7 @@ interface RateLimitStore {
  * statement only. The limiters prefix their keys with their own name.
  */
 export function databaseRateLimitStore(sql: Sql, now: () => number = Date.now) {
-  const hit = async (key: string, windowMs: number) => {
-    const at = now();
-    const row = await sql.get<{ hits: number; reset_at: number }>(
-      `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, 1, ?)
-       ON CONFLICT (key) DO UPDATE SET
-         hits = CASE WHEN rate_limits.reset_at <= ? THEN 1 ELSE rate_limits.hits + 1 END,
-         reset_at = CASE WHEN rate_limits.reset_at <= ? THEN excluded.reset_at ELSE rate_limits.reset_at END
-       RETURNING hits, reset_at`,
-      [key, at + windowMs, at, at],
-    );
-    return { current: row!.hits, ttl: Math.max(0, row!.reset_at - at) };
-  };
+  const hit = (key: string, windowMs: number) => countHits(sql, key, windowMs, 1, now());
 
   class DatabaseStore implements RateLimitStore {
     // The plugin passes the limiter's window as a third argument its types do not declare.
@@ -40,6 +29,28 @@ export function databaseRateLimitStore(sql: Sql, now: () => number = Date.now) {
     }
   }
   return DatabaseStore;
+}
+
+/**
+ * Counts `weight` hits of a key at once (a list of days counts each day it prices), in a window
+ * that opens with the first hit: the key's hits in the window, and the milliseconds it has left.
+ */
+export async function countHits(
+  sql: Sql,
+  key: string,
+  windowMs: number,
+  weight: number,
+  at: number,
+): Promise<{ current: number; ttl: number }> {
+  const row = await sql.get<{ hits: number; reset_at: number }>(
+    `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, ?, ?)
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN rate_limits.reset_at <= ? THEN excluded.hits ELSE rate_limits.hits + excluded.hits END,
+       reset_at = CASE WHEN rate_limits.reset_at <= ? THEN excluded.reset_at ELSE rate_limits.reset_at END
+     RETURNING hits, reset_at`,
+    [key, weight, at + windowMs, at, at],
+  );
+  return { current: Number(row!.hits), ttl: Math.max(0, Number(row!.reset_at) - at) };
 }
 
 /** Windows that ended are forgotten; any process may do it, as often as it likes. */

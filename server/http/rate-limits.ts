@@ -1,8 +1,10 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { createHash } from 'node:crypto';
+import * as v from 'valibot';
+import { DAY_QUOTES_MAX } from 'transport-quote-wizard/domain';
 import type { ServerLimits } from '../config/limits.ts';
-import { databaseRateLimitStore } from '../db/rate-limit-store.ts';
+import { countHits, databaseRateLimitStore } from '../db/rate-limit-store.ts';
 import { countedAddress } from '../security/client-key.ts';
 import type { Sql } from '../db/sql.ts';
 import { bearerToken, HttpError } from './validation.ts';
@@ -36,6 +38,36 @@ function kindOf(route: RouteOptions): RouteKind | null {
 
 const tooMany = (seconds: number) => new HttpError(429, `Trop de requêtes\u00a0: réessayez dans ${Math.max(1, seconds)}\u00a0s.`);
 
+const DAY_QUOTES_URL = '/api/v1/quotes/days';
+/** A list of days as its body states it; a body that does not parse counts one (the route answers it 400). */
+const DaysAsked = v.object({ days: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(DAY_QUOTES_MAX)) });
+
+/** How many quotes a request asks for: a list of days prices (and stores) one a day, so it counts one a day. */
+function quotesAsked(request: FastifyRequest): number {
+  if (request.routeOptions.url !== DAY_QUOTES_URL) return 1;
+  const asked = v.safeParse(DaysAsked, request.body);
+  return asked.success ? asked.output.days : 1;
+}
+
+/** Adds `weight` hits to a key's window of a minute: its hits so far and the milliseconds the window has left. */
+type HitCounter = (key: string, weight: number) => Promise<{ current: number; ttl: number }>;
+
+/** One process's counts (SQLite: one process), windows forgotten once ended. */
+function memoryCounter(windowMs: number): HitCounter {
+  const windows = new Map<string, { hits: number; resetAt: number }>();
+  return async (key, weight) => {
+    const now = Date.now();
+    if (windows.size > 10_000) for (const [old, window] of windows) if (window.resetAt <= now) windows.delete(old);
+    let window = windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { hits: 0, resetAt: now + windowMs };
+      windows.set(key, window);
+    }
+    window.hits += weight;
+    return { current: window.hits, ttl: window.resetAt - now };
+  };
+}
+
 /**
  * Every API route gets a per-address budget (checked before anything is read; an IPv6 /64
  * is one address, as the quotas count it) and a per-company one (once the body names the
@@ -66,6 +98,30 @@ export async function installRateLimits(app: FastifyInstance, sql: Sql, limits: 
       }
     };
   };
+  /**
+   * The quotes' budgets count each quote a request asks for (a list of 31 days counts 31), all
+   * at once: counters of their own, in the same store the other budgets use. The address's
+   * first quote is counted before anything is read, the rest of a list's days once its body is.
+   */
+  const counter: HitCounter =
+    sql.dialect === 'postgres' ? (key, weight) => countHits(sql, key, 60_000, weight, Date.now()) : memoryCounter(60_000);
+  const spend = async (reply: FastifyReply, key: string, weight: number, max: number) => {
+    const { current, ttl } = await counter(key, weight);
+    if (current <= max) return;
+    const seconds = Math.max(1, Math.ceil(ttl / 1000));
+    void reply.header('retry-after', String(seconds));
+    throw tooMany(seconds);
+  };
+  const quoteAddress = (request: FastifyRequest) => `quote-ip:${countedAddress(request.ip)}`;
+  const quoteLimiters = {
+    perAddress: async (request: FastifyRequest, reply: FastifyReply) => spend(reply, quoteAddress(request), 1, limits.quotesPerMinutePerIp),
+    perCompany: async (request: FastifyRequest, reply: FastifyReply) => {
+      const asked = quotesAsked(request);
+      if (asked > 1) await spend(reply, quoteAddress(request), asked - 1, limits.quotesPerMinutePerIp);
+      const company = companyKey(request);
+      if (company !== null) await spend(reply, `quote-company:${company}`, asked, limits.quotesPerMinutePerCompany);
+    },
+  };
   const limiters = {
     write: {
       perAddress: limiter('write-ip', limits.writesPerMinutePerIp, false),
@@ -75,10 +131,7 @@ export async function installRateLimits(app: FastifyInstance, sql: Sql, limits: 
       perAddress: limiter('read-ip', limits.readsPerMinutePerIp, false),
       perCompany: limiter('read-company', limits.readsPerMinutePerCompany, true),
     },
-    quote: {
-      perAddress: limiter('quote-ip', limits.quotesPerMinutePerIp, false),
-      perCompany: limiter('quote-company', limits.quotesPerMinutePerCompany, true),
-    },
+    quote: quoteLimiters,
   };
   app.addHook('onRoute', (route) => {
     const kind = kindOf(route);

@@ -7,6 +7,9 @@ import type { FieldError } from 'transport-quote-wizard/domain';
  * nothing, and is never a price of 0.
  */
 export class PricingUnavailable extends Error {
+  /** The answer's status: 503, or 429 when the company spent its own share (SandboxBudgetSpent). */
+  readonly status: 503 | 429 = 503;
+
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
@@ -14,4 +17,12 @@ export class PricingUnavailable extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The company (or the carrier's public pages) spent its sandbox time of the minute: only its own
+ * quotes wait, with 429 and Retry-After, the rate limits' answer to a client asking too much.
+ */
+export class SandboxBudgetSpent extends PricingUnavailable {
+  override readonly status = 429;
 }

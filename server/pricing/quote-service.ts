@@ -19,6 +19,7 @@ import { chosenPool, customItemProblems } from 'transport-quote-wizard/domain';
 import { estimateHandling, isCostItem, totalVolume, type CarrierPricing } from 'transport-quote-wizard/domain';
 import { optionsTotal, poolComputesPrice } from 'transport-quote-wizard/domain';
 import { handSetPriceBoundProblems, quoteFigureProblems } from 'transport-quote-wizard/domain';
+import { poolDefectMessage, poolFiguresFault } from 'transport-quote-wizard/domain';
 import { type ChoiceProblem } from 'transport-quote-wizard/domain';
 import {
   cheapestDay,
@@ -38,7 +39,7 @@ import type { Sql } from '../db/sql.ts';
 import { ChoicesRefused, PriceChanged } from './refusals.ts';
 import { carrierFor } from './carrier-records.ts';
 import { discountProblems, withoutCompanyPrices } from './company-prices.ts';
-import type { PoolSandbox } from './pool-sandbox.ts';
+import { sandboxAccount, type PoolSandbox, type SandboxAccount } from './pool-sandbox.ts';
 import type { RouteService } from './route-service.ts';
 
 /** A quote as the API answers it: the figures the carrier commits to, until when, and the server's signature over them. */
@@ -71,17 +72,22 @@ export interface QuoteServiceOptions {
   publicGrids: readonly PriceGrid[];
   signingKey: Buffer;
   ttlMs: number;
-  /** No price of a quote passes it (PRICE_CEILING_EUROS); 100 000 € when not given. */
-  priceCeilingEuros?: number;
+  /**
+   * PRICE_CEILING_EUROS: no line of a quote passes it, and a grid's line past it (VAT included)
+   * is the grid's defect, never a price.
+   */
+  priceCeilingEuros: number;
   now?: () => number;
 }
 
-/** A trip resolved once (items, stops, grid, route), to be priced on one day or many; with why its route is a straight line, if it is. */
-type PreparedTrip = TripToPrice & { fallback: string | null };
+/**
+ * A trip resolved once (items, stops, grid, route), to be priced on one day or many; with why
+ * its route is a straight line, if it is, and the sandbox account its grid's runs are charged to
+ * (one per request: a list of days spends one request's budget).
+ */
+type PreparedTrip = TripToPrice & { fallback: string | null; account: SandboxAccount };
 
 const CATALOGUE_CATEGORIES = new Set(['item', 'stuff']);
-/** server/config/limits.ts's default for PRICE_CEILING_EUROS, for a service composed without it. */
-const DEFAULT_PRICE_CEILING_EUROS = 100_000;
 /** Whose quote: a company's, a carrier's public pages' (`site:<id>`, from its key), or the keyless public pages'. */
 const ownerOf = (companyId: number | null, siteId: number | null = null) =>
   companyId !== null ? String(companyId) : siteId !== null ? `site:${siteId}` : 'public';
@@ -109,7 +115,7 @@ export class QuoteService {
 
   /** The server's price ceiling, in euros. */
   get ceilingEuros(): number {
-    return this.options.priceCeilingEuros ?? DEFAULT_PRICE_CEILING_EUROS;
+    return this.options.priceCeilingEuros;
   }
 
   /** The items as priced: a catalogue entry's figures where the item names one, the visitor's own within bounds otherwise. */
@@ -163,7 +169,7 @@ export class QuoteService {
     const carrier = await this.checkedCarrier(request, companyId, siteId, draft);
     // A carrier's own objects are priced from its records on its keyed public pages too.
     const itemOwner = companyId ?? siteId;
-    const trip = await this.prepare(request, itemOwner, carrier);
+    const trip = await this.prepare(request, itemOwner, carrier, sandboxAccount(ownerOf(companyId, siteId)));
     return this.priceOn(trip, request.date, request, companyId, carrier, itemOwner);
   }
 
@@ -195,7 +201,7 @@ export class QuoteService {
   ): Promise<{ figures: QuoteFigures; fallback: string | null; tariffVersion: number | null }> {
     const priced = await this.figuresOn(trip, date);
     if (request.items.some((item) => isCostItem(item) && (item.customPrice ?? 0) < 0)) {
-      const grid = (await this.compute({ ...withoutCompanyPrices(request), date }, companyId, carrier, itemOwner)).figures;
+      const grid = (await this.compute({ ...withoutCompanyPrices(request), date }, trip.account, carrier, itemOwner)).figures;
       const discount = discountProblems(request.items, carrier.vat, priced.figures, grid);
       if (discount.length > 0) refuse(discount);
     }
@@ -232,7 +238,7 @@ export class QuoteService {
     const dates = Array.from({ length: count }, (_, offset) => plusDays(from, offset));
     const base: QuoteRequest = { ...choices, date: from };
     const carrier = await this.checkedCarrier(base, companyId, siteId);
-    const trip = await this.prepare(base, companyId ?? siteId, carrier);
+    const trip = await this.prepare(base, companyId ?? siteId, carrier, sandboxAccount(ownerOf(companyId, siteId)));
     const taken =
       carrier.tariff.daily_capacity === null
         ? new Map<string, number>()
@@ -257,7 +263,7 @@ export class QuoteService {
    */
   async gridFigures(request: QuoteRequest, companyId: number | null): Promise<QuoteFigures> {
     const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing);
-    return (await this.compute(withoutCompanyPrices(request), companyId, carrier)).figures;
+    return (await this.compute(withoutCompanyPrices(request), sandboxAccount(ownerOf(companyId)), carrier, companyId)).figures;
   }
 
   /**
@@ -279,11 +285,11 @@ export class QuoteService {
   /** The figures of a request from resolved records: the route, then the grid's code when the pool has one. */
   private async compute(
     request: QuoteRequest,
-    companyId: number | null,
+    account: SandboxAccount,
     carrier: CarrierPricing,
-    itemOwner: number | null = companyId,
+    itemOwner: number | null,
   ): Promise<{ figures: QuoteFigures; fallback: string | null; tariffVersion: number | null }> {
-    return this.figuresOn(await this.prepare(request, itemOwner, carrier), request.date);
+    return this.figuresOn(await this.prepare(request, itemOwner, carrier, account), request.date);
   }
 
   /**
@@ -291,7 +297,12 @@ export class QuoteService {
    * own objects of `itemOwner`, the company or the keyed site's carrier), the stops, the grid,
    * the server's own route.
    */
-  private async prepare(request: QuoteRequest, itemOwner: number | null, carrier: CarrierPricing): Promise<PreparedTrip> {
+  private async prepare(
+    request: QuoteRequest,
+    itemOwner: number | null,
+    carrier: CarrierPricing,
+    account: SandboxAccount,
+  ): Promise<PreparedTrip> {
     const items = await this.resolveItems(request.items, itemOwner);
     const stops = stopsFromAddresses(request.addresses);
     const pool = chosenPool(request, carrier) ?? null;
@@ -301,6 +312,7 @@ export class QuoteService {
     );
     return {
       fallback: route.fallback,
+      account,
       grid: request.grid,
       stops,
       items,
@@ -321,10 +333,14 @@ export class QuoteService {
     prepared: PreparedTrip,
     date: string,
   ): Promise<{ figures: QuoteFigures; fallback: string | null; tariffVersion: number | null }> {
-    const { fallback, ...rest } = prepared;
+    const { fallback, account, ...rest } = prepared;
     const trip: TripToPrice = { ...rest, date };
     const pool = trip.pool;
-    const poolAnswer = pool && poolComputesPrice(pool) ? await this.options.sandbox.run(pool, poolInputFor(trip)) : null;
+    let poolAnswer = pool && poolComputesPrice(pool) ? await this.options.sandbox.run(pool, poolInputFor(trip), account) : null;
+    // A line past the ceiling is no price the server believes from anyone: the grid's defect, a price to set.
+    const ceiling = { euros: this.options.priceCeilingEuros, vat: trip.carrier.vat };
+    if (pool && poolAnswer && 'output' in poolAnswer && poolFiguresFault(poolAnswer.output, ceiling))
+      poolAnswer = { defect: poolDefectMessage(pool.name) };
     return { figures: quoteFigures(trip, poolAnswer), fallback, tariffVersion: trip.carrier.tariffVersion };
   }
 

@@ -30,8 +30,9 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
       'rendent le même devis. Avec company_token, les tarifs de cette entreprise ; avec la clé d’un transporteur (X-Carrier-Key), ses tarifs pour ses pages publiques. ' +
       'Une grille dont le code répond une erreur (ou a un défaut) ne donne ' +
       'pas de prix : chiffres à 0 et pool_error (spec §8 « Prix non disponible »), et une réservation sur ce devis est enregistrée prix à fixer par le ' +
-      'transporteur, jamais à 0 €. Si le code d’une grille ne peut pas tourner maintenant (serveur saturé), 503 avec Retry-After ; des réglages du ' +
-      'transporteur illisibles, 503 nommant le champ.',
+      'transporteur, jamais à 0 €. Une grille dont le code répond un montant négatif, ou au-delà du plafond du serveur une fois la TVA ajoutée, a un défaut. ' +
+      'Si le code d’une grille ne peut pas tourner maintenant (serveur saturé), 503 avec Retry-After ; si le transporteur a épuisé son temps de ' +
+      'calcul de grilles de la minute, 429 avec Retry-After ; des réglages du transporteur illisibles, 503 nommant le champ.',
     security: PUBLIC_OR_CARRIER_KEY,
     body: QuoteRequestSchema,
     answers: {
@@ -61,7 +62,9 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
       'Les mêmes choix qu’une demande de devis, sans date, chiffrés sur days jours consécutifs à partir de from (31 au plus) : ' +
       'chaque jour ouvert reçoit son propre devis signé (les coefficients du jour du tarif appliqués), à joindre à la réservation de ce jour. ' +
       'Un jour fermé par le tarif (closed) ou dont la capacité est prise par des réservations acceptées (full) n’a pas de devis : ' +
-      'une réservation ce jour-là est refusée (422). cheapest nomme le jour ouvert le moins cher.',
+      'une réservation ce jour-là est refusée (422). cheapest nomme le jour ouvert le moins cher. Chaque jour demandé compte pour un devis ' +
+      'dans la limite de devis par minute (429 au-delà) ; une demande dont le code de grille dépasse le temps de calcul permis à une demande ' +
+      'répond 503 : demandez moins de jours.',
     security: PUBLIC_OR_CARRIER_KEY,
     body: DayQuotesRequestSchema,
     answers: {

@@ -89,7 +89,7 @@ export {
   type PoolPriceOutput,
 } from './pools/pool-io.ts';
 export { poolPriceInput } from './pools/pool-input.ts';
-export { readPoolReply } from './pools/pool-answer.ts';
+export { poolFiguresFault, readPoolReply, type PoolFiguresFault } from './pools/pool-answer.ts';
 export { isPoolCodeUsable } from './validation/pool-code.ts';
 
 // The carrier's tariff as data (Réglages, Tarifs): its schema, the default one (spec §9's

@@ -2,16 +2,18 @@
 // figure. run.mjs prints them and writes docs/benchmarks.md from them (benchmarks-doc.mjs).
 import { apiRows } from './api.mjs';
 import { quoteRows } from './quote-cost.mjs';
+import { fairnessRows } from './sandbox-fairness.mjs';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
  * `report`: this run's figures; `previous`: the previous run's, or null; `serverRun`: where the
  * server figures come from (this run, or, for a --ui-only run, the run that measured them);
- * `serverNote`: said above the server sections when this run did not measure them. A section
- * without rows was not measured.
+ * `serverNote`: said above the server sections when this run did not measure them, and
+ * `elementsNote` above the elements' sections (a --server-only run). A section without rows
+ * was not measured.
  */
-export function benchSections({ report, previous, serverRun = report, serverNote, bytesOnly = false }) {
+export function benchSections({ report, previous, serverRun = report, serverNote, elementsNote, bytesOnly = false }) {
   const at = (object, keys) => keys.split('.').reduce((value, key) => value?.[key], object);
   const ms = (value) => `${value} ms`;
   /** A measured figure: today's, its goal, and the previous run's, each in its column. */
@@ -106,15 +108,33 @@ export function benchSections({ report, previous, serverRun = report, serverNote
         figureRow('geocoder calls while typing a 28-character address', 'network.typingTwentyEightCharacterAddress.requests', String),
       ];
   return [
-    { title: 'Bytes', note: 'gzip -9, each file on its own as it travels, the one-script loader included.', rows: byteRows },
-    { title: 'First render and interactions', note: 'Chromium with the CPU slowed 4 times.', rows: timingRows },
-    { title: 'Network economy', rows: networkRows },
+    {
+      title: 'Bytes',
+      note: ['gzip -9, each file on its own as it travels, the one-script loader included.', elementsNote].filter(Boolean).join(' '),
+      rows: byteRows,
+    },
+    {
+      title: 'First render and interactions',
+      note: ['Chromium with the CPU slowed 4 times.', elementsNote].filter(Boolean).join(' '),
+      rows: timingRows,
+    },
+    { title: 'Network economy', note: elementsNote, rows: networkRows },
     { title: 'API throughput', note: serverNote, rows: withPrevious(apiRows, serverRun.api, previous?.api) },
     { title: 'What a quote costs the server', note: serverNote, rows: withPrevious(quoteRows, serverRun.quotes, previous?.quotes) },
     {
       title: 'Fixed-rate load',
       note: serverNote,
       rows: withPrevious(fixedRateRows, serverRun.fixedRateLoad, previous?.fixedRateLoad),
+    },
+    {
+      title: 'Sandbox fairness between companies (issue 52)',
+      note: [
+        'One company floods its slow grid and spends its own sandbox budget; another company’s quotes on its own grid, one at a time, measured from the client.',
+        serverNote,
+      ]
+        .filter(Boolean)
+        .join(' '),
+      rows: withPrevious(fairnessRows, serverRun.fairness, previous?.fairness),
     },
   ];
 }

@@ -12,6 +12,7 @@ import { launchBrowser } from '../e2e/support.ts';
 import { serveBenchPages } from './bench-pages.mjs';
 import { measureApi } from './api.mjs';
 import { measureQuoteCost } from './quote-cost.mjs';
+import { measureSandboxFairness } from './sandbox-fairness.mjs';
 import { fixedRateLoad } from '../../server/test/reliability/fixed-rate-load.ts';
 import { common, targets } from '../../build.mjs';
 import { commitRecorderScript, summariseCommits } from './react-commits.mjs';
@@ -104,9 +105,12 @@ report.goals = {
 // `npm run bench -- --bytes-only`: the bytes alone (the build's metafile and one Chromium load of
 // each element), which are the same on a busy machine; no timing, and latest.json is left as it is.
 const bytesOnly = process.argv.includes('--bytes-only');
+// `npm run bench -- --server-only`: the server's figures alone, no browser; the elements' figures
+// are kept from the run that measured them, as --ui-only keeps the server's.
+const serverOnly = process.argv.includes('--server-only');
 
 // 2-4. Browser measures ----------------------------------------------------------------------
-if (!bytesOnly) {
+if (!bytesOnly && !serverOnly) {
   await build({
     entryPoints: [path.join(ROOT, 'test/bench/bare-element.tsx')],
     outfile: path.join(dist, 'bench/bare-element.js'),
@@ -166,41 +170,45 @@ writeFileSync(path.join(dist, 'bench/big-trip-google.html'), tripPage(TRIPS.fift
 
 /** Per element, the files its first panel fetched (printed by a --bytes-only run). */
 const usableFiles = {};
-const server = await startServer();
-const launched = await launchBrowser();
-const browser = await launched.newContext();
-await serveBenchPages(browser, server);
+if (!serverOnly) await measureElements();
 
-try {
-  // Issue 33: what a visitor's first panel really fetches, its times included: every element
-  // script asked for until the first address field answers and the network is quiet, each file
-  // counted gzip -9 as it travels (the same count as above, file by file).
-  const usableBytes = async (tag) => {
-    const tab = await browser.newPage();
-    const asked = new Set();
-    tab.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/dist/') && url.pathname.endsWith('.js')) asked.add(url.pathname.replace('/dist/', ''));
-    });
-    await tab.goto(`${server.base}/dist/bench/usable-${tag}.html`);
-    await tab.getByRole('combobox', { name: 'Adresse 1', exact: true }).fill('1');
-    await tab.waitForLoadState('networkidle');
-    await tab.close();
-    usableFiles[tag] = [...asked].sort();
-    return { gzip: [...asked].reduce((sum, file) => sum + gz(path.join(dist, file)), 0), files: asked.size };
-  };
-  const wizardUsable = await usableBytes('transport-quote-wizard');
-  const liteUsable = await usableBytes('transport-quote-lite');
-  report.bytes.wizardUsableGzip = wizardUsable.gzip;
-  report.bytes.wizardUsableFiles = wizardUsable.files;
-  report.bytes.liteUsableGzip = liteUsable.gzip;
-  report.bytes.liteUsableFiles = liteUsable.files;
+/** The bytes a browser fetches, then (but for --bytes-only) the timings, on a server of their own. */
+async function measureElements() {
+  const server = await startServer();
+  const launched = await launchBrowser();
+  const browser = await launched.newContext();
+  await serveBenchPages(browser, server);
+  try {
+    // Issue 33: what a visitor's first panel really fetches, its times included: every element
+    // script asked for until the first address field answers and the network is quiet, each file
+    // counted gzip -9 as it travels (the same count as above, file by file).
+    const usableBytes = async (tag) => {
+      const tab = await browser.newPage();
+      const asked = new Set();
+      tab.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/dist/') && url.pathname.endsWith('.js')) asked.add(url.pathname.replace('/dist/', ''));
+      });
+      await tab.goto(`${server.base}/dist/bench/usable-${tag}.html`);
+      await tab.getByRole('combobox', { name: 'Adresse 1', exact: true }).fill('1');
+      await tab.waitForLoadState('networkidle');
+      await tab.close();
+      usableFiles[tag] = [...asked].sort();
+      return { gzip: [...asked].reduce((sum, file) => sum + gz(path.join(dist, file)), 0), files: asked.size };
+    };
+    const wizardUsable = await usableBytes('transport-quote-wizard');
+    const liteUsable = await usableBytes('transport-quote-lite');
+    report.bytes.wizardUsableGzip = wizardUsable.gzip;
+    report.bytes.wizardUsableFiles = wizardUsable.files;
+    report.bytes.liteUsableGzip = liteUsable.gzip;
+    report.bytes.liteUsableFiles = liteUsable.files;
 
-  if (!bytesOnly) await measureTimings();
-} finally {
-  await browser.close();
-  await launched.close();
-  await server.stop();
+    if (!bytesOnly) await measureTimings(browser, server);
+  } finally {
+    await browser.close();
+    await launched.close();
+    await server.stop();
+  }
 }
 
 // 5. API throughput against a bare node:http server, on SQLite and PostgreSQL (test/bench/api.mjs)
@@ -228,6 +236,8 @@ async function measureFixedRateLoad() {
   }
 }
 report.fixedRateLoad = elementsOnly ? null : await measureFixedRateLoad();
+// 7. Another company's quote while one saturates its sandbox budget (test/bench/sandbox-fairness.mjs).
+report.fairness = elementsOnly ? null : await measureSandboxFairness();
 
 // Every run is kept as the next run's 'previous' (results/ is not in git); a --ui-only run keeps
 // the last API figures it did not measure; a --bytes-only run writes nothing there.
@@ -236,20 +246,44 @@ if (!bytesOnly) {
   writeFileSync(latestFile, JSON.stringify(kept(), null, 2));
 }
 
-/** What a run leaves for the next: a --ui-only run keeps the server figures of the run that measured them. */
+/**
+ * What a run leaves for the next: a --ui-only run keeps the server figures of the run that
+ * measured them, a --server-only run the elements' figures.
+ */
 function kept() {
-  if (!uiOnly || !previous) return report;
+  if (!previous || !(uiOnly || serverOnly)) return report;
+  if (serverOnly) {
+    const { bytes, firstRender, interaction, typicalInteraction, network } = previous;
+    const elementsMeasuredAt = previous.elementsMeasuredAt ?? previous.measuredAt;
+    return { ...report, bytes, firstRender, interaction, typicalInteraction, network, elementsMeasuredAt };
+  }
   const serverMeasuredAt = previous.api ? (previous.serverMeasuredAt ?? previous.measuredAt) : undefined;
-  return { ...report, api: previous.api, quotes: previous.quotes, fixedRateLoad: previous.fixedRateLoad, serverMeasuredAt };
+  return {
+    ...report,
+    api: previous.api,
+    quotes: previous.quotes,
+    fixedRateLoad: previous.fixedRateLoad,
+    fairness: previous.fairness,
+    serverMeasuredAt,
+  };
 }
 
-// A --ui-only run shows the server figures it kept (from the run that measured them).
+// A --ui-only run shows the server figures it kept (from the run that measured them), a
+// --server-only run the elements' figures.
 const serverRun = uiOnly ? kept() : report;
-const serverNote =
-  uiOnly && serverRun.serverMeasuredAt
-    ? `Measured on ${serverRun.serverMeasuredAt.slice(0, 16).replace('T', ' ')} UTC, kept by this --ui-only run.`
-    : undefined;
-const sections = benchSections({ report, previous, serverRun, serverNote, bytesOnly });
+const elementsRun = serverOnly ? kept() : report;
+const keptNote = (at, flag) => (at ? `Measured on ${at.slice(0, 16).replace('T', ' ')} UTC, kept by this ${flag} run.` : undefined);
+const serverNote = uiOnly ? keptNote(serverRun.serverMeasuredAt, '--ui-only') : undefined;
+const elementsNote = serverOnly ? keptNote(elementsRun.elementsMeasuredAt, '--server-only') : undefined;
+const sections = benchSections({
+  report: elementsRun,
+  previous,
+  serverRun,
+  serverNote,
+  elementsNote,
+  // Timings are shown when this run (or, for --server-only, the run it keeps them from) took them.
+  bytesOnly: bytesOnly || (serverOnly && !elementsRun.firstRender),
+});
 const rows = sections.flatMap((section) => section.rows);
 console.log(`${'measure'.padEnd(56)} ${'today'.padEnd(14)} ${'goal'.padEnd(12)} previous run (${previous?.measuredAt ?? 'none'})`);
 for (const [label, value, goal = '', before = ''] of rows)
@@ -259,7 +293,7 @@ writeBenchmarksDoc(docFile, {
   report: kept(),
   previous,
   previousSource,
-  kind: bytesOnly ? 'bytes-only' : uiOnly ? 'ui-only' : 'full',
+  kind: bytesOnly ? 'bytes-only' : uiOnly ? 'ui-only' : serverOnly ? 'server-only' : 'full',
   sections,
 });
 if (bytesOnly)
@@ -270,7 +304,7 @@ if (bytesOnly)
 console.log(`\nwritten to ${[...(bytesOnly ? [] : [latestFile]), docFile].map((file) => path.relative(ROOT, file)).join(' and ')}`);
 
 /** First render, interaction latency and network economy: timings, which another workload spoils. */
-async function measureTimings() {
+async function measureTimings(browser, server) {
   // Issue 17: the median of 20 loads, with the CPU slowed 4× as on a mid-range phone.
   const renderTimes = async (file) => {
     const times = [];

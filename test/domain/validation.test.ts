@@ -12,6 +12,7 @@ import { makeCustomer } from '../../src/domain/entities/customer.ts';
 import { parseItemSearch } from '../../src/domain/validation/item-search.ts';
 import { parseSubItems } from '../../src/domain/validation/sub-items.ts';
 import { poolDefectMessage } from '../../src/domain/messages.ts';
+import { poolFiguresFault, readPoolReply } from '../../src/domain/pools/pool-answer.ts';
 import { validateCustomer } from '../../src/domain/validation/customer-form.ts';
 import { formsToCorrect } from '../../src/domain/validation/submission.ts';
 import { makeStop } from '../../src/domain/entities/stop.ts';
@@ -184,6 +185,28 @@ describe('form validation (spec §5)', () => {
     assert.equal(isPoolTestResultValid({ transportation: 10 }), false);
     assert.equal(isPoolTestResultValid({ transportation: Number.NaN, handling: 5 }), false);
     assert.equal(poolDefectMessage('Grille Pro'), 'La grille de [Grille Pro] présente un défaut technique, contactez son responsable');
+  });
+
+  it('S148 issue 52: a grid answering a negative line is its defect, in the page and on the server; past the server’s ceiling with its VAT too', () => {
+    const reply = (figures: object) => readPoolReply({ name: 'Grille Pro' }, { ok: true, json: JSON.stringify(figures) });
+    const defect = { defect: poolDefectMessage('Grille Pro') };
+    assert.deepEqual(reply({ transportation: -500, handling: 50 }), defect);
+    assert.deepEqual(reply({ transportation: 120, handling: -0.01 }), defect);
+    assert.ok('output' in reply({ transportation: 0, handling: 0 }), '0 is a price (to set), not a defect');
+    // 100,000 € VAT included at 20 %: 83,333.33 € HT is within, a cent more is not.
+    const ceiling = { euros: 100_000, vat: 0.2 };
+    assert.equal(poolFiguresFault({ transportation: 83_333.33, handling: 0 }, ceiling), null);
+    assert.deepEqual(poolFiguresFault({ transportation: 120, handling: 99_999_999 }, ceiling), {
+      kind: 'ceiling',
+      line: 'handling',
+      euros: 99_999_999,
+      ceilingEuros: 100_000,
+    });
+    assert.deepEqual(poolFiguresFault({ transportation: -500, handling: 99_999_999 }, ceiling), {
+      kind: 'negative',
+      line: 'transportation',
+      euros: -500,
+    });
   });
 
   it('S110 price and minutes inputs hold at most 5 characters', () => {

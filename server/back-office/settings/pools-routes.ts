@@ -6,12 +6,16 @@ import {
   isPoolCodeUsable,
   isPublicPool,
   poolDefectMessage,
+  poolFiguresFault,
   POOL_CODE_LIMITS,
   readPoolReply,
+  withVat,
   withoutVat,
   type DriverPool,
+  type PoolFiguresFault,
   type PoolPriceInput,
 } from 'transport-quote-wizard/domain';
+import { sandboxAccount } from '../../pricing/pool-sandbox.ts';
 import { companyPools, updatePools } from '../../db/pools-repo.ts';
 import { HttpError } from '../../http/validation.ts';
 import { FormBodySchema, FormReader, type FieldError, type FormValues } from './form-fields.ts';
@@ -36,6 +40,22 @@ const CODE_MAX = 20_000;
 function trialWords(transportation: number, handling: number): string {
   const euros = (amount: number) => formatPrice(amount, '€');
   return `Essai du code sur Paris → Lyon (un T2)\u00a0: transport ${euros(transportation)}\u00a0HT, manutention ${euros(handling)}\u00a0HT.`;
+}
+
+/**
+ * Why the trial's figures cannot be a price (issue 52), in the carrier's words: the grid named,
+ * the line and its amount, and the rule it breaks. At pricing time the same reply is the spec's
+ * defect message.
+ */
+function faultWords(name: string, fault: PoolFiguresFault, vat: number): string {
+  const euros = (amount: number) => formatPrice(amount, '€');
+  const line = fault.line === 'transportation' ? 'un transport' : 'une manutention';
+  const said = `Grille «\u202f${name}\u202f», code de calcul\u00a0: à l’essai sur Paris → Lyon, il renvoie ${line} de ${euros(fault.euros)}\u00a0HT`;
+  if (fault.kind === 'negative') return `${said}. Un prix ne peut pas être négatif\u00a0: rien n’a été enregistré.`;
+  return (
+    `${said}, soit ${euros(withVat(fault.euros, vat))}\u00a0TTC, au-delà du plafond de ${euros(fault.ceilingEuros)}\u00a0TTC ` +
+    'qu’une ligne de prix ne peut dépasser. Rien n’a été enregistré.'
+  );
 }
 
 /** What a grid's form gives once every field is checked; each wrong field named, with its form's prefix. */
@@ -74,6 +94,20 @@ function readPoolForm(
     form: { name, default: reader.checked('defaut'), mode: values.mode === 'bicycling' ? 'bicycling' : 'driving', computes, notes, code },
     errors: [],
   };
+}
+
+/** The fault of a trial's figures, when it answered two numbers that cannot be a price. */
+function figuresFault(json: string, ceiling: { euros: number; vat: number }): PoolFiguresFault | null {
+  const figures = v.safeParse(TrialFigures, safeJson(json));
+  return figures.success ? poolFiguresFault(figures.output, ceiling) : null;
+}
+const TrialFigures = v.object({ transportation: v.pipe(v.number(), v.finite()), handling: v.pipe(v.number(), v.finite()) });
+function safeJson(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return null;
+  }
 }
 
 /** The pool a form makes of a grid (or a new one with this id). */
@@ -176,7 +210,7 @@ export async function poolRoutes(office: FastifyInstance, context: SettingsConte
       public_handling: withoutVat(figures.price_handling / 100, figures.vat),
       date: '',
     };
-    const reply = await office.sandbox.trial(code, input);
+    const reply = await office.sandbox.trial(code, input, sandboxAccount(String(companyId)));
     if ('unavailable' in reply)
       return {
         error: {
@@ -192,6 +226,9 @@ export async function poolRoutes(office: FastifyInstance, context: SettingsConte
           message: `Code de calcul\u00a0: le calcul ne s’est pas terminé dans le temps permis (${POOL_CODE_LIMITS.deadlineMs}\u00a0ms)\u202f; une boucle sans fin\u202f? Rien n’a été enregistré.`,
         },
       };
+    // Figures that cannot be a price are named before the spec's defect message stands in for them.
+    const fault = reply.ok ? figuresFault(reply.json, { euros: office.limits.priceCeilingEuros, vat: figures.vat }) : null;
+    if (fault) return { error: { field, message: faultWords(name, fault, figures.vat) } };
     const answer = readPoolReply({ name }, reply.ok ? { ok: true, json: reply.json } : { ok: false });
     if ('defect' in answer) {
       const detail = reply.ok

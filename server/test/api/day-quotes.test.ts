@@ -240,3 +240,36 @@ describe(`a trip priced day by day, and no booking on a closed or full day (${DA
     assert.equal(kept.status, 200, kept.text);
   });
 });
+
+describe(`issue 52: a list of days counts each day in the quotes' budget (${DATABASE_NAME})`, () => {
+  let server;
+  before(async () => {
+    // A company may ask 40 quotes a minute, an address 100.
+    server = await startServer(undefined, 0, { RATE_QUOTES_PER_MINUTE_PER_COMPANY: '40', RATE_QUOTES_PER_MINUTE_PER_IP: '100' });
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  const list = async (count: number, extra = {}) =>
+    json(server.base, 'POST', '/api/v1/quotes/days', { body: { ...(await choicesOf(bodyOn(TODAY, extra))), from: TODAY, days: count } });
+  const single = async (extra = {}) =>
+    json(server.base, 'POST', '/api/v1/quotes', { body: { ...(await choicesOf(bodyOn(TODAY, extra))), date: TODAY } });
+  const assertTooMany = (answer) => {
+    assert.equal(answer.status, 429, answer.text.slice(0, 300));
+    assert.match(answer.data.error, /^Trop de requêtes\u00a0: réessayez dans \d+\u00a0s\.$/);
+    assert.ok(Number(answer.headers.get('retry-after')) > 0);
+  };
+
+  it('31 days spend 31 of a company’s 40 quotes and of an address’s 100: 9 more days pass, the next quote waits', async () => {
+    const company = { company_token: DEMO_COMPANY_TOKEN };
+    assert.equal((await list(31, company)).status, 200);
+    assert.equal((await list(9, company)).status, 200, 'the company’s 40th day');
+    assertTooMany(await list(1, company));
+    assertTooMany(await single(company));
+    // The address spent 42 (the company's 40 days and its two refused requests): 58 more days from the public pages.
+    assert.equal((await list(31)).status, 200);
+    assert.equal((await list(27)).status, 200, 'the address’s 100th');
+    assertTooMany(await single());
+  });
+});
