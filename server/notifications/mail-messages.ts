@@ -1,4 +1,14 @@
-import { formatPhone, formatPrice, formatSiret, isCostItem, NBSP, type TravelPayload } from 'transport-quote-wizard/domain';
+import {
+  formatPhone,
+  formatPrice,
+  formatSiret,
+  isCostItem,
+  isLinkLike,
+  NBSP,
+  oneLine,
+  withoutLinks,
+  type TravelPayload,
+} from 'transport-quote-wizard/domain';
 import { escapeHtml, when } from '../pages/dashboard-page.ts';
 
 /**
@@ -58,34 +68,18 @@ export interface MailMessage {
   html: string;
 }
 
-/**
- * What a customer typed may not write the carrier's e-mail: no character that breaks a line or
- * hides one (controls, line and paragraph separators, format characters such as bidirectional
- * overrides and zero-width spaces), and nothing a mail client turns into a link (an address
- * with a scheme, www., an e-mail address, a domain name): a stranger booking for someone else's
- * address cannot send 'Votre acompte de 300 € : https://paiement-…' in the carrier's name.
- */
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
-const LINK_LIKE = /[a-z][\w+.-]*:\/\/|\bwww\.|@|(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}/iu;
 const NAME_MAX = 60;
 const ADDRESS_MAX = 120;
 
-/** A customer's text on one line, spaces collapsed, cut at `max` characters. */
-function oneLine(text: string, max: number): string {
-  const flat = text.replace(HIDDEN, ' ').replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
-}
-
-/** The customer's name as the greeting writes it: one short line, or nothing when it holds anything link-like. */
+/** The customer's name as the greeting writes it: one short line, or nothing when it holds anything link-like (visitor-text.ts). */
 export function customerName(name: string): string {
   const flat = oneLine(name, NAME_MAX);
-  return LINK_LIKE.test(flat) ? '' : flat;
+  return isLinkLike(flat) ? '' : flat;
 }
 
 /** An address the customer typed, on one line, each link-like word replaced by an ellipsis. */
 export function customerAddress(text: string): string {
-  const words = text.replace(HIDDEN, ' ').split(/\s+/).filter(Boolean);
-  return oneLine(words.map((word) => (LINK_LIKE.test(word) ? '…' : word)).join(' '), ADDRESS_MAX);
+  return withoutLinks(text, ADDRESS_MAX);
 }
 
 /** A text and its HTML, side by side: each paragraph is written once. */

@@ -7,6 +7,7 @@ import {
   formatVolume,
   MESSAGES,
   optionLineLabel,
+  printableVisitorText,
   type CompanyData,
   type QuoteFigures,
   type TravelPayload,
@@ -115,7 +116,7 @@ function listedPrice(payload: TravelPayload, figures: QuoteFigures, expiresAt: s
       { label: 'Transport', ht: money(figures.price_transportation_ht), ttc: money(figures.price_transportation) },
       { label: 'Manutention', ht: money(figures.price_handling_ht), ttc: money(figures.price_handling) },
       ...costs.map((cost) => ({
-        label: cost.name,
+        label: printableVisitorText(cost.name),
         ht: money(costCents(cost)),
         ttc: money(Math.round(costCents(cost) * (1 + figures.vat))),
       })),
@@ -159,17 +160,19 @@ export function devisContent({ travelId, payload, quote, carrier, priceSource = 
       ].filter((line) => line.trim() !== ''),
       termsUrl: /^https?:\/\//.test(company.terms_url) ? company.terms_url : null,
     },
-    customer: { name: customer.name, lines: [customer.phone_number, customer.email].filter(Boolean) },
+    // What the visitor (or the company's intranet) typed, printed in the carrier's name: nothing
+    // link-like (visitor-text.ts). The e-mail address is the one the devis was sent to.
+    customer: { name: printableVisitorText(customer.name), lines: [customer.phone_number, customer.email].filter(Boolean) },
     date: travel.beginning_date ? `Le ${when(travel.beginning_date)}` : 'À convenir avec le transporteur',
     stops: payload.addresses.map((address) => ({
       label: TASK_LABELS[address.type_name] ?? address.type_name,
-      address: address.address_complete,
+      address: printableVisitorText(address.address_complete),
       details: `Accès\u00a0: ${floorLabel(address.floor_nb)}${address.floor_nb > 0 ? (address.elevator_presence ? ', avec ascenseur' : ', sans ascenseur') : ''}${address.timewindow_earliest ? ` · à partir du ${when(address.timewindow_earliest)}` : ''}`,
     })),
     route: `Distance aller\u00a0: ${formatDistance(figures.distance)} · durée de conduite\u00a0: ${formatDuration(figures.duration)}${figures.approximate ? ' (itinéraire estimé à vol d’oiseau)' : ''}`,
     items: payload.items
       .filter((item) => item.category !== 'cost' && item.category !== 'custom-cost')
-      .map((item) => `${item.quantity} × ${item.name}`),
+      .map((item) => `${item.quantity} × ${printableVisitorText(item.name)}`),
     volume: `Volume du mobilier\u00a0: ${formatVolume(figures.volume)} · véhicule\u00a0: ${figures.vehicle?.name ?? `Véhicule ${formatVolume(figures.truck_capacity)}`}`,
     service: `Voyage spécial\u00a0: le véhicule est affecté à ce seul déménagement. Manutention\u00a0: ${handlersLabel(figures.persons_needed)}${figures.persons_needed > 0 ? `, ${formatDuration(figures.handling_hours * 3600)}` : ''}. Emballage et démontage du mobilier\u00a0: par le client, sauf mention contraire ci-dessous.`,
     price: priceSource === 'pending' ? pendingPrice(figures) : listedPrice(payload, figures, quote.expires_at),

@@ -232,3 +232,6 @@ export { PRESET_CATALOGUE, homePresetItems, presetItems, presetLines } from './i
 
 // A stop's country as the server's checks and the carrier's pages read it.
 export { saysFrance } from './entities/country.ts';
+
+// What a visitor typed, as a document in the carrier's name may carry it (e-mails, devis).
+export { isLinkLike, oneLine, printableVisitorText, withoutLinks } from './text/visitor-text.ts';
