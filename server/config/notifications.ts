@@ -28,12 +28,13 @@ export interface MailSettings {
   firstRetryMs: number;
   timeoutMs: number;
   /**
-   * Confirmations of public bookings (no company token: anyone may type any address) one
-   * address receives in 24 hours, counted in the database for every process; past it the
-   * booking is stored and answered as usual, no e-mail leaves, and its page in the back office
-   * says so (MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY).
+   * Confirmations one address receives in 24 hours, whichever path booked (a public page, a
+   * carrier's key, a company's token: each may type any address), counted in the database for
+   * every process; past it the booking is stored and answered as usual (its answer says
+   * `confirmation_email: "withheld"`), no e-mail leaves, and its page in the back office says
+   * so (MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY).
    */
-  publicConfirmationsPerAddressPerDay: number;
+  confirmationsPerAddressPerDay: number;
 }
 
 export interface WebhookSettings {
@@ -109,7 +110,7 @@ export function notificationsFromEnv(env: NodeJS.ProcessEnv, demo: boolean, data
       firstRetryMs: positive(env, 'OUTBOX_FIRST_RETRY_MS', 30_000),
       timeoutMs: positive(env, 'MAIL_TIMEOUT_MS', 20_000),
       // Three: a customer who books, corrects by a new booking and books again; not a stranger's stream.
-      publicConfirmationsPerAddressPerDay: wholeCount(env, 'MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY', 3),
+      confirmationsPerAddressPerDay: wholeCount(env, 'MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY', 3),
     },
     webhooks: {
       allowLoopback: flag(env, 'WEBHOOK_ALLOW_LOOPBACK', demo),

@@ -59,7 +59,14 @@ export function mailboxKey(address: string): string {
 export interface Written {
   deliveries: number;
   mail: boolean;
+  /**
+   * For a new booking, whether its customer gets the confirmation: 'sent' (queued), 'withheld'
+   * (its address had its share of the day), 'none' (no e-mail server, or no address to write to).
+   */
+  confirmation?: ConfirmationMail;
 }
+
+export type ConfirmationMail = 'sent' | 'withheld' | 'none';
 
 /** Deliveries a process sends at once. */
 const CONCURRENCY = 4;
@@ -222,15 +229,17 @@ export class Notifier {
     const alerts = type === 'booking.created' || backToCarrier ? await this.recordAlerts(tx, facts, now, backToCarrier) : 0;
     const kind = MAIL_KIND[type];
     const to = facts.payload.customer.email.trim();
-    if (!kind || !this.mails || !MAILABLE.test(to)) return { deliveries, mail: alerts > 0 };
-    // A public booking's confirmation goes to whatever address a stranger typed: so many a day per mailbox.
-    if (kind === 'confirmation' && facts.companyId === null) {
-      const limit = this.deps.settings.mail.publicConfirmationsPerAddressPerDay;
+    const confirmation = kind === 'confirmation' ? { confirmation: 'none' as const } : {};
+    if (!kind || !this.mails || !MAILABLE.test(to)) return { deliveries, mail: alerts > 0, ...confirmation };
+    // A confirmation goes to whatever address was typed, by a visitor on a public page or by a
+    // company's intranet alike: so many a day per mailbox, whichever path booked.
+    if (kind === 'confirmation') {
+      const limit = this.deps.settings.mail.confirmationsPerAddressPerDay;
       const count = await countConfirmation(tx, mailboxKey(to), now, DAY_MS);
       if (count > limit) {
-        const why = `Confirmation non envoyée\u00a0: cette adresse a déjà reçu ${limit} confirmation${limit > 1 ? 's' : ''} de réservation du site public en 24\u00a0heures (MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY). Prévenez le client vous-même.`;
+        const why = `Confirmation non envoyée\u00a0: cette adresse a déjà reçu ${limit} confirmation${limit > 1 ? 's' : ''} de réservation en 24\u00a0heures (MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY). Prévenez le client vous-même.`;
         await recordWithheldMail(tx, facts.id, kind, why, now);
-        return { deliveries, mail: false };
+        return { deliveries, mail: alerts > 0, confirmation: 'withheld' };
       }
     }
     const message = mailMessage({
@@ -262,7 +271,7 @@ export class Notifier {
       this.deps.settings.mail.retryMs,
       mailDelayMs,
     );
-    return { deliveries, mail: true };
+    return { deliveries, mail: true, ...(kind === 'confirmation' ? { confirmation: 'sent' as const } : {}) };
   }
 
   /**

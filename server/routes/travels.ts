@@ -211,7 +211,6 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
         const now = new Date().toISOString();
         const id = await insertTravel(tx, priced, hashToken(token), companyId, now, addressKey, siteId);
         const body = { id, token };
-        if (key !== null) await completeKey(tx, key, 201, body);
         const facts = factsOf({
           id,
           company_id: companyId,
@@ -226,7 +225,9 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
           summary: { lines: priced.facts.lines },
         });
         const written = await notifier.record(tx, 'booking.created', facts, carrier, token);
-        return { answer: body, uses, written };
+        const answer = { ...body, confirmation_email: written.confirmation ?? 'none' };
+        if (key !== null) await completeKey(tx, key, 201, answer);
+        return { answer, uses, written };
       });
       notifier.wake(written);
       quotas.report(uses);

@@ -12,28 +12,38 @@ const bookingRefBase = atom<BookingRef>(NEW_BOOKING);
 /** The carrier's state of the booking (spec §3 travelState): 'new', 'accepted'… */
 const bookingStatusBase = atom('new');
 const savingBase = atom(false);
+/** What the server said of the customer's confirmation e-mail for the booking just made; null: not said. */
+export type ConfirmationMail = 'sent' | 'withheld' | 'none';
+const confirmationMailBase = atom<ConfirmationMail | null>(null);
 const idempotencyKeyBase = atom<string | null>(null);
 
 export const bookingRefAtom = atom((get) => get(bookingRefBase));
 /** A travel not saved yet: saved by POST, and the one Dupliquer copies (spec §4). */
 export const isNewTravelAtom = atom((get) => get(bookingRefBase).travelId === null);
 export const bookingStatusAtom = atom((get) => get(bookingStatusBase));
+/** Whether the customer gets a confirmation e-mail for the booking just made (the success panel says when not). */
+export const confirmationMailAtom = atom((get) => get(confirmationMailBase));
 /** A booking being sent: the save buttons wait, whatever the route does. */
 export const savingAtom = atom((get) => get(savingBase));
 /** The key of the booking being made, kept with the draft so a retry reuses it (DESIGN §6). */
 export const idempotencyKeyAtom = atom((get) => get(idempotencyKeyBase));
 
 /** The booking the form is bound to, and the carrier's state of it when known. */
-export const bindBookingAtom = atom(null, (get, set, change: Partial<BookingRef> & { travelState?: string }) => {
-  const { travelState, ...ref } = change;
-  set(bookingRefBase, { ...get(bookingRefBase), ...ref });
-  if (travelState !== undefined) set(bookingStatusBase, travelState);
-});
+export const bindBookingAtom = atom(
+  null,
+  (get, set, change: Partial<BookingRef> & { travelState?: string; confirmationMail?: ConfirmationMail | null }) => {
+    const { travelState, confirmationMail, ...ref } = change;
+    set(bookingRefBase, { ...get(bookingRefBase), ...ref });
+    if (travelState !== undefined) set(bookingStatusBase, travelState);
+    if (confirmationMail !== undefined) set(confirmationMailBase, confirmationMail);
+  },
+);
 
 /** 'Faire une nouvelle demande': the form becomes a new booking, bound to none. */
 export const unbindBookingAtom = atom(null, (_get, set) => {
   set(bookingRefBase, NEW_BOOKING);
   set(bookingStatusBase, 'new');
+  set(confirmationMailBase, null);
 });
 
 export const setSavingAtom = atom(null, (_get, set, saving: boolean) => set(savingBase, saving));
@@ -42,6 +52,8 @@ export const setIdempotencyKeyAtom = atom(null, (_get, set, key: string | null) 
 export interface PostedTravel {
   id: Id;
   token: string;
+  /** The server's word on the confirmation e-mail, when it says it. */
+  confirmationMail?: ConfirmationMail | null;
 }
 
 const postedTravelsBase = atom<PostedTravel[]>([]);

@@ -173,7 +173,7 @@ async function create(get: Getter, set: Setter, services: Services, payload: Tra
   set(setIdempotencyKeyAtom, key);
   const created = await services.api.createTravel({ ...payload, travel: { ...payload.travel, travel_id: null } }, key);
   set(setIdempotencyKeyAtom, null);
-  return { id: created.id, token: created.token };
+  return { id: created.id, token: created.token, confirmationMail: created.confirmation_email ?? null };
 }
 
 /** What a saved booking changes: the host page is told (spec §2), then the form shows the success or stays for the next copy. */
@@ -184,7 +184,8 @@ function conclude(set: Setter, services: Services, outcome: SaveOutcome, created
     set(addPostedTravelAtom, outcome.posted);
     return outcome;
   }
-  if (created) set(bindBookingAtom, { travelId: created.id, travelToken: created.token });
+  if (created)
+    set(bindBookingAtom, { travelId: created.id, travelToken: created.token, confirmationMail: created.confirmationMail ?? null });
   set(showStepAtom, STEPS.success);
   return outcome;
 }

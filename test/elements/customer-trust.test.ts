@@ -10,6 +10,7 @@ import {
   choose,
   createQuoteElement,
   dayAfterToday,
+  giveElementsFetch,
   findByRole,
   findLiveRegion,
   textOf,
@@ -321,6 +322,45 @@ describe('one way of writing addresses (issue 32, UX §7)', () => {
 });
 
 describe('a success that reassures (issue 32)', () => {
+  it('issue 52: when the server says no confirmation e-mail will come, the success panel says so and what to keep; not otherwise', async () => {
+    // The server's word on the e-mail, as its answer to the POST gives it (server/test/api/mail-abuse.test.ts proves when it says which).
+    const saying =
+      (word: string): typeof fetch =>
+      async (input, init) => {
+        const response = await window.fetch(input, init);
+        if (!String(input).includes('/api/v1/travels') || (init?.method ?? 'GET') !== 'POST') return response;
+        const answer = await response.json();
+        return new Response(JSON.stringify({ ...answer, confirmation_email: word }), {
+          status: response.status,
+          headers: response.headers,
+        });
+      };
+    const notes = {
+      withheld: 'Aucun e-mail de confirmation ne vous sera envoyé : cette adresse en a déjà reçu plusieurs aujourd’hui.',
+      none: 'Aucun e-mail de confirmation ne vous sera envoyé.',
+    };
+    for (const word of ['withheld', 'none', 'sent'] as const) {
+      giveElementsFetch(saying(word));
+      try {
+        const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+        await toFinalisation(root);
+        await fillCustomer(root, dayAfterToday(1));
+        byRole(root, 'button', 'Enregistrer').click();
+        await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+        const note = root.querySelector('.success [role="note"]');
+        if (word === 'sent') {
+          expect(note, 'no note when the e-mail leaves').to.equal(null);
+          continue;
+        }
+        expect(textOf(note!)).to.contain(notes[word]);
+        expect(textOf(note!)).to.contain('Notez le numéro de votre réservation et gardez le lien ci-dessous pour la retrouver.');
+        await expect(root.querySelector('.success')).to.be.accessible();
+      } finally {
+        giveElementsFetch(null);
+      }
+    }
+  });
+
   it('S007 the success panel says how to reach the carrier and offers ‘Ajouter à mon agenda’, an .ics of the booking', async () => {
     const carrier = { name: 'Transports Martin & Fils', phone_number: '0123456789', email: 'contact@martin.example' };
     const root = await mountWizard({ company: { preferred_items: PREFERRED, transportation_company: carrier } });

@@ -36,7 +36,7 @@ const priced = (body, transport, handling) =>
     price_handling_ht: htCents(handling),
   });
 /** The same body without its company token: what the customer's edit link sends. */
-const withoutToken = ({ company_token: _token, ...body }) => body;
+const withoutToken = ({ company_token: _token, ...body }: { company_token?: unknown; [field: string]: unknown }) => body;
 const customer = (name) => ({ phone_number: '0612345678', email: 'marie@exemple.fr', name });
 
 /** The quote request a page sends for a booking: its choices, no figure. */

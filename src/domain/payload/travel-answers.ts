@@ -12,6 +12,14 @@ const BookingIdSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
 export const CreateTravelResponseSchema = v.object({
   id: BookingIdSchema,
   token: v.pipe(v.string(), v.description('Le jeton de la réservation, 256 bits aléatoires : à garder, il ouvre la réservation.')),
+  confirmation_email: v.optional(
+    v.pipe(
+      v.picklist(['sent', 'withheld', 'none']),
+      v.description(
+        'L’e-mail de confirmation au client : sent (il part), withheld (son adresse a déjà reçu sa part de confirmations du jour), none (pas de serveur d’e-mails, ou pas d’adresse à qui écrire). Les éléments le disent au client sur l’écran de réussite.',
+      ),
+    ),
+  ),
 });
 export type CreateTravelResponse = v.InferOutput<typeof CreateTravelResponseSchema>;
 

@@ -11,7 +11,7 @@ import { useNow, useTravelDay } from '../../state/now.ts';
 import { STEPS } from '../../domain/steps/step-model.ts';
 import { configAtom, dashboardBaseAtom } from '../../state/config.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
-import { bookingRefAtom, bookingStatusAtom } from '../../state/booking.atoms.ts';
+import { bookingRefAtom, bookingStatusAtom, confirmationMailAtom } from '../../state/booking.atoms.ts';
 import { isAcceptedTravel } from '../../domain/entities/travel.ts';
 import { CarrierCard } from './CarrierCard.tsx';
 import { stopsAtom } from '../../state/stops.atoms.ts';
@@ -38,6 +38,7 @@ export function SuccessPanel() {
   const day = useTravelDay();
   // What the booking is now, said as it is: a request the carrier has still to answer, or a booking it accepted.
   const accepted = isAcceptedTravel({ travelState: useAtomValue(bookingStatusAtom) });
+  const mail = useAtomValue(confirmationMailAtom);
   const heading = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState('');
   const [frameOpen, setFrameOpen] = useState(false);
@@ -95,6 +96,17 @@ export function SuccessPanel() {
             ? `Le transporteur a accepté votre réservation${NBSP}: elle est confirmée.`
             : 'Le transporteur a bien reçu votre demande. Il l’étudie et vous répond pour la confirmer.'}
         </p>
+        {(mail === 'withheld' || mail === 'none') && (
+          <p className="success-no-mail" role="note">
+            <Icon name="info" />
+            <span>
+              {mail === 'withheld'
+                ? `Aucun e-mail de confirmation ne vous sera envoyé${NBSP}: cette adresse en a déjà reçu plusieurs aujourd’hui.`
+                : `Aucun e-mail de confirmation ne vous sera envoyé.`}{' '}
+              Notez le numéro de votre réservation et gardez le lien ci-dessous pour la retrouver.
+            </span>
+          </p>
+        )}
         <dl className="success-facts">
           <dt>Date</dt>
           <dd>{formatDateAndTime(day, customer.time)}</dd>
