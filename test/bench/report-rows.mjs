@@ -2,16 +2,18 @@
 // figure. run.mjs prints them and writes docs/benchmarks.md from them (benchmarks-doc.mjs).
 import { apiRows } from './api.mjs';
 import { quoteRows } from './quote-cost.mjs';
+import { devisPdfRows } from './devis-pdf.mjs';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
  * `report`: this run's figures; `previous`: the previous run's, or null; `serverRun`: where the
  * server figures come from (this run, or, for a --ui-only run, the run that measured them);
- * `serverNote`: said above the server sections when this run did not measure them. A section
- * without rows was not measured.
+ * `serverNote`: said above the server sections when this run did not measure them; `keptNote`:
+ * above every section but the devis PDF's, when a --pdf-only run kept them. A section without
+ * rows was not measured; the devis PDF's is marked `pdf`.
  */
-export function benchSections({ report, previous, serverRun = report, serverNote, bytesOnly = false }) {
+export function benchSections({ report, previous, serverRun = report, serverNote, keptNote, bytesOnly = false }) {
   const at = (object, keys) => keys.split('.').reduce((value, key) => value?.[key], object);
   const ms = (value) => `${value} ms`;
   /** A measured figure: today's, its goal, and the previous run's, each in its column. */
@@ -105,16 +107,28 @@ export function benchSections({ report, previous, serverRun = report, serverNote
         figureRow('item searches while typing 10 letters', 'network.typingTenLetterItemSearch.requests', String),
         figureRow('geocoder calls while typing a 28-character address', 'network.typingTwentyEightCharacterAddress.requests', String),
       ];
+  const kept = (note) => [note, keptNote].filter(Boolean).join(' ') || undefined;
   return [
-    { title: 'Bytes', note: 'gzip -9, each file on its own as it travels, the one-script loader included.', rows: byteRows },
-    { title: 'First render and interactions', note: 'Chromium with the CPU slowed 4 times.', rows: timingRows },
-    { title: 'Network economy', rows: networkRows },
-    { title: 'API throughput', note: serverNote, rows: withPrevious(apiRows, serverRun.api, previous?.api) },
-    { title: 'What a quote costs the server', note: serverNote, rows: withPrevious(quoteRows, serverRun.quotes, previous?.quotes) },
+    { title: 'Bytes', note: kept('gzip -9, each file on its own as it travels, the one-script loader included.'), rows: byteRows },
+    { title: 'First render and interactions', note: kept('Chromium with the CPU slowed 4 times.'), rows: timingRows },
+    { title: 'Network economy', note: kept(), rows: networkRows },
+    { title: 'API throughput', note: kept(serverNote), rows: withPrevious(apiRows, serverRun.api, previous?.api) },
+    { title: 'What a quote costs the server', note: kept(serverNote), rows: withPrevious(quoteRows, serverRun.quotes, previous?.quotes) },
     {
       title: 'Fixed-rate load',
-      note: serverNote,
+      note: kept(serverNote),
       rows: withPrevious(fixedRateRows, serverRun.fixedRateLoad, previous?.fixedRateLoad),
+    },
+    {
+      title: 'The devis PDF',
+      pdf: true,
+      note: [
+        serverNote,
+        'The largest booking the API accepts: 50 stops, 200 items, every text at its limit and unbroken (server/test/api/largest-booking.ts); the PDF from request to last byte, laid out in the server’s worker thread.',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      rows: withPrevious(devisPdfRows, serverRun.pdf, previous?.pdf),
     },
   ];
 }
