@@ -1,11 +1,18 @@
 // The largest real booking (spec §5: 50 addresses; 200 items as the benchmarks use), built with
 // the domain's own payload code, with what a visitor fills in: addresses, notes, two contacts
-// per stop, catalogue items with their dimensions. Run it to measure: node --import tsx server/test/api/largest-booking.ts
+// per stop, catalogue items with their dimensions, on the fixture's day (booking-body.ts). And
+// the largest booking the API accepts, every text at its limit (issue 52). Run it to measure
+// both: node --import tsx server/test/api/largest-booking.ts
+import { DateTime } from 'luxon';
 import { LARGEST_BOOKING_BODY_BYTES } from '../../config/limits.ts';
+import { FIXTURE_DAY, FIXTURE_START } from './booking-body.ts';
 import { BUILT_DOMAIN, type Domain } from './support.ts';
 
 const { buildTravelPayload, makeTravelState, ItemSchema, MAX_ADDRESSES, TravelPayloadSchema }: Domain = await import(BUILT_DOMAIN);
 type StateInput = NonNullable<Parameters<Domain['makeTravelState']>[0]>;
+
+/** The stops' window ends at noon of the fixture's day (booking-body.ts), in France. */
+const WINDOW_END = DateTime.fromISO(`${FIXTURE_DAY}T12:00`, { zone: 'Europe/Paris' }).toISO({ suppressMilliseconds: true })!;
 
 export function largestBooking() {
   const stops: StateInput['stops'] = Array.from({ length: 50 }, (_, i) => ({
@@ -22,8 +29,8 @@ export function largestBooking() {
     durationMin: 15,
     label: `Client ${i + 1}`,
     notes: 'Digicode 4521B, interphone au nom de Dupont, deuxième cour à gauche, ascenseur étroit.',
-    timewindowEarliest: '2026-12-01T09:00:00+01:00',
-    timewindowLatest: '2026-12-01T12:00:00+01:00',
+    timewindowEarliest: FIXTURE_START,
+    timewindowLatest: WINDOW_END,
     contacts: [
       { name: `Marie Dupont ${i}`, phone: '0612345678', email: `marie.dupont${i}@exemple.fr`, step: i, notify: true, valid: true },
       { name: `Jean Martin ${i}`, phone: '0698765432', email: `jean.martin${i}@exemple.fr`, step: i, notify: false, valid: true },
@@ -50,7 +57,7 @@ export function largestBooking() {
       name: 'Société Dupont Déménagements',
       phone: '0145678901',
       email: 'contact@dupont-demenagements.fr',
-      date: '2026-12-01',
+      date: FIXTURE_DAY,
       time: '09:00',
       reference: 'DEV-2026-00042',
       notes: 'Prévoir des couvertures et des sangles. '.repeat(10),
