@@ -11,10 +11,9 @@ describe('the devis PDFs’ settings (issue 52)', () => {
     assert.equal(documentsFromEnv({ DEVIS_PDF_TIMEOUT_MS: '2500' }).pdfTimeoutMs, 2500);
     assert.equal(documentsFromEnv({ DEVIS_PDF_TIMEOUT_MS: '1' }).pdfTimeoutMs, 1);
     for (const wrong of ['abc', '0', '-5', '1.5', '60001', '5 s'])
-      assert.throws(
-        () => documentsFromEnv({ DEVIS_PDF_TIMEOUT_MS: wrong }),
-        { message: `DEVIS_PDF_TIMEOUT_MS doit être un nombre entier de millisecondes, de 1 à 60000 (reçu «\u00a0${wrong}\u00a0»)` },
-      );
+      assert.throws(() => documentsFromEnv({ DEVIS_PDF_TIMEOUT_MS: wrong }), {
+        message: `DEVIS_PDF_TIMEOUT_MS doit être un nombre entier de millisecondes, de 1 à 60000 (reçu «\u00a0${wrong}\u00a0»)`,
+      });
   });
 
   it('builds on one core but the requests’ own, two at most', () => {
