@@ -41,6 +41,8 @@ import { DepositService } from './payments/deposit-service.ts';
 import { followRoutes } from './routes/follow.ts';
 import { scheduleCalendarMails } from './follow/calendar-mails.ts';
 import { devisPdfOfBooking } from './db/devis-document.ts';
+import { documentsFromEnv, type DocumentSettings } from './config/documents.ts';
+import { createDevisPdfPool } from './pages/devis-pdf-pool.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -81,6 +83,8 @@ export interface AppOptions {
   notifications?: NotificationSettings;
   /** Stripe's secrets for the online deposit (STRIPE_*); from the environment by default, null: off. */
   payments?: PaymentSettings | null;
+  /** How the devis PDFs are built (DEVIS_PDF_TIMEOUT_MS); from the environment by default. */
+  documents?: DocumentSettings;
   /** The carrier's back office: who sees the public bookings, sessions, sign-in throttling. */
   backOffice?: BackOfficeSettings;
   /** The address the server answers at, once it listens (the demo's e-mail links). */
@@ -127,6 +131,7 @@ export async function createApp({
   notifications = notificationsFromEnv(process.env, runtime.demo, null),
   backOffice = backOfficeFromEnv(process.env, runtime.demo),
   payments = paymentsFromEnv(process.env),
+  documents = documentsFromEnv(process.env),
   serverBase,
   composition,
 }: AppOptions): Promise<FastifyInstance> {
@@ -346,6 +351,9 @@ export async function createApp({
     priceCeilingEuros: limits.priceCeilingEuros,
   });
   const devisKey = await serverKey(sql, 'devis-link');
+  // The devis PDFs are laid out in worker threads, each build bounded in time and size.
+  const devisPdfs = createDevisPdfPool({ workers: documents.pdfWorkers, timeoutMs: documents.pdfTimeoutMs });
+  app.addHook('onClose', async () => devisPdfs.close());
   const notifier = new Notifier({
     sql,
     devisKey,
@@ -355,7 +363,7 @@ export async function createApp({
     serverBase: serverBase ?? (() => listeningAddress(app)),
     demo: runtime.demo,
     publicCompanyId: backOffice.publicCompanyId,
-    devisPdf: (travelId) => devisPdfOfBooking(sql, travelId, publicPricing),
+    devisPdf: (travelId) => devisPdfOfBooking(sql, travelId, publicPricing, devisPdfs),
   });
   // The workers start once the server answers, and stop (their sends in flight ended) before the database closes.
   app.addHook('onReady', async () => notifier.start());
@@ -399,7 +407,7 @@ export async function createApp({
   await app.register(carrierKeys, { sql });
   await app.register(travelRoutes);
   await app.register(quoteRoutes);
-  await app.register(devisRoutes, { devisKey });
+  await app.register(devisRoutes, { devisKey, devisPdfs });
   await app.register(followRoutes, { devisKey });
   if (deposits.enabled) await app.register(depositRoutes, { devisKey });
   await app.register(catalogueRoutes);

@@ -6,6 +6,7 @@ import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
 import { notificationsFromEnv, type NotificationSettings } from './config/notifications.ts';
 import { operationsFromEnv, type Operations } from './config/operations.ts';
 import { pricingFromEnv, type PricingSettings } from './config/pricing.ts';
+import { documentsFromEnv, type DocumentSettings } from './config/documents.ts';
 import { runtimeFromEnv, type Runtime } from './config/runtime.ts';
 import { countUsers } from './db/accounts-repo.ts';
 import { countCompanies } from './db/companies-repo.ts';
@@ -61,6 +62,7 @@ export async function startServer(composition?: Composition): Promise<void> {
   let notifications: NotificationSettings;
   let backOffice: BackOfficeSettings;
   let pricing: PricingSettings;
+  let documents: DocumentSettings;
   let publicPricing: CompanyData;
   try {
     limits = limitsFromEnv();
@@ -69,6 +71,7 @@ export async function startServer(composition?: Composition): Promise<void> {
     notifications = notificationsFromEnv(process.env, runtime.demo, store.kind === 'sqlite' ? store.file : null);
     backOffice = backOfficeFromEnv(process.env, runtime.demo);
     pricing = pricingFromEnv(process.env, runtime.demo);
+    documents = documentsFromEnv(process.env);
     // The carrier's public prices are checked before anything starts: a field the pricing cannot read is named here.
     publicPricing = publicPricingFrom(process.env, composition?.publicPricing ?? {});
   } catch (error) {
@@ -114,6 +117,7 @@ export async function startServer(composition?: Composition): Promise<void> {
     notifications,
     backOffice,
     pricing,
+    documents,
     publicPricing,
     composition,
   });

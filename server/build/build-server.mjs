@@ -29,6 +29,8 @@ export const serverBuildOptions = {
     db: 'server/cli/db.ts',
     // The pricing-code sandbox's worker thread.
     'pool-worker': 'server/pricing/pool-worker.ts',
+    // The devis PDFs' worker threads (pages/devis-pdf-pool.ts).
+    'devis-pdf-worker': 'server/pages/devis-pdf-worker.ts',
   },
   bundle: true,
   sourcemap: true,

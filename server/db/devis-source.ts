@@ -6,14 +6,17 @@ import type { Sql } from './sql.ts';
 import type { StoredTravel } from './travels-repo.ts';
 
 /** The company whose references a booking's devis carries: the one that made it, or the carrier whose key its page had. */
-export const devisOwnerOf = (travel: StoredTravel) => travel.company_id ?? travel.carrier_id;
+export const devisOwnerOf = (travel: Pick<StoredTravel, 'company_id' | 'carrier_id'>) => travel.company_id ?? travel.carrier_id;
 
-/**
- * What a booking's devis is made of (devis-content.ts): the booking, the quote that priced it,
- * and its carrier's references as its Réglages hold them now. null: the booking has no quote.
- * `publicPricing`: the keyless public pages' configuration, whose carrier a keyless booking has.
- */
-export async function devisSourceOf(sql: Sql, travel: StoredTravel, publicPricing: CompanyData): Promise<DevisSource | null> {
+/** What a devis needs of its booking besides the booking's body. */
+export type DevisTravel = Pick<StoredTravel, 'id' | 'company_id' | 'carrier_id' | 'quote_id' | 'price_source'>;
+
+/** A booking's devis source but its body: the quote that priced it and its carrier. null: the booking has no quote. */
+export async function devisFrameOf(
+  sql: Sql,
+  travel: DevisTravel,
+  publicPricing: CompanyData,
+): Promise<Omit<DevisSource, 'payload'> | null> {
   const quote = travel.quote_id ? await findQuote(sql, travel.quote_id) : null;
   if (!quote) return null;
   let carrier = publicPricing.transportation_company;
@@ -23,5 +26,15 @@ export async function devisSourceOf(sql: Sql, travel: StoredTravel, publicPricin
     // The record checked as it is read: one that cannot be read is a 503 naming its fields, never a 500.
     carrier = row ? companyRecord(row.store_json).transportation_company : null;
   }
-  return { travelId: travel.id, payload: travel.payload, quote, carrier, priceSource: travel.price_source };
+  return { travelId: travel.id, quote, carrier, priceSource: travel.price_source };
+}
+
+/**
+ * What a booking's devis is made of (devis-content.ts): the booking, the quote that priced it,
+ * and its carrier's references as its Réglages hold them now. null: the booking has no quote.
+ * `publicPricing`: the keyless public pages' configuration, whose carrier a keyless booking has.
+ */
+export async function devisSourceOf(sql: Sql, travel: StoredTravel, publicPricing: CompanyData): Promise<DevisSource | null> {
+  const frame = await devisFrameOf(sql, travel, publicPricing);
+  return frame && { ...frame, payload: travel.payload };
 }

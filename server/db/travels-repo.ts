@@ -206,6 +206,28 @@ export async function findTravel(sql: Sql, id: number): Promise<StoredTravel | n
   };
 }
 
+/**
+ * What a booking's devis PDF is made from, its body as stored (JSON text, without its
+ * store_serialized): read and passed on unparsed, as the PDF's worker parses it
+ * (pages/devis-pdf-pool.ts), so the requests' thread never parses the largest bodies for a PDF.
+ */
+export interface TravelDocument {
+  id: number;
+  company_id: number | null;
+  carrier_id: number | null;
+  quote_id: string | null;
+  price_source: PriceSource;
+  payload_json: string;
+}
+
+export async function findTravelDocument(sql: Sql, id: number): Promise<TravelDocument | null> {
+  const row = await sql.get<TravelDocument>(
+    'SELECT id, company_id, carrier_id, quote_id, price_source, payload_json FROM travels WHERE id = ?',
+    [id],
+  );
+  return row ? { ...row, carrier_id: row.carrier_id === null ? null : Number(row.carrier_id) } : null;
+}
+
 const sizeOf = (json: string, store: string) => Buffer.byteLength(json) + Buffer.byteLength(store);
 
 /** What a booking will take in the database, as the quotas count it. */

@@ -90,6 +90,18 @@ export const link = (label: string, url: string, colour = '#1d4ed8'): Block => (
   html: `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}" style="color:${colour}">${escapeHtml(label)}</a></p>`,
 });
 
+/** The confirmation's word that its devis goes with it, in PDF. */
+const DEVIS_ATTACHED = paragraph('Votre devis est aussi joint à ce message, en PDF.');
+
+/**
+ * A confirmation whose devis could not be made as it left (devis-pdf-pool.ts): it leaves
+ * without the file, and without the sentence that says it is attached; its devis link opens
+ * the devis, and its PDF, as before.
+ */
+export function withoutDevisAttached<M extends MailMessage>(mail: M): M {
+  return { ...mail, text: mail.text.replace(`\n\n${DEVIS_ATTACHED.text}`, ''), html: mail.html.replace(DEVIS_ATTACHED.html, '') };
+}
+
 function facts(input: MailInput): Block {
   const { payload } = input;
   const travel = payload.travel;
@@ -196,7 +208,7 @@ export function mailMessage(input: MailInput): MailMessage {
       ...(input.devisUrl
         ? [link(`Mon devis, à lire et à accepter en ligne (bon pour accord)`, input.devisUrl, linkColour(input.carrier))]
         : []),
-      ...(input.devisAttached ? [paragraph('Votre devis est aussi joint à ce message, en PDF.')] : []),
+      ...(input.devisAttached ? [DEVIS_ATTACHED] : []),
       // Both hold the booking's own token: whoever has them may change it.
       ...(input.editUrl && input.followUrl
         ? [paragraph(`Ces liens sont personnels${NBSP}: ils permettent de modifier votre réservation, ne les transmettez pas.`)]

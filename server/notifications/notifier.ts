@@ -17,10 +17,12 @@ import {
   counterOfferMessage,
   mailMessage,
   newBookingAlertMessage,
+  withoutDevisAttached,
   type Carrier,
   type CounterOfferMail,
   type MailKind,
 } from './mail-messages.ts';
+import { DevisPdfUnavailable } from '../pages/devis-pdf-pool.ts';
 import { mailSender, type MailAttachment, type MailSender, type StoredMail } from './mail-transport.ts';
 import { OutboxWorker } from './outbox-worker.ts';
 import { sendWebhook } from './webhook-sender.ts';
@@ -149,7 +151,8 @@ export class Notifier {
               const queued = mailOfClaim(row.fields);
               if (!queued.mail) return { ok: false, status: null, error: 'message introuvable', final: true };
               const attachments = queued.mail.attachDevis ? await this.devisAttachment(queued.travel_id) : [];
-              return mails.send(queued.mail, `reservation-${queued.travel_id}-${queued.kind}-${row.id}`, attachments);
+              const mail = queued.mail.attachDevis && attachments.length === 0 ? withoutDevisAttached(queued.mail) : queued.mail;
+              return mails.send(mail, `reservation-${queued.travel_id}-${queued.kind}-${row.id}`, attachments);
             },
             describe: (row, outcome, retryAt) =>
               `e-mail ${row.id} (essai ${row.attempts}) non envoyé : ${outcome.error}${retryAt === null ? ' ; abandonné' : ` ; nouvel essai à ${new Date(retryAt).toISOString()}`}`,
@@ -165,15 +168,20 @@ export class Notifier {
 
   /**
    * The devis as a PDF for a confirmation, made as it leaves: the outbox keeps no file. A devis
-   * that cannot be made (a carrier's record unreadable) does not hold the confirmation back: it
-   * leaves without it, and the log says why; its link still opens the devis and its PDF.
+   * that cannot be made (a carrier's record unreadable, the PDF's build past its deadline or
+   * its size, the builders busy: devis-pdf-pool.ts) does not hold the confirmation back: it
+   * leaves at once without it, and without saying it is attached, and the log says why; its
+   * link still opens the devis and its PDF. It is not retried: the confirmation is what the
+   * customer waits for, and a retry would hold it at least OUTBOX_FIRST_RETRY_MS for a file
+   * whose build, past its deadline or its size once, would most likely fail again.
    */
   private async devisAttachment(travelId: number): Promise<MailAttachment[]> {
     try {
       const file = await this.deps.devisPdf?.(travelId);
       return file ? [{ filename: file.filename, content: Buffer.from(file.bytes), contentType: 'application/pdf' }] : [];
     } catch (error) {
-      this.deps.log.warn(`e-mail de la réservation ${travelId} : devis PDF non joint (${(error as Error).message})`);
+      const why = error instanceof DevisPdfUnavailable ? `${error.reason} : ${error.detail}` : (error as Error).message;
+      this.deps.log.warn(`e-mail de la réservation ${travelId} : devis PDF non joint (${why})`);
       return [];
     }
   }

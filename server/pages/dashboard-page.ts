@@ -221,6 +221,15 @@ export function renderDashboardPage(
   return page(`Réservation n° ${id}`, bookingSections(id, payload, createdAt, priceCheck, priceSource, true, priced), light);
 }
 
+/** A devis whose PDF could not be made now: why, in French, and the devis to read online meanwhile. */
+export function renderDevisPdfUnavailablePage(message: string, devisUrl: string): string {
+  return page(
+    'Devis PDF indisponible',
+    `<h1>Devis PDF indisponible</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(devisUrl)}">Lire le devis en ligne</a></p>`,
+    false,
+  );
+}
+
 export function renderNotFoundPage(light: boolean): string {
   return page(
     'Réservation introuvable',

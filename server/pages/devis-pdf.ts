@@ -1,6 +1,8 @@
+import type { TravelPayload } from 'transport-quote-wizard/domain';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import { acceptedSentence, type ShownAcceptance } from './devis-acceptance-form.ts';
-import type { DevisContent } from './devis-content.ts';
+import { devisContent, devisHash, type DevisContent, type DevisSource } from './devis-content.ts';
+import { FontMetrics, wrapLines } from './pdf-lines.ts';
 
 /**
  * The devis as a PDF (A4), made by the server with pdf-lib: the same content as the page
@@ -18,6 +20,33 @@ export interface DevisPdfInput {
   /** Its logo (Réglages, Entreprise), PNG or JPEG as stored; null: none. */
   logo?: { contentType: string; data: Uint8Array } | null;
 }
+
+/**
+ * What a devis PDF is made from, as a worker receives it (devis-pdf-pool.ts): what the
+ * requests' thread read from the database, the booking's body as stored (JSON text); parsing
+ * it, the devis's content, its hash and the whole layout are the worker's.
+ */
+export interface DevisPdfOrder {
+  /** The booking's devis source but its body. */
+  frame: Omit<DevisSource, 'payload'>;
+  /** The booking's body as stored: JSON without its store_serialized. */
+  payloadJson: string;
+  /** The booking's latest acceptance: printed when it is the acceptance of this very devis. */
+  latest: ShownAcceptance | null;
+  brandColor: string | null;
+  logo: DevisPdfInput['logo'];
+}
+
+/**
+ * The most a devis may take: the largest booking the API accepts (50 stops, 200 items, every
+ * text at its limit, server/test/api/largest-booking.ts) takes 34 pages and 53 kB, and a logo
+ * at the Réglages' limit a few hundred kB more. Past them the build stops (DevisPdfTooLarge):
+ * a document that grows past these was not made from a booking the server accepts.
+ */
+export const DEVIS_PDF_LIMITS = { pages: 200, bytes: 16 * 1024 * 1024 };
+
+/** A devis past DEVIS_PDF_LIMITS: its build stopped, nothing is sent. */
+export class DevisPdfTooLarge extends Error {}
 
 /** The logo's largest size on the page, in points. */
 const LOGO_BOX = { width: 160, height: 50 };
@@ -92,6 +121,7 @@ class PdfWriter {
   private y = 0;
   readonly pages: PDFPage[] = [];
   private readonly charset: Set<number>;
+  private readonly metrics = new Map<PDFFont, FontMetrics>();
 
   constructor(
     private readonly doc: PDFDocument,
@@ -104,6 +134,7 @@ class PdfWriter {
   }
 
   private newPage() {
+    if (this.pages.length >= DEVIS_PDF_LIMITS.pages) throw new DevisPdfTooLarge(`plus de ${DEVIS_PDF_LIMITS.pages} pages`);
     this.page = this.doc.addPage(A4);
     this.pages.push(this.page);
     this.y = A4[1] - MARGIN;
@@ -120,25 +151,9 @@ class PdfWriter {
 
   /** The lines a text takes at this width, cut between words (a word longer than a line is cut where it must). */
   wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-    const lines: string[] = [];
-    let line = '';
-    for (const word of this.clean(text).split(' ')) {
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
-        continue;
-      }
-      if (line !== '') lines.push(line);
-      line = word;
-      while (font.widthOfTextAtSize(line, size) > width) {
-        let cut = line.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
-        lines.push(line.slice(0, cut));
-        line = line.slice(cut);
-      }
-    }
-    if (line !== '' || lines.length === 0) lines.push(line);
-    return lines;
+    let metrics = this.metrics.get(font);
+    if (!metrics) this.metrics.set(font, (metrics = new FontMetrics(font)));
+    return wrapLines(this.clean(text), metrics, size, width);
   }
 
   paragraph(text: string, { size = 10, bold = false, color = TEXT, indent = 0, after = 4 }: Style = {}) {
@@ -222,7 +237,6 @@ class PdfWriter {
   }
 }
 
-/** The PDF of a devis, as bytes. */
 /** The logo as pdf-lib embeds it; null when its bytes are not an image it reads (the devis goes without). */
 async function embedLogo(doc: PDFDocument, logo: DevisPdfInput['logo']): Promise<PDFImage | null> {
   if (!logo) return null;
@@ -233,6 +247,15 @@ async function embedLogo(doc: PDFDocument, logo: DevisPdfInput['logo']): Promise
   }
 }
 
+/** The PDF of a booking's devis as it stands, with its acceptance when the latest is of this devis (one of an earlier version is not printed on it). */
+export function renderDevisPdfOrder({ frame, payloadJson, latest, brandColor, logo }: DevisPdfOrder): Promise<Uint8Array> {
+  const payload: TravelPayload = { ...(JSON.parse(payloadJson) as Omit<TravelPayload, 'store_serialized'>), store_serialized: '' };
+  const content = devisContent({ ...frame, payload });
+  const acceptance = latest && latest.devisHash === devisHash(content) ? latest : null;
+  return renderDevisPdf({ content, acceptance, brandColor, logo });
+}
+
+/** The PDF of a devis, as bytes; DevisPdfTooLarge past DEVIS_PDF_LIMITS. */
 export async function renderDevisPdf({ content, acceptance, brandColor = null, logo = null }: DevisPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Devis de déménagement n° ${content.quoteId}`);
@@ -315,5 +338,7 @@ export async function renderDevisPdf({ content, acceptance, brandColor = null, l
     out.signatureBox('Date, nom et signature du client, précédés de la mention «\u00a0Bon pour accord\u00a0»\u00a0:');
   }
   out.footers(`Devis n° ${content.quoteId}`);
-  return doc.save();
+  const bytes = await doc.save();
+  if (bytes.byteLength > DEVIS_PDF_LIMITS.bytes) throw new DevisPdfTooLarge(`${bytes.byteLength} octets`);
+  return bytes;
 }

@@ -4,12 +4,13 @@ import * as v from 'valibot';
 import type { Sql } from '../db/sql.ts';
 import { routeSchema, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { HttpError } from '../http/validation.ts';
-import { renderNotFoundPage } from '../pages/dashboard-page.ts';
+import { renderDevisPdfUnavailablePage, renderNotFoundPage } from '../pages/dashboard-page.ts';
+import { DevisPdfUnavailable, type DevisPdfBuilder } from '../pages/devis-pdf-pool.ts';
 import { devisBrandStyle, renderDevisPage, type AcceptanceView } from '../pages/devis-page.ts';
 import { findLogo, logoFile } from '../db/company-profile.ts';
 import { createHash } from 'node:crypto';
 import { bookingPageHeaders } from './dashboard.ts';
-import { findTravel, findTravelTokenHash, type StoredTravel } from '../db/travels-repo.ts';
+import { findTravel, findTravelDocument, findTravelTokenHash, type StoredTravel } from '../db/travels-repo.ts';
 import { devisTokenMatches, tokenMatches } from '../security/tokens.ts';
 import { IdParams, presentedToken } from './travels.ts';
 import { devisOwnerOf, devisSourceOf } from '../db/devis-source.ts';
@@ -45,15 +46,16 @@ function devisPolicy(policy: string): string {
 const UNKNOWN_TRAVEL_HASH = '0'.repeat(64);
 
 /**
- * The booking a devis link opens: its edit token (the element's success panel holds it), or
- * its read-only devis token (the e-mail's link). Anything else answers as an unknown id.
+ * Which booking a devis link opens, and by which token: its edit token (the element's success
+ * panel holds it), or its read-only devis token (the e-mail's link). Anything else answers as
+ * an unknown id.
  */
-export async function openDevis(
+async function devisAccess(
   sql: Sql,
   request: FastifyRequest,
   devisKey: Buffer,
   presented: string | null,
-): Promise<{ travel: StoredTravel; kind: DevisTokenKind }> {
+): Promise<{ id: number; kind: DevisTokenKind }> {
   const params = v.safeParse(IdParams, request.params);
   const id = params.success ? Number(params.output.id) : null;
   const storedHash = id === null ? null : await findTravelTokenHash(sql, id);
@@ -62,9 +64,20 @@ export async function openDevis(
   const byEditToken = tokenMatches(presented, hash);
   const byDevisToken = devisTokenMatches(presented, devisKey, id ?? 0, hash);
   if (storedHash === null || !(byEditToken || byDevisToken)) throw new HttpError(404, 'Réservation introuvable');
-  const travel = await findTravel(sql, id!);
+  return { id: id!, kind: byEditToken ? 'edition' : 'devis' };
+}
+
+/** The booking a devis link opens (devisAccess), read whole. */
+export async function openDevis(
+  sql: Sql,
+  request: FastifyRequest,
+  devisKey: Buffer,
+  presented: string | null,
+): Promise<{ travel: StoredTravel; kind: DevisTokenKind }> {
+  const { id, kind } = await devisAccess(sql, request, devisKey, presented);
+  const travel = await findTravel(sql, id);
   if (!travel) throw new HttpError(404, 'Réservation introuvable');
-  return { travel, kind: byEditToken ? 'edition' : 'devis' };
+  return { travel, kind };
 }
 
 const shown = (acceptance: DevisAcceptance) => ({
@@ -96,7 +109,7 @@ function acceptanceView(
 }
 
 /** The printable devis of a booking, its 'Bon pour accord', and the acceptance itself. */
-export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer }> = async (app, { devisKey }) => {
+export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer; devisPdfs: DevisPdfBuilder }> = async (app, { devisKey, devisPdfs }) => {
   const { sql, publicPricing, notifier } = app;
   await app.register(fastifyFormbody);
 
@@ -168,12 +181,34 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer }> = async (app,
         description: 'Réservation introuvable (numéro inconnu, jeton absent ou faux), ou réservation sans devis, en HTML.',
         html: true,
       },
+      503: {
+        description:
+          'Le PDF n’a pas pu être préparé maintenant (serveur occupé, mise en page trop longue ou document trop grand), en HTML : ' +
+          'pourquoi, et le lien du devis en ligne. Retry-After dit quand réessayer.',
+        html: true,
+      },
     },
   });
   app.get('/devis/:id.pdf', { schema: pdfSchema }, async (request, reply) => {
     try {
-      const { travel } = await openDevis(sql, request, devisKey, presentedToken(request));
-      const file = await devisPdfOf(sql, travel, publicPricing);
+      const token = presentedToken(request);
+      // The booking's body is not parsed here: the PDF's worker does it (db/devis-document.ts).
+      const { id } = await devisAccess(sql, request, devisKey, token);
+      const travel = await findTravelDocument(sql, id);
+      if (!travel) throw new HttpError(404, 'Réservation introuvable');
+      let file;
+      try {
+        file = await devisPdfOf(sql, travel, publicPricing, devisPdfs);
+      } catch (error) {
+        if (!(error instanceof DevisPdfUnavailable)) throw error;
+        request.log.warn(`devis PDF de la réservation ${travel.id} non préparé (${error.reason} : ${error.detail})`);
+        bookingPageHeaders(reply);
+        const devisUrl = `/devis/${travel.id}?${new URLSearchParams({ token: token ?? '' })}`;
+        return reply
+          .code(503)
+          .header('retry-after', String(error.retryAfterSeconds))
+          .send(renderDevisPdfUnavailablePage(error.message, devisUrl));
+      }
       if (!file) throw new HttpError(404, 'Réservation sans devis');
       return reply
         .type('application/pdf')

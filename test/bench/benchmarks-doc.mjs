@@ -62,6 +62,8 @@ const KIND = {
   'ui-only':
     'a `--ui-only` run (`npm run bench -- --ui-only`): the elements measured, the API figures kept from the run they were measured in',
   'bytes-only': 'a `--bytes-only` run (`npm run bench -- --bytes-only`): the bytes alone, no timing',
+  'pdf-only':
+    'a `--pdf-only` run (`npm run bench -- --pdf-only`): the devis PDF measured, every other figure kept from the run that measured it',
   'server-only':
     'a `--server-only` run (`npm run bench -- --server-only`): the server measured, the elements’ figures kept from the run they were measured in',
 };

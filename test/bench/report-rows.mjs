@@ -3,6 +3,7 @@
 import { apiRows } from './api.mjs';
 import { quoteRows } from './quote-cost.mjs';
 import { fairnessRows } from './sandbox-fairness.mjs';
+import { devisPdfRows } from './devis-pdf.mjs';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -10,10 +11,11 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
  * `report`: this run's figures; `previous`: the previous run's, or null; `serverRun`: where the
  * server figures come from (this run, or, for a --ui-only run, the run that measured them);
  * `serverNote`: said above the server sections when this run did not measure them, and
- * `elementsNote` above the elements' sections (a --server-only run). A section without rows
- * was not measured.
+ * `elementsNote` above the elements' sections (a --server-only run); `keptNote` above every
+ * section but the devis PDF's, when a --pdf-only run kept them. A section without rows was not
+ * measured; the devis PDF's is marked `pdf`.
  */
-export function benchSections({ report, previous, serverRun = report, serverNote, elementsNote, bytesOnly = false }) {
+export function benchSections({ report, previous, serverRun = report, serverNote, elementsNote, keptNote, bytesOnly = false }) {
   const at = (object, keys) => keys.split('.').reduce((value, key) => value?.[key], object);
   const ms = (value) => `${value} ms`;
   /** A measured figure: today's, its goal, and the previous run's, each in its column. */
@@ -107,34 +109,44 @@ export function benchSections({ report, previous, serverRun = report, serverNote
         figureRow('item searches while typing 10 letters', 'network.typingTenLetterItemSearch.requests', String),
         figureRow('geocoder calls while typing a 28-character address', 'network.typingTwentyEightCharacterAddress.requests', String),
       ];
+  /** A section's notes, the ones that apply, in one sentence after another. */
+  const notes = (...parts) => parts.filter(Boolean).join(' ') || undefined;
   return [
     {
       title: 'Bytes',
-      note: ['gzip -9, each file on its own as it travels, the one-script loader included.', elementsNote].filter(Boolean).join(' '),
+      note: notes('gzip -9, each file on its own as it travels, the one-script loader included.', elementsNote, keptNote),
       rows: byteRows,
     },
+    { title: 'First render and interactions', note: notes('Chromium with the CPU slowed 4 times.', elementsNote, keptNote), rows: timingRows },
+    { title: 'Network economy', note: notes(elementsNote, keptNote), rows: networkRows },
+    { title: 'API throughput', note: notes(serverNote, keptNote), rows: withPrevious(apiRows, serverRun.api, previous?.api) },
     {
-      title: 'First render and interactions',
-      note: ['Chromium with the CPU slowed 4 times.', elementsNote].filter(Boolean).join(' '),
-      rows: timingRows,
+      title: 'What a quote costs the server',
+      note: notes(serverNote, keptNote),
+      rows: withPrevious(quoteRows, serverRun.quotes, previous?.quotes),
     },
-    { title: 'Network economy', note: elementsNote, rows: networkRows },
-    { title: 'API throughput', note: serverNote, rows: withPrevious(apiRows, serverRun.api, previous?.api) },
-    { title: 'What a quote costs the server', note: serverNote, rows: withPrevious(quoteRows, serverRun.quotes, previous?.quotes) },
     {
       title: 'Fixed-rate load',
-      note: serverNote,
+      note: notes(serverNote, keptNote),
       rows: withPrevious(fixedRateRows, serverRun.fixedRateLoad, previous?.fixedRateLoad),
     },
     {
       title: 'Sandbox fairness between companies (issue 52)',
-      note: [
+      note: notes(
         'One company floods its slow grid and spends its own sandbox budget; another company’s quotes on its own grid, one at a time, measured from the client.',
         serverNote,
-      ]
-        .filter(Boolean)
-        .join(' '),
+        keptNote,
+      ),
       rows: withPrevious(fairnessRows, serverRun.fairness, previous?.fairness),
+    },
+    {
+      title: 'The devis PDF (issue 52)',
+      pdf: true,
+      note: notes(
+        serverNote,
+        'The largest booking the API accepts: 50 stops, 200 items, every text at its limit and unbroken (server/test/api/largest-booking.ts); the PDF from request to last byte, laid out in the server’s worker thread.',
+      ),
+      rows: withPrevious(devisPdfRows, serverRun.pdf, previous?.pdf),
     },
   ];
 }

@@ -13,6 +13,7 @@ import { serveBenchPages } from './bench-pages.mjs';
 import { measureApi } from './api.mjs';
 import { measureQuoteCost } from './quote-cost.mjs';
 import { measureSandboxFairness } from './sandbox-fairness.mjs';
+import { measureDevisPdf } from './devis-pdf.mjs';
 import { fixedRateLoad } from '../../server/test/reliability/fixed-rate-load.ts';
 import { common, targets } from '../../build.mjs';
 import { commitRecorderScript, summariseCommits } from './react-commits.mjs';
@@ -42,6 +43,27 @@ const report = {
 };
 
 execFileSync(process.execPath, [path.join(ROOT, 'build.mjs')], { stdio: 'ignore' });
+
+// `npm run bench -- --pdf-only`: the devis PDF alone (issue 52, test/bench/devis-pdf.mjs), every
+// other figure kept, with the date of the run that measured it.
+if (process.argv.includes('--pdf-only')) {
+  report.pdf = await measureDevisPdf();
+  const keptAt = previous ? (previous.keptMeasuredAt ?? previous.measuredAt) : undefined;
+  const run = { ...previous, ...report, goals: previous?.goals ?? report.goals, keptMeasuredAt: keptAt };
+  const keptNote = keptAt ? `Measured on ${keptAt.slice(0, 16).replace('T', ' ')} UTC, kept by this --pdf-only run.` : undefined;
+  const sections = benchSections({ report: run, previous, serverRun: run, keptNote }).map((section) => ({
+    ...section,
+    // A figure the kept run did not measure either is left out, and a section without any is 'not measured'.
+    rows: section.rows.filter((row) => row[1] !== '—'),
+  }));
+  for (const [label, value, goal = ''] of sections.find((section) => section.pdf).rows)
+    console.log(`${label.padEnd(58)} ${value.padEnd(90)} ${goal}`);
+  mkdirSync(results, { recursive: true });
+  writeFileSync(latestFile, JSON.stringify(run, null, 2));
+  writeBenchmarksDoc(docFile, { report: run, previous, previousSource, kind: 'pdf-only', sections });
+  console.log(`\nwritten to ${[latestFile, docFile].map((file) => path.relative(ROOT, file)).join(' and ')}`);
+  process.exit(0);
+}
 
 // 1. Bytes -------------------------------------------------------------------------------
 const meta = JSON.parse(readFileSync(path.join(dist, 'esm/meta.json'), 'utf8'));
@@ -238,6 +260,8 @@ async function measureFixedRateLoad() {
 report.fixedRateLoad = elementsOnly ? null : await measureFixedRateLoad();
 // 7. Another company's quote while one saturates its sandbox budget (test/bench/sandbox-fairness.mjs).
 report.fairness = elementsOnly ? null : await measureSandboxFairness();
+// 8. The devis PDF of the largest booking, and the health check while ten are made (issue 52).
+report.pdf = elementsOnly ? null : await measureDevisPdf();
 
 // Every run is kept as the next run's 'previous' (results/ is not in git); a --ui-only run keeps
 // the last API figures it did not measure; a --bytes-only run writes nothing there.
@@ -264,6 +288,7 @@ function kept() {
     quotes: previous.quotes,
     fixedRateLoad: previous.fixedRateLoad,
     fairness: previous.fairness,
+    pdf: previous.pdf,
     serverMeasuredAt,
   };
 }

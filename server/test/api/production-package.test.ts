@@ -244,7 +244,7 @@ describe('the server package installed for production from its tarball', () => {
     assert.equal(chunk.headers.get('cache-control'), 'public, max-age=31536000, immutable');
   });
 
-  it('the operator creates the first company with the installed command, without DATABASE_PATH; its token opens its data and books', async () => {
+  it('the operator creates the first company with the installed command, without DATABASE_PATH; its token opens its data and books, its devis comes as a PDF', async () => {
     assert.match(server.logs(), new RegExp(`Configuration {16}${path.join(app, 'transport-quote.env')}`));
     const output = carrier('add-company', 'Déménagements Lefèvre', '--telephone', '02 40 12 34 56');
     assert.match(output, new RegExp(`Base de données : ${databasePath}`), 'the server’s database, read from transport-quote.env');
@@ -259,6 +259,11 @@ describe('the server package installed for production from its tarball', () => {
     assert.equal(company.data.vat, 0.2);
     const booked = await json(server.base, 'POST', '/api/v1/travels', { body: { ...bookingBody(), company_token: token } });
     assert.equal(booked.status, 201, booked.text);
+    // Its devis as a PDF: made by the package's own worker thread (dist/devis-pdf-worker.mjs, issue 52).
+    const pdf = await fetch(`${server.base}/devis/${booked.data.id}.pdf?token=${booked.data.token}`);
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    assert.equal(pdf.status, 200, bytes.toString('utf8', 0, 500));
+    assert.equal(bytes.toString('latin1', 0, 5), '%PDF-');
   });
 
   it('run from a folder without the configuration, the command refuses, names the path and the variables, and creates nothing', () => {
