@@ -117,7 +117,11 @@ export function benchSections({ report, previous, serverRun = report, serverNote
       note: notes('gzip -9, each file on its own as it travels, the one-script loader included.', elementsNote, keptNote),
       rows: byteRows,
     },
-    { title: 'First render and interactions', note: notes('Chromium with the CPU slowed 4 times.', elementsNote, keptNote), rows: timingRows },
+    {
+      title: 'First render and interactions',
+      note: notes('Chromium with the CPU slowed 4 times.', elementsNote, keptNote),
+      rows: timingRows,
+    },
     { title: 'Network economy', note: notes(elementsNote, keptNote), rows: networkRows },
     { title: 'API throughput', note: notes(serverNote, keptNote), rows: withPrevious(apiRows, serverRun.api, previous?.api) },
     {

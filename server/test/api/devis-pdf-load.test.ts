@@ -14,8 +14,13 @@ import { startInbox } from './smtp-inbox.ts';
 import { DATABASE_NAME, json, startServer, withServerPrice, type TestServer } from './support.ts';
 import { waitFor } from './webhook-receiver.ts';
 
-/** The figure: the health check answers within 100 ms while the PDFs are made. */
-const HEALTH_BOUND_MS = 100;
+/**
+ * A health check that waits this long found the event loop held: the old code held it 4 to
+ * 12 s. The issue's figure (under 100 ms) is the bench's goal (test/bench/devis-pdf.mjs,
+ * docs/benchmarks.md), measured there: on a CI machine whose two cores run other suites beside
+ * this one, a few checks pass 100 ms without the loop being held (seen at 109 to 220 ms).
+ */
+const HEALTH_BOUND_MS = 1000;
 /** A bound that proves a PDF request does not hang: far above the burst's few seconds. */
 const PDF_BOUND_MS = 120_000;
 /** A health check every 10 ms: an event loop held as long as the bound meets several. */
