@@ -49,7 +49,12 @@ export function stateOfBody(payload: TravelPayload): TravelState {
     timewindowEnabled: payload.travel.timewindow_enabled,
     stops,
     items: payload.items,
-    customer: { name: payload.customer.name, email: payload.customer.email, phone: payload.customer.phone_number },
+    customer: {
+      name: payload.customer.name,
+      email: payload.customer.email,
+      phone: payload.customer.phone_number,
+      address: payload.customer.address ?? '',
+    },
     contacts: payload.contacts
       .filter((contact) => contact.step >= stopCount)
       .map((contact) => ({

@@ -8,6 +8,7 @@ export const MESSAGES = {
   customerEmail: 'Ce champ doit être une adresse email valide\u202f!',
   required: 'Ce champ est obligatoire',
   pastDate: 'Cette date est déjà passée',
+  customerAddress: 'Indiquez l’adresse postale (numéro, rue, code postal et commune)\u00a0: elle figure sur le devis',
   contactName: 'Ce champ doit être rempli',
   contactPhone: 'Ce champ doit être un numero valide',
   contactEmail: 'Ce champ doit être un email valide',

@@ -18,7 +18,14 @@ import { formsToCorrect } from '../../src/domain/validation/submission.ts';
 import { makeStop } from '../../src/domain/entities/stop.ts';
 
 const now = DateTime.fromISO('2026-11-21T10:00', { zone: 'Europe/Paris' });
-const goodCustomer = { name: 'Marie Curie', phone: '+33 (0)6 12-34.56.78', email: 'marie@exemple.fr', time: '09:00', date: '2026-11-22' };
+const goodCustomer = {
+  name: 'Marie Curie',
+  phone: '+33 (0)6 12-34.56.78',
+  email: 'marie@exemple.fr',
+  address: '10 Rue de Rivoli 75004 Paris',
+  time: '09:00',
+  date: '2026-11-22',
+};
 
 describe('form validation (spec §5)', () => {
   it('S095 S101 a booking goes only with both forms valid; the forms to correct are named in screen order', () => {
@@ -50,6 +57,9 @@ describe('form validation (spec §5)', () => {
     [{ email: 'marie@exemple' }, 'email', 'Ce champ doit être une adresse email valide !'],
     [{ email: 'marie exemple@fr.fr' }, 'email', 'Ce champ doit être une adresse email valide !'],
     [{ time: '' }, 'time', 'Ce champ est obligatoire'],
+    // Issue 54: the postal address a moving devis must carry (arrêté du 27 avril 2010, art. 1).
+    [{ address: '' }, 'address', 'Indiquez l’adresse postale (numéro, rue, code postal et commune) : elle figure sur le devis'],
+    [{ address: ' Paris ' }, 'address', 'Indiquez l’adresse postale (numéro, rue, code postal et commune) : elle figure sur le devis'],
     [{ date: '2026-11-20' }, 'date', 'Cette date est déjà passée'],
   ];
   for (const [change, field, message] of customerCases) {

@@ -112,7 +112,13 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
         duration_min: 5,
       });
       expect(body.addresses[1]).to.include({ type_name: 'dropoff', label: 'Appartement Bellecour', floor_nb: 0, step: 2 });
-      expect(body.customer).to.deep.equal({ phone_number: '06 12 34 56 78', email: 'marie@exemple.fr', name: 'Marie Curie' });
+      // Spec §7's three fields, and the postal address the devis carries (issue 54), proposed from the pickup stop.
+      expect(body.customer).to.deep.equal({
+        phone_number: '06 12 34 56 78',
+        email: 'marie@exemple.fr',
+        name: 'Marie Curie',
+        address: '10 Rue de Rivoli, 75004 Paris',
+      });
       const expected = expectedBooking();
       expect(body.travel).to.deep.include({
         travel_id: null,
@@ -263,6 +269,31 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
       expect(textOf(root)).to.contain('Ce champ doit être rempli');
       expect(textOf(root)).to.contain('Ce champ doit être un numero valide');
       expect(recorder.sent).to.have.length(0);
+    } finally {
+      recorder.restore();
+    }
+  });
+
+  it('issue 54: the postal address the devis carries is proposed from the pickup stop, changed by the customer, asked again when emptied, and sent', async () => {
+    const recorder = recordBookings();
+    try {
+      const root = await mountWizard({ company: { preferred_items: PREFERRED } });
+      await toFinalisation(root);
+      const address = await findByRole<HTMLTextAreaElement>(root, 'textbox', 'Adresse postale');
+      // The pickup stop's address, as a French reader writes it (a comma before the postcode).
+      await waitUntil(() => address.value === '10 Rue de Rivoli, 75004 Paris', `proposed: ${address.value}`);
+      type(address, '');
+      byRole(root, 'button', 'Enregistrer').click();
+      await waitUntil(() =>
+        textOf(root).includes('Indiquez l’adresse postale (numéro, rue, code postal et commune) : elle figure sur le devis'),
+      );
+      expect(recorder.sent).to.have.length(0);
+      // Emptied, it is not proposed again over the customer's choice; typed, it is what is sent.
+      type(byRole<HTMLTextAreaElement>(root, 'textbox', 'Adresse postale'), '4 impasse des Lilas, 69003 Lyon');
+      await fillCustomer(root);
+      byRole(root, 'button', 'Enregistrer').click();
+      await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+      expect(recorder.sent[0]!.body.customer.address).to.equal('4 impasse des Lilas, 69003 Lyon');
     } finally {
       recorder.restore();
     }

@@ -1,6 +1,7 @@
 import { OptionChoicesSchema } from '../options/carrier-options.ts';
 import * as v from 'valibot';
 import { IdSchema, NameSchema, TextSchema, TimestampSchema } from '../entities/common.ts';
+import { MAX_POSTAL_ADDRESS_LENGTH } from '../entities/customer.ts';
 import { ItemSchema } from '../entities/item.ts';
 import { MAX_CARRY_METRES, TASK_TYPES } from '../entities/stop.ts';
 
@@ -36,6 +37,15 @@ export const PayloadCustomerSchema = v.object({
   phone_number: v.pipe(v.string(), v.maxLength(40)),
   email: v.pipe(v.string(), v.maxLength(254)),
   name: NameSchema,
+  address: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(MAX_POSTAL_ADDRESS_LENGTH),
+      v.description(
+        'L’adresse postale du client, qu’un devis de déménagement doit porter (arrêté du 27 avril 2010, art. 1) : les éléments la proposent d’après l’adresse de chargement. Pas un champ de la spec §7 ; absente, le devis ne la porte pas.',
+      ),
+    ),
+  ),
 });
 
 /** The travel part: money in cents, distances in metres, durations in seconds (spec §7). */

@@ -83,7 +83,13 @@ export function buildTravelPayload(state: TravelState, companyToken?: string | n
       // Not a field of spec §7: sent only when the stop states a carry on foot, for the tariff's long carry.
       ...(stop.carryMetres ? { carry_metres: stop.carryMetres } : {}),
     })),
-    customer: { phone_number: state.customer.phone, email: state.customer.email.trim(), name: state.customer.name.trim() },
+    customer: {
+      phone_number: state.customer.phone,
+      email: state.customer.email.trim(),
+      name: state.customer.name.trim(),
+      // Sent only when given (not a field of spec §7).
+      ...(state.customer.address.trim() ? { address: state.customer.address.trim() } : {}),
+    },
     travel: {
       travel_id: state.travelId,
       driver_pool_id: poolIdForApi(state.driverPoolSelector),

@@ -15,12 +15,15 @@ import { chooseTravelDateAtom } from '../../state/travel-date.atoms.ts';
 import { DateSelect } from '../controls/DateSelect.tsx';
 import { Field } from '../controls/Field.tsx';
 import { useVariant } from '../variant.ts';
+import { addressText } from '../../domain/places/address-text.ts';
+import { MAX_POSTAL_ADDRESS_LENGTH } from '../../domain/entities/customer.ts';
 
 /** The labels of the customer fields, also used by the error summary. */
 export const CUSTOMER_LABELS: Record<CustomerField, string> = {
   name: 'Nom du contact',
   phone: 'Téléphone',
   email: 'E-mail',
+  address: 'Adresse postale',
   date: 'Date du transport',
   time: 'Heure de début',
 };
@@ -62,6 +65,14 @@ export function CustomerForm({
     editCustomer({ time });
     if (startFromStop && time) updateStop({ index: 0, change: (stop) => withEarliestTime(stop, day, time) });
   };
+  // The postal address the devis carries, proposed from the pickup stop once, then the customer's to change.
+  const pickup = useAtomValue(stopsAtom)[0];
+  const pickupAddress = pickup?.geocodeResolved ? addressText(pickup.address).replace(/\u00a0/g, ' ') : '';
+  useEffect(() => {
+    if (customer.address === '' && pickupAddress !== '') editCustomer({ address: pickupAddress });
+    // Only when the field is empty: what the customer typed is never replaced.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pickupAddress]);
   const notes = splitPoolNotes(customer.notes);
   const variant = useVariant();
   // A company types its customer's details, not its own: 'Client', and no autofill of the user's.
@@ -106,6 +117,21 @@ export function CustomerForm({
           value={customer.email}
           onBlur={() => touch('email')}
           onChange={(e) => editCustomer({ email: e.target.value })}
+        />
+      </Field>
+      <Field
+        label={companyMode ? 'Adresse postale du client' : labels.address}
+        help={`Elle figure sur le devis${NBSP}; proposée d’après l’adresse de chargement`}
+        error={visible('address')}
+      >
+        <textarea
+          rows={2}
+          autoComplete={autofill('street-address')}
+          data-target="customer-address"
+          value={customer.address}
+          maxLength={MAX_POSTAL_ADDRESS_LENGTH}
+          onBlur={() => touch('address')}
+          onChange={(e) => editCustomer({ address: e.target.value })}
         />
       </Field>
       <div className="row">

@@ -30,7 +30,7 @@ function useProblems(): Problem[] {
   const now = useNow();
   const labels = customerLabels(useAtomValue(companyModeAtom));
   const customerErrors = validateCustomer(customer, now);
-  const fromCustomer = (['name', 'phone', 'email', 'date', 'time'] as CustomerField[])
+  const fromCustomer = (['name', 'phone', 'email', 'address', 'date', 'time'] as CustomerField[])
     .filter((field) => customerErrors[field])
     .map((field) => ({
       tab: 'customer' as const,
