@@ -333,7 +333,11 @@ export async function createApp({
 
   const quotas = new Quotas(limits, app.log, metrics);
   const addressSecret = await serverKey(sql, 'client-address');
-  const publicPricing = givenPublicPricing ?? publicPricingFrom(process.env, composition?.publicPricing ?? {});
+  // The keyless public pages belong to the company PUBLIC_COMPANY_ID names, when it names one:
+  // their devis, pages and e-mails carry its references (db/devis-source.ts), as its key's pages do.
+  const publicConfiguration = givenPublicPricing ?? publicPricingFrom(process.env, composition?.publicPricing ?? {});
+  const publicPricing =
+    backOffice.publicCompanyId === null ? publicConfiguration : { ...publicConfiguration, id: backOffice.publicCompanyId };
   const sandbox = createPoolSandbox(pricing.sandbox);
   app.addHook('onClose', async () => sandbox.close());
   const quotes = new QuoteService({

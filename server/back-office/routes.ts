@@ -1,3 +1,4 @@
+import { devisOwnerOf } from '../db/devis-source.ts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
@@ -173,8 +174,9 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
   };
   /** Who the customer deals with, from the carrier's records, checked as they are read (a bad record is a 503 naming it). */
   const carrierForTravel = async (travel: StoredTravel) => {
-    // The company that made it, or the carrier whose public page (its key) it was made on.
-    const owner = travel.company_id ?? travel.carrier_id;
+    // The company that made it, the carrier whose public page (its key) it was made on, or the
+    // company the keyless public pages belong to.
+    const owner = devisOwnerOf(travel, deps.publicPricing);
     const storeJson =
       owner === null
         ? null

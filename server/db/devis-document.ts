@@ -27,7 +27,7 @@ export async function devisPdfOf(
   const frame = await devisFrameOf(sql, travel, publicPricing);
   if (!frame) return null;
   const latest = await latestDevisAcceptance(sql, travel.id);
-  const owner = devisOwnerOf(travel);
+  const owner = devisOwnerOf(travel, publicPricing);
   const stored = owner === null ? null : await findLogo(sql, owner);
   const image = stored ? await logoBytes(sql, stored.hash) : null;
   const { quote } = frame;

@@ -5,8 +5,14 @@ import { findQuote } from './quotes-repo.ts';
 import type { Sql } from './sql.ts';
 import type { StoredTravel } from './travels-repo.ts';
 
-/** The company whose references a booking's devis carries: the one that made it, or the carrier whose key its page had. */
-export const devisOwnerOf = (travel: Pick<StoredTravel, 'company_id' | 'carrier_id'>) => travel.company_id ?? travel.carrier_id;
+/**
+ * The company whose references a booking's devis carries: the one that made it, the carrier
+ * whose key its page had, or, for a keyless public page, the company those pages belong to
+ * (PUBLIC_COMPANY_ID, given as the public configuration's `id`: app.ts). Null: the public
+ * configuration's own references.
+ */
+export const devisOwnerOf = (travel: Pick<StoredTravel, 'company_id' | 'carrier_id'>, publicPricing: Pick<CompanyData, 'id'>) =>
+  travel.company_id ?? travel.carrier_id ?? (publicPricing.id === null ? null : Number(publicPricing.id));
 
 /** What a devis needs of its booking besides the booking's body. */
 export type DevisTravel = Pick<StoredTravel, 'id' | 'company_id' | 'carrier_id' | 'quote_id' | 'price_source'>;
@@ -20,7 +26,7 @@ export async function devisFrameOf(
   const quote = travel.quote_id ? await findQuote(sql, travel.quote_id) : null;
   if (!quote) return null;
   let carrier = publicPricing.transportation_company;
-  const owner = devisOwnerOf(travel);
+  const owner = devisOwnerOf(travel, publicPricing);
   if (owner !== null) {
     const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
     // The record checked as it is read: one that cannot be read is a 503 naming its fields, never a 500.

@@ -1,3 +1,4 @@
+import { devisOwnerOf } from '../db/devis-source.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { dayInFrance, plusDays, type CompanyData } from 'transport-quote-wizard/domain';
 import { calendarCandidates, markCalendarMail, type CalendarStep } from '../db/customer-follow.ts';
@@ -40,7 +41,7 @@ export function scheduleCalendarMails(deps: CalendarMailsDeps) {
   const queue = async (travelId: number, step: CalendarStep, at: number): Promise<boolean> => {
     const travel = await findTravel(sql, travelId);
     if (!travel) return false;
-    const owner = travel.company_id ?? travel.carrier_id;
+    const owner = devisOwnerOf(travel, deps.publicPricing);
     const store =
       owner === null
         ? null

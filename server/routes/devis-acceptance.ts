@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { CompanyData } from 'transport-quote-wizard/domain';
 import { insertDevisAcceptance, latestDevisAcceptance } from '../db/devis-acceptances.ts';
-import { devisSourceOf } from '../db/devis-source.ts';
+import { devisOwnerOf, devisSourceOf } from '../db/devis-source.ts';
 import type { Sql } from '../db/sql.ts';
 import { findTravel, type StoredTravel } from '../db/travels-repo.ts';
 import { factsOf } from '../notifications/booking-events.ts';
@@ -156,7 +156,7 @@ export async function acceptDevis(
       token_kind: context.kind,
     };
     await insertDevisAcceptance(tx, acceptance);
-    const owner = travel.company_id ?? travel.carrier_id;
+    const owner = devisOwnerOf(travel, publicPricing);
     const store = owner === null ? null : await tx.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
     const facts = {
       ...factsOf(travel),

@@ -117,7 +117,7 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer; devisPdfs: Devi
   async function sendDevis(reply: FastifyReply, travel: StoredTravel, token: string, form?: AcceptanceForm, status = 200) {
     const source = await devisSourceOf(sql, travel, publicPricing);
     if (!source) throw new HttpError(404, 'Réservation sans devis');
-    const owner = devisOwnerOf(travel);
+    const owner = devisOwnerOf(travel, publicPricing);
     const stored = owner === null ? null : await findLogo(sql, owner);
     const logo = stored ? { src: `/logos/${logoFile(stored)}`, width: stored.width, height: stored.height } : null;
     const hash = devisHash(devisContent(source));

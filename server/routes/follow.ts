@@ -24,7 +24,7 @@ async function bookingCarrier(
   publicPricing: CompanyData,
 ): Promise<{ carrier: CompanyData['transportation_company']; logo: { src: string; width: number; height: number } | null }> {
   let carrier = publicPricing.transportation_company;
-  const owner = devisOwnerOf(travel);
+  const owner = devisOwnerOf(travel, publicPricing);
   if (owner !== null) {
     const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
     // The record checked as it is read: one that cannot be read is a 503 naming its fields, never a 500.

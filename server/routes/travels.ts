@@ -10,6 +10,7 @@ import {
   TravelPayloadSchema,
 } from 'transport-quote-wizard/domain';
 import { editCloseDays } from '../db/customer-follow.ts';
+import { devisOwnerOf } from '../db/devis-source.ts';
 import type { ServerLimits } from '../config/limits.ts';
 import type { Sql } from '../db/sql.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
@@ -203,7 +204,10 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
       const priced = await priceBooking(quotes, sql, payload, state, companyId, companyId === null ? 'public' : 'company', null, siteId);
       const token = generateToken();
       const addressKey = companyToken === undefined ? clientKey(request.ip, addressSecret) : null;
-      const carrier = carrierOf(company?.store_json ?? request.site?.store_json ?? null, publicPricing);
+      // The e-mails' carrier: the company, the key's carrier, or the company the keyless pages belong to.
+      const publicOwner = publicPricing.id === null ? null : Number(publicPricing.id);
+      const ownerStore = company?.store_json ?? request.site?.store_json ?? (publicOwner === null ? null : await companyStoreJson(sql, publicOwner));
+      const carrier = carrierOf(ownerStore, publicPricing);
       // The booking, its key's answer, its event and its e-mail are written together: a retry
       // finds all or none, and a crash cannot keep the booking and lose what follows it.
       const { answer, uses, written } = await sql.transaction(async (tx) => {
@@ -299,7 +303,7 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
       storedSize(priced.payload),
       travel.payload_bytes,
     );
-    const owner = travel.company_id ?? travel.carrier_id;
+    const owner = devisOwnerOf(travel, publicPricing);
     const carrier = carrierOf(owner === null ? null : await companyStoreJson(sql, owner), publicPricing);
     const written = await sql.transaction(async (tx) => {
       const now = new Date().toISOString();
