@@ -1,6 +1,7 @@
 import type { CompanyData } from 'transport-quote-wizard/domain';
 import type { DevisSource } from '../pages/devis-content.ts';
 import { companyRecord } from '../pricing/carrier-records.ts';
+import { readTerms, termsPath } from './company-terms.ts';
 import { findQuote } from './quotes-repo.ts';
 import type { Sql } from './sql.ts';
 import type { StoredTravel } from './travels-repo.ts';
@@ -27,12 +28,20 @@ export async function devisFrameOf(
   if (!quote) return null;
   let carrier = publicPricing.transportation_company;
   const owner = devisOwnerOf(travel, publicPricing);
-  if (owner !== null) {
-    const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
-    // The record checked as it is read: one that cannot be read is a 503 naming its fields, never a 500.
-    carrier = row ? companyRecord(row.store_json).transportation_company : null;
-  }
-  return { travelId: travel.id, quote, carrier, priceSource: travel.price_source };
+  if (owner === null) return { travelId: travel.id, quote, carrier, priceSource: travel.price_source, forCompany: false };
+  const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
+  // The record checked as it is read: one that cannot be read is a 503 naming its fields, never a 500.
+  carrier = row ? companyRecord(row.store_json).transportation_company : null;
+  // The deposit its payment terms state, and the general conditions it comes with (issue 54).
+  const terms = await readTerms(sql, owner);
+  return {
+    travelId: travel.id,
+    quote,
+    carrier,
+    priceSource: travel.price_source,
+    terms: terms && { path: termsPath(owner), hash: terms.hash },
+    forCompany: travel.company_id !== null,
+  };
 }
 
 /**

@@ -932,4 +932,24 @@ export const MIGRATIONS: readonly Migration[] = [
     ALTER TABLE deposits ADD COLUMN refund_cause TEXT CHECK (refund_cause IN ('closed', 'duplicate'));
   `,
   },
+  // 20 (issue 54, a devis the law would pass): the general conditions each carrier writes in
+  // Réglages (or starts from the product's model), which every devis links, its PDF carries as
+  // an annex, and its acceptance's hash covers.
+  {
+    summary: 'les conditions générales de chaque entreprise, jointes à ses devis',
+    sqlite: `
+    CREATE TABLE company_terms (
+      company_id INTEGER PRIMARY KEY REFERENCES companies(id) ON DELETE CASCADE,
+      body TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    );
+  `,
+    postgres: `
+    CREATE TABLE company_terms (
+      company_id INTEGER PRIMARY KEY REFERENCES companies(id) ON DELETE CASCADE,
+      body TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    );
+  `,
+  },
 ];

@@ -13,7 +13,7 @@ export { MESSAGES, poolDefectMessage } from './messages.ts';
 // Entities and their schemas (spec §3): what the data blocks, the API and store_serialized hold.
 export { IdSchema, type Id } from './entities/common.ts';
 export { StopSchema, STREET_FLOOR, TASK_TYPES, TOP_FLOOR, makeStop, type Stop, type StopInput } from './entities/stop.ts';
-export { ITEM_CATEGORIES, ItemSchema, MAX_QUANTITY, isCostItem, makeItem, type Item, type ItemInput } from './entities/item.ts';
+export { ITEM_CATEGORIES, ItemSchema, MAX_QUANTITY, isCostItem, isLoadItem, makeItem, type Item, type ItemInput } from './entities/item.ts';
 export { ContactSchema, makeContact, type Contact } from './entities/contact.ts';
 export { CustomerSchema, makeCustomer, type Customer } from './entities/customer.ts';
 export { DEFAULT_VEHICLE_CATEGORIES, type VehicleCategory } from './entities/vehicle.ts';
@@ -37,7 +37,7 @@ export {
   type HandlingRates,
 } from './entities/company.ts';
 export { canShowPrices } from './entities/permission.ts';
-export { TransportationCompanySchema, type TransportationCompany } from './entities/company.ts';
+export { DEFAULT_DEVIS_VALIDITY_DAYS, TransportationCompanySchema, type TransportationCompany } from './entities/company.ts';
 // The carrier's references and brand (Réglages, Entreprise): its SIRET's check, its colour's contrast.
 export { formatSiret, isValidSiret, siretDigits, siretProblem } from './carrier/siret.ts';
 export { BUTTON_TEXT_CONTRAST, brandColourProblem, contrastRatio, darkEnoughShade, normalHexColour } from './carrier/brand-colour.ts';
@@ -193,7 +193,7 @@ export { BOOKABLE_DAYS_AHEAD, bookableDaysFrom, daysFrom, lastBookableDay, plusD
 export { dayInFrance, instantInFrance } from './time/france-clock.ts';
 export { EDIT_CLOSE_DAYS_DEFAULT, EDIT_CLOSE_DAYS_MAX, editsCloseAt, editsClosedMessage, editsOpen } from './time/edit-deadline.ts';
 export { formatClock, formatDistance, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from './format.ts';
-export { formatDateAndTime, timeValueOf } from './format-dates.ts';
+export { formatDateAndTime, formatLongDate, timeValueOf } from './format-dates.ts';
 
 // The carrier's options (Réglages, Options): chosen on the estimate, priced by the quote.
 export {

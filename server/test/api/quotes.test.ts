@@ -303,7 +303,7 @@ describe(`the printable devis (${DATABASE_NAME})`, () => {
         '3 Place Bellecour 69002 Lyon',
         'Accès\u00a0: 3e étage, avec ascenseur',
         'Volume du mobilier\u00a0: 2\u00a0m³',
-        'Voyage spécial',
+        'voyage spécial',
         '2 manutentionnaires',
         'Ce prix est définitif',
         'dix jours calendaires',

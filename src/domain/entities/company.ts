@@ -14,6 +14,9 @@ import { CarrierPresetSchema, MAX_CARRIER_PRESETS } from '../items/carrier-prese
 const flag = (fallback: boolean) => v.optional(v.boolean(), fallback);
 const list = <T extends v.GenericSchema>(item: T, max = 500) => v.optional(v.pipe(v.array(item), v.maxLength(max)), []);
 
+/** How many days a devis holds its price when the carrier sets none (Réglages, Entreprise). */
+export const DEFAULT_DEVIS_VALIDITY_DAYS = 30;
+
 /** The transport company behind the wizard, as shown to the customer. */
 export const TransportationCompanySchema = v.object({
   id: v.optional(v.nullable(IdSchema), null),
@@ -37,6 +40,24 @@ export const TransportationCompanySchema = v.object({
   insurance_policy: v.optional(v.pipe(v.string(), v.maxLength(80)), ''),
   terms_url: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
   brand_color: v.optional(v.pipe(v.string(), v.maxLength(20)), ''),
+  /**
+   * The references a moving devis must carry besides those above (arrêté du 27 avril 2010,
+   * art. 1, 'les références de l'entreprise'; code de commerce R123-237 for the registers):
+   * its legal form and capital, its trade or crafts register (RCS or RM with its town and
+   * number), its number in the register of road transport companies.
+   */
+  legal_form: optionalName(),
+  trade_register: optionalName(),
+  transport_register: optionalName(),
+  /**
+   * The consumer mediator it belongs to (code de la consommation, L616-1 and R616-1): its name,
+   * website and postal address, given on every devis and in the customer's e-mails.
+   */
+  mediator_name: optionalName(),
+  mediator_website: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+  mediator_address: v.optional(v.pipe(v.string(), v.maxLength(300)), ''),
+  /** How many days the carrier holds the price of a devis it made (default 30). */
+  devis_validity_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365)), DEFAULT_DEVIS_VALIDITY_DAYS),
   /** When it usually answers a request, in hours (a week at most): the success panel says it. */
   answer_within_hours: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(168))), null),
 });

@@ -8,6 +8,7 @@ import { poolPriceInput } from '../pools/pool-input.ts';
 import type { PriceGrid } from '../pricing/booked-fees.ts';
 import { estimateTravel, type PriceSource } from '../pricing/estimate.ts';
 import { priceTrip } from '../pricing/trip-price.ts';
+import { vehicleVolume } from '../pricing/volume.ts';
 import { withoutVat } from '../pricing/vat.ts';
 import type { CarrierPricing } from './carrier-rules.ts';
 import type { QuoteAddress } from './quote-request.ts';
@@ -112,6 +113,8 @@ export interface QuoteFigures {
   /** The straight-line rule priced the route (no road service answered). */
   approximate: boolean;
   volume: number;
+  /** The load as declared, to the hundredth of a m³ (the devis prints it); spec §9's whole m³ above prices. */
+  load_volume?: number;
   truck_capacity: number;
   vehicle: { id: Id; name: string; capacity: number } | null;
   persons_needed: number;
@@ -167,6 +170,7 @@ export function quoteFigures(trip: TripToPrice, poolAnswer: PoolAnswer): QuoteFi
     driver_duration: estimate.driver.duration,
     approximate: estimate.approximate,
     volume: estimate.volume,
+    load_volume: Math.round(vehicleVolume(trip.items) * 100) / 100,
     truck_capacity: estimate.truckCapacity,
     vehicle: estimate.vehicleCategory ? { ...estimate.vehicleCategory } : null,
     persons_needed: estimate.handling.persons,

@@ -25,7 +25,10 @@ export const QuoteFiguresSchema = v.object({
   driver_distance: v.pipe(v.number(), v.minValue(0), v.description('Trajet du chauffeur (retour compris), en mètres.')),
   driver_duration: v.pipe(v.number(), v.minValue(0), v.description('Trajet du chauffeur, en secondes.')),
   approximate: v.pipe(v.boolean(), v.description('Itinéraire estimé à vol d’oiseau (spec §9) : aucun service routier n’a répondu.')),
-  volume: v.pipe(v.number(), v.description('Volume, en m³.')),
+  volume: v.pipe(v.number(), v.description('Volume, en m³ entiers (spec §9 : la somme arrondie, qui sert au prix).')),
+  load_volume: v.optional(
+    v.pipe(v.number(), v.minValue(0), v.description('Le volume déclaré, au centième de m³ : celui que le devis imprime.')),
+  ),
   truck_capacity: v.pipe(v.number(), v.description('Capacité du véhicule retenu, en m³.')),
   vehicle: v.nullable(v.object({ id: Id, name: v.string(), capacity: v.number() })),
   persons_needed: v.pipe(v.number(), v.integer(), v.description('Manutentionnaires.')),
