@@ -6,6 +6,7 @@ import {
   siretProblem,
   type TransportationCompany,
 } from 'transport-quote-wizard/domain';
+import { DEFAULT_DEVIS_VALIDITY_DAYS } from 'transport-quote-wizard/domain';
 import type { FieldSpec } from './field-markup.ts';
 
 /** The references a carrier types, as strings, each key a field of TransportationCompany. */
@@ -13,6 +14,9 @@ export type ReferenceField =
   | 'name'
   | 'legal_name'
   | 'siret'
+  | 'legal_form'
+  | 'trade_register'
+  | 'transport_register'
   | 'registration'
   | 'address'
   | 'phone_number'
@@ -22,6 +26,10 @@ export type ReferenceField =
   | 'payment_terms'
   | 'liability_terms'
   | 'terms_url'
+  | 'mediator_name'
+  | 'mediator_website'
+  | 'mediator_address'
+  | 'devis_validity_days'
   | 'brand_color';
 
 export type ReferenceSpec = FieldSpec & { name: ReferenceField };
@@ -56,9 +64,30 @@ export const REFERENCE_GROUPS: { legend: string; fields: ReferenceSpec[] }[] = [
         attributes: 'inputmode="numeric" autocomplete="off"',
       },
       {
+        name: 'legal_form',
+        label: 'Forme juridique et capital',
+        help: 'Par exemple\u00a0: SAS au capital de 50\u00a0000\u00a0€. Imprimé sous la raison sociale.',
+        kind: 'text',
+        maxLength: 200,
+      },
+      {
+        name: 'trade_register',
+        label: 'Immatriculation (RCS ou RM)',
+        help: 'Par exemple\u00a0: RCS Bobigny 123\u00a0456\u00a0789, ou RM 93 123\u00a0456\u00a0789 pour un artisan.',
+        kind: 'text',
+        maxLength: 200,
+      },
+      {
+        name: 'transport_register',
+        label: 'Inscription au registre des transports',
+        help: 'Le numéro d’inscription au registre des entreprises de transport public routier de marchandises, et sa région\u00a0: le devis doit le porter.',
+        kind: 'text',
+        maxLength: 200,
+      },
+      {
         name: 'registration',
-        label: 'Forme, capital et immatriculations',
-        help: 'Par exemple\u00a0: SAS au capital de 50\u00a0000\u00a0€ · RCS Bobigny · registre des transporteurs n°\u00a0… Imprimé sous la raison sociale.',
+        label: 'Autres mentions légales (facultatif)',
+        help: 'Imprimées telles quelles sous les précédentes.',
         kind: 'text',
         maxLength: 200,
       },
@@ -131,12 +160,47 @@ export const REFERENCE_GROUPS: { legend: string; fields: ReferenceSpec[] }[] = [
         maxLength: 2000,
       },
       {
+        name: 'devis_validity_days',
+        label: 'Durée de validité du devis (jours)',
+        help: 'Vous vous engagez au prix du devis jusqu’à cette date\u00a0: de 1 à 365\u00a0jours (30 par défaut). Passé ce délai, le client demande un devis à jour.',
+        kind: 'text',
+        maxLength: 3,
+        attributes: 'inputmode="numeric" autocomplete="off"',
+      },
+      {
         name: 'terms_url',
-        label: 'Conditions générales (adresse web)',
-        help: 'Le devis renvoie à vos conditions générales de déménagement, qui doivent l’accompagner.',
+        label: 'Conditions générales (adresse web, facultatif)',
+        help: 'Seulement si vous ne les écrivez pas ci-dessous, dans «\u00a0Conditions générales\u00a0»\u00a0: le devis renvoie alors à cette page.',
         kind: 'url',
         maxLength: 500,
         attributes: 'placeholder="https://www.exemple.fr/conditions-generales"',
+      },
+    ],
+  },
+  {
+    legend: 'Médiateur de la consommation',
+    fields: [
+      {
+        name: 'mediator_name',
+        label: 'Nom du médiateur',
+        help: 'Le médiateur de la consommation auquel vous adhérez (code de la consommation, L616-1)\u00a0: le devis, les conditions générales et les e-mails du client le citent.',
+        kind: 'text',
+        maxLength: 200,
+      },
+      {
+        name: 'mediator_website',
+        label: 'Site du médiateur',
+        help: 'L’adresse où le client le saisit, par exemple https://www.mediateur.exemple.fr.',
+        kind: 'url',
+        maxLength: 500,
+        attributes: 'placeholder="https://"',
+      },
+      {
+        name: 'mediator_address',
+        label: 'Adresse postale du médiateur',
+        help: 'Pour le client qui le saisit par courrier.',
+        kind: 'textarea',
+        maxLength: 300,
       },
     ],
   },
@@ -191,6 +255,12 @@ export function checkReferences(
   if (out.phone_number !== '' && !PHONE.test(out.phone_number))
     errors.set('phone_number', 'Indiquez un numéro de téléphone, par exemple 01\u00a023\u00a045\u00a067\u00a089.');
   if (out.email !== '' && !EMAIL.test(out.email)) errors.set('email', 'Indiquez une adresse e-mail, par exemple contact@exemple.fr.');
+  const days = out.devis_validity_days === '' ? String(DEFAULT_DEVIS_VALIDITY_DAYS) : out.devis_validity_days;
+  if (!/^\d{1,3}$/.test(days) || Number(days) < 1 || Number(days) > 365)
+    errors.set('devis_validity_days', 'Indiquez un nombre de jours entre 1 et 365, par exemple 30.');
+  else out.devis_validity_days = String(Number(days));
+  if (out.mediator_website !== '' && !/^https?:\/\/[^\s/]+\.[^\s]+$/.test(out.mediator_website))
+    errors.set('mediator_website', 'Indiquez l’adresse complète du site, par exemple https://www.mediateur.exemple.fr.');
   if (out.terms_url !== '') {
     let url: URL | null = null;
     try {
@@ -210,7 +280,7 @@ export function checkReferences(
 /** The stored references as the form shows them (the SIRET grouped as French papers print it). */
 export function shownReferences(stored: TransportationCompany): Record<ReferenceField, string> {
   return Object.fromEntries(
-    REFERENCE_FIELDS.map((field) => [field.name, field.name === 'siret' ? formatSiret(stored.siret) : (stored[field.name] ?? '')]),
+    REFERENCE_FIELDS.map((field) => [field.name, field.name === 'siret' ? formatSiret(stored.siret) : String(stored[field.name] ?? '')]),
   ) as Record<ReferenceField, string>;
 }
 
@@ -221,8 +291,8 @@ export function referenceChanges(
 ): { field: ReferenceField; summary: string; before: string; after: string }[] {
   const shown = (field: ReferenceField, value: string) =>
     value === '' ? '(vide)' : field === 'siret' ? formatSiret(value) : value.length > 60 ? `${value.slice(0, 57)}…` : value;
-  return REFERENCE_FIELDS.filter((field) => (before[field.name] ?? '') !== after[field.name]).map((field) => {
-    const was = before[field.name] ?? '';
+  return REFERENCE_FIELDS.filter((field) => String(before[field.name] ?? '') !== after[field.name]).map((field) => {
+    const was = String(before[field.name] ?? '');
     const now = after[field.name];
     const summary =
       field.kind === 'textarea'
@@ -230,4 +300,9 @@ export function referenceChanges(
         : `Entreprise, ${field.label}\u00a0: ${shown(field.name, was)} → ${shown(field.name, now)}`;
     return { field: field.name, summary, before: was, after: now };
   });
+}
+
+/** The references as stored: the devis's validity a number of days, every other field its text. */
+export function storedReferences(references: Record<ReferenceField, string>): Partial<TransportationCompany> {
+  return { ...references, devis_validity_days: Number(references.devis_validity_days) };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { findLogo, readReferences, removeLogo, saveLogo, writeReferences } from '../../db/company-profile.ts';
 import { readJournal, recordSettingChange } from '../../db/settings-journal.ts';
 import { frame } from '../layout.ts';
-import { checkReferences, referenceChanges, shownReferences, typedReferences } from './company-form.ts';
+import { checkReferences, referenceChanges, shownReferences, storedReferences, typedReferences } from './company-form.ts';
 import { COMPANY_URL, renderCompanyPage } from './company-page.ts';
 import { checkLogo, fileSize, LOGO_MAX_BYTES, TOO_HEAVY } from './logo-image.ts';
 import { renderJournalPage, renderSettingsIndex, SETTINGS_BASE, SETTINGS_PAGES } from './pages.ts';
@@ -119,7 +119,7 @@ export async function settingsRoutes(office: FastifyInstance, context: SettingsC
       const before = (await readReferences(tx, companyId))!;
       const changes = referenceChanges(before, checked.references);
       if (changes.length === 0) return false;
-      await writeReferences(tx, companyId, { ...before, ...checked.references });
+      await writeReferences(tx, companyId, { ...before, ...storedReferences(checked.references) });
       for (const change of changes)
         await recordSettingChange(tx, {
           companyId,
