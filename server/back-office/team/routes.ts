@@ -31,6 +31,7 @@ import type { Notifier } from '../../notifications/notifier.ts';
 import { clientKey } from '../../security/client-key.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, UNKNOWN_ACCOUNT_HASH, verifyPassword } from '../../security/passwords.ts';
 import { generateToken, hashToken, sha256, tokenMatches } from '../../security/tokens.ts';
+import { administratorsOnly as administratorsOnlyGuard } from '../administrators-only.ts';
 import { BASE, frame, type Viewer } from '../layout.ts';
 import { cookieOptions, CSRF_COOKIE, csrfUserInfo, SESSION_COOKIE } from '../session.ts';
 import { renderAccountPage } from './account-page.ts';
@@ -133,18 +134,7 @@ function passwordProblem(password: string, confirmation: string): string | null 
  */
 export async function teamRoutes(office: FastifyInstance, context: TeamContext): Promise<void> {
   const { sql, settings, notifier, signedIn, csrf, viewerOf, page } = context;
-  const administratorsOnly: preHandlerAsyncHookHandler = async (request, reply) => {
-    if (request.carrier?.role === 'administrateur') return;
-    await page(
-      reply,
-      frame(
-        'Réservé aux administrateurs',
-        '<h1>Réservé aux administrateurs</h1><p>L’équipe de l’entreprise est réservée à ses administrateurs\u00a0: rien n’a été changé. Demandez à l’un d’eux.</p>',
-        request.carrier ? viewerOf(request, reply) : null,
-      ),
-      403,
-    );
-  };
+  const administratorsOnly = administratorsOnlyGuard('L’équipe de l’entreprise est réservée', viewerOf, page);
   const administrator = { preHandler: [signedIn, administratorsOnly] };
   const administratorForm = { preHandler: [signedIn, csrf as preHandlerAsyncHookHandler, administratorsOnly] };
   const anyoneForm = { preHandler: [signedIn, csrf as preHandlerAsyncHookHandler] };
