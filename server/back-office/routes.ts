@@ -18,7 +18,7 @@ import {
   VIEWS,
   type ListFilter,
 } from '../db/carrier-bookings.ts';
-import { forgiveTry, pastTheLock, recordFailure, signInGate, type ThrottleKeys } from '../db/sign-in-throttle.ts';
+import { forgiveTry, pastTheLock, recordFailure, signInGate, signInKeys } from '../db/sign-in-throttle.ts';
 import { bookingSummary } from '../db/booking-summary.ts';
 import { findQuote } from '../db/quotes-repo.ts';
 import { decideTravel, findTravel, setCarrierPrice, undoAcceptance, type Decision, type StoredTravel } from '../db/travels-repo.ts';
@@ -282,10 +282,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
           page(reply, renderSignInPage(reply.generateCsrf({ userInfo: csrfUserInfo(request) }), { email, error }), status);
         if (!form.success || email.trim() === '' || form.output.mot_de_passe === '')
           return again(400, 'Saisissez votre adresse e-mail et votre mot de passe.');
-        const keys: ThrottleKeys = {
-          account: `account:${sha256(normalEmail(email))}`,
-          address: `address:${clientKey(request.ip, deps.addressSecret)}`,
-        };
+        const keys = signInKeys(sha256(normalEmail(email)), clientKey(request.ip, deps.addressSecret));
         const now = Date.now();
         const gate = await signInGate(sql, keys, settings, now);
         if (gate.kind !== 'open') {

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { BackOfficeSettings } from '../../config/back-office.ts';
 import { createUser, findUserByEmail, normalEmail, type Role } from '../../db/accounts-repo.ts';
 import { recordSettingChange } from '../../db/settings-journal.ts';
-import { forgiveTry, pastTheLock, recordFailure, signInGate, type ThrottleKeys } from '../../db/sign-in-throttle.ts';
+import { forgiveTry, pastTheLock, recordFailure, signInGate, signInKeys, type ThrottleKeys } from '../../db/sign-in-throttle.ts';
 import type { Sql } from '../../db/sql.ts';
 import {
   cancelInvitation,
@@ -372,9 +372,14 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
 
   office.get('/compte', { preHandler: signedIn }, async (request, reply) => accountPage(request, reply));
 
-  const throttleKeys = (request: FastifyRequest, prefix: string, email: string): ThrottleKeys => ({
-    account: `${prefix}account:${sha256(normalEmail(email))}`,
-    address: `${prefix}address:${clientKey(request.ip, context.addressSecret)}`,
+  const sourceOf = (request: FastifyRequest) => clientKey(request.ip, context.addressSecret);
+  /**
+   * A reset's requests are counted per address typed, from every source: they protect that
+   * mailbox, and a reset refused locks nobody out (their password still works).
+   */
+  const resetKeys = (request: FastifyRequest, email: string): ThrottleKeys => ({
+    account: `reset-account:${sha256(normalEmail(email))}`,
+    address: `reset-address:${sourceOf(request)}`,
   });
 
   office.post('/compte/mot-de-passe', anyoneForm, async (request, reply) => {
@@ -383,7 +388,7 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
       return accountPage(request, reply, { field: 'actuel', text: 'saisissez votre mot de passe actuel et le nouveau, deux fois.' }, 422);
     const { companyId, userId, userEmail } = who(request);
     // The current password is guessed here as at the sign-in: the same counts slow it down.
-    const keys = throttleKeys(request, '', userEmail);
+    const keys = signInKeys(sha256(normalEmail(userEmail)), sourceOf(request));
     const now = Date.now();
     const gate = await signInGate(sql, keys, settings, now);
     if (gate.kind !== 'open') {
@@ -436,7 +441,7 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
     const again = (status: number, state: { error?: string; info?: string }) =>
       page(reply, renderForgottenPage(formToken(request, reply), { ...state, email: state.error ? email : '' }), status);
     if (!form.success || !EMAIL.test(email)) return again(400, { error: 'Saisissez l’adresse e-mail de votre compte.' });
-    const keys = throttleKeys(request, 'reset-', email);
+    const keys = resetKeys(request, email);
     const now = Date.now();
     const gate = await signInGate(sql, keys, settings, now);
     const counted = gate.kind === 'open' ? await recordFailure(sql, keys, settings, now) : null;
