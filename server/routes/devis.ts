@@ -177,7 +177,13 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer; devisPdfs: Devi
     security: TRAVEL_TOKEN,
     params: IdParams,
     answers: {
-      200: { description: 'Le devis, en PDF (application/pdf).' },
+      200: {
+        description: 'Le devis, en PDF (A4).',
+        file: 'application/pdf',
+        headers: {
+          'content-disposition': { type: 'string', description: 'inline, avec le nom du fichier (devis-{id}.pdf).' },
+        },
+      },
       404: {
         description: 'Réservation introuvable (numéro inconnu, jeton absent ou faux), ou réservation sans devis, en HTML.',
         html: true,
