@@ -12,6 +12,7 @@ import { renderOfferPage, type OfferPageState } from '../pages/counter-offer-pag
 import { withCarrierPrice } from '../pricing/booking-pricing.ts';
 import type { QuoteService } from '../pricing/quote-service.ts';
 import { hashToken } from '../security/tokens.ts';
+import { customerFormRefusal } from '../http/customer-form.ts';
 import type { Sql } from '../db/sql.ts';
 import { when } from '../pages/dashboard-page.ts';
 import { movedPayload } from './counter-offer-move.ts';
@@ -58,7 +59,8 @@ const CLOSED: Record<'accepted' | 'withdrawn' | 'expired' | 'unknown' | 'answere
  * The customer's side of a counter-offer, outside the back office (no session: the link's token
  * is the credential, checked against the booking it names, so another booking's token opens
  * nothing): GET shows the offer, POST accepts it once, before it expires, while the booking still
- * awaits an answer. Accepting moves the booking to the offer's day (and the carrier's price, signed
+ * awaits an answer; a POST from another site, or with a body no page's form sends, is refused
+ * before it is read (http/customer-form.ts). Accepting moves the booking to the offer's day (and the carrier's price, signed
  * as the carrier's own quote, never a figure from the browser), accepts it, and tells the webhooks
  * and the customer (the acceptance's e-mail).
  */
@@ -116,7 +118,14 @@ export async function customerOfferRoutes(app: FastifyInstance, deps: CustomerOf
       return showOpen(reply, offer, travel, query.success ? query.output.jeton : '');
     });
 
-    scope.post('/contre-proposition/:id', async (request, reply) => {
+    // As 'Bon pour accord': another site's post, or a body no page's form sends, is refused before it is read.
+    const refuseForeignForm = async (request: FastifyRequest, reply: FastifyReply) => {
+      const refusal = customerFormRefusal(request);
+      if (!refusal) return;
+      return send(reply, { kind: 'closed', title: refusal.title, text: refusal.text, carrierPhone: '' }, refusal.status);
+    };
+
+    scope.post('/contre-proposition/:id', { onRequest: refuseForeignForm }, async (request, reply) => {
       const form = v.safeParse(TokenForm, request.body);
       const token = form.success ? form.output.jeton : null;
       const found = await open(request, token);

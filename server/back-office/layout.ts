@@ -20,7 +20,7 @@ export interface Viewer {
   email: string;
   /** The form token of this session (CSRF), for the sign-out form. */
   csrf: string;
-  /** Administrators also see the Réglages. */
+  /** Administrators also see the Webhooks, the Réglages and the Équipe. */
   role: 'administrateur' | 'exploitant';
   /** The company's logo beside its name (/logos/…), when it has one. */
   logo?: { src: string; width: number; height: number } | null;
@@ -32,7 +32,7 @@ export type Section = 'reservations' | 'repertoire' | 'webhooks' | 'reglages' | 
 export const csrfField = (token: string) => `<input type="hidden" name="_csrf" value="${escapeHtml(token)}">`;
 
 /**
- * The frame of every page: the company, its sections (Réglages and Équipe for administrators, Mon compte for everyone), the sign-out; then the page. Signed
+ * The frame of every page: the company, its sections (Webhooks, Réglages and Équipe for administrators, Mon compte for everyone), the sign-out; then the page. Signed
  * out (the sign-in page), only the product's name.
  */
 export function frame(title: string, body: string, viewer: Viewer | null, current: Section | null = null): string {
@@ -41,7 +41,7 @@ export function frame(title: string, body: string, viewer: Viewer | null, curren
   const header = viewer
     ? `<header class="top">
   <div class="brand">${viewer.logo ? `<img class="company-logo" src="${escapeHtml(viewer.logo.src)}" width="${viewer.logo.width}" height="${viewer.logo.height}" alt="">` : ''}<span class="product">Espace transporteur</span> <strong>${escapeHtml(viewer.companyName)}</strong></div>
-  <nav aria-label="Espace transporteur">${link('reservations', 'Réservations')}${link('repertoire', 'Répertoire')}${link('webhooks', 'Webhooks')}${viewer.role === 'administrateur' ? `${link('reglages', 'Réglages')}${link('equipe', 'Équipe')}` : ''}${link('compte', 'Mon compte')}</nav>
+  <nav aria-label="Espace transporteur">${link('reservations', 'Réservations')}${link('repertoire', 'Répertoire')}${viewer.role === 'administrateur' ? `${link('webhooks', 'Webhooks')}${link('reglages', 'Réglages')}${link('equipe', 'Équipe')}` : ''}${link('compte', 'Mon compte')}</nav>
   <form method="post" action="${BASE}/deconnexion" class="sign-out">${csrfField(viewer.csrf)}<button type="submit" class="button secondary">Se déconnecter</button></form>
 </header>`
     : `<header class="top"><div class="brand"><span class="product">Espace transporteur</span></div></header>`;

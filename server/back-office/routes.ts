@@ -3,7 +3,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { lookup } from 'node:dns/promises';
 import { Readable } from 'node:stream';
 import * as v from 'valibot';
 import type { BackOfficeSettings } from '../config/back-office.ts';
@@ -18,20 +17,16 @@ import {
   listBookings,
   possibleDuplicates,
   VIEWS,
-  type BookingScope,
   type ListFilter,
 } from '../db/carrier-bookings.ts';
-import { forgiveTry, pastTheLock, recordFailure, signInGate, type ThrottleKeys } from '../db/sign-in-throttle.ts';
+import { forgiveTry, pastTheLock, recordFailure, signInGate, signInKeys } from '../db/sign-in-throttle.ts';
 import { bookingSummary } from '../db/booking-summary.ts';
 import { findQuote } from '../db/quotes-repo.ts';
 import { decideTravel, findTravel, setCarrierPrice, undoAcceptance, type Decision, type StoredTravel } from '../db/travels-repo.ts';
 import { isDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
-import { addEndpoint, disableEndpoint, listEndpoints, recentDeliveries, resendDelivery } from '../db/webhooks-repo.ts';
 import { HttpError } from '../http/validation.ts';
-import { mayCall, urlProblem } from '../notifications/address-guard.ts';
 import { factsOf, type EventType } from '../notifications/booking-events.ts';
 import { carrierOf } from '../notifications/notifier.ts';
-import { newEndpointSecret } from '../notifications/webhook-sender.ts';
 import { withCarrierPrice } from '../pricing/booking-pricing.ts';
 import { companyRecord } from '../pricing/carrier-records.ts';
 import { PricingUnavailable } from '../pricing/pricing-unavailable.ts';
@@ -53,9 +48,9 @@ import { BACK_OFFICE_CSP, BASE, dayOf, escapeHtml, frame, type Viewer } from './
 import { readFrenchDay } from './french-day.ts';
 import { cookieOptions, CSRF_COOKIE, csrfUserInfo, loadSession, requireSession, SESSION_COOKIE } from './session.ts';
 import { renderSignInPage } from './sign-in-page.ts';
-import { renderWebhooksPage } from './webhooks-page.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { teamRoutes } from './team/routes.ts';
+import { webhooksRoutes } from './webhooks-routes.ts';
 import { directoryRoutes } from './directory/directory-routes.ts';
 import { logoFile } from '../db/company-profile.ts';
 import { depositCard, depositMarks } from '../payments/deposit-marks.ts';
@@ -71,8 +66,6 @@ export interface BackOfficeOptions {
 const PAGE_SIZE = 50;
 /** Beyond the undo window, before the acceptance's e-mail may leave: an undo sent at the window's last second finds it still waiting. */
 const UNDO_MARGIN_MS = 30_000;
-/** Endpoints one owner may register: enough for a planning, an accounting and an SMS tool, and a spare. */
-const MAX_ENDPOINTS = 10;
 
 const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
 const ListQuery = v.object({
@@ -110,11 +103,6 @@ const OfferForm = v.object({
   transport: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20)), ''),
   manutention: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20)), ''),
 });
-const WebhookForm = v.object({
-  url: v.pipe(v.string(), v.trim(), v.maxLength(2000)),
-  portee: v.optional(v.picklist(['entreprise', 'public']), 'entreprise'),
-});
-
 /** What the sign-in page says after a sign-out, here or everywhere. */
 const SIGNED_OUT: Record<string, string> = {
   '1': 'Vous êtes déconnecté.',
@@ -139,9 +127,6 @@ const DONE: Record<string, string> = {
   'prix-fixe': 'Prix fixé\u00a0: vous pouvez maintenant accepter la réservation.',
   'prix-deja': 'Le prix de cette réservation est déjà fixé\u00a0: rien n’a changé.',
   'prix-a-fixer': 'Fixez d’abord le prix de cette réservation\u00a0: elle ne peut pas être acceptée sans prix.',
-  ajoute: 'Point de réception ajouté\u00a0: les prochains événements y seront envoyés.',
-  supprime: 'Point de réception supprimé.',
-  renvoye: 'Événement remis dans la file d’envoi.',
 };
 
 export function page(reply: FastifyReply, html: string, status = 200): FastifyReply {
@@ -278,7 +263,6 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
       const mailOn = notifier.mailDescription !== null;
       /** The suffix of a decision's message when the customer hears of it from nobody but the carrier. */
       const told = (travel: StoredTravel) => (tellsCustomer(travel, mailOn) ? '' : '-sans-courriel');
-      const owners = (scope: BookingScope) => [String(scope.companyId), ...(scope.withPublic ? ['public'] : [])];
 
       office.get('/', async (request, reply) => {
         const carrier = await loadSession(sql, request, settings.publicCompanyId);
@@ -300,10 +284,7 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
           page(reply, renderSignInPage(reply.generateCsrf({ userInfo: csrfUserInfo(request) }), { email, error }), status);
         if (!form.success || email.trim() === '' || form.output.mot_de_passe === '')
           return again(400, 'Saisissez votre adresse e-mail et votre mot de passe.');
-        const keys: ThrottleKeys = {
-          account: `account:${sha256(normalEmail(email))}`,
-          address: `address:${clientKey(request.ip, deps.addressSecret)}`,
-        };
+        const keys = signInKeys(sha256(normalEmail(email)), clientKey(request.ip, deps.addressSecret));
         const now = Date.now();
         const gate = await signInGate(sql, keys, settings, now);
         if (gate.kind !== 'open') {
@@ -704,34 +685,6 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         return reply.redirect(`${BASE}/reservations/${travel.id}?fait=${written ? 'prix-fixe' : 'prix-deja'}`, 303);
       });
 
-      // The webhooks.
-      const webhooksPage = async (
-        request: FastifyRequest,
-        reply: FastifyReply,
-        message: { kind: 'success' | 'error'; text: string } | null,
-        typed?: { url: string; scope: string },
-        status = 200,
-        created?: { url: string; secret: string },
-      ) => {
-        const scope = request.carrier!.scope;
-        const endpoints = [];
-        for (const owner of owners(scope))
-          for (const endpoint of await listEndpoints(sql, owner))
-            endpoints.push({ ...endpoint, deliveries: await recentDeliveries(sql, endpoint.id) });
-        return page(
-          reply,
-          renderWebhooksPage({
-            viewer: viewerOf(request, reply),
-            withPublic: scope.withPublic,
-            endpoints,
-            message,
-            ...(typed ? { typed } : {}),
-            ...(created ? { created } : {}),
-          }),
-          status,
-        );
-      };
-
       const settingsContext = { sql, signedIn, csrf: office.csrfProtection, viewerOf, page, publicUrl: deps.notifications.publicUrl };
       await settingsRoutes(office, settingsContext);
       await directoryRoutes(office, settingsContext);
@@ -746,68 +699,14 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         page,
       });
       alertsRoutes(office, { sql, signedIn, csrf: office.csrfProtection, viewerOf, page, publicUrl: deps.notifications.publicUrl, mailOn });
-
-      office.get('/webhooks', { preHandler: signedIn }, async (request, reply) => {
-        const done = (request.query as Record<string, unknown>).fait;
-        const text = typeof done === 'string' ? DONE[done] : undefined;
-        return webhooksPage(request, reply, text ? { kind: 'success', text } : null);
-      });
-
-      office.post('/webhooks', protectedForm, async (request, reply) => {
-        const scope = request.carrier!.scope;
-        const form = v.safeParse(WebhookForm, request.body);
-        const typed = { url: form.success ? form.output.url : '', scope: form.success ? form.output.portee : 'entreprise' };
-        const refuse = (text: string) => webhooksPage(request, reply, { kind: 'error', text }, typed, 422);
-        if (!form.success) return refuse('Indiquez une adresse de 2000 caractères au plus.');
-        const owner = form.output.portee === 'public' && scope.withPublic ? 'public' : String(scope.companyId);
-        let url: URL;
-        try {
-          url = new URL(form.output.url);
-        } catch {
-          return refuse('Cette adresse est illisible\u00a0: écrivez-la en entier, par exemple https://planning.exemple.fr/webhooks.');
-        }
-        const { allowLoopback } = deps.notifications.webhooks;
-        const problem = urlProblem(url, allowLoopback);
-        if (problem) return refuse(problem);
-        // Checked now for the carrier's sake; checked again at every send, on the addresses then resolved.
-        const host = url.hostname.replace(/^\[|\]$/g, '');
-        try {
-          const addresses = await lookup(host, { all: true });
-          if (addresses.some((entry) => !mayCall(entry.address, allowLoopback)))
-            return refuse('Cette adresse mène à un réseau privé\u00a0: seules les adresses publiques d’Internet sont appelées.');
-        } catch {
-          return refuse(`Le nom ${host} est introuvable\u00a0: vérifiez l’adresse.`);
-        }
-        const registered = await listEndpoints(sql, owner);
-        if (registered.some((endpoint) => endpoint.url === url.toString())) return refuse('Cette adresse reçoit déjà ces événements.');
-        if (registered.length >= MAX_ENDPOINTS)
-          return refuse(`Vous avez déjà ${MAX_ENDPOINTS} points de réception\u00a0: supprimez-en un d’abord.`);
-        // Its secret is shown on this answer alone (not after a redirect): the page shows it masked from then on.
-        const secret = newEndpointSecret();
-        await addEndpoint(sql, owner, url.toString(), secret, new Date().toISOString());
-        return webhooksPage(request, reply, { kind: 'success', text: DONE.ajoute! }, undefined, 201, { url: url.toString(), secret });
-      });
-
-      office.post('/webhooks/:id/supprimer', protectedForm, async (request, reply) => {
-        const params = v.safeParse(IdParams, request.params);
-        if (!params.success) throw new HttpError(404, 'Point de réception introuvable');
-        const now = new Date().toISOString();
-        let removed = false;
-        for (const owner of owners(request.carrier!.scope)) removed ||= await disableEndpoint(sql, owner, params.output.id, now);
-        if (!removed) throw new HttpError(404, 'Point de réception introuvable');
-        return reply.redirect(`${BASE}/webhooks?fait=supprime`, 303);
-      });
-
-      office.post('/webhooks/livraisons/:id/renvoyer', protectedForm, async (request, reply) => {
-        const params = v.safeParse(IdParams, request.params);
-        if (!params.success) throw new HttpError(404, 'Envoi introuvable');
-        const now = Date.now();
-        let queued = false;
-        for (const owner of owners(request.carrier!.scope))
-          queued ||= await resendDelivery(sql, owner, params.output.id, now, deps.notifications.webhooks.retryMs);
-        if (!queued) throw new HttpError(404, 'Envoi introuvable');
-        notifier.wake({ deliveries: 1, mail: false });
-        return reply.redirect(`${BASE}/webhooks?fait=renvoye`, 303);
+      await webhooksRoutes(office, {
+        sql,
+        notifier,
+        webhooks: deps.notifications.webhooks,
+        signedIn,
+        csrf: office.csrfProtection,
+        viewerOf,
+        page,
       });
     },
     { prefix: BASE },

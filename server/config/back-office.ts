@@ -10,11 +10,11 @@ export interface BackOfficeSettings {
    */
   publicCompanyId: number | null;
   sessionMs: number;
-  /** Failed sign-ins (per account, or per address × 5) after which each new try must wait. */
+  /** Failed sign-ins (per account from one source, or per source across accounts × 5) after which each new try must wait. */
   slowDownAfter: number;
   /** The wait after the first of those, doubled with each further failure (capped at a minute). */
   delayMs: number;
-  /** Failures after which sign-in is refused for lockMs, even with the right password. */
+  /** Failures after which sign-in (to that account from that source) is refused for lockMs, even with the right password. */
   lockAfter: number;
   lockMs: number;
   /**

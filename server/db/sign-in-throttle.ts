@@ -2,12 +2,17 @@ import type { BackOfficeSettings } from '../config/back-office.ts';
 import type { Sql } from './sql.ts';
 
 /**
- * Failed sign-ins slow guessing down, then stop it. Each failure is counted for the account
- * and for the client address (a keyed hash, never the address); from `slowDownAfter` failures
- * a new try must wait, twice as long after each further failure, and from `lockAfter` every
- * try is refused until `lockMs` has passed since the last failure, the right password
- * included. An address counts five times as many failures: one office signs in for several
- * people. The counts are in the database, so every process of a deployment shares them.
+ * Failed sign-ins slow guessing down, then stop it. Each failure is counted for the account as
+ * tried from one source (the client's address as the server knows it: TRUST_PROXY decides
+ * whether X-Forwarded-For is believed; an IPv6 /64 counts as one) and for that source across
+ * accounts, each a keyed hash, never the address. From `slowDownAfter` failures a new try must
+ * wait, twice as long after each further failure, and from `lockAfter` every try is refused
+ * until `lockMs` has passed since the last failure, the right password included. A stranger who
+ * types wrong passwords for someone's account so locks only their own source's tries at it: the
+ * right password from another source still signs in. A source counts five times as many
+ * failures across accounts: one office signs in for several people. No count is kept for the
+ * account from every source: it would be a lock anyone could set. The counts are in the
+ * database, so every process of a deployment shares them.
  */
 export type SignInGate = { kind: 'open' } | { kind: 'wait'; seconds: number } | { kind: 'locked'; seconds: number };
 
@@ -16,8 +21,19 @@ const ADDRESS_FACTOR = 5;
 const LONGEST_WAIT_MS = 60_000;
 
 export interface ThrottleKeys {
+  /** The narrow count: a sign-in's account from one source (signInKeys), a reset's address typed. */
   account: string;
+  /** The source across accounts, counted with ADDRESS_FACTOR. */
   address: string;
+}
+
+/**
+ * The keys of a sign-in try (or a password change, guessed the same way): `accountHash` names
+ * the account (the hash of its e-mail as typed, normalised), `sourceKey` the client's address
+ * (clientKey of request.ip).
+ */
+export function signInKeys(accountHash: string, sourceKey: string): ThrottleKeys {
+  return { account: `account:${accountHash}:from:${sourceKey}`, address: `address:${sourceKey}` };
 }
 
 interface FailureRow {
@@ -55,8 +71,8 @@ export async function signInGate(sql: Sql, keys: ThrottleKeys, settings: BackOff
 /**
  * Counts a try as failed before its password is checked, and says how many failures each key
  * now holds: tries sent together cannot all pass the gate before any of them is counted, so no
- * more than `lockAfter` passwords per account are ever checked in a lock's window. A try whose
- * password was right is forgiven (forgiveTry).
+ * more than `lockAfter` passwords per account and source are ever checked in a lock's window. A
+ * try whose password was right is forgiven (forgiveTry).
  */
 export async function recordFailure(sql: Sql, keys: ThrottleKeys, settings: BackOfficeSettings, now: number) {
   return sql.transaction(async (tx) => {
@@ -82,7 +98,7 @@ export function pastTheLock(counts: { account: number; address: number }, settin
   return counts.account > settings.lockAfter || counts.address > settings.lockAfter * ADDRESS_FACTOR;
 }
 
-/** A try whose password was right: its account's count is cleared, and the address keeps no failure for it. */
+/** A try whose password was right: its account's count from this source is cleared, and the source keeps no failure for it. */
 export async function forgiveTry(sql: Sql, keys: ThrottleKeys): Promise<void> {
   await sql.transaction(async (tx) => {
     await tx.run('DELETE FROM sign_in_failures WHERE key = ?', [keys.account]);

@@ -24,6 +24,15 @@ export async function addEndpoint(sql: Sql, owner: string, url: string, secret: 
   return row!.id;
 }
 
+/** One of the owner's endpoints still registered, or null. */
+export async function findEndpoint(sql: Sql, owner: string, id: number): Promise<WebhookEndpoint | null> {
+  const row = await sql.get<WebhookEndpoint>(
+    'SELECT id, owner, url, secret, created_at FROM webhook_endpoints WHERE id = ? AND owner = ? AND disabled_at IS NULL',
+    [id, owner],
+  );
+  return row ?? null;
+}
+
 /** An endpoint removed gets no new event; its pending deliveries are dropped by the worker. */
 export async function disableEndpoint(sql: Sql, owner: string, id: number, now: string): Promise<boolean> {
   return (

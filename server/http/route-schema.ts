@@ -126,11 +126,17 @@ export const CARRIER_KEY: Security = [{ cleTransporteur: [] }];
 /** Public, on the keyless pages' records or, with a carrier's key, on that carrier's. */
 export const PUBLIC_OR_CARRIER_KEY: Security = [{}, { cleTransporteur: [] }];
 
-/** One documented answer: a JSON body described by a valibot schema, an HTML page, or nothing. */
+/**
+ * One documented answer: a JSON body described by a valibot schema, an HTML page, a file of a
+ * media type, or nothing. An answer that may come as JSON or as HTML (the same status, written
+ * by two hands) lists both.
+ */
 export interface Answer {
   description: string;
   schema?: Schema;
   html?: true;
+  /** A file's media type ('application/pdf'): its bytes as they are, published as a binary string. */
+  file?: string;
   /** Response headers, each a JSON Schema with its description. */
   headers?: Record<string, JsonSchema & { description: string }>;
 }
@@ -175,30 +181,45 @@ const TOO_MANY_REQUESTS = answer('Trop de requêtes\u00a0: le message dit dans c
 });
 
 function responseOf(documented: Answer) {
-  const content = documented.html
-    ? { 'text/html': { schema: { type: 'string' } } }
-    : documented.schema
-      ? { 'application/json': { schema: jsonSchemaOf(documented.schema, 'answer') } }
-      : undefined;
+  const content = {
+    ...(documented.file ? { [documented.file]: { schema: { type: 'string', format: 'binary' } } } : {}),
+    ...(documented.html ? { 'text/html': { schema: { type: 'string' } } } : {}),
+    ...(documented.schema ? { 'application/json': { schema: jsonSchemaOf(documented.schema, 'answer') } } : {}),
+  };
   return {
     description: documented.description,
-    ...(content ? { content } : {}),
+    // Without content, @fastify/swagger would publish the answer as JSON described by its description.
+    ...(Object.keys(content).length > 0 ? { content } : {}),
     ...(documented.headers ? { headers: documented.headers } : {}),
+  };
+}
+
+/**
+ * A route's own 503 (its page, when what it makes cannot be made now) beside the one every
+ * operation may answer (the database, the server stopping), in JSON: either may come.
+ */
+function withUnavailable(own: Answer | undefined): Answer {
+  if (!own) return UNAVAILABLE;
+  return {
+    ...own,
+    description: `${own.description} Ou, en JSON : ${UNAVAILABLE.description}`,
+    schema: UNAVAILABLE.schema!,
+    headers: { ...UNAVAILABLE.headers, ...own.headers },
   };
 }
 
 /**
  * The Fastify schema of a route: its parameters, body and answers as JSON Schemas converted
  * from the valibot schemas its handler parses with, and what @fastify/swagger publishes of it.
- * Every operation also answers 500, 503 (the database does not answer or the server stops, with Retry-After), and
- * 429 unless it escapes the rate limits, in the French error shape.
+ * Every operation also answers 500, 503 (the database does not answer or the server stops, with Retry-After; beside
+ * the route's own 503 when it has one), and 429 unless it escapes the rate limits, in the French error shape.
  */
 export function routeSchema(doc: RouteDoc): FastifySchema {
   const request = (schema: Schema | undefined) => (schema ? jsonSchemaOf(schema, 'request') : undefined);
   const answers: Record<number, Answer> = {
     ...doc.answers,
     500: refusal('Erreur interne du serveur.'),
-    503: UNAVAILABLE,
+    503: withUnavailable(doc.answers[503]),
   };
   if (doc.rateLimited !== false) answers[429] = TOO_MANY_REQUESTS;
   return {

@@ -230,6 +230,11 @@ export function renderDevisPdfUnavailablePage(message: string, devisUrl: string)
   );
 }
 
+/** A customer's form refused before it was read (another site's post, a body no page sends): why, in French. */
+export function renderRefusedFormPage(title: string, text: string): string {
+  return page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`, false);
+}
+
 export function renderNotFoundPage(light: boolean): string {
   return page(
     'Réservation introuvable',

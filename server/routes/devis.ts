@@ -4,7 +4,8 @@ import * as v from 'valibot';
 import type { Sql } from '../db/sql.ts';
 import { routeSchema, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { HttpError } from '../http/validation.ts';
-import { renderDevisPdfUnavailablePage, renderNotFoundPage } from '../pages/dashboard-page.ts';
+import { renderDevisPdfUnavailablePage, renderNotFoundPage, renderRefusedFormPage } from '../pages/dashboard-page.ts';
+import { customerFormRefusal } from '../http/customer-form.ts';
 import { DevisPdfUnavailable, type DevisPdfBuilder } from '../pages/devis-pdf-pool.ts';
 import { devisBrandStyle, renderDevisPage, type AcceptanceView } from '../pages/devis-page.ts';
 import { findLogo, logoFile } from '../db/company-profile.ts';
@@ -176,7 +177,13 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer; devisPdfs: Devi
     security: TRAVEL_TOKEN,
     params: IdParams,
     answers: {
-      200: { description: 'Le devis, en PDF (application/pdf).' },
+      200: {
+        description: 'Le devis, en PDF (A4).',
+        file: 'application/pdf',
+        headers: {
+          'content-disposition': { type: 'string', description: 'inline, avec le nom du fichier (devis-{id}.pdf).' },
+        },
+      },
       404: {
         description: 'Réservation introuvable (numéro inconnu, jeton absent ou faux), ou réservation sans devis, en HTML.',
         html: true,
@@ -224,18 +231,19 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer; devisPdfs: Devi
   });
 
   /**
-   * The 'Bon pour accord' form (application/x-www-form-urlencoded): the token that opened the
+   * The 'Bon pour accord' form (application/x-www-form-urlencoded, and nothing else): the token that opened the
    * page, the hash of the devis shown, the name and the two boxes. The customer's page, not an
    * API: it is not published in the OpenAPI document (as the counter-offer's page is not), and
    * counts against the writes' rate limit (http/rate-limits.ts, '/devis/').
    */
-  app.post('/devis/:id/accord', async (request, reply) => {
-    // The token is in the form, not a cookie: another site cannot make a browser send it. A
-    // browser still says where a post comes from: one from another site is refused all the same.
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
-      bookingPageHeaders(reply);
-      return reply.code(403).send(renderNotFoundPage(false).replace('Réservation introuvable</h1>', 'Demande refusée</h1>'));
-    }
+  const refuseForeignForm = async (request: FastifyRequest, reply: FastifyReply) => {
+    const refusal = customerFormRefusal(request);
+    if (!refusal) return;
+    bookingPageHeaders(reply);
+    return reply.code(refusal.status).send(renderRefusedFormPage(refusal.title, refusal.text));
+  };
+  // Another site's post, or a body no page's form sends, is refused before it is read (http/customer-form.ts).
+  app.post('/devis/:id/accord', { onRequest: refuseForeignForm }, async (request, reply) => {
     const read = readAcceptance(request.body);
     try {
       const { travel, kind } = await openDevis(sql, request, devisKey, read.token);

@@ -57,7 +57,7 @@ export const SETTINGS_PAGES: SettingsPage[] = [
   {
     path: 'journal',
     title: 'Journal des changements',
-    description: 'Qui a changé quel réglage ou l’équipe, quand, et ce qu’il valait avant.',
+    description: 'Qui a changé quel réglage, l’équipe ou les webhooks, quand, et ce qu’il valait avant.',
   },
 ];
 

@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { findLogo, readReferences, removeLogo, saveLogo, writeReferences } from '../../db/company-profile.ts';
 import { readJournal, recordSettingChange } from '../../db/settings-journal.ts';
-import { frame } from '../layout.ts';
+import { administratorsOnly as administratorsOnlyGuard } from '../administrators-only.ts';
 import { checkReferences, referenceChanges, shownReferences, storedReferences, typedReferences } from './company-form.ts';
 import { COMPANY_URL, renderCompanyPage } from './company-page.ts';
 import { checkLogo, fileSize, LOGO_MAX_BYTES, TOO_HEAVY } from './logo-image.ts';
@@ -56,18 +56,7 @@ const query = (request: FastifyRequest, name: string): string | null => {
  */
 export async function settingsRoutes(office: FastifyInstance, context: SettingsContext): Promise<void> {
   const { sql, signedIn, csrf, viewerOf, page, publicUrl } = context;
-  const administratorsOnly: preHandlerAsyncHookHandler = async (request, reply) => {
-    if (request.carrier?.role === 'administrateur') return;
-    await page(
-      reply,
-      frame(
-        'Réservé aux administrateurs',
-        '<h1>Réservé aux administrateurs</h1><p>Les réglages de l’entreprise sont réservés à ses administrateurs\u00a0: rien n’a été changé. Demandez à l’un d’eux.</p>',
-        request.carrier ? viewerOf(request, reply) : null,
-      ),
-      403,
-    );
-  };
+  const administratorsOnly = administratorsOnlyGuard('Les réglages de l’entreprise sont réservés', viewerOf, page);
   const administrator = { preHandler: [signedIn, administratorsOnly] };
   /** A form: the session, then its token (a page of another site cannot post it), then the role. */
   const administratorForm = { preHandler: [signedIn, csrf as preHandlerAsyncHookHandler, administratorsOnly] };

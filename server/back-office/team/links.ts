@@ -16,7 +16,7 @@ export const RESET_VALIDITY_MS = 3_600_000;
 export const ROLE_LABELS: Record<Role, string> = { administrateur: 'Administrateur', exploitant: 'Exploitant' };
 /** What each role may do, as the Équipe page explains it. */
 export const ROLE_HELP: Record<Role, string> = {
-  administrateur: 'réglages, équipe, carnet d’adresses et réservations',
+  administrateur: 'réglages, équipe, webhooks, carnet d’adresses et réservations',
   exploitant: 'réservations et carnet d’adresses',
 };
 export const ROLES: readonly Role[] = ['administrateur', 'exploitant'];

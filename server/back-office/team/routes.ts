@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { BackOfficeSettings } from '../../config/back-office.ts';
 import { createUser, findUserByEmail, normalEmail, type Role } from '../../db/accounts-repo.ts';
 import { recordSettingChange } from '../../db/settings-journal.ts';
-import { forgiveTry, pastTheLock, recordFailure, signInGate, type ThrottleKeys } from '../../db/sign-in-throttle.ts';
+import { forgiveTry, pastTheLock, recordFailure, signInGate, signInKeys, type ThrottleKeys } from '../../db/sign-in-throttle.ts';
 import type { Sql } from '../../db/sql.ts';
 import {
   cancelInvitation,
@@ -31,6 +31,7 @@ import type { Notifier } from '../../notifications/notifier.ts';
 import { clientKey } from '../../security/client-key.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, UNKNOWN_ACCOUNT_HASH, verifyPassword } from '../../security/passwords.ts';
 import { generateToken, hashToken, sha256, tokenMatches } from '../../security/tokens.ts';
+import { administratorsOnly as administratorsOnlyGuard } from '../administrators-only.ts';
 import { BASE, frame, type Viewer } from '../layout.ts';
 import { cookieOptions, CSRF_COOKIE, csrfUserInfo, SESSION_COOKIE } from '../session.ts';
 import { renderAccountPage } from './account-page.ts';
@@ -133,18 +134,7 @@ function passwordProblem(password: string, confirmation: string): string | null 
  */
 export async function teamRoutes(office: FastifyInstance, context: TeamContext): Promise<void> {
   const { sql, settings, notifier, signedIn, csrf, viewerOf, page } = context;
-  const administratorsOnly: preHandlerAsyncHookHandler = async (request, reply) => {
-    if (request.carrier?.role === 'administrateur') return;
-    await page(
-      reply,
-      frame(
-        'Réservé aux administrateurs',
-        '<h1>Réservé aux administrateurs</h1><p>L’équipe de l’entreprise est réservée à ses administrateurs\u00a0: rien n’a été changé. Demandez à l’un d’eux.</p>',
-        request.carrier ? viewerOf(request, reply) : null,
-      ),
-      403,
-    );
-  };
+  const administratorsOnly = administratorsOnlyGuard('L’équipe de l’entreprise est réservée', viewerOf, page);
   const administrator = { preHandler: [signedIn, administratorsOnly] };
   const administratorForm = { preHandler: [signedIn, csrf as preHandlerAsyncHookHandler, administratorsOnly] };
   const anyoneForm = { preHandler: [signedIn, csrf as preHandlerAsyncHookHandler] };
@@ -382,9 +372,14 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
 
   office.get('/compte', { preHandler: signedIn }, async (request, reply) => accountPage(request, reply));
 
-  const throttleKeys = (request: FastifyRequest, prefix: string, email: string): ThrottleKeys => ({
-    account: `${prefix}account:${sha256(normalEmail(email))}`,
-    address: `${prefix}address:${clientKey(request.ip, context.addressSecret)}`,
+  const sourceOf = (request: FastifyRequest) => clientKey(request.ip, context.addressSecret);
+  /**
+   * A reset's requests are counted per address typed, from every source: they protect that
+   * mailbox, and a reset refused locks nobody out (their password still works).
+   */
+  const resetKeys = (request: FastifyRequest, email: string): ThrottleKeys => ({
+    account: `reset-account:${sha256(normalEmail(email))}`,
+    address: `reset-address:${sourceOf(request)}`,
   });
 
   office.post('/compte/mot-de-passe', anyoneForm, async (request, reply) => {
@@ -393,7 +388,7 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
       return accountPage(request, reply, { field: 'actuel', text: 'saisissez votre mot de passe actuel et le nouveau, deux fois.' }, 422);
     const { companyId, userId, userEmail } = who(request);
     // The current password is guessed here as at the sign-in: the same counts slow it down.
-    const keys = throttleKeys(request, '', userEmail);
+    const keys = signInKeys(sha256(normalEmail(userEmail)), sourceOf(request));
     const now = Date.now();
     const gate = await signInGate(sql, keys, settings, now);
     if (gate.kind !== 'open') {
@@ -446,7 +441,7 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
     const again = (status: number, state: { error?: string; info?: string }) =>
       page(reply, renderForgottenPage(formToken(request, reply), { ...state, email: state.error ? email : '' }), status);
     if (!form.success || !EMAIL.test(email)) return again(400, { error: 'Saisissez l’adresse e-mail de votre compte.' });
-    const keys = throttleKeys(request, 'reset-', email);
+    const keys = resetKeys(request, email);
     const now = Date.now();
     const gate = await signInGate(sql, keys, settings, now);
     const counted = gate.kind === 'open' ? await recordFailure(sql, keys, settings, now) : null;

@@ -68,7 +68,7 @@ export function renderTeamPage(input: TeamPageInput): string {
       `<label class="check" for="invitation-${role}"><input type="radio" id="invitation-${role}" name="role" value="${role}"${role === chosen ? ' checked' : ''}> ${ROLE_LABELS[role]}\u00a0: ${escapeHtml(ROLE_HELP[role])}</label>`,
   ).join('');
   const body = `<h1>Équipe</h1>
-<p>Les personnes de votre entreprise qui ont accès à cet espace. Un administrateur règle l’entreprise, son équipe, son carnet d’adresses et suit les réservations\u00a0; un exploitant suit les réservations et le carnet d’adresses. L’entreprise garde toujours au moins un administrateur.</p>
+<p>Les personnes de votre entreprise qui ont accès à cet espace. Un administrateur règle l’entreprise, son équipe, ses webhooks, son carnet d’adresses et suit les réservations\u00a0; un exploitant suit les réservations et le carnet d’adresses. L’entreprise garde toujours au moins un administrateur.</p>
 ${message ? notice(message.kind, message.text) : ''}${typed ? `<div class="notice error" role="alert"><p>L’invitation n’a pas été envoyée\u00a0: <a href="#invitation-email">corrigez le formulaire «\u202fInviter un collègue\u202f»</a>. Ce que vous avez saisi est conservé.</p></div>` : ''}
 <table class="bookings team"><caption class="visually-hidden">Les membres de l’équipe</caption>
 <thead><tr><th scope="col">Adresse e-mail</th><th scope="col">Rôle</th><th scope="col">Dernière connexion</th><th scope="col">Retirer</th></tr></thead>

@@ -431,3 +431,61 @@ describe(`the carrier's back office on ${DATABASE_NAME}`, () => {
     assert.match(server.logs, /POST \/espace-transporteur\/connexion (303|401|429)/, 'the back office’s requests are logged');
   });
 });
+
+describe(`issue 52: the sign-in's lock holds an account against one address, not against its owner, on ${DATABASE_NAME}`, () => {
+  let server;
+  /** The limits low and the waits short, so a lock is reached in a few tries. */
+  const LOCK_AFTER = 4;
+  /** How many failures one address may make across accounts before it is locked out of all: server/README.md's five times. */
+  const ADDRESS_LOCK_AFTER = LOCK_AFTER * 5;
+
+  before(async () => {
+    server = await startServer(undefined, 0, {
+      // The proxy on this machine is trusted: each test's client says its own address in X-Forwarded-For.
+      TRUST_PROXY: '127.0.0.1',
+      SIGN_IN_SLOW_DOWN_AFTER: '2',
+      SIGN_IN_LOCK_AFTER: String(LOCK_AFTER),
+      SIGN_IN_DELAY_MS: '1',
+    });
+  });
+  after(async () => {
+    await server.stop();
+  });
+
+  /** A browser at `address`, as the trusted proxy reports it. */
+  const at = (address: string) => new BackOffice(server.base, { headers: { 'x-forwarded-for': address } });
+  /** One sign-in, after whatever waits its refusals ask for: the first answer that is not a wait. */
+  const signIn = async (office: BackOffice, email: string, password: string) => {
+    for (;;) {
+      await office.get('/espace-transporteur/connexion');
+      const answer = await office.post('/espace-transporteur/connexion', { email, mot_de_passe: password });
+      if (answer.status !== 429 || !/patientez/.test(answer.text)) return answer;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('issue 52: wrong passwords from one address lock that address out of the account, and the right password from another still signs in; one address trying many accounts is still stopped across them', async () => {
+    const owner = DEMO_ACCOUNTS[1]!;
+    const stranger = at('198.51.100.66');
+    for (let n = 1; n <= LOCK_AFTER; n += 1) assert.equal((await signIn(stranger, owner.email, `mauvais-${n}`)).status, 401);
+    const locked = await signIn(stranger, owner.email, owner.password);
+    assert.equal(locked.status, 429, 'the stranger’s address is locked out, the right password included');
+    assert.match(locked.text, /la connexion est bloquée pendant 15\u00a0min\./);
+
+    const office = at('203.0.113.10');
+    assert.equal((await signIn(office, owner.email, owner.password)).status, 303, 'the owner, from their own address');
+    assert.equal((await signIn(at('203.0.113.11'), owner.email, 'une faute de frappe')).status, 401, 'checked, not refused unread');
+    assert.equal((await signIn(stranger, owner.email, owner.password)).status, 429, 'the owner’s success frees nobody else');
+
+    // An address that tries many accounts a few times each is stopped across them, on any account.
+    const prowler = at('198.51.100.99');
+    for (let n = 0; n < ADDRESS_LOCK_AFTER; n += 1) {
+      const answer = await signIn(prowler, `inconnu-${n % 5}@exemple.fr`, `mauvais-${n}`);
+      assert.equal(answer.status, 401, `try ${n + 1}`);
+    }
+    const stopped = await signIn(prowler, MARTIN.email, MARTIN.password);
+    assert.equal(stopped.status, 429);
+    assert.match(stopped.text, /la connexion est bloquée/);
+    assert.equal((await signIn(at('203.0.113.12'), MARTIN.email, MARTIN.password)).status, 303, 'from another address');
+  });
+});

@@ -39,7 +39,9 @@ export function contractOf(text) {
     parameters: (template.match(/\{/g) ?? []).length,
     item,
   }));
-  operations.sort((a, b) => a.parameters - b.parameters);
+  // The longer literal text wins among as many parameters: /devis/{id}.pdf before /devis/{id}, which matches its paths too.
+  const literal = (template: string) => template.replace(/\{[^}]+\}/g, '').length;
+  operations.sort((a, b) => a.parameters - b.parameters || literal(b.template) - literal(a.template));
   const contract = {
     document,
     /** The operation a request reaches, or null: { template, operation }. */

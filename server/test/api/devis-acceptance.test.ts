@@ -252,15 +252,44 @@ describe(`'Bon pour accord' on the devis page, on ${DATABASE_NAME}`, () => {
     assert.equal(crossSite.status, 403);
     assert.match(crossSite.html, /Demande refusée/);
 
+    // A name sent twice is read as a list, not as the page's one field.
+    const fields = new URLSearchParams(fullForm(booking.token, hash));
+    fields.append('nom', 'Pierre Curie');
     const unreadable = await fetch(`${server.base}/devis/${booking.id}/accord`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: booking.token, empreinte: hash, nom: ['Marie'], cgv: 'oui', valeur: 'oui' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: fields.toString(),
     });
     assert.equal(unreadable.status, 400);
     assert.match(await unreadable.text(), /Le formulaire envoyé est illisible/);
     assert.equal((await acceptances(booking.id)).length, 0);
+  });
+
+  it('issue 52: a body that is not the page’s form (JSON, however well formed, or none) is refused in French and records nothing, as a post from another site is; the page’s form still accepts', async () => {
+    const booking = await book();
+    const hash = shownHash((await devisPage(booking.id, booking.token)).html)!;
+    const post = (headers: Record<string, string>, body?: string) =>
+      fetch(`${server.base}/devis/${booking.id}/accord`, { method: 'POST', redirect: 'manual', headers, ...(body ? { body } : {}) });
+    const asJson = await post({ 'content-type': 'application/json' }, JSON.stringify(fullForm(booking.token, hash)));
+    assert.equal(asJson.status, 415);
+    assert.match(asJson.headers.get('content-type') ?? '', /^text\/html/);
+    const page = await asJson.text();
+    assert.match(page, /<html lang="fr">/);
+    assert.match(page, /Seul le formulaire de la page est accepté\u00a0: rien n’a été enregistré\./);
+    assert.equal((await post({ 'content-type': 'text/plain' }, new URLSearchParams(fullForm(booking.token, hash)).toString())).status, 415);
+    assert.equal((await post({})).status, 415);
+    const crossSite = await accept(booking.id, fullForm(booking.token, hash), {
+      origin: 'https://piege.exemple',
+      'sec-fetch-site': 'cross-site',
+    });
+    assert.equal(crossSite.status, 403);
+    assert.match(crossSite.html, /Ce formulaire a été envoyé depuis un autre site/);
+    assert.equal((await acceptances(booking.id)).length, 0);
+
+    const signed = await accept(booking.id, fullForm(booking.token, hash), { origin: server.base, 'sec-fetch-site': 'same-origin' });
+    assert.equal(signed.status, 303);
+    assert.equal((await acceptances(booking.id)).length, 1);
   });
 
   it('cannot accept a refused booking', async () => {

@@ -423,6 +423,47 @@ describe(`a booking's page that decides, and answers with a next step, on ${DATA
     assert.equal(hour.status, 422);
     assert.match(hour.text, /Heure illisible/);
   });
+
+  it('issue 52: a counter-offer’s acceptance posted from another site, or as JSON, is refused in French and changes nothing; the page’s own form accepts', async () => {
+    const created = await book(server.base, { name: 'Inès Piège', email: 'piege@exemple.fr', day: dayFromToday(10) });
+    const day = DateTime.now().setZone(PARIS).plus({ days: 16 }).toFormat('dd/LL/yyyy');
+    await office.get(`/espace-transporteur/reservations/${created.id}`);
+    const sent = await office.post(`/espace-transporteur/reservations/${created.id}/contre-proposition`, { date: day, heure: '9:00' });
+    assert.equal(sent.status, 201);
+    const token = /jeton=([\w-]+)/.exec(sent.text)![1]!;
+    const post = (headers: Record<string, string>, body: string) =>
+      fetch(`${server.base}/contre-proposition/${created.id}`, { method: 'POST', headers, body, redirect: 'manual' });
+    const form = 'application/x-www-form-urlencoded';
+    const unchanged = async () => {
+      assert.equal((await read(server.base, created)).state, 'new');
+      const [offer] = await server.query('SELECT accepted_at FROM counter_offers WHERE travel_id = ?', [created.id]);
+      assert.equal(offer.accepted_at, null);
+      assert.deepEqual(
+        (await server.query('SELECT type FROM outbox_events WHERE travel_id = ? AND type = ?', [created.id, 'booking.accepted'])).length,
+        0,
+      );
+    };
+
+    // A page of another site that holds the link (a mail read in a webmail, a forwarded message) posts its form.
+    const crossSite = await post(
+      { 'content-type': form, origin: 'https://piege.exemple', 'sec-fetch-site': 'cross-site' },
+      `jeton=${token}`,
+    );
+    assert.equal(crossSite.status, 403);
+    const refusal = await crossSite.text();
+    assert.match(refusal, /<html lang="fr">/);
+    assert.match(refusal, /Ce formulaire a été envoyé depuis un autre site\u00a0: rien n’a été enregistré\./);
+    await unchanged();
+    const asJson = await post({ 'content-type': 'application/json' }, JSON.stringify({ jeton: token }));
+    assert.equal(asJson.status, 415);
+    assert.match(await asJson.text(), /Seul le formulaire de la page est accepté/);
+    await unchanged();
+
+    // The customer's click on the page: same origin.
+    const accepted = await post({ 'content-type': form, origin: server.base, 'sec-fetch-site': 'same-origin' }, `jeton=${token}`);
+    assert.equal(accepted.status, 303);
+    assert.equal((await read(server.base, created)).state, 'accepted');
+  });
 });
 
 describe(`the new booking's alert e-mail on ${DATABASE_NAME}`, () => {

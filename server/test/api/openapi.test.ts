@@ -103,6 +103,53 @@ describe(`the published API contract on ${DATABASE_NAME}`, () => {
     assert.deepEqual(document.components.schemas.ErrorAnswer.required, ['error']);
   });
 
+  it('issue 52: publishes the devis PDF as application/pdf (a binary string) and its pages as HTML, its own 503 beside the database’s; what the server answers fits it', async () => {
+    const answers = document.paths['/devis/{id}.pdf'].get.responses;
+    assert.deepEqual(Object.keys(answers['200'].content), ['application/pdf']);
+    assert.deepEqual(answers['200'].content['application/pdf'].schema, { type: 'string', format: 'binary' });
+    assert.deepEqual(Object.keys(answers['404'].content), ['text/html']);
+    // Its page when the PDF cannot be made now, or the JSON every operation answers when the database does not.
+    assert.deepEqual(Object.keys(answers['503'].content).sort(), ['application/json', 'text/html']);
+    assert.ok(answers['503'].headers['retry-after']);
+
+    const created = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody() });
+    assert.equal(created.status, 201);
+    const { id, token } = created.data;
+    const read = async (url: string) => {
+      const response = await fetch(server.base + url);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return { status: response.status, contentType: response.headers.get('content-type'), bytes };
+    };
+    const pdf = await read(`/devis/${id}.pdf?token=${token}`);
+    assert.equal(pdf.status, 200);
+    assert.equal(pdf.bytes.subarray(0, 5).toString('latin1'), '%PDF-');
+    checkAnswer(contract, {
+      method: 'GET',
+      url: `/devis/${id}.pdf`,
+      status: 200,
+      contentType: pdf.contentType,
+      text: pdf.bytes.toString('latin1'),
+    });
+    const unknown = await read(`/devis/${id}.pdf?token=faux`);
+    assert.equal(unknown.status, 404);
+    checkAnswer(contract, {
+      method: 'GET',
+      url: `/devis/${id}.pdf`,
+      status: 404,
+      contentType: unknown.contentType,
+      text: unknown.bytes.toString(),
+    });
+    // Its 503 page (devis-pdf-load.test.ts makes the server answer it) and the database's.
+    for (const contentType of ['text/html; charset=utf-8', 'application/json; charset=utf-8'])
+      checkAnswer(contract, {
+        method: 'GET',
+        url: `/devis/${id}.pdf`,
+        status: 503,
+        contentType,
+        text: contentType.startsWith('text') ? '<!doctype html>' : '{"error":"Service momentanément indisponible"}',
+      });
+  });
+
   it('publishes what a carrier’s webhook receives: its headers and the event’s schema', () => {
     const operation = document.webhooks.evenementReservation.post;
     assert.deepEqual(

@@ -7,8 +7,10 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice, DEMO_ACCOUNTS, type FormFields } from './back-office-client.ts';
+import { bookingBody } from './booking-body.ts';
 import { freePort, startInbox } from './smtp-inbox.ts';
-import { DATABASE_NAME, startServer } from './support.ts';
+import { DATABASE_NAME, json, startServer } from './support.ts';
+import { registerEndpoint } from './webhook-receiver.ts';
 
 const BASE = '/espace-transporteur';
 const [MARTIN, DUPONT] = DEMO_ACCOUNTS;
@@ -264,6 +266,72 @@ describe(`the carrier's team on ${DATABASE_NAME}`, () => {
     assert.equal((await office.get(`${BASE}/equipe`)).status, 200, 'the new role applies at the next page');
     const journal = await martin.get(`${BASE}/reglages/journal`);
     assert.match(journal.text, new RegExp(`Rôle de ${exploitant.email.replace(/\./g, '\\.')}\u00a0: exploitant → administrateur`));
+  });
+
+  it('issue 52: the webhooks are the administrators’: an exploitant has no link to them, and their page and every forged form (an address for the public pages, a removal, a delivery sent again) get the 403, nothing changed; each change is in the journal, never its secret', async () => {
+    const martin = await new BackOffice(server.base).signInAs(1);
+    const exploitant = await colleague(martin, 'webhooks');
+    // Martin's company sees the public pages' bookings: it registers for them and for its own.
+    const run = counter;
+    const publicUrl = `http://127.0.0.1:9/issue-52-${run}/public`;
+    const companyUrl = `http://127.0.0.1:9/issue-52-${run}/entreprise`;
+    const { secret: publicSecret } = await registerEndpoint(martin, publicUrl, 'public');
+    const { secret: companySecret } = await registerEndpoint(martin, companyUrl, 'entreprise');
+    const endpointId = async (url: string) =>
+      (await server.query('SELECT id FROM webhook_endpoints WHERE url = ? AND disabled_at IS NULL', [url]))[0]?.id;
+    const publicId = await endpointId(publicUrl);
+    assert.ok(publicId, 'registered');
+    // A public booking gives the public endpoint a delivery to send again.
+    assert.equal((await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody() })).status, 201);
+    const deliveriesOf = (id: number) => server.query('SELECT id FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id', [id]);
+    const [delivery] = await deliveriesOf(publicId);
+    assert.ok(delivery, 'a delivery');
+
+    const office = exploitant.office;
+    const bookings = await office.get(`${BASE}/reservations`);
+    assert.doesNotMatch(bookings.text, /href="\/espace-transporteur\/webhooks"/, 'an exploitant has no Webhooks link');
+    assert.match((await martin.get(`${BASE}/reservations`)).text, /href="\/espace-transporteur\/webhooks"/, 'an administrator has');
+    const shown = await office.get(`${BASE}/webhooks`);
+    assert.equal(shown.status, 403);
+    assert.match(shown.text, /Les webhooks de l’entreprise sont réservés à ses administrateurs/);
+    assert.ok(!shown.text.includes(publicUrl), 'the page shows none of its endpoints');
+    await office.get(`${BASE}/compte`);
+    const forged: Record<string, FormFields> = {
+      '/webhooks': { url: 'http://127.0.0.1:9/intrus', portee: 'public' },
+      [`/webhooks/${publicId}/supprimer`]: {},
+      [`/webhooks/livraisons/${delivery.id}/renvoyer`]: {},
+    };
+    for (const [path, fields] of Object.entries(forged)) {
+      const answer = await office.post(BASE + path, fields);
+      assert.equal(answer.status, 403, path);
+      assert.match(answer.text, /réservés à ses administrateurs\u00a0: rien n’a été changé/, path);
+    }
+    assert.equal((await server.query("SELECT id FROM webhook_endpoints WHERE url = 'http://127.0.0.1:9/intrus'")).length, 0);
+    assert.equal(await endpointId(publicUrl), publicId, 'still registered');
+    assert.equal((await deliveriesOf(publicId)).length, 1, 'sent again by nobody');
+
+    // Martin removes one: both additions and the removal are in the journal, with their address and scope, and no secret.
+    const companyId = await endpointId(companyUrl);
+    await martin.get(`${BASE}/webhooks`);
+    const removed = await martin.post(`${BASE}/webhooks/${companyId}/supprimer`);
+    assert.equal(removed.location, `${BASE}/webhooks?fait=supprime`);
+    const journal = (await martin.get(`${BASE}/reglages/journal`)).text;
+    const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    assert.match(journal, new RegExp(`Webhook ajouté\u00a0: ${escaped(publicUrl)} \\(réservations du site public\\)`));
+    assert.match(
+      journal,
+      new RegExp(`Webhook ajouté\u00a0: ${escaped(companyUrl)} \\(réservations de l’intranet et des pages portant votre clé\\)`),
+    );
+    assert.match(journal, new RegExp(`Webhook supprimé\u00a0: ${escaped(companyUrl)}`));
+    const lines = (
+      await server.query("SELECT user_email, summary, before_json, after_json FROM settings_journal WHERE area = 'webhooks'")
+    ).filter((line) => line.summary.includes(`/issue-52-${run}/`));
+    assert.equal(lines.length, 3);
+    assert.ok(
+      lines.every((line) => line.user_email === MARTIN.email),
+      'who did it',
+    );
+    for (const secret of [publicSecret, companySecret]) assert.ok(!JSON.stringify(lines).includes(secret), 'no secret in the journal');
   });
 
   it('refuses every new form without its token (CSRF), or with another session’s, and changes nothing', async () => {
