@@ -1,4 +1,4 @@
-import type { SeedCompany } from 'transport-quote-server/compose';
+import { TERMS_MODEL, type SeedCompany } from 'transport-quote-server/compose';
 
 /**
  * Demo companies. Their tokens are public on purpose (README): they open the intranet
@@ -63,10 +63,20 @@ export const DEMO_COMPANIES: readonly SeedCompany[] = [
         email: 'contact@transports-martin.example',
         address: '12 rue des Docks, 93200 Saint-Denis',
         legal_name: 'Transports Martin & Fils SAS',
-        registration: 'SAS au capital de 50 000 € · RCS Bobigny (démonstration)',
+        legal_form: 'SAS au capital de 50 000 €',
+        trade_register: 'RCS Bobigny 812 345 678 (démonstration)',
+        transport_register: 'n° 2026 11 0004512, Île-de-France (démonstration)',
         siret: '81234567800013',
         insurer: 'Mutuelle des Transporteurs (démonstration)',
         insurance_policy: 'RC-2026-004512',
+        payment_terms:
+          'Solde par virement, chèque ou carte bancaire à la livraison, avant le déchargement complet. Aucun paiement en espèces au-delà de 1 000 €.',
+        liability_terms:
+          'Notre responsabilité couvre la perte et les avaries des biens confiés, dans la limite de la valeur que vous déclarez (par objet : 1 500 € au plus sans déclaration particulière). Réclamations par lettre recommandée au siège ; sans réponse sous un mois, vous pouvez saisir le médiateur.',
+        mediator_name: 'Médiation des déménageurs (démonstration)',
+        mediator_website: 'https://www.mediation-demenagement.example',
+        mediator_address: '1 rue de la Médiation, 75001 Paris',
+        devis_validity_days: 30,
         brand_color: '#0f766e',
       },
       vat: 0.2,
@@ -89,6 +99,8 @@ export const DEMO_COMPANIES: readonly SeedCompany[] = [
         { id: 'assurance', label: 'Assurance ad valorem', kind: 'pourcentage', percent: 0.5, min_value: 1000, max_value: 60000 },
       ],
     },
+    // The product's model of general conditions, its first line (the warning to adapt it) taken off.
+    terms: TERMS_MODEL.split('\n').slice(2).join('\n'),
     preferredItemNames: ['Carton standard', 'Canapé 3 places', 'Lit double', 'Réfrigérateur', 'Lave-linge'],
     places: [
       {

@@ -39,6 +39,7 @@ import { paymentsFromEnv, type PaymentSettings } from './config/payments.ts';
 import { depositRoutes } from './payments/deposit-routes.ts';
 import { DepositService } from './payments/deposit-service.ts';
 import { followRoutes } from './routes/follow.ts';
+import { termsRoutes } from './routes/terms.ts';
 import { scheduleCalendarMails } from './follow/calendar-mails.ts';
 import { devisPdfOfBooking } from './db/devis-document.ts';
 import { documentsFromEnv, type DocumentSettings } from './config/documents.ts';
@@ -413,6 +414,7 @@ export async function createApp({
   await app.register(quoteRoutes);
   await app.register(devisRoutes, { devisKey, devisPdfs });
   await app.register(followRoutes, { devisKey });
+  await app.register(termsRoutes);
   if (deposits.enabled) await app.register(depositRoutes, { devisKey });
   await app.register(catalogueRoutes);
   await app.register(companyRoutes);

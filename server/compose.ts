@@ -7,3 +7,4 @@ export { seedCompanies, type SeedAccount, type SeedCompany } from './db/seed.ts'
 export { companyStore, findCompanyByToken } from './db/companies-repo.ts';
 export { preferredItems } from './db/items-repo.ts';
 export { escapeHtml } from './pages/dashboard-page.ts';
+export { TERMS_MODEL } from './pages/terms-model.ts';

@@ -158,6 +158,8 @@ export interface BookingsPageInput {
   dateError?: string | null;
   /** The deposit's mark of each booking that has one (payments/deposit-marks.ts). */
   depositMarks?: ReadonlyMap<number, string>;
+  /** What the company's devis lacks (settings/completeness-routes.ts), as a notice with its link; null: nothing. */
+  incomplete?: string | null;
 }
 
 /** A day of the filter as the field shows it: 'jj/mm/aaaa'. */
@@ -187,6 +189,7 @@ export function renderBookingsPage(input: BookingsPageInput): string {
   const body = `
 <h1>Réservations</h1>
 ${message ? notice('success', message) : ''}
+${input.incomplete ?? ''}
 <nav class="tabs" aria-label="Vues des réservations">${(['a-traiter', 'aujourdhui', 'a-venir', 'toutes'] as const).map(tab).join('')}</nav>
 <details class="filter-box"${filtered || dateError ? ' open' : ''}><summary class="button secondary">Rechercher et filtrer</summary>
 <form method="get" action="${BASE}/reservations" class="filters card" aria-label="Filtrer les réservations">

@@ -43,6 +43,7 @@ import { when } from '../pages/dashboard-page.ts';
 import { formatPrice } from 'transport-quote-wizard/domain';
 import { refusalText, REFUSAL_REASON_KEYS } from './refusal-reasons.ts';
 import { renderBookingsPage } from './bookings-page.ts';
+import { incompleteNotice, missingMentions } from './settings/completeness-routes.ts';
 import { csvHeader, csvRows } from './csv.ts';
 import { BACK_OFFICE_CSP, BASE, dayOf, escapeHtml, frame, type Viewer } from './layout.ts';
 import { readFrenchDay } from './french-day.ts';
@@ -393,6 +394,8 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
               : {}),
             page: number,
             pageSize: PAGE_SIZE,
+            // Said to whoever can fix it (the administrators) until the devis carries every mention.
+            incomplete: request.carrier!.role === 'administrateur' ? incompleteNotice(await missingMentions(sql, request.carrier!.companyId)) : null,
             message: done,
             ...(dateError ? { typed, dateError } : {}),
           }),

@@ -1,3 +1,4 @@
+import { writeTerms } from './company-terms.ts';
 import * as v from 'valibot';
 import { CompanyDataSchema, searchWords, type CompanyDataInput } from 'transport-quote-wizard/domain';
 import { hashPassword } from '../security/passwords.ts';
@@ -34,6 +35,8 @@ export interface SeedCompany {
   places: SeedPlace[];
   contacts: { name: string; phone_number: string; email: string }[];
   customers: { name: string; reference: string; email: string; phone_number: string }[];
+  /** Its general conditions (Réglages, Conditions générales), which its devis link; none when absent. */
+  terms?: string;
   /** Items only this company offers in the search. */
   ownItems: {
     name: string;
@@ -88,6 +91,7 @@ async function seedCompany(sql: Sql, company: SeedCompany): Promise<void> {
     JSON.stringify(company.store),
     company.publicKey ?? null,
   ]);
+  if (company.terms) await writeTerms(sql, company.id, company.terms, new Date().toISOString());
   for (const place of company.places) {
     await sql.run(
       `INSERT INTO places (company_id, label, address_complete, search_text, lat, lng, locality, postal_code, floor_nb, elevator_presence, notes, contacts_json)

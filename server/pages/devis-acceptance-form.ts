@@ -23,7 +23,7 @@ export interface AcceptanceForm {
 export type AcceptanceView =
   | { kind: 'open'; action: string; token: string; devisHash: string; earlier: ShownAcceptance | null; form?: AcceptanceForm }
   | { kind: 'accepted'; acceptance: ShownAcceptance }
-  | { kind: 'closed'; text: string };
+  | { kind: 'closed'; text: string; refresh?: { action: string; token: string } | null };
 
 export const TERMS_LABEL = 'J’ai lu et j’accepte les conditions générales de vente du transporteur.';
 export const VALUE_LABEL =
@@ -77,7 +77,11 @@ ${summary}${formError && !summary ? `<p class="field-error">${escapeHtml(formErr
 export function renderAcceptance(view: AcceptanceView): string {
   if (view.kind === 'open') return openForm(view);
   if (view.kind === 'closed')
-    return `<section class="acceptance" aria-labelledby="accord-titre"><h2 id="accord-titre">Bon pour accord</h2><p>${escapeHtml(view.text)}</p></section>`;
+    return `<section class="acceptance" aria-labelledby="accord-titre"><h2 id="accord-titre">Bon pour accord</h2><p>${escapeHtml(view.text)}</p>${
+      view.refresh
+        ? `<form method="post" action="${escapeHtml(view.refresh.action)}"><input type="hidden" name="token" value="${escapeHtml(view.refresh.token)}"><button type="submit" class="button primary">Obtenir un devis à jour</button></form>`
+        : ''
+    }</section>`;
   const { acceptance } = view;
   return `<section class="acceptance accepted" aria-labelledby="accord-titre"><h2 id="accord-titre">Bon pour accord</h2>
 <p class="accepted-line"><strong>${escapeHtml(acceptedSentence(acceptance))}</strong></p>

@@ -42,12 +42,6 @@ ${price.rows.map((row) => `<tr><th scope="row">${escapeHtml(row.label)}</th><td>
 }
 
 /** The devis's body: its content (devis-content.ts), written as HTML. */
-/** The carrier's payment terms beside a deposit asked online: its default 'no payment asked' would contradict it. */
-const withDeposit = (payment: string) =>
-  payment.startsWith('Aucun paiement n’est demandé')
-    ? 'Le solde se règle selon les modalités que le transporteur vous indique en confirmant votre déménagement.'
-    : payment;
-
 export function renderDevisBody(content: DevisContent, logo: DevisPageInput['logo'] = null, depositMention = ''): string {
   const { carrier, customer } = content;
   return `
@@ -74,8 +68,8 @@ ${content.items.length ? `<ul>${content.items.map((item) => `<li>${escapeHtml(it
 <p>${escapeHtml(content.service)}</p></section>
 <section><h2>Prix</h2>
 ${priceSection(content.price)}</section>
-${carrier.termsUrl ? `<section><h2>Conditions générales</h2><p>Ce devis est accompagné des conditions générales du transporteur\u00a0: <a href="${escapeHtml(carrier.termsUrl)}">${escapeHtml(carrier.termsUrl)}</a></p></section>` : ''}
-<section><h2>Paiement</h2>${depositMention ? `<p>${escapeHtml(depositMention)}</p>` : ''}<p>${escapeHtml(depositMention ? withDeposit(content.payment) : content.payment)}</p></section>
+${carrier.termsUrl ? `<section><h2>Conditions générales</h2><p>Ce devis est accompagné des conditions générales du transporteur${carrier.termsUrl.startsWith('/') ? `, qui en font partie\u00a0: <a href="${escapeHtml(carrier.termsUrl)}">lire les conditions générales</a>` : `\u00a0: <a href="${escapeHtml(carrier.termsUrl)}">${escapeHtml(carrier.termsUrl)}</a>`}</p></section>` : ''}
+<section><h2>Paiement</h2>${depositMention ? `<p>${escapeHtml(depositMention)}</p>` : ''}<p>${escapeHtml(content.payment)}</p></section>
 <section><h2>Responsabilité et réserves</h2>
 ${content.liability.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}</section>`;
 }

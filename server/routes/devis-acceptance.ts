@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { CompanyData } from 'transport-quote-wizard/domain';
+import { BUSINESS_TIME_ZONE, DEFAULT_DEVIS_VALIDITY_DAYS, formatLongDate, type CompanyData } from 'transport-quote-wizard/domain';
 import { insertDevisAcceptance, latestDevisAcceptance } from '../db/devis-acceptances.ts';
 import { devisOwnerOf, devisSourceOf } from '../db/devis-source.ts';
 import type { Sql } from '../db/sql.ts';
@@ -7,7 +7,8 @@ import { findTravel, type StoredTravel } from '../db/travels-repo.ts';
 import { factsOf } from '../notifications/booking-events.ts';
 import { carrierOf, type Notifier } from '../notifications/notifier.ts';
 import type { AcceptanceForm } from '../pages/devis-acceptance-form.ts';
-import { canonicalDevis, devisContent, devisHash } from '../pages/devis-content.ts';
+import { canonicalDevis, devisContent, devisHash, validUntil } from '../pages/devis-content.ts';
+import { DateTime } from 'luxon';
 import type { DevisSource } from '../pages/devis-content.ts';
 
 /**
@@ -29,11 +30,29 @@ type FormError = AcceptanceForm['errors'][number];
 export type DevisTokenKind = 'edition' | 'devis';
 
 /** Why a devis cannot be accepted (now), in French; null when it can. */
-export function acceptanceClosed(travel: StoredTravel, source: DevisSource): string | null {
+export function acceptanceClosed(travel: StoredTravel, source: DevisSource, now = Date.now()): string | null {
   if (travel.state === 'refused') return 'Le transporteur a refusé cette réservation\u00a0: ce devis ne peut plus être accepté.';
   if (source.priceSource === 'pending')
     return 'Le prix de ce devis n’est pas encore fixé\u00a0: vous pourrez l’accepter quand le transporteur l’aura indiqué.';
+  if (devisExpired(source, now)) return expiredText(source);
   return null;
+}
+
+/** Whether a devis is past the validity its carrier gives (Réglages, 30 days by default): its price no longer holds. */
+export function devisExpired(source: DevisSource, now = Date.now()): boolean {
+  const days = source.carrier?.devis_validity_days ?? DEFAULT_DEVIS_VALIDITY_DAYS;
+  return Date.parse(validUntil(source.quote.created_at, days)) < now;
+}
+
+/** Why an expired devis cannot be accepted, and what to do: a devis at today's price, or the carrier's word for a price set by hand. */
+function expiredText(source: DevisSource): string {
+  const days = source.carrier?.devis_validity_days ?? DEFAULT_DEVIS_VALIDITY_DAYS;
+  const ended = formatLongDate(DateTime.fromISO(validUntil(source.quote.created_at, days)).setZone(BUSINESS_TIME_ZONE).toISODate()!);
+  const next =
+    source.priceSource === 'quote'
+      ? 'Obtenez un devis à jour, au prix d’aujourd’hui, puis acceptez-le.'
+      : 'Ce prix a été fixé à la main\u00a0: demandez au transporteur un devis à jour.';
+  return `Ce devis était valable jusqu’au ${ended}\u00a0: le transporteur ne s’engage plus à son prix. ${next}`;
 }
 
 /** A name as kept: spaces collapsed, no control or format character. */

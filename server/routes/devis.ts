@@ -19,7 +19,8 @@ import { devisPdfOf } from '../db/devis-document.ts';
 import { latestDevisAcceptance, type DevisAcceptance } from '../db/devis-acceptances.ts';
 import { devisContent, devisHash, type DevisSource } from '../pages/devis-content.ts';
 import type { AcceptanceForm } from '../pages/devis-acceptance-form.ts';
-import { acceptanceClosed, acceptDevis, readAcceptance, type DevisTokenKind } from './devis-acceptance.ts';
+import { acceptanceClosed, acceptDevis, devisExpired, readAcceptance, type DevisTokenKind } from './devis-acceptance.ts';
+import { refreshDevis } from '../bookings/refresh-devis.ts';
 import { devisDeposit } from '../payments/devis-deposit.ts';
 
 /**
@@ -98,7 +99,16 @@ function acceptanceView(
 ): AcceptanceView {
   if (latest && latest.devis_hash === hash && !form) return { kind: 'accepted', acceptance: shown(latest) };
   const closed = acceptanceClosed(travel, source);
-  if (closed) return { kind: 'closed', text: closed };
+  if (closed)
+    return {
+      kind: 'closed',
+      text: closed,
+      // Past its validity, a price from the grid is brought up to date at the customer's word.
+      refresh:
+        travel.state !== 'refused' && source.priceSource === 'quote' && devisExpired(source)
+          ? { action: `/devis/${travel.id}/actualiser`, token }
+          : null,
+    };
   return {
     kind: 'open',
     action: `/devis/${travel.id}/accord`,
@@ -242,6 +252,28 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer; devisPdfs: Devi
     bookingPageHeaders(reply);
     return reply.code(refusal.status).send(renderRefusedFormPage(refusal.title, refusal.text));
   };
+  // A devis past its validity, brought up to date at today's price (issue 54): the same choices
+  // priced again; the customer then reads the new devis and accepts it, or not.
+  const RefreshBody = v.object({ token: v.optional(v.pipe(v.string(), v.maxLength(200))) });
+  app.post('/devis/:id/actualiser', { onRequest: refuseForeignForm }, async (request, reply) => {
+    const parsed = v.safeParse(RefreshBody, request.body ?? {});
+    const token = parsed.success ? (parsed.output.token ?? null) : null;
+    try {
+      const { travel } = await openDevis(sql, request, devisKey, token);
+      const source = await devisSourceOf(sql, travel, publicPricing);
+      if (!source || travel.state === 'refused' || source.priceSource !== 'quote' || !devisExpired(source))
+        return await sendDevis(reply, travel, token ?? '', undefined, 409);
+      await refreshDevis(app, travel);
+      return reply
+        .code(303)
+        .header('location', `/devis/${travel.id}?${new URLSearchParams({ token: token ?? '' })}`)
+        .send();
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return notFound(reply);
+      throw error;
+    }
+  });
+
   // Another site's post, or a body no page's form sends, is refused before it is read (http/customer-form.ts).
   app.post('/devis/:id/accord', { onRequest: refuseForeignForm }, async (request, reply) => {
     const read = readAcceptance(request.body);

@@ -10,7 +10,6 @@ import {
   TravelPayloadSchema,
 } from 'transport-quote-wizard/domain';
 import { editCloseDays } from '../db/customer-follow.ts';
-import { devisOwnerOf } from '../db/devis-source.ts';
 import type { ServerLimits } from '../config/limits.ts';
 import type { Sql } from '../db/sql.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
@@ -20,7 +19,6 @@ import {
   insertTravel,
   ownersOf,
   storedSize,
-  updateTravel,
   type StoredTravel,
 } from '../db/travels-repo.ts';
 import { answer, publishSchema, refusal, routeSchema, PUBLIC_OR_CARRIER_KEY, TRAVEL_TOKEN } from '../http/route-schema.ts';
@@ -28,7 +26,7 @@ import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
 import { KEY_AND_TOKEN_APART, KEY_REFUSED } from '../http/carrier-key.ts';
 import { carrierOf } from '../notifications/notifier.ts';
 import { priceBooking } from '../pricing/booking-pricing.ts';
-import { describeChanges } from '../db/booking-changes.ts';
+import { storeEdit } from '../bookings/store-edit.ts';
 import { misplacedStops } from '../pricing/stop-places.ts';
 import { stateOfBody } from '../pricing/body-state.ts';
 import type { OfflineGeocoder } from '../geo/geocoder.ts';
@@ -294,37 +292,7 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
       },
       travel.carrier_id,
     );
-    // What the edit changed, kept for the carrier; an accepted booking edited returns to 'review' (à revoir).
-    const lines = describeChanges(travel.payload, priced.payload);
-    const changes = lines.length > 0 ? { at: new Date().toISOString(), lines } : (travel.summary?.changes ?? null);
-    const uses = await quotas.assertRoom(
-      sql,
-      ownersOf(travel.company_id, travel.client_key, travel.carrier_id),
-      storedSize(priced.payload),
-      travel.payload_bytes,
-    );
-    const owner = devisOwnerOf(travel, publicPricing);
-    const carrier = carrierOf(owner === null ? null : await companyStoreJson(sql, owner), publicPricing);
-    const written = await sql.transaction(async (tx) => {
-      const now = new Date().toISOString();
-      const state = (await updateTravel(tx, travel.id, priced, now, { changed: lines.length > 0, changes })) ?? travel.state;
-      const facts = factsOf({
-        ...travel,
-        updated_at: now,
-        state,
-        payload: priced.payload,
-        price_source: priced.priceSource,
-        price_check: priced.priceCheck,
-        summary: { lines: priced.facts.lines },
-      });
-      // Accepted, then changed by its customer: back to the carrier, who is told as of a new booking.
-      return notifier.record(tx, 'booking.updated', facts, carrier, null, {
-        backToCarrier: travel.state === 'accepted' && state === 'review',
-      });
-    });
-    notifier.wake(written);
-    quotas.report(uses);
-    metrics?.bookings.inc({ action: 'updated', owner: travel.company_id === null ? 'public' : 'company' });
+    await storeEdit(app, travel, priced);
     return { id: travel.id, quote_id: priced.quote.id };
   });
 

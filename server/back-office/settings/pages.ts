@@ -15,6 +15,11 @@ export interface SettingsPage {
 /** The pages of the Réglages, in the order a new carrier fills them. */
 export const SETTINGS_PAGES: SettingsPage[] = [
   {
+    path: 'devis-complet',
+    title: 'Votre devis est-il complet\u00a0?',
+    description: 'Chaque mention que la loi demande au devis, si vos réglages la fournissent, et où la renseigner.',
+  },
+  {
     path: 'entreprise',
     title: 'Entreprise',
     description:
@@ -42,6 +47,11 @@ export const SETTINGS_PAGES: SettingsPage[] = [
     path: 'options',
     title: 'Options',
     description: 'Emballage, démontage, cartons, assurance ad valorem… ce que vos clients ajoutent sur l’estimation, et son prix HT.',
+  },
+  {
+    path: 'conditions-generales',
+    title: 'Conditions générales',
+    description: 'Vos conditions générales de déménagement, jointes à chaque devis (un modèle à adapter vous est proposé).',
   },
   {
     path: 'modifications',

@@ -17,6 +17,8 @@ import type { SettingsContext } from './context.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
 import { optionRoutes } from './options-routes.ts';
 import { editsRoutes } from './edits-routes.ts';
+import { termsRoutes } from './terms-routes.ts';
+import { completenessRoutes } from './completeness-routes.ts';
 import { poolRoutes } from './pools-routes.ts';
 import { tariffRoutes } from './tariff-routes.ts';
 
@@ -273,6 +275,8 @@ export async function settingsRoutes(office: FastifyInstance, context: SettingsC
   await catalogueRoutes(office, context, { page: administrator, form: administratorForm });
   await optionRoutes(office, context, { page: administrator, form: administratorForm });
   await editsRoutes(office, context, { page: administrator, form: administratorForm });
+  await termsRoutes(office, context, { page: administrator, form: administratorForm });
+  await completenessRoutes(office, context, { page: administrator, form: administratorForm });
   // Acompte: only when the server can take payments (Stripe's secrets set).
   if (office.deposits.enabled) await depositSettingsRoutes(office, context, { page: administrator, form: administratorForm });
 }

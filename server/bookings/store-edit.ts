@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { describeChanges } from '../db/booking-changes.ts';
+import { devisOwnerOf } from '../db/devis-source.ts';
+import type { Sql } from '../db/sql.ts';
+import { ownersOf, storedSize, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
+import { factsOf } from '../notifications/booking-events.ts';
+import { carrierOf } from '../notifications/notifier.ts';
+import type { PricedBooking } from '../pricing/booking-pricing.ts';
+
+async function companyStoreJson(sql: Sql, companyId: number): Promise<string | null> {
+  return (await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [companyId]))?.store_json ?? null;
+}
+
+/**
+ * Stores a booking priced again (its customer's edit, or its devis brought up to date): what
+ * changed is kept for the carrier, an accepted booking whose trip or price changed returns to
+ * 'review' (à revoir), and its event and e-mails are written in the same transaction.
+ */
+export async function storeEdit(
+  app: Pick<FastifyInstance, 'sql' | 'quotas' | 'notifier' | 'publicPricing' | 'metrics'>,
+  travel: StoredTravel,
+  priced: PricedBooking,
+): Promise<string> {
+  const { sql, quotas, notifier, publicPricing, metrics } = app;
+  const lines = describeChanges(travel.payload, priced.payload);
+  const changes = lines.length > 0 ? { at: new Date().toISOString(), lines } : (travel.summary?.changes ?? null);
+  const uses = await quotas.assertRoom(
+    sql,
+    ownersOf(travel.company_id, travel.client_key, travel.carrier_id),
+    storedSize(priced.payload),
+    travel.payload_bytes,
+  );
+  const owner = devisOwnerOf(travel, publicPricing);
+  const carrier = carrierOf(owner === null ? null : await companyStoreJson(sql, owner), publicPricing);
+  const { written, state } = await sql.transaction(async (tx) => {
+    const now = new Date().toISOString();
+    const state = (await updateTravel(tx, travel.id, priced, now, { changed: lines.length > 0, changes })) ?? travel.state;
+    const facts = factsOf({
+      ...travel,
+      updated_at: now,
+      state,
+      payload: priced.payload,
+      price_source: priced.priceSource,
+      price_check: priced.priceCheck,
+      summary: { lines: priced.facts.lines },
+    });
+    // Accepted, then changed by its customer: back to the carrier, who is told as of a new booking.
+    const written = await notifier.record(tx, 'booking.updated', facts, carrier, null, {
+      backToCarrier: travel.state === 'accepted' && state === 'review',
+    });
+    return { written, state };
+  });
+  notifier.wake(written);
+  quotas.report(uses);
+  metrics?.bookings.inc({ action: 'updated', owner: travel.company_id === null ? 'public' : 'company' });
+  return state;
+}
