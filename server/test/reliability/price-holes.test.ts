@@ -463,6 +463,30 @@ describe(`hole 2: fees, hand-set handling and expense lines stand only where the
     assert.equal(fields[16], ((TRANSPORT_CENTS + HANDLING_CENTS) / 100).toFixed(2).replace('.', ','), 'the grid’s price beside it');
   });
 
+  it('S163 issue 52: a predefined fee of 10,30 € HT is quoted, stored and listed as 12,36 € TTC, to the cent', async () => {
+    const body = bookingBody({
+      company_token: DEMO_COMPANY_TOKEN,
+      customer: customer('Honorine Centimes'),
+      items: [{ name: 'Canapé 3 places', category: 'item', predefinedTransportationFee: '10,3' }],
+    });
+    // Spec §9: the predefined fee × 1.2; §7: in cents. 10,30 × 1,2 = 12,36 €, 1 236 cents (not 12 €).
+    const ttc = 1236;
+    const quoted = await quote(server.base, quoteRequest(body));
+    assert.equal(quoted.status, 201, quoted.text);
+    assert.equal(quoted.data.figures.price_transportation, ttc);
+    const created = await post(server.base, { ...priced(body, ttc, HANDLING_CENTS), quote_id: quoted.data.id });
+    assert.equal(created.status, 201, created.text);
+    const stored = await read(server.base, created.data);
+    assert.equal(stored.travel.price_transportation, ttc);
+    assert.deepEqual(stored.price_lines, [
+      { kind: 'transport_predefini', label: 'Transport prédéfini (Canapé 3 places)', amount_ht: 1030, amount: ttc },
+    ]);
+    // Without the quote, the price the page sends (what the element computes) is the carrier's to the cent.
+    const again = await post(server.base, priced({ ...body, customer: customer('Honorine Centimes-Bis') }, ttc, HANDLING_CENTS));
+    assert.equal(again.status, 201, again.text);
+    assert.equal((await read(server.base, again.data)).travel.price_transportation, ttc);
+  });
+
   it('issue 52: a company that may set prices sets none below 0 € or above the ceiling: fees, a fixed price, a hand-set handling are refused in French, quoted or booked', async () => {
     // The server's ceiling (PRICE_CEILING_EUROS), 100 000 € by default: server/config/limits.ts.
     const ceiling = 100_000;
