@@ -173,7 +173,7 @@ export function devisContent({ travelId, payload, quote, carrier, priceSource = 
     items: payload.items
       .filter((item) => item.category !== 'cost' && item.category !== 'custom-cost')
       .map((item) => `${item.quantity} × ${printableVisitorText(item.name)}`),
-    volume: `Volume du mobilier\u00a0: ${formatVolume(figures.volume)} · véhicule\u00a0: ${figures.vehicle?.name ?? `Véhicule ${formatVolume(figures.truck_capacity)}`}`,
+    volume: `Volume du mobilier\u00a0: ${formatVolume(figures.shown_volume ?? figures.volume)} · véhicule\u00a0: ${figures.vehicle?.name ?? `Véhicule ${formatVolume(figures.truck_capacity)}`}`,
     service: `Voyage spécial\u00a0: le véhicule est affecté à ce seul déménagement. Manutention\u00a0: ${handlersLabel(figures.persons_needed)}${figures.persons_needed > 0 ? `, ${formatDuration(figures.handling_hours * 3600)}` : ''}. Emballage et démontage du mobilier\u00a0: par le client, sauf mention contraire ci-dessous.`,
     price: priceSource === 'pending' ? pendingPrice(figures) : listedPrice(payload, figures, quote.expires_at),
     payment:
