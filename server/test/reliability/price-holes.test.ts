@@ -880,6 +880,35 @@ describe(`hole 6: catalogue items by id or by name, and a booking never takes th
     assert.equal(picked.data.figures.shown_volume, entry.volume);
     assert.equal(picked.data.figures.persons_needed, Math.min(4, Math.max(entry.persons_needed, 1)));
   });
+
+  it('issue 52: an object declared at 0 m³, without dimensions, is marked on the carrier’s booking page: its price counts neither its room nor its handling', async () => {
+    const body = await withServerPrice(
+      server.base,
+      bookingBody({
+        customer: customer('Octave Sansvolume'),
+        items: [
+          { name: 'Canapé 3 places', category: 'item', quantity: 1 },
+          { name: 'Commode de grand-mère', category: 'stuff', volume: 0, quantity: 2 },
+        ],
+      }),
+    );
+    const created = await post(server.base, body);
+    assert.equal(created.status, 201, created.text);
+    const martin = await office(server.base);
+    const page = (await martin.get(`/espace-transporteur/reservations/${created.data.id}`)).text;
+    assert.match(page, /2 × Commode de grand-mère <span class="badge warning">volume non déclaré<\/span>/);
+    assert.match(
+      page,
+      /<strong>Volume non déclaré\u00a0:<\/strong> 2 × Commode de grand-mère\. Le prix n’en compte ni la place dans le véhicule ni la manutention/,
+    );
+    // The catalogue's sofa has its volume: no mark.
+    assert.doesNotMatch(page, /Canapé 3 places <span class="badge warning">/);
+
+    // A booking whose objects all have a volume shows no such warning.
+    const declared = await withServerPrice(server.base, bookingBody({ customer: customer('Octave Avecvolume') }));
+    const other = await post(server.base, declared);
+    assert.doesNotMatch((await martin.get(`/espace-transporteur/reservations/${other.data.id}`)).text, /Volume non déclaré/);
+  });
 });
 
 describe(`a carrier’s records checked when read (${DATABASE_NAME})`, () => {
