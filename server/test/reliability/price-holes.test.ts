@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice } from '../api/back-office-client.ts';
 import { registerEndpoint, startReceiver } from '../api/webhook-receiver.ts';
-import { bookingBody, HANDLING_CENTS, LYON, PARIS, TRANSPORT_CENTS } from '../api/booking-body.ts';
+import { bookingBody, FIXTURE_DAY, HANDLING_CENTS, LYON, PARIS, TRANSPORT_CENTS } from '../api/booking-body.ts';
 import { cents, htCents, publicTransportEuros, straightRoute } from '../api/spec-prices.ts';
 import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, startServer, withServerPrice } from '../api/support.ts';
 
@@ -831,7 +831,7 @@ describe(`hole 6: catalogue items by id or by name, and a booking never takes th
     // The visitor's own wardrobe ('Ajouter un objet qui n’est pas dans la liste'): 3.4 m³, one handler.
     const own = { name: 'Armoire ancienne', category: 'stuff', volume: 3.4, quantity: 1, persons_needed: 1 };
     assert.notEqual(entry.volume, own.volume, 'the catalogue’s figures differ from the visitor’s: the test tells them apart');
-    const choices = { addresses: bookingBody().addresses, items: [own], date: bookingBody().travel.beginning_date.slice(0, 10) };
+    const choices = { addresses: bookingBody().addresses, items: [own], date: FIXTURE_DAY };
     const quoted = await quote(server.base, choices);
     assert.equal(quoted.status, 201, quoted.text);
     const figures = quoted.data.figures;
