@@ -117,6 +117,9 @@ export interface PricedSummary {
   unavailable?: string | null;
 }
 
+/** An object to carry, from the catalogue or the visitor's own: not a service, an expense or the Prestation Spécifique. */
+const isObject = (item: TravelPayload['items'][number]) => item.category === 'item' || item.category === 'stuff';
+
 /** '2 manutentionnaires pendant 2 h', or 'sans manutentionnaire'. */
 export function handlingLabel(persons: number, hours: number): string {
   return persons > 0 && hours > 0 ? `${handlersLabel(persons)} pendant ${formatDuration(hours * 3600)}` : handlersLabel(persons);
@@ -127,7 +130,7 @@ export function handlingLabel(persons: number, hours: number): string {
  * and the booking's page in the carrier's back office (which writes the title itself: `withTitle`
  * false). With the summary the server wrote (`priced`), the volumes and handling as priced, the
  * company's price lines, and a price still to set; `forCarrier` adds what only the carrier reads
- * (handling booked far below the server's estimate).
+ * (handling booked far below the server's estimate, objects declared without a volume).
  */
 export function bookingSections(
   id: number,
@@ -157,12 +160,26 @@ export function bookingSections(
     )
     .join('');
   // The volumes priced (the catalogue's for its items), not those the browser sent.
+  const volumeOf = (index: number) => priced?.item_volumes?.[index] ?? payload.items[index]!.volume;
+  // Objects declared with no volume and no dimensions: the price counts neither their room in
+  // the vehicle nor their handling (issue 52). The carrier sees them, to ask before answering.
+  const undeclared = forCarrier ? payload.items.filter((item, index) => isObject(item) && volumeOf(index) <= 0) : [];
   const items = payload.items
     .map((item, index) => {
-      const volume = priced?.item_volumes?.[index] ?? item.volume;
-      return `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.name)}${volume > 0 ? ` <span class="meta">(${escapeHtml(formatVolume(volume))} l’unité)</span>` : ''}</li>`;
+      const volume = volumeOf(index);
+      const mark =
+        volume > 0
+          ? ` <span class="meta">(${escapeHtml(formatVolume(volume))} l’unité)</span>`
+          : undeclared.includes(item)
+            ? ' <span class="badge warning">volume non déclaré</span>'
+            : '';
+      return `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.name)}${mark}</li>`;
     })
     .join('');
+  const undeclaredWarning =
+    undeclared.length > 0
+      ? `<p class="price-warning" role="alert"><strong>Volume non déclaré\u00a0:</strong> ${undeclared.map((item) => `${escapeHtml(item.quantity)} × ${escapeHtml(item.name)}`).join(', ')}. Le prix n’en compte ni la place dans le véhicule ni la manutention\u00a0: vérifiez-le avec le client avant d’accepter.</p>`
+      : '';
   const handling = priced?.handling ?? { persons: Number(travel.persons_needed), hours: travel.duration_handling / 3600 };
   const lowHandling =
     forCarrier && priced?.handling?.low
@@ -191,7 +208,7 @@ ${withTitle ? `<h1>Réservation n° ${escapeHtml(id)}</h1>` : ''}
 <section><h2>Chargement</h2>${items ? `<ul>${items}</ul>` : '<p>Aucun objet</p>'}
 <p class="meta">Volume\u00a0: ${escapeHtml(formatVolume(priced?.volume ?? totalVolume(payload.items)))} · véhicule de ${escapeHtml(formatVolume(Number(travel.truck_capacity_needed)))} · ${escapeHtml(handlingLabel(handling.persons, handling.hours))}</p>
 ${forCarrier && priced?.handling && !priced.handling.low ? `<p class="meta">Estimation du serveur\u00a0: ${escapeHtml(handlingLabel(priced.handling.estimate_persons, priced.handling.estimate_hours))} (${price(priced.handling.estimate_price)} TTC).</p>` : ''}
-${lowHandling}</section>
+${lowHandling}${undeclaredWarning}</section>
 <section><h2>Prix</h2>
 ${pending ? `<p class="price-warning" role="alert"><strong>Prix à fixer\u00a0:</strong> ${escapeHtml(priced?.unavailable ?? 'la grille du transporteur n’a pas donné de prix pour ce trajet')}.</p>` : ''}
 <table><tbody>${priceRows}

@@ -218,9 +218,10 @@ export function devisContent({
 
 /** The volume as declared: the sum of each object's volume × its quantity, to the hundredth of a m³ (never rounded down to the whole m³ that prices). */
 function declaredVolume(payload: TravelPayload, figures: QuoteFigures): string {
-  const declared = figures.load_volume ?? payload.items.filter(isLoadItem).reduce((sum, item) => sum + item.volume * item.quantity, 0);
-  const m3 = Math.round((declared + Number.EPSILON) * 100) / 100;
-  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(m3)}\u00a0m³`;
+  // The quote's load (the catalogue's volumes for its objects, the visitor's for theirs); a quote
+  // made before it was given, the booking's objects as sent.
+  const declared = figures.shown_volume ?? payload.items.filter(isLoadItem).reduce((sum, item) => sum + item.volume * item.quantity, 0);
+  return formatVolume(declared);
 }
 
 /** A day in words, in France: 'lundi 8 février 2027'. */

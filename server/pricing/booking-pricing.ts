@@ -14,6 +14,7 @@ import {
   MESSAGES,
   optionLineLabel,
   parseSerializedTravelState,
+  priceToSet,
   quoteFigureProblems,
   serializeTravelState,
 } from 'transport-quote-wizard/domain';
@@ -72,11 +73,6 @@ export interface StoredPricing {
  * carrier: 18 € of handling for a move the server estimates at 864 € is a booking to check.
  */
 export const LOW_HANDLING_SHARE = 0.5;
-
-/** A quote that gives no price: the grid's error or defect (spec §8 'Prix non disponible'), or a total of 0. */
-export function priceUnavailable(figures: QuoteFigures): boolean {
-  return (figures.pool_error !== null && figures.source !== 'fixed') || figures.total <= 0;
-}
 
 /** The state restored for the edit link, made to agree with what was stored: the carrier's VAT, the server's fees. */
 function trustedState(state: TravelState, payload: TravelPayload, quote: IssuedQuote, fixedPrice: FixedPrice | null): TravelState {
@@ -203,11 +199,11 @@ export async function priceBooking(
       siteId,
     );
     const figures = quote.figures;
-    if (priceUnavailable(figures)) priceSource = 'pending';
+    if (priceToSet(figures)) priceSource = 'pending';
     else if (hasCompanyPrices(request)) {
       priceSource = 'company';
       const gridFigures = await quotes.gridFigures(request, companyId);
-      priceCheck = priceUnavailable(gridFigures)
+      priceCheck = priceToSet(gridFigures)
         ? null
         : {
             price_transportation: gridFigures.price_transportation,

@@ -3,6 +3,7 @@ import {
   carrierProblems,
   choiceProblems,
   poolInputFor,
+  priceToSet,
   quoteFigures,
   stopsFromAddresses,
   type CompanyData,
@@ -52,6 +53,8 @@ export interface IssuedQuote {
   valid_for_seconds: number;
   /** Why the straight line priced the route, when a road service did not answer. */
   route_fallback: string | null;
+  /** The quote gives no price: the carrier sets it later (priceToSet), and a booking on it is stored pending. */
+  price_to_set: boolean;
 }
 
 /** The load as the server priced it, and the handling it estimates (PricedLoad of QuoteService.pricedLoad). */
@@ -87,7 +90,13 @@ export interface QuoteServiceOptions {
  */
 type PreparedTrip = TripToPrice & { fallback: string | null; account: SandboxAccount };
 
-const CATALOGUE_CATEGORIES = new Set(['item', 'stuff']);
+/**
+ * The categories priced from the catalogue when they name an entry: an item picked from the
+ * catalogue ('item'). An object the visitor added with its own figures ('stuff', the items
+ * step's 'Ajouter un objet qui n’est pas dans la liste') is theirs even when its name is a
+ * catalogue entry's: it keeps what was typed (within bounds), as the screens showed it.
+ */
+const CATALOGUE_CATEGORIES = new Set(['item']);
 /** Whose quote: a company's, a carrier's public pages' (`site:<id>`, from its key), or the keyless public pages'. */
 const ownerOf = (companyId: number | null, siteId: number | null = null) =>
   companyId !== null ? String(companyId) : siteId !== null ? `site:${siteId}` : 'public';
@@ -405,6 +414,7 @@ export class QuoteService {
       figures,
       valid_for_seconds: left,
       route_fallback: fallback,
+      price_to_set: priceToSet(figures),
     };
   }
 

@@ -23,12 +23,15 @@ export type { Booking } from 'transport-quote-wizard/domain';
 export const BOOKING_BODY =
   'Le corps de la spec §7 (montants en centimes, distances en mètres, durées en secondes). Les dates sont en ISO 8601 ; ' +
   'store_serialized est facultatif (les éléments y mettent leur état ; sans lui, le serveur le construit à partir du corps). ' +
-  'Content-Type: application/json, sinon 415. Le serveur fixe lui-même le prix, l’itinéraire et la manutention : avec quote_id, ' +
-  'ceux du devis s’il vaut encore et que les choix sont les mêmes ; sinon un nouveau devis, pris seulement s’il donne le prix envoyé ' +
+  'Content-Type: application/json, sinon 415. Le serveur fixe lui-même le prix et l’itinéraire. La manutention réservée est celle du corps\u00a0: ' +
+  'persons_needed et duration_handling sont le choix du client (0 à 4 manutentionnaires, 0,5 à 8 h), gardés tels quels et chiffrés aux tarifs du transporteur, ' +
+  'même quand un étage ou un objet change\u00a0; les éléments y mettent ce que le devis estime quand le client n’a rien choisi. Avec duration_handling à 0, ' +
+  'le serveur estime lui-même les heures\u00a0; le transporteur voit son estimation à côté de la manutention réservée. Avec quote_id, ' +
+  'le prix du devis s’il vaut encore et que les choix sont les mêmes\u00a0; sinon un nouveau devis, pris seulement s’il donne le prix envoyé ' +
   '(price_transportation, price_handling), sinon 409 avec le nouveau devis à faire confirmer. Des prix négatifs ou au-delà du plafond ' +
   'sont refusés en 422, comme tout choix hors limites et toute étape placée loin de l’adresse écrite (addresses.N.lat : de son code postal, ou sans code postal de sa commune ; le rayon suit la précision de l’index des communes, 10 km dans un arrondissement de Paris, Lyon ou Marseille). Avec company_token, la réservation est celle de l’entreprise (jamais conservé ni renvoyé), ' +
   'aux tarifs de l’entreprise ; un prix fixé par l’entreprise (éditeur de prix, frais prédéfinis, frais annexes) n’est gardé que si le transporteur l’y autorise (can_edit_price), ' +
-  'marqué (price_source company), la grille à côté (price_check) ; une remise ne passe pas 50 % du prix de la grille. Une grille qui ne donne pas de prix (son erreur, un défaut) ' +
+  'marqué (price_source company), la grille à côté (price_check) ; une remise ne passe pas 50 % du prix de la grille. Une grille qui ne donne pas de prix (son erreur, un défaut, un total de 0 €) ' +
   'n’est jamais un prix de 0 € : la réservation est enregistrée prix à fixer (price_source pending). Si le calcul d’une grille ne peut pas tourner (serveur saturé), 503 avec Retry-After, et rien n’est enregistré.';
 
 /**

@@ -60,7 +60,7 @@ export function formatDuration(seconds: number): string {
 
 /** '5,6 m³': one decimal on every screen; prices use the whole m³ (spec §9). */
 export function formatVolume(m3: number): string {
-  return `${numberFormat({ maximumFractionDigits: 1 }).format(roundVolumeForDisplay(m3))}${NBSP}m³`;
+  return `${numberFormat({ maximumFractionDigits: 2 }).format(roundVolumeForDisplay(m3))}${NBSP}m³`;
 }
 
 /** '47 %'. */

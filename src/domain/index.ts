@@ -140,6 +140,7 @@ export {
 export { handSetPriceBoundProblems, NEGATIVE_PRICE, overCeiling, quoteFigureProblems } from './quotes/price-bounds.ts';
 export {
   poolInputFor,
+  priceToSet,
   quoteFigures,
   stopsFromAddresses,
   type PoolAnswer,

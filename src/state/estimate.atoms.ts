@@ -108,11 +108,65 @@ export const totalAtom = atom((get) => {
   const estimate = get(estimateAtom);
   if (!estimate) return 0;
   const quote = get(currentQuoteAtom);
+  // The carrier's quote says it gives no price (a tariff at 0 €, its grid's error): none is shown, whatever else it adds.
+  if (quote?.price_to_set) return 0;
   const fees = get(feesAtom);
   // The options chosen come on top, priced as the quote prices them (its total includes them).
   const options = optionsTotal(get(optionLinesAtom)) / 100;
   if (get(variantAtom) === 'lite') return fees.transportation.fee + fees.handling.fee + options;
   return quote ? quote.figures.total / 100 : estimate.total + options;
+});
+
+/** The load as priced: what the estimate, the recap and the lite's Prix show of it. */
+export interface PricedLoad {
+  /** m³ to the tenth. */
+  volume: number;
+  vehicleName: string | null;
+  truckCapacity: number;
+  persons: number;
+  hours: number;
+}
+
+/**
+ * The load the price counts: the carrier's quote's once it is in (the catalogue's figures for
+ * its items, the server's vehicle and handlers: what the booking stores and the devis prints),
+ * the estimate's until then. One set of figures on every screen before booking.
+ */
+export const pricedLoadAtom = atom((get): PricedLoad | null => {
+  const estimate = get(estimateAtom);
+  if (!estimate) return null;
+  const quoted = get(currentQuoteAtom)?.figures;
+  if (quoted)
+    return {
+      volume: quoted.shown_volume ?? quoted.volume,
+      vehicleName: quoted.vehicle?.name ?? null,
+      truckCapacity: quoted.truck_capacity,
+      persons: quoted.persons_needed,
+      hours: quoted.handling_hours,
+    };
+  return estimateLoad(estimate);
+});
+
+/** The load as the page's own estimate priced it. */
+export function estimateLoad(estimate: Estimate): PricedLoad {
+  return {
+    volume: estimate.shownVolume,
+    vehicleName: estimate.vehicleCategory?.name ?? null,
+    truckCapacity: estimate.truckCapacity,
+    persons: estimate.handling.persons,
+    hours: estimate.handling.hours,
+  };
+}
+
+/**
+ * Why there is no price (spec §8), when there is none: the grid's error ('Prix non disponible'
+ * with it), the carrier's quote's once it is in, else the estimate's; null for a price the
+ * carrier sets later ('Le prix sera fixé ultérieurement !').
+ */
+export const noPriceErrorAtom = atom((get): string | null => {
+  const quote = get(currentQuoteAtom);
+  if (quote) return quote.figures.source === 'fixed' ? null : quote.figures.pool_error;
+  return get(estimateAtom)?.poolError ?? null;
 });
 
 /**

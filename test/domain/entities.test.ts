@@ -91,8 +91,8 @@ describe('entities (spec §3)', () => {
     assert.equal(v.safeParse(StopSchema, { order_item_ids: [1, '2'] }).success, true);
   });
 
-  it('S047 the customer has name, reference, email, phone, date, time and notes', () => {
-    assert.deepEqual(Object.keys(makeCustomer()).sort(), ['date', 'email', 'name', 'notes', 'phone', 'reference', 'time']);
+  it('S047 the customer has name, reference, email, phone, date, time and notes, and the postal address a devis carries (issue 54)', () => {
+    assert.deepEqual(Object.keys(makeCustomer()).sort(), ['address', 'date', 'email', 'name', 'notes', 'phone', 'reference', 'time']);
   });
 
   it('S048 S049 S050 S051 S052 S053 S054 travel state defaults', () => {

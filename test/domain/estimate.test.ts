@@ -249,6 +249,19 @@ describe('estimate pipeline: what replaces the public grid (spec §4, §6, §9)'
     assert.equal(ignored.source, 'public');
   });
 
+  it('S163 S166 issue 52: a predefined fee of 10,30 € HT is 12,36 € TTC, to the cent, in the estimate and the lite price', () => {
+    // Spec §9: × 1.2, and no rounding of a fee typed; §7 sends cents. 10,30 × 1,2 = 12,36.
+    const typed = { name: 'Armoire', volume: 1.5, time_factor: 0.5, predefinedTransportationFee: '10,3', predefinedHandlingFee: '10.3' };
+    const estimate = estimateTravel({ ...base, items: [makeItem(typed)] });
+    assertIncludes(estimate, { transportFee: 12.36, handlingFee: 12.36, total: 24.72, source: 'predefined' });
+    assert.equal(feesFromEstimate(estimate).transportation.fee * 100, 1236);
+    const custom = makeItem({ name: 'Prestation Spécifique', category: 'custom-item', volume: 6, predefinedTransportationFee: '10,3' });
+    assert.deepEqual(litePriceParts({ distance: 100_000, duration: 7200, volume: 6, items: [custom], vat: 0.2 }), {
+      transportation: 12.36,
+      handling: 0,
+    });
+  });
+
   it('S002 S115 company mode shows prices HT: divided by 1.2', () => {
     assert.equal(displayedAmount(120, true, 0.2), 100);
     assert.equal(displayedAmount(120, false, 0.2), 120);

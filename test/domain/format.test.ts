@@ -29,9 +29,11 @@ describe('French formats shown to people (UX §7)', () => {
     assert.equal(formatDateAndTime('2026-12-15', ''), 'mardi 15 décembre 2026');
   });
 
-  it('writes volumes with a decimal comma, one decimal as the pricing rounds them', () => {
-    // 3 × 0.35 m³ = 1.05 m³: the pricing rounds to one decimal (1.1), and so does every screen.
-    assert.equal(formatVolume(3 * 0.35), `1,1${NBSP}m³`);
+  it('writes volumes with a decimal comma, to the hundredth: one rounding for every volume shown (issue 55)', () => {
+    // 3 × 0.35 m³ = 1.05 m³, shown as declared, never 1,1 nor 1; 3,4 m³ never 3.
+    assert.equal(formatVolume(3 * 0.35), `1,05${NBSP}m³`);
+    assert.equal(formatVolume(3.4), `3,4${NBSP}m³`);
+    assert.equal(formatVolume(13.9), `13,9${NBSP}m³`);
     assert.equal(formatVolume(5.6), `5,6${NBSP}m³`);
     assert.equal(formatVolume(2), `2${NBSP}m³`);
   });

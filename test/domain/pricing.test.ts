@@ -28,14 +28,14 @@ describe('pricing rules (spec §9)', () => {
     assertClose(withoutVat(120, 0.2), 100, 1e-9);
   });
 
-  it('S161 volume is the rounded sum of volume × quantity, to the whole m³; screens keep a tenth', () => {
+  it('S161 volume is the rounded sum of volume × quantity, to the whole m³; screens keep the hundredth', () => {
     const items = [makeItem({ name: 'Carton', volume: 0.06, quantity: 20 }), makeItem({ name: 'Canapé 3 places', volume: 2 })];
     // 20 × 0.06 + 2 = 3.2 m³, priced as 3 m³, shown as 3,2 m³.
     assert.equal(totalVolume(items), Math.round(20 * 0.06 + 2));
     assert.equal(shownVolume(items), 3.2);
-    // 2 × 0.04 = 0.08 m³: priced as 0 m³, shown as 0,1 m³ so the load is not read as nothing.
+    // 2 × 0.04 = 0.08 m³: priced as 0 m³, shown as 0,08 m³ so the load is not read as nothing.
     assert.equal(totalVolume([makeItem({ name: 'Lampe', volume: 0.04, quantity: 2 })]), 0);
-    assert.equal(shownVolume([makeItem({ name: 'Lampe', volume: 0.04, quantity: 2 })]), 0.1);
+    assert.equal(shownVolume([makeItem({ name: 'Lampe', volume: 0.04, quantity: 2 })]), 0.08);
   });
 
   it('S161 S162 S163 one 4.6 m³ item is priced as 5 m³: the 5-to-10 tier, 48 € rather than 38 €', () => {

@@ -168,6 +168,44 @@ describe(`forged public bookings (${DATABASE_NAME})`, () => {
     assertNamed(await post(server.base, huge), 422, 'items.0.volume', /Volume par unité de 100 m³ au plus/);
   });
 
+  it('issue 52: a PATCH that changes a floor keeps the handlers and hours the body states, as the API document says; 0 h leaves them to the server', async () => {
+    const created = (await post(server.base, bookingBody())).data;
+    // The pickup moves to the 8th floor without a lift: the server's own estimate of the handling grows.
+    const body = bookingBody();
+    const moved = { ...body, addresses: [{ ...body.addresses[0], floor_nb: 8, elevator_presence: false }, body.addresses[1]] };
+    const own = await json(server.base, 'POST', '/api/v1/quotes', {
+      body: { ...quoteRequest(moved), persons_needed: null, handling_hours: null },
+    });
+    assert.equal(own.status, 201, own.text);
+    assert.notEqual(own.data.figures.handling_hours, 2, 'the server estimates other hours than the 2 the body states');
+
+    // The body keeps the 2 handlers for 2 hours it stated (booking-body.ts): spec §9's price for them, a moving.
+    const kept = await patch(server.base, created, priced(moved, TRANSPORT_CENTS, HANDLING_CENTS));
+    assert.equal(kept.status, 200, kept.text);
+    const stored = await read(server.base, created);
+    assert.deepEqual(
+      [stored.addresses[0].floor_nb, stored.travel.persons_needed, stored.travel.duration_handling, stored.travel.price_handling],
+      [8, 2, 2 * 3600, HANDLING_CENTS],
+    );
+    // The API document says what the server did: the body's handling is kept; 0 h asks for the server's estimate.
+    const document = (await json(server.base, 'GET', '/api/v1/openapi.json')).data;
+    const described = document.paths['/api/v1/travels/{id}'].patch.description;
+    assert.match(described, /persons_needed et duration_handling sont le choix du client .*gardés tels quels/);
+    assert.match(described, /Avec duration_handling à 0, le serveur estime lui-même les heures/);
+    assert.doesNotMatch(described, /fixe lui-même le prix, l’itinéraire et la manutention/);
+
+    // Hours left to the server (duration_handling 0): its own estimate for the two handlers, priced at spec §9's moving rate.
+    const estimated = await json(server.base, 'POST', '/api/v1/quotes', {
+      body: { ...quoteRequest(moved), persons_needed: 2, handling_hours: null },
+    });
+    const hours = estimated.data.figures.handling_hours;
+    const handling = cents(handlingEuros({ hours, persons: 2, moving: true }));
+    const left = await patch(server.base, created, priced(withTravel(moved, { duration_handling: 0 }), TRANSPORT_CENTS, handling));
+    assert.equal(left.status, 200, left.text);
+    const restored = await read(server.base, created);
+    assert.deepEqual([restored.travel.duration_handling, restored.travel.price_handling], [Math.round(hours * 3600), handling]);
+  });
+
   it('handlers and hours outside spec §9’s ranges are refused by name', async () => {
     assertNamed(await post(server.base, withTravel(bookingBody(), { persons_needed: 9 })), 422, 'persons_needed', /Entre 0 et 4/);
     assertNamed(

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice } from '../api/back-office-client.ts';
 import { registerEndpoint, startReceiver } from '../api/webhook-receiver.ts';
-import { bookingBody, HANDLING_CENTS, LYON, PARIS, TRANSPORT_CENTS } from '../api/booking-body.ts';
+import { bookingBody, FIXTURE_DAY, HANDLING_CENTS, LYON, PARIS, TRANSPORT_CENTS } from '../api/booking-body.ts';
 import { cents, htCents, publicTransportEuros, straightRoute } from '../api/spec-prices.ts';
 import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, startServer, withServerPrice } from '../api/support.ts';
 
@@ -128,6 +128,7 @@ describe(`hole 1: a grid that gives no price is never a price of 0 € (${DATABA
     const quoted = await quote(server.base, quoteRequest(body));
     assert.equal(quoted.status, 201, quoted.text);
     assert.equal(quoted.data.figures.pool_error, PRO_GRID_ERROR);
+    assert.equal(quoted.data.price_to_set, true, 'the quote says the price is to be set');
     // What the review did: a booking sent at 0 €, the quote's figures. It is no longer a price of 0.
     const created = await post(server.base, { ...priced(body, 0, 0), quote_id: quoted.data.id });
     assert.equal(created.status, 201, created.text);
@@ -392,6 +393,50 @@ describe(`hole 1 in production: a public grid (PUBLIC_PRICING_FILE) whose code f
   });
 });
 
+describe(`issue 52: a tariff at 0 € is a price to set, and the quote says so (${DATABASE_NAME})`, () => {
+  let server;
+  before(async () => {
+    // A carrier whose public tariff prices everything at 0 €: no minimum, no rate by km, by hour or by handler, no flat fee.
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'tqw-zero-')), 'tarifs.json');
+    const zero = {
+      vat: 0.2,
+      handling: { rate_standard: 0, rate_moving: 0 },
+      transport: { minimum: 0, per_km: 0, per_hour: 0 },
+      vehicles: [{ id: 7, name: 'Fourgon 12 m³', capacity: 12 }],
+      lite_tiers: [],
+    };
+    writeFileSync(file, JSON.stringify({ transportation_company: { name: 'Transports Gratis' }, tariff: zero }));
+    server = await startServer(undefined, 0, { PUBLIC_PRICING_FILE: file });
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  it('S147 the quote of 0 € says the price is to be set; a booking on it is stored as a price to set; a priced quote says it is not', async () => {
+    const body = bookingBody({ customer: customer('Gaspard Zéroeuro') });
+    for (const grid of ['wizard', 'lite']) {
+      const quoted = await quote(server.base, { ...quoteRequest(body), grid });
+      assert.equal(quoted.status, 201, quoted.text);
+      assert.equal(quoted.data.figures.total, 0);
+      assert.equal(quoted.data.figures.pool_error, null, 'no grid error: spec §8’s “Le prix sera fixé ultérieurement !”');
+      assert.equal(quoted.data.price_to_set, true, `${grid}: ${quoted.text}`);
+    }
+    const quoted = await quote(server.base, quoteRequest(body));
+    const created = await post(server.base, { ...priced(body, 0, 0), quote_id: quoted.data.id });
+    assert.equal(created.status, 201, created.text);
+    assert.equal((await read(server.base, created.data)).price_source, 'pending');
+    const page = await devis(server.base, created.data);
+    assert.match(page, /Le prix de ce déménagement n’est pas encore fixé/);
+    assert.doesNotMatch(page, /définitif/);
+
+    // The same trip for a company priced on its own records (the demo's: spec §9's grid) has a price, and its quote says so.
+    const company = await quote(server.base, quoteRequest({ ...body, company_token: DEMO_COMPANY_TOKEN }));
+    assert.equal(company.status, 201, company.text);
+    assert.ok(company.data.figures.total > 0);
+    assert.equal(company.data.price_to_set, false);
+  });
+});
+
 describe(`hole 2: fees, hand-set handling and expense lines stand only where the carrier’s records allow them (${DATABASE_NAME})`, () => {
   let server;
   let receiver;
@@ -461,6 +506,30 @@ describe(`hole 2: fees, hand-set handling and expense lines stand only where the
     const fields = (await csvOf(server.base, martin, 'fraisfixes'))[1].split(';');
     assert.equal(fields[15], 'Transport prédéfini (Canapé 3 places) : 120,00 €');
     assert.equal(fields[16], ((TRANSPORT_CENTS + HANDLING_CENTS) / 100).toFixed(2).replace('.', ','), 'the grid’s price beside it');
+  });
+
+  it('S163 issue 52: a predefined fee of 10,30 € HT is quoted, stored and listed as 12,36 € TTC, to the cent', async () => {
+    const body = bookingBody({
+      company_token: DEMO_COMPANY_TOKEN,
+      customer: customer('Honorine Centimes'),
+      items: [{ name: 'Canapé 3 places', category: 'item', predefinedTransportationFee: '10,3' }],
+    });
+    // Spec §9: the predefined fee × 1.2; §7: in cents. 10,30 × 1,2 = 12,36 €, 1 236 cents (not 12 €).
+    const ttc = 1236;
+    const quoted = await quote(server.base, quoteRequest(body));
+    assert.equal(quoted.status, 201, quoted.text);
+    assert.equal(quoted.data.figures.price_transportation, ttc);
+    const created = await post(server.base, { ...priced(body, ttc, HANDLING_CENTS), quote_id: quoted.data.id });
+    assert.equal(created.status, 201, created.text);
+    const stored = await read(server.base, created.data);
+    assert.equal(stored.travel.price_transportation, ttc);
+    assert.deepEqual(stored.price_lines, [
+      { kind: 'transport_predefini', label: 'Transport prédéfini (Canapé 3 places)', amount_ht: 1030, amount: ttc },
+    ]);
+    // Without the quote, the price the page sends (what the element computes) is the carrier's to the cent.
+    const again = await post(server.base, priced({ ...body, customer: customer('Honorine Centimes-Bis') }, ttc, HANDLING_CENTS));
+    assert.equal(again.status, 201, again.text);
+    assert.equal((await read(server.base, again.data)).travel.price_transportation, ttc);
   });
 
   it('issue 52: a company that may set prices sets none below 0 € or above the ceiling: fees, a fixed price, a hand-set handling are refused in French, quoted or booked', async () => {
@@ -754,6 +823,91 @@ describe(`hole 6: catalogue items by id or by name, and a booking never takes th
     const list = (await martin.get('/espace-transporteur/reservations?q=sousestime')).text;
     assert.match(list, /Manutention sous-estimée/);
     assert.match(list, /1 manutentionnaire pendant 30\u00a0min/);
+  });
+
+  it('S161 issue 52: an object of the visitor’s own named like a catalogue entry keeps its figures on the quote, the booking, the devis and the carrier’s page; picked from the catalogue, the catalogue’s', async () => {
+    const found = await json(server.base, 'GET', `/api/v1/items/search?q=${encodeURIComponent('armoire ancienne')}`);
+    const entry = found.data.find((item) => item.name === 'Armoire ancienne');
+    // The visitor's own wardrobe ('Ajouter un objet qui n’est pas dans la liste'): 3.4 m³, one handler.
+    const own = { name: 'Armoire ancienne', category: 'stuff', volume: 3.4, quantity: 1, persons_needed: 1 };
+    assert.notEqual(entry.volume, own.volume, 'the catalogue’s figures differ from the visitor’s: the test tells them apart');
+    const choices = { addresses: bookingBody().addresses, items: [own], date: FIXTURE_DAY };
+    const quoted = await quote(server.base, choices);
+    assert.equal(quoted.status, 201, quoted.text);
+    const figures = quoted.data.figures;
+    // Spec §9: the rounded sum of volume × quantity; shown to the tenth; spec §3: the smallest default truck that holds the load.
+    assert.equal(figures.volume, Math.round(own.volume));
+    assert.equal(figures.shown_volume, own.volume);
+    assert.equal(
+      figures.truck_capacity,
+      [3, 6, 12, 20].find((capacity) => capacity >= own.volume),
+    );
+    // One handler asked, and no moving (spec §9: 3 m³ + 1 < 8, one person on the largest item).
+    assert.equal(figures.persons_needed, 1);
+
+    // Booked as the elements book it: the quote's id, handlers, hours and prices.
+    const body = {
+      ...priced(
+        withTravel(bookingBody({ items: [own], customer: customer('Armand Ancienne') }), {
+          persons_needed: figures.persons_needed,
+          duration_handling: Math.round(figures.handling_hours * 3600),
+        }),
+        figures.price_transportation,
+        figures.price_handling,
+      ),
+      quote_id: quoted.data.id,
+    };
+    const created = await post(server.base, body);
+    assert.equal(created.status, 201, created.text);
+    const stored = await read(server.base, created.data);
+    assert.equal(stored.quote_id, quoted.data.id);
+    assert.deepEqual(
+      [stored.travel.truck_capacity_needed, stored.travel.persons_needed, stored.travel.price_handling],
+      [figures.truck_capacity, figures.persons_needed, figures.price_handling],
+    );
+    const m3 = (value) => `${String(value).replace('.', ',')}\u00a0m³`;
+    const page = await devis(server.base, created.data);
+    assert.match(page, new RegExp(`Volume du mobilier\u00a0: ${m3(own.volume)} · véhicule\u00a0: ${figures.vehicle.name}`));
+    assert.match(page, /Manutention\u00a0: 1 manutentionnaire,/);
+    const martin = await office(server.base);
+    const booking = (await martin.get(`/espace-transporteur/reservations/${created.data.id}`)).text;
+    assert.match(booking, new RegExp(`Armoire ancienne <span class="meta">\\(${m3(own.volume)} l’unité\\)`));
+
+    // Picked from the catalogue (its id, category item): the catalogue's figures, whatever volume the page sends.
+    const picked = await quote(server.base, { ...choices, items: [{ ...own, id: entry.id, category: 'item' }] });
+    assert.equal(picked.status, 201, picked.text);
+    assert.equal(picked.data.figures.volume, Math.round(entry.volume));
+    assert.equal(picked.data.figures.shown_volume, entry.volume);
+    assert.equal(picked.data.figures.persons_needed, Math.min(4, Math.max(entry.persons_needed, 1)));
+  });
+
+  it('issue 52: an object declared at 0 m³, without dimensions, is marked on the carrier’s booking page: its price counts neither its room nor its handling', async () => {
+    const body = await withServerPrice(
+      server.base,
+      bookingBody({
+        customer: customer('Octave Sansvolume'),
+        items: [
+          { name: 'Canapé 3 places', category: 'item', quantity: 1 },
+          { name: 'Commode de grand-mère', category: 'stuff', volume: 0, quantity: 2 },
+        ],
+      }),
+    );
+    const created = await post(server.base, body);
+    assert.equal(created.status, 201, created.text);
+    const martin = await office(server.base);
+    const page = (await martin.get(`/espace-transporteur/reservations/${created.data.id}`)).text;
+    assert.match(page, /2 × Commode de grand-mère <span class="badge warning">volume non déclaré<\/span>/);
+    assert.match(
+      page,
+      /<strong>Volume non déclaré\u00a0:<\/strong> 2 × Commode de grand-mère\. Le prix n’en compte ni la place dans le véhicule ni la manutention/,
+    );
+    // The catalogue's sofa has its volume: no mark.
+    assert.doesNotMatch(page, /Canapé 3 places <span class="badge warning">/);
+
+    // A booking whose objects all have a volume shows no such warning.
+    const declared = await withServerPrice(server.base, bookingBody({ customer: customer('Octave Avecvolume') }));
+    const other = await post(server.base, declared);
+    assert.doesNotMatch((await martin.get(`/espace-transporteur/reservations/${other.data.id}`)).text, /Volume non déclaré/);
   });
 });
 

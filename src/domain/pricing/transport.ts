@@ -1,11 +1,15 @@
 import { LITE_MINIMUM_PRICE, LITE_PRICE_PER_HOUR, LITE_PRICE_PER_KM } from '../constants.ts';
 import type { Item } from '../entities/item.ts';
-import { parsePrice, withVat } from './vat.ts';
+import { parsePrice, roundCents, withVat } from './vat.ts';
 
-/** Fees typed HT, summed, × (1 + VAT), rounded; null when none was typed. */
+/**
+ * Fees typed HT, summed, × (1 + VAT), to the cent; null when none was typed. Not to the euro:
+ * spec §9 rounds the computed prices (handling, the earlier variant's), never a fee a company
+ * typed, and §7 sends cents, so 10,30 € HT is 12,36 € TTC, not 12 €.
+ */
 function sumWithVat(fees: readonly number[], vat: number): number | null {
   if (fees.length === 0) return null;
-  return Math.round(
+  return roundCents(
     withVat(
       fees.reduce((sum, fee) => sum + fee, 0),
       vat,
@@ -14,7 +18,7 @@ function sumWithVat(fees: readonly number[], vat: number): number | null {
 }
 
 /**
- * A custom item's predefined transport fee × (1 + VAT), rounded, used only when it parses
+ * A custom item's predefined transport fee × (1 + VAT), to the cent, used only when it parses
  * as a number (spec §5, §9); null when no custom item carries one.
  */
 export function customItemTransportFee(items: readonly Item[], vat: number): number | null {
@@ -25,13 +29,13 @@ export function customItemTransportFee(items: readonly Item[], vat: number): num
   return sumWithVat(fees, vat);
 }
 
-/** Predefined transport fees typed on any item (company mode), × (1 + VAT); null when none parses. */
+/** Predefined transport fees typed on any item (company mode), × (1 + VAT), to the cent; null when none parses. */
 export function predefinedTransportFee(items: readonly Item[], vat: number): number | null {
   const fees = items.map((item) => parsePrice(item.predefinedTransportationFee)).filter((fee): fee is number => fee !== null);
   return sumWithVat(fees, vat);
 }
 
-/** Predefined handling fees typed on items, × (1 + VAT) (spec §9); null when none parses. */
+/** Predefined handling fees typed on items, × (1 + VAT) (spec §9), to the cent; null when none parses. */
 export function predefinedHandlingFee(items: readonly Item[], vat: number): number | null {
   const fees = items.map((item) => parsePrice(item.predefinedHandlingFee)).filter((fee): fee is number => fee !== null);
   return sumWithVat(fees, vat);

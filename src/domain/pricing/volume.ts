@@ -6,9 +6,13 @@ export function roundVolume(m3: number): number {
   return Math.round(m3 + Number.EPSILON);
 }
 
-/** The tenth of a m³ movers read, so a few boxes do not show as an empty truck; never used to price. */
+/**
+ * The hundredth of a m³: one rounding for every volume shown, on the screens, the devis and the
+ * carrier's pages (a few boxes never show as an empty truck, and 3,45 m³ declared is never
+ * printed 3,4 or 3); never used to price.
+ */
 export function roundVolumeForDisplay(m3: number): number {
-  return Math.round((m3 + Number.EPSILON) * 10) / 10;
+  return Math.round((m3 + Number.EPSILON) * 100) / 100;
 }
 
 export function largestMinimalTruckCapacity(items: readonly Item[]): number {

@@ -113,8 +113,11 @@ export interface QuoteFigures {
   /** The straight-line rule priced the route (no road service answered). */
   approximate: boolean;
   volume: number;
-  /** The load as declared, to the hundredth of a m³ (the devis prints it); spec §9's whole m³ above prices. */
-  load_volume?: number;
+  /**
+   * The same load to the tenth of a m³, as the screens and the devis show it (absent from
+   * quotes made before it was given: `volume` stands in).
+   */
+  shown_volume?: number;
   truck_capacity: number;
   vehicle: { id: Id; name: string; capacity: number } | null;
   persons_needed: number;
@@ -124,6 +127,16 @@ export interface QuoteFigures {
   pool_info: string | null;
   /** The carrier's options chosen, priced (cents HT and TTC), in the total; absent when none is chosen. */
   options?: OptionLine[];
+}
+
+/**
+ * Whether a quote gives no price to book at, a price the carrier sets later ('prix à fixer'):
+ * its grid's error or defect (spec §8 'Prix non disponible' with that error) unless a company
+ * fixed the price, or a total of 0, such as a tariff at 0 € gives (spec §8 'Le prix sera fixé
+ * ultérieurement !'). A booking on it is stored as a price to set, never at 0 €.
+ */
+export function priceToSet(figures: Pick<QuoteFigures, 'pool_error' | 'source' | 'total'>): boolean {
+  return (figures.pool_error !== null && figures.source !== 'fixed') || figures.total <= 0;
 }
 
 const cents = (euros: number) => Math.round(euros * 100);
@@ -170,7 +183,7 @@ export function quoteFigures(trip: TripToPrice, poolAnswer: PoolAnswer): QuoteFi
     driver_duration: estimate.driver.duration,
     approximate: estimate.approximate,
     volume: estimate.volume,
-    load_volume: Math.round(vehicleVolume(trip.items) * 100) / 100,
+    shown_volume: estimate.shownVolume,
     truck_capacity: estimate.truckCapacity,
     vehicle: estimate.vehicleCategory ? { ...estimate.vehicleCategory } : null,
     persons_needed: estimate.handling.persons,

@@ -25,9 +25,14 @@ export const QuoteFiguresSchema = v.object({
   driver_distance: v.pipe(v.number(), v.minValue(0), v.description('Trajet du chauffeur (retour compris), en mètres.')),
   driver_duration: v.pipe(v.number(), v.minValue(0), v.description('Trajet du chauffeur, en secondes.')),
   approximate: v.pipe(v.boolean(), v.description('Itinéraire estimé à vol d’oiseau (spec §9) : aucun service routier n’a répondu.')),
-  volume: v.pipe(v.number(), v.description('Volume, en m³ entiers (spec §9 : la somme arrondie, qui sert au prix).')),
-  load_volume: v.optional(
-    v.pipe(v.number(), v.minValue(0), v.description('Le volume déclaré, au centième de m³ : celui que le devis imprime.')),
+  volume: v.pipe(v.number(), v.description('Volume que le prix compte, en m³ entiers (spec §9).')),
+  shown_volume: v.optional(
+    v.pipe(
+      v.number(),
+      v.description(
+        'Le même chargement au dixième de m³, tel que la page et le devis l’affichent (volumes du catalogue pour ses objets, ceux du visiteur pour les siens).',
+      ),
+    ),
   ),
   truck_capacity: v.pipe(v.number(), v.description('Capacité du véhicule retenu, en m³.')),
   vehicle: v.nullable(v.object({ id: Id, name: v.string(), capacity: v.number() })),
@@ -72,6 +77,16 @@ export const QuoteSchema = v.object({
     v.description(
       'Combien de secondes le prix tient encore, au moment de la réponse : un navigateur dont l’horloge n’est pas celle du serveur compte l’échéance sur la sienne.',
     ),
+  ),
+  price_to_set: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description(
+        'true quand le devis ne donne pas de prix : le transporteur le fixera (le total vaut 0, par exemple un tarif à 0 €, ou la grille a répondu une erreur, pool_error). ' +
+          'La page affiche alors « Le prix sera fixé ultérieurement ! » (ou « Prix non disponible » avec pool_error), jamais un prix garanti, et une réservation sur ce devis est enregistrée prix à fixer (price_source pending).',
+      ),
+    ),
+    false,
   ),
   route_fallback: v.optional(
     v.nullable(

@@ -3,8 +3,7 @@ import { formatDistance, formatDuration, formatVolume } from '../../domain/forma
 import { durationParts } from '../../domain/pricing/price-words.ts';
 import type { Estimate } from '../../domain/pricing/estimate.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
-import { feesAtom, totalAtom } from '../../state/estimate.atoms.ts';
-import { currentQuoteAtom } from '../../state/quote.atoms.ts';
+import { estimateLoad, feesAtom, pricedLoadAtom, totalAtom } from '../../state/estimate.atoms.ts';
 import { variantAtom } from '../../state/variant.atoms.ts';
 import { Fact } from '../controls/Fact.tsx';
 import { usePriceFormatter } from './use-price.ts';
@@ -24,11 +23,9 @@ export function EstimateFacts({ estimate }: { estimate: Estimate }) {
   const priced = useAtomValue(totalAtom) > 0;
   const price = usePriceFormatter();
   const handlingShown = lite || !company.hide_handling_infos;
-  // The carrier's quote names the vehicle it priced (from its own records), as the booking and its devis do.
-  const quoted = useAtomValue(currentQuoteAtom)?.figures;
-  const vehicle = quoted
-    ? (quoted.vehicle?.name ?? `Véhicule ${formatVolume(quoted.truck_capacity)}`)
-    : (estimate.vehicleCategory?.name ?? `Véhicule ${formatVolume(estimate.truckCapacity)}`);
+  // The load as the carrier's quote priced it (its records, its catalogue), as the booking and its devis give it.
+  const load = useAtomValue(pricedLoadAtom) ?? estimateLoad(estimate);
+  const vehicle = load.vehicleName ?? `Véhicule ${formatVolume(load.truckCapacity)}`;
   return (
     <dl className="facts">
       <Fact term="Distance">{formatDistance(estimate.customer.distance)}</Fact>
@@ -36,13 +33,11 @@ export function EstimateFacts({ estimate }: { estimate: Estimate }) {
         {formatDuration(estimate.totalDuration)}
       </Fact>
       {lite && <Fact term="Trajet du chauffeur, retour compris">{formatDistance(estimate.driver.distance)}</Fact>}
-      <Fact term="Volume">{formatVolume(estimate.shownVolume)}</Fact>
+      <Fact term="Volume">{formatVolume(load.volume)}</Fact>
       {!lite && <Fact term="Véhicule">{vehicle}</Fact>}
       {priced && <Fact term="Transport">{price.format(fees.transportation.fee)}</Fact>}
       {priced && handlingShown && <Fact term="Manutention">{price.format(fees.handling.fee)}</Fact>}
-      {!lite && handlingShown && (
-        <Fact term="Manutentionnaires">{estimate.handling.persons === 0 ? 'Aucun (sans manutention)' : estimate.handling.persons}</Fact>
-      )}
+      {!lite && handlingShown && <Fact term="Manutentionnaires">{load.persons === 0 ? 'Aucun (sans manutention)' : load.persons}</Fact>}
       {!lite && estimate.costs !== 0 && <Fact term="Frais annexes">{price.format(estimate.costs)}</Fact>}
     </dl>
   );

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { formatDuration, NBSP } from '../../domain/format.ts';
 import { HANDLERS_MAX, HANDLERS_MIN } from '../../domain/constants.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
-import { estimateAtom, totalAtom } from '../../state/estimate.atoms.ts';
+import { estimateAtom, estimateLoad, pricedLoadAtom, totalAtom } from '../../state/estimate.atoms.ts';
 import { chooseHandlersAtom, chooseHandlingHoursAtom, handlingChoiceAtom } from '../../state/price-choices.atoms.ts';
 import { Waiting } from '../controls/Waiting.tsx';
 import { ApproximateNote } from './ApproximateNote.tsx';
@@ -26,13 +26,16 @@ export function EstimatePanel() {
   const chooseHandlers = useSetAtom(chooseHandlersAtom);
   const chooseHours = useSetAtom(chooseHandlingHoursAtom);
   const price = usePriceFormatter();
+  const priced = useAtomValue(pricedLoadAtom);
   if (!estimate) return <Waiting>Calcul en cours…</Waiting>;
+  // The handlers and hours the carrier's quote counts, when nobody chose them.
+  const load = priced ?? estimateLoad(estimate);
   return (
     <section className="estimate">
       <div className="card total" aria-live="polite">
         {total <= 0 ? (
           <p className="total-price">
-            <PriceUnavailable estimate={estimate} />
+            <PriceUnavailable />
           </p>
         ) : (
           <>
@@ -56,7 +59,7 @@ export function EstimatePanel() {
         <div className="row">
           <label>
             Nombre de manutentionnaires
-            <select value={handling.persons ?? estimate.handling.persons} onChange={(event) => chooseHandlers(Number(event.target.value))}>
+            <select value={handling.persons ?? load.persons} onChange={(event) => chooseHandlers(Number(event.target.value))}>
               {Array.from({ length: HANDLERS_MAX - HANDLERS_MIN + 1 }, (_, n) => (
                 <option key={n} value={n}>
                   {n === 0 ? 'Aucun' : n}
@@ -65,13 +68,10 @@ export function EstimatePanel() {
             </select>
           </label>
           {/* Hours of handling with no handler mean nothing: the choice shows once there is one. */}
-          {estimate.handling.persons > 0 && (
+          {load.persons > 0 && (
             <label>
               Heures de manutention
-              <select
-                value={handling.hours ?? Math.max(0.5, estimate.handling.hours)}
-                onChange={(event) => chooseHours(Number(event.target.value))}
-              >
+              <select value={handling.hours ?? Math.max(0.5, load.hours)} onChange={(event) => chooseHours(Number(event.target.value))}>
                 {HOURS.map((hours) => (
                   <option key={hours} value={hours}>
                     {formatDuration(hours * 3600)}

@@ -6,14 +6,14 @@ import { BUSINESS_TIME_ZONE } from '../../domain/constants.ts';
 import { formatClock, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from '../../domain/format.ts';
 import { formatDateAndTime, formatShortDate, formatTimeOfDay, timeValueOf } from '../../domain/format-dates.ts';
 import { readArrival } from '../../domain/time/late-arrival.ts';
-import { MESSAGES } from '../../domain/messages.ts';
 import { tripLine } from '../../domain/pricing/price-words.ts';
 import { addressText } from '../../domain/places/address-text.ts';
 import type { Stop } from '../../domain/entities/stop.ts';
 import { companyDataAtom, pricesAllowedAtom } from '../../state/company.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
-import { estimateAtom, feesAtom, shownTotalAtom } from '../../state/estimate.atoms.ts';
+import { estimateAtom, feesAtom, pricedLoadAtom, shownTotalAtom } from '../../state/estimate.atoms.ts';
 import { QuoteNote } from '../estimate/QuoteNote.tsx';
+import { PriceUnavailable } from '../estimate/PriceUnavailable.tsx';
 import { bookingRefAtom } from '../../state/booking.atoms.ts';
 import { configAtom } from '../../state/config.atoms.ts';
 import { devisUrl } from './SideFrame.tsx';
@@ -59,6 +59,8 @@ export function Recap() {
   const stops = useAtomValue(stopsAtom);
   const items = useAtomValue(itemsAtom);
   const estimate = useAtomValue(estimateAtom);
+  // The load as the carrier's quote priced it, as on the estimate.
+  const load = useAtomValue(pricedLoadAtom);
   const arrivals = useAtomValue(arrivalsAtom);
   const day = useAtomValue(travelDayAtom);
   const windows = useAtomValue(timeWindowsEnabledAtom);
@@ -127,26 +129,26 @@ export function Recap() {
                 <li key={`${item.name}-${index}`}>{item.category === 'custom-item' ? item.name : `${item.quantity} × ${item.name}`}</li>
               ))}
             </ul>
-            {estimate && (
+            {load && (
               <span className="meta">
-                Volume total{NBSP}: {formatVolume(estimate.shownVolume)}
+                Volume total{NBSP}: {formatVolume(load.volume)}
               </span>
             )}
           </dd>
         </div>
-        {estimate && (
+        {load && (
           <div>
             <dt>Véhicule</dt>
-            <dd>{estimate.vehicleCategory?.name ?? `Véhicule ${formatVolume(estimate.truckCapacity)}`}</dd>
+            <dd>{load.vehicleName ?? `Véhicule ${formatVolume(load.truckCapacity)}`}</dd>
           </div>
         )}
-        {estimate && !company.hide_handling_infos && (
+        {load && !company.hide_handling_infos && (
           <div>
             <dt>Manutention</dt>
             <dd>
-              {estimate.handling.persons === 0
+              {load.persons === 0
                 ? 'Sans manutention'
-                : `${estimate.handling.persons} manutentionnaire${estimate.handling.persons > 1 ? 's' : ''} · ${formatDuration(estimate.handling.hours * 3600)}`}
+                : `${load.persons} manutentionnaire${load.persons > 1 ? 's' : ''} · ${formatDuration(load.hours * 3600)}`}
             </dd>
           </div>
         )}
@@ -206,13 +208,10 @@ export function Recap() {
                     </a>
                   )}
                 </>
-              ) : estimate.poolError ? (
-                <span>
-                  {MESSAGES.priceUnavailable}
-                  {NBSP}: {estimate.poolError}
-                </span>
               ) : (
-                <span>{MESSAGES.priceLater}</span>
+                <span>
+                  <PriceUnavailable />
+                </span>
               )}
             </dd>
           </div>

@@ -3,7 +3,7 @@ import { formatVolume } from '../../domain/format.ts';
 import { tripLine } from '../../domain/pricing/price-words.ts';
 import { addressText } from '../../domain/places/address-text.ts';
 import { shownVolume } from '../../domain/pricing/volume.ts';
-import { estimateAtom } from '../../state/estimate.atoms.ts';
+import { estimateAtom, pricedLoadAtom } from '../../state/estimate.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
 import { stopsAtom } from '../../state/stops.atoms.ts';
 import { Icon } from '../controls/icons.tsx';
@@ -63,6 +63,8 @@ function TripRoute() {
 
 function TripLoad() {
   const items = useAtomValue(itemsAtom);
+  // Once priced, the volume the carrier's quote counts, as the estimate and the recap show it.
+  const priced = useAtomValue(pricedLoadAtom);
   const count = items
     .filter((item) => item.category !== 'custom-cost' && item.category !== 'custom-item')
     .reduce((sum, item) => sum + item.quantity, 0);
@@ -70,7 +72,7 @@ function TripLoad() {
     <p className="meta">
       <Icon name="box" size={16} />
       {objects(count)}
-      {count > 0 ? ` · ${formatVolume(shownVolume(items))}` : ''}
+      {count > 0 ? ` · ${formatVolume(priced?.volume ?? shownVolume(items))}` : ''}
     </p>
   );
 }

@@ -18,7 +18,7 @@ export function LitePrice() {
       {/* The total once: the second bar's, just above (spec §2); here only what it is made of, or why there is none. */}
       {total <= 0 && (
         <p className="total-price">
-          <PriceUnavailable estimate={estimate} />
+          <PriceUnavailable />
         </p>
       )}
       <QuoteNote />
