@@ -4,6 +4,7 @@
 // server serves).
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipFolder } from './zip-folder.mjs';
@@ -16,6 +17,21 @@ export const serverDist = path.join(serverRoot, 'dist');
 /** The WordPress plugin (integrations/), zipped into the server's package, which offers it for download. */
 const wordpressPlugin = path.join(repositoryRoot, 'integrations', 'wordpress', 'transport-quote');
 const pluginZip = path.join(serverDist, 'integrations', 'wordpress', 'transport-quote.zip');
+
+/**
+ * The devis PDF's faces (server/pages/devis-pdf-fonts.ts: DEVIS_FONT_FILES), from the
+ * development package @embedpdf/fonts-latin (Noto Sans, SIL Open Font License 1.1), with the
+ * licence the OFL asks to travel with them: the server's package ships these two files, not
+ * the package's eighteen faces.
+ */
+const devisFonts = ['NotoSans-Regular.ttf', 'NotoSans-Bold.ttf'];
+function copyDevisFonts() {
+  const fontPackage = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-latin')), '..');
+  const target = path.join(serverDist, 'fonts');
+  mkdirSync(target, { recursive: true });
+  for (const file of devisFonts) cpSync(path.join(fontPackage, 'fonts', file), path.join(target, file));
+  cpSync(path.join(fontPackage, 'LICENSE'), path.join(target, 'OFL.txt'));
+}
 
 export const serverBuildOptions = {
   entryPoints: {
@@ -58,6 +74,7 @@ export async function buildServer() {
   await build({ ...serverBuildOptions, absWorkingDir: repositoryRoot });
   // The server's stylesheets (dashboard, devis, back office) travel with its package.
   cpSync(path.join(serverRoot, 'assets'), path.join(serverDist, 'assets'), { recursive: true });
+  copyDevisFonts();
   // The WordPress plugin, zipped for a carrier's site: the server offers it at /integrations/wordpress/transport-quote.zip.
   mkdirSync(path.dirname(pluginZip), { recursive: true });
   writeFileSync(pluginZip, zipFolder(wordpressPlugin, 'transport-quote'));

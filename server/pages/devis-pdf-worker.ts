@@ -6,6 +6,7 @@
 import { readlinkSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { warmDevisFaces } from './devis-pdf-fonts.ts';
 import { DevisPdfTooLarge, renderDevisPdfOrder } from './devis-pdf.ts';
 import type { PdfJob, PdfWorkerMessage } from './devis-pdf-pool.ts';
 
@@ -24,6 +25,8 @@ function yieldToRequests() {
   }
 }
 yieldToRequests();
+// Before the first order is read: its deadline counts its build, not the faces' parsing.
+warmDevisFaces();
 
 const send = (message: PdfWorkerMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
 

@@ -1,26 +1,35 @@
-import type { PDFFont } from 'pdf-lib';
-
-/** A standard font's metrics are in thousandths of the size: asked at this size, pdf-lib answers them as they are. */
+/** Widths are asked at this size: in thousandths of the size, as PDF fonts count them (Noto Sans's own units). */
 const UNITS = 1000;
 
+/** How wide a text is in a font at a size, in points, as the PDF library lays it out (PDFKit's widthOfString). */
+export type Measure = (text: string, size: number) => number;
+
 /**
- * A font's widths, in its units, each asked of pdf-lib once: a character's, and what a
- * character adds before another (its width and their kerning). pdf-lib measures a text by
- * adding these, so a slice's width is a sum of them, and a whole paragraph is measured in one
- * pass rather than once per line tried.
+ * A font's widths, in thousandths of the size, each asked of the PDF library once: a
+ * character's, and what a character adds before another (its width and their kerning).
+ * PDFKit lays a text out word by word, kerning the pairs inside a word, so a slice's width is
+ * a sum of these, and a whole paragraph is measured in one pass rather than once per line
+ * tried.
  */
 export class FontMetrics {
+  /**
+   * The pairs kept: a thread keeps its metrics for every devis it makes, and a text can hold
+   * millions of distinct pairs of the font's 3,000 characters; past this many they are
+   * forgotten and measured again.
+   */
+  static readonly MAX_PAIRS = 200_000;
+
   // By UTF-16 code: a pair's key is both codes in one number, no string made per character.
   private readonly widths = new Map<number, number>();
   private readonly steps = new Map<number, number>();
 
-  constructor(private readonly font: PDFFont) {}
+  constructor(private readonly measure: Measure) {}
 
   /** The width of one character alone (the last of a line: nothing kerns after it), by its code. */
   width(code: number): number {
     let width = this.widths.get(code);
     if (width === undefined) {
-      width = this.font.widthOfTextAtSize(String.fromCharCode(code), UNITS);
+      width = this.measure(String.fromCharCode(code), UNITS);
       this.widths.set(code, width);
     }
     return width;
@@ -31,7 +40,8 @@ export class FontMetrics {
     const pair = code * 0x10000 + next;
     let step = this.steps.get(pair);
     if (step === undefined) {
-      step = this.font.widthOfTextAtSize(String.fromCharCode(code, next), UNITS) - this.width(next);
+      step = this.measure(String.fromCharCode(code, next), UNITS) - this.width(next);
+      if (this.steps.size >= FontMetrics.MAX_PAIRS) this.steps.clear();
       this.steps.set(pair, step);
     }
     return step;
@@ -40,16 +50,16 @@ export class FontMetrics {
 
 /**
  * The lines a text takes at `width` points, cut between words, a word longer than a line cut
- * where it must: each line holds as much as fits. `text` is already written in the font's
- * encoding (WinAnsi: one UTF-16 unit per character).
+ * where it must: each line holds as much as fits. `text` is already written with what the
+ * font draws (devis-pdf-fonts.ts: `printable`, one UTF-16 unit per character).
  *
  * The widths are added up once, left to right (`before`), so every slice is measured in
  * constant time and the whole text in linear time: a 2,000-character word once took a second,
- * each cut measuring the whole rest again. The sums are those pdf-lib makes when it measures
- * a slice (the same integers, scaled the same way), so the cuts fall where they fell when each
- * line was measured by pdf-lib itself. Adding a character never makes a line narrower (no
- * kerning of the standard fonts outweighs a character's width), so the longest head that fits
- * is found walking forward.
+ * each cut measuring the whole rest again. The sums are those PDFKit makes when it measures
+ * a slice (the font's integer advances and kerning, at the same scale), so the cuts fall where
+ * they fall when each line is measured by PDFKit itself. Adding a character never makes a
+ * line narrower (no kerning of the font outweighs a character's width), so the longest head
+ * that fits is found walking forward.
  */
 export function wrapLines(text: string, metrics: FontMetrics, size: number, width: number): string[] {
   const length = text.length;

@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { bookingBody } from './booking-body.ts';
 import { largestAcceptedBooking, unbrokenText } from './largest-booking.ts';
+import { qpdfProblems } from './pdf-archive.ts';
 import { startInbox } from './smtp-inbox.ts';
 import { DATABASE_NAME, json, startServer, withServerPrice, type TestServer } from './support.ts';
 import { waitFor } from './webhook-receiver.ts';
@@ -122,6 +123,7 @@ describe(`the devis PDFs are laid out off the requests’ thread (issue 52), on 
       assert.equal(answer.status, 200, answer.bytes.toString('utf8', 0, 500));
       assert.equal(answer.type, 'application/pdf');
       assert.equal(answer.bytes.toString('latin1', 0, 5), '%PDF-');
+      assert.equal(qpdfProblems(new Uint8Array(answer.bytes)), null, 'qpdf finds nothing (issue 54)');
     }
     assert.ok(latencies.length >= BURST, `${latencies.length} health checks while the PDFs were made`);
     const slow = latencies.flatMap((latency, index) => (latency < HEALTH_BOUND_MS ? [] : [`n° ${index + 1}: ${Math.round(latency)} ms`]));

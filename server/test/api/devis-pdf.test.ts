@@ -1,14 +1,17 @@
-// The devis as a PDF, made by the server (pdf-lib), read back as a reader extracts its text
+// The devis as a PDF, made by the server (PDFKit), read back as a reader extracts its text
 // (pdfjs): the carrier's references from its Réglages, the customer, the date, the stops, the
 // volume and service, its logo, the prices HT, VAT and TTC (computed here from spec §9), the validity,
 // payment, liability and the L224-63 procedure, and once accepted the acceptance; a booking of
 // 50 stops runs over several pages and loses none; the same tokens as the page open it; the
-// confirmation e-mail carries it, while the outbox keeps only a mark, never its bytes.
+// confirmation e-mail carries it, while the outbox keeps only a mark, never its bytes. Since
+// issue 54 it is kept as evidence and read by anyone: names in any Latin script print as typed,
+// qpdf finds nothing wrong in any PDF made here, and it is a tagged PDF/A-2b in French.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BackOffice } from './back-office-client.ts';
 import { bookingBody, fixtureStartInFrench, HANDLING_CENTS, TRANSPORT_CENTS } from './booking-body.ts';
 import { largestBooking } from './largest-booking.ts';
+import { pdfAccessibility, pdfObjects, qpdfProblems } from './pdf-archive.ts';
 import { firstPageImages, pdfPages, pdfTitle, plain } from './pdf-text.ts';
 import { carrierLogo } from '../../../test/support/logo-png.ts';
 import { htCents } from './spec-prices.ts';
@@ -81,9 +84,12 @@ describe(`the devis as a PDF, on ${DATABASE_NAME}`, () => {
     await inbox?.close();
   });
 
+  /** The devis's PDF as the customer's link answers it; every PDF answered passes `qpdf --check`. */
   const pdfOf = async (id: number, token: string) => {
     const response = await fetch(`${server.base}/devis/${id}.pdf?token=${encodeURIComponent(token)}`);
-    return { status: response.status, type: response.headers.get('content-type'), bytes: new Uint8Array(await response.arrayBuffer()) };
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (response.status === 200) assert.equal(qpdfProblems(bytes), null, `the devis PDF of booking ${id}`);
+    return { status: response.status, type: response.headers.get('content-type'), bytes };
   };
 
   it('carries every mention of the devis: the references set in Réglages, the trip, the service, HT, VAT and TTC, validity, payment, L224-63', async () => {
@@ -139,6 +145,68 @@ describe(`the devis as a PDF, on ${DATABASE_NAME}`, () => {
       assert.ok(text.includes(plain(expected)), `« ${expected} » missing from the PDF`);
     assert.match((await pdfTitle(pdf.bytes)) ?? '', /^Devis de déménagement n° /);
     assert.equal(await firstPageImages(pdf.bytes), 1, 'the carrier’s logo');
+  });
+
+  it('issue 54: is a PDF/A-2b (fonts embedded, sRGB output intent, XMP) tagged in French: headings, paragraphs, the price table, the logo described, the footers as artifacts', async () => {
+    const created = await json(server.base, 'POST', '/api/v1/travels', {
+      body: bookingBody({ price_grid: 'wizard' }),
+      headers: { 'x-carrier-key': DUPONT_KEY },
+    });
+    assert.equal(created.status, 201, created.text);
+    const { bytes } = await pdfOf(created.data.id, created.data.token);
+    const { catalog, resolve, dictionaries } = pdfObjects(bytes);
+    assert.equal(catalog['/Lang'], 'u:fr-FR', 'the document’s language');
+    assert.equal((resolve(catalog['/MarkInfo']) as Record<string, unknown>)['/Marked'], true, 'a tagged PDF');
+    assert.ok(resolve(catalog['/StructTreeRoot']), 'a structure tree');
+    assert.equal(
+      (resolve(catalog['/ViewerPreferences']) as Record<string, unknown>)['/DisplayDocTitle'],
+      true,
+      'the title shown, not the file’s name',
+    );
+    const [intent] = catalog['/OutputIntents'] as string[];
+    const outputIntent = resolve(intent) as Record<string, string>;
+    assert.equal(outputIntent['/S'], '/GTS_PDFA1');
+    assert.equal((resolve(outputIntent['/DestOutputProfile']) as Record<string, unknown>)['/N'], 3, 'an RGB profile');
+    const fonts = dictionaries.filter((dictionary) => dictionary['/Type'] === '/FontDescriptor');
+    assert.ok(fonts.length >= 2, 'the regular and bold faces');
+    for (const font of fonts) {
+      assert.ok(font['/FontFile2'] ?? font['/FontFile3'], `${String(font['/FontName'])} embedded`);
+      assert.match(String(font['/FontName']), /^\/[A-Z]{6}\+NotoSans-/, 'a subset of Noto Sans');
+    }
+    const reader = await pdfAccessibility(bytes);
+    assert.equal(reader.xmp['pdfaid:part'], '2');
+    assert.equal(reader.xmp['pdfaid:conformance'], 'B');
+    assert.equal(reader.xmp['dc:title'], await pdfTitle(bytes), 'the XMP says what the Info dictionary says');
+    assert.deepEqual(reader.xmp['dc:creator'], [REFERENCES.name]);
+    for (const role of ['Document', 'H1', 'H2', 'P', 'Table', 'TR', 'TH', 'TD', 'Figure'])
+      assert.ok(reader.roles.has(role), `a ${role} in ${[...reader.roles]}`);
+    assert.deepEqual(reader.figures, [`Logo de ${REFERENCES.name}`]);
+    const pages = await pdfPages(bytes);
+    assert.deepEqual(
+      reader.artifacts.map(plain),
+      pages.map((_, index) => plain(`Devis n° ${/Devis n° (\S+)/.exec(pages[0]!)![1]} · page ${index + 1} sur ${pages.length}`)),
+      'each page’s footer, and nothing else, marked as an artifact',
+    );
+  });
+
+  it('issue 54: prints names and addresses in Polish, Vietnamese and Danish exactly as typed', async () => {
+    const people = [
+      { name: 'Łukasz Żółć', address: 'ul. Długa 5, 80-827 Gdańsk, Polska' },
+      { name: 'Nguyễn Thị Ánh', address: '12 Đường Lê Lợi, Quận 1, Hồ Chí Minh, Việt Nam' },
+      { name: 'Søren Ørsted', address: 'Søndergade 3, 8000 Århus C, Danmark' },
+    ];
+    for (const { name, address } of people) {
+      const body = bookingBody({ customer: { ...bookingBody().customer, name } });
+      const [pickup, ...rest] = body.addresses;
+      const typed = `${pickup!.address_complete} (adresse de facturation : ${address})`;
+      const created = await json(server.base, 'POST', '/api/v1/travels', {
+        body: { ...body, addresses: [{ ...pickup, address_complete: typed }, ...rest] },
+      });
+      assert.equal(created.status, 201, created.text);
+      const text = (await pdfPages((await pdfOf(created.data.id, created.data.token)).bytes)).join(' ');
+      assert.ok(text.includes(`Client ${name}`), `« ${name} » in ${text.slice(0, 300)}`);
+      assert.ok(text.includes(plain(typed)), `« ${typed} » in ${text.slice(0, 600)}`);
+    }
   });
 
   it('prints the prices of spec §9, HT, VAT and TTC, and the acceptance once the customer accepted this very devis', async () => {
@@ -219,6 +287,7 @@ describe(`the devis as a PDF, on ${DATABASE_NAME}`, () => {
     assert.ok(attachment, 'a file attached');
     assert.equal(attachment.contentType, 'application/pdf');
     assert.equal(attachment.filename, `devis-${created.data.id}.pdf`);
+    assert.equal(qpdfProblems(new Uint8Array(attachment.content)), null, 'the PDF attached');
     const text = (await pdfPages(new Uint8Array(attachment.content))).join(' ');
     assert.ok(text.includes(euros(TRANSPORT_CENTS + HANDLING_CENTS)), 'the total TTC');
     assert.ok(text.includes(`réservation n° ${created.data.id}`));

@@ -13,6 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { inflateRawSync } from 'node:zlib';
 import { BackOffice } from './back-office-client.ts';
 import { bookingBody } from './booking-body.ts';
+import { pdfObjects, qpdfProblems } from './pdf-archive.ts';
 import { DEMO_COMPANY_TOKEN, json, ROOT, SERVER_NODE, untilNotReady } from './support.ts';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -157,9 +158,20 @@ describe('the server package installed for production from its tarball', () => {
 
   it('installs without the development packages: no test runner, bundler or browser driver', () => {
     const installed = (name) => existsSync(path.join(app, 'node_modules', name, 'package.json'));
-    for (const devOnly of ['esbuild', '@web/test-runner', 'playwright-core', 'typescript', 'eslint', 'autocannon'])
+    // The devis's font package too: the server's package ships the two faces it uses (issue 54).
+    for (const devOnly of ['esbuild', '@web/test-runner', 'playwright-core', 'typescript', 'eslint', 'autocannon', '@embedpdf/fonts-latin'])
       assert.ok(!installed(devOnly), `${devOnly} is not installed`);
-    for (const runtime of ['fastify', 'better-sqlite3', 'pg', 'prom-client', '@fastify/compress', 'nodemailer', '@fastify/csrf-protection'])
+    for (const runtime of [
+      'fastify',
+      'better-sqlite3',
+      'pg',
+      'prom-client',
+      '@fastify/compress',
+      'nodemailer',
+      '@fastify/csrf-protection',
+      'pdfkit',
+      'fontkit',
+    ])
       assert.ok(installed(runtime), `${runtime} is installed`);
   });
 
@@ -264,6 +276,20 @@ describe('the server package installed for production from its tarball', () => {
     const bytes = Buffer.from(await pdf.arrayBuffer());
     assert.equal(pdf.status, 200, bytes.toString('utf8', 0, 500));
     assert.equal(bytes.toString('latin1', 0, 5), '%PDF-');
+    // Written in the faces the package ships with their licence (issue 54), embedded, and whole for qpdf.
+    const fonts = path.join(app, 'node_modules/transport-quote-server/dist/fonts');
+    assert.deepEqual(readdirSync(fonts).sort(), ['NotoSans-Bold.ttf', 'NotoSans-Regular.ttf', 'OFL.txt']);
+    assert.match(readFileSync(path.join(fonts, 'OFL.txt'), 'utf8'), /SIL OPEN FONT LICENSE Version 1\.1/);
+    const embedded = pdfObjects(new Uint8Array(bytes)).dictionaries.filter((entry) => entry['/Type'] === '/FontDescriptor');
+    assert.deepEqual(embedded.map((font) => String(font['/FontName']).replace(/^\/[A-Z]{6}\+/, '')).sort(), [
+      'NotoSans-Bold',
+      'NotoSans-Regular',
+    ]);
+    assert.ok(
+      embedded.every((font) => font['/FontFile2']),
+      'both embedded',
+    );
+    assert.equal(qpdfProblems(new Uint8Array(bytes)), null);
   });
 
   it('run from a folder without the configuration, the command refuses, names the path and the variables, and creates nothing', () => {

@@ -1,33 +1,43 @@
-// The devis's PDF writes with pdf-lib's standard fonts, whose encoding is WinAnsi (Windows-1252):
-// French text keeps its accents, the euro sign, its typographic apostrophes and guillemets, and
-// the narrow no-break spaces of fr-FR figures become no-break spaces; anything else the
-// encoding lacks is written without its accent, or as '?', never an error that loses the PDF.
-// The encoding's characters are written here from its published table, not taken from the code tested.
+// The devis's PDF writes in Noto Sans, embedded (issue 54): French keeps its accents, its
+// typographic apostrophes and guillemets and the narrow no-break spaces of fr-FR figures; a
+// customer's name in Polish, Vietnamese or Danish is written as typed (composed, so a name typed
+// with combining accents draws the font's own letters); the few symbols the font lacks are
+// written with what it has, anything else as '?', never a glyph the font does not have (PDF/A
+// forbids it). What the font draws is read here from the font file itself, with fontkit.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { describe, it } from 'node:test';
-import { winAnsi } from '../../pages/devis-pdf.ts';
+import * as fontkit from 'fontkit';
+import { devisFaces, DEVIS_FONT_FILES, printable } from '../../pages/devis-pdf-fonts.ts';
 
-/** Windows-1252: ASCII and Latin-1 (0x20–0x7E, 0xA0–0xFF), and the 27 characters it puts at 0x80–0x9F. */
-const WINDOWS_1252 = new Set(
-  [
-    ...Array.from({ length: 95 }, (_, index) => String.fromCharCode(0x20 + index)),
-    ...Array.from({ length: 96 }, (_, index) => String.fromCharCode(0xa0 + index)),
-    ...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ',
-  ].map((char) => char.codePointAt(0)!),
-);
+/** The faces as the font package ships them, opened here. */
+const fontPackage = path.join(path.dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-latin')), '..', 'fonts');
+const shipped = Object.values(DEVIS_FONT_FILES).map((file) => fontkit.create(readFileSync(path.join(fontPackage, file))) as fontkit.Font);
+const drawn = (char: string) => shipped.every((font) => font.hasGlyphForCodePoint(char.codePointAt(0)!));
 
-describe('the devis PDF’s text in WinAnsi', () => {
-  it('keeps French as it is written, and maps what the encoding lacks to what it has', () => {
-    const french = 'Déménagement à l’étage : « Bon pour accord », 1 046,50 € TTC, n° 12, 2 m³, œuvre, Noël, ça — fin…';
-    assert.equal(winAnsi(french, WINDOWS_1252), french);
+describe('the devis PDF’s text in Noto Sans (issue 54)', () => {
+  const { charset } = devisFaces();
+
+  it('keeps French as it is written, the narrow no-break spaces of its figures included', () => {
+    const french = 'Déménagement à l’étage\u00a0: «\u00a0Bon pour accord\u00a0», n° 12, 2 m³, œuvre, Noël, ça — fin…';
+    assert.equal(printable(french, charset), french);
     const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(20000);
     assert.ok(euros.includes('\u202f'), 'fr-FR groups thousands with a narrow no-break space');
-    assert.equal(winAnsi(euros, WINDOWS_1252), euros.replace(/\u202f/g, '\u00a0'));
-    assert.equal(winAnsi('Paris → Lyon', WINDOWS_1252), 'Paris -> Lyon');
-    assert.equal(winAnsi('Łódź', WINDOWS_1252), 'Lódz');
-    assert.equal(winAnsi('Ǆ', WINDOWS_1252), 'DŽ');
-    assert.equal(winAnsi('Déménageur 🚚', WINDOWS_1252), 'Déménageur ?');
-    assert.equal(winAnsi('ligne 1\nligne 2', WINDOWS_1252), 'ligne 1 ligne 2');
-    for (const char of winAnsi('Ǆ ∑ 東京 \u202f → ł ő', WINDOWS_1252)) assert.ok(WINDOWS_1252.has(char.codePointAt(0)!), char);
+    assert.equal(printable(euros, charset), euros);
+  });
+
+  it('writes names in Polish, Vietnamese and Danish as typed, composed when typed with combining accents', () => {
+    for (const name of ['Łukasz Żółć, Gdańsk', 'Nguyễn Thị Ánh, Hồ Chí Minh', 'Søren Ørsted, Århus', 'Đorđe Ćosić', 'Ősz Ödön'])
+      assert.equal(printable(name, charset), name);
+    assert.equal(printable('Nguyễn Thị'.normalize('NFD'), charset), 'Nguyễn Thị');
+  });
+
+  it('writes what the font lacks with what it has, or as ?, and a text on one line', () => {
+    assert.equal(printable('Paris → Lyon, ≤ 3 étages ✓', charset), 'Paris -> Lyon, <= 3 étages v');
+    assert.equal(printable('Déménageur 🚚 東京', charset), 'Déménageur ? ??');
+    assert.equal(printable('ligne 1\nligne 2\r\nligne 3\tfin', charset), 'ligne 1 ligne 2 ligne 3 fin');
+    for (const char of printable('Ǆ ∑ 東京 \u202f → ł ő 🚚 ﬁ', charset)) assert.ok(drawn(char), `U+${char.codePointAt(0)!.toString(16)}`);
   });
 });
