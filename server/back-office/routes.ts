@@ -395,7 +395,8 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
             page: number,
             pageSize: PAGE_SIZE,
             // Said to whoever can fix it (the administrators) until the devis carries every mention.
-            incomplete: request.carrier!.role === 'administrateur' ? incompleteNotice(await missingMentions(sql, request.carrier!.companyId)) : null,
+            incomplete:
+              request.carrier!.role === 'administrateur' ? incompleteNotice(await missingMentions(sql, request.carrier!.companyId)) : null,
             message: done,
             ...(dateError ? { typed, dateError } : {}),
           }),

@@ -39,7 +39,8 @@ export async function devisFrameOf(
     quote,
     carrier,
     priceSource: travel.price_source,
-    terms: terms && { path: termsPath(owner), hash: terms.hash },
+    // The text too, for the PDF's annex; the devis's hash covers it through its own hash.
+    terms: terms && { path: termsPath(owner), hash: terms.hash, body: terms.body },
     forCompany: travel.company_id !== null,
   };
 }

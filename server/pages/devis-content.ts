@@ -76,7 +76,7 @@ export interface DevisSource {
   /** Where the booking's price comes from: 'pending', a price the carrier has not set yet, prints no price. */
   priceSource?: string;
   /** The general conditions the product holds for the carrier: where they are read, and their text's hash (covered by the devis's). */
-  terms?: { path: string; hash: string } | null;
+  terms?: { path: string; hash: string; body?: string } | null;
   /** A company's booking (its intranet): a business customer, to whom the consumer code's withdrawal rules do not speak. */
   forCompany?: boolean;
 }

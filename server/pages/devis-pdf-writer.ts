@@ -21,7 +21,7 @@ const RULE: Colour = [209, 214, 219];
 type Element = PDFKit.PDFStructureElement;
 
 /** The standard structure types the devis uses (PDF 1.7, 14.8.4). */
-export type Role = 'P' | 'H1' | 'H2';
+export type Role = 'P' | 'H1' | 'H2' | 'H3';
 
 export interface Style {
   size?: number;
@@ -99,6 +99,11 @@ export class DevisPdfWriter {
     else this.doc.continueOnNewPage();
     this.pages += 1;
     this.y = A4[1] - MARGIN;
+  }
+
+  /** An annex starts on a page of its own, so the devis's last page ends with its signature. */
+  startAnnex() {
+    this.newPage();
   }
 
   /** Room for `height` more points on this page, or a new one. */

@@ -1,3 +1,4 @@
+import { termsParagraphs } from './terms-page.ts';
 import type { TravelPayload } from 'transport-quote-wizard/domain';
 import { acceptedSentence, type ShownAcceptance } from './devis-acceptance-form.ts';
 import { devisContent, devisHash, type DevisContent, type DevisSource } from './devis-content.ts';
@@ -17,6 +18,8 @@ export { DevisPdfTooLarge };
  */
 export interface DevisPdfInput {
   content: DevisContent;
+  /** The carrier's general conditions the product holds, printed as the devis's annex; null: none. */
+  terms?: string | null;
   /** The acceptance that matches this devis, or null. */
   acceptance: ShownAcceptance | null;
   /** The carrier's brand colour (#rrggbb), for the titles and rules; null: dark grey. */
@@ -78,11 +81,17 @@ export function renderDevisPdfOrder({ frame, payloadJson, latest, brandColor, lo
   const payload: TravelPayload = { ...(JSON.parse(payloadJson) as Omit<TravelPayload, 'store_serialized'>), store_serialized: '' };
   const content = devisContent({ ...frame, payload });
   const acceptance = latest && latest.devisHash === devisHash(content) ? latest : null;
-  return renderDevisPdf({ content, acceptance, brandColor, logo });
+  return renderDevisPdf({ content, acceptance, brandColor, logo, terms: frame.terms?.body ?? null });
 }
 
 /** The PDF of a devis, as bytes; DevisPdfTooLarge past DEVIS_PDF_LIMITS. */
-export async function renderDevisPdf({ content, acceptance, brandColor = null, logo = null }: DevisPdfInput): Promise<Uint8Array> {
+export async function renderDevisPdf({
+  content,
+  acceptance,
+  brandColor = null,
+  logo = null,
+  terms = null,
+}: DevisPdfInput): Promise<Uint8Array> {
   const doc = new PDFDocument({
     pdfVersion: '1.7',
     subset: 'PDF/A-2b',
@@ -153,7 +162,12 @@ export async function renderDevisPdf({ content, acceptance, brandColor = null, l
     out.paragraph(price.validity, { size: 9, color: MUTED });
   }
 
-  if (content.carrier.termsUrl) {
+  if (terms) {
+    out.heading('Conditions générales');
+    out.paragraph(
+      'Ce devis est accompagné des conditions générales du transporteur, qui en font partie\u00a0: elles sont jointes en annexe.',
+    );
+  } else if (content.carrier.termsUrl) {
     out.heading('Conditions générales');
     out.paragraph(`Ce devis est accompagné des conditions générales du transporteur\u00a0: ${content.carrier.termsUrl}`);
   }
@@ -173,6 +187,15 @@ export async function renderDevisPdf({ content, acceptance, brandColor = null, l
       color: MUTED,
     });
     out.signatureBox('Date, nom et signature du client, précédés de la mention «\u00a0Bon pour accord\u00a0»\u00a0:');
+  }
+  // The general conditions, as the carrier wrote them (Réglages): the devis's annex (arrêté du 27 avril 2010, art. 1).
+  if (terms) {
+    out.startAnnex();
+    out.heading('Annexe\u00a0: conditions générales');
+    for (const part of termsParagraphs(terms)) {
+      if (part.kind === 'title') out.paragraph(part.text, { bold: true, after: 2, role: 'H3' });
+      else out.paragraph(part.text, { size: 9 });
+    }
   }
   out.finish();
   out.footers(`Devis n° ${content.quoteId}`);

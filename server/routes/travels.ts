@@ -13,14 +13,7 @@ import { editCloseDays } from '../db/customer-follow.ts';
 import type { ServerLimits } from '../config/limits.ts';
 import type { Sql } from '../db/sql.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
-import {
-  findTravel,
-  findTravelTokenHash,
-  insertTravel,
-  ownersOf,
-  storedSize,
-  type StoredTravel,
-} from '../db/travels-repo.ts';
+import { findTravel, findTravelTokenHash, insertTravel, ownersOf, storedSize, type StoredTravel } from '../db/travels-repo.ts';
 import { answer, publishSchema, refusal, routeSchema, PUBLIC_OR_CARRIER_KEY, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
 import { KEY_AND_TOKEN_APART, KEY_REFUSED } from '../http/carrier-key.ts';
@@ -204,7 +197,8 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
       const addressKey = companyToken === undefined ? clientKey(request.ip, addressSecret) : null;
       // The e-mails' carrier: the company, the key's carrier, or the company the keyless pages belong to.
       const publicOwner = publicPricing.id === null ? null : Number(publicPricing.id);
-      const ownerStore = company?.store_json ?? request.site?.store_json ?? (publicOwner === null ? null : await companyStoreJson(sql, publicOwner));
+      const ownerStore =
+        company?.store_json ?? request.site?.store_json ?? (publicOwner === null ? null : await companyStoreJson(sql, publicOwner));
       const carrier = carrierOf(ownerStore, publicPricing);
       // The booking, its key's answer, its event and its e-mail are written together: a retry
       // finds all or none, and a crash cannot keep the booking and lose what follows it.

@@ -129,8 +129,13 @@ describe(`a devis the law would pass (issue 54), on ${DATABASE_NAME}`, () => {
       }
       if (!publicPage)
         assert.ok(!page.includes('droit de rétractation'), 'a business customer’s devis says nothing of the consumer’s withdrawal');
-      // The general conditions the product holds for the carrier, which the devis links.
+      // The general conditions the product holds for the carrier: linked by the page, the PDF's annex.
       assert.match(page, /Ce devis est accompagné des conditions générales du transporteur, qui en font partie/);
+      assert.ok(pdf.includes(plain('Annexe : conditions générales')), 'the annex');
+      assert.ok(
+        pdf.includes(plain('Le prix indiqué au devis, hors taxes et toutes taxes comprises, est définitif')),
+        'the conditions’ text in the annex',
+      );
     });
 });
 

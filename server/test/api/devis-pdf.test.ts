@@ -257,8 +257,10 @@ describe(`the devis as a PDF, on ${DATABASE_NAME}`, () => {
     for (const item of stored.data.items as { name: string; quantity: number; category: string }[])
       if (item.category !== 'cost' && item.category !== 'custom-cost')
         assert.ok(text.includes(plain(`${item.quantity} × ${item.name}`)), item.name);
-    // The last page still ends with the mentions.
-    assert.ok(pages.at(-1)!.includes('Bon pour accord'));
+    // The devis ends with the mentions and the box to sign; the carrier's conditions follow, from a page of their own.
+    const annex = pages.findIndex((page) => page.includes(plain('Annexe : conditions générales')));
+    assert.ok(annex > 0, 'the general conditions in annex');
+    assert.ok(pages[annex - 1]!.includes('Bon pour accord'), 'the page before the annex ends with the box to sign');
   });
 
   it('opens with the booking’s token or the e-mail’s read-only one, never another booking’s', async () => {

@@ -8,7 +8,6 @@ import { poolPriceInput } from '../pools/pool-input.ts';
 import type { PriceGrid } from '../pricing/booked-fees.ts';
 import { estimateTravel, type PriceSource } from '../pricing/estimate.ts';
 import { priceTrip } from '../pricing/trip-price.ts';
-import { vehicleVolume } from '../pricing/volume.ts';
 import { withoutVat } from '../pricing/vat.ts';
 import type { CarrierPricing } from './carrier-rules.ts';
 import type { QuoteAddress } from './quote-request.ts';
