@@ -434,7 +434,14 @@ export const backOfficeRoutes: FastifyPluginAsync<BackOfficeOptions> = async (ap
         const owner = travel.company_id ?? travel.carrier_id;
         if (owner === null) return false;
         const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
-        return row ? companyRecord(row.store_json).can_edit_price : false;
+        if (!row) return false;
+        try {
+          return companyRecord(row.store_json).can_edit_price;
+        } catch (error) {
+          // Records the pricing cannot read still leave the booking readable; what prices it answers 503 naming the field.
+          if (error instanceof PricingUnavailable) return false;
+          throw error;
+        }
       };
 
       /** A booking's page, with what every answer about it shows (its withheld e-mails, its latest counter-offer, the undo window). */

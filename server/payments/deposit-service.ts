@@ -74,6 +74,8 @@ export interface WebhookAnswer {
 export class DepositService {
   private readonly stripe: Stripe | null;
   private readonly worker: OutboxWorker | null;
+  /** The click being answered for each booking: the next one waits for it (see checkout). */
+  private readonly opening = new Map<number, Promise<string>>();
 
   constructor(private readonly deps: DepositServiceDeps) {
     this.stripe = deps.settings ? stripeClient(deps.settings) : null;
@@ -147,6 +149,19 @@ export class DepositService {
    * was made, and the next click starts over where this one stopped.
    */
   async checkout(travel: StoredTravel, base: string): Promise<string> {
+    // Clicks on one booking are answered one after the other: a click read while another was
+    // making its session took that new session for a stale one, expired it and made a second.
+    const before = this.opening.get(travel.id) ?? Promise.resolve('');
+    const mine = before.catch(() => '').then(() => this.checkoutNow(travel, base));
+    this.opening.set(travel.id, mine);
+    try {
+      return await mine;
+    } finally {
+      if (this.opening.get(travel.id) === mine) this.opening.delete(travel.id);
+    }
+  }
+
+  private async checkoutNow(travel: StoredTravel, base: string): Promise<string> {
     const back = (state: string) => this.devisUrl(base, travel, { acompte: state });
     try {
       return await this.openCheckout(travel, back);

@@ -30,8 +30,9 @@ const linesOf = (html: string) =>
     ),
   ].map(([, name, field, value]) => ({ name: name!, field: field!, value: value! }));
 /** '26,1 m³' as the pages write a volume (the domain's rounding to the tenth). */
+// Volumes are shown to the hundredth of a m³ wherever they appear (issue 55: one rounding rule).
 const m3 = (volume: number) =>
-  `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(Math.round(volume * 10) / 10)}\u00a0m³`;
+  `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(Math.round(volume * 100) / 100)}\u00a0m³`;
 
 const trip = (items: unknown[]) => ({
   addresses: [
@@ -163,6 +164,7 @@ describe(`the carrier’s preset inventories (${DATABASE_NAME})`, () => {
     const volume = expected.reduce((sum, line) => sum + figures.get(line.name)!.volume * line.quantity, 0);
     assert.ok(
       decoded(catalogue.text).includes(`T3 normalement meublé\u00a0: </span>${m3(volume)}</a> <span class="badge info">Le vôtre</span>`),
+      `the catalogue lists Martin's T3 at ${m3(volume)}`,
     );
 
     // What its pages' elements read, by its key and by its token: the lines with the catalogue's ids and figures.

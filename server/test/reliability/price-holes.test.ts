@@ -942,9 +942,24 @@ describe(`a carrier’s records checked when read (${DATABASE_NAME})`, () => {
       assertNamed(await post(server.base, bookingBody({ company_token: OTHER_COMPANY_TOKEN })), 503, 'vat', /20 reçu/);
       assert.equal(await count(server), before);
       const dupont = await office(server.base, 2);
-      await dupont.get(`/espace-transporteur/reservations/${booked.id}`);
+      const shown = await dupont.get(`/espace-transporteur/reservations/${booked.id}`);
+      assert.equal(
+        shown.status,
+        200,
+        shown.text
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .slice(0, 1500),
+      );
       const accepted = await dupont.post(`/espace-transporteur/reservations/${booked.id}/accepter`);
-      assert.equal(accepted.status, 503);
+      assert.equal(
+        accepted.status,
+        503,
+        accepted.text
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .slice(0, 1500),
+      );
       assert.match(accepted.text, /vat : au plus 1 attendu, 20 reçu/);
     } finally {
       await server.stop();
