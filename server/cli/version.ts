@@ -17,7 +17,8 @@ export function packageVersion(): string {
 
 /** What `--version` prints: the package and its version, then the schema it writes and the Node it runs on. */
 export function versionText(command: string, schemaVersion: number): string {
-  return `${command} ${packageVersion()} (transport-quote-server, schéma de base de données version ${schemaVersion}, Node ${process.versions.node})\n`;
+  const home = command === 'transport-quote-server' ? '' : 'paquet transport-quote-server, ';
+  return `${command} ${packageVersion()} (${home}schéma de base de données version ${schemaVersion}, Node ${process.versions.node})\n`;
 }
 
 /** Whether the arguments ask for help or the version, anywhere after the command: answered before anything is opened. */

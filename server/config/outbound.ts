@@ -31,4 +31,4 @@ export function outboundFromEnv(env: NodeJS.ProcessEnv): OutboundSettings {
 }
 
 /** What the banner, the health answers and `check` say of it. */
-export const SEND_NOTHING_WORDS = 'rien ne sort (SEND_NOTHING=1)\u00a0: ni e-mail, ni webhook, ni paiement';
+export const SEND_NOTHING_WORDS = 'aucun, SEND_NOTHING=1 (ni e-mail, ni webhook, ni paiement)';
