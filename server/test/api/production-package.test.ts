@@ -469,6 +469,7 @@ describe('the server package installed for production from its tarball', () => {
     const inbox = await startInbox();
     const receiver = await startReceiver();
     const stripe = await startStripeStandIn();
+    const started: InstalledServer[] = [];
     try {
       // The guide's restore drill: a backup while the server runs, restored into a new database.
       const drill = mkdtempSync(path.join(tmpdir(), 'tqw-copie-'));
@@ -505,6 +506,7 @@ describe('the server package installed for production from its tarball', () => {
         });
 
       const copy = await startInstalled(app, { ...env, SEND_NOTHING: '1' });
+      started.push(copy);
       assert.deepEqual((await json(copy.base, 'GET', '/healthz')).data, { status: 'ok', send_nothing: true });
       assert.deepEqual((await json(copy.base, 'GET', '/readyz')).data, { ready: true, send_nothing: true });
       assert.ok(
@@ -539,6 +541,7 @@ describe('the server package installed for production from its tarball', () => {
 
       // The same database without the switch: what waited in the outbox leaves, and the deposit is paid at Stripe.
       const live = await startInstalled(app, env);
+      started.push(live);
       try {
         await waitFor(() => inbox.to('marie@exemple.fr').length > 0, 'la confirmation');
         await waitFor(
@@ -555,6 +558,8 @@ describe('the server package installed for production from its tarball', () => {
         await stopped;
       }
     } finally {
+      // A failure above leaves no server running that would keep the suite alive.
+      for (const one of started) if (one.child.exitCode === null && one.child.signalCode === null) one.child.kill('SIGKILL');
       await inbox.close();
       await receiver.close();
       await stripe.close();
