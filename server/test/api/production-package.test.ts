@@ -14,6 +14,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { inflateRawSync } from 'node:zlib';
+import { parse as parseYaml } from 'yaml';
 import { BackOffice } from './back-office-client.ts';
 import { bookingBody } from './booking-body.ts';
 import { startInbox } from './smtp-inbox.ts';
@@ -583,6 +584,84 @@ describe('the server package installed for production from its tarball', () => {
     assert.ok(!server.logs().includes(companyToken), 'the token never reaches the log');
     assert.ok(!records.some((record) => record.route === '/healthz'), 'a probe is logged at debug, not at info');
     assert.equal(server.errors(), '', 'nothing on standard error');
+  });
+
+  it('issue 58 the container and compose files of deploy/ run commands the package has, on Node 24, as a user that is not root, checked on /readyz', async () => {
+    const deploy = path.join(app, 'node_modules/transport-quote-server/deploy');
+    const { bin } = JSON.parse(readFileSync(path.join(app, 'node_modules/transport-quote-server/package.json'), 'utf8'));
+    const installedAt = '/srv/transport-quote/node_modules/transport-quote-server/';
+    /** The installed file a path of the image names, which must be one of the package's commands. */
+    const command = (file: string) => {
+      assert.ok(file.startsWith(installedAt), file);
+      const relative = `./${file.slice(installedAt.length)}`;
+      const name = Object.keys(bin).find((key) => bin[key] === relative);
+      assert.ok(name, `${file} is a command of the package (${Object.values(bin).join(', ')})`);
+      assert.ok(existsSync(path.join(app, 'node_modules/transport-quote-server', relative)));
+      return { name, local: path.join(app, 'node_modules/transport-quote-server', relative) };
+    };
+    // Each instruction on one line, its continuations joined.
+    const dockerfile = readFileSync(path.join(deploy, 'Dockerfile'), 'utf8').replace(/\\\n/g, ' ');
+    const instruction = (name: string) => [...dockerfile.matchAll(new RegExp(`^${name} (.+)$`, 'gm'))].map((match) => match[1]!);
+    assert.ok(instruction('FROM').length >= 3, 'multi-stage');
+    assert.match(dockerfile, /^ARG NODE_IMAGE=node:24-/m, 'Node 24 LTS');
+    const user = instruction('USER').at(-1);
+    assert.ok(user && user !== 'root' && user !== '0', `runs as ${user}`);
+    assert.deepEqual(JSON.parse(instruction('ENTRYPOINT').at(-1)!), ['node']);
+    const [main] = JSON.parse(instruction('CMD').at(-1)!);
+    assert.equal(command(main).name, 'transport-quote-server');
+    // Its health check, run here against the installed server: 0 while it is ready, 1 where nothing answers.
+    const healthcheck = JSON.parse(
+      instruction('HEALTHCHECK')
+        .at(-1)!
+        .replace(/^[\s\S]*?CMD /, ''),
+    );
+    assert.equal(healthcheck[0], 'node');
+    assert.match(healthcheck.at(-1), /\/readyz/);
+    const probe = async (port: string) =>
+      runFile(SERVER_NODE, healthcheck.slice(1), { env: { PATH: process.env.PATH, PORT: port } }).then(
+        () => 0,
+        (error) => error.code,
+      );
+    assert.equal(await probe(new URL(server.base).port), 0);
+    assert.equal(await probe('9'), 1);
+
+    const compose = parseYaml(readFileSync(path.join(deploy, 'compose.yaml'), 'utf8'));
+    assert.deepEqual(Object.keys(compose.services).sort(), ['backup', 'caddy', 'db', 'migrate', 'server']);
+    assert.match(compose.services.db.image, /^postgres:17/);
+    assert.ok(existsSync(path.join(deploy, compose.services.caddy.volumes[0].split(':')[0])), 'the Caddyfile it mounts');
+    for (const name of ['migrate', 'server']) {
+      const [file, ...args] = compose.services[name].command;
+      assert.equal(command(file).name, 'transport-quote-server');
+      assert.equal(compose.services[name].env_file, 'transport-quote.env');
+      // The command and its arguments are the package's: its help says so and opens nothing.
+      const help = await run('main.mjs', [...args, '--help'], mkdtempSync(path.join(tmpdir(), 'tqw-compose-')));
+      assert.equal(help.code, 0, `${name}: ${args.join(' ')}`);
+    }
+    assert.deepEqual(compose.services.migrate.command.slice(1), ['migrate']);
+    assert.equal(compose.services.server.depends_on.migrate.condition, 'service_completed_successfully', 'migrate, then start');
+    assert.equal(compose.services.caddy.depends_on.server.condition, 'service_healthy');
+    const backup = / node (\S+) backup /.exec(compose.services.backup.command[0]);
+    assert.equal(command(backup![1]!).name, 'transport-quote-db');
+    assert.ok(compose.services.server.volumes.some((volume: string) => volume.endsWith(':/var/lib/transport-quote')));
+    assert.equal(
+      compose.services.server.environment.TRUST_PROXY,
+      compose.networks.front.ipam.config[0].subnet,
+      'Caddy’s network is believed, and only it',
+    );
+
+    // The proxies' examples set both headers; the systemd units start the package's commands.
+    assert.match(
+      readFileSync(path.join(deploy, 'Caddyfile'), 'utf8'),
+      /header_up X-Forwarded-For \{remote_host\}[\s\S]*header_up X-Forwarded-Proto \{scheme\}/,
+    );
+    const nginx = readFileSync(path.join(deploy, 'nginx.conf'), 'utf8');
+    assert.match(nginx, /proxy_set_header X-Forwarded-For \$remote_addr;/);
+    assert.match(nginx, /proxy_set_header X-Forwarded-Proto \$scheme;/);
+    const backupUnit = readFileSync(path.join(deploy, 'transport-quote-backup.service'), 'utf8');
+    assert.match(backupUnit, /^User=transport-quote$/m);
+    assert.equal(command(/exec \/usr\/bin\/node (\S+) backup /.exec(backupUnit)![1]!).name, 'transport-quote-db');
+    assert.match(readFileSync(path.join(deploy, 'transport-quote-backup.timer'), 'utf8'), /^OnCalendar=/m);
+    assert.match(readFileSync(path.join(deploy, 'transport-quote.logrotate'), 'utf8'), /^\s+copytruncate$/m);
   });
 
   it('SIGTERM: /readyz turns false during the drain, then the process exits 0', async () => {
