@@ -166,7 +166,9 @@ export async function createApp({
     // once; those with a request in flight end after its answer.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
-    ...(logger ? { loggerInstance: logger as FastifyBaseLogger } : { logger: { level: logLevel, ...(logStream ? { stream: logStream } : {}) } }),
+    ...(logger
+      ? { loggerInstance: logger as FastifyBaseLogger }
+      : { logger: { level: logLevel, ...(logStream ? { stream: logStream } : {}) } }),
   });
 
   // Behind a proxy that ends TLS, the proxy's X-Forwarded-Proto is believed only from the

@@ -62,8 +62,16 @@ describe('maps providers (DESIGN §4, spec §7, §8, §9)', () => {
         return (error as Error).message;
       }
     };
-    const geoplateforme = createBanProvider({ kind: 'geoplateforme', searchUrl: 'https://geo.test/search', routeUrl: null, fetchImpl: down });
-    for (const message of [await failureOf(() => geoplateforme.suggest('10 rue de Rivoli')), await failureOf(() => geoplateforme.geocode('10 rue de Rivoli'))]) {
+    const geoplateforme = createBanProvider({
+      kind: 'geoplateforme',
+      searchUrl: 'https://geo.test/search',
+      routeUrl: null,
+      fetchImpl: down,
+    });
+    for (const message of [
+      await failureOf(() => geoplateforme.suggest('10 rue de Rivoli')),
+      await failureOf(() => geoplateforme.geocode('10 rue de Rivoli')),
+    ]) {
       expect(message).to.equal(
         'Le service d’adresses de l’IGN (Géoplateforme) ne répond pas\u00a0: vérifiez votre connexion à Internet (un pare-feu ou un bloqueur de publicité peut empêcher l’accès à data.geopf.fr), puis réessayez dans un instant.',
       );

@@ -113,7 +113,9 @@ ${newToken ? notice('info', 'Voici le nouveau jeton d’entreprise, dans l’ext
 <form method="get" action="${INTEGRATION_URL}" class="stack">
 <fieldset><legend>Service d’adresses</legend>
 ${MAP_CHOICES.map(
-  (choice) => `<p><label><input type="radio" name="carte" value="${choice}"${choice === maps ? ' checked' : ''} aria-describedby="carte-${choice}"> ${escapeHtml(MAP_NEEDS[choice].name)}</label></p>
+  (
+    choice,
+  ) => `<p><label><input type="radio" name="carte" value="${choice}"${choice === maps ? ' checked' : ''} aria-describedby="carte-${choice}"> ${escapeHtml(MAP_NEEDS[choice].name)}</label></p>
 <p class="meta" id="carte-${choice}">${escapeHtml(MAP_NEEDS[choice].needs)}</p>`,
 ).join('\n')}
 </fieldset>

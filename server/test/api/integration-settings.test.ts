@@ -48,7 +48,8 @@ describe(`Réglages, Intégrer à mon site on ${DATABASE_NAME}`, () => {
     const snippets = (text: string) =>
       ['extrait-public', 'extrait-intranet'].map((id) => new RegExp(`<textarea id="${id}"[^>]*>([^<]*)</textarea>`).exec(text)![1]!);
     const first = await office.get(PAGE);
-    for (const snippet of snippets(first.text)) assert.match(snippet, /api-base=&quot;[^&]+&quot; maps-provider=&quot;geoplateforme&quot;&gt;/);
+    for (const snippet of snippets(first.text))
+      assert.match(snippet, /api-base=&quot;[^&]+&quot; maps-provider=&quot;geoplateforme&quot;&gt;/);
     assert.match(first.text, /<input type="radio" name="carte" value="geoplateforme" checked/);
     assert.match(first.text, /data\.geopf\.fr, que le navigateur du visiteur appelle\u00a0: son réseau doit y accéder/);
     assert.match(first.text, /Une clé Google Maps Platform, à mettre à la place de VOTRE_CLE_GOOGLE_MAPS/);

@@ -375,7 +375,7 @@ describe('the server package installed for production from its tarball', () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'tqw-aide-'));
     const { version } = JSON.parse(readFileSync(path.join(app, 'node_modules/transport-quote-server/package.json'), 'utf8'));
     const cases: [string, string[], RegExp][] = [
-      ['main.mjs', ['--help'], /^Usage\s: transport-quote-server \[commande\]\n[\s\S]*  migrate [\s\S]*  check /],
+      ['main.mjs', ['--help'], /^Usage\s: transport-quote-server \[commande\]\n[\s\S]* {2}migrate [\s\S]* {2}check /],
       [
         'main.mjs',
         ['--version'],

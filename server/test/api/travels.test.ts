@@ -215,7 +215,10 @@ describe(`travels API over HTTP on ${DATABASE_NAME}`, () => {
     assert.equal(duplicate.data.quote, undefined);
     const wait = Number(duplicate.headers.get('retry-after'));
     assert.ok(wait >= 29 && wait <= 30, `Retry-After: ${wait}`);
-    assert.match(duplicate.data.error, new RegExp(`^Cette réservation est déjà en cours d’enregistrement\u00a0: réessayez dans ${wait}\u00a0secondes avec la même clé`));
+    assert.match(
+      duplicate.data.error,
+      new RegExp(`^Cette réservation est déjà en cours d’enregistrement\u00a0: réessayez dans ${wait}\u00a0secondes avec la même clé`),
+    );
 
     const key = { 'idempotency-key': 'cle-refusee-0001' };
     const refused = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody({ addresses: [] }), headers: key });
