@@ -1,6 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { CompanyData } from 'transport-quote-wizard/domain';
 import helmet from 'helmet';
 import http from 'node:http';
@@ -56,6 +56,7 @@ import { testPageRoutes } from './routes/test-page.ts';
 import { carrierKeys } from './http/carrier-key.ts';
 import { Notifier } from './notifications/notifier.ts';
 import { loggableUrl } from './security/loggable-url.ts';
+import type { ServerLogger } from './ops/log.ts';
 import type { Composition } from './composition.ts';
 
 declare module 'fastify' {
@@ -69,6 +70,8 @@ export interface AppOptions {
   /** Demo or production, and where the element scripts and demo pages are. */
   runtime: Runtime;
   logStream?: Writable;
+  /** The process's logger (ops/log.ts), given by the start; else one is made on `logStream`. */
+  logger?: ServerLogger;
   logLevel?: string;
   limits?: ServerLimits;
   /** Prometheus figures; `metricsToken` also serves them at /metrics to a scraper that presents it. */
@@ -112,6 +115,12 @@ const PROXY_ADVICE =
   'le serveur ne croit pas l’en-tête X-Forwarded-Proto du proxy, les cookies de l’espace transporteur partent sans l’attribut Secure et chaque visiteur est compté à l’adresse du proxy. ' +
   'Réglez TRUST_PROXY sur l’adresse du proxy qui termine TLS (par exemple TRUST_PROXY=127.0.0.1).';
 
+/** What supervisors, load balancers and scrapers ask all day: logged at debug. */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** A year, and the subdomains: what HSTS says once a request is known to have come over TLS. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 /** How far past the body limit an announced body is still read (and dropped) so its 413 arrives. */
 const DRAINED_BODY_FACTOR = 8;
 /** How much of a file sent to a back-office form past its limit is still read (and dropped) so its page arrives. */
@@ -122,6 +131,7 @@ export async function createApp({
   sql,
   runtime,
   logStream,
+  logger,
   logLevel = 'info',
   limits = limitsFromEnv(),
   metrics = null,
@@ -157,7 +167,9 @@ export async function createApp({
     // once; those with a request in flight end after its answer.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
-    logger: { level: logLevel, ...(logStream ? { stream: logStream } : {}) },
+    ...(logger
+      ? { loggerInstance: logger as FastifyBaseLogger }
+      : { logger: { level: logLevel, ...(logStream ? { stream: logStream } : {}) } }),
   });
 
   // Behind a proxy that ends TLS, the proxy's X-Forwarded-Proto is believed only from the
@@ -187,10 +199,19 @@ export async function createApp({
     void reply.code(503).header('retry-after', String(SHUTTING_DOWN_RETRY_AFTER_SECONDS)).send({ error: SHUTTING_DOWN_MESSAGE });
   });
 
-  // Above info there is no hook at all: a request pays nothing for a line that would not be written.
+  // One line per request, its facts as fields a pipeline reads (method, the route's pattern, the
+  // address with every secret hidden, status, time in ms), and the same in `msg` for a person.
+  // The probes a supervisor and a load balancer send every few seconds are at debug. Above info
+  // there is no hook at all: a request pays nothing for a line that would not be written.
   if (['trace', 'debug', 'info'].includes(logLevel)) {
     app.addHook('onResponse', (request, reply, done) => {
-      request.log.info(`${request.method} ${loggableUrl(request)} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
+      const route = request.is404 ? null : (request.routeOptions.url ?? null);
+      const url = loggableUrl(request);
+      const ms = Math.round(reply.elapsedTime);
+      const line = { method: request.method, route, url, status: reply.statusCode, ms };
+      const text = `${request.method} ${url} ${reply.statusCode} ${ms}ms`;
+      if (route !== null && PROBES.has(route)) request.log.debug(line, text);
+      else request.log.info(line, text);
       done();
     });
   }
@@ -241,8 +262,15 @@ export async function createApp({
     // frame-ancestors in each page's policy says who may frame it (the dashboard is framed by carriers' pages).
     frameguard: false,
     referrerPolicy: { policy: 'no-referrer' },
+    // HSTS means nothing over plain HTTP (RFC 6797 §7.2) and, sent there with includeSubDomains,
+    // says what the server cannot know: it is sent below only over HTTPS as the server sees it
+    // (TLS of its own never; a proxy's X-Forwarded-Proto believed through TRUST_PROXY).
+    strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+  });
 
   // The elements run on carriers' sites: the API answers any origin. No cookie is used, tokens travel explicitly.
   // The element files too: the one-script loader on a carrier's page imports its modules and
@@ -287,10 +315,12 @@ export async function createApp({
     // The pricing's refusals, said in its own terms (pricing/refusals.ts).
     if (error instanceof ChoicesRefused) return reply.code(422).send({ error: error.message, fields: error.problems });
     if (error instanceof PriceChanged) return reply.code(409).send({ error: error.message, quote: error.quote });
-    if (error instanceof HttpError)
+    if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .code(error.statusCode)
         .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ?? {}) });
+    }
     if (error instanceof PricingUnavailable) {
       request.log.warn({ err: { message: error.message } }, 'prix indisponible');
       return reply
@@ -375,7 +405,8 @@ export async function createApp({
   app.addHook('onClose', async () => notifier.stop());
   const deposits = new DepositService({
     sql,
-    settings: payments,
+    // A copy (SEND_NOTHING=1) opens no payment session and makes no refund: the deposit is off.
+    settings: notifications.sendNothing ? null : payments,
     notifier,
     log: app.log,
     devisKey,
@@ -423,7 +454,7 @@ export async function createApp({
   await app.register(testPageRoutes);
   await app.register(geoRoutes);
   await app.register(dashboardRoutes, { assetsDir: runtime.assetsDir });
-  await app.register(healthRoutes, { lifecycle });
+  await app.register(healthRoutes, { lifecycle, sendNothing: notifications.sendNothing });
   await app.register(backOfficeRoutes, {
     settings: backOffice,
     notifications,

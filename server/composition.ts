@@ -25,6 +25,6 @@ export interface Composition {
   publicPricing: CompanyDataInput;
   /** Its pages and their files, registered after the API. */
   routes(app: FastifyInstance, context: CompositionContext): Promise<void>;
-  /** What a person needs to read at start, below the READY line. */
+  /** What a person needs to read at start: one line of the log each, written before the READY line. */
   banner(base: string): string[];
 }

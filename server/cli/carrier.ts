@@ -3,12 +3,13 @@ import { CONFIG_FILE_NAME, DEFAULT_DATABASE, loadConfiguration, missingDatabaseM
 import { limitsFromEnv } from '../config/limits.ts';
 import { createUser, findUserByEmail, normalEmail, setPassword } from '../db/accounts-repo.ts';
 import { createCompany } from '../db/companies-repo.ts';
-import { MissingDatabaseError, openDatabase, type Sql } from '../db/database.ts';
+import { MissingDatabaseError, openDatabase, SCHEMA_VERSION, SchemaTooNewError, type Sql } from '../db/database.ts';
 import { seedDatabase } from '../db/seed.ts';
 import { describeStore } from '../db/sql.ts';
 import { purgeUnacceptedPublicTravels } from '../db/travels-repo.ts';
 import { generatePassword, hashPassword } from '../security/passwords.ts';
 import { generateToken } from '../security/tokens.ts';
+import { asksHelp, asksVersion, versionText } from './version.ts';
 
 /**
  * The operator's commands, on the database the server uses: the same configuration
@@ -20,7 +21,9 @@ import { generateToken } from '../security/tokens.ts';
 const USAGE = `Usage : transport-quote-carrier <commande>
 
   add-company "Nom" [--telephone "01 23 45 67 89"] [--email contact@exemple.fr]
-      Crée une entreprise et affiche son jeton (une seule fois : notez-le).
+      Crée une entreprise et affiche sa clé publique (attribut carrier-key de ses pages
+      publiques) et son jeton (attribut company-token de ses pages intranet ; affiché
+      une seule fois : notez-le).
   add-user --entreprise <n°> adresse@exemple.fr
       Crée un compte administrateur de l’espace transporteur (/espace-transporteur)
       pour cette entreprise et affiche son mot de passe (une seule fois : notez-le).
@@ -30,6 +33,10 @@ const USAGE = `Usage : transport-quote-carrier <commande>
   purge-public
       Supprime maintenant les réservations publiques non acceptées plus anciennes
       que PUBLIC_RETENTION_DAYS jours (le serveur le fait aussi toutes les heures).
+  --version
+      Affiche la version du paquet.
+  --help
+      Affiche cette aide, sans rien ouvrir (aussi après une commande : add-user --help).
 
 Dans le dossier où le serveur est installé : npx transport-quote-carrier <commande>.
 La base est celle du serveur : DATABASE_URL (PostgreSQL), sinon DATABASE_PATH (SQLite),
@@ -61,6 +68,7 @@ async function withDatabase<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
     sql = await openDatabase(store, undefined, { create: false });
   } catch (error) {
     if (error instanceof MissingDatabaseError) stop(missingDatabaseMessage(store));
+    if (error instanceof SchemaTooNewError) stop(`Commande impossible : ${error.message}`);
     throw error;
   }
   try {
@@ -72,7 +80,22 @@ async function withDatabase<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
   }
 }
 
+/** Where an account signs in: PUBLIC_URL's back office when it is set (read from the same configuration). */
+function signInAddress(): string {
+  const base = process.env.PUBLIC_URL?.trim().replace(/\/+$/, '');
+  return base ? `${base}/espace-transporteur` : 'https://<votre serveur>/espace-transporteur (réglez PUBLIC_URL pour l’adresse exacte)';
+}
+
 const [command, ...rest] = process.argv.slice(2);
+// Help and the version open nothing: no configuration read, no database touched.
+if (command !== undefined && asksHelp([command, ...rest])) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+if (command !== undefined && asksVersion([command, ...rest])) {
+  process.stdout.write(versionText('transport-quote-carrier', SCHEMA_VERSION));
+  process.exit(0);
+}
 switch (command) {
   case 'add-company': {
     const { values, positionals } = parseArgs({
@@ -121,7 +144,7 @@ switch (command) {
         `Compte créé pour ${created.name} (entreprise n° ${companyId}) : ${email}`,
         'Mot de passe (il n’est affiché qu’une fois) :',
         password,
-        'Connexion : https://<votre serveur>/espace-transporteur',
+        `Connexion : ${signInAddress()}`,
         '',
       ].join('\n'),
     );

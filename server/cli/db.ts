@@ -5,7 +5,9 @@
 // from, then the environment: DATABASE_URL, else DATABASE_PATH, else the default file).
 import { CONFIG_FILE_NAME, DEFAULT_DATABASE, loadConfiguration, serverStore } from '../config/configuration.ts';
 import { backupDatabase, DatabaseOperationError, restoreDatabase, type OperationSummary } from '../db/backup.ts';
+import { SCHEMA_VERSION } from '../db/database.ts';
 import { describeStore } from '../db/sql.ts';
+import { asksHelp, asksVersion, versionText } from './version.ts';
 
 /** The installed command's own name (package.json's bin), never a script of the repository. */
 const USAGE = [
@@ -13,15 +15,23 @@ const USAGE = [
   '',
   '  transport-quote-db backup <fichier>    sauvegarde la base pendant que le serveur tourne',
   '  transport-quote-db restore <fichier>   restaure une sauvegarde dans une base neuve',
+  '  transport-quote-db --version            affiche la version du paquet',
+  '  transport-quote-db --help               affiche cette aide, sans rien ouvrir',
   '',
   'Dans le dossier où le serveur est installé\u00a0: npx transport-quote-db backup <fichier>.',
   `La base est celle du serveur\u00a0: DATABASE_URL (PostgreSQL), sinon DATABASE_PATH (SQLite), lus dans l’environnement puis dans ${CONFIG_FILE_NAME} du dossier d’où la commande est lancée\u00a0; sans eux, ${DEFAULT_DATABASE} de ce dossier.`,
   '',
 ].join('\n');
 
-const [command, file, ...rest] = process.argv.slice(2);
-if (command === '--help' || command === '-h' || command === 'help') {
+const args = process.argv.slice(2);
+const [command, file, ...rest] = args;
+// Help and the version open nothing: no configuration read, no database touched.
+if (command === 'help' || asksHelp(args)) {
   process.stdout.write(USAGE);
+  process.exit(0);
+}
+if (asksVersion(args)) {
+  process.stdout.write(versionText('transport-quote-db', SCHEMA_VERSION));
   process.exit(0);
 }
 if ((command !== 'backup' && command !== 'restore') || !file || rest.length > 0) {

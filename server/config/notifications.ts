@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { outboundFromEnv } from './outbound.ts';
 
 /**
  * What the server tells others about a booking: the customer's e-mails (SMTP, or a folder in
@@ -15,6 +16,11 @@ export interface NotificationSettings {
   pollMs: number;
   /** How often each process looks for the e-mails of the move's calendar (the day before, the day after): CALENDAR_SWEEP_MS. */
   calendarSweepMs: number;
+  /**
+   * SEND_NOTHING=1 (config/outbound.ts): a copy's outbox fills as usual and nothing in it
+   * leaves; the back office's own e-mails are not sent either.
+   */
+  sendNothing: boolean;
 }
 
 export type MailTransportSetting = { kind: 'smtp'; url: string } | { kind: 'folder'; dir: string } | { kind: 'none' };
@@ -121,5 +127,6 @@ export function notificationsFromEnv(env: NodeJS.ProcessEnv, demo: boolean, data
     pollMs: positive(env, 'OUTBOX_POLL_MS', 1000),
     // Five minutes: the day before's reminder leaves in the first minutes of that day.
     calendarSweepMs: positive(env, 'CALENDAR_SWEEP_MS', 300_000),
+    sendNothing: outboundFromEnv(env).sendNothing,
   };
 }

@@ -30,6 +30,28 @@ export interface OpenOptions {
 /** The database named is not one the server has prepared (and `create` was false). */
 export class MissingDatabaseError extends Error {}
 
+/** The schema version this release writes and reads: one per migration. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * The database was brought to a schema this release does not know (by a later release): its
+ * code would read and write tables it does not understand, so it does not start on it. Said
+ * in French with both versions; the way back is the later release, or the backup taken before
+ * the upgrade (server/README.md, upgrades).
+ */
+export class SchemaTooNewError extends Error {
+  constructor(
+    readonly found: number,
+    readonly known: number,
+  ) {
+    super(
+      `la base de données est en version ${found} du schéma, plus récente que la version ${known} que connaît ce serveur\u00a0: ` +
+        'une version plus récente de transport-quote-server l’a mise à jour. Installez cette version-là, ou restaurez la sauvegarde ' +
+        'prise avant la mise à jour dans une base neuve (voir « Mettre à jour, revenir en arrière » dans le guide du serveur).',
+    );
+  }
+}
+
 /**
  * Opens the store (creating the SQLite file, or connecting to PostgreSQL) and brings its
  * schema up to date, so a fresh machine or a fresh database needs no manual step.
@@ -82,6 +104,7 @@ async function migrate(sql: Sql, create: boolean, onMigration: (step: AppliedMig
       current = (await tx.get<{ version: number }>('SELECT MAX(version) AS version FROM schema_version'))?.version ?? 0;
     }
     if (current === 0 && !create) throw new MissingDatabaseError(tx.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL');
+    if (current > SCHEMA_VERSION) throw new SchemaTooNewError(current, SCHEMA_VERSION);
     for (const [index, migration] of MIGRATIONS.entries()) {
       const version = index + 1;
       if (version <= current) continue;

@@ -7,7 +7,11 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const PENDING_TAKEOVER_MS = 30 * 1000;
 
 export type IdempotencyDecision =
-  { kind: 'new' } | { kind: 'replay'; status: number; body: unknown } | { kind: 'conflict' } | { kind: 'in-progress' };
+  | { kind: 'new' }
+  | { kind: 'replay'; status: number; body: unknown }
+  | { kind: 'conflict' }
+  /** The first request still runs, or ran on a process that died: a retry after `retryAfterSeconds` takes its place. */
+  | { kind: 'in-progress'; retryAfterSeconds: number };
 
 interface KeyRow {
   body_hash: string;
@@ -63,7 +67,7 @@ export async function claimKey(sql: Sql, key: string, bodyHash: string, now: num
   if (claimed === 1) return { kind: 'new' };
   const row = await sql.get<KeyRow>('SELECT body_hash, state, status, response_json, created_at FROM idempotency_keys WHERE key = ?', [id]);
   // Freed between the insert and this read (the first request was refused): the client may retry.
-  if (!row) return { kind: 'in-progress' };
+  if (!row) return { kind: 'in-progress', retryAfterSeconds: 1 };
   if (row.body_hash !== bodyHash) return { kind: 'conflict' };
   if (row.state === 'done') return { kind: 'replay', status: row.status ?? 200, body: openAnswer(key, row.response_json ?? '') };
   if (now - row.created_at > PENDING_TAKEOVER_MS) {
@@ -75,7 +79,7 @@ export async function claimKey(sql: Sql, key: string, bodyHash: string, now: num
     ]);
     if (taken === 1) return { kind: 'new' };
   }
-  return { kind: 'in-progress' };
+  return { kind: 'in-progress', retryAfterSeconds: Math.max(1, Math.ceil((row.created_at + PENDING_TAKEOVER_MS - now) / 1000)) };
 }
 
 export async function completeKey(sql: Sql, key: string, status: number, body: unknown): Promise<void> {

@@ -87,6 +87,8 @@ export class HttpError extends Error {
     readonly fields?: FieldError[],
     /** More of the answer beside `error` and `fields` (a 409's new quote). */
     readonly details?: Record<string, unknown>,
+    /** Sent as Retry-After: when trying again may succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

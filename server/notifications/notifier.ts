@@ -191,7 +191,12 @@ export class Notifier {
     return this.mails?.description ?? null;
   }
 
+  /**
+   * The workers start, except on a copy (SEND_NOTHING=1): what the outbox holds, the original's
+   * as well as what this server writes, stays there.
+   */
   start(): void {
+    if (this.deps.settings.sendNothing) return;
     this.webhookWorker.start();
     this.mailWorker?.start();
   }
@@ -207,6 +212,7 @@ export class Notifier {
    * endpoint and no e-mail costs none).
    */
   wake(written: Written = { deliveries: 1, mail: true }): void {
+    if (this.deps.settings.sendNothing) return;
     if (written.deliveries > 0) this.webhookWorker.wake();
     if (written.mail) this.mailWorker?.wake();
   }
@@ -289,6 +295,7 @@ export class Notifier {
    */
   async sendNow(mail: Omit<StoredMail, 'from'>, senderName: string, fileName: string): Promise<Outcome | null> {
     if (!this.mails) return null;
+    if (this.deps.settings.sendNothing) return { ok: false, status: null, error: 'SEND_NOTHING=1\u00a0: ce serveur n’envoie rien' };
     const { from } = this.deps.settings.mail;
     const name = senderName.replace(/["\\\r\n]/g, '');
     return this.mails.send({ ...mail, from: name ? `"${name}" <${from}>` : from }, fileName);

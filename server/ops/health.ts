@@ -22,13 +22,20 @@ export const SHUTTING_DOWN_RETRY_AFTER_SECONDS = 5;
  * sent traffic, that is its database answers and it is not being stopped (a load balancer
  * stops sending it requests while it drains). Neither is rate-limited or logged as an API call.
  */
-export const healthRoutes: FastifyPluginAsync<{ lifecycle: Lifecycle }> = async (app, { lifecycle }) => {
+export const healthRoutes: FastifyPluginAsync<{ lifecycle: Lifecycle; sendNothing?: boolean }> = async (
+  app,
+  { lifecycle, sendNothing = false },
+) => {
   const { sql } = app;
-  app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  // A copy (SEND_NOTHING=1) says so in both answers, so a supervisor or a person checking it
+  // never takes it for the production server.
+  const copy = sendNothing ? { send_nothing: true } : {};
+  app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok', ...copy }));
   app.get('/readyz', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
-    if (lifecycle.draining) return reply.code(503).send({ ready: false, reason: 'Arrêt en cours\u00a0: plus de nouvelles requêtes' });
-    if (!(await databaseAnswers(sql))) return reply.code(503).send({ ready: false, reason: 'La base de données ne répond pas' });
-    return reply.send({ ready: true });
+    if (lifecycle.draining)
+      return reply.code(503).send({ ready: false, reason: 'Arrêt en cours\u00a0: plus de nouvelles requêtes', ...copy });
+    if (!(await databaseAnswers(sql))) return reply.code(503).send({ ready: false, reason: 'La base de données ne répond pas', ...copy });
+    return reply.send({ ready: true, ...copy });
   });
 };

@@ -40,8 +40,15 @@ export const BOOKING_BODY =
  */
 export const PRICE_CHANGED = answer(
   'Le prix a changé (devis expiré, autres choix, ou prix envoyé qui n’est pas celui du transporteur) : quote donne le nouveau devis, à faire ' +
-    'confirmer avant de réenregistrer avec son quote_id. Ou la même réservation (même Idempotency-Key) est encore en cours d’enregistrement : réessayez.',
+    'confirmer avant de réenregistrer avec son quote_id. Ou la même réservation (même Idempotency-Key) est encore en cours d’enregistrement : ' +
+    'sans quote, avec Retry-After (les secondes avant de réessayer avec la même clé ; une requête interrompue par un arrêt brutal est reprise au bout de 30 s).',
   publishSchema('PriceChanged', PriceChangedSchema, 'answer'),
+  {
+    'retry-after': {
+      type: 'string',
+      description: 'Seulement quand la même réservation est encore en cours : secondes à attendre avant de réessayer.',
+    },
+  },
 );
 
 export const TOO_LARGE = refusal('Corps trop volumineux.');

@@ -139,6 +139,11 @@ export async function editDeadline(sql: Sql, travel: StoredTravel): Promise<{ cl
   return { closeAt: editsCloseAt(travel.payload.travel.beginning_date, closeDays), closeDays };
 }
 
+/** The answer to a retry while the first request with its key has not finished, with when to try again. */
+function inProgressMessage(seconds: number): string {
+  return `Cette réservation est déjà en cours d’enregistrement\u00a0: réessayez dans ${seconds}\u00a0seconde${seconds > 1 ? 's' : ''} avec la même clé, elle ne sera pas enregistrée deux fois.`;
+}
+
 /** Refuses an edit made after its deadline, on the server's clock, whoever sends it (edit link or company token). */
 async function assertEditsOpen(sql: Sql, travel: StoredTravel): Promise<void> {
   const { closeAt, closeDays } = await editDeadline(sql, travel);
@@ -182,7 +187,10 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
       const decision = await claimKey(sql, key, sha256(request.rawBody ?? ''), Date.now());
       if (decision.kind === 'replay') return reply.code(decision.status).header('idempotent-replayed', 'true').send(decision.body);
       if (decision.kind === 'conflict') throw new HttpError(422, 'Cette clé d’idempotence a déjà servi pour une autre réservation');
-      if (decision.kind === 'in-progress') throw new HttpError(409, 'Cette réservation est déjà en cours d’enregistrement');
+      // Not the 409 of a changed price: no quote, a Retry-After, and the key is taken over once
+      // the first request is known to have died (a killed process), so the retry books it once.
+      if (decision.kind === 'in-progress')
+        throw new HttpError(409, inProgressMessage(decision.retryAfterSeconds), undefined, undefined, decision.retryAfterSeconds);
     }
     try {
       const { payload, companyToken, state } = checkBooking(request.body, limits);

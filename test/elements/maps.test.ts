@@ -52,6 +52,41 @@ describe('maps providers (DESIGN §4, spec §7, §8, §9)', () => {
     ]);
   });
 
+  it('issue 58 a geocoder that cannot be reached says so in French, with what the visitor can do, never the browser’s English', async () => {
+    const down = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    const failureOf = async (attempt: () => Promise<unknown>) => {
+      try {
+        await attempt();
+        return 'an answer';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const geoplateforme = createBanProvider({
+      kind: 'geoplateforme',
+      searchUrl: 'https://geo.test/search',
+      routeUrl: null,
+      fetchImpl: down,
+    });
+    for (const message of [
+      await failureOf(() => geoplateforme.suggest('10 rue de Rivoli')),
+      await failureOf(() => geoplateforme.geocode('10 rue de Rivoli')),
+    ]) {
+      expect(message).to.equal(
+        'Le service d’adresses de l’IGN (Géoplateforme) ne répond pas\u00a0: vérifiez votre connexion à Internet (un pare-feu ou un bloqueur de publicité peut empêcher l’accès à data.geopf.fr), puis réessayez dans un instant.',
+      );
+    }
+    const local = createBanProvider({ kind: 'local', searchUrl: 'https://geo.test/search', routeUrl: null, fetchImpl: down });
+    expect(await failureOf(() => local.suggest('10 rue de Rivoli'))).to.equal(
+      'Le service d’adresses ne répond pas\u00a0: vérifiez votre connexion à Internet, puis réessayez dans un instant.',
+    );
+    const unavailable = (() => Promise.resolve(new Response('', { status: 503 }))) as typeof fetch;
+    const busy = createBanProvider({ kind: 'geoplateforme', searchUrl: 'https://geo.test/search', routeUrl: null, fetchImpl: unavailable });
+    expect(await failureOf(() => busy.geocode('10 rue de Rivoli'))).to.equal(
+      'Le service d’adresses est indisponible pour le moment (erreur 503)\u00a0: réessayez dans un instant.',
+    );
+  });
+
   it('S144 IGN routing: legs from the portions, car only', async () => {
     const { urls, fetchImpl } = recordingFetch({ 'https://route.test/': ignRoute });
     const provider = createBanProvider({

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { csrfField, escapeHtml, frame, notice, type Viewer } from '../layout.ts';
 import { SETTINGS_URL } from './pages.ts';
 
@@ -17,23 +18,61 @@ export interface IntegrationPageInput {
   originsError?: string | null;
   /** A company token just made: shown once, in the intranet snippet. */
   newToken?: string | null;
+  /** The maps provider the snippets name (issue 58: chosen on the page, `?carte=`). */
+  maps?: MapChoice;
   message: string | null;
+}
+
+/** The element's maps-provider values, the Géoplateforme first: free, no key. */
+export const MAP_CHOICES = ['geoplateforme', 'google', 'local'] as const;
+export type MapChoice = (typeof MAP_CHOICES)[number];
+const MapChoiceSchema = v.picklist(MAP_CHOICES);
+
+/** The provider a visit of the page asks for (`?carte=`); anything else is the Géoplateforme. */
+export function mapChoiceOf(raw: unknown): MapChoice {
+  const parsed = v.safeParse(MapChoiceSchema, raw);
+  return parsed.success ? parsed.output : 'geoplateforme';
+}
+
+const GOOGLE_KEY_PLACEHOLDER = 'VOTRE_CLE_GOOGLE_MAPS';
+
+/** What each provider is called in the page, and what it needs from the carrier and from the visitor's network. */
+const MAP_NEEDS: Record<MapChoice, { name: string; needs: string }> = {
+  geoplateforme: {
+    name: 'Géoplateforme de l’IGN (conseillé)',
+    needs:
+      'Gratuite et sans clé. Les adresses et l’itinéraire viennent de data.geopf.fr, que le navigateur du visiteur appelle\u00a0: son réseau doit y accéder (un réseau d’entreprise ou un bloqueur peut le refuser, le champ d’adresse le dit alors en français). Si votre site a une politique de sécurité (CSP), ajoutez https://data.geopf.fr à connect-src.',
+  },
+  google: {
+    name: 'Google Maps',
+    needs: `Une clé Google Maps Platform, à mettre à la place de ${GOOGLE_KEY_PLACEHOLDER}\u00a0: API Places, Geocoding et Routes activées, clé limitée à vos sites (référents HTTP), facturée par Google. Le navigateur du visiteur appelle maps.googleapis.com et maps.gstatic.com (à ajouter à votre CSP s’il y en a une). Le prix reste calculé par ce serveur sur l’itinéraire de l’IGN.`,
+  },
+  local: {
+    name: 'Ce serveur seul',
+    needs:
+      'Aucune adresse ne part ailleurs que vers ce serveur, le seul que le visiteur doit joindre. Les adresses sont cherchées dans l’index des communes de ce serveur (la position est celle de la commune) et la distance affichée est estimée à vol d’oiseau × 1,5\u00a0: moins précis que la Géoplateforme.',
+  },
+};
+
+/** The snippet's attributes for a maps provider: Google's key is the carrier's to fill in. */
+function mapsAttributes(maps: MapChoice): string {
+  return maps === 'google' ? ` maps-provider="google" maps-key="${GOOGLE_KEY_PLACEHOLDER}"` : ` maps-provider="${maps}"`;
 }
 
 const TOKEN_PLACEHOLDER = 'VOTRE_JETON_D_ENTREPRISE';
 
-export function publicSnippet(base: string, key: string, brandColour: string): string {
+export function publicSnippet(base: string, key: string, brandColour: string, maps: MapChoice = 'geoplateforme'): string {
   return [
     ...(brandColour ? [`<style>transport-quote-wizard { --tqw-brand: ${brandColour}; }</style>`] : []),
     `<script src="${base}/dist/transport-quote-wizard.js" async></script>`,
-    `<transport-quote-wizard carrier-key="${key}" api-base="${base}"></transport-quote-wizard>`,
+    `<transport-quote-wizard carrier-key="${key}" api-base="${base}"${mapsAttributes(maps)}></transport-quote-wizard>`,
   ].join('\n');
 }
 
-export function intranetSnippet(base: string, token: string): string {
+export function intranetSnippet(base: string, token: string, maps: MapChoice = 'geoplateforme'): string {
   return [
     `<script src="${base}/dist/transport-quote-wizard.js" async></script>`,
-    `<transport-quote-wizard mode="company" company-token="${token}" api-base="${base}"></transport-quote-wizard>`,
+    `<transport-quote-wizard mode="company" company-token="${token}" api-base="${base}"${mapsAttributes(maps)}></transport-quote-wizard>`,
   ].join('\n');
 }
 
@@ -46,7 +85,7 @@ function snippetField(id: string, label: string, code: string): string {
 }
 
 export function renderIntegrationPage(input: IntegrationPageInput): string {
-  const { viewer, base, publicKey, allowedOrigins, brandColour, newToken = null, message } = input;
+  const { viewer, base, publicKey, allowedOrigins, brandColour, newToken = null, maps = 'geoplateforme', message } = input;
   const csrf = csrfField(viewer.csrf);
   const origins = input.typedOrigins ?? allowedOrigins.join('\n');
   const originsError = input.originsError ?? null;
@@ -68,10 +107,26 @@ ${newToken ? notice('info', 'Voici le nouveau jeton d’entreprise, dans l’ext
 <button type="submit" class="button danger">Remplacer la clé maintenant</button></form></details>
 </section>
 
+<section class="card snippet-card" aria-labelledby="titre-carte">
+<h2 id="titre-carte">Adresses et itinéraire</h2>
+<p>Le devis cherche les adresses que tape le visiteur et calcule l’itinéraire avec l’un de ces services. Les extraits ci-dessous portent celui que vous choisissez.</p>
+<form method="get" action="${INTEGRATION_URL}" class="stack">
+<fieldset><legend>Service d’adresses</legend>
+${MAP_CHOICES.map(
+  (
+    choice,
+  ) => `<p><label><input type="radio" name="carte" value="${choice}"${choice === maps ? ' checked' : ''} aria-describedby="carte-${choice}"> ${escapeHtml(MAP_NEEDS[choice].name)}</label></p>
+<p class="meta" id="carte-${choice}">${escapeHtml(MAP_NEEDS[choice].needs)}</p>`,
+).join('\n')}
+</fieldset>
+<button type="submit" class="button secondary">Mettre à jour les extraits</button>
+</form>
+</section>
+
 <section class="card snippet-card" aria-labelledby="titre-public">
 <h2 id="titre-public">Sur une page publique de votre site</h2>
 <p>À coller là où le devis doit apparaître, dans un bloc HTML de la page (sous WordPress, le bloc «\u202fHTML personnalisé\u202f», ou l’extension plus bas). Prix TTC, pour les particuliers.</p>
-${snippetField('extrait-public', 'Extrait pour une page publique', publicSnippet(base, publicKey, brandColour))}
+${snippetField('extrait-public', 'Extrait pour une page publique', publicSnippet(base, publicKey, brandColour, maps))}
 <p class="meta">La variante en quatre étapes, si votre serveur la propose\u00a0: remplacez transport-quote-wizard par transport-quote-lite, aux deux endroits. Dans une iframe, ajoutez parent-origin="${escapeHtml(parentOrigin)}" (l’adresse de la page qui l’encadre, parmi vos sites autorisés) pour qu’elle reçoive le lien de modification de la réservation.</p>
 <p><a class="button secondary" href="${escapeHtml(testUrl)}">Ouvrir la page d’essai</a></p>
 <p class="meta">Une page de ce serveur qui porte cet extrait\u00a0: faites-y un devis comme un client, la réservation arrive dans votre espace.</p>
@@ -80,7 +135,7 @@ ${snippetField('extrait-public', 'Extrait pour une page publique', publicSnippet
 <section class="card snippet-card" aria-labelledby="titre-intranet">
 <h2 id="titre-intranet">Sur votre intranet</h2>
 <p><strong>Qui peut la voir\u00a0: votre équipe seulement.</strong> Le jeton d’entreprise ouvre vos lieux enregistrés, vos contacts et vos clients, et montre les prix HT\u00a0: ne le mettez que sur une page protégée par un mot de passe, jamais sur une page publique.</p>
-${snippetField('extrait-intranet', 'Extrait pour une page intranet', intranetSnippet(base, newToken ?? TOKEN_PLACEHOLDER))}
+${snippetField('extrait-intranet', 'Extrait pour une page intranet', intranetSnippet(base, newToken ?? TOKEN_PLACEHOLDER, maps))}
 ${
   newToken
     ? ''

@@ -9,7 +9,7 @@ import { checkLogo, fileSize, LOGO_MAX_BYTES, TOO_HEAVY } from './logo-image.ts'
 import { renderJournalPage, renderSettingsIndex, SETTINGS_BASE, SETTINGS_PAGES } from './pages.ts';
 import { depositSettingsRoutes } from '../../payments/deposit-settings-routes.ts';
 import { withDepositPage } from '../../payments/deposit-settings-page.ts';
-import { INTEGRATION_URL, renderIntegrationPage } from './integration-page.ts';
+import { INTEGRATION_URL, mapChoiceOf, renderIntegrationPage } from './integration-page.ts';
 import { keySettings, parseAllowedOrigins, replacePublicKey, setAllowedOrigins } from '../../db/carrier-keys.ts';
 import { generateToken, hashToken } from '../../security/tokens.ts';
 
@@ -199,6 +199,7 @@ export async function settingsRoutes(office: FastifyInstance, context: SettingsC
         publicKey: settings.publicKey ?? '',
         allowedOrigins: settings.allowedOrigins,
         brandColour: references?.brand_color ?? '',
+        maps: mapChoiceOf((request.query as Record<string, unknown> | undefined)?.carte),
         ...state,
         message: done ? (SAVED[done] ?? null) : null,
       }),

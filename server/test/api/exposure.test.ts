@@ -34,6 +34,9 @@ describe(`cookies behind a proxy that ends TLS (${DATABASE_NAME})`, () => {
       const answer = await proxied.signIn(MARTIN!.email, MARTIN!.password);
       assert.equal(answer.status, 303);
       assert.ok(!isSecure(sessionCookie(answer)), sessionCookie(answer));
+      // Issue 58: HSTS only over HTTPS as the server knows it; a header nobody vouches for is not HTTPS.
+      assert.equal(plain.headers.get('strict-transport-security'), null);
+      assert.equal(answer.headers.get('strict-transport-security'), null);
       await proxied.get('/espace-transporteur/reservations');
       await waitFor(() => server.logs.match(WARNING)?.length === 1, 'l’avertissement');
       // Said once: a second proxied request adds nothing, and the booking after it is logged after the warning.
@@ -46,7 +49,7 @@ describe(`cookies behind a proxy that ends TLS (${DATABASE_NAME})`, () => {
     }
   });
 
-  it('with TRUST_PROXY naming the proxy, the cookie is Secure and nothing is said', async () => {
+  it('with TRUST_PROXY naming the proxy, the cookie is Secure, HSTS is sent over HTTPS only (issue 58), and nothing is said', async () => {
     const server = await startServer(undefined, 0, { TRUST_PROXY: '127.0.0.1', PUBLIC_URL: 'https://devis.exemple.fr' });
     try {
       const answer = await new BackOffice(server.base, { headers: { 'x-forwarded-proto': 'https' } }).signIn(
@@ -54,7 +57,11 @@ describe(`cookies behind a proxy that ends TLS (${DATABASE_NAME})`, () => {
         MARTIN!.password,
       );
       assert.ok(isSecure(sessionCookie(answer)), sessionCookie(answer));
-      assert.equal((await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody() })).status, 201);
+      // Issue 58: HSTS over HTTPS (the proxy's word, believed), never over plain HTTP.
+      assert.equal(answer.headers.get('strict-transport-security'), 'max-age=31536000; includeSubDomains');
+      const plain = await json(server.base, 'POST', '/api/v1/travels', { body: bookingBody() });
+      assert.equal(plain.status, 201);
+      assert.equal(plain.headers.get('strict-transport-security'), null);
       await waitFor(() => /POST \/api\/v1\/travels 201/.test(server.logs), 'la ligne de la réservation');
       assert.doesNotMatch(server.logs, /TRUST_PROXY/);
     } finally {

@@ -44,6 +44,26 @@ describe(`Réglages, Intégrer à mon site on ${DATABASE_NAME}`, () => {
     assert.match(page.text, /n’importe quel site peut aujourd’hui utiliser votre clé/);
   });
 
+  it('issue 58 the carrier chooses the maps provider: the snippets carry it, and the page says what each needs', async () => {
+    const snippets = (text: string) =>
+      ['extrait-public', 'extrait-intranet'].map((id) => new RegExp(`<textarea id="${id}"[^>]*>([^<]*)</textarea>`).exec(text)![1]!);
+    const first = await office.get(PAGE);
+    for (const snippet of snippets(first.text))
+      assert.match(snippet, /api-base=&quot;[^&]+&quot; maps-provider=&quot;geoplateforme&quot;&gt;/);
+    assert.match(first.text, /<input type="radio" name="carte" value="geoplateforme" checked/);
+    assert.match(first.text, /data\.geopf\.fr, que le navigateur du visiteur appelle\u00a0: son réseau doit y accéder/);
+    assert.match(first.text, /Une clé Google Maps Platform, à mettre à la place de VOTRE_CLE_GOOGLE_MAPS/);
+    assert.match(first.text, /la position est celle de la commune/);
+    const google = await office.get(`${PAGE}?carte=google`);
+    for (const snippet of snippets(google.text))
+      assert.match(snippet, /maps-provider=&quot;google&quot; maps-key=&quot;VOTRE_CLE_GOOGLE_MAPS&quot;&gt;/);
+    assert.match(google.text, /<input type="radio" name="carte" value="google" checked/);
+    const local = await office.get(`${PAGE}?carte=local`);
+    for (const snippet of snippets(local.text)) assert.match(snippet, /maps-provider=&quot;local&quot;&gt;/);
+    const unknown = await office.get(`${PAGE}?carte=%3Cscript%3E`);
+    for (const snippet of snippets(unknown.text)) assert.match(snippet, /maps-provider=&quot;geoplateforme&quot;&gt;/);
+  });
+
   it('serves the test page with the snippet, both elements carrying the key; an unknown key gets a French 404', async () => {
     const answer = await fetch(`${server.base}/integration/essai?cle=${DUPONT_KEY}&adresses=local`);
     assert.equal(answer.status, 200);

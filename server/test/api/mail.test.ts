@@ -13,7 +13,7 @@ import { BackOffice } from './back-office-client.ts';
 import { bookingBody, FIXTURE_DAY, HANDLING_CENTS, TRANSPORT_CENTS } from './booking-body.ts';
 import { htCents } from './spec-prices.ts';
 import { freePort, startInbox } from './smtp-inbox.ts';
-import { DEMO_COMPANY_TOKEN, json, startServer, DATABASE_KIND, DATABASE_NAME, tempDatabasePath } from './support.ts';
+import { DEMO_COMPANY_TOKEN, json, logMessages, startServer, DATABASE_KIND, DATABASE_NAME, tempDatabasePath } from './support.ts';
 import { waitFor } from './webhook-receiver.ts';
 
 const FAST = {
@@ -195,9 +195,9 @@ if (DATABASE_KIND === 'sqlite') {
       const server = await startServer(database, 0, { OUTBOX_POLL_MS: '100' });
       try {
         const folder = path.join(path.dirname(database), 'mails');
-        // The start message follows the READY line.
+        // The start's banner, one JSON line each, comes before the READY line.
         await waitFor(
-          () => server.logs.includes(`E-mails aux clients          écrits dans ${folder} (fichiers .eml)`),
+          () => logMessages(server.logs).includes(`E-mails aux clients\u00a0: écrits dans ${folder} (fichiers .eml)`),
           'le dossier des e-mails au démarrage',
         );
         const created = await book(server.base);

@@ -176,6 +176,27 @@ export async function closeClient(database: string) {
   if (client) await (await client).end();
 }
 
+/**
+ * A server's log read as a pipeline reads it (issue 58): one JSON object a line. A line that is
+ * not JSON fails the test that reads it, naming the line.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each record's fields are what the test asserts
+export function logRecords(logs: string): any[] {
+  return logs
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line);
+      } catch {
+        throw new Error(`une ligne du journal n’est pas du JSON : ${line}`);
+      }
+    });
+}
+
+/** The messages of a server's log, in order. */
+export const logMessages = (logs: string): string[] => logRecords(logs).map((record) => String(record.msg));
+
 /** A server a suite started: its address, its database, its process and what it wrote. */
 export interface TestServer {
   base: string;

@@ -13,7 +13,17 @@ import { after, before, describe, it } from 'node:test';
 import { BackOffice } from './back-office-client.ts';
 import { bookingBody, FIXTURE_DAY } from './booking-body.ts';
 import { importServerSource } from './source-module.ts';
-import { DEMO_COMPANY_TOKEN, ROOT, DATABASE_KIND, DATABASE_NAME, json, queryDatabase, startServer, tempDatabase } from './support.ts';
+import {
+  DEMO_COMPANY_TOKEN,
+  ROOT,
+  DATABASE_KIND,
+  DATABASE_NAME,
+  json,
+  logMessages,
+  queryDatabase,
+  startServer,
+  tempDatabase,
+} from './support.ts';
 
 const FIXTURE = path.join(ROOT, 'server/test/fixtures/schema-v1');
 const FIXTURE_SQL = readFileSync(path.join(FIXTURE, 'data.sql'), 'utf8');
@@ -103,7 +113,9 @@ describe(`a ${DATABASE_NAME} database of schema version 1, holding bookings, upg
     assert.equal(await schemaVersion(first), migrations.length);
     // By the process that applied it (the other waited on the lock and found nothing to do).
     const said = [first, second].flatMap((server) => [
-      ...server.logs.matchAll(/^Base de données : schéma mis à jour en version (\d+)\/(\d+) \((.+)\)$/gm),
+      ...logMessages(server.logs).flatMap((message) => [
+        ...message.matchAll(/^Base de données\u00a0: schéma mis à jour en version (\d+)\/(\d+) \((.+)\)$/g),
+      ]),
     ]);
     assert.deepEqual(
       said.map((line) => Number(line[1])).sort((a, b) => a - b),

@@ -210,7 +210,8 @@ describe('logs', () => {
           await fetch(server.base + url, { headers: { authorization: 'Bearer secret-d' } });
         }
       }
-      const lines = (logs) => logs.split('\n').filter((line) => line.includes('"msg"') && line.includes('/api/v1/'));
+      // The request lines (issue 58: their facts as fields), the banner's address of the API aside.
+      const lines = (logs) => logs.split('\n').filter((line) => line.includes('"status":') && line.includes('"url":"/api/v1/'));
       // The server writes its log lines after answering: wait for the fourth (or for long enough to know it will not come).
       for (let waited = 0; lines(verbose.logs).length < 4 && waited < 5000; waited += 20)
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -268,7 +269,7 @@ describe('start-up', () => {
         });
       });
       assert.notEqual(code, 0, output);
-      assert.match(output, /Démarrage impossible : la base .* ne peut pas être ouverte en écriture/);
+      assert.match(output, /Démarrage impossible\s: la base .* ne peut pas être ouverte en écriture/);
       assert.ok(!output.includes('READY'));
     } finally {
       if (locked) lock(false);

@@ -55,6 +55,24 @@ export interface BanProviderOptions {
   fetchImpl?: typeof fetch;
 }
 
+const NBSP = '\u00a0';
+
+/**
+ * No answer at all from the geocoder (the network, a firewall, a blocker): what the address
+ * field says, with what the visitor can do. The Géoplateforme is called from the visitor's
+ * browser, so their network must reach data.geopf.fr.
+ */
+export function geocoderUnreachableMessage(kind: BanProviderOptions['kind']): string {
+  return kind === 'geoplateforme'
+    ? `Le service d’adresses de l’IGN (Géoplateforme) ne répond pas${NBSP}: vérifiez votre connexion à Internet (un pare-feu ou un bloqueur de publicité peut empêcher l’accès à data.geopf.fr), puis réessayez dans un instant.`
+    : `Le service d’adresses ne répond pas${NBSP}: vérifiez votre connexion à Internet, puis réessayez dans un instant.`;
+}
+
+/** The geocoder answered with an error status. */
+export function geocoderUnavailableMessage(status: number): string {
+  return `Le service d’adresses est indisponible pour le moment (erreur ${status})${NBSP}: réessayez dans un instant.`;
+}
+
 /** The French national geocoder and IGN routing, or the demo server answering in the same format. */
 export function createBanProvider({
   kind,
@@ -65,8 +83,15 @@ export function createBanProvider({
   async function search(text: string, autocomplete: boolean, signal?: AbortSignal): Promise<BanFeature[]> {
     const params = new URLSearchParams({ q: text, limit: '5', autocomplete: autocomplete ? '1' : '0' });
     if (kind === 'geoplateforme') params.set('index', 'address');
-    const response = await fetchImpl(`${searchUrl}?${params}`, { signal });
-    if (!response.ok) throw new Error(`Géocodage indisponible (${response.status})`);
+    let response: Response;
+    try {
+      response = await fetchImpl(`${searchUrl}?${params}`, { signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      // The browser's own words ('Failed to fetch', in English) say nothing a visitor can act on.
+      throw new Error(geocoderUnreachableMessage(kind));
+    }
+    if (!response.ok) throw new Error(geocoderUnavailableMessage(response.status));
     return readFeatures(await response.json());
   }
 
