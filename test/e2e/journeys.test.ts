@@ -98,7 +98,10 @@ describe('end-to-end journeys against the demo server', () => {
       ],
     );
     for (const field of SPEC_FIELDS.address) assert.ok(field in payload.addresses[0], field);
-    assert.deepEqual(Object.keys(payload.customer).sort(), ['email', 'name', 'phone_number']);
+    // Spec §7's three fields, and the postal address a devis carries (issue 54), prefilled from the pickup stop.
+    assert.deepEqual(Object.keys(payload.customer).sort(), ['address', 'email', 'name', 'phone_number']);
+    // Written as a postal address: the street, then the postcode and town.
+    assert.equal(payload.customer.address, '10 Rue de Rivoli, 75004 Paris');
     for (const field of SPEC_FIELDS.travel) assert.ok(field in payload.travel, field);
     assert.equal(payload.travel.price_transportation_ht, Math.round(payload.travel.price_transportation / 1.2));
     assert.equal(payload.travel.beginning_date, parisTime(dayAfterToday(15), '09:00'));
