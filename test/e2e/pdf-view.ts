@@ -1,4 +1,4 @@
-// A PDF's first page drawn in the browser by pdfjs (the library Firefox reads PDFs with), so a
+// A PDF's page drawn in the browser by pdfjs (the library Firefox reads PDFs with), so a
 // tour can picture it and check its page: headless Chromium has no PDF viewer of its own.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +10,11 @@ const WORKER = readFileSync(resolve('pdfjs-dist/legacy/build/pdf.worker.min.mjs'
 
 /** Shows the first page of `bytes`, whole, in the page's viewport, on a page of its own (lang, title, the image named). */
 export async function showPdfFirstPage(page: Page, bytes: Uint8Array, label: string) {
+  await showPdfPage(page, bytes, label, 1);
+}
+
+/** Shows page `number` of `bytes` (1 the first; -1 the last), as showPdfFirstPage does. */
+export async function showPdfPage(page: Page, bytes: Uint8Array, label: string, number: number) {
   await page.goto('about:blank');
   await page.setContent(
     `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${label}</title>
@@ -17,13 +22,13 @@ export async function showPdfFirstPage(page: Page, bytes: Uint8Array, label: str
 <body><main><h1>${label}</h1><canvas role="img" aria-label="${label}"></canvas></main></body></html>`,
   );
   await page.evaluate(
-    async ({ library, worker, data }) => {
+    async ({ library, worker, data, number }) => {
       const url = (text: string) => URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
       const pdfjs = await import(/* @vite-ignore */ url(library));
       pdfjs.GlobalWorkerOptions.workerSrc = url(worker);
       const bytes = Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
       const document = await pdfjs.getDocument({ data: bytes, isEvalSupported: false }).promise;
-      const first = await document.getPage(1);
+      const first = await document.getPage(number > 0 ? number : document.numPages + 1 + number);
       const natural = first.getViewport({ scale: 1 });
       // The whole page in the window, drawn at twice its size on screen for sharp text.
       const fit = Math.min(window.innerWidth / natural.width, window.innerHeight / natural.height);
@@ -36,7 +41,7 @@ export async function showPdfFirstPage(page: Page, bytes: Uint8Array, label: str
       await first.render({ canvasContext: canvas.getContext('2d')!, viewport }).promise;
       canvas.dataset.drawn = 'oui';
     },
-    { library: PDFJS, worker: WORKER, data: Buffer.from(bytes).toString('base64') },
+    { library: PDFJS, worker: WORKER, data: Buffer.from(bytes).toString('base64'), number },
   );
   await page.locator('canvas[data-drawn="oui"]').waitFor();
 }

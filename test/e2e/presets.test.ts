@@ -68,7 +68,8 @@ describe('the carrier’s preset used by the wizard on its public page, priced a
     await wizard.getByLabel('Logement').selectOption('T3');
     await wizard.getByLabel('Ameublement').selectOption('normalement meublé');
     await wizard.getByRole('button', { name: 'Remplir la liste' }).click();
-    const volumeText = `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(Math.round(volume * 10) / 10)}\u00a0m³`;
+    // To the hundredth of a m³, as every screen shows a volume (one rounding rule).
+    const volumeText = `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(Math.round(volume * 100) / 100)}\u00a0m³`;
     await wizard
       .getByRole('status')
       .filter({ hasText: `Liste remplie pour un T3 normalement meublé\u00a0: ${count} objets, ${volumeText}` })

@@ -319,7 +319,11 @@ export const backOfficeTours = {
     const created = await fetch(`${base}/api/v1/travels`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(bookingBody({ customer: { phone_number: '0612345678', email: '', name: 'Jeanne Martin' } })),
+      body: JSON.stringify(
+        bookingBody({
+          customer: { phone_number: '0612345678', email: '', name: 'Jeanne Martin', address: '18 avenue Jean Jaurès, 69007 Lyon' },
+        }),
+      ),
     });
     if (created.status !== 201) throw new Error(`réservation refusée (${created.status}) : ${await created.text()}`);
     const { id, token } = await created.json();
@@ -339,15 +343,24 @@ export const backOfficeTours = {
     await page.getByText(/^Accepté le .+ par Jeanne Martin\.$/).waitFor();
     await page.getByRole('heading', { name: 'Bon pour accord' }).evaluate((heading) => heading.scrollIntoView({ block: 'center' }));
     yield { name: 'devis-1-accepte' };
-    const { showPdfFirstPage } = await import('./pdf-view.ts');
+    const { showPdfFirstPage, showPdfPage } = await import('./pdf-view.ts');
+    const { pdfPages, plain } = await import('../../server/test/api/pdf-text.ts');
     const pdf = await fetch(`${base}/devis/${id}.pdf?${new URLSearchParams({ token })}`);
     if (pdf.status !== 200) throw new Error(`PDF refusé (${pdf.status})`);
-    await showPdfFirstPage(page, new Uint8Array(await pdf.arrayBuffer()), `Devis n° ${id} en PDF, première page`);
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    await showPdfFirstPage(page, bytes, `Devis n° ${id} en PDF, première page`);
     yield { name: 'devis-2-pdf' };
+    // The devis's last page, its acceptance and box to sign; then the carrier's conditions, its annex, to their end.
+    const pages = await pdfPages(bytes.slice());
+    const annex = pages.findIndex((text) => text.includes(plain('Annexe : conditions générales')));
+    await showPdfPage(page, bytes, `Devis n° ${id} en PDF, dernière page avant l’annexe`, annex > 0 ? annex : -1);
+    yield { name: 'devis-3-pdf-acceptation' };
+    await showPdfPage(page, bytes, `Devis n° ${id} en PDF, dernière page (conditions générales)`, -1);
+    yield { name: 'devis-4-pdf-derniere-page' };
     await signInAsMartin(page, base);
     await page.goto(`${base}/espace-transporteur/reservations/${id}`);
     await page.locator('.devis-signed').evaluate((signed) => signed.scrollIntoView({ block: 'center' }));
-    yield { name: 'devis-3-espace-transporteur' };
+    yield { name: 'devis-5-espace-transporteur' };
   },
 
   /**

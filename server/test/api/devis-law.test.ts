@@ -12,7 +12,16 @@ import { BackOffice } from './back-office-client.ts';
 import { bookingBody, fixtureStartInFrench, HANDLING_CENTS, LYON, PARIS, TRANSPORT_CENTS } from './booking-body.ts';
 import { pdfPages, plain } from './pdf-text.ts';
 import { htCents, straightRoute } from './spec-prices.ts';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
 import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, startServer, withServerPrice, type TestServer } from './support.ts';
+
+/** Stripe's stand-in (stripe-stand-in.ts): the deposit of a devis accepted days after it was made. */
+const WEBHOOK_SECRET = 'whsec_devis_loi_0123456789';
+const stripeEnv = (standIn: StripeStandIn) => ({
+  STRIPE_SECRET_KEY: 'sk_test_devis_loi_0123456789',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_BASE: standIn.url,
+});
 
 const CUSTOMER = {
   phone_number: '0612345678',
@@ -167,11 +176,14 @@ const DUPONT_TERMS = 'Conditions générales de Dupont\n\nArticle 1. Nos devis v
 
 describe(`what a carrier writes for its devis, and a devis past its validity (issue 54), on ${DATABASE_NAME}`, () => {
   let server: TestServer;
+  let standIn: StripeStandIn;
   before(async () => {
-    server = await startServer();
+    standIn = await startStripeStandIn();
+    server = await startServer(undefined, 0, stripeEnv(standIn));
   });
   after(async () => {
     await server?.stop();
+    await standIn?.close();
   });
 
   const devisPage = async (booking: { id: number; token: string }) =>
@@ -242,8 +254,18 @@ describe(`what a carrier writes for its devis, and a devis past its validity (is
     assert.match(again, /name="empreinte"/);
   });
 
-  it('a devis is accepted two days after it was made at its own price; past its validity, the customer gets one at today’s price', async () => {
-    const booking = await book(server);
+  it('a devis is accepted two days after it was made at its own price, and its deposit paid on that price; past its validity, the customer gets one at today’s price', async () => {
+    // Martin asks 30 % of the total once the devis is accepted (Réglages, Acompte).
+    const office = await new BackOffice(server.base).signInAs(1);
+    await office.get('/espace-transporteur/reglages/acompte');
+    const deposit = await office.post('/espace-transporteur/reglages/acompte', {
+      acompte: 'pourcentage',
+      pourcentage: '30',
+      echeance: 'devis',
+    });
+    assert.equal(deposit.status, 303, deposit.text.slice(0, 300));
+    // Booked on Martin's intranet (its company token), priced at spec §9's grid as the public pages are.
+    const booking = await book(server, { company_token: DEMO_COMPANY_TOKEN });
     const price = (await json(server.base, 'GET', `/api/v1/travels/${booking.id}?token=${booking.token}`)).data.travel;
     const [{ quote_id: quoteId }] = await server.query('SELECT quote_id FROM travels WHERE id = ?', [booking.id]);
     const madeAgo = async (days: number) => {
@@ -262,6 +284,23 @@ describe(`what a carrier writes for its devis, and a devis past its validity (is
     assert.equal((await accept(booking, shownHash(held))).status, 303);
     const kept = (await json(server.base, 'GET', `/api/v1/travels/${booking.id}?token=${booking.token}`)).data.travel;
     assert.deepEqual([kept.price_transportation, kept.price_handling], [price.price_transportation, price.price_handling]);
+    // Its deposit, due once the devis is accepted (Martin asks 30 %), is paid on the devis's price: spec §9's total.
+    const payment = await post(`/devis/${booking.id}/acompte?token=${encodeURIComponent(booking.token)}`, {});
+    assert.equal(payment.status, 303, payment.html.slice(0, 300));
+    const [session] = [...standIn.sessions.values()].filter((one) => one.metadata.travel_id === String(booking.id));
+    assert.equal(session?.amount_total, Math.round(((TRANSPORT_CENTS + HANDLING_CENTS) * 30) / 100), 'the deposit on the devis’s price');
+    standIn.pay(session!.id);
+    const event = standIn.event('checkout.session.completed', session!, WEBHOOK_SECRET);
+    const paid = await fetch(`${server.base}/paiements/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      body: event.payload,
+    });
+    assert.deepEqual(await paid.json(), { received: true, outcome: 'acompte payé' });
+    assert.ok(
+      pageText(await devisPage(booking)).includes(plain(`Acompte de ${euros(session!.amount_total)} payé le`)),
+      'paid, on the devis',
+    );
 
     // Thirty-one days on (Martin gives 30): no acceptance, and why; a devis at today's price instead.
     const late = await book(server);

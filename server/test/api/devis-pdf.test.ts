@@ -237,7 +237,7 @@ describe(`the devis as a PDF, on ${DATABASE_NAME}`, () => {
     });
     assert.equal(accepted.status, 303);
     const after = (await pdfPages((await pdfOf(id, token)).bytes)).join(' ');
-    assert.match(after, /Accepté le [a-z]+ \d{1,2} [a-zéû]+ \d{4} à \d{1,2} h( \d{2})? par Marie Curie\./);
+    assert.match(after, /Accepté le [a-z]+ \d{1,2}(er)? [a-zéû]+ \d{4} à \d{1,2} h( \d{2})? par Marie Curie\./);
     assert.ok(after.includes(hash), 'the hash of the devis accepted');
   });
 
