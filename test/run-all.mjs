@@ -263,17 +263,18 @@ const phases = [
         { LOAD_SECONDS: '8', FUZZ_RUNS: '800' },
         1,
       ),
+      // The suites where a day matters, at three other dates, one after the other (about ten minutes
+      // beside the other stages): second in the queue, so it never runs alone at the end.
+      ...(faketimeMissing
+        ? []
+        : [{ name: 'dates', cmd: 'node', args: ['test/date-guard.mjs'], counts: /(\d+) passed, (\d+) failed/g, last: true }]),
+      ...(withPostgres
+        ? nodeTests('postgres', POSTGRES_SUITES, { TQW_TEST_DATABASE: 'postgres', FUZZ_RUNS: '150', LOAD_SECONDS: '5' })
+        : []),
       ...nodeTests(
         'e2e',
         e2eTests.filter((file) => !SHIPPED.includes(file)),
       ),
-      ...(withPostgres
-        ? nodeTests('postgres', POSTGRES_SUITES, { TQW_TEST_DATABASE: 'postgres', FUZZ_RUNS: '150', LOAD_SECONDS: '5' })
-        : []),
-      // The suites where a day matters, at three other dates, one after the other (about five minutes).
-      ...(faketimeMissing
-        ? []
-        : [{ name: 'dates', cmd: 'node', args: ['test/date-guard.mjs'], counts: /(\d+) passed, (\d+) failed/g, last: true }]),
       {
         name: 'browser',
         cmd: 'npx',

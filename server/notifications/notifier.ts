@@ -7,10 +7,10 @@ import { countConfirmation, enqueueMail, mailOfClaim, recordWithheldMail } from 
 import { countPending, type Outcome } from '../db/outbox-queue.ts';
 import type { Sql } from '../db/sql.ts';
 import { deliveryToSend, recordEvent } from '../db/webhooks-repo.ts';
-import { findTravelTokenHash, type StoredTravel } from '../db/travels-repo.ts';
+import { findTravel, findTravelTokenHash, type StoredTravel } from '../db/travels-repo.ts';
 import { followPath } from '../follow/follow-links.ts';
 import type { Metrics } from '../ops/metrics.ts';
-import { additionalCosts, formatPrice } from 'transport-quote-wizard/domain';
+import { formatPrice } from 'transport-quote-wizard/domain';
 import { devisToken, hashToken, sha256 } from '../security/tokens.ts';
 import { eventBody, newEventId, ownerOf, type BookingFacts, type EventType } from './booking-events.ts';
 import {
@@ -312,17 +312,16 @@ export class Notifier {
     if (!this.mails || company === null) return 0;
     const recipients = (await alertRecipients(tx, company)).filter((address) => MAILABLE.test(address));
     if (recipients.length === 0) return 0;
-    const travel = facts.payload.travel;
     const base = this.base();
+    // The total the back office lists, read from the booking's stored summary (its quote's
+    // figures, options and expenses at the carrier's VAT), never added up again here.
+    const total = facts.priceSource === 'pending' ? null : ((await findTravel(tx, facts.id))?.summary?.total ?? null);
     const message = newBookingAlertMessage({
       changed,
       travelId: facts.id,
       payload: facts.payload,
       url: base ? `${base}/espace-transporteur/reservations/${facts.id}` : null,
-      total:
-        facts.priceSource === 'pending'
-          ? null
-          : `${formatPrice((travel.price_transportation + travel.price_handling + Math.round(additionalCosts(facts.payload.items, 0.2) * 100)) / 100, '€')} TTC`,
+      total: total === null ? null : `${formatPrice(total / 100, '€')} TTC`,
     });
     for (const to of recipients)
       await enqueueMail(

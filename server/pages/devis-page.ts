@@ -81,6 +81,7 @@ ${content.liability.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}</sec
 export function renderDevisPage(input: DevisPageInput): string {
   const content = devisContent(input);
   const brandStyle = devisBrandStyle(input.carrier);
+  // The PDF's link where there is one; otherwise the browser's own print, said once.
   const pdf = input.pdfUrl ? `<p class="downloads"><a href="${escapeHtml(input.pdfUrl)}" download>Télécharger le devis en PDF</a></p>` : '';
   return `<!doctype html>
 <html lang="fr">
@@ -94,7 +95,7 @@ export function renderDevisPage(input: DevisPageInput): string {
 <main>${renderDevisBody(content, input.logo, input.deposit?.mention)}
 ${input.acceptance ? renderAcceptance(input.acceptance) : ''}
 ${input.deposit?.section ?? ''}
-${pdf}<p class="print-hint">Pour l’enregistrer en PDF, utilisez la fonction Imprimer de votre navigateur.</p>
+${pdf || '<p class="print-hint">Pour l’enregistrer en PDF, utilisez la fonction Imprimer de votre navigateur.</p>'}
 </main>
 </body>
 </html>`;

@@ -510,6 +510,13 @@ describe(`the new booking's alert e-mail on ${DATABASE_NAME}`, () => {
       const alert = inbox.to(martinMail)[0];
       assert.equal(alert.mail.subject, `Nouvelle réservation n°${NBSP}${created.id}`);
       assert.equal(linkIn(alert.mail.text, 'Ouvrir la réservation'), `${server.base}/espace-transporteur/reservations/${created.id}`);
+      // Its total is the one the booking's page shows (issue 53: read from the stored figures, never added up again).
+      const shown = (await martin.get(`/espace-transporteur/reservations/${created.id}`)).text;
+      const pageTotal = /<tr class="total"><th scope="row">Total[^<]*(?:<span[^>]*>[^<]*<\/span>)?<\/th><td>([^<]+) TTC<\/td>/.exec(
+        shown,
+      )?.[1];
+      assert.ok(pageTotal, 'the booking page’s total');
+      assert.ok(alert.mail.text!.replace(/\s+/g, ' ').includes(`${pageTotal.replace(/\s+/g, ' ')} TTC`), `the alert’s total: ${pageTotal}`);
       await waitFor(async () => {
         const [row] = await server.query("SELECT state FROM mail_outbox WHERE travel_id = ? AND kind = 'new-booking-alert'", [created.id]);
         return row.state === 'delivered';
