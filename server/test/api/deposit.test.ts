@@ -11,17 +11,13 @@ import { BackOffice } from './back-office-client.ts';
 import { bookingBody } from './booking-body.ts';
 import { publishedContract } from './contract.ts';
 import { startInbox } from './smtp-inbox.ts';
-import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
+import { startStripeStandIn, stripeEnvFor, type StripeStandIn } from './stripe-stand-in.ts';
 import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, startServer, type Row, type TestServer } from './support.ts';
 import { registerEndpoint, startReceiver, waitFor } from './webhook-receiver.ts';
 
 const NBSP = '\u00a0';
 const WEBHOOK_SECRET = 'whsec_depot_de_test_0123456789';
-const STRIPE_ENV = (standIn: StripeStandIn) => ({
-  STRIPE_SECRET_KEY: 'sk_test_depot_0123456789',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_API_BASE: standIn.url,
-});
+const STRIPE_ENV = (standIn: StripeStandIn) => stripeEnvFor(standIn, WEBHOOK_SECRET);
 const FAST = {
   OUTBOX_FIRST_RETRY_MS: '200',
   OUTBOX_POLL_MS: '100',

@@ -12,16 +12,12 @@ import { BackOffice } from './back-office-client.ts';
 import { bookingBody, fixtureStartInFrench, HANDLING_CENTS, LYON, PARIS, TRANSPORT_CENTS } from './booking-body.ts';
 import { pdfPages, plain } from './pdf-text.ts';
 import { htCents, straightRoute } from './spec-prices.ts';
-import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
+import { startStripeStandIn, stripeEnvFor, type StripeStandIn } from './stripe-stand-in.ts';
 import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, startServer, withServerPrice, type TestServer } from './support.ts';
 
 /** Stripe's stand-in (stripe-stand-in.ts): the deposit of a devis accepted days after it was made. */
 const WEBHOOK_SECRET = 'whsec_devis_loi_0123456789';
-const stripeEnv = (standIn: StripeStandIn) => ({
-  STRIPE_SECRET_KEY: 'sk_test_devis_loi_0123456789',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_API_BASE: standIn.url,
-});
+const stripeEnv = (standIn: StripeStandIn) => stripeEnvFor(standIn, WEBHOOK_SECRET);
 
 const CUSTOMER = {
   phone_number: '0612345678',

@@ -173,3 +173,8 @@ export async function startStripeStandIn() {
 }
 
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
+
+/** A server's Stripe settings pointing at this stand-in, its webhooks signed with `webhookSecret`. */
+export function stripeEnvFor(standIn: StripeStandIn, webhookSecret: string) {
+  return { STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: standIn.url };
+}
