@@ -1,5 +1,6 @@
 import {
   additionalCosts,
+  DEFAULT_VAT,
   optionsTotal,
   searchWords,
   totalVolume,
@@ -49,8 +50,14 @@ export function bookingSummary(
   changes: BookingChanges | null = null,
 ): BookingSummary {
   const travel = payload.travel;
-  const costs = figures ? figures.additional_costs : Math.round(additionalCosts(payload.items, 0.2) * 100);
-  const costsHt = figures ? figures.total_ht - figures.price_transportation_ht - figures.price_handling_ht : Math.round(costs / 1.2);
+  // Without its quote's figures (a booking stored before quotes), its VAT is the one its own
+  // transport price was stored at (TTC over HT, to four places); the spec's 20 % when it has none.
+  const vat =
+    travel.price_transportation_ht > 0
+      ? Math.round((travel.price_transportation / travel.price_transportation_ht - 1) * 10_000) / 10_000
+      : DEFAULT_VAT;
+  const costs = figures ? figures.additional_costs : Math.round(additionalCosts(payload.items, vat) * 100);
+  const costsHt = figures ? figures.total_ht - figures.price_transportation_ht - figures.price_handling_ht : Math.round(costs / (1 + vat));
   return {
     first: payload.addresses[0]?.address_complete ?? '',
     last: payload.addresses.at(-1)?.address_complete ?? '',
