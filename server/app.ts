@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { Writable } from 'node:stream';
 import { constants as zlib } from 'node:zlib';
 import { backOfficeRoutes } from './back-office/routes.ts';
+import { BookingLifecycle } from './bookings/lifecycle.ts';
 import { backOfficeFromEnv, type BackOfficeSettings } from './config/back-office.ts';
 import { limitsFromEnv, type ServerLimits } from './config/limits.ts';
 import { notificationsFromEnv, type NotificationSettings } from './config/notifications.ts';
@@ -414,6 +415,15 @@ export async function createApp({
     firstRetryMs: notifications.webhooks.firstRetryMs,
     pollMs: notifications.pollMs,
   });
+  const bookings = new BookingLifecycle({
+    sql,
+    notifier,
+    deposits,
+    quotes,
+    publicPricing,
+    metrics: metrics ?? null,
+    undoAcceptMs: backOffice.undoAcceptMs,
+  });
   app.addHook('onReady', async () => deposits.start());
   app.addHook('onClose', async () => deposits.stop());
   // The e-mails of the move's calendar (the day before, the day after), swept on the server's clock.
@@ -438,6 +448,7 @@ export async function createApp({
     geocoder: geocoderOnce,
     sandbox,
     deposits,
+    bookings,
   });
   // A page's carrier-key, read before any API route's handler (request.site).
   await app.register(carrierKeys, { sql });

@@ -7,7 +7,7 @@ import { bookingSections, phoneLink, when } from '../pages/dashboard-page.ts';
 import { originLabel, priceMark, telHref } from './bookings-page.ts';
 import { BASE, csrfField, escapeHtml, frame, notice, shortDateTime, stateBadge, type Viewer } from './layout.ts';
 import { REFUSAL_REASONS, type RefusalReason } from './refusal-reasons.ts';
-import { otherCosts } from './counter-offer-form.ts';
+import { offeredTotal } from '../bookings/booking-figures.ts';
 
 /** The longest reason a refusal may give the customer. */
 export const REASON_MAX = 1000;
@@ -114,10 +114,8 @@ ${
 function offerStatus(input: BookingPageInput): string {
   const { offer, offerLink } = input;
   if (!offer) return '';
-  const price =
-    offer.price_transportation === null
-      ? ''
-      : `, nouveau total ${money(offer.price_transportation + (offer.price_handling ?? 0) + otherCosts(input.travel))} TTC`;
+  const total = offeredTotal(input.travel, offer);
+  const price = total === null ? '' : `, nouveau total ${money(total)} TTC`;
   const proposed = `${escapeHtml(when(offer.beginning_date))}${price}`;
   const link = offerLink
     ? `<p>${offerLink.mailed ? 'Envoyée au client par e-mail. ' : ''}Lien à transmettre au client${offerLink.mailed ? ' si besoin' : ' (par SMS)'}\u00a0: <code class="secret">${escapeHtml(offerLink.url)}</code> <span class="meta">Il n’est affiché qu’une fois.</span></p>`

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { mayMove } from '../bookings/booking-states.ts';
 import { BUSINESS_TIME_ZONE, formatClock, formatPhone, formatPrice, formatVolume } from 'transport-quote-wizard/domain';
 import { townOf, type ListedBooking, type ListFilter, type View } from '../db/carrier-bookings.ts';
 import { handlingLabel } from '../pages/dashboard-page.ts';
@@ -77,7 +78,7 @@ const hourOf = (iso: string) => formatClock(DateTime.fromISO(iso, { setZone: tru
 /** What a row offers: 'Accepter' while the booking awaits an answer and has a price, 'Appeler' whenever the customer gave a phone. */
 function rowActions(booking: ListedBooking, csrf: string): string {
   const actions: string[] = [];
-  if ((booking.state === 'new' || booking.state === 'review') && booking.price_source !== 'pending')
+  if (mayMove(booking.state, 'accept') && booking.price_source !== 'pending')
     actions.push(
       `<form method="post" action="${BASE}/reservations/${booking.id}/accepter">${csrfField(csrf)}<button type="submit" class="button primary small" aria-label="Accepter la réservation n°\u00a0${booking.id}">Accepter</button></form>`,
     );

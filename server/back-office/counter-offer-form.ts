@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon';
 import { BUSINESS_TIME_ZONE } from 'transport-quote-wizard/domain';
-import type { StoredTravel } from '../db/travels-repo.ts';
 import { readFrenchDay } from './french-day.ts';
 
 /** How long the customer's link works: three days, time to read it and call back. */
@@ -56,10 +55,4 @@ export function readOffer(
     ending: length !== null && length >= 0 ? start.plus({ milliseconds: length }).toISO({ suppressMilliseconds: true }) : null,
     price,
   };
-}
-
-/** What the booking's total holds beside transport and handling (the items' expenses, the company's lines): kept by a new price. */
-export function otherCosts(travel: StoredTravel): number {
-  const total = travel.summary?.total ?? travel.payload.travel.price_transportation + travel.payload.travel.price_handling;
-  return total - travel.payload.travel.price_transportation - travel.payload.travel.price_handling;
 }

@@ -1,30 +1,15 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { bookingSummary } from '../db/booking-summary.ts';
-import { counterOfferByToken, markCounterOfferAccepted, offerClosed, type CounterOffer } from '../db/counter-offers.ts';
-import { findQuote } from '../db/quotes-repo.ts';
-import { acceptMovedTravel, findTravel, type StoredTravel } from '../db/travels-repo.ts';
-import { factsOf } from '../notifications/booking-events.ts';
-import type { Carrier } from '../notifications/mail-messages.ts';
-import type { Notifier } from '../notifications/notifier.ts';
-import { renderOfferPage, type OfferPageState } from '../pages/counter-offer-page.ts';
-import { withCarrierPrice } from '../pricing/booking-pricing.ts';
-import type { QuoteService } from '../pricing/quote-service.ts';
-import { hashToken } from '../security/tokens.ts';
+import { mayMove } from '../bookings/booking-states.ts';
+import { offeredTotal } from '../bookings/booking-figures.ts';
+import { counterOfferByToken, offerClosed, type CounterOffer } from '../db/counter-offers.ts';
+import { findTravel, type StoredTravel } from '../db/travels-repo.ts';
 import { customerFormRefusal } from '../http/customer-form.ts';
-import type { Sql } from '../db/sql.ts';
+import { renderOfferPage, type OfferPageState } from '../pages/counter-offer-page.ts';
 import { when } from '../pages/dashboard-page.ts';
-import { movedPayload } from './counter-offer-move.ts';
-import { otherCosts } from './counter-offer-form.ts';
+import { hashToken } from '../security/tokens.ts';
 import { BACK_OFFICE_CSP } from './layout.ts';
-
-export interface CustomerOfferDeps {
-  sql: Sql;
-  notifier: Notifier;
-  quotes: QuoteService;
-  carrierFor: (travel: StoredTravel) => Promise<Carrier>;
-}
 
 const Params = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
 /** A token as generateToken makes them (base64url), nothing longer. */
@@ -64,8 +49,9 @@ const CLOSED: Record<'accepted' | 'withdrawn' | 'expired' | 'unknown' | 'answere
  * as the carrier's own quote, never a figure from the browser), accepts it, and tells the webhooks
  * and the customer (the acceptance's e-mail).
  */
-export async function customerOfferRoutes(app: FastifyInstance, deps: CustomerOfferDeps): Promise<void> {
-  const { sql, notifier, quotes, carrierFor } = deps;
+export async function customerOfferRoutes(app: FastifyInstance): Promise<void> {
+  const { sql, bookings } = app;
+  const carrierFor = (travel: StoredTravel) => bookings.carrierOf(travel);
   await app.register(async (scope) => {
     await scope.register(fastifyFormbody);
     const send = (reply: FastifyReply, state: OfferPageState, status = 200) =>
@@ -88,8 +74,6 @@ export async function customerOfferRoutes(app: FastifyInstance, deps: CustomerOf
       const travel = await findTravel(sql, offer.travel_id);
       return travel ? { offer, travel } : null;
     };
-    const newTotal = (offer: CounterOffer, travel: StoredTravel) =>
-      offer.price_transportation === null ? null : offer.price_transportation + (offer.price_handling ?? 0) + otherCosts(travel);
 
     const showOpen = async (reply: FastifyReply, offer: CounterOffer, travel: StoredTravel, token: string) => {
       const carrier = await carrierFor(travel);
@@ -100,7 +84,7 @@ export async function customerOfferRoutes(app: FastifyInstance, deps: CustomerOf
         token,
         carrierName: carrier.name,
         carrierPhone: carrier.phone_number,
-        newTotal: newTotal(offer, travel),
+        newTotal: offeredTotal(travel, offer),
       });
     };
 
@@ -114,7 +98,7 @@ export async function customerOfferRoutes(app: FastifyInstance, deps: CustomerOf
         return send(reply, { kind: 'accepted', travel, offer, carrierName: carrier.name, carrierPhone: carrier.phone_number });
       const why = offerClosed(offer, new Date().toISOString());
       if (why) return closed(reply, why, travel, 410);
-      if (travel.state !== 'new' && travel.state !== 'review') return closed(reply, 'answered', travel, 410);
+      if (!mayMove(travel.state, 'acceptCounterOffer')) return closed(reply, 'answered', travel, 410);
       return showOpen(reply, offer, travel, query.success ? query.output.jeton : '');
     });
 
@@ -131,44 +115,12 @@ export async function customerOfferRoutes(app: FastifyInstance, deps: CustomerOf
       const found = await open(request, token);
       if (!found) return closed(reply, 'unknown', null, 404);
       const { offer, travel } = found;
-      const nowIso = new Date().toISOString();
-      const why = offerClosed(offer, nowIso);
+      const why = offerClosed(offer, new Date().toISOString());
       if (why) return closed(reply, why, travel, 409);
-      if (travel.state !== 'new' && travel.state !== 'review') return closed(reply, 'answered', travel, 409);
-      const carrier = await carrierFor(travel);
-      // The carrier's price, when the offer has one: a quote of its own on the booking's trip, as 'Fixer le prix' signs it.
-      let payload = movedPayload(travel.payload, offer.beginning_date);
-      let quote: Awaited<ReturnType<QuoteService['carrierQuote']>> | null = null;
-      if (offer.price_transportation !== null) {
-        const first = travel.quote_id ? await findQuote(sql, travel.quote_id) : null;
-        if (!first) return closed(reply, 'answered', travel, 409);
-        quote = await quotes.carrierQuote(first, offer.price_transportation, offer.price_handling ?? 0);
-        payload = withCarrierPrice(payload, quotes.answer(quote, quote.figures, null));
-      }
-      const summary = {
-        ...(quote ? bookingSummary(payload, quote.figures) : (travel.summary ?? bookingSummary(payload, null))),
-        ...(travel.summary?.lines ? { lines: travel.summary.lines } : {}),
-        ...(travel.summary?.handling ? { handling: travel.summary.handling } : {}),
-        ...(travel.summary?.item_volumes ? { item_volumes: travel.summary.item_volumes } : {}),
-      };
-      const written = await sql
-        .transaction(async (tx) => {
-          if (!(await markCounterOfferAccepted(tx, offer.id, nowIso))) return null;
-          if (!(await acceptMovedTravel(tx, travel.id, payload, quote, summary, nowIso))) throw new OfferLost();
-          const after = await findTravel(tx, travel.id);
-          return notifier.record(tx, 'booking.accepted', factsOf(after!), carrier);
-        })
-        .catch((error: unknown) => {
-          if (error instanceof OfferLost) return null;
-          throw error;
-        });
-      if (!written) return closed(reply, 'answered', travel, 409);
-      notifier.wake(written);
+      if (!mayMove(travel.state, 'acceptCounterOffer')) return closed(reply, 'answered', travel, 409);
+      if ((await bookings.acceptCounterOffer(travel, offer)) !== 'accepted') return closed(reply, 'answered', travel, 409);
       request.log.info({ travel: travel.id, day: when(offer.beginning_date) }, 'contre-proposition acceptée par le client');
       return reply.redirect(`/contre-proposition/${travel.id}?${new URLSearchParams({ jeton: token! })}`, 303);
     });
   });
 }
-
-/** The booking was answered between the offer's check and its acceptance: the transaction is rolled back. */
-class OfferLost extends Error {}

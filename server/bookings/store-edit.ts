@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { describeChanges } from '../db/booking-changes.ts';
 import { devisOwnerOf } from '../db/devis-source.ts';
-import type { Sql } from '../db/sql.ts';
 import { ownersOf, storedSize, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
 import { factsOf } from '../notifications/booking-events.ts';
 import { carrierOf } from '../notifications/notifier.ts';
 import type { PricedBooking } from '../pricing/booking-pricing.ts';
-
-async function companyStoreJson(sql: Sql, companyId: number): Promise<string | null> {
-  return (await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [companyId]))?.store_json ?? null;
-}
+import { readCompanyStore } from '../db/company-store.ts';
 
 /**
  * Stores a booking priced again (its customer's edit, or its devis brought up to date): what
@@ -31,7 +27,7 @@ export async function storeEdit(
     travel.payload_bytes,
   );
   const owner = devisOwnerOf(travel, publicPricing);
-  const carrier = carrierOf(owner === null ? null : await companyStoreJson(sql, owner), publicPricing);
+  const carrier = carrierOf(owner === null ? null : await readCompanyStore(sql, owner), publicPricing);
   const { written, state } = await sql.transaction(async (tx) => {
     const now = new Date().toISOString();
     const state = (await updateTravel(tx, travel.id, priced, now, { changed: lines.length > 0, changes })) ?? travel.state;

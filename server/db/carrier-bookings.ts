@@ -2,6 +2,7 @@ import { searchWords, type PriceCheck } from 'transport-quote-wizard/domain';
 import type { BookingSummary } from './booking-summary.ts';
 import type { PriceSource } from './travels-repo.ts';
 import type { Sql, SqlValue } from './sql.ts';
+import { AWAITING_ANSWER_SQL, type BookingState } from '../bookings/booking-states.ts';
 
 /**
  * The bookings a back office sees: its company's, those of its own public pages (made with its
@@ -16,9 +17,6 @@ export interface BookingScope {
 
 const SCOPE = '(company_id = ? OR (company_id IS NULL AND (carrier_id = ? OR (? = 1 AND carrier_id IS NULL))))';
 const scopeParams = (scope: BookingScope): SqlValue[] => [scope.companyId, scope.companyId, scope.withPublic ? 1 : 0];
-
-export const BOOKING_STATES = ['new', 'review', 'accepted', 'refused'] as const;
-export type BookingState = (typeof BOOKING_STATES)[number];
 
 /**
  * The dispatcher's views (the tabs): bookings awaiting an answer (new, or edited after their
@@ -68,7 +66,7 @@ interface ListedRow {
 const DAY = 'substr(beginning_date, 1, 10)';
 
 function viewClause(view: View, today: string): { text: string; params: SqlValue[] } | null {
-  if (view === 'a-traiter') return { text: "state IN ('new', 'review')", params: [] };
+  if (view === 'a-traiter') return { text: AWAITING_ANSWER_SQL, params: [] };
   if (view === 'aujourdhui') return { text: `state <> 'refused' AND ${DAY} = ?`, params: [today] };
   if (view === 'a-venir') return { text: `state <> 'refused' AND ${DAY} > ?`, params: [today] };
   return null;
@@ -134,7 +132,7 @@ function orderOf(filter: ListFilter): { text: string; params: SqlValue[] } {
 export async function countViews(sql: Sql, scope: BookingScope, today: string): Promise<Record<View, number>> {
   const row = await sql.get<Record<string, number | string | null>>(
     `SELECT
-       SUM(CASE WHEN state IN ('new', 'review') THEN 1 ELSE 0 END) AS a_traiter,
+       SUM(CASE WHEN ${AWAITING_ANSWER_SQL} THEN 1 ELSE 0 END) AS a_traiter,
        SUM(CASE WHEN state <> 'refused' AND ${DAY} = ? THEN 1 ELSE 0 END) AS aujourdhui,
        SUM(CASE WHEN state <> 'refused' AND ${DAY} > ? THEN 1 ELSE 0 END) AS a_venir,
        COUNT(*) AS toutes

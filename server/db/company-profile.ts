@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { CompanyDataSchema, type TransportationCompany } from 'transport-quote-wizard/domain';
 import type { Sql } from './sql.ts';
+import { readCompanyStore } from './company-store.ts';
 
 /**
  * The company's references (Réglages, Entreprise): the transportation_company of its store,
@@ -20,9 +21,9 @@ export async function readReferences(sql: Sql, companyId: number): Promise<Trans
  * name, which the back office shows. Inside the caller's transaction, beside its journal lines.
  */
 export async function writeReferences(tx: Sql, companyId: number, references: TransportationCompany): Promise<void> {
-  const row = await tx.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [companyId]);
-  if (!row) throw new Error(`entreprise ${companyId} introuvable`);
-  const store = JSON.parse(row.store_json) as Record<string, unknown>;
+  const storeJson = await readCompanyStore(tx, companyId);
+  if (storeJson === null) throw new Error(`entreprise ${companyId} introuvable`);
+  const store = JSON.parse(storeJson) as Record<string, unknown>;
   const kept = (store.transportation_company ?? {}) as Record<string, unknown>;
   await tx.run('UPDATE companies SET name = ?, store_json = ? WHERE id = ?', [
     references.name,

@@ -5,6 +5,7 @@ import { readTerms, termsPath } from './company-terms.ts';
 import { findQuote } from './quotes-repo.ts';
 import type { Sql } from './sql.ts';
 import type { StoredTravel } from './travels-repo.ts';
+import { readCompanyStore } from './company-store.ts';
 
 /**
  * The company whose references a booking's devis carries: the one that made it, the carrier
@@ -29,9 +30,9 @@ export async function devisFrameOf(
   let carrier = publicPricing.transportation_company;
   const owner = devisOwnerOf(travel, publicPricing);
   if (owner === null) return { travelId: travel.id, quote, carrier, priceSource: travel.price_source, forCompany: false };
-  const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
+  const storeJson = await readCompanyStore(sql, owner);
   // The record checked as it is read: one that cannot be read is a 503 naming its fields, never a 500.
-  carrier = row ? companyRecord(row.store_json).transportation_company : null;
+  carrier = storeJson !== null ? companyRecord(storeJson).transportation_company : null;
   // The deposit its payment terms state, and the general conditions it comes with (issue 54).
   const terms = await readTerms(sql, owner);
   return {

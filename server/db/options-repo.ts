@@ -2,12 +2,13 @@ import * as v from 'valibot';
 import { CompanyDataSchema, type CarrierOption } from 'transport-quote-wizard/domain';
 import { recordSettingChange } from './settings-journal.ts';
 import type { Sql } from './sql.ts';
+import { readCompanyStore, readCompanyStoreForUpdate } from './company-store.ts';
 
 /** The company's options (Réglages, Options), as its store holds them. */
 export async function companyOptions(sql: Sql, companyId: number): Promise<CarrierOption[]> {
-  const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [companyId]);
-  if (!row) throw new Error(`entreprise ${companyId} introuvable`);
-  return v.parse(CompanyDataSchema, JSON.parse(row.store_json)).options;
+  const storeJson = await readCompanyStore(sql, companyId);
+  if (storeJson === null) throw new Error(`entreprise ${companyId} introuvable`);
+  return v.parse(CompanyDataSchema, JSON.parse(storeJson)).options;
 }
 
 export interface OptionsChange {
@@ -21,13 +22,12 @@ export interface OptionsChange {
 /** Writes the company's options and the journal's line in one transaction; false when the edit changed nothing. */
 export async function updateOptions(sql: Sql, change: OptionsChange, now = new Date()): Promise<boolean> {
   return sql.transaction(async (tx) => {
-    const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
-    const row = await tx.get<{ store_json: string }>(`SELECT store_json FROM companies WHERE id = ?${lock}`, [change.companyId]);
-    if (!row) throw new Error(`entreprise ${change.companyId} introuvable`);
-    const before = v.parse(CompanyDataSchema, JSON.parse(row.store_json)).options;
+    const storeJson = await readCompanyStoreForUpdate(tx, change.companyId);
+    if (storeJson === null) throw new Error(`entreprise ${change.companyId} introuvable`);
+    const before = v.parse(CompanyDataSchema, JSON.parse(storeJson)).options;
     const edited = change.edit(before);
     if (!edited) return false;
-    const store = JSON.parse(row.store_json) as Record<string, unknown>;
+    const store = JSON.parse(storeJson) as Record<string, unknown>;
     await tx.run('UPDATE companies SET store_json = ? WHERE id = ?', [
       JSON.stringify({ ...store, options: edited.options }),
       change.companyId,

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { CompanyDataSchema, TariffSchema, tariffOf, type Tariff } from 'transport-quote-wizard/domain';
 import { recordSettingChange } from './settings-journal.ts';
 import type { Sql } from './sql.ts';
+import { readCompanyStore, readCompanyStoreForUpdate } from './company-store.ts';
 
 /** One saved version of a company's tariff, as the Versions page lists it. */
 export interface TariffVersion {
@@ -45,17 +46,17 @@ function currentOf(storeJson: string): CurrentTariff {
 }
 
 export async function currentTariff(sql: Sql, companyId: number): Promise<CurrentTariff> {
-  const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [companyId]);
-  if (!row) throw new Error(`entreprise ${companyId} introuvable`);
-  return currentOf(row.store_json);
+  const storeJson = await readCompanyStore(sql, companyId);
+  if (storeJson === null) throw new Error(`entreprise ${companyId} introuvable`);
+  return currentOf(storeJson);
 }
 
 /** The tariff a company priced with before its first saved version (its records then, or spec §9's defaults). */
 export async function startingTariff(sql: Sql, companyId: number): Promise<Tariff> {
-  const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [companyId]);
-  if (!row) throw new Error(`entreprise ${companyId} introuvable`);
-  const store = JSON.parse(row.store_json) as { tariff_start?: unknown };
-  if (store.tariff_start === undefined) return currentOf(row.store_json).tariff;
+  const storeJson = await readCompanyStore(sql, companyId);
+  if (storeJson === null) throw new Error(`entreprise ${companyId} introuvable`);
+  const store = JSON.parse(storeJson) as { tariff_start?: unknown };
+  if (store.tariff_start === undefined) return currentOf(storeJson).tariff;
   return v.parse(TariffSchema, store.tariff_start);
 }
 
@@ -103,10 +104,9 @@ export interface TariffSave {
 export async function saveTariff(sql: Sql, save: TariffSave, now = new Date()): Promise<number> {
   return sql.transaction(async (tx) => {
     // One writer at a time on the company's store (PostgreSQL; SQLite's write transactions already are).
-    const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
-    const row = await tx.get<{ store_json: string }>(`SELECT store_json FROM companies WHERE id = ?${lock}`, [save.companyId]);
-    if (!row) throw new Error(`entreprise ${save.companyId} introuvable`);
-    const before = currentOf(row.store_json);
+    const storeJson = await readCompanyStoreForUpdate(tx, save.companyId);
+    if (storeJson === null) throw new Error(`entreprise ${save.companyId} introuvable`);
+    const before = currentOf(storeJson);
     if (before.version !== save.basedOn) throw new TariffChangedMeanwhile(before.version);
     const last = await tx.get<{ number: number | null }>('SELECT MAX(number) AS number FROM tariff_versions WHERE company_id = ?', [
       save.companyId,
@@ -117,7 +117,7 @@ export async function saveTariff(sql: Sql, save: TariffSave, now = new Date()): 
       'INSERT INTO tariff_versions (company_id, number, created_at, user_id, user_email, summary, restored_from, tariff_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       [save.companyId, number, at, save.userId, save.userEmail, save.summary, save.restoredFrom, JSON.stringify(save.tariff)],
     );
-    const store = JSON.parse(row.store_json) as Record<string, unknown>;
+    const store = JSON.parse(storeJson) as Record<string, unknown>;
     const tariff = save.tariff;
     await tx.run('UPDATE companies SET store_json = ? WHERE id = ?', [
       JSON.stringify({

@@ -4,6 +4,7 @@ import type { Sql, SqlValue } from './sql.ts';
 import type { BookingChanges } from './booking-changes.ts';
 import { bookingSummary, searchTextOf, type BookingSummary } from './booking-summary.ts';
 import { addStoredBytes, type Owner } from './storage-usage.ts';
+import { AWAITING_ANSWER_SQL } from '../bookings/booking-states.ts';
 
 /** Where a stored price comes from: see booking-pricing.ts. */
 export type { PriceSource };
@@ -236,9 +237,6 @@ export const storedSize = (payload: TravelPayload) => sizeOf(bodyJson(payload), 
 /** The carrier's decision on a booking still new: accepted, or refused with a reason. */
 export type Decision = { state: 'accepted' } | { state: 'refused'; reason: string };
 
-/** States a carrier answers: a new booking, and one its customer edited after it was accepted ('review', à revoir). */
-export const AWAITING_ANSWER = ['new', 'review'] as const;
-
 /**
  * Records the decision on a booking that awaits one (a second click, or another person's click
  * meanwhile, changes nothing). A booking whose price is still to set cannot be accepted: the
@@ -247,7 +245,7 @@ export const AWAITING_ANSWER = ['new', 'review'] as const;
 export async function decideTravel(sql: Sql, id: number, decision: Decision, now: string): Promise<boolean> {
   const changed = await sql.run(
     `UPDATE travels SET state = ?, refusal_reason = ?, decided_at = ?, updated_at = ?
-     WHERE id = ? AND state IN ('new', 'review') AND (? = 'refused' OR price_source <> 'pending')`,
+     WHERE id = ? AND ${AWAITING_ANSWER_SQL} AND (? = 'refused' OR price_source <> 'pending')`,
     [decision.state, decision.state === 'refused' ? decision.reason : null, now, now, id, decision.state],
   );
   return changed === 1;
@@ -282,7 +280,7 @@ export async function acceptMovedTravel(
   const priced = quote ? ", quote_id = ?, price_source = 'carrier', price_check_json = NULL" : '';
   const changed = await sql.run(
     `UPDATE travels SET payload_json = ?, store_serialized = ?, beginning_date = ?, summary_json = ?${priced},
-     state = 'accepted', decided_at = ?, updated_at = ? WHERE id = ? AND state IN ('new', 'review')`,
+     state = 'accepted', decided_at = ?, updated_at = ? WHERE id = ? AND ${AWAITING_ANSWER_SQL}`,
     [
       bodyJson(quote ? { ...payload, quote_id: quote.id } : payload),
       payload.store_serialized,

@@ -8,6 +8,7 @@ import { carrierOf, type Notifier } from '../notifications/notifier.ts';
 import { bookingSteps, calendarInstants } from './booking-steps.ts';
 import { followFacts } from './follow-facts.ts';
 import type { DepositService } from '../payments/deposit-service.ts';
+import { readOwnerStore } from '../db/company-store.ts';
 
 const DAY_MS = 24 * 3_600_000;
 /** A 'terminée' e-mail is not sent for a move over longer ago than this (a server stopped for days, a first start). */
@@ -42,10 +43,7 @@ export function scheduleCalendarMails(deps: CalendarMailsDeps) {
     const travel = await findTravel(sql, travelId);
     if (!travel) return false;
     const owner = devisOwnerOf(travel, deps.publicPricing);
-    const store =
-      owner === null
-        ? null
-        : ((await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]))?.store_json ?? null);
+    const store = await readOwnerStore(sql, owner);
     const carrier = carrierOf(store, deps.publicPricing);
     return sql.transaction(async (tx) => {
       if (!(await markCalendarMail(tx, travelId, step, new Date(at).toISOString()))) return false;

@@ -9,6 +9,7 @@ import type { Notifier } from '../notifications/notifier.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { Quotas } from '../ops/quotas.ts';
 import type { DepositService } from '../payments/deposit-service.ts';
+import type { BookingLifecycle } from '../bookings/lifecycle.ts';
 import type { PoolSandbox } from '../pricing/pool-sandbox.ts';
 import type { QuoteService } from '../pricing/quote-service.ts';
 
@@ -36,6 +37,8 @@ export interface ServerContext {
   sandbox: PoolSandbox;
   /** The deposit through Stripe Checkout: `enabled` only with Stripe's secrets (config/payments.ts). */
   deposits: DepositService;
+  /** The booking's moves (accept, refuse, undo, counter-offer, the carrier's price), each one transaction with its event and e-mail. */
+  bookings: BookingLifecycle;
 }
 
 declare module 'fastify' {

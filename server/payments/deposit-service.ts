@@ -30,6 +30,7 @@ import {
 } from './deposits-repo.ts';
 import { devisAccepted } from './devis-accepted.ts';
 import { checkoutOrigins, isStripeError, isStripeRefusal, stripeClient } from './stripe-client.ts';
+import { readOwnerStore } from '../db/company-store.ts';
 
 /** How long a refund is retried while Stripe does not answer, before the carrier must do it by hand. */
 const REFUND_RETRY_MS = 7 * 24 * 3_600_000;
@@ -367,8 +368,7 @@ export class DepositService {
   private async announce(tx: Sql, travel: StoredTravel, type: EventType, deposit: DepositRow) {
     const { notifier, publicPricing } = this.deps;
     const owner = travel.company_id ?? travel.carrier_id;
-    const row = owner === null ? null : await tx.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
-    const carrier = carrierOf(row?.store_json ?? null, publicPricing);
+    const carrier = carrierOf(await readOwnerStore(tx, owner), publicPricing);
     const duplicate = deposit.refund_cause === 'duplicate';
     const facts: DepositFacts = {
       amount: deposit.amount_cents,

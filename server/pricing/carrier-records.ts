@@ -4,6 +4,7 @@ import { carrierPricing, CompanyDataSchema, type CarrierPricing, type CompanyDat
 import type { Sql } from '../db/sql.ts';
 import type { FieldError } from 'transport-quote-wizard/domain';
 import { PricingUnavailable } from './pricing-unavailable.ts';
+import { readCompanyStore } from '../db/company-store.ts';
 
 /** What a carrier's record field holds, as a carrier reads it in a refusal. */
 const KINDS: Record<string, string> = {
@@ -140,12 +141,12 @@ export async function carrierFor(
   siteId: number | null = null,
 ): Promise<CarrierPricing> {
   if (companyId === null && siteId !== null) {
-    const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [siteId]);
-    if (!row) throw new Error(`entreprise ${siteId} introuvable`);
-    return carrierPricing(publicRecordsOf(row.store_json), false);
+    const storeJson = await readCompanyStore(sql, siteId);
+    if (storeJson === null) throw new Error(`entreprise ${siteId} introuvable`);
+    return carrierPricing(publicRecordsOf(storeJson), false);
   }
   if (companyId === null) return carrierPricing(publicPricing, false);
-  const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [companyId]);
-  if (!row) throw new Error(`entreprise ${companyId} introuvable`);
-  return carrierPricing(companyRecord(row.store_json), true);
+  const storeJson = await readCompanyStore(sql, companyId);
+  if (storeJson === null) throw new Error(`entreprise ${companyId} introuvable`);
+  return carrierPricing(companyRecord(storeJson), true);
 }

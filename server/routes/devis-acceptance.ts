@@ -10,6 +10,7 @@ import type { AcceptanceForm } from '../pages/devis-acceptance-form.ts';
 import { canonicalDevis, devisContent, devisHash, validUntil } from '../pages/devis-content.ts';
 import { DateTime } from 'luxon';
 import type { DevisSource } from '../pages/devis-content.ts';
+import { readOwnerStore } from '../db/company-store.ts';
 
 /**
  * The 'Bon pour accord' form as it is posted: every field a string, or missing (an unchecked
@@ -176,12 +177,12 @@ export async function acceptDevis(
     };
     await insertDevisAcceptance(tx, acceptance);
     const owner = devisOwnerOf(travel, publicPricing);
-    const store = owner === null ? null : await tx.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
+    const store = await readOwnerStore(tx, owner);
     const facts = {
       ...factsOf(travel),
       devisAcceptance: { accepted_at: acceptedAt, signer_name: request.name, devis_sha256: hash },
     };
-    const written = await notifier.record(tx, 'booking.devis_accepted', facts, carrierOf(store?.store_json ?? null, publicPricing));
+    const written = await notifier.record(tx, 'booking.devis_accepted', facts, carrierOf(store, publicPricing));
     return { ok: true, written };
   });
   if (outcome.ok && outcome.written) notifier.wake(outcome.written);

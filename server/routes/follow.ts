@@ -16,6 +16,7 @@ import { renderFollowPage } from '../pages/follow-page.ts';
 import { bookingPageHeaders } from './dashboard.ts';
 import { openDevis } from './devis.ts';
 import { IdParams, presentedToken } from './travels.ts';
+import { readCompanyStore } from '../db/company-store.ts';
 
 /** The carrier a booking's customer deals with (as its devis prints it), and its logo. */
 async function bookingCarrier(
@@ -26,9 +27,9 @@ async function bookingCarrier(
   let carrier = publicPricing.transportation_company;
   const owner = devisOwnerOf(travel, publicPricing);
   if (owner !== null) {
-    const row = await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [owner]);
+    const storeJson = await readCompanyStore(sql, owner);
     // The record checked as it is read: one that cannot be read is a 503 naming its fields, never a 500.
-    carrier = row ? companyRecord(row.store_json).transportation_company : null;
+    carrier = storeJson !== null ? companyRecord(storeJson).transportation_company : null;
   }
   const stored = owner === null ? null : await findLogo(sql, owner);
   return { carrier, logo: stored ? { src: `/logos/${logoFile(stored)}`, width: stored.width, height: stored.height } : null };

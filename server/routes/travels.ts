@@ -40,6 +40,7 @@ import {
   UpdatedSchema,
   type Booking,
 } from './travel-answers.ts';
+import { readCompanyStore } from '../db/company-store.ts';
 
 publishSchema('TravelPayload', TravelPayloadSchema, 'request');
 publishSchema('ItemInput', ItemSchema, 'request');
@@ -107,10 +108,6 @@ function checkBooking(body: unknown, limits: ServerLimits) {
   // The company token opens the whole company: it is kept as the company's id, never stored or echoed.
   const { company_token: companyToken, ...stored } = payload;
   return { payload: stored as typeof payload, companyToken, state };
-}
-
-async function companyStoreJson(sql: Sql, companyId: number): Promise<string | null> {
-  return (await sql.get<{ store_json: string }>('SELECT store_json FROM companies WHERE id = ?', [companyId]))?.store_json ?? null;
 }
 
 /**
@@ -206,7 +203,7 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
       // The e-mails' carrier: the company, the key's carrier, or the company the keyless pages belong to.
       const publicOwner = publicPricing.id === null ? null : Number(publicPricing.id);
       const ownerStore =
-        company?.store_json ?? request.site?.store_json ?? (publicOwner === null ? null : await companyStoreJson(sql, publicOwner));
+        company?.store_json ?? request.site?.store_json ?? (publicOwner === null ? null : await readCompanyStore(sql, publicOwner));
       const carrier = carrierOf(ownerStore, publicPricing);
       // The booking, its key's answer, its event and its e-mail are written together: a retry
       // finds all or none, and a crash cannot keep the booking and lose what follows it.
