@@ -61,6 +61,43 @@ module.exports = {
       to: { path: '^server/(http|routes|back-office)/|^node_modules/(fastify|@fastify)/' },
     },
     {
+      name: 'server-db-is-storage',
+      comment:
+        'server/db reads and writes the database and nothing else: no page, no pricing, no route, no payment, no message. The booking states it guards its statements with are the one leaf it reads (bookings/booking-states.ts).',
+      severity: 'error',
+      from: { path: '^server/db/' },
+      to: {
+        path: '^server/(pages|pricing|routes|payments|back-office|notifications|follow|http|bookings)/',
+        pathNot: '^server/bookings/booking-states\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'server-pages-read-no-database',
+      comment: 'server/pages render what they are given: the routes and services read the database for them.',
+      severity: 'error',
+      from: { path: '^server/pages/' },
+      to: { path: '^server/db/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-services-import-no-route',
+      comment:
+        'A route module (server/routes/, a *-routes.ts or routes.ts file) is an adapter: parse, call, render. What it calls (storage, pages, pricing, bookings, devis, payments, messages) never imports one back.',
+      severity: 'error',
+      from: {
+        path: '^server/',
+        pathNot: '^server/(app|compose|start|main)\\.ts$|^server/routes/|^server/.+[-/]routes\\.ts$|^server/test/',
+      },
+      to: { path: '^server/routes/|^server/.+[-/]routes\\.ts$' },
+    },
+    {
+      name: 'server-payments-know-no-back-office',
+      comment: 'Payments are a service the back office calls, never the other way round.',
+      severity: 'error',
+      from: { path: '^server/payments/' },
+      to: { path: '^server/back-office/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'demo-composes-the-server',
       comment:
         'demo/ adds its companies and pages to the server through what the server publishes for that (transport-quote-server/compose), nothing deeper.',

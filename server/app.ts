@@ -42,7 +42,7 @@ import { DepositService } from './payments/deposit-service.ts';
 import { followRoutes } from './routes/follow.ts';
 import { termsRoutes } from './routes/terms.ts';
 import { scheduleCalendarMails } from './follow/calendar-mails.ts';
-import { devisPdfOfBooking } from './db/devis-document.ts';
+import { devisPdfOfBooking } from './devis/devis-document.ts';
 import { documentsFromEnv, type DocumentSettings } from './config/documents.ts';
 import { createDevisPdfPool } from './pages/devis-pdf-pool.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';

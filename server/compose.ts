@@ -4,7 +4,8 @@
 export { startServer } from './start.ts';
 export type { Composition, CompositionContext } from './composition.ts';
 export { seedCompanies, type SeedAccount, type SeedCompany } from './db/seed.ts';
-export { companyStore, findCompanyByToken } from './db/companies-repo.ts';
+export { findCompanyByToken } from './db/companies-repo.ts';
+export { companyStore } from './companies/company-block.ts';
 export { preferredItems } from './db/items-repo.ts';
 export { escapeHtml } from './pages/dashboard-page.ts';
 export { TERMS_MODEL } from './pages/terms-model.ts';

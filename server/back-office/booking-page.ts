@@ -1,4 +1,4 @@
-import { formatPhone, formatPrice } from 'transport-quote-wizard/domain';
+import { formatPhone, formatCents } from 'transport-quote-wizard/domain';
 import type { CounterOffer } from '../db/counter-offers.ts';
 import type { DevisAcceptance } from '../db/devis-acceptances.ts';
 import { townOf } from '../db/carrier-bookings.ts';
@@ -54,7 +54,7 @@ export function tellsCustomer(travel: StoredTravel, mailOn: boolean): boolean {
   return mailOn && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(travel.payload.customer.email.trim());
 }
 
-const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
+const money = (cents: number) => escapeHtml(formatCents(cents));
 
 /**
  * The carrier's price for a booking its grid gave none for: transport and handling in euros

@@ -1,3 +1,4 @@
+import { readTypedEuros } from 'transport-quote-wizard/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import * as v from 'valibot';
 import { mayMove } from '../bookings/booking-states.ts';
@@ -5,12 +6,13 @@ import { carrierMayEditPrice } from '../bookings/booking-carrier.ts';
 import type { BackOfficeSettings } from '../config/back-office.ts';
 import { bookingInScope } from '../db/carrier-bookings.ts';
 import { latestCounterOffer } from '../db/counter-offers.ts';
-import { currentDevisAcceptance, latestDevisAcceptance } from '../db/devis-acceptances.ts';
+import { latestDevisAcceptance } from '../db/devis-acceptances.ts';
+import { currentDevisAcceptance } from '../devis/devis-signature.ts';
 import { withheldMails } from '../db/mail-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { findTravel, type StoredTravel } from '../db/travels-repo.ts';
 import { HttpError } from '../http/validation.ts';
-import { depositCard } from '../payments/deposit-marks.ts';
+import { depositCard } from './deposit-marks.ts';
 import { generateToken, hashToken } from '../security/tokens.ts';
 import { renderBookingPage, REASON_MAX, tellsCustomer, type BookingPageInput } from './booking-page.ts';
 import { COUNTER_OFFER_MS, readOffer } from './counter-offer-form.ts';
@@ -25,13 +27,12 @@ const RefusalForm = v.object({
   raison: v.optional(v.picklist(REFUSAL_REASON_KEYS), 'autre'),
   motif: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REASON_MAX)), ''),
 });
-/** Euros as a French carrier types them: '1190', '1 190,50', '1190.5'. */
+/** Euros as a French carrier types them ('1190', '1 190,50', '1190.5'), in cents. */
 const Euros = v.pipe(
   v.string(),
-  v.trim(),
-  v.transform((text) => text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.')),
-  v.regex(/^\d{1,6}(\.\d{1,2})?$/),
-  v.transform(Number),
+  v.transform(readTypedEuros),
+  v.check((cents) => cents !== undefined),
+  v.transform((cents) => cents!),
 );
 const PriceForm = v.object({ transport: Euros, manutention: Euros });
 /** 'Proposer une autre date' as typed; read by readOffer (counter-offer-form.ts). */
@@ -198,7 +199,7 @@ export function bookingRoutes(office: FastifyInstance, deps: BookingRoutesDeps):
     const form = v.safeParse(PriceForm, request.body);
     const refuse = (text: string) => showBooking(request, reply, travel, { message: { kind: 'error', text } }, 422);
     if (!form.success) return refuse('Indiquez le transport et la manutention en euros TTC, par exemple 1190 ou 1190,50.');
-    const price = { transport: Math.round(form.output.transport * 100), handling: Math.round(form.output.manutention * 100) };
+    const price = { transport: form.output.transport, handling: form.output.manutention };
     const refusal = priceRefusal(price, deps.priceCeilingEuros);
     if (refusal) return refuse(refusal);
     const outcome = await bookings.setCarrierPrice(travel, price);

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { mayMove } from '../bookings/booking-states.ts';
-import { BUSINESS_TIME_ZONE, formatClock, formatPhone, formatPrice, formatVolume } from 'transport-quote-wizard/domain';
+import { BUSINESS_TIME_ZONE, formatClock, formatPhone, formatVolume, formatCents } from 'transport-quote-wizard/domain';
 import { townOf, type ListedBooking, type ListFilter, type View } from '../db/carrier-bookings.ts';
 import { handlingLabel } from '../pages/dashboard-page.ts';
 import {
@@ -97,7 +97,7 @@ function rowActions(booking: ListedBooking, csrf: string): string {
 function row(booking: ListedBooking, withPublic: boolean, duplicate: boolean, csrf: string, signed = false, depositMark = ''): string {
   const { summary } = booking;
   const more = summary.stops - 2;
-  const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
+  const money = (cents: number) => escapeHtml(formatCents(cents));
   const towns = summary.stops > 1 ? `${townOf(summary.first)} → ${townOf(summary.last)}` : townOf(summary.first);
   const details = [
     `n°\u00a0${booking.id}`,

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { BUSINESS_TIME_ZONE } from 'transport-quote-wizard/domain';
+import { BUSINESS_TIME_ZONE, readTypedEuros } from 'transport-quote-wizard/domain';
 import { readFrenchDay } from './french-day.ts';
 
 /** How long the customer's link works: three days, time to read it and call back. */
@@ -13,13 +13,6 @@ export interface ReadOffer {
   ending: string | null;
   /** Cents TTC, when the carrier typed another price. */
   price: { transport: number; handling: number } | null;
-}
-
-/** Euros as typed ('1190', '1 190,50'), in cents; undefined when unreadable. */
-function cents(text: string): number | undefined {
-  const flat = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(flat)) return undefined;
-  return Math.round(Number(flat) * 100);
 }
 
 /**
@@ -44,8 +37,8 @@ export function readOffer(
   const length = bookedBeginning && bookedEnding ? Date.parse(bookedEnding) - Date.parse(bookedBeginning) : null;
   let price: ReadOffer['price'] = null;
   if (form.transport !== '' || form.manutention !== '') {
-    const transport = cents(form.transport || '0');
-    const handling = cents(form.manutention || '0');
+    const transport = readTypedEuros(form.transport || '0');
+    const handling = readTypedEuros(form.manutention || '0');
     if (transport === undefined || handling === undefined)
       return 'Indiquez le transport et la manutention en euros TTC, par exemple 1190 ou 1190,50.';
     price = { transport, handling };

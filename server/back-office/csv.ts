@@ -1,3 +1,4 @@
+import { spreadsheetCents } from 'transport-quote-wizard/domain';
 import type { ListedBooking } from '../db/carrier-bookings.ts';
 import { originLabel } from './bookings-page.ts';
 import { spreadsheetDateTime, STATE_LABELS } from './layout.ts';
@@ -43,7 +44,7 @@ function field(value: string | number, typed = false): string {
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+const euros = spreadsheetCents;
 
 function priceControl(booking: ListedBooking): string {
   const marks: string[] = [];

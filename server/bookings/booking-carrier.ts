@@ -1,6 +1,6 @@
 import type { CompanyData } from 'transport-quote-wizard/domain';
 import { readCompanyStore, readOwnerStore } from '../db/company-store.ts';
-import { devisOwnerOf } from '../db/devis-source.ts';
+import { devisOwnerOf } from '../devis/devis-source.ts';
 import type { Sql } from '../db/sql.ts';
 import type { StoredTravel } from '../db/travels-repo.ts';
 import type { Carrier } from '../notifications/mail-messages.ts';

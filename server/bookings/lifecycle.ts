@@ -1,4 +1,4 @@
-import { formatPrice, type CompanyData } from 'transport-quote-wizard/domain';
+import { type CompanyData, formatCents } from 'transport-quote-wizard/domain';
 import { dropWaitingMail } from '../db/mail-repo.ts';
 import { closeCounterOffers, insertCounterOffer, markCounterOfferAccepted, type CounterOffer } from '../db/counter-offers.ts';
 import { findQuote } from '../db/quotes-repo.ts';
@@ -121,7 +121,7 @@ export class BookingLifecycle {
         payload: travel.payload,
         carrier,
         proposedWhen: when(offer.beginning),
-        proposedTotal: price ? `${formatPrice(totalAtPrice(travel, price) / 100, '€')} TTC` : null,
+        proposedTotal: price ? `${formatCents(totalAtPrice(travel, price))} TTC` : null,
         url: offer.url,
         expiresWhen: when(offer.expiresAt),
       });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { describeChanges } from '../db/booking-changes.ts';
-import { devisOwnerOf } from '../db/devis-source.ts';
+import { describeChanges } from './booking-changes.ts';
+import { devisOwnerOf } from '../devis/devis-source.ts';
 import { ownersOf, storedSize, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
 import { factsOf } from '../notifications/booking-events.ts';
 import { carrierOf } from '../notifications/notifier.ts';

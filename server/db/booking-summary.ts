@@ -9,7 +9,7 @@ import {
 } from 'transport-quote-wizard/domain';
 import type { PricingFacts } from '../pricing/booking-pricing.ts';
 import type { PriceLine } from '../pricing/company-prices.ts';
-import type { BookingChanges } from './booking-changes.ts';
+import type { BookingChanges } from '../bookings/booking-changes.ts';
 
 /**
  * What the back office's list shows of a booking and what its search reads, kept in two

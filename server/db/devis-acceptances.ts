@@ -1,8 +1,4 @@
-import type { CompanyData } from 'transport-quote-wizard/domain';
-import { devisContent, devisHash } from '../pages/devis-content.ts';
-import { devisSourceOf } from './devis-source.ts';
 import type { Sql } from './sql.ts';
-import { findTravel, type StoredTravel } from './travels-repo.ts';
 
 /** A customer's 'Bon pour accord' on a booking's devis, as migration 16 keeps it. */
 export interface DevisAcceptance {
@@ -46,38 +42,12 @@ export async function latestDevisAcceptance(sql: Sql, travelId: number): Promise
   return row ? { ...row, id: Number(row.id), travel_id: Number(row.travel_id) } : null;
 }
 
-/** The hash of the devis a booking shows now; null when it has no devis (no quote). */
-export async function currentDevisHash(sql: Sql, travel: StoredTravel, publicPricing: CompanyData): Promise<string | null> {
-  const source = await devisSourceOf(sql, travel, publicPricing);
-  return source ? devisHash(devisContent(source)) : null;
-}
-
-/**
- * The acceptance that still holds: the latest one, when it was given to the devis the booking
- * shows now (same hash). null when the customer has not accepted, or accepted a version the
- * booking (or the carrier's references on it) has changed from since: the devis asks again.
- * `publicPricing`: the keyless public pages' configuration (app.publicPricing).
- */
-export async function currentDevisAcceptance(sql: Sql, travel: StoredTravel, publicPricing: CompanyData): Promise<DevisAcceptance | null> {
-  const latest = await latestDevisAcceptance(sql, travel.id);
-  if (!latest) return null;
-  return latest.devis_hash === (await currentDevisHash(sql, travel, publicPricing)) ? latest : null;
-}
-
-/**
- * Which of these bookings have a devis signed as it stands now (the bookings list's 'Devis
- * signé'): only those with an acceptance are read again, to hash their devis as it is now.
- */
-export async function signedBookings(sql: Sql, ids: readonly number[], publicPricing: CompanyData): Promise<Set<number>> {
-  const signed = new Set<number>();
-  if (ids.length === 0) return signed;
+/** Which of these bookings have an acceptance at all (the bookings list then checks each still holds). */
+export async function acceptedTravelIds(sql: Sql, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
   const rows = await sql.all<{ travel_id: number }>(
     `SELECT DISTINCT travel_id FROM devis_acceptances WHERE travel_id IN (${ids.map(() => '?').join(',')})`,
     ids,
   );
-  for (const { travel_id } of rows) {
-    const travel = await findTravel(sql, Number(travel_id));
-    if (travel && (await currentDevisAcceptance(sql, travel, publicPricing))) signed.add(travel.id);
-  }
-  return signed;
+  return rows.map((row) => Number(row.travel_id));
 }

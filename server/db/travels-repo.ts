@@ -1,7 +1,7 @@
 import type { PriceCheck, QuoteFigures, TravelPayload } from 'transport-quote-wizard/domain';
 import type { PricedBooking, PriceSource } from '../pricing/booking-pricing.ts';
 import type { Sql, SqlValue } from './sql.ts';
-import type { BookingChanges } from './booking-changes.ts';
+import type { BookingChanges } from '../bookings/booking-changes.ts';
 import { bookingSummary, searchTextOf, type BookingSummary } from './booking-summary.ts';
 import { addStoredBytes, type Owner } from './storage-usage.ts';
 import { AWAITING_ANSWER_SQL } from '../bookings/booking-states.ts';

@@ -1,4 +1,4 @@
-import { devisOwnerOf } from '../db/devis-source.ts';
+import { devisOwnerOf } from '../devis/devis-source.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { dayInFrance, plusDays, type CompanyData } from 'transport-quote-wizard/domain';
 import { calendarCandidates, markCalendarMail, type CalendarStep } from '../db/customer-follow.ts';

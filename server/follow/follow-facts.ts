@@ -1,6 +1,6 @@
 import type { CompanyData } from 'transport-quote-wizard/domain';
 import { latestCounterOffer, offerClosed } from '../db/counter-offers.ts';
-import { currentDevisAcceptance } from '../db/devis-acceptances.ts';
+import { currentDevisAcceptance } from '../devis/devis-signature.ts';
 import { editCloseDays } from '../db/customer-follow.ts';
 import type { Sql } from '../db/sql.ts';
 import type { StoredTravel } from '../db/travels-repo.ts';

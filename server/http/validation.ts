@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { FastifyRequest } from 'fastify';
 import { ErrorAnswerSchema, type FieldError } from 'transport-quote-wizard/domain';
 
 /** Every refusal of the API (the geocoder aside): the domain's schema, which the elements read it with. */
@@ -108,3 +109,10 @@ export function parseOr400<S extends v.GenericSchema>(schema: S, input: unknown,
 export const queryInteger = (description: string) =>
   v.pipe(v.string(), v.description(description), v.regex(/^\d{1,9}$/, 'Nombre entier attendu'), v.transform(Number));
 export const QueryText = v.pipe(v.string(), v.maxLength(200, '200 caractères au plus'));
+
+/** The token from `?token=` (spec) or `Authorization: Bearer` (design). */
+export function presentedToken(request: Pick<FastifyRequest, 'query' | 'headers'>): string | null {
+  const query = request.query as Record<string, unknown>;
+  if (typeof query.token === 'string' && query.token !== '') return query.token;
+  return bearerToken(request.headers);
+}

@@ -1,6 +1,5 @@
 import {
   formatPhone,
-  formatPrice,
   formatSiret,
   isCostItem,
   isLinkLike,
@@ -8,6 +7,7 @@ import {
   oneLine,
   withoutLinks,
   type TravelPayload,
+  formatCents,
 } from 'transport-quote-wizard/domain';
 import { escapeHtml, when } from '../pages/dashboard-page.ts';
 
@@ -124,13 +124,8 @@ function facts(input: MailInput): Block {
     ...(objects > 0
       ? ([['Objets', `${objects}${NBSP}objet${objects > 1 ? 's' : ''} (le détail est sur le devis)`]] as [string, string][])
       : []),
-    ...options.map((line): [string, string] => [
-      'Option',
-      `${oneLine(line.label, NAME_MAX)}${NBSP}: ${formatPrice(line.amount / 100, '€')} TTC`,
-    ]),
-    ...(total > 0
-      ? ([['Total', `${formatPrice(total / 100, '€')} TTC (${formatPrice(totalHt / 100, '€')} HT)`]] as [string, string][])
-      : []),
+    ...options.map((line): [string, string] => ['Option', `${oneLine(line.label, NAME_MAX)}${NBSP}: ${formatCents(line.amount)} TTC`]),
+    ...(total > 0 ? ([['Total', `${formatCents(total)} TTC (${formatCents(totalHt)} HT)`]] as [string, string][]) : []),
   ];
   return {
     text: rows.map(([label, value]) => `${label}${NBSP}: ${value}`).join('\n'),

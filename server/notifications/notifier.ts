@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as v from 'valibot';
-import { CompanyDataSchema, type CompanyData } from 'transport-quote-wizard/domain';
+import { CompanyDataSchema, type CompanyData, formatCents } from 'transport-quote-wizard/domain';
 import type { NotificationSettings } from '../config/notifications.ts';
 import { alertRecipients } from '../db/alert-preferences.ts';
 import { countConfirmation, enqueueMail, mailOfClaim, recordWithheldMail } from '../db/mail-repo.ts';
@@ -10,7 +10,6 @@ import { deliveryToSend, recordEvent } from '../db/webhooks-repo.ts';
 import { findTravel, findTravelTokenHash, type StoredTravel } from '../db/travels-repo.ts';
 import { followPath } from '../follow/follow-links.ts';
 import type { Metrics } from '../ops/metrics.ts';
-import { formatPrice } from 'transport-quote-wizard/domain';
 import { devisToken, hashToken, sha256 } from '../security/tokens.ts';
 import { eventBody, newEventId, ownerOf, type BookingFacts, type EventType } from './booking-events.ts';
 import {
@@ -321,7 +320,7 @@ export class Notifier {
       travelId: facts.id,
       payload: facts.payload,
       url: base ? `${base}/espace-transporteur/reservations/${facts.id}` : null,
-      total: total === null ? null : `${formatPrice(total / 100, '€')} TTC`,
+      total: total === null ? null : `${formatCents(total)} TTC`,
     });
     for (const to of recipients)
       await enqueueMail(

@@ -1,4 +1,4 @@
-import { formatPrice } from 'transport-quote-wizard/domain';
+import { formatCents } from 'transport-quote-wizard/domain';
 import type { CounterOffer } from '../db/counter-offers.ts';
 import type { StoredTravel } from '../db/travels-repo.ts';
 import { escapeHtml, phoneLink, when } from './dashboard-page.ts';
@@ -39,7 +39,7 @@ ${body}
 </html>`;
 }
 
-const money = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
+const money = (cents: number) => escapeHtml(formatCents(cents));
 const call = (phone: string, name: string) =>
   phone ? `<p>Une question\u202f? Appelez ${escapeHtml(name || 'le transporteur')} au ${phoneLink(phone)}.</p>` : '';
 

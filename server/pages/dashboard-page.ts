@@ -4,7 +4,6 @@ import {
   formatDateAndTime,
   formatDuration,
   formatPhone,
-  formatPrice,
   formatVolume,
   saysFrance,
   stopNoteTitle,
@@ -12,6 +11,7 @@ import {
   totalVolume,
   type PriceCheck,
   type TravelPayload,
+  formatCents,
 } from 'transport-quote-wizard/domain';
 import { DateTime } from 'luxon';
 
@@ -143,7 +143,7 @@ export function bookingSections(
   forCarrier = false,
 ): string {
   const { travel, customer } = payload;
-  const price = (cents: number) => escapeHtml(formatPrice(cents / 100, '€'));
+  const price = (cents: number) => escapeHtml(formatCents(cents));
   const notes = notesBeyondStops(payload);
   const pending = priceSource === 'pending';
   const stops = payload.addresses

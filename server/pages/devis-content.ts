@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   formatDistance,
   formatDuration,
-  formatPrice,
   formatSiret,
   formatVolume,
   BUSINESS_TIME_ZONE,
@@ -15,6 +14,7 @@ import {
   type CompanyData,
   type QuoteFigures,
   type TravelPayload,
+  formatCents,
 } from 'transport-quote-wizard/domain';
 import { DateTime } from 'luxon';
 import * as v from 'valibot';
@@ -86,7 +86,7 @@ const TASK_LABELS: Record<string, string> = { pickup: 'Chargement', dropoff: 'Li
 /** A carrier with no references at all: each field empty, the devis's validity the default. */
 const NO_CARRIER: NonNullable<CompanyData['transportation_company']> = v.parse(TransportationCompanySchema, {});
 
-const money = (cents: number) => formatPrice(cents / 100, '€');
+const money = formatCents;
 
 /** The reservation rights of article L224-63 of the code de la consommation, as every devis says them. */
 export const L224_63 =

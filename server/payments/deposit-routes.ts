@@ -1,12 +1,12 @@
+import { STRIPE_WEBHOOK_PATH } from './deposit-settings.ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { HttpError } from '../http/validation.ts';
 import { renderNotFoundPage } from '../pages/dashboard-page.ts';
 import { openDevis } from '../routes/devis.ts';
-import { presentedToken } from '../routes/travels.ts';
+import { presentedToken } from '../http/validation.ts';
 
 /** Where Stripe sends its events: the carrier registers this address in its Stripe dashboard. */
-export const STRIPE_WEBHOOK_PATH = '/paiements/stripe/webhook';
 
 /**
  * The 'Payer l'acompte' form's body: whatever a page or a forger posts, nothing of it is read

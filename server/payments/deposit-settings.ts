@@ -1,4 +1,4 @@
-import { formatPrice } from 'transport-quote-wizard/domain';
+import { formatCents } from 'transport-quote-wizard/domain';
 import type { Sql } from '../db/sql.ts';
 
 /** When the customer may pay the deposit: once they accepted the devis, or once the carrier accepted the booking. */
@@ -52,7 +52,8 @@ export function depositCents(setting: DepositSetting, totalCents: number): numbe
   return Math.max(0, Math.min(wanted, totalCents));
 }
 
-export const euros = (cents: number) => formatPrice(cents / 100, '€');
+/** A deposit's sum as the customer reads it ('508,20 €'). */
+export const euros = formatCents;
 
 const DUE_TEXT: Record<DepositDue, string> = {
   devis_accepted: 'une fois le devis accepté',
@@ -71,3 +72,6 @@ export function devisMention(setting: DepositSetting, amountCents: number): stri
   const share = setting.kind === 'percent' ? ` (${setting.percent}\u00a0% du total TTC)` : '';
   return `Un acompte de ${euros(amountCents)} TTC${share} est à régler en ligne par carte bancaire ${DUE_TEXT[setting.due]}\u00a0; il vient en déduction du prix. Il est remboursé si le transporteur refuse la réservation.`;
 }
+
+/** Where Stripe posts the payments' events (the carrier gives it to Stripe: Réglages shows it). */
+export const STRIPE_WEBHOOK_PATH = '/paiements/stripe/webhook';

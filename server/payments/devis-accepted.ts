@@ -1,5 +1,5 @@
 import type { CompanyData } from 'transport-quote-wizard/domain';
-import { currentDevisAcceptance } from '../db/devis-acceptances.ts';
+import { currentDevisAcceptance } from '../devis/devis-signature.ts';
 import type { Sql } from '../db/sql.ts';
 import type { StoredTravel } from '../db/travels-repo.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Sql } from '../db/sql.ts';
 import type { StoredTravel } from '../db/travels-repo.ts';
-import { presentedToken } from '../routes/travels.ts';
+import { presentedToken } from '../http/validation.ts';
 import { depositMention, depositSection, type ReturnState } from './deposit-section.ts';
 import type { DepositService } from './deposit-service.ts';
 

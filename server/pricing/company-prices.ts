@@ -6,6 +6,7 @@ import {
   type Item,
   type QuoteFigures,
   type QuoteRequest,
+  toCents,
 } from 'transport-quote-wizard/domain';
 
 /**
@@ -66,7 +67,7 @@ export function withoutCompanyPrices(request: QuoteRequest): QuoteRequest {
   };
 }
 
-const cents = (euros: number) => Math.round(euros * 100);
+const cents = toCents;
 
 /** Each price the company set on the items, line by line, HT as typed and TTC at the carrier's VAT. */
 export function companyPriceLines(items: readonly Item[], vat: number): PriceLine[] {

@@ -7,7 +7,8 @@ import {
   CompanyDataSchema,
   SavedPlaceSchema,
 } from 'transport-quote-wizard/domain';
-import { companyStore, searchContacts, searchCustomers, searchPlaces, type CompanyRow } from '../db/companies-repo.ts';
+import { searchContacts, searchCustomers, searchPlaces, type CompanyRow } from '../db/companies-repo.ts';
+import { companyStore } from '../companies/company-block.ts';
 import { preferredItems } from '../db/items-repo.ts';
 import type { Sql } from '../db/sql.ts';
 import { companyOf } from './company-of.ts';

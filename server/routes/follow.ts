@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { CompanyData } from 'transport-quote-wizard/domain';
 import { findLogo, logoFile } from '../db/company-profile.ts';
-import { devisOwnerOf } from '../db/devis-source.ts';
+import { devisOwnerOf } from '../devis/devis-source.ts';
 import type { Sql } from '../db/sql.ts';
 import type { StoredTravel } from '../db/travels-repo.ts';
 import { companyRecord } from '../pricing/carrier-records.ts';
@@ -15,7 +15,8 @@ import { devisBrandStyle } from '../pages/devis-page.ts';
 import { renderFollowPage } from '../pages/follow-page.ts';
 import { bookingPageHeaders } from './dashboard.ts';
 import { openDevis } from './devis.ts';
-import { IdParams, presentedToken } from './travels.ts';
+import { IdParams } from './travels.ts';
+import { presentedToken } from '../http/validation.ts';
 import { readCompanyStore } from '../db/company-store.ts';
 
 /** The carrier a booking's customer deals with (as its devis prints it), and its logo. */

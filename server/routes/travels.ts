@@ -15,7 +15,7 @@ import type { Sql } from '../db/sql.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
 import { findTravel, findTravelTokenHash, insertTravel, ownersOf, storedSize, type StoredTravel } from '../db/travels-repo.ts';
 import { answer, publishSchema, refusal, routeSchema, PUBLIC_OR_CARRIER_KEY, TRAVEL_TOKEN } from '../http/route-schema.ts';
-import { bearerToken, HttpError, parseOr400 } from '../http/validation.ts';
+import { HttpError, parseOr400, presentedToken } from '../http/validation.ts';
 import { KEY_AND_TOKEN_APART, KEY_REFUSED } from '../http/carrier-key.ts';
 import { carrierOf } from '../notifications/notifier.ts';
 import { priceBooking } from '../pricing/booking-pricing.ts';
@@ -65,13 +65,6 @@ const BookingHeaders = v.object({
 const NOT_FOUND = 'Réservation introuvable';
 /** Compared against when the id is unknown, so that case takes the same time as a wrong token. */
 const UNKNOWN_TRAVEL_HASH = '0'.repeat(64);
-
-/** The token from `?token=` (spec) or `Authorization: Bearer` (design). */
-export function presentedToken(request: FastifyRequest): string | null {
-  const query = request.query as Record<string, unknown>;
-  if (typeof query.token === 'string' && query.token !== '') return query.token;
-  return bearerToken(request.headers);
-}
 
 /**
  * The travel an id and token open. A wrong or missing token answers exactly like an

@@ -78,6 +78,7 @@ export { totalVolume } from './pricing/volume.ts';
 export { pickVehicleCategory } from './pricing/truck.ts';
 export { publicTransportFee } from './pricing/transport.ts';
 export { parsePrice, withVat, withoutVat } from './pricing/vat.ts';
+export { amountOfTtc, formatCents, readTypedEuros, spreadsheetCents, toCents, type Amount, type Cents } from './money/cents.ts';
 export { PriceCheckSchema, type PriceCheck } from './pricing/price-check.ts';
 export { bookedFees, type PriceGrid } from './pricing/booked-fees.ts';
 export { priceTrip, type PoolReading, type TripPrice, type TripPriceInput } from './pricing/trip-price.ts';

@@ -7,8 +7,8 @@ import { checkReferences, referenceChanges, shownReferences, storedReferences, t
 import { COMPANY_URL, renderCompanyPage } from './company-page.ts';
 import { checkLogo, fileSize, LOGO_MAX_BYTES, TOO_HEAVY } from './logo-image.ts';
 import { renderJournalPage, renderSettingsIndex, SETTINGS_BASE, SETTINGS_PAGES } from './pages.ts';
-import { depositSettingsRoutes } from '../../payments/deposit-settings-routes.ts';
-import { withDepositPage } from '../../payments/deposit-settings-page.ts';
+import { depositSettingsRoutes } from './deposit-settings-routes.ts';
+import { withDepositPage } from './deposit-settings-page.ts';
 import { INTEGRATION_URL, mapChoiceOf, renderIntegrationPage } from './integration-page.ts';
 import { keySettings, parseAllowedOrigins, replacePublicKey, setAllowedOrigins } from '../../db/carrier-keys.ts';
 import { generateToken, hashToken } from '../../security/tokens.ts';

@@ -1,4 +1,4 @@
-import { formatDistance, formatDuration, formatPrice, type QuoteFigures, type Tariff } from 'transport-quote-wizard/domain';
+import { formatDistance, formatDuration, type QuoteFigures, type Tariff, formatCents } from 'transport-quote-wizard/domain';
 import type { TariffVersion } from '../../db/tariffs-repo.ts';
 import { csrfField, escapeHtml, frame, notice, shortDateTime, type Viewer } from '../layout.ts';
 import { SETTINGS_URL } from './pages.ts';
@@ -40,7 +40,7 @@ ${renderTariffForm({ csrf: viewer.csrf, values, errors, action: TARIFF_URL, simu
   return frame('Tarifs', body, viewer, 'reglages');
 }
 
-const money = (cents: number) => formatPrice(cents / 100, '€');
+const money = formatCents;
 
 function figuresCell(figures: QuoteFigures): string {
   if (figures.pool_error) return `<p class="price">Prix non disponible</p><p class="meta">${escapeHtml(figures.pool_error)}</p>`;

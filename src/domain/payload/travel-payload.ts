@@ -1,3 +1,4 @@
+import { toCents } from '../money/cents.ts';
 import type { Id } from '../entities/common.ts';
 import type { TravelState } from '../entities/travel.ts';
 import { isPublicPool } from '../entities/driver-pool.ts';
@@ -8,8 +9,6 @@ import { atDayAndTime } from '../time/defaults.ts';
 import { isoAtOffset, isoInFrance, readTimestamp, shiftTimestamp, type OffsetInstant } from '../time/france-clock.ts';
 import { serializeTravelState } from './serialized-travel.ts';
 import type { TravelPayload } from './travel-payload-schema.ts';
-
-const toCents = (amount: number) => Math.round(amount * 100);
 
 /**
  * Start of the travel: the first stop's window (at its own offset), else the customer's date

@@ -1,3 +1,4 @@
+import { toCents } from '../money/cents.ts';
 import type { Id } from '../entities/common.ts';
 import type { DriverPool } from '../entities/driver-pool.ts';
 import type { Item } from '../entities/item.ts';
@@ -138,7 +139,7 @@ export function priceToSet(figures: Pick<QuoteFigures, 'pool_error' | 'source' |
   return (figures.pool_error !== null && figures.source !== 'fixed') || figures.total <= 0;
 }
 
-const cents = (euros: number) => Math.round(euros * 100);
+const cents = toCents;
 
 /**
  * The figures of a quote: the trip priced as the elements price it (priceTrip), on the

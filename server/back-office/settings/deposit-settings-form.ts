@@ -1,3 +1,4 @@
+import { readTypedEuros } from 'transport-quote-wizard/domain';
 import * as v from 'valibot';
 import {
   AMOUNT_MAX_CENTS,
@@ -7,7 +8,7 @@ import {
   PERCENT_MIN,
   type DepositDue,
   type DepositSetting,
-} from './deposit-settings.ts';
+} from '../../payments/deposit-settings.ts';
 
 /** The Réglages form as typed: every field a string, kept as typed when the form is refused. */
 export interface DepositTyped {
@@ -61,11 +62,7 @@ export function checkDeposit(typed: DepositTyped): { setting: DepositSetting | n
       errors.set('pourcentage', `Indiquez un pourcentage entier, de ${PERCENT_MIN} à ${PERCENT_MAX}\u00a0% du total TTC.`);
     return errors.size > 0 ? { errors } : { setting: { kind: 'percent', percent, due: due! } };
   }
-  const text = typed.montant
-    .trim()
-    .replace(/[\s\u00a0\u202f€]/g, '')
-    .replace(',', '.');
-  const cents = /^\d{1,6}(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : NaN;
+  const cents = readTypedEuros(typed.montant) ?? NaN;
   if (!(cents >= AMOUNT_MIN_CENTS && cents <= AMOUNT_MAX_CENTS))
     errors.set(
       'montant',

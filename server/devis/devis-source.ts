@@ -1,11 +1,11 @@
 import type { CompanyData } from 'transport-quote-wizard/domain';
 import type { DevisSource } from '../pages/devis-content.ts';
 import { companyRecord } from '../pricing/carrier-records.ts';
-import { readTerms, termsPath } from './company-terms.ts';
-import { findQuote } from './quotes-repo.ts';
-import type { Sql } from './sql.ts';
-import type { StoredTravel } from './travels-repo.ts';
-import { readCompanyStore } from './company-store.ts';
+import { readTerms, termsPath } from '../db/company-terms.ts';
+import { findQuote } from '../db/quotes-repo.ts';
+import type { Sql } from '../db/sql.ts';
+import type { StoredTravel } from '../db/travels-repo.ts';
+import { readCompanyStore } from '../db/company-store.ts';
 
 /**
  * The company whose references a booking's devis carries: the one that made it, the carrier

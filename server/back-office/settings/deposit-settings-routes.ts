@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { recordSettingChange } from '../db/settings-journal.ts';
-import type { SettingsContext, SettingsGuards } from '../back-office/settings/context.ts';
-import { STRIPE_WEBHOOK_PATH } from './deposit-routes.ts';
+import { recordSettingChange } from '../../db/settings-journal.ts';
+import type { SettingsContext, SettingsGuards } from './context.ts';
 import { checkDeposit, shownDeposit, typedDeposit, type DepositTyped } from './deposit-settings-form.ts';
 import { DEPOSIT_URL, renderDepositPage } from './deposit-settings-page.ts';
-import { describeSetting, readDepositSetting, writeDepositSetting } from './deposit-settings.ts';
+import { describeSetting, readDepositSetting, STRIPE_WEBHOOK_PATH, writeDepositSetting } from '../../payments/deposit-settings.ts';
 
 const SAVED: Record<string, string> = {
   acompte: 'Acompte enregistré\u00a0: les devis le demandent dès maintenant.',

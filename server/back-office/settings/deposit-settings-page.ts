@@ -1,8 +1,8 @@
-import { csrfField, escapeHtml, frame, notice, type Viewer } from '../back-office/layout.ts';
-import { errorSummary } from '../back-office/settings/field-markup.ts';
-import { SETTINGS_URL, type SettingsPage } from '../back-office/settings/pages.ts';
+import { csrfField, escapeHtml, frame, notice, type Viewer } from '../layout.ts';
+import { errorSummary } from './field-markup.ts';
+import { SETTINGS_URL, type SettingsPage } from './pages.ts';
 import { DEPOSIT_LABELS, type DepositTyped } from './deposit-settings-form.ts';
-import { PERCENT_MAX, PERCENT_MIN } from './deposit-settings.ts';
+import { PERCENT_MAX, PERCENT_MIN } from '../../payments/deposit-settings.ts';
 
 export const DEPOSIT_URL = `${SETTINGS_URL}/acompte`;
 

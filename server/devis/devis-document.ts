@@ -1,10 +1,10 @@
 import type { CompanyData } from 'transport-quote-wizard/domain';
 import type { DevisPdfBuilder } from '../pages/devis-pdf-pool.ts';
-import { latestDevisAcceptance } from './devis-acceptances.ts';
+import { latestDevisAcceptance } from '../db/devis-acceptances.ts';
 import { devisFrameOf, devisOwnerOf } from './devis-source.ts';
-import { findLogo, logoBytes } from './company-profile.ts';
-import type { Sql } from './sql.ts';
-import { findTravelDocument, type TravelDocument } from './travels-repo.ts';
+import { findLogo, logoBytes } from '../db/company-profile.ts';
+import type { Sql } from '../db/sql.ts';
+import { findTravelDocument, type TravelDocument } from '../db/travels-repo.ts';
 
 /** A devis as a file: its PDF's bytes and the name it is saved under. */
 export interface DevisFile {

@@ -1,4 +1,4 @@
-import { formatDuration, formatPrice, type TravelPayload } from 'transport-quote-wizard/domain';
+import { formatDuration, type TravelPayload, formatCents } from 'transport-quote-wizard/domain';
 import { floorLabel, handlersLabel, when } from '../pages/dashboard-page.ts';
 
 /** What an edit changed in a booking, as the carrier reads it before answering again. */
@@ -9,7 +9,7 @@ export interface BookingChanges {
   lines: string[];
 }
 
-const money = (cents: number) => formatPrice(cents / 100, '€');
+const money = formatCents;
 const total = (payload: TravelPayload) => payload.travel.price_transportation + payload.travel.price_handling;
 const handling = (payload: TravelPayload) =>
   `${handlersLabel(payload.travel.persons_needed)}${payload.travel.persons_needed > 0 ? ` pendant ${formatDuration(payload.travel.duration_handling)}` : ''}`;

@@ -1,8 +1,8 @@
-import { escapeHtml } from '../back-office/layout.ts';
-import { shortDateTime } from '../back-office/layout.ts';
+import { escapeHtml } from './layout.ts';
+import { shortDateTime } from './layout.ts';
 import type { Sql } from '../db/sql.ts';
-import { depositStates, latestDeposit, paymentsOf, settledDeposit, type DepositRow, type DepositState } from './deposits-repo.ts';
-import { euros } from './deposit-settings.ts';
+import { depositStates, latestDeposit, paymentsOf, settledDeposit, type DepositRow, type DepositState } from '../payments/deposits-repo.ts';
+import { euros } from '../payments/deposit-settings.ts';
 
 const MARKS: Partial<Record<DepositState, string>> = {
   paid: '<span class="badge state-accepted">Acompte payé</span>',
