@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { numberedPlaceholders, splitAtPlaceholders } from './placeholders.ts';
 import type { Sql, SqlValue } from './sql.ts';
 
 // Counts and byte sums are BIGINT: read them as numbers (they stay far below 2^53).
@@ -13,8 +14,7 @@ interface Statement {
 function statementFor(cache: Map<string, Statement>, text: string): Statement {
   let statement = cache.get(text);
   if (!statement) {
-    let index = 0;
-    statement = { name: `tqw_${cache.size + 1}`, text: text.replace(/\?/g, () => `$${++index}`) };
+    statement = { name: `tqw_${cache.size + 1}`, text: numberedPlaceholders(text) };
     cache.set(text, statement);
   }
   return statement;
@@ -33,16 +33,14 @@ function literal(value: SqlValue): string {
 
 /**
  * A statement with its values written in, for the simple protocol, which alone takes several
- * statements in one message. The repositories' texts hold no `?` but their placeholders.
+ * statements in one message. The placeholders are found as PostgreSQL reads the text
+ * (placeholders.ts): a `?` in a literal, an identifier or a comment stays as it is.
  */
 export function inlined(text: string, params: readonly SqlValue[] = []): string {
-  let index = 0;
-  const written = text.replace(/\?/g, () => {
-    if (index >= params.length) throw new Error('paramètre SQL manquant');
-    return literal(params[index++]!);
-  });
-  if (index !== params.length) throw new Error('paramètre SQL en trop');
-  return written;
+  const parts = splitAtPlaceholders(text);
+  if (parts.length - 1 > params.length) throw new Error('paramètre SQL manquant');
+  if (parts.length - 1 < params.length) throw new Error('paramètre SQL en trop');
+  return parts.reduce((written, part, index) => (index === 0 ? part : `${written}${literal(params[index - 1]!)}${part}`), '');
 }
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;

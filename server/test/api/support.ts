@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PriceGrid, TravelPayload } from 'transport-quote-wizard/domain';
 import { checkAnswer, publishedContract } from './contract.ts';
+import { numberedPlaceholders } from '../../db/placeholders.ts';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..');
 /** The built server (its own package, server/): production, whatever the environment. `node build.mjs` makes it. */
@@ -149,11 +150,7 @@ export async function queryDatabase(database: string, text: string, params: unkn
     }
   }
   const client = await postgresClient(database);
-  let index = 0;
-  const { rows } = await client.query(
-    text.replace(/\?/g, () => `$${++index}`),
-    params,
-  );
+  const { rows } = await client.query(numberedPlaceholders(text), params);
   // COUNT(*) is a BIGINT, which pg reads as a string.
   return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, key === 'n' ? Number(value) : value])));
 }

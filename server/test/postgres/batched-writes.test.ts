@@ -67,6 +67,24 @@ describe('PostgreSQL store: writes sent with the next statement', () => {
     await sql.exec('DELETE FROM notes');
   });
 
+  it('a ? written in a statement’s own literal is text, sent prepared or with the next statement (issue 53)', async () => {
+    // Before, every ? was taken for a placeholder: the literal's shifted the values one place.
+    await sql.transaction(async (tx) => {
+      await tx.write("INSERT INTO notes (body, amount) VALUES ('fixe ?' || ?, ?)", [' variable', 7]);
+      await tx.get("SELECT body FROM notes WHERE body <> 'autre ?' AND amount = ?", [7]);
+    });
+    await sql.run("INSERT INTO notes (body, amount) VALUES ('préparé ?' || ?, ?)", [' aussi', 8]);
+    const rows = await sql.all("SELECT body, amount FROM notes WHERE body LIKE '%?%' ORDER BY id");
+    assert.deepEqual(
+      rows.map((row) => [row.body, row.amount]),
+      [
+        ['fixe ? variable', 7],
+        ['préparé ? aussi', 8],
+      ],
+    );
+    await sql.exec('DELETE FROM notes');
+  });
+
   it('writes waiting when the work throws are never sent', async () => {
     await assert.rejects(
       sql.transaction(async (tx) => {
