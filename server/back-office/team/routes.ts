@@ -133,6 +133,16 @@ function passwordProblem(password: string, confirmation: string): string | null 
  * Every change of the team is written in the settings' journal, in its own transaction.
  */
 export async function teamRoutes(office: FastifyInstance, context: TeamContext): Promise<void> {
+  const kit = teamRoutesKit(office, context);
+  invitationRoutes(office, kit);
+  memberRoutes(office, kit);
+  accountRoutes(office, kit);
+  passwordResetRoutes(office, kit);
+  invitationLinkRoutes(office, kit);
+}
+
+/** What every group of teamRoutes shares: the context, its guards and helpers. */
+function teamRoutesKit(office: FastifyInstance, context: TeamContext) {
   const { sql, settings, notifier, signedIn, csrf, viewerOf, page } = context;
   const administratorsOnly = administratorsOnlyGuard('L’équipe de l’entreprise est réservée', viewerOf, page);
   const administrator = { preHandler: [signedIn, administratorsOnly] };
@@ -148,8 +158,16 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
   const linkPage = (reply: FastifyReply, html: string, status = 200) => page(reply.header('referrer-policy', 'no-referrer'), html, status);
   const companyName = async (companyId: number) =>
     (await sql.get<{ name: string }>('SELECT name FROM companies WHERE id = ?', [companyId]))?.name ?? '';
+  const sourceOf = (request: FastifyRequest) => clientKey(request.ip, context.addressSecret);
+  /**
+   * A reset's requests are counted per address typed, from every source: they protect that
+   * mailbox, and a reset refused locks nobody out (their password still works).
+   */
+  const resetKeys = (request: FastifyRequest, email: string): ThrottleKeys => ({
+    account: `reset-account:${sha256(normalEmail(email))}`,
+    address: `reset-address:${sourceOf(request)}`,
+  });
 
-  // Équipe.
   const teamPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -170,6 +188,77 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
       state.status,
     );
   };
+
+  /** The link a token opens, or why it opens nothing. */
+  const openLink = async (kind: LinkKind, token: string, validityMs: number) => {
+    const link = token ? await findLink(sql, kind, hashToken(token)) : null;
+    // Found by its hash, then compared again in constant time.
+    if (!link || !tokenMatches(token, link.token_hash)) return { problem: 'inconnu' as const };
+    if (link.used_at !== null) return { problem: 'utilise' as const };
+    if (link.created_at + validityMs <= Date.now()) return { problem: 'expire' as const };
+    return { link };
+  };
+
+  const linkProblem = (reply: FastifyReply, kind: LinkKind, problem: 'inconnu' | 'utilise' | 'expire') => {
+    const invitation = kind === 'invitation';
+    const next = invitation
+      ? { href: `${BASE}/connexion`, label: 'Aller à la connexion' }
+      : { href: FORGOTTEN_URL, label: 'Demander un nouveau lien' };
+    const texts = {
+      inconnu: ['Lien inconnu', 'Ce lien n’est pas valable\u00a0: vérifiez qu’il est complet, ou demandez-en un nouveau.'],
+      utilise: [
+        'Lien déjà utilisé',
+        invitation
+          ? 'Cette invitation a déjà servi\u00a0: connectez-vous avec le mot de passe choisi alors.'
+          : 'Ce lien a déjà servi\u00a0: demandez-en un nouveau si besoin.',
+      ],
+      expire: [
+        'Lien expiré',
+        invitation
+          ? 'Cette invitation a expiré (72\u00a0heures)\u00a0: demandez à un administrateur de vous la renvoyer.'
+          : 'Ce lien a expiré (une heure)\u00a0: demandez-en un nouveau.',
+      ],
+    } as const;
+    const [title, text] = texts[problem];
+    return linkPage(reply, renderLinkProblem(title, text, next), problem === 'inconnu' ? 404 : 410);
+  };
+
+  const tokenOf = (request: FastifyRequest) => {
+    const query = v.safeParse(LinkQuery, request.query);
+    return query.success ? query.output.jeton : '';
+  };
+
+  return {
+    sql,
+    settings,
+    notifier,
+    signedIn,
+    csrf,
+    viewerOf,
+    page,
+    administratorsOnly,
+    administrator,
+    administratorForm,
+    anyoneForm,
+    signedOutForm,
+    who,
+    formToken,
+    linkPage,
+    companyName,
+    sourceOf,
+    resetKeys,
+    teamPage,
+    openLink,
+    linkProblem,
+    tokenOf,
+    context,
+  };
+}
+type TeamRoutesKit = ReturnType<typeof teamRoutesKit>;
+
+/** Équipe: the page, and the invitations an administrator sends, sends again or cancels. */
+function invitationRoutes(office: FastifyInstance, kit: TeamRoutesKit): void {
+  const { sql, notifier, viewerOf, page, administrator, administratorForm, who, companyName, teamPage } = kit;
 
   office.get('/equipe', administrator, async (request, reply) => teamPage(request, reply));
 
@@ -281,7 +370,11 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
     if (!cancelled) return page(reply, frame('Invitation introuvable', '<h1>Invitation introuvable</h1>', viewerOf(request, reply)), 404);
     return reply.redirect(`${TEAM_URL}?fait=invitation-annulee`, 303);
   });
+}
 
+/** Équipe: a colleague’s role, and removing a colleague. */
+function memberRoutes(office: FastifyInstance, kit: TeamRoutesKit): void {
+  const { sql, viewerOf, page, administratorForm, who } = kit;
   const memberNotFound = (request: FastifyRequest, reply: FastifyReply) =>
     page(
       reply,
@@ -349,7 +442,10 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
     if (outcome === 'introuvable') return memberNotFound(request, reply);
     return reply.redirect(`${TEAM_URL}?fait=${outcome}`, 303);
   });
+}
 
+function accountRoutes(office: FastifyInstance, kit: TeamRoutesKit): void {
+  const { sql, settings, signedIn, viewerOf, page, anyoneForm, who, sourceOf } = kit;
   // Mon compte.
   const accountPage = async (
     request: FastifyRequest,
@@ -371,16 +467,6 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
   };
 
   office.get('/compte', { preHandler: signedIn }, async (request, reply) => accountPage(request, reply));
-
-  const sourceOf = (request: FastifyRequest) => clientKey(request.ip, context.addressSecret);
-  /**
-   * A reset's requests are counted per address typed, from every source: they protect that
-   * mailbox, and a reset refused locks nobody out (their password still works).
-   */
-  const resetKeys = (request: FastifyRequest, email: string): ThrottleKeys => ({
-    account: `reset-account:${sha256(normalEmail(email))}`,
-    address: `reset-address:${sourceOf(request)}`,
-  });
 
   office.post('/compte/mot-de-passe', anyoneForm, async (request, reply) => {
     const form = v.safeParse(PasswordChangeForm, request.body);
@@ -431,7 +517,11 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
     void reply.clearCookie(SESSION_COOKIE, cookieOptions).clearCookie(CSRF_COOKIE, cookieOptions);
     return reply.redirect(`${BASE}/connexion?fin=partout`, 303);
   });
+}
 
+/** Mot de passe oublié: the request, and the link that sets a new password. */
+function passwordResetRoutes(office: FastifyInstance, kit: TeamRoutesKit): void {
+  const { sql, settings, notifier, page, signedOutForm, formToken, linkPage, companyName, resetKeys, openLink, linkProblem, tokenOf } = kit;
   // Mot de passe oublié: the same answer, in the same time, whatever the address.
   office.get('/mot-de-passe-oublie', async (request, reply) => page(reply, renderForgottenPage(formToken(request, reply))));
 
@@ -487,45 +577,6 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
     if (!outcome.ok) throw new Error(outcome.error ?? 'envoi refusé');
   };
 
-  /** The link a token opens, or why it opens nothing. */
-  const openLink = async (kind: LinkKind, token: string, validityMs: number) => {
-    const link = token ? await findLink(sql, kind, hashToken(token)) : null;
-    // Found by its hash, then compared again in constant time.
-    if (!link || !tokenMatches(token, link.token_hash)) return { problem: 'inconnu' as const };
-    if (link.used_at !== null) return { problem: 'utilise' as const };
-    if (link.created_at + validityMs <= Date.now()) return { problem: 'expire' as const };
-    return { link };
-  };
-
-  const linkProblem = (reply: FastifyReply, kind: LinkKind, problem: 'inconnu' | 'utilise' | 'expire') => {
-    const invitation = kind === 'invitation';
-    const next = invitation
-      ? { href: `${BASE}/connexion`, label: 'Aller à la connexion' }
-      : { href: FORGOTTEN_URL, label: 'Demander un nouveau lien' };
-    const texts = {
-      inconnu: ['Lien inconnu', 'Ce lien n’est pas valable\u00a0: vérifiez qu’il est complet, ou demandez-en un nouveau.'],
-      utilise: [
-        'Lien déjà utilisé',
-        invitation
-          ? 'Cette invitation a déjà servi\u00a0: connectez-vous avec le mot de passe choisi alors.'
-          : 'Ce lien a déjà servi\u00a0: demandez-en un nouveau si besoin.',
-      ],
-      expire: [
-        'Lien expiré',
-        invitation
-          ? 'Cette invitation a expiré (72\u00a0heures)\u00a0: demandez à un administrateur de vous la renvoyer.'
-          : 'Ce lien a expiré (une heure)\u00a0: demandez-en un nouveau.',
-      ],
-    } as const;
-    const [title, text] = texts[problem];
-    return linkPage(reply, renderLinkProblem(title, text, next), problem === 'inconnu' ? 404 : 410);
-  };
-
-  const tokenOf = (request: FastifyRequest) => {
-    const query = v.safeParse(LinkQuery, request.query);
-    return query.success ? query.output.jeton : '';
-  };
-
   // A forgotten password's link.
   office.get('/nouveau-mot-de-passe', async (request, reply) => {
     const token = tokenOf(request);
@@ -561,7 +612,11 @@ export async function teamRoutes(office: FastifyInstance, context: TeamContext):
     if (!done) return linkProblem(reply, 'reinitialisation', 'utilise');
     return reply.redirect(`${BASE}/connexion?fait=mot-de-passe`, 303);
   });
+}
 
+/** An invitation’s link: the new colleague chooses a password and joins the team. */
+function invitationLinkRoutes(office: FastifyInstance, kit: TeamRoutesKit): void {
+  const { sql, signedOutForm, formToken, linkPage, companyName, openLink, linkProblem, tokenOf } = kit;
   // An invitation's link.
   const alreadyHasAccount = (reply: FastifyReply) =>
     linkPage(
