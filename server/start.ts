@@ -138,15 +138,97 @@ export async function startServer(composition?: Composition): Promise<void> {
     operations.metricsPort === null ? null : await startMetricsServer(metrics, operations.metricsPort, operations.metricsHost);
   const housekeeping = scheduleHousekeeping(sql, limits, app.log);
 
+  stopOnSignals({
+    lifecycle,
+    operations,
+    life,
+    stoppers: [async () => housekeeping.stop(), async () => metricsServer?.close(), () => app.close(), () => sql.close()],
+  });
+
+  await app.listen({ port: operations.port, host: operations.host });
+  const address = app.server.address();
+  const host = operations.host === '0.0.0.0' || operations.host === '::' ? 'localhost' : operations.host;
+  const base = `http://${host}:${typeof address === 'object' && address ? address.port : operations.port}`;
+  const version = packageVersion();
+  const sendNothing = notifications.sendNothing;
+  const lines = composition
+    ? [
+        ...composition.banner(base),
+        `E-mails aux clients\u00a0: ${describeMail(notifications.mail.transport)}`,
+        `Base de données\u00a0: ${describeStore(store)}`,
+      ]
+    : await productionBanner(sql, { base, version, backOffice, notifications, store, configurationFile });
+  // A copy says so first thing, in its own words: whoever reads the log must not take it for the production.
+  if (sendNothing) lines.splice(1, 0, `Envois vers l’extérieur\u00a0: ${SEND_NOTHING_WORDS}`);
+  for (const line of lines) life.info({ event: 'banner' }, line);
+  // The last line of the start, machine-readable (supervisors and tests wait for it): READY and
+  // the address, then a space, so a pattern like /READY (http:\/\/\S+)/ reads the address alone.
+  life.info({ event: 'ready', url: base, version, send_nothing: sendNothing }, `READY ${base} (serveur prêt)`);
+}
+
+/** What the production server says it is, where its parts answer, and what is still to do before a first booking. */
+async function productionBanner(
+  sql: Sql,
+  {
+    base,
+    version,
+    backOffice,
+    notifications,
+    store,
+    configurationFile,
+  }: {
+    base: string;
+    version: string;
+    backOffice: BackOfficeSettings;
+    notifications: NotificationSettings;
+    store: Parameters<typeof describeStore>[0];
+    configurationFile: string | null;
+  },
+): Promise<string[]> {
+  return [
+    `Transport quote wizard\u00a0: serveur ${version} prêt (production\u00a0: ni page ni entreprise de démonstration)`,
+    `Scripts des éléments\u00a0: ${base}/dist/transport-quote-wizard.js et ${base}/dist/transport-quote-lite.js`,
+    `API (OpenAPI)\u00a0: ${base}/api/v1/openapi.json`,
+    `Santé / disponibilité\u00a0: ${base}/healthz · ${base}/readyz`,
+    `Espace transporteur\u00a0: ${base}/espace-transporteur`,
+    `Réservations du site public\u00a0: ${backOffice.publicCompanyId === null ? 'vues par aucun espace (PUBLIC_COMPANY_ID)' : `vues par l’entreprise n° ${backOffice.publicCompanyId}`}`,
+    `E-mails aux clients\u00a0: ${describeMail(notifications.mail.transport)}`,
+    `Base de données\u00a0: ${describeStore(store)}`,
+    `Configuration\u00a0: ${configurationFile ?? `l’environnement seul (aucun ${CONFIG_FILE_NAME} ici)`}`,
+    ...((await countCompanies(sql)) === 0
+      ? ['Aucune entreprise encore\u00a0: créez la première avec npx transport-quote-carrier add-company "Nom de l’entreprise"']
+      : []),
+    ...((await countUsers(sql)) === 0
+      ? [
+          'Aucun compte d’espace transporteur\u00a0: créez-en un avec npx transport-quote-carrier add-user --entreprise <n°> adresse@exemple.fr',
+        ]
+      : []),
+    ...((await holdsDemoCompanies(sql))
+      ? ['Attention\u00a0: cette base contient les entreprises de démonstration, dont les jetons sont publics.']
+      : []),
+  ];
+}
+
+/**
+ * SIGTERM (a supervisor, a deployment): /readyz turns false at once so the load balancer
+ * stops sending requests, new ones are still served for the drain delay (each answer closing
+ * its connection), then answered 503 in French with Retry-After for a moment, then the server
+ * stops accepting, finishes what is in flight (a SQLite batch commits before the file closes)
+ * and exits. Whatever still runs after the bound is cut, and the exit code says so. The last
+ * line says which signal stopped the server and how it ended.
+ */
+function stopOnSignals({
+  lifecycle,
+  operations,
+  life,
+  stoppers,
+}: {
+  lifecycle: Lifecycle;
+  operations: Operations;
+  life: ServerLogger;
+  stoppers: (() => Promise<unknown>)[];
+}): void {
   let closing = false;
-  /**
-   * SIGTERM (a supervisor, a deployment): /readyz turns false at once so the load balancer
-   * stops sending requests, new ones are still served for the drain delay (each answer closing
-   * its connection), then answered 503 in French with Retry-After for a moment, then the server
-   * stops accepting, finishes what is in flight (a SQLite batch commits before the file closes)
-   * and exits. Whatever still runs after the bound is cut, and the exit code says so. The last
-   * line says which signal stopped the server and how it ended.
-   */
   async function shutdown(signal: NodeJS.Signals) {
     if (closing) return;
     closing = true;
@@ -167,10 +249,8 @@ export async function startServer(composition?: Composition): Promise<void> {
     // told to come back later instead of meeting a refused or reset connection.
     lifecycle.closing = true;
     await new Promise((resolve) => setTimeout(resolve, Math.min(CLOSING_GRACE_MS, delay)));
-    housekeeping.stop();
-    metricsServer?.close();
-    await app.close();
-    await sql.close();
+    // In order: the timers, the metrics' port, the requests in flight, then the database.
+    for (const stop of stoppers) await stop();
     life.info(
       { event: 'stopped', signal, reason: 'signal', exit_code: 0, uptime_s: Math.round(process.uptime()) },
       `Serveur arrêté (${signal})\u00a0: requêtes terminées, base de données fermée`,
@@ -179,45 +259,4 @@ export async function startServer(composition?: Composition): Promise<void> {
   }
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ port: operations.port, host: operations.host });
-  const address = app.server.address();
-  const host = operations.host === '0.0.0.0' || operations.host === '::' ? 'localhost' : operations.host;
-  const base = `http://${host}:${typeof address === 'object' && address ? address.port : operations.port}`;
-  const version = packageVersion();
-  const sendNothing = notifications.sendNothing;
-  const lines = composition
-    ? [
-        ...composition.banner(base),
-        `E-mails aux clients\u00a0: ${describeMail(notifications.mail.transport)}`,
-        `Base de données\u00a0: ${describeStore(store)}`,
-      ]
-    : [
-        `Transport quote wizard\u00a0: serveur ${version} prêt (production\u00a0: ni page ni entreprise de démonstration)`,
-        `Scripts des éléments\u00a0: ${base}/dist/transport-quote-wizard.js et ${base}/dist/transport-quote-lite.js`,
-        `API (OpenAPI)\u00a0: ${base}/api/v1/openapi.json`,
-        `Santé / disponibilité\u00a0: ${base}/healthz · ${base}/readyz`,
-        `Espace transporteur\u00a0: ${base}/espace-transporteur`,
-        `Réservations du site public\u00a0: ${backOffice.publicCompanyId === null ? 'vues par aucun espace (PUBLIC_COMPANY_ID)' : `vues par l’entreprise n° ${backOffice.publicCompanyId}`}`,
-        `E-mails aux clients\u00a0: ${describeMail(notifications.mail.transport)}`,
-        `Base de données\u00a0: ${describeStore(store)}`,
-        `Configuration\u00a0: ${configurationFile ?? `l’environnement seul (aucun ${CONFIG_FILE_NAME} ici)`}`,
-        ...((await countCompanies(sql)) === 0
-          ? ['Aucune entreprise encore\u00a0: créez la première avec npx transport-quote-carrier add-company "Nom de l’entreprise"']
-          : []),
-        ...((await countUsers(sql)) === 0
-          ? [
-              'Aucun compte d’espace transporteur\u00a0: créez-en un avec npx transport-quote-carrier add-user --entreprise <n°> adresse@exemple.fr',
-            ]
-          : []),
-        ...((await holdsDemoCompanies(sql))
-          ? ['Attention\u00a0: cette base contient les entreprises de démonstration, dont les jetons sont publics.']
-          : []),
-      ];
-  // A copy says so first thing, in its own words: whoever reads the log must not take it for the production.
-  if (sendNothing) lines.splice(1, 0, `Envois vers l’extérieur\u00a0: ${SEND_NOTHING_WORDS}`);
-  for (const line of lines) life.info({ event: 'banner' }, line);
-  // The last line of the start, machine-readable (supervisors and tests wait for it): READY and
-  // the address, then a space, so a pattern like /READY (http:\/\/\S+)/ reads the address alone.
-  life.info({ event: 'ready', url: base, version, send_nothing: sendNothing }, `READY ${base} (serveur prêt)`);
 }

@@ -81,6 +81,22 @@ interface Slot {
   current: Run | null;
 }
 
+/** The run's time so far is charged to its request and its tenant. */
+function chargeRun(budgets: MinuteBudgets, run: Run): void {
+  if (run.startedAt === null) return;
+  const spent = performance.now() - run.startedAt;
+  run.startedAt = null;
+  run.account.spentMs += spent;
+  budgets.charge(run.account.tenant, spent);
+}
+
+/** Why a run gave no reply, as the pricing says it: the company's minute spent (429), the request's, or the sandbox out of reach. */
+function unavailable(outcome: Exclude<Outcome, { kind: 'reply' }>): PricingUnavailable {
+  if (outcome.kind === 'tenant-spent') return new SandboxBudgetSpent(tenantBudgetSpent(outcome.seconds), outcome.seconds);
+  if (outcome.kind === 'request-spent') return new PricingUnavailable(REQUEST_BUDGET_SPENT, SANDBOX_RETRY_AFTER_SECONDS);
+  return new PricingUnavailable(SANDBOX_UNAVAILABLE, SANDBOX_RETRY_AFTER_SECONDS);
+}
+
 /**
  * Runs a pool's code from the server's own records (never code a page sent) in worker threads
  * (pool-worker.ts, built next to this module), with the limits the page's sandbox has.
@@ -103,14 +119,7 @@ export function createPoolSandbox(options: PoolSandboxOptions = sandboxFromEnv({
   let nextId = 1;
   let dispatching = false;
 
-  /** The run's time so far is charged to its request and its tenant. */
-  const charge = (run: Run) => {
-    if (run.startedAt === null) return;
-    const spent = performance.now() - run.startedAt;
-    run.startedAt = null;
-    run.account.spentMs += spent;
-    budgets.charge(run.account.tenant, spent);
-  };
+  const charge = (run: Run) => chargeRun(budgets, run);
 
   const finish = (run: Run, outcome: Outcome) => {
     clearTimeout(run.waitTimer);
@@ -223,12 +232,6 @@ export function createPoolSandbox(options: PoolSandboxOptions = sandboxFromEnv({
       queue.push(account.tenant, run);
       dispatch();
     });
-
-  const unavailable = (outcome: Exclude<Outcome, { kind: 'reply' }>): PricingUnavailable => {
-    if (outcome.kind === 'tenant-spent') return new SandboxBudgetSpent(tenantBudgetSpent(outcome.seconds), outcome.seconds);
-    if (outcome.kind === 'request-spent') return new PricingUnavailable(REQUEST_BUDGET_SPENT, SANDBOX_RETRY_AFTER_SECONDS);
-    return new PricingUnavailable(SANDBOX_UNAVAILABLE, SANDBOX_RETRY_AFTER_SECONDS);
-  };
 
   return {
     async run(pool, input, account) {

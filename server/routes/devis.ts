@@ -1,5 +1,5 @@
 import fastifyFormbody from '@fastify/formbody';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { Sql } from '../db/sql.ts';
 import { routeSchema, TRAVEL_TOKEN } from '../http/route-schema.ts';
@@ -121,9 +121,18 @@ function acceptanceView(
 }
 
 /** The printable devis of a booking, its 'Bon pour accord', and the acceptance itself. */
-export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer; devisPdfs: DevisPdfBuilder }> = async (app, { devisKey, devisPdfs }) => {
-  const { sql, publicPricing, notifier } = app;
+export const devisRoutes: FastifyPluginAsync<DevisOptions> = async (app, options) => {
   await app.register(fastifyFormbody);
+  const kit = devisKit(app, options);
+  devisPageRoutes(app, kit);
+  devisAnswerRoutes(app, kit);
+};
+
+type DevisOptions = { devisKey: Buffer; devisPdfs: DevisPdfBuilder };
+
+/** What the devis's routes share: the page's renderer and its 404. */
+function devisKit(app: FastifyInstance, { devisKey, devisPdfs }: DevisOptions) {
+  const { sql, publicPricing, notifier } = app;
 
   /** The page of a booking's devis, with the form as typed when it comes back refused. */
   async function sendDevis(reply: FastifyReply, travel: StoredTravel, token: string, form?: AcceptanceForm, status = 200) {
@@ -150,6 +159,13 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer; devisPdfs: Devi
     return reply.code(404).send(renderNotFoundPage(false));
   };
 
+  return { sql, publicPricing, notifier, sendDevis, notFound, devisKey, devisPdfs };
+}
+type DevisKit = ReturnType<typeof devisKit>;
+
+/** The devis as a page and as its PDF, opened by the booking’s token. */
+function devisPageRoutes(app: FastifyInstance, kit: DevisKit): void {
+  const { sql, publicPricing, sendDevis, notFound, devisKey, devisPdfs } = kit;
   const schema = routeSchema({
     operationId: 'devisImprimable',
     tags: ['Devis'],
@@ -247,6 +263,11 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer; devisPdfs: Devi
    * API: it is not published in the OpenAPI document (as the counter-offer's page is not), and
    * counts against the writes' rate limit (http/rate-limits.ts, '/devis/').
    */
+}
+
+/** The customer’s answers on the devis: bring it up to date, or accept it. */
+function devisAnswerRoutes(app: FastifyInstance, kit: DevisKit): void {
+  const { sql, publicPricing, notifier, sendDevis, notFound, devisKey } = kit;
   const refuseForeignForm = async (request: FastifyRequest, reply: FastifyReply) => {
     const refusal = customerFormRefusal(request);
     if (!refusal) return;
@@ -296,4 +317,4 @@ export const devisRoutes: FastifyPluginAsync<{ devisKey: Buffer; devisPdfs: Devi
       throw error;
     }
   });
-};
+}

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import {
   editsCloseAt,
@@ -144,6 +144,12 @@ async function assertEditsOpen(sql: Sql, travel: StoredTravel): Promise<void> {
 
 /** The bookings (spec §7): created, read and changed by their token, priced by the server. */
 export const travelRoutes: FastifyPluginAsync = async (app) => {
+  createTravelRoute(app);
+  updateTravelRoute(app);
+  readTravelRoute(app);
+};
+
+function createTravelRoute(app: FastifyInstance): void {
   const { sql, limits, quotas, quotes, addressSecret, metrics, notifier, publicPricing, geocoder } = app;
   const createSchema = routeSchema({
     operationId: 'creerReservation',
@@ -233,7 +239,10 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
       throw error;
     }
   });
+}
 
+function updateTravelRoute(app: FastifyInstance): void {
+  const { sql, limits, quotes, geocoder } = app;
   const updateSchema = routeSchema({
     operationId: 'modifierReservation',
     tags: ['Réservations'],
@@ -287,7 +296,10 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
     await storeEdit(app, travel, priced);
     return { id: travel.id, quote_id: priced.quote.id };
   });
+}
 
+function readTravelRoute(app: FastifyInstance): void {
+  const { sql } = app;
   const readSchema = routeSchema({
     operationId: 'lireReservation',
     tags: ['Réservations'],
@@ -321,4 +333,4 @@ export const travelRoutes: FastifyPluginAsync = async (app) => {
       ...(closeAt === null ? {} : { edits_close_at: new Date(closeAt).toISOString() }),
     };
   });
-};
+}

@@ -125,6 +125,13 @@ const nameOf = (kind: DirectoryKind, fields: DirectoryFields) =>
  * written in the same transaction.
  */
 export async function directoryRoutes(office: FastifyInstance, context: SettingsContext): Promise<void> {
+  const kit = directoryRoutesKit(office, context);
+  directoryRowRoutes(office, kit);
+  await directoryImportRoutes(office, kit);
+}
+
+/** What every group of directoryRoutes shares: the context, its guards and helpers. */
+function directoryRoutesKit(office: FastifyInstance, context: SettingsContext) {
   const { sql, signedIn, csrf, viewerOf, page } = context;
   const pageGuard = { preHandler: [signedIn] };
   const formGuard = { preHandler: [signedIn, csrf as preHandlerAsyncHookHandler] };
@@ -199,6 +206,12 @@ export async function directoryRoutes(office: FastifyInstance, context: Settings
     return { kind, row };
   };
 
+  return { sql, signedIn, csrf, viewerOf, page, pageGuard, formGuard, geocoder, journal, values, listPage, kindOf, rowOf, context };
+}
+type DirectoryRoutesKit = ReturnType<typeof directoryRoutesKit>;
+
+function directoryRowRoutes(office: FastifyInstance, kit: DirectoryRoutesKit): void {
+  const { sql, viewerOf, page, pageGuard, formGuard, geocoder, journal, values, listPage, kindOf, rowOf } = kit;
   office.get('/repertoire', pageGuard, async (request, reply) => {
     const companyId = request.carrier!.companyId;
     const counts = {
@@ -284,6 +297,10 @@ export async function directoryRoutes(office: FastifyInstance, context: Settings
   });
 
   /** What the import would do with this text, against the company's rows as they are now. */
+}
+
+async function directoryImportRoutes(office: FastifyInstance, kit: DirectoryRoutesKit): Promise<void> {
+  const { sql, viewerOf, page, formGuard, geocoder, journal, kindOf } = kit;
   const plan = async (request: FastifyRequest, kind: DirectoryKind, text: string) => {
     const read = readDirectoryCsv(kind, text);
     if ('problem' in read) return read;

@@ -143,6 +143,13 @@ function poolChanges(before: DriverPool, after: DriverPool): string[] {
  * refused as such). Nothing is saved while a field is wrong; the journal keeps every change.
  */
 export async function poolRoutes(office: FastifyInstance, context: SettingsContext, guards: SettingsGuards): Promise<void> {
+  const kit = poolRoutesKit(office, context, guards);
+  poolListRoutes(office, kit);
+  poolSaveRoutes(office, kit);
+}
+
+/** What every group of poolRoutes shares. */
+function poolRoutesKit(office: FastifyInstance, context: SettingsContext, guards: SettingsGuards) {
   const { sql, viewerOf, page } = context;
 
   const poolsPage = async (
@@ -162,22 +169,6 @@ export async function poolRoutes(office: FastifyInstance, context: SettingsConte
       refused ? 422 : 200,
     );
 
-  office.get(`${SETTINGS_BASE}/grilles`, guards.page, async (request, reply) => {
-    const query = v.safeParse(DoneQuery, request.query);
-    const done = query.success ? query.output : {};
-    const trial = done.t !== undefined && done.m !== undefined ? ` ${trialWords(done.t, done.m)}` : '';
-    const text =
-      done.fait === 'ajoutee'
-        ? `Grille ajoutée.${trial}`
-        : done.fait === 'enregistree'
-          ? `Grille enregistrée.${trial}`
-          : done.fait === 'rien'
-            ? 'Rien n’a changé.'
-            : null;
-    return poolsPage(request, reply, text ? { kind: done.fait === 'rien' ? 'info' : 'success', text } : null);
-  });
-
-  /** The code's test call on the sample trip, priced on the company's tariff: what it returned, or why it is refused. */
   const tryCode = async (
     companyId: number,
     name: string,
@@ -245,6 +236,32 @@ export async function poolRoutes(office: FastifyInstance, context: SettingsConte
     return parsed.success ? parsed.output : {};
   };
 
+  return { sql, viewerOf, page, poolsPage, tryCode, values, context, guards };
+}
+type PoolRoutesKit = ReturnType<typeof poolRoutesKit>;
+
+function poolListRoutes(office: FastifyInstance, kit: PoolRoutesKit): void {
+  const { poolsPage, guards } = kit;
+  office.get(`${SETTINGS_BASE}/grilles`, guards.page, async (request, reply) => {
+    const query = v.safeParse(DoneQuery, request.query);
+    const done = query.success ? query.output : {};
+    const trial = done.t !== undefined && done.m !== undefined ? ` ${trialWords(done.t, done.m)}` : '';
+    const text =
+      done.fait === 'ajoutee'
+        ? `Grille ajoutée.${trial}`
+        : done.fait === 'enregistree'
+          ? `Grille enregistrée.${trial}`
+          : done.fait === 'rien'
+            ? 'Rien n’a changé.'
+            : null;
+    return poolsPage(request, reply, text ? { kind: done.fait === 'rien' ? 'info' : 'success', text } : null);
+  });
+
+  /** The code's test call on the sample trip, priced on the company's tariff: what it returned, or why it is refused. */
+}
+
+function poolSaveRoutes(office: FastifyInstance, kit: PoolRoutesKit): void {
+  const { sql, poolsPage, tryCode, values, guards } = kit;
   office.post(`${SETTINGS_BASE}/grilles`, guards.form, async (request, reply) => {
     const carrier = request.carrier!;
     const typed = values(request);

@@ -91,6 +91,13 @@ const countRule = (name: string) => ({ label: `Nombre de «\u202f${name}\u202f»
  * its own; 'Revenir à l’inventaire livré' deletes it. Every change has its journal line.
  */
 export async function presetsRoutes(office: FastifyInstance, context: SettingsContext, guards: SettingsGuards): Promise<void> {
+  const kit = presetsRoutesKit(office, context, guards);
+  presetPageRoutes(office, kit);
+  presetLineRoutes(office, kit);
+}
+
+/** What every group of presetsRoutes shares. */
+function presetsRoutesKit(office: FastifyInstance, context: SettingsContext, guards: SettingsGuards) {
   const { sql, viewerOf, page } = context;
   const catalogue: ItemCatalogue = office.catalogue;
 
@@ -189,6 +196,29 @@ export async function presetsRoutes(office: FastifyInstance, context: SettingsCo
     reply.redirect(`${presetUrl(size, furnishing)}?fait=${fait}#fait`, 303);
 
   const base = `${SETTINGS_BASE}/catalogue/inventaires/:logement/:ameublement`;
+  return {
+    sql,
+    viewerOf,
+    page,
+    catalogue,
+    presetOf,
+    shippedLines,
+    linesOf,
+    journal,
+    asRows,
+    asJournal,
+    presetPage,
+    save,
+    done,
+    base,
+    context,
+    guards,
+  };
+}
+type PresetsRoutesKit = ReturnType<typeof presetsRoutesKit>;
+
+function presetPageRoutes(office: FastifyInstance, kit: PresetsRoutesKit): void {
+  const { sql, presetOf, linesOf, presetPage, save, done, base, guards } = kit;
   office.get(base, guards.page, async (request, reply) => presetPage(request, reply));
 
   office.post(base, guards.form, async (request, reply) => {
@@ -209,7 +239,10 @@ export async function presetsRoutes(office: FastifyInstance, context: SettingsCo
     }));
     return done(reply, size, furnishing, changed ? 'nombres' : 'rien');
   });
+}
 
+function presetLineRoutes(office: FastifyInstance, kit: PresetsRoutesKit): void {
+  const { sql, catalogue, presetOf, shippedLines, linesOf, journal, asJournal, presetPage, save, done, base, guards } = kit;
   office.post(`${base}/ajouter`, guards.form, async (request, reply) => {
     const { size, furnishing } = presetOf(request);
     const companyId = request.carrier!.companyId;

@@ -57,6 +57,14 @@ const query = (request: FastifyRequest, name: string): string | null => {
  * line in one transaction.
  */
 export async function settingsRoutes(office: FastifyInstance, context: SettingsContext): Promise<void> {
+  const kit = settingsRoutesKit(office, context);
+  await companySettingsRoutes(office, kit);
+  integrationRoutes(office, kit);
+  await settingsSectionRoutes(office, kit);
+}
+
+/** What every group of settingsRoutes shares: the context, its guards and helpers. */
+function settingsRoutesKit(office: FastifyInstance, context: SettingsContext) {
   const { sql, signedIn, csrf, viewerOf, page, publicUrl } = context;
   const administratorsOnly = administratorsOnlyGuard('Les réglages de l’entreprise sont réservés', viewerOf, page);
   const administrator = { preHandler: [signedIn, administratorsOnly] };
@@ -66,6 +74,12 @@ export async function settingsRoutes(office: FastifyInstance, context: SettingsC
     const carrier = request.carrier!;
     return { companyId: carrier.companyId, userId: carrier.userId, userEmail: carrier.email };
   };
+  return { sql, signedIn, csrf, viewerOf, page, publicUrl, administratorsOnly, administrator, administratorForm, who, context };
+}
+type SettingsRoutesKit = ReturnType<typeof settingsRoutesKit>;
+
+async function companySettingsRoutes(office: FastifyInstance, kit: SettingsRoutesKit): Promise<void> {
+  const { sql, viewerOf, page, administrator, administratorForm, who } = kit;
 
   office.get(SETTINGS_BASE, administrator, async (request, reply) =>
     page(reply, renderSettingsIndex(viewerOf(request, reply), office.deposits.enabled ? withDepositPage(SETTINGS_PAGES) : SETTINGS_PAGES)),
@@ -179,7 +193,10 @@ export async function settingsRoutes(office: FastifyInstance, context: SettingsC
     });
     return reply.redirect(`${COMPANY_URL}?fait=logo-retire`, 303);
   });
+}
 
+function integrationRoutes(office: FastifyInstance, kit: SettingsRoutesKit): void {
+  const { sql, viewerOf, page, publicUrl, administrator, administratorForm, who } = kit;
   // Intégrer à mon site: the key, the snippets, the WordPress values, the sites allowed, the test page.
   const base = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
   const integrationPage = async (
@@ -269,7 +286,10 @@ export async function settingsRoutes(office: FastifyInstance, context: SettingsC
     });
     return integrationPage(request, reply, { newToken: token });
   });
+}
 
+async function settingsSectionRoutes(office: FastifyInstance, kit: SettingsRoutesKit): Promise<void> {
+  const { administrator, administratorForm, context } = kit;
   // Tarifs, Simuler, Versions and Grilles.
   await tariffRoutes(office, context, { page: administrator, form: administratorForm });
   await poolRoutes(office, context, { page: administrator, form: administratorForm });

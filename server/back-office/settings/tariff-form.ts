@@ -148,6 +148,85 @@ export function parseTariffForm(values: FormValues): ParsedTariff {
   const perHour = form.number('prix_heure', money('Prix par heure de route', TARIFF_BOUNDS.hourly, '15'));
   const perStop = form.number('prix_etape', money('Prix par étape supplémentaire', TARIFF_BOUNDS.amount, '25'));
 
+  const bands = readKmBands(form, values);
+
+  const vehicles = readVehicles(form, values);
+
+  const floorsFree = form.number('etages_gratuits', { label: 'Étages gratuits', min: 0, max: 12, integer: true, example: '2' });
+  const floorMode = form.text('etages_mode') === 'per_floor' ? 'per_floor' : 'multipliers';
+  const perFloor = form.number('prix_etage', money('Prix par étage', TARIFF_BOUNDS.amount, '15'));
+  const lift = form.number('ascenseur', { label: 'Facteur ascenseur', min: 0, max: 1, example: '0,7' });
+  const carryFree = form.number('portage_gratuit', {
+    label: 'Portage gratuit',
+    min: 0,
+    max: TARIFF_BOUNDS.carryMetres,
+    integer: true,
+    example: '20',
+  });
+  const carryStep = form.number('portage_tranche', {
+    label: 'Tranche de portage',
+    min: 1,
+    max: TARIFF_BOUNDS.carryMetres,
+    integer: true,
+    example: '10',
+  });
+  const carryPrice = form.number('portage_prix', money('Prix par tranche de portage', TARIFF_BOUNDS.amount, '15'));
+
+  const weekdays = WEEKDAYS.map((day, index) => form.number(`coef_${index + 1}`, coefficient(`Coefficient du ${day}`)));
+  const seasons = readSeasons(form, values);
+  const monthEndDays = form.number('fin_mois_jours', {
+    label: 'Fin de mois, derniers jours',
+    min: 0,
+    max: TARIFF_BOUNDS.monthEndDays,
+    integer: true,
+    example: '3',
+  });
+  const monthEnd = form.number('fin_mois_coef', coefficient('Fin de mois, coefficient'));
+  const closedWeekdays = WEEKDAYS.flatMap((_, index) => (form.checked(`ferme_${index + 1}`) ? [index + 1] : []));
+  const closedDates = readClosedDates(form);
+  const capacity = form.number('capacite', {
+    label: 'Réservations par jour',
+    min: 1,
+    max: TARIFF_BOUNDS.dailyCapacity,
+    integer: true,
+    optional: true,
+    example: '4',
+  });
+
+  const tiers = readLiteTiers(form, values);
+
+  if (form.errors.length > 0) return { tariff: null, errors: form.errors, basedOn };
+  const candidate = {
+    vat: vatPercent! / 100,
+    handling: { prices_include_vat: handlingIncluded, rate_standard: rateStandard, rate_moving: rateMoving },
+    transport: {
+      prices_include_vat: transportIncluded,
+      minimum,
+      per_km: perKm,
+      km_bands: bands,
+      per_hour: perHour,
+      per_extra_stop: perStop,
+    },
+    vehicles,
+    floors: { free: floorsFree, mode: floorMode, per_floor: perFloor, lift_factor: lift },
+    carry: { free_metres: carryFree, step_metres: carryStep, per_step: carryPrice },
+    lite_tiers: tiers,
+    days: {
+      weekdays,
+      seasons,
+      month_end: { days: monthEndDays, coefficient: monthEnd },
+      closed_weekdays: closedWeekdays,
+      closed_dates: closedDates,
+    },
+    daily_capacity: capacity,
+  };
+  const parsed = v.safeParse(TariffSchema, candidate);
+  if (!parsed.success) return { tariff: null, errors: parsed.issues.map((issue) => ({ field: 'tva', message: issue.message })), basedOn };
+  return { tariff: parsed.output, errors: [], basedOn };
+}
+
+/** The distance bands, each farther than the one before. */
+function readKmBands(form: FormReader, values: FormValues) {
   const bands: { from_km: number; per_km: number }[] = [];
   for (let row = 1; row <= TARIFF_BOUNDS.kmBands; row += 1) {
     const name = `tranche_${row}`;
@@ -164,7 +243,11 @@ export function parseTariffForm(values: FormValues): ParsedTariff {
       else bands.push({ from_km: from, per_km: price });
     }
   }
+  return bands;
+}
 
+/** The vehicles: each named, sized and kept under its id (bookings name it); at least one. */
+function readVehicles(form: FormReader, values: FormValues) {
   const vehicles: Tariff['vehicles'] = [];
   const vehicleRows = Math.min(rowsOf(values, 'vehicule'), TARIFF_BOUNDS.vehicles + BLANK_VEHICLES);
   const usedIds = new Set<string>();
@@ -200,28 +283,11 @@ export function parseTariffForm(values: FormValues): ParsedTariff {
   if (vehicles.length === 0 && !form.errors.some((error) => error.field.startsWith('vehicule_')))
     form.fail('vehicule_1_nom', 'Véhicules\u00a0: gardez au moins un véhicule.');
   if (vehicles.length > TARIFF_BOUNDS.vehicles) form.fail('vehicule_1_nom', `Véhicules\u00a0: ${TARIFF_BOUNDS.vehicles} au plus.`);
+  return vehicles;
+}
 
-  const floorsFree = form.number('etages_gratuits', { label: 'Étages gratuits', min: 0, max: 12, integer: true, example: '2' });
-  const floorMode = form.text('etages_mode') === 'per_floor' ? 'per_floor' : 'multipliers';
-  const perFloor = form.number('prix_etage', money('Prix par étage', TARIFF_BOUNDS.amount, '15'));
-  const lift = form.number('ascenseur', { label: 'Facteur ascenseur', min: 0, max: 1, example: '0,7' });
-  const carryFree = form.number('portage_gratuit', {
-    label: 'Portage gratuit',
-    min: 0,
-    max: TARIFF_BOUNDS.carryMetres,
-    integer: true,
-    example: '20',
-  });
-  const carryStep = form.number('portage_tranche', {
-    label: 'Tranche de portage',
-    min: 1,
-    max: TARIFF_BOUNDS.carryMetres,
-    integer: true,
-    example: '10',
-  });
-  const carryPrice = form.number('portage_prix', money('Prix par tranche de portage', TARIFF_BOUNDS.amount, '15'));
-
-  const weekdays = WEEKDAYS.map((day, index) => form.number(`coef_${index + 1}`, coefficient(`Coefficient du ${day}`)));
+/** The seasons: a name, a first and a last day (jj/mm) and a coefficient. */
+function readSeasons(form: FormReader, values: FormValues) {
   const seasons: Tariff['days']['seasons'] = [];
   for (let row = 1; row <= Math.min(rowsOf(values, 'saison'), TARIFF_BOUNDS.seasons); row += 1) {
     const name = `saison_${row}`;
@@ -235,15 +301,11 @@ export function parseTariffForm(values: FormValues): ParsedTariff {
     if (from?.length === 5 && to?.length === 5 && value !== null)
       seasons.push({ label: label || `Saison ${row}`, from, to, coefficient: value });
   }
-  const monthEndDays = form.number('fin_mois_jours', {
-    label: 'Fin de mois, derniers jours',
-    min: 0,
-    max: TARIFF_BOUNDS.monthEndDays,
-    integer: true,
-    example: '3',
-  });
-  const monthEnd = form.number('fin_mois_coef', coefficient('Fin de mois, coefficient'));
-  const closedWeekdays = WEEKDAYS.flatMap((_, index) => (form.checked(`ferme_${index + 1}`) ? [index + 1] : []));
+  return seasons;
+}
+
+/** The closed days as typed, one per line or separated by commas: jj/mm every year, or jj/mm/aaaa. */
+function readClosedDates(form: FormReader) {
   const closedDates: string[] = [];
   for (const line of form.text('jours_fermes').split(/[\n,;]+/)) {
     const text = line.trim();
@@ -260,15 +322,11 @@ export function parseTariffForm(values: FormValues): ParsedTariff {
   }
   if (closedDates.length > TARIFF_BOUNDS.closedDates)
     form.fail('jours_fermes', `Jours fermés\u00a0: ${TARIFF_BOUNDS.closedDates} au plus.`);
-  const capacity = form.number('capacite', {
-    label: 'Réservations par jour',
-    min: 1,
-    max: TARIFF_BOUNDS.dailyCapacity,
-    integer: true,
-    optional: true,
-    example: '4',
-  });
+  return closedDates;
+}
 
+/** The lite's volume tiers, each ending past where it starts. */
+function readLiteTiers(form: FormReader, values: FormValues) {
   const tiers: Tariff['lite_tiers'] = [];
   for (let row = 1; row <= Math.min(rowsOf(values, 'forfait'), TARIFF_BOUNDS.liteTiers); row += 1) {
     const name = `forfait_${row}`;
@@ -280,35 +338,7 @@ export function parseTariffForm(values: FormValues): ParsedTariff {
       form.fail(`${name}_a`, `Forfait ${row}\u00a0: le volume de fin doit dépasser celui de départ.`);
     else if (from !== null && under !== null && fee !== null) tiers.push({ from_m3: from, under_m3: under, fee });
   }
-
-  if (form.errors.length > 0) return { tariff: null, errors: form.errors, basedOn };
-  const candidate = {
-    vat: vatPercent! / 100,
-    handling: { prices_include_vat: handlingIncluded, rate_standard: rateStandard, rate_moving: rateMoving },
-    transport: {
-      prices_include_vat: transportIncluded,
-      minimum,
-      per_km: perKm,
-      km_bands: bands,
-      per_hour: perHour,
-      per_extra_stop: perStop,
-    },
-    vehicles,
-    floors: { free: floorsFree, mode: floorMode, per_floor: perFloor, lift_factor: lift },
-    carry: { free_metres: carryFree, step_metres: carryStep, per_step: carryPrice },
-    lite_tiers: tiers,
-    days: {
-      weekdays,
-      seasons,
-      month_end: { days: monthEndDays, coefficient: monthEnd },
-      closed_weekdays: closedWeekdays,
-      closed_dates: closedDates,
-    },
-    daily_capacity: capacity,
-  };
-  const parsed = v.safeParse(TariffSchema, candidate);
-  if (!parsed.success) return { tariff: null, errors: parsed.issues.map((issue) => ({ field: 'tva', message: issue.message })), basedOn };
-  return { tariff: parsed.output, errors: [], basedOn };
+  return tiers;
 }
 
 /** The unit beside an amount of a section, as the section's choice says (the form's own, when it was refused). */

@@ -59,6 +59,14 @@ const CHANGED_MEANWHILE = (current: number | null) =>
  * and forms for administrators only (the area's preHandler), every form with its CSRF token.
  */
 export async function tariffRoutes(office: FastifyInstance, context: SettingsContext, guards: SettingsGuards): Promise<void> {
+  const kit = tariffRoutesKit(office, context, guards);
+  tariffFormRoutes(office, kit);
+  tariffSimulationRoutes(office, kit);
+  tariffVersionRoutes(office, kit);
+}
+
+/** What every group of tariffRoutes shares. */
+function tariffRoutesKit(office: FastifyInstance, context: SettingsContext, guards: SettingsGuards) {
   const { sql, viewerOf, page } = context;
   const companyOf = (request: FastifyRequest) => request.carrier!.companyId;
 
@@ -87,22 +95,6 @@ export async function tariffRoutes(office: FastifyInstance, context: SettingsCon
     );
   };
 
-  office.get(`${SETTINGS_BASE}/tarifs`, guards.page, async (request, reply) => {
-    const query = v.safeParse(DoneQuery, request.query);
-    const done = query.success ? query.output : {};
-    const message =
-      done.fait === 'enregistre'
-        ? {
-            kind: 'success' as const,
-            text: `Tarif enregistré (version\u00a0${done.version ?? ''})\u00a0: les nouveaux devis le prennent, ceux déjà donnés gardent leur prix.`,
-          }
-        : done.fait === 'rien'
-          ? { kind: 'info' as const, text: 'Rien n’a changé\u00a0: aucune version n’a été créée.' }
-          : null;
-    return tariffPage(request, reply, { message });
-  });
-
-  /** Saves a tariff as a new version; the same, when nothing changed, says so and saves nothing. */
   const save = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -129,6 +121,28 @@ export async function tariffRoutes(office: FastifyInstance, context: SettingsCon
     );
   };
 
+  return { sql, viewerOf, page, companyOf, tariffPage, save, context, guards };
+}
+type TariffRoutesKit = ReturnType<typeof tariffRoutesKit>;
+
+function tariffFormRoutes(office: FastifyInstance, kit: TariffRoutesKit): void {
+  const { tariffPage, save, guards } = kit;
+  office.get(`${SETTINGS_BASE}/tarifs`, guards.page, async (request, reply) => {
+    const query = v.safeParse(DoneQuery, request.query);
+    const done = query.success ? query.output : {};
+    const message =
+      done.fait === 'enregistre'
+        ? {
+            kind: 'success' as const,
+            text: `Tarif enregistré (version\u00a0${done.version ?? ''})\u00a0: les nouveaux devis le prennent, ceux déjà donnés gardent leur prix.`,
+          }
+        : done.fait === 'rien'
+          ? { kind: 'info' as const, text: 'Rien n’a changé\u00a0: aucune version n’a été créée.' }
+          : null;
+    return tariffPage(request, reply, { message });
+  });
+
+  /** Saves a tariff as a new version; the same, when nothing changed, says so and saves nothing. */
   office.post(`${SETTINGS_BASE}/tarifs`, guards.form, async (request, reply) => {
     const values = formValues(request);
     const draft = draftOf(values);
@@ -155,7 +169,10 @@ export async function tariffRoutes(office: FastifyInstance, context: SettingsCon
     if (!draft) return reply.redirect(TARIFF_URL, 303);
     return tariffPage(request, reply, { values: tariffValues(draft, /^\d{1,9}$/.test(values.base ?? '') ? Number(values.base) : null) });
   });
+}
 
+function tariffSimulationRoutes(office: FastifyInstance, kit: TariffRoutesKit): void {
+  const { sql, viewerOf, page, companyOf, tariffPage, guards } = kit;
   const simulationPage = async (request: FastifyRequest, reply: FastifyReply, values: FormValues, draft: Tariff | null) => {
     const companyId = companyOf(request);
     const current = await currentTariff(sql, companyId);
@@ -192,7 +209,10 @@ export async function tariffRoutes(office: FastifyInstance, context: SettingsCon
     if (!parsed.tariff) return tariffPage(request, reply, { values, errors: parsed.errors, status: 422 });
     return simulationPage(request, reply, {}, parsed.tariff);
   });
+}
 
+function tariffVersionRoutes(office: FastifyInstance, kit: TariffRoutesKit): void {
+  const { sql, viewerOf, page, companyOf, save, guards } = kit;
   office.get(`${SETTINGS_BASE}/versions`, guards.page, async (request, reply) => {
     const companyId = companyOf(request);
     const query = v.safeParse(DoneQuery, request.query);
