@@ -41,6 +41,20 @@ export default tseslint.config(
     },
   },
   {
+    // Pages written with the html tagged template (server/pages/html.ts) escape by construction:
+    // an escapeHtml call there would mean markup built beside it, by hand.
+    files: ['server/back-office/booking-page.ts', 'server/pages/html.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Identifier[name='escapeHtml']",
+          message: 'Écrivez la page avec html`…` (server/pages/html.ts) : il échappe tout ce qu’on y met.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

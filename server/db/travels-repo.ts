@@ -67,11 +67,12 @@ function bodyJson(payload: TravelPayload): string {
  * store_serialized, price_check_json, quote_id, price_source, and the list's search_text and
  * summary_json.
  */
-function bookingValues(
-  { payload, priceCheck, quote, priceSource, facts }: PricedBooking,
-  json: string,
-  changes: BookingChanges | null = null,
-): SqlValue[] {
+/** The summary a priced booking is stored with (its list columns and totals): the one the events and e-mails read too. */
+export const summaryOfPriced = ({ payload, quote, facts }: PricedBooking, changes: BookingChanges | null = null): BookingSummary =>
+  bookingSummary(payload, quote.figures, facts, changes);
+
+function bookingValues(priced: PricedBooking, json: string, changes: BookingChanges | null = null): SqlValue[] {
+  const { payload, priceCheck, quote, priceSource } = priced;
   return [
     payload.customer.name,
     payload.travel.beginning_date ?? null,
@@ -81,7 +82,7 @@ function bookingValues(
     quote.id,
     priceSource,
     searchTextOf(payload),
-    JSON.stringify(bookingSummary(payload, quote.figures, facts, changes)),
+    JSON.stringify(summaryOfPriced(priced, changes)),
   ];
 }
 

@@ -35,6 +35,11 @@ export interface BookingFacts {
   refusalReason: string | null;
   /** The prices a company set, line by line (company-prices.ts): the event shows them as the back office does. */
   priceLines?: readonly unknown[];
+  /**
+   * The booking's total as stored with it (booking-summary.ts: transport, handling, the items'
+   * costs and the options, in cents): what the customer's e-mails write, never added up again.
+   */
+  totals?: { ttc: number; ht: number };
   /** The counter-offer a 'booking.counter_offered' event announces. */
   counterOffer?: CounterOfferFacts;
   /** The acceptance a 'booking.devis_accepted' event announces. */
@@ -84,7 +89,7 @@ export interface BookingRecord {
   price_check: PriceCheck | null;
   refusal_reason: string | null;
   /** Its list columns: the prices a company set, line by line (booking-summary.ts). */
-  summary?: { lines?: readonly unknown[] } | null;
+  summary?: { lines?: readonly unknown[]; total?: number; total_ht?: number } | null;
 }
 
 /** What an event says of a booking: the booking routes' and the back office's alike. */
@@ -101,6 +106,9 @@ export function factsOf(travel: BookingRecord): BookingFacts {
     priceCheck: travel.price_check,
     refusalReason: travel.refusal_reason,
     priceLines: travel.summary?.lines ?? [],
+    ...(travel.summary?.total !== undefined && travel.summary.total_ht !== undefined
+      ? { totals: { ttc: travel.summary.total, ht: travel.summary.total_ht } }
+      : {}),
   };
 }
 

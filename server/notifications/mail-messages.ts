@@ -47,6 +47,8 @@ export interface MailInput {
   reason: string | null;
   /** The booking's price lines (booking-summary.ts): the options chosen are written with their price, and in the total. */
   priceLines?: readonly unknown[];
+  /** The booking's stored total (booking-summary.ts), which the e-mail writes as it is; absent: transport, handling and options. */
+  totals?: { ttc: number; ht: number } | null;
 }
 
 /** The options among a booking's price lines, read defensively (the lines are stored JSON). */
@@ -114,8 +116,12 @@ function facts(input: MailInput): Block {
       : customerAddress(first?.address_complete ?? '');
   const options = optionLines(input.priceLines);
   const objects = payload.items.filter((item) => !isCostItem(item)).reduce((sum, item) => sum + item.quantity, 0);
-  const total = travel.price_transportation + travel.price_handling + options.reduce((sum, line) => sum + line.amount, 0);
-  const totalHt = travel.price_transportation_ht + travel.price_handling_ht + options.reduce((sum, line) => sum + line.amount_ht, 0);
+  // The stored total, as every other page and document reads it (issue 53); a message made
+  // without it (a preview, an older caller) adds the parts it knows.
+  const total =
+    input.totals?.ttc ?? travel.price_transportation + travel.price_handling + options.reduce((sum, line) => sum + line.amount, 0);
+  const totalHt =
+    input.totals?.ht ?? travel.price_transportation_ht + travel.price_handling_ht + options.reduce((sum, line) => sum + line.amount_ht, 0);
   const rows: [string, string][] = [
     ['Réservation', `n°${NBSP}${input.travelId}`],
     ...(travel.beginning_date ? ([['Date', when(travel.beginning_date)]] as [string, string][]) : []),

@@ -266,6 +266,7 @@ export class Notifier {
       devisAttached: kind === 'confirmation' && this.deps.devisPdf !== undefined,
       reason: facts.refusalReason,
       priceLines: facts.priceLines ?? [],
+      totals: facts.totals ?? null,
     });
     const { from } = this.deps.settings.mail;
     const sender = carrier.name ? `"${carrier.name.replace(/["\\\r\n]/g, '')}" <${from}>` : from;
@@ -352,6 +353,7 @@ export class Notifier {
       followUrl: await this.readOnlyFollowUrl(tx, travel.id),
       reason: null,
       priceLines: travel.summary?.lines ?? [],
+      totals: travel.summary ? { ttc: travel.summary.total, ht: travel.summary.total_ht } : null,
     });
     const { from } = this.deps.settings.mail;
     const sender = carrier.name ? `"${carrier.name.replace(/["\\\r\n]/g, '')}" <${from}>` : from;

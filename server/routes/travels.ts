@@ -13,7 +13,15 @@ import { editCloseDays } from '../db/customer-follow.ts';
 import type { ServerLimits } from '../config/limits.ts';
 import type { Sql } from '../db/sql.ts';
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.ts';
-import { findTravel, findTravelTokenHash, insertTravel, ownersOf, storedSize, type StoredTravel } from '../db/travels-repo.ts';
+import {
+  findTravel,
+  findTravelTokenHash,
+  insertTravel,
+  ownersOf,
+  storedSize,
+  summaryOfPriced,
+  type StoredTravel,
+} from '../db/travels-repo.ts';
 import { answer, publishSchema, refusal, routeSchema, PUBLIC_OR_CARRIER_KEY, TRAVEL_TOKEN } from '../http/route-schema.ts';
 import { HttpError, parseOr400, presentedToken } from '../http/validation.ts';
 import { KEY_AND_TOKEN_APART, KEY_REFUSED } from '../http/carrier-key.ts';
@@ -222,7 +230,8 @@ function createTravelRoute(app: FastifyInstance): void {
           payload: priced.payload,
           price_source: priced.priceSource,
           price_check: priced.priceCheck,
-          summary: { lines: priced.facts.lines },
+          // The summary stored with it: its price lines, and the total the e-mails write.
+          summary: summaryOfPriced(priced),
         });
         const written = await notifier.record(tx, 'booking.created', facts, carrier, token);
         const answer = { ...body, confirmation_email: written.confirmation ?? 'none' };
