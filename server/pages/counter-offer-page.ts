@@ -1,12 +1,14 @@
 import { formatCents } from 'transport-quote-wizard/domain';
 import type { CounterOffer } from '../db/counter-offers.ts';
 import type { StoredTravel } from '../db/travels-repo.ts';
-import { escapeHtml, phoneLink, when } from './dashboard-page.ts';
+import { phoneLink, when } from './dashboard-page.ts';
+import { html, trusted, type SafeHtml } from './html.ts';
 
 /**
  * The customer's page of a counter-offer (/contre-proposition/{id}?jeton=…): what the carrier
  * proposes beside what was booked, and one button to accept it; or why the link no longer works.
- * French, no script, readable on a phone (the back office's stylesheet, one column).
+ * French, no script, readable on a phone (the back office's stylesheet, one column). Written with
+ * html`…` (pages/html.ts): every text in it is escaped by construction.
  */
 export type OfferPageState =
   | {
@@ -21,14 +23,14 @@ export type OfferPageState =
   | { kind: 'accepted'; travel: StoredTravel; offer: CounterOffer; carrierName: string; carrierPhone: string }
   | { kind: 'closed'; title: string; text: string; carrierPhone: string };
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
+function page(title: string, body: SafeHtml): string {
+  return html`<!doctype html>
 <html lang="fr">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
+<title>${title}</title>
 <link rel="stylesheet" href="/back-office.css">
 </head>
 <body>
@@ -36,48 +38,46 @@ function page(title: string, body: string): string {
 ${body}
 </main>
 </body>
-</html>`;
+</html>`.text;
 }
 
-const money = (cents: number) => escapeHtml(formatCents(cents));
+const money = formatCents;
+/** The carrier's phone as a tap-to-call link (dashboard-page.ts writes it escaped). */
 const call = (phone: string, name: string) =>
-  phone ? `<p>Une question\u202f? Appelez ${escapeHtml(name || 'le transporteur')} au ${phoneLink(phone)}.</p>` : '';
+  phone ? html`<p>Une question\u202f? Appelez ${name || 'le transporteur'} au ${trusted(phoneLink(phone))}.</p>` : '';
 
 export function renderOfferPage(state: OfferPageState): string {
   if (state.kind === 'closed')
-    return page(
-      state.title,
-      `<h1>${escapeHtml(state.title)}</h1><div class="card"><p>${escapeHtml(state.text)}</p>${call(state.carrierPhone, '')}</div>`,
-    );
+    return page(state.title, html`<h1>${state.title}</h1><div class="card"><p>${state.text}</p>${call(state.carrierPhone, '')}</div>`);
   const { travel, offer, carrierName, carrierPhone } = state;
   const number = `n°\u00a0${travel.id}`;
   if (state.kind === 'accepted')
     return page(
       `Réservation ${number} acceptée`,
-      `<h1>C’est confirmé</h1>
-<div class="card" role="status"><p>Votre réservation ${number} est acceptée par ${escapeHtml(carrierName || 'le transporteur')} pour le <strong>${escapeHtml(when(offer.beginning_date))}</strong>.</p>
+      html`<h1>C’est confirmé</h1>
+<div class="card" role="status"><p>Votre réservation ${number} est acceptée par ${carrierName || 'le transporteur'} pour le <strong>${when(offer.beginning_date)}</strong>.</p>
 ${call(carrierPhone, carrierName)}</div>`,
     );
   const booked = travel.payload.travel.beginning_date;
   const total = travel.summary?.total ?? travel.payload.travel.price_transportation + travel.payload.travel.price_handling;
+  const price =
+    state.newTotal !== null
+      ? html`<dt>Prix demandé</dt><dd>${money(total)} TTC</dd><dt>Prix proposé</dt><dd><strong>${money(state.newTotal)} TTC</strong></dd>`
+      : html`<dt>Prix</dt><dd>${money(total)} TTC, inchangé</dd>`;
   return page(
     `Autre date proposée pour votre réservation ${number}`,
-    `<h1>${escapeHtml(carrierName || 'Le transporteur')} vous propose une autre date</h1>
+    html`<h1>${carrierName || 'Le transporteur'} vous propose une autre date</h1>
 <div class="card">
 <dl class="values">
-${booked ? `<dt>Date demandée</dt><dd>${escapeHtml(when(booked))}</dd>` : ''}
-<dt>Date proposée</dt><dd><strong>${escapeHtml(when(offer.beginning_date))}</strong></dd>
-${
-  state.newTotal !== null
-    ? `<dt>Prix demandé</dt><dd>${money(total)} TTC</dd><dt>Prix proposé</dt><dd><strong>${money(state.newTotal)} TTC</strong></dd>`
-    : `<dt>Prix</dt><dd>${money(total)} TTC, inchangé</dd>`
-}
+${booked ? html`<dt>Date demandée</dt><dd>${when(booked)}</dd>` : ''}
+<dt>Date proposée</dt><dd><strong>${when(offer.beginning_date)}</strong></dd>
+${price}
 </dl>
 <form method="post" action="/contre-proposition/${travel.id}">
-<input type="hidden" name="jeton" value="${escapeHtml(state.token)}">
+<input type="hidden" name="jeton" value="${state.token}">
 <button type="submit" class="button primary">Accepter cette proposition</button>
 </form>
-<p class="meta">En l’acceptant, votre réservation ${number} passe à cette date et est confirmée. Sans réponse de votre part, rien ne change. Ce lien fonctionne jusqu’au ${escapeHtml(when(offer.expires_at))}.</p>
+<p class="meta">En l’acceptant, votre réservation ${number} passe à cette date et est confirmée. Sans réponse de votre part, rien ne change. Ce lien fonctionne jusqu’au ${when(offer.expires_at)}.</p>
 ${call(carrierPhone, carrierName)}
 </div>`,
   );

@@ -20,7 +20,7 @@ import { devisPdfOf } from '../devis/devis-document.ts';
 import { latestDevisAcceptance, type DevisAcceptance } from '../db/devis-acceptances.ts';
 import { devisContent, devisHash, type DevisSource } from '../pages/devis-content.ts';
 import type { AcceptanceForm } from '../pages/devis-acceptance-form.ts';
-import { acceptanceClosed, acceptDevis, devisExpired, readAcceptance, type DevisTokenKind } from './devis-acceptance.ts';
+import { acceptanceClosed, acceptDevis, devisExpired, readAcceptance, type DevisTokenKind } from '../devis/devis-acceptance.ts';
 import { refreshDevis } from '../bookings/refresh-devis.ts';
 import { devisDeposit } from '../payments/devis-deposit.ts';
 

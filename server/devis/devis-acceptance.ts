@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { BUSINESS_TIME_ZONE, DEFAULT_DEVIS_VALIDITY_DAYS, formatLongDate, type CompanyData } from 'transport-quote-wizard/domain';
 import { insertDevisAcceptance, latestDevisAcceptance } from '../db/devis-acceptances.ts';
-import { devisOwnerOf, devisSourceOf } from '../devis/devis-source.ts';
+import { devisOwnerOf, devisSourceOf } from './devis-source.ts';
 import type { Sql } from '../db/sql.ts';
 import { findTravel, type StoredTravel } from '../db/travels-repo.ts';
 import { factsOf } from '../notifications/booking-events.ts';
