@@ -1,10 +1,8 @@
 // The date guard (npm test's 'dates' stage, or `node test/date-guard.mjs` alone after a build):
 // runs the suites whose test clock meets a server's real one (the element suites, the journeys
 // and the API suites that book, edit, remind, expire or purge) under Debian's faketime, at
-// three dates taken from the machine's own: a year and a half ahead (summer time when the
-// machine is in winter, and the reverse), the last day of a month and the last day of
-// February, both at 22:30 UTC (already the next day in Paris in summer, the day's last hour
-// in winter). Every process of a run (the runner, the servers it starts, Chromium) lives at
+// two dates taken from the machine's own (guardDates below: a summer month's last evening, already
+// the next month in Paris, and February's, in winter). Every process of a run (the runner, the servers it starts, Chromium) lives at
 // that date: faketime's library and setting go down through the environment. A run passes
 // when every suite passes with as many tests as at the other dates; a date bomb (a day written
 // in a test, an offset of winter time, a server reading a clock the test did not set) fails it.
@@ -38,20 +36,23 @@ const pad = (value) => String(value).padStart(2, '0');
 const faketimeStamp = (date) =>
   `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:00`;
 
-/** The three instants, from the machine's date. */
+/**
+ * The two instants, from the machine's date, each at 22:30 UTC on the last day of a month: the
+ * next 31 August (summer time: already 1 September in Paris, a day, a month and a season's
+ * prices apart from UTC, between eight and twenty months ahead) and the last day of the next
+ * February (winter time, the day's last hour in Paris; the 28th or the 29th). A third date, the
+ * end of the next month, added nothing the two did not test, for three minutes of each run.
+ */
 export function guardDates(now = new Date()) {
   const year = now.getUTCFullYear();
-  const month = now.getUTCMonth();
-  const ahead = new Date(Date.UTC(year, month + 18, Math.min(now.getUTCDate(), 28), 10, 0));
-  // The last day of next month, or of the month after when next month is February.
-  const endMonth = new Date(Date.UTC(year, month + 1, 1)).getUTCMonth() === 1 ? month + 2 : month + 1;
-  const monthEnd = new Date(Date.UTC(year, endMonth + 1, 0, 22, 30));
+  let august = new Date(Date.UTC(year, 7, 31, 22, 30));
+  // Far enough ahead that the machine's own day, in the tests' fixtures, is never that day.
+  if (august.getTime() <= now.getTime() + 60 * 86_400_000) august = new Date(Date.UTC(year + 1, 7, 31, 22, 30));
   // The last day of the next February (Date.UTC's day 0 of March).
   let february = new Date(Date.UTC(year, 2, 0, 22, 30));
   if (february <= now) february = new Date(Date.UTC(year + 1, 2, 0, 22, 30));
   return [
-    { label: 'dans un an et demi', at: ahead },
-    { label: 'dernier jour d’un mois', at: monthEnd },
+    { label: 'dernier jour d’août, heure d’été', at: august },
     { label: 'dernier jour de février', at: february },
   ];
 }

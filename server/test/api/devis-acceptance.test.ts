@@ -162,7 +162,7 @@ describe(`'Bon pour accord' on the devis page, on ${DATABASE_NAME}`, () => {
 
     // The devis now says who accepted it, and when; the form is gone.
     const accepted = await devisPage(booking.id, booking.token);
-    assert.match(accepted.html, /Accepté le [a-z]+ \d{1,2} [a-zéû]+ \d{4} à \d{1,2}\u00a0h(\u00a0\d{2})? par Marie Curie\./);
+    assert.match(accepted.html, /Accepté le [a-z]+ \d{1,2}(?:er)? [a-zéû]+ \d{4} à \d{1,2}\u00a0h(\u00a0\d{2})? par Marie Curie\./);
     assert.ok(accepted.html.includes(hash), 'the hash accepted is shown');
     assert.doesNotMatch(accepted.html, /<form/);
 
