@@ -43,7 +43,14 @@ export default tseslint.config(
   {
     // Pages written with the html tagged template (server/pages/html.ts) escape by construction:
     // an escapeHtml call there would mean markup built beside it, by hand.
-    files: ['server/back-office/booking-page.ts', 'server/pages/counter-offer-page.ts', 'server/pages/html.ts'],
+    files: [
+      'server/back-office/booking-page.ts',
+      'server/pages/counter-offer-page.ts',
+      'server/pages/devis-page.ts',
+      'server/pages/devis-acceptance-form.ts',
+      'server/pages/follow-page.ts',
+      'server/pages/html.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -1,4 +1,5 @@
-import { escapeHtml, when } from './dashboard-page.ts';
+import { when } from './dashboard-page.ts';
+import { html, type SafeHtml } from './html.ts';
 
 /** An acceptance as the devis shows it. */
 export interface ShownAcceptance {
@@ -36,37 +37,37 @@ function errorOf(form: AcceptanceForm | undefined, field: AcceptanceForm['errors
   return form?.errors.find((error) => error.field === field)?.message ?? null;
 }
 
-function checkbox(name: 'cgv' | 'valeur', label: string, checked: boolean, error: string | null): string {
-  const described = error ? ` aria-invalid="true" aria-describedby="erreur-${name}"` : '';
-  return `<div class="check">
-  <input type="checkbox" id="accord-${name}" name="${name}" value="oui" required${checked ? ' checked' : ''}${described}>
-  <label for="accord-${name}">${escapeHtml(label)}</label>
-  ${error ? `<p class="field-error" id="erreur-${name}">${escapeHtml(error)}</p>` : ''}
+function checkbox(name: 'cgv' | 'valeur', label: string, checked: boolean, error: string | null): SafeHtml {
+  const described = error ? html` aria-invalid="true" aria-describedby="erreur-${name}"` : '';
+  return html`<div class="check">
+  <input type="checkbox" id="accord-${name}" name="${name}" value="oui" required${checked ? html` checked` : ''}${described}>
+  <label for="accord-${name}">${label}</label>
+  ${error ? html`<p class="field-error" id="erreur-${name}">${error}</p>` : ''}
 </div>`;
 }
 
-function openForm(view: Extract<AcceptanceView, { kind: 'open' }>): string {
+function openForm(view: Extract<AcceptanceView, { kind: 'open' }>): SafeHtml {
   const { form } = view;
   const nameError = errorOf(form, 'nom');
   const formError = errorOf(form, 'form');
   const summary = form?.errors.length
-    ? `<div class="form-errors" role="alert"><p><strong>Le devis n’est pas encore accepté\u00a0:</strong></p><ul>${form.errors
-        .map((error) => `<li>${escapeHtml(error.message)}</li>`)
-        .join('')}</ul></div>`
+    ? html`<div class="form-errors" role="alert"><p><strong>Le devis n’est pas encore accepté\u00a0:</strong></p><ul>${form.errors.map(
+        (error) => html`<li>${error.message}</li>`,
+      )}</ul></div>`
     : '';
   const earlier = view.earlier
-    ? `<p class="earlier" role="status">Un accord a été donné le ${escapeHtml(when(view.earlier.acceptedAt))} par ${escapeHtml(view.earlier.signerName)} sur une version antérieure de ce devis. La réservation a changé depuis\u00a0: relisez ce devis et donnez à nouveau votre accord.</p>`
+    ? html`<p class="earlier" role="status">Un accord a été donné le ${when(view.earlier.acceptedAt)} par ${view.earlier.signerName} sur une version antérieure de ce devis. La réservation a changé depuis\u00a0: relisez ce devis et donnez à nouveau votre accord.</p>`
     : '';
-  return `<section class="acceptance" aria-labelledby="accord-titre"><h2 id="accord-titre">Bon pour accord</h2>
+  return html`<section class="acceptance" aria-labelledby="accord-titre"><h2 id="accord-titre">Bon pour accord</h2>
 ${earlier}<p>Pour accepter ce devis, indiquez votre nom et cochez les deux cases. Votre accord est enregistré avec sa date, l’adresse de votre connexion, votre navigateur et l’empreinte du devis tel qu’il s’affiche ci-dessus.</p>
-${summary}${formError && !summary ? `<p class="field-error">${escapeHtml(formError)}</p>` : ''}
-<form method="post" action="${escapeHtml(view.action)}">
-  <input type="hidden" name="token" value="${escapeHtml(view.token)}">
-  <input type="hidden" name="empreinte" value="${escapeHtml(view.devisHash)}">
+${summary}${formError && !summary ? html`<p class="field-error">${formError}</p>` : ''}
+<form method="post" action="${view.action}">
+  <input type="hidden" name="token" value="${view.token}">
+  <input type="hidden" name="empreinte" value="${view.devisHash}">
   <div class="field">
     <label for="accord-nom">Vos prénom et nom</label>
-    <input type="text" id="accord-nom" name="nom" autocomplete="name" maxlength="120" required value="${escapeHtml(form?.name ?? '')}"${nameError ? ' aria-invalid="true" aria-describedby="erreur-nom"' : ''}>
-    ${nameError ? `<p class="field-error" id="erreur-nom">${escapeHtml(nameError)}</p>` : ''}
+    <input type="text" id="accord-nom" name="nom" autocomplete="name" maxlength="120" required value="${form?.name ?? ''}"${nameError ? html` aria-invalid="true" aria-describedby="erreur-nom"` : ''}>
+    ${nameError ? html`<p class="field-error" id="erreur-nom">${nameError}</p>` : ''}
   </div>
   ${checkbox('cgv', TERMS_LABEL, form?.terms ?? false, errorOf(form, 'cgv'))}
   ${checkbox('valeur', VALUE_LABEL, form?.value ?? false, errorOf(form, 'valeur'))}
@@ -74,16 +75,16 @@ ${summary}${formError && !summary ? `<p class="field-error">${escapeHtml(formErr
 </form></section>`;
 }
 
-export function renderAcceptance(view: AcceptanceView): string {
+export function renderAcceptance(view: AcceptanceView): SafeHtml {
   if (view.kind === 'open') return openForm(view);
   if (view.kind === 'closed')
-    return `<section class="acceptance" aria-labelledby="accord-titre"><h2 id="accord-titre">Bon pour accord</h2><p>${escapeHtml(view.text)}</p>${
+    return html`<section class="acceptance" aria-labelledby="accord-titre"><h2 id="accord-titre">Bon pour accord</h2><p>${view.text}</p>${
       view.refresh
-        ? `<form method="post" action="${escapeHtml(view.refresh.action)}"><input type="hidden" name="token" value="${escapeHtml(view.refresh.token)}"><button type="submit" class="button primary">Obtenir un devis à jour</button></form>`
+        ? html`<form method="post" action="${view.refresh.action}"><input type="hidden" name="token" value="${view.refresh.token}"><button type="submit" class="button primary">Obtenir un devis à jour</button></form>`
         : ''
     }</section>`;
   const { acceptance } = view;
-  return `<section class="acceptance accepted" aria-labelledby="accord-titre"><h2 id="accord-titre">Bon pour accord</h2>
-<p class="accepted-line"><strong>${escapeHtml(acceptedSentence(acceptance))}</strong></p>
-<p class="meta">Empreinte SHA-256 du devis accepté\u00a0: <span class="hash">${escapeHtml(acceptance.devisHash)}</span></p></section>`;
+  return html`<section class="acceptance accepted" aria-labelledby="accord-titre"><h2 id="accord-titre">Bon pour accord</h2>
+<p class="accepted-line"><strong>${acceptedSentence(acceptance)}</strong></p>
+<p class="meta">Empreinte SHA-256 du devis accepté\u00a0: <span class="hash">${acceptance.devisHash}</span></p></section>`;
 }

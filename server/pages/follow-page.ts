@@ -1,6 +1,7 @@
 import { dayInFrance, formatDateAndTime, formatPhone, plusDays, type CompanyData, type TravelPayload } from 'transport-quote-wizard/domain';
 import type { BookingProgress, BookingStep, StepWhen } from '../follow/booking-steps.ts';
-import { escapeHtml, when } from './dashboard-page.ts';
+import { when } from './dashboard-page.ts';
+import { html, trusted, type SafeHtml } from './html.ts';
 
 /**
  * The customer's page (issue 46): one stable page, opened by the booking's link, that says where
@@ -43,47 +44,45 @@ function whenText(step: BookingStep): string {
   return `Le ${text}`;
 }
 
-function stepItem(step: BookingStep): string {
+function stepItem(step: BookingStep): SafeHtml {
   const date = whenText(step);
-  return `<li class="step ${step.status}"${step.status === 'current' ? ' aria-current="step"' : ''}>
-<p class="step-title"><strong>${escapeHtml(step.title)}</strong> <span class="status">${STATUS_LABELS[step.status]}</span></p>
-${date ? `<p class="meta">${escapeHtml(date)}</p>` : ''}${step.detail ? `<p>${escapeHtml(step.detail)}</p>` : ''}
+  return html`<li class="step ${step.status}"${step.status === 'current' ? html` aria-current="step"` : ''}>
+<p class="step-title"><strong>${step.title}</strong> <span class="status">${STATUS_LABELS[step.status]}</span></p>
+${date ? html`<p class="meta">${date}</p>` : ''}${step.detail ? html`<p>${step.detail}</p>` : ''}
 </li>`;
 }
 
-function editSection(input: FollowPageInput): string {
+function editSection(input: FollowPageInput): SafeHtml {
   const { progress } = input;
   const closing = progress.editsCloseAt === null ? '' : formatDateAndTime(dayInFrance(new Date(progress.editsCloseAt)), '');
   // The last day an edit is taken: the day before edits close (at midnight).
   const lastDay = progress.editsCloseAt === null ? '' : formatDateAndTime(plusDays(dayInFrance(new Date(progress.editsCloseAt)), -1), '');
-  let body: string;
+  let body: SafeHtml;
   if (input.payload && progress.steps.some((step) => step.key === 'acceptee' && step.status === 'stopped'))
-    body = '<p>Cette réservation est refusée\u00a0: elle ne se modifie plus. Vous pouvez faire une nouvelle demande.</p>';
+    body = html`<p>Cette réservation est refusée\u00a0: elle ne se modifie plus. Vous pouvez faire une nouvelle demande.</p>`;
   else if (!progress.editsOpen)
-    body = `<p>Les modifications en ligne sont closes depuis le ${escapeHtml(closing)}\u00a0: contactez le transporteur pour tout changement.</p>`;
+    body = html`<p>Les modifications en ligne sont closes depuis le ${closing}\u00a0: contactez le transporteur pour tout changement.</p>`;
   else if (input.readOnly)
-    body = '<p>Pour modifier votre réservation, ouvrez le lien «\u00a0Suivre ma réservation\u00a0» de votre e-mail de confirmation.</p>';
-  else if (!input.editUrl) body = '<p>Pour modifier votre réservation, contactez le transporteur.</p>';
+    body = html`<p>Pour modifier votre réservation, ouvrez le lien «\u00a0Suivre ma réservation\u00a0» de votre e-mail de confirmation.</p>`;
+  else if (!input.editUrl) body = html`<p>Pour modifier votre réservation, contactez le transporteur.</p>`;
   else
-    body = `<p><a class="button" href="${escapeHtml(input.editUrl)}">Modifier ma réservation</a></p>
-<p class="meta">${lastDay ? `Possible jusqu’au ${escapeHtml(lastDay)} inclus. ` : ''}Si elle est déjà acceptée, le transporteur accepte de nouveau la réservation modifiée, à son nouveau prix.</p>`;
-  return `<section aria-labelledby="titre-modifier"><h2 id="titre-modifier">Modifier</h2>${body}</section>`;
+    body = html`<p><a class="button" href="${input.editUrl}">Modifier ma réservation</a></p>
+<p class="meta">${lastDay ? `Possible jusqu’au ${lastDay} inclus. ` : ''}Si elle est déjà acceptée, le transporteur accepte de nouveau la réservation modifiée, à son nouveau prix.</p>`;
+  return html`<section aria-labelledby="titre-modifier"><h2 id="titre-modifier">Modifier</h2>${body}</section>`;
 }
 
-function contactSection(carrier: CompanyData['transportation_company']): string {
+function contactSection(carrier: CompanyData['transportation_company']): SafeHtml {
   const name = carrier?.name || 'Le transporteur';
   const phone = carrier?.phone_number ?? '';
   const email = carrier?.email ?? '';
   const address = carrier?.address ?? '';
   const rows = [
-    phone
-      ? `<li>Téléphone\u00a0: <a href="tel:${escapeHtml(phone.replace(/[^\d+]/g, ''))}">${escapeHtml(formatPhone(phone))}</a></li>`
-      : '',
-    email ? `<li>E-mail\u00a0: <a href="mailto:${escapeHtml(email)}">${escapeHtml(email)}</a></li>` : '',
-    address ? `<li>Adresse\u00a0: ${escapeHtml(address).replace(/\n/g, ', ')}</li>` : '',
-  ].join('');
-  return `<section aria-labelledby="titre-contact"><h2 id="titre-contact">Votre transporteur</h2>
-<p><strong>${escapeHtml(name)}</strong></p>${rows ? `<ul class="contact">${rows}</ul>` : ''}</section>`;
+    phone ? html`<li>Téléphone\u00a0: <a href="tel:${phone.replace(/[^\d+]/g, '')}">${formatPhone(phone)}</a></li>` : '',
+    email ? html`<li>E-mail\u00a0: <a href="mailto:${email}">${email}</a></li>` : '',
+    address ? html`<li>Adresse\u00a0: ${address.replace(/\n/g, ', ')}</li>` : '',
+  ].filter((row) => row !== '');
+  return html`<section aria-labelledby="titre-contact"><h2 id="titre-contact">Votre transporteur</h2>
+<p><strong>${name}</strong></p>${rows.length > 0 ? html`<ul class="contact">${rows}</ul>` : ''}</section>`;
 }
 
 export function renderFollowPage(input: FollowPageInput, brandStyle: string | null): string {
@@ -99,30 +98,31 @@ export function renderFollowPage(input: FollowPageInput, brandStyle: string | nu
     ? `Déménagement le ${when(payload.travel.beginning_date)}`
     : 'Date à convenir avec le transporteur';
   const documents = [
-    `<li><a href="${escapeHtml(input.devisUrl)}">Voir le devis</a></li>`,
-    input.devisPdfUrl ? `<li><a href="${escapeHtml(input.devisPdfUrl)}">Télécharger le devis en PDF</a></li>` : '',
-  ].join('');
-  return `<!doctype html>
+    html`<li><a href="${input.devisUrl}">Voir le devis</a></li>`,
+    input.devisPdfUrl ? html`<li><a href="${input.devisPdfUrl}">Télécharger le devis en PDF</a></li>` : '',
+  ];
+  // The brand's style is a colour the routes checked (#rrggbb), allowed by its hash in the page's policy.
+  return html`<!doctype html>
 <html lang="fr">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Suivi de la réservation n° ${escapeHtml(input.travelId)} · ${escapeHtml(name)}</title>
+<title>Suivi de la réservation n° ${input.travelId} · ${name}</title>
 <link rel="stylesheet" href="/devis.css">
-<link rel="stylesheet" href="/follow.css">${brandStyle ? `\n<style>${brandStyle}</style>` : ''}
+<link rel="stylesheet" href="/follow.css">${brandStyle ? html`\n<style>${trusted(brandStyle)}</style>` : ''}
 </head>
 <body>
 <main>
-<header class="brand">${logo ? `<img class="logo" src="${escapeHtml(logo.src)}" width="${logo.width}" height="${logo.height}" alt="${escapeHtml(name)}">` : `<p class="brand-name">${escapeHtml(name)}</p>`}</header>
-<h1>Votre réservation n°\u00a0${escapeHtml(input.travelId)}</h1>
-<p class="meta">${escapeHtml(date)}${trip ? ` · ${escapeHtml(trip)}` : ''}</p>
+<header class="brand">${logo ? html`<img class="logo" src="${logo.src}" width="${logo.width}" height="${logo.height}" alt="${name}">` : html`<p class="brand-name">${name}</p>`}</header>
+<h1>Votre réservation n°\u00a0${input.travelId}</h1>
+<p class="meta">${date}${trip ? ` · ${trip}` : ''}</p>
 <section aria-labelledby="titre-etapes"><h2 id="titre-etapes">Où en est votre réservation</h2>
-<ol class="steps">${progress.steps.map(stepItem).join('')}</ol></section>
+<ol class="steps">${progress.steps.map(stepItem)}</ol></section>
 ${editSection(input)}
 <section aria-labelledby="titre-documents"><h2 id="titre-documents">Vos documents</h2><ul class="documents">${documents}</ul></section>
 ${contactSection(carrier)}
 <p class="meta">Cette page est personnelle\u00a0: elle s’ouvre avec le lien de vos e-mails. Ne la transmettez pas.</p>
 </main>
 </body>
-</html>`;
+</html>`.text;
 }

@@ -8,6 +8,7 @@ import { TravelPayloadSchema } from 'transport-quote-wizard/domain';
 import { renderBookingPage } from '../../back-office/booking-page.ts';
 import type { StoredTravel } from '../../db/travels-repo.ts';
 import { renderOfferPage } from '../../pages/counter-offer-page.ts';
+import { renderAcceptance } from '../../pages/devis-acceptance-form.ts';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const ESCAPED = '&lt;img src=x onerror=alert(1)&gt;';
@@ -148,5 +149,21 @@ describe('pages written with html`…` cannot print a stranger’s markup', () =
     assert.ok(open.includes('value="&quot;&gt;&lt;script&gt;"'), 'the token as an attribute’s text');
     const closed = renderOfferPage({ kind: 'closed', title: `Lien ${HOSTILE}`, text: HOSTILE, carrierPhone: '' });
     assert.ok(!closed.includes(HOSTILE) && closed.includes(`<h1>Lien ${ESCAPED}</h1>`), 'a closed link’s words as text');
+  });
+
+  it('the devis’s « Bon pour accord » escapes the name typed, its errors, the token and a closed devis’s words', () => {
+    const open = renderAcceptance({
+      kind: 'open',
+      action: '/devis/7/accord',
+      token: `"><script>`,
+      devisHash: 'abc',
+      earlier: { acceptedAt: new Date().toISOString(), signerName: HOSTILE, devisHash: 'abd' },
+      form: { name: HOSTILE, terms: false, value: false, errors: [{ field: 'nom', message: `Nom illisible ${HOSTILE}` }] },
+    }).text;
+    assert.ok(!open.includes(HOSTILE) && !open.includes('"><script>'), 'no hostile markup in the form');
+    assert.ok(open.includes(`value="${ESCAPED}"`), 'the name typed kept, as an attribute’s text');
+    assert.ok(open.includes(`Nom illisible ${ESCAPED}`), 'the error as text');
+    const closed = renderAcceptance({ kind: 'closed', text: HOSTILE }).text;
+    assert.ok(!closed.includes(HOSTILE) && closed.includes(`<p>${ESCAPED}</p>`), 'a closed devis’s words as text');
   });
 });
