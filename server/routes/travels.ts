@@ -49,6 +49,7 @@ import {
   type Booking,
 } from './travel-answers.ts';
 import { readCompanyStore } from '../db/company-store.ts';
+import { keySettings } from '../db/carrier-keys.ts';
 
 publishSchema('TravelPayload', TravelPayloadSchema, 'request');
 publishSchema('ItemInput', ItemSchema, 'request');
@@ -325,6 +326,9 @@ function readTravelRoute(app: FastifyInstance): void {
   app.get('/api/v1/travels/:id', { schema: readSchema }, async (request): Promise<Booking> => {
     const travel = await openTravel(sql, request);
     const { closeAt } = await editDeadline(sql, travel);
+    // Made on a carrier's public page: its key as it is today (a key replaced since still reopens it there).
+    const carrierKey =
+      travel.company_id === null && travel.carrier_id !== null ? (await keySettings(sql, travel.carrier_id)).publicKey : null;
     return {
       id: travel.id,
       created_at: travel.created_at,
@@ -340,6 +344,7 @@ function readTravelRoute(app: FastifyInstance): void {
       ...(travel.price_check ? { price_check: travel.price_check } : {}),
       ...(travel.summary?.lines?.length ? { price_lines: travel.summary.lines } : {}),
       ...(closeAt === null ? {} : { edits_close_at: new Date(closeAt).toISOString() }),
+      ...(carrierKey ? { carrier_key: carrierKey } : {}),
     };
   });
 }

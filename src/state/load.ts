@@ -73,7 +73,7 @@ export async function load(store: QuoteStore, services: Services, memory: LoadMe
     : travelNamed && config.travelId && config.travelToken
       ? { kind: 'fetched', answer: fetchBooking(store, services, config.travelId, config.travelToken) }
       : { kind: 'unchanged' };
-  const company: Source<CompanyData, CompanyData> = parsed.company
+  let company: Source<CompanyData, CompanyData> = parsed.company
     ? { kind: 'given', value: parsed.company }
     : companyNamed && config.companyToken
       ? { kind: 'fetched', answer: fetchCompany(store, services, config.companyToken) }
@@ -82,6 +82,9 @@ export async function load(store: QuoteStore, services: Services, memory: LoadMe
         : first
           ? { kind: 'given', value: publicCompanyData() }
           : { kind: 'unchanged' };
+  // A booking reopened by its link on a page that names no carrier (the e-mail's edit page):
+  // its carrier is the one whose public page made it, read once the booking says which.
+  const carrierFromBooking = first && !parsed.company && !config.companyToken && !config.carrierKey && travel.kind === 'fetched';
 
   // 1. The travel.
   let reopened: StoredTravelResponse | null = null;
@@ -100,6 +103,9 @@ export async function load(store: QuoteStore, services: Services, memory: LoadMe
   }
   // Nothing to show from the page at start: the visitor's draft, if one was left.
   if (first && !travelTaken) travelTaken = restoreDraft(store, services);
+
+  if (carrierFromBooking && reopened?.carrier_key)
+    company = { kind: 'fetched', answer: adoptBookingCarrier(services, reopened.carrier_key) };
 
   // 2. The infos block's facts.
   if (memory.infos && (travelTaken || parsed.infos)) store.set(applyInfosAtom, memory.infos);
@@ -128,6 +134,22 @@ async function fetchBooking(store: QuoteStore, services: Services, id: string, t
     return await services.api.fetchTravel(id, token);
   } catch (error) {
     store.set(reportReopenFailureAtom, error);
+    return null;
+  }
+}
+
+/**
+ * The carrier a reopened booking names (its carrier_key), for a page that names none. A key this
+ * page may not use (the carrier lists its sites, and this page is not one of them) leaves the
+ * page as it was, on the public pages' data, as before the booking named its carrier.
+ */
+async function adoptBookingCarrier(services: Services, key: string): Promise<CompanyData | null> {
+  services.adoptCarrierKey(key);
+  try {
+    return await services.api.fetchCarrier();
+  } catch (error) {
+    services.adoptCarrierKey(null);
+    console.warn('transport-quote : la clé du transporteur de la réservation n’est pas acceptée sur cette page', error);
     return null;
   }
 }

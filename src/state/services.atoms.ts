@@ -14,6 +14,12 @@ export interface Services {
   provider: () => Promise<MapsProvider>;
   sandbox: () => PricingSandbox;
   now: () => Date;
+  /**
+   * A booking reopened by its link on a page that names no carrier: the key of the carrier whose
+   * page made it (the API's carrier_key), said from then on on every call as the page's own
+   * carrier-key would be. The attribute, when the page sets one, wins.
+   */
+  adoptCarrierKey: (key: string | null) => void;
 }
 
 export const servicesAtom = atom<Services | null>(null);

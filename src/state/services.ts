@@ -29,6 +29,7 @@ export function makeServices(inputs: ServiceInputs): { services: Services; relea
   let api: { base: string; client: Api } | null = null;
   let provider: { key: string; promise: Promise<MapsProvider> } | null = null;
   let sandbox: PricingSandbox | null = null;
+  let adoptedKey: string | null = null;
   // The worker is the one heavy thing a session owns: ended with the element, made again on need.
   const releaseSandbox = () => {
     sandbox?.dispose();
@@ -45,10 +46,13 @@ export function makeServices(inputs: ServiceInputs): { services: Services; relea
             apiBase: base,
             fetchImpl: (input, init) => (inputs.fetch() ?? globalThis.fetch)(input, init),
             log: (message, error) => console.warn(`transport-quote : ${message}`, error),
-            carrierKey: () => inputs.config().carrierKey,
+            carrierKey: () => inputs.config().carrierKey || adoptedKey,
           }),
         };
       return api.client;
+    },
+    adoptCarrierKey(key) {
+      adoptedKey = key;
     },
     messenger: createMessenger({ host: inputs.host, parentOrigin: () => inputs.config().parentOrigin }),
     drafts: localDraftStorage(),

@@ -15,7 +15,9 @@ import {
   allLiveRegions,
   TEST_NOW,
   storeOf,
+  giveElementsFetch,
 } from './support.ts';
+import { companyDataAtom } from '../../src/state/company.atoms.ts';
 import { bookingStatusAtom } from '../../src/state/booking.atoms.ts';
 import { companyModeAtom } from '../../src/state/company.atoms.ts';
 import { customerAtom } from '../../src/state/customer.atoms.ts';
@@ -52,8 +54,12 @@ const REOPEN_STOPS = [
 
 /** A booking body of spec §7 for those stops, with the prices given (cents; zero by default). */
 /** A public booking as the elements make it: the carrier's quote asked first, its price and id sent. */
-async function bookAtCarrierPrice(base: string, body: ReturnType<typeof bookingBody>): Promise<{ id: number; token: string }> {
-  const json = { 'content-type': 'application/json' };
+async function bookAtCarrierPrice(
+  base: string,
+  body: ReturnType<typeof bookingBody>,
+  carrierKey: string | null = null,
+): Promise<{ id: number; token: string }> {
+  const json = { 'content-type': 'application/json', ...(carrierKey ? { 'x-carrier-key': carrierKey } : {}) };
   const request = quoteRequestOfBooking(body as unknown as TravelPayload, 'wizard', null);
   const quote = (await (
     await fetch(`${base}/api/v1/quotes`, { method: 'POST', headers: json, body: JSON.stringify(request) })
@@ -294,6 +300,40 @@ describe('<transport-quote-wizard> shell', () => {
       'booking not reopened live',
       { timeout: 5000 },
     );
+  });
+
+  it('S122 a booking made on a carrier’s page reopens from the e-mail’s edit page (no key of its own) as that carrier’s: its data, and its key on every call (issue 55)', async () => {
+    const base = await apiBase();
+    const martinKey = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
+    const created = await bookAtCarrierPrice(base, bookingBody(), martinKey);
+    const calls: { url: string; key: string | null }[] = [];
+    giveElementsFetch((input, init) => {
+      calls.push({ url: String(input), key: new Headers(init?.headers).get('x-carrier-key') });
+      return fetch(input, init);
+    });
+    try {
+      const el = await wizard({
+        'api-base': base,
+        'travel-id': String(created.id),
+        'travel-token': created.token,
+        'maps-provider': 'local',
+      });
+      const store = storeOf(el);
+      await waitUntil(
+        () => store.get(companyDataAtom).transportation_company?.name === 'Transports Martin & Fils',
+        'les données de Martin, lues avec la clé que la réservation donne',
+        { timeout: 5000 },
+      );
+      expect(store.get(companyDataAtom).company_mode).to.equal(false);
+      // The booking read without a key (the page has none); the carrier and everything after it with Martin's.
+      const reading = calls.findIndex((call) => call.url.includes(`/api/v1/travels/${created.id}`));
+      expect(calls[reading]?.key).to.equal(null);
+      const after = calls.slice(reading + 1);
+      expect(after.map((call) => call.url).some((url) => url.endsWith('/api/v1/carrier'))).to.equal(true);
+      expect(after.every((call) => call.key === martinKey)).to.equal(true);
+    } finally {
+      giveElementsFetch(null);
+    }
   });
 
   it('S122 a booking past its carrier’s edit deadline says so on reopening, by the element’s own clock, before anything is typed (issue 46)', async () => {

@@ -161,6 +161,33 @@ describe(`carrier keys on ${DATABASE_NAME}: each carrier’s public pages, price
     );
   });
 
+  it('tells the edit link which carrier’s page made the booking: its key as it is today, for a keyed booking only (issue 55)', async () => {
+    const { body } = await pricedWith(server.base, bookingBody(), DUPONT_KEY);
+    const keyedBooking = await json(server.base, 'POST', '/api/v1/travels', { body, headers: keyed(DUPONT_KEY) });
+    const read = async ({ id, token }) => (await json(server.base, 'GET', `/api/v1/travels/${id}?token=${token}`)).data;
+    // The e-mail's edit page names no carrier: the booking names it, so the page prices and shows it as Dupont's page did.
+    assert.equal((await read(keyedBooking.data)).carrier_key, DUPONT_KEY);
+    // A key replaced since (Réglages, Intégrer): the booking reopens with the new one, which Dupont's pages now carry.
+    const dupontOffice = await new BackOffice(server.base).signInAs(2);
+    const replaced = await dupontOffice.post('/espace-transporteur/reglages/integration/cle', {});
+    assert.equal(replaced.status, 303, replaced.text);
+    const [{ public_key: newKey }] = await server.query('SELECT public_key FROM companies WHERE id = 2');
+    assert.notEqual(newKey, DUPONT_KEY);
+    assert.equal((await read(keyedBooking.data)).carrier_key, newKey);
+    // Put back for the tests after this one, which quote with the published demo key.
+    await server.query('UPDATE companies SET public_key = ? WHERE id = 2', [DUPONT_KEY]);
+    // The keyless public pages' booking and a company's intranet booking name no key.
+    const publicPriced = await pricedWith(server.base, bookingBody(), null);
+    const publicBooking = await json(server.base, 'POST', '/api/v1/travels', { body: publicPriced.body });
+    assert.equal(publicBooking.status, 201, publicBooking.text);
+    assert.equal((await read(publicBooking.data)).carrier_key, undefined);
+    const companyBooking = await json(server.base, 'POST', '/api/v1/travels', {
+      body: { ...publicPriced.body, company_token: DEMO_COMPANY_TOKEN },
+    });
+    assert.equal(companyBooking.status, 201, companyBooking.text);
+    assert.equal((await read(companyBooking.data)).carrier_key, undefined);
+  });
+
   it('refuses a quote of one carrier presented on another’s page, and a key with another carrier’s company token', async () => {
     // Martin's quote (the spec's rates) sent on Dupont's page: Dupont's price is not that one.
     const { body } = await pricedWith(server.base, bookingBody(), MARTIN_KEY);

@@ -92,6 +92,15 @@ export const BookingSchema = v.object({
       v.description('Les prix fixés par l’entreprise, ligne à ligne (frais annexes, frais prédéfinis, manutention imposée).'),
     ),
   ),
+  carrier_key: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(100),
+      v.description(
+        'Faite sur la page publique d’un transporteur (sa clé) : la clé publique de ce transporteur aujourd’hui. Une page qui rouvre la réservation sans clé ni jeton la prend, pour la chiffrer et la présenter aux conditions de ce transporteur (ses tarifs, ses options, sa marque).',
+      ),
+    ),
+  ),
 });
 export type Booking = v.InferOutput<typeof BookingSchema>;
 
