@@ -40,6 +40,8 @@ export interface BookingFacts {
    * costs and the options, in cents): what the customer's e-mails write, never added up again.
    */
   totals?: { ttc: number; ht: number };
+  /** The deposit the carrier asks online, as the devis says it (payments/deposit-settings.ts devisMention): the confirmation says it too. */
+  depositMention?: string;
   /** The counter-offer a 'booking.counter_offered' event announces. */
   counterOffer?: CounterOfferFacts;
   /** The acceptance a 'booking.devis_accepted' event announces. */

@@ -49,6 +49,8 @@ export interface MailInput {
   priceLines?: readonly unknown[];
   /** The booking's stored total (booking-summary.ts), which the e-mail writes as it is; absent: transport, handling and options. */
   totals?: { ttc: number; ht: number } | null;
+  /** The deposit asked online, as the devis says it: the booking's e-mail says it under the total, so the devis asks nothing unannounced. */
+  depositMention?: string | null;
 }
 
 /** The options among a booking's price lines, read defensively (the lines are stored JSON). */
@@ -132,6 +134,7 @@ function facts(input: MailInput): Block {
       : []),
     ...options.map((line): [string, string] => ['Option', `${oneLine(line.label, NAME_MAX)}${NBSP}: ${formatCents(line.amount)} TTC`]),
     ...(total > 0 ? ([['Total', `${formatCents(total)} TTC (${formatCents(totalHt)} HT)`]] as [string, string][]) : []),
+    ...(input.depositMention ? ([['Acompte', input.depositMention]] as [string, string][]) : []),
   ];
   return {
     text: rows.map(([label, value]) => `${label}${NBSP}: ${value}`).join('\n'),

@@ -267,6 +267,7 @@ export class Notifier {
       reason: facts.refusalReason,
       priceLines: facts.priceLines ?? [],
       totals: facts.totals ?? null,
+      depositMention: facts.depositMention ?? null,
     });
     const { from } = this.deps.settings.mail;
     const sender = carrier.name ? `"${carrier.name.replace(/["\\\r\n]/g, '')}" <${from}>` : from;

@@ -50,6 +50,7 @@ import {
 } from './travel-answers.ts';
 import { readCompanyStore } from '../db/company-store.ts';
 import { keySettings } from '../db/carrier-keys.ts';
+import { depositCents, devisMention, readDepositSetting } from '../payments/deposit-settings.ts';
 
 publishSchema('TravelPayload', TravelPayloadSchema, 'request');
 publishSchema('ItemInput', ItemSchema, 'request');
@@ -213,6 +214,12 @@ function createTravelRoute(app: FastifyInstance): void {
       const ownerStore =
         company?.store_json ?? request.site?.store_json ?? (publicOwner === null ? null : await readCompanyStore(sql, publicOwner));
       const carrier = carrierOf(ownerStore, publicPricing);
+      // The deposit its carrier asks online, said in the confirmation as the devis will say it (issue 55).
+      const depositOwner = companyId ?? siteId;
+      const deposit =
+        app.deposits.enabled && depositOwner !== null && priced.priceSource !== 'pending'
+          ? await readDepositSetting(sql, depositOwner)
+          : null;
       // The booking, its key's answer, its event and its e-mail are written together: a retry
       // finds all or none, and a crash cannot keep the booking and lose what follows it.
       const { answer, uses, written } = await sql.transaction(async (tx) => {
@@ -220,6 +227,7 @@ function createTravelRoute(app: FastifyInstance): void {
         const now = new Date().toISOString();
         const id = await insertTravel(tx, priced, hashToken(token), companyId, now, addressKey, siteId);
         const body = { id, token };
+        const summary = summaryOfPriced(priced);
         const facts = factsOf({
           id,
           company_id: companyId,
@@ -232,8 +240,9 @@ function createTravelRoute(app: FastifyInstance): void {
           price_source: priced.priceSource,
           price_check: priced.priceCheck,
           // The summary stored with it: its price lines, and the total the e-mails write.
-          summary: summaryOfPriced(priced),
+          summary,
         });
+        if (deposit) facts.depositMention = devisMention(deposit, depositCents(deposit, summary.total));
         const written = await notifier.record(tx, 'booking.created', facts, carrier, token);
         const answer = { ...body, confirmation_email: written.confirmation ?? 'none' };
         if (key !== null) await completeKey(tx, key, 201, answer);

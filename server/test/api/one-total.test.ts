@@ -224,6 +224,12 @@ describe(`one total, to the cent, on every surface (issue 53), on ${DATABASE_NAM
     surfaces.add('new-booking alert e-mail (carrier)', found(alert, /Total : (.+?) TTC/), frenchEuros(TOTAL_AT_CREATION));
     const confirmation = await waitForMail(CUSTOMER_MAIL, /est enregistrée$/, 'the customer’s confirmation');
     surfaces.add('confirmation e-mail (customer)', found(confirmation, /Total : (.+?) TTC/), frenchEuros(TOTAL_AT_CREATION));
+    // The deposit the devis will ask, announced with the booking (issue 55): the same share of the same total.
+    surfaces.add(
+      'confirmation e-mail (customer): the deposit',
+      found(confirmation, new RegExp(`Acompte : Un acompte de (.+?) TTC \\(${DEPOSIT_PERCENT} % du total TTC\\)`)),
+      frenchEuros(Math.round((TOTAL_AT_CREATION * DEPOSIT_PERCENT) / 100)),
+    );
     surfaces.add('back office booking page, Total', await bookingPageTotal(id), frenchEuros(TOTAL_AT_CREATION));
     surfaces.check('at creation');
   });
