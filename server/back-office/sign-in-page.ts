@@ -16,7 +16,7 @@ export function renderSignInPage(csrf: string, { email = '', error = null, info 
   const body = `
 <div class="sign-in card">
 <h1>Connexion</h1>
-<p class="meta">Le suivi des réservations de votre entreprise. Ces identifiants sont personnels\u00a0: ils ne sont pas le jeton des pages intranet.</p>
+<p class="meta">Le suivi des réservations de votre entreprise. Connectez-vous avec votre adresse e-mail et votre mot de passe personnels.</p>
 ${error ? notice('error', error, 'erreur-connexion') : ''}${info ? notice('info', info) : ''}
 <form method="post" action="${BASE}/connexion" class="stack">
 ${csrfField(csrf)}

@@ -83,9 +83,9 @@ export const testPageRoutes: FastifyPluginAsync = async (app) => {
     const attributes = `carrier-key="${escapeHtml(key.output)}"${provider}`;
     const body = `<h1>Page d’essai\u00a0: ${escapeHtml(name)}</h1>
 <p>Cette page porte votre extrait, comme une page de votre site. Les devis sont faits à vos tarifs, et une réservation enregistrée ici arrive dans votre espace transporteur, comme celle d’un client.</p>
-<h2>Le devis en cinq étapes</h2>
+<h2>L’assistant complet</h2>
 <transport-quote-wizard id="essai-assistant" ${attributes}></transport-quote-wizard>
-<h2>La variante en quatre étapes</h2>
+<h2>La variante simplifiée</h2>
 <transport-quote-lite id="essai-lite" ${attributes}></transport-quote-lite>`;
     const policy = testPageCsp(nonce).replace(
       "style-src 'self'",
