@@ -6,72 +6,9 @@ import * as v from 'valibot';
 import { TravelPayloadSchema } from 'transport-quote-wizard/domain';
 import { eventBody, type BookingFacts } from '../../notifications/booking-events.ts';
 import { mailMessage } from '../../notifications/mail-messages.ts';
+import { PARIS_LYON_BODY } from './booking-fixture.ts';
 
-const payload = v.parse(TravelPayloadSchema, {
-  addresses: [
-    {
-      type_name: 'pickup',
-      address_complete: '10 Rue de Rivoli 75004 Paris',
-      lat: 48.86,
-      lng: 2.35,
-      floor_nb: 0,
-      elevator_presence: false,
-      postal_code: '',
-      notes: '',
-      step: 1,
-      locality: '',
-      label: '',
-      country: 'France',
-      timewindow_earliest: null,
-      timewindow_latest: null,
-      order_item_ids: [],
-      seek_days: 0,
-      duration_min: 5,
-    },
-    {
-      type_name: 'dropoff',
-      address_complete: '3 Place Bellecour 69002 Lyon',
-      lat: 45.75,
-      lng: 4.83,
-      floor_nb: 0,
-      elevator_presence: false,
-      postal_code: '',
-      notes: '',
-      step: 2,
-      locality: '',
-      label: '',
-      country: 'France',
-      timewindow_earliest: null,
-      timewindow_latest: null,
-      order_item_ids: [],
-      seek_days: 0,
-      duration_min: 5,
-    },
-  ],
-  customer: { phone_number: '0612345678', email: 'odile@exemple.fr', name: 'Odile' },
-  travel: {
-    travel_id: null,
-    driver_pool_id: null,
-    vehicle_category_id: null,
-    beginning_date: '2026-12-15T09:00:00+01:00',
-    ending_date: null,
-    truck_capacity_needed: 20,
-    distance_transportation: 0,
-    duration_transportation: 0,
-    price_transportation: 100_000,
-    price_handling: 20_000,
-    price_transportation_ht: 83_333,
-    price_handling_ht: 16_667,
-    handling_needed: true,
-    duration_handling: 3600,
-    persons_needed: 2,
-    additional_notes: '',
-    timewindow_enabled: false,
-  },
-  items: [],
-  contacts: [],
-  options: [{ id: 'emballage' }],
-});
+const payload = v.parse(TravelPayloadSchema, PARIS_LYON_BODY);
 const line = { kind: 'option', label: 'Emballage et déballage', amount_ht: 18_000, amount: 21_600 };
 const facts: BookingFacts = {
   id: 7,
