@@ -15,6 +15,7 @@ import {
   type QuoteFigures,
   type TravelPayload,
   formatCents,
+  vehicleWords,
 } from 'transport-quote-wizard/domain';
 import { DateTime } from 'luxon';
 import * as v from 'valibot';
@@ -196,7 +197,7 @@ export function devisContent({
     items: payload.items
       .filter((item) => item.category !== 'cost' && item.category !== 'custom-cost')
       .map((item) => `${item.quantity} × ${printableVisitorText(item.name)}`),
-    volume: `Volume du mobilier\u00a0: ${declaredVolume(payload, figures)} · véhicule\u00a0: ${figures.vehicle?.name ?? `Véhicule ${formatVolume(figures.truck_capacity)}`}`,
+    volume: `Volume du mobilier\u00a0: ${declaredVolume(payload, figures)} · véhicule\u00a0: ${vehicleWords(figures.vehicle?.name ?? null, figures.truck_capacity, figures.vehicle_count)}`,
     service: [
       'Type de voyage\u00a0: voyage spécial, le véhicule est affecté à ce seul déménagement.',
       `Manutention\u00a0: ${handlersLabel(figures.persons_needed)}${figures.persons_needed > 0 ? `, ${formatDuration(figures.handling_hours * 3600)}` : ''}.`,

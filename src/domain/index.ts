@@ -76,6 +76,7 @@ export { FLOOR_MULTIPLIERS, floorMultiplier } from './pricing/floors.ts';
 export { additionalCosts } from './pricing/costs.ts';
 export { totalVolume } from './pricing/volume.ts';
 export { pickVehicleCategory } from './pricing/truck.ts';
+export { vehicleWords } from './pricing/price-words.ts';
 export { publicTransportFee } from './pricing/transport.ts';
 export { parsePrice, withVat, withoutVat } from './pricing/vat.ts';
 export { amountOfTtc, formatCents, readTypedEuros, spreadsheetCents, toCents, type Amount, type Cents } from './money/cents.ts';

@@ -23,6 +23,8 @@ export const MESSAGES = {
   approximateRoute:
     'Itinéraire estimé à vol d’oiseau\u00a0: faute de calcul routier, la distance est la ligne droite entre les adresses majorée de 50\u00a0%. La distance et la durée sont donc approximatives.',
   closedDay: 'Le transporteur ne travaille pas ce jour-là\u00a0: choisissez une autre date.',
+  overCapacity:
+    'Ce chargement dépasse le plus grand véhicule du transporteur\u00a0: enregistrez votre demande, il vous rappelle pour fixer le prix.',
   acceptedWarning: 'Le transporteur a déjà accepté cette réservation\u00a0: un changement important peut perturber son organisation.',
 } as const;
 

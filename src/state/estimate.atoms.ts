@@ -122,6 +122,8 @@ export interface PricedLoad {
   /** m³ to the tenth. */
   volume: number;
   vehicleName: string | null;
+  /** Vehicles (or trips) the load takes: 1 unless no vehicle holds it. */
+  vehicleCount: number;
   truckCapacity: number;
   persons: number;
   hours: number;
@@ -140,6 +142,7 @@ export const pricedLoadAtom = atom((get): PricedLoad | null => {
     return {
       volume: quoted.shown_volume ?? quoted.volume,
       vehicleName: quoted.vehicle?.name ?? null,
+      vehicleCount: quoted.vehicle_count ?? 1,
       truckCapacity: quoted.truck_capacity,
       persons: quoted.persons_needed,
       hours: quoted.handling_hours,
@@ -152,6 +155,7 @@ export function estimateLoad(estimate: Estimate): PricedLoad {
   return {
     volume: estimate.shownVolume,
     vehicleName: estimate.vehicleCategory?.name ?? null,
+    vehicleCount: estimate.vehicleCount,
     truckCapacity: estimate.truckCapacity,
     persons: estimate.handling.persons,
     hours: estimate.handling.hours,

@@ -34,6 +34,7 @@ const FULL: Tariff = {
     { id: 1, name: 'Fourgon 12 m³', capacity: 12, price_per_km: null, price_per_hour: null },
     { id: 2, name: 'Porteur 20 m³', capacity: 20, price_per_km: 1.5, price_per_hour: 40 },
   ],
+  over_capacity: 'several_vehicles',
   floors: { free: 2, mode: 'per_floor', per_floor: 10, lift_factor: 0.5 },
   carry: { free_metres: 20, step_metres: 10, per_step: 15 },
   lite_tiers: [
@@ -212,6 +213,67 @@ describe('the one composition of a price (priceTrip, the estimate’s and the qu
       priceWithTariff(defaultTariff(), { ...trip(), stops, driver: plain.estimate.driver, vehicleId: null }).transportFee,
     );
     assert.notEqual(plain.fees.transportation.fee, onTariff.fees.transportation.fee);
+  });
+});
+
+describe('a load no vehicle holds alone (issue 55, point 7)', () => {
+  // 100 km in 1 h, both addresses at one point: the driver's way back adds nothing.
+  const route = { distance: 100_000, duration: 3600, legDurations: [3600], legDistances: [100_000], responses: [], approximate: false };
+  const load = (wardrobes: number) => [wardrobe({ quantity: wardrobes })];
+  const price = (tariff: Tariff, wardrobes: number, vehicleCategoryId: number | null = null) =>
+    priceTrip({
+      stops: twoStops(),
+      items: load(wardrobes),
+      route,
+      vehicleCategories: [],
+      vehicleCategoryId,
+      vat: 0.2,
+      tariff,
+      date: '',
+      persons: null,
+      hours: null,
+      pool: null,
+      fixedPrice: null,
+      grid: 'wizard',
+    });
+  // The 20 m³ truck's own rates: 100 km × 1.5 + 1 h × 40 = 190 € HT, over the 150 € minimum.
+  const oneTruck = 190 * 1.2;
+
+  it('13 wardrobes (26 m³) over a 20 m³ largest truck: two trucks, each driving the route, 2 × 190 € HT, TTC', () => {
+    const twoTrucks = price(FULL, 13);
+    assert.equal(twoTrucks.estimate.vehicleCategory?.name, 'Porteur 20 m³');
+    assert.equal(twoTrucks.estimate.vehicleCount, 2);
+    assert.equal(twoTrucks.fees.transportation.fee, Math.round(2 * oneTruck));
+    assert.equal(twoTrucks.estimate.poolError, null);
+    // 10 wardrobes fill the truck exactly: one truck, one price.
+    const full = price(FULL, 10);
+    assert.equal(full.estimate.vehicleCount, 1);
+    assert.equal(full.fees.transportation.fee, Math.round(oneTruck));
+  });
+
+  it('a carrier who calls back gives no price over its largest truck: the booking is a price to set', () => {
+    const estimate = price({ ...FULL, over_capacity: 'call_back' }, 13).estimate;
+    assert.equal(estimate.total, 0);
+    assert.equal(
+      estimate.poolError,
+      'Ce chargement dépasse le plus grand véhicule du transporteur\u00a0: enregistrez votre demande, il vous rappelle pour fixer le prix.',
+    );
+    // A load the largest truck holds is priced as ever, whatever the rule.
+    assert.equal(price({ ...FULL, over_capacity: 'call_back' }, 10).estimate.poolError, null);
+  });
+
+  it('a smaller vehicle chosen by hand for 14 m³ is two of it (12 m³ each), even at a carrier who calls back', () => {
+    const twoVans = price({ ...FULL, over_capacity: 'call_back' }, 7, 1).estimate;
+    assert.equal(twoVans.vehicleCount, 2);
+    assert.equal(twoVans.poolError, null);
+    // The 12 m³ van has no rates of its own: 100 × 1 + 1 × 25 = 125 € HT, so the 150 € minimum, per van.
+    assert.equal(twoVans.transportFee, Math.round(2 * 150 * 1.2));
+  });
+
+  it('the schema keeps the rule, and a tariff written before it prices several vehicles', () => {
+    const { over_capacity: _rule, ...older } = FULL;
+    assert.equal(v.parse(TariffSchema, older).over_capacity, 'several_vehicles');
+    assert.equal(v.safeParse(TariffSchema, { ...FULL, over_capacity: 'refuse' }).success, false);
   });
 });
 

@@ -187,9 +187,28 @@ describe('panel 1, the items', () => {
     const meter = await findByRole(root, 'meter', /Remplissage du véhicule : 67 %/);
     expect(meter.className).to.contain('load-warning');
     byRole(root, 'button', 'Augmenter la quantité : Canapé 3 places').click();
-    await findByRole(root, 'meter', /Remplissage du véhicule : 133 %/);
+    // Over the vehicle, the words say so: never 'Presque plein' above 100 % (issue 55, point 7).
+    await findByRole(root, 'meter', /Remplissage du véhicule : 133 %, dépasse la capacité/);
     expect(root.querySelector('.load-bar')!.className).to.contain('load-danger');
-    expect(textOf(root)).to.contain('Aucun véhicule ne suffit');
+    expect(textOf(root)).not.to.contain('Presque plein');
+    // 4 m³ in 3 m³ vehicles: the price counts two, as the default tariff prices it.
+    expect(textOf(root)).to.contain('Aucun véhicule ne suffit : le prix compte 2 véhicules « Fourgon 3 m³ » ou autant de voyages.');
+  });
+
+  it('a carrier who calls back over its largest vehicle says so at the load bar (issue 55, point 7)', async () => {
+    const fleet = [{ id: 7, name: 'Fourgon 3 m³', capacity: 3 }];
+    const tariff = {
+      vat: 0.2,
+      handling: { rate_standard: 18, rate_moving: 30 },
+      transport: { minimum: 38, per_km: 0.7, per_hour: 15 },
+      vehicles: fleet,
+      over_capacity: 'call_back',
+    };
+    const root = await itemsPanel({ preferred_items: PREFERRED, vehicle_categories: fleet, tariff });
+    byRole(root, 'button', 'Ajouter : Canapé 3 places').click();
+    (await findByRole(root, 'button', 'Augmenter la quantité : Canapé 3 places')).click();
+    await findByRole(root, 'meter', /dépasse la capacité/);
+    expect(textOf(root)).to.contain('Aucun véhicule ne suffit : le transporteur vous rappelle pour fixer le prix.');
   });
 
   it('S168 the load bar compares the exact ratio: 1.81 m³ in a 3 m³ vehicle (60.33 %) is a warning', async () => {

@@ -75,6 +75,9 @@ export function tariffChanges(before: Tariff, after: Tariff): string[] {
   const closed = (tariff: Tariff) =>
     list([...tariff.days.closed_weekdays.map((weekday) => WEEKDAYS[weekday - 1]!), ...tariff.days.closed_dates.map(day)], 'aucun');
   compare('Jours fermés', closed(before), closed(after));
+  const overFleet = (tariff: Tariff) =>
+    tariff.over_capacity === 'call_back' ? 'prix à fixer, rappel du client' : 'autant de véhicules qu’il en faut';
+  compare('Au-delà du plus grand véhicule', overFleet(before), overFleet(after));
   const capacity = (tariff: Tariff) => (tariff.daily_capacity === null ? 'sans limite' : String(tariff.daily_capacity));
   compare('Réservations par jour', capacity(before), capacity(after));
   const tiers = (tariff: Tariff) =>

@@ -62,6 +62,7 @@ export function tariffValues(tariff: Tariff, basedOn: number | null): FormValues
     fin_mois_coef: frenchNumber(tariff.days.month_end.coefficient),
     jours_fermes: tariff.days.closed_dates.map(frenchDay).join('\n'),
     capacite: tariff.daily_capacity === null ? '' : String(tariff.daily_capacity),
+    au_dela: tariff.over_capacity,
   };
   tariff.transport.km_bands.forEach((band, index) => {
     values[`tranche_${index + 1}_km`] = frenchNumber(band.from_km);
@@ -151,6 +152,7 @@ export function parseTariffForm(values: FormValues): ParsedTariff {
   const bands = readKmBands(form, values);
 
   const vehicles = readVehicles(form, values);
+  const overCapacity = form.text('au_dela') === 'call_back' ? 'call_back' : 'several_vehicles';
 
   const floorsFree = form.number('etages_gratuits', { label: 'Étages gratuits', min: 0, max: 12, integer: true, example: '2' });
   const floorMode = form.text('etages_mode') === 'per_floor' ? 'per_floor' : 'multipliers';
@@ -208,6 +210,7 @@ export function parseTariffForm(values: FormValues): ParsedTariff {
       per_extra_stop: perStop,
     },
     vehicles,
+    over_capacity: overCapacity,
     floors: { free: floorsFree, mode: floorMode, per_floor: perFloor, lift_factor: lift },
     carry: { free_metres: carryFree, step_metres: carryStep, per_step: carryPrice },
     lite_tiers: tiers,
@@ -397,6 +400,8 @@ export function renderTariffForm({ csrf, values, errors, action, simulateAction 
     return `<fieldset class="row"><legend>Forfait ${index + 1}</legend>${input({ ...at, context: `Forfait ${index + 1}`, name: `${row}_de`, label: 'De', unit: 'm³', size: 5 })}${input({ ...at, context: `Forfait ${index + 1}`, name: `${row}_a`, label: 'Jusqu’à (exclu)', unit: 'm³', size: 5 })}${input({ ...at, context: `Forfait ${index + 1}`, name: `${row}_prix`, label: 'Prix', unit: transportUnit, size: 6 })}</fieldset>`;
   }).join('');
 
+  const callBack = values.au_dela === 'call_back';
+  const overCapacity = `<fieldset class="choice"><legend>Un chargement plus grand que le plus grand véhicule</legend><label class="check"><input type="radio" name="au_dela" value="several_vehicles"${callBack ? '' : ' checked'}> se chiffre avec autant de véhicules (ou de voyages) qu’il en faut\u00a0: le transport compte pour chacun</label><label class="check"><input type="radio" name="au_dela" value="call_back"${callBack ? ' checked' : ''}> n’a pas de prix en ligne\u00a0: la demande arrive «\u202fprix à fixer\u202f» et vous rappelez le client</label></fieldset>`;
   const perFloor = values.etages_mode === 'per_floor';
   const floorMode = `<fieldset class="choice"><legend>Les étages se paient</legend><label class="check"><input type="radio" name="etages_mode" value="multipliers"${perFloor ? '' : ' checked'}> en temps de manutention (coefficients par étage\u00a0: 1,05 au 1er, 1,1 au 3e, 3,6 au 12e)</label><label class="check"><input type="radio" name="etages_mode" value="per_floor"${perFloor ? ' checked' : ''}> par un prix à chaque étage au-delà des étages gratuits, à chaque adresse</label></fieldset>`;
 
@@ -421,7 +426,7 @@ ${section(
   'vehicules',
   'Véhicules',
   'Le plus petit véhicule qui contient le volume fait le trajet\u202f; ses propres prix par km et par heure remplacent ceux du transport. Laissez une ligne vide pour la retirer.',
-  `<div class="rows">${vehicles}</div>`,
+  `<div class="rows">${vehicles}</div>${overCapacity}`,
 )}
 ${section(
   'etages',

@@ -1,4 +1,4 @@
-import { formatDistance, formatDuration, type QuoteFigures, type Tariff, formatCents } from 'transport-quote-wizard/domain';
+import { formatDistance, formatDuration, type QuoteFigures, type Tariff, formatCents, vehicleWords } from 'transport-quote-wizard/domain';
 import type { TariffVersion } from '../../db/tariffs-repo.ts';
 import { csrfField, escapeHtml, frame, notice, shortDateTime, type Viewer } from '../layout.ts';
 import { SETTINGS_URL } from './pages.ts';
@@ -46,7 +46,7 @@ function figuresCell(figures: QuoteFigures): string {
   if (figures.pool_error) return `<p class="price">Prix non disponible</p><p class="meta">${escapeHtml(figures.pool_error)}</p>`;
   const hours = formatDuration(figures.handling_hours * 3600);
   const handlers = figures.persons_needed === 1 ? '1\u00a0manutentionnaire' : `${figures.persons_needed}\u00a0manutentionnaires`;
-  return `<p class="price">${escapeHtml(money(figures.total))}\u00a0TTC</p><p class="meta">${escapeHtml(money(figures.total_ht))}\u00a0HT · transport ${escapeHtml(money(figures.price_transportation))}, manutention ${escapeHtml(money(figures.price_handling))}</p><p class="meta">${escapeHtml(formatDistance(figures.driver_distance))} de route aller et retour · ${escapeHtml(figures.vehicle?.name ?? `${figures.volume}\u00a0m³`)} · ${escapeHtml(handlers)}, ${escapeHtml(hours)}</p>`;
+  return `<p class="price">${escapeHtml(money(figures.total))}\u00a0TTC</p><p class="meta">${escapeHtml(money(figures.total_ht))}\u00a0HT · transport ${escapeHtml(money(figures.price_transportation))}, manutention ${escapeHtml(money(figures.price_handling))}</p><p class="meta">${escapeHtml(formatDistance(figures.driver_distance))} de route aller et retour · ${escapeHtml(figures.vehicle ? vehicleWords(figures.vehicle.name, figures.truck_capacity, figures.vehicle_count) : `${figures.volume}\u00a0m³`)} · ${escapeHtml(handlers)}, ${escapeHtml(hours)}</p>`;
 }
 
 function difference(current: QuoteFigures, draft: QuoteFigures): string {

@@ -80,14 +80,15 @@ function sofaRequest(body) {
  * formula (km × rate + hours × 15, at least 38) with the rate per km typed, and each km beyond a
  * band's start at the band's rate.
  */
-const transportEuros = (points, perKm, bands: { from_km: number; per_km: number }[] = []) => {
+const transportEuros = (points, perKm, bands: { from_km: number; per_km: number }[] = [], vehicles = 1) => {
   const { driver } = straightRoute(points);
   let kmPrice = Math.min(driver.km, bands[0]?.from_km ?? Infinity) * perKm;
   bands.forEach((band, index) => {
     const end = bands[index + 1]?.from_km ?? Infinity;
     if (driver.km > band.from_km) kmPrice += (Math.min(driver.km, end) - band.from_km) * band.per_km;
   });
-  return Math.max(38, Math.round(kmPrice + driver.hours * 15));
+  // Each vehicle a load takes drives the route at one vehicle's price (issue 55, point 7).
+  return Math.round(Math.max(38, kmPrice + driver.hours * 15) * vehicles);
 };
 /** The band saved by the second test: from 300 km, 0.50 € a km. */
 const BAND = [{ from_km: 300, per_km: 0.5 }];
@@ -216,6 +217,52 @@ describe(`the tariff in the Réglages on ${DATABASE_NAME}`, () => {
     const stored = await json(server.base, 'GET', `/api/v1/travels/${booked.data.id}?token=${booked.data.token}`);
     assert.equal(stored.data.travel.price_transportation, cents(transportEuros([PARIS, LYON], 0.7, BAND)));
     assert.equal(stored.data.quote_id, before.data.id);
+  });
+
+  it('a load over the largest vehicle: priced for as many vehicles as it takes, or a price to set when the carrier calls back (issue 55, point 7)', async () => {
+    const office = await new BackOffice(server.base).signInAs(1);
+    const company = await json(server.base, 'GET', `/api/v1/companies/${DEMO_COMPANY_TOKEN}`);
+    const largest = Math.max(...company.data.tariff.vehicles.map((vehicle) => vehicle.capacity));
+    // Crates of 1 m³ the visitor described (no catalogue entry): 4 m³ more than the largest vehicle holds.
+    const crates = largest + 4;
+    const body = bookingBody({ company_token: DEMO_COMPANY_TOKEN });
+    body.items = [{ name: 'Caisse d’archives', category: 'item', volume: 1, quantity: crates }];
+    const request = sofaRequest(body);
+
+    const several = await json(server.base, 'POST', '/api/v1/quotes', { body: request });
+    assert.equal(several.status, 201, several.text);
+    const vehicles = Math.ceil(crates / largest);
+    assert.equal(several.data.figures.vehicle_count, vehicles);
+    // The tariff saved above: 1,40 € a km, 0,50 € from 300 km.
+    assert.equal(several.data.figures.price_transportation, cents(transportEuros([PARIS, LYON], 1.4, BAND, vehicles)));
+
+    const fields = formFields((await office.get(TARIFS)).text, TARIFS);
+    assert.equal(fields.au_dela, 'several_vehicles');
+    const saved = await office.post(TARIFS, { ...fields, au_dela: 'call_back' });
+    assert.equal(saved.status, 303, saved.text.slice(0, 600));
+    assert.ok(
+      (await office.get(VERSIONS)).text.includes(
+        'Au-delà du plus grand véhicule\u00a0: autant de véhicules qu’il en faut → prix à fixer, rappel du client',
+      ),
+    );
+
+    const callBack = await json(server.base, 'POST', '/api/v1/quotes', { body: request });
+    assert.equal(callBack.status, 201, callBack.text);
+    assert.equal(
+      callBack.data.figures.pool_error,
+      'Ce chargement dépasse le plus grand véhicule du transporteur\u00a0: enregistrez votre demande, il vous rappelle pour fixer le prix.',
+    );
+    assert.equal(callBack.data.figures.total, 0);
+    const booked = await json(server.base, 'POST', '/api/v1/travels', {
+      body: { ...body, quote_id: callBack.data.id, travel: { ...body.travel, price_transportation: 0, price_handling: 0 } },
+    });
+    assert.equal(booked.status, 201, booked.text);
+    const stored = await json(server.base, 'GET', `/api/v1/travels/${booked.data.id}?token=${booked.data.token}`);
+    assert.equal(stored.data.price_source, 'pending', 'the carrier calls back and sets the price');
+
+    // Back as it was, for the tests after this one.
+    const restored = await office.post(TARIFS, { ...formFields((await office.get(TARIFS)).text, TARIFS), au_dela: 'several_vehicles' });
+    assert.equal(restored.status, 303);
   });
 
   it('Simuler: the sample trip and the carrier’s own, priced by the quote service before and after a draft; nothing saved', async () => {

@@ -15,7 +15,7 @@ import type { Tariff } from '../tariff/tariff.ts';
 import { additionalCosts } from './costs.ts';
 import type { HandlingEstimate, HandlingOverrides } from './handling.ts';
 import { predefinedHandlingFee, predefinedTransportFee } from './transport.ts';
-import { resolveVehicleCategory } from './truck.ts';
+import { fleetHolds, resolveVehicleCategory, vehiclesForLoad } from './truck.ts';
 import { roundCents, withVat, withoutVat } from './vat.ts';
 
 export { displayedAmount } from './vat.ts';
@@ -49,6 +49,8 @@ export interface Estimate {
   /** The same load to the tenth of a m³, for the screens. */
   shownVolume: number;
   vehicleCategory: VehicleCategory | null;
+  /** Vehicles (or trips) of that category the load takes: 1 unless it holds less than the load. */
+  vehicleCount: number;
   truckCapacity: number;
   customer: { distance: number; duration: number };
   driver: { distance: number; duration: number };
@@ -88,7 +90,11 @@ export function estimateTravel(input: EstimateInput): Estimate {
   const volume = totalVolume(items);
   const vehicles = input.tariff ? tariffVehicleCategories(tariff) : input.vehicleCategories;
   // The vehicle by the load as shown, not the priced whole m³ (volume.ts, vehicleVolume).
-  const vehicleCategory = resolveVehicleCategory(vehicleVolume(items), vehicles, input.vehicleCategoryId);
+  const load = vehicleVolume(items);
+  const vehicleCategory = resolveVehicleCategory(load, vehicles, input.vehicleCategoryId);
+  const vehicleCount = vehiclesForLoad(load, vehicleCategory);
+  // More than the fleet's largest vehicle holds, at a carrier who calls back rather than price it.
+  const callBack = vehicleCount > 1 && tariff.over_capacity === 'call_back' && !fleetHolds(load, vehicles);
   const customer = { distance: route?.distance ?? 0, duration: route?.duration ?? 0 };
   const driver = route ? driverRoute(customer, pointsOf(stops)) : customer;
   const overrides = { ...input.overrides, persons: input.overrides?.persons ?? input.pool?.persons ?? null };
@@ -100,6 +106,7 @@ export function estimateTravel(input: EstimateInput): Estimate {
     vehicleId: vehicleCategory?.id ?? null,
     date: input.date ?? '',
     overrides,
+    vehicleCount,
   });
   const handling = priced.handling;
 
@@ -124,8 +131,10 @@ export function estimateTravel(input: EstimateInput): Estimate {
     transportFee = roundCents(withVat(input.fixedPrice.transportationPriceVatExcluded, vat));
     handlingFee = roundCents(withVat(input.fixedPrice.handlingPriceVatExcluded, vat));
   }
-  // A pool's error, or a day the carrier does not work, stands in place of the price (spec §4): no total is offered.
-  const poolError = priced.day.closed ? MESSAGES.closedDay : (pool?.error ?? null);
+  // A pool's error, a day the carrier does not work, or a load it calls back for, stands in
+  // place of the price (spec §4): no total is offered, and a booking is a price to set.
+  const overCapacity = callBack && source === 'public' ? MESSAGES.overCapacity : null;
+  const poolError = priced.day.closed ? MESSAGES.closedDay : (pool?.error ?? overCapacity);
   const costs = additionalCosts(items, vat);
   const total = poolError && !input.fixedPrice ? 0 : roundCents(transportFee + handlingFee + costs);
   const onSiteSeconds = stops.reduce((sum, stop) => sum + stop.durationMin * 60, 0);
@@ -134,6 +143,7 @@ export function estimateTravel(input: EstimateInput): Estimate {
     volume,
     shownVolume: shownVolume(items),
     vehicleCategory,
+    vehicleCount,
     truckCapacity: vehicleCategory?.capacity ?? volume,
     customer,
     driver,

@@ -1,4 +1,4 @@
-import { formatDistance, formatDuration, NBSP } from '../format.ts';
+import { formatDistance, formatDuration, formatVolume, NBSP } from '../format.ts';
 import type { Estimate } from './estimate.ts';
 
 type Figures = Pick<Estimate, 'customer' | 'driver' | 'handling' | 'totalDuration'>;
@@ -51,4 +51,14 @@ export function priceDependsOn(lite: boolean): string {
   return lite
     ? 'Il dépend de la distance et du temps de trajet du chauffeur, et du volume de vos objets.'
     : 'Il dépend de la distance, du volume de vos objets, qui fixe le véhicule, et de la manutention\u00a0: étage de chaque adresse, ascenseur ou non.';
+}
+
+/**
+ * The vehicle as every screen names it: its category's name ('Véhicule 20 m³' for the default
+ * ones, the carrier's own otherwise), and how many when the load takes more than one
+ * ('2 × Porteur 20 m³', issue 55, point 7).
+ */
+export function vehicleWords(name: string | null, capacity: number, count = 1): string {
+  const vehicle = name ?? `Véhicule ${formatVolume(capacity)}`;
+  return count > 1 ? `${count}${NBSP}×${NBSP}${vehicle}` : vehicle;
 }

@@ -24,3 +24,18 @@ export function vehicleCategoryIdForApi(id: Id | null | undefined): Id | null {
   const numeric = Number(id);
   return Number.isFinite(numeric) && numeric < 0 ? null : id;
 }
+
+/**
+ * How many of the vehicle doing the job a load takes (issue 55, point 7): 1 when it holds the
+ * load, else as many as carry it, each up to its capacity (26,5 m³ in a 20 m³ truck: 2).
+ */
+export function vehiclesForLoad(load: number, vehicle: VehicleCategory | null): number {
+  if (!vehicle || vehicle.capacity <= 0 || load <= vehicle.capacity) return 1;
+  // A hair under a whole number of loads (3 × 6,6666… m³) is that many vehicles, not one more.
+  return Math.ceil(load / vehicle.capacity - 1e-9);
+}
+
+/** Whether one vehicle of the fleet holds the load alone. */
+export function fleetHolds(load: number, categories: readonly VehicleCategory[]): boolean {
+  return categories.some((category) => category.capacity >= load);
+}

@@ -120,6 +120,8 @@ export interface QuoteFigures {
   shown_volume?: number;
   truck_capacity: number;
   vehicle: { id: Id; name: string; capacity: number } | null;
+  /** Vehicles (or trips) of that one the load takes, when more than one (issue 55, point 7). */
+  vehicle_count?: number;
   persons_needed: number;
   handling_hours: number;
   driver_pool_id: Id | null;
@@ -186,6 +188,7 @@ export function quoteFigures(trip: TripToPrice, poolAnswer: PoolAnswer): QuoteFi
     shown_volume: estimate.shownVolume,
     truck_capacity: estimate.truckCapacity,
     vehicle: estimate.vehicleCategory ? { ...estimate.vehicleCategory } : null,
+    ...(estimate.vehicleCount > 1 ? { vehicle_count: estimate.vehicleCount } : {}),
     persons_needed: estimate.handling.persons,
     handling_hours: estimate.handling.hours,
     driver_pool_id: trip.pool?.id ?? null,

@@ -36,6 +36,14 @@ export const QuoteFiguresSchema = v.object({
   ),
   truck_capacity: v.pipe(v.number(), v.description('Capacité du véhicule retenu, en m³.')),
   vehicle: v.nullable(v.object({ id: Id, name: v.string(), capacity: v.number() })),
+  vehicle_count: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(2),
+      v.description('Véhicules (ou voyages) de ce type que le chargement demande, quand il dépasse le plus grand ; absent pour un seul.'),
+    ),
+  ),
   persons_needed: v.pipe(v.number(), v.integer(), v.description('Manutentionnaires.')),
   handling_hours: v.pipe(v.number(), v.description('Heures de manutention.')),
   driver_pool_id: v.nullable(Id),

@@ -48,6 +48,7 @@ export function defaultTariff(basis: TariffBasis = {}): Tariff {
       price_per_km: null,
       price_per_hour: null,
     })),
+    over_capacity: 'several_vehicles',
     floors: { free: 0, mode: 'multipliers', per_floor: 0, lift_factor: ELEVATOR_FACTOR },
     carry: { free_metres: 0, step_metres: 10, per_step: 0 },
     lite_tiers: SPEC_LITE_TIERS.map((tier) => ({ ...tier })),

@@ -22,6 +22,8 @@ export interface TariffTrip {
   /** 'yyyy-MM-dd', or '' before the day is chosen (no day rule applies then). */
   date: string;
   overrides?: HandlingOverrides;
+  /** Vehicles (or trips) the load takes, each driving the route (issue 55, point 7); 1 when absent. */
+  vehicleCount?: number;
 }
 
 /** Each part of a tariff's price, for the carrier's simulation and the tests. VAT as the tariff's sections say. */
@@ -32,8 +34,10 @@ export interface TariffDetail {
   hourPart: number;
   extraStops: number;
   extraStopsPart: number;
-  /** The transport before the minimum and the day's coefficient. */
+  /** The transport of one vehicle before the minimum and the day's coefficient. */
   transportRaw: number;
+  /** Vehicles (or trips) the transport counts. */
+  vehicleCount: number;
   minimumApplied: boolean;
   handlingHoursPart: number;
   floorsPart: number;
@@ -109,7 +113,8 @@ function carrySupplement(stops: readonly Stop[], carry: Tariff['carry']): number
  * server's quote both call, so the estimate shown is the quote to the cent.
  *
  * Transport = max(minimum, km price + hours × rate per hour + extra stops × their price), × the
- * day's coefficient, × (1 + VAT) when the transport section is VAT excluded; rounded to the euro.
+ * vehicles the load takes (one unless no vehicle holds it), × the day's coefficient, × (1 + VAT)
+ * when the transport section is VAT excluded; rounded to the euro.
  * Handling = (billed hours × handlers × hourly rate + floors + carry) × the day's coefficient,
  * VAT added when the section is VAT excluded, plus the hand-set handling prices with VAT
  * (which no coefficient touches); rounded to the euro (spec §9).
@@ -142,7 +147,9 @@ export function priceWithTariff(tariff: Tariff, trip: TariffTrip): TariffPrice {
   const extraStops = Math.max(0, stops.length - 2);
   const extraStopsPart = extraStops * transport.per_extra_stop;
   const transportRaw = kmPart + hourPart + extraStopsPart;
-  const transportFee = Math.round(Math.max(transport.minimum, transportRaw) * coefficient * transportFactor);
+  // A load no vehicle holds alone is driven by as many, each at the one vehicle's price.
+  const vehicleCount = trip.vehicleCount ?? 1;
+  const transportFee = Math.round(Math.max(transport.minimum, transportRaw) * vehicleCount * coefficient * transportFactor);
 
   // Handling.
   const work = handlingWork(items, stops, volume, tariffRates(tariff), trip.overrides, floorRuleOf(tariff.floors));
@@ -170,6 +177,7 @@ export function priceWithTariff(tariff: Tariff, trip: TariffTrip): TariffPrice {
       extraStops,
       extraStopsPart,
       transportRaw,
+      vehicleCount,
       minimumApplied: transportRaw < transport.minimum,
       handlingHoursPart,
       floorsPart,

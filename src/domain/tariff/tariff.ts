@@ -107,6 +107,13 @@ export type LiteTier = v.InferOutput<typeof LiteTierSchema>;
 export const FLOOR_MODES = ['multipliers', 'per_floor'] as const;
 export type FloorMode = (typeof FLOOR_MODES)[number];
 
+/**
+ * A load no vehicle of the fleet holds (issue 55, point 7): priced as that many vehicles (or
+ * trips) of the largest one, each driving the route, or given no price so that the carrier
+ * calls the customer back and sets it (the booking is stored as a price to set).
+ */
+export const OVER_CAPACITY_RULES = ['several_vehicles', 'call_back'] as const;
+export type OverCapacityRule = (typeof OVER_CAPACITY_RULES)[number];
 /** Spec §9's handling fee tiers, as the earlier variant prices them. */
 export const SPEC_LITE_TIERS: readonly LiteTier[] = [
   { from_m3: 0, under_m3: 5, fee: 20 },
@@ -154,6 +161,7 @@ export const TariffSchema = v.object({
     v.maxLength(TARIFF_BOUNDS.vehicles),
     v.check(distinctIds, 'Deux véhicules ont le même identifiant'),
   ),
+  over_capacity: v.optional(v.picklist(OVER_CAPACITY_RULES), 'several_vehicles'),
   floors: v.optional(
     v.object({
       /** Floors carried as the ground floor (no multiplier, no supplement). */

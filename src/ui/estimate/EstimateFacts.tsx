@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { formatDistance, formatDuration, formatVolume } from '../../domain/format.ts';
-import { durationParts } from '../../domain/pricing/price-words.ts';
+import { durationParts, vehicleWords } from '../../domain/pricing/price-words.ts';
 import type { Estimate } from '../../domain/pricing/estimate.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { estimateLoad, feesAtom, pricedLoadAtom, totalAtom } from '../../state/estimate.atoms.ts';
@@ -25,7 +25,7 @@ export function EstimateFacts({ estimate }: { estimate: Estimate }) {
   const handlingShown = lite || !company.hide_handling_infos;
   // The load as the carrier's quote priced it (its records, its catalogue), as the booking and its devis give it.
   const load = useAtomValue(pricedLoadAtom) ?? estimateLoad(estimate);
-  const vehicle = load.vehicleName ?? `Véhicule ${formatVolume(load.truckCapacity)}`;
+  const vehicle = vehicleWords(load.vehicleName, load.truckCapacity, load.vehicleCount);
   return (
     <dl className="facts">
       <Fact term="Distance">{formatDistance(estimate.customer.distance)}</Fact>

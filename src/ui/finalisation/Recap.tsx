@@ -6,7 +6,7 @@ import { BUSINESS_TIME_ZONE } from '../../domain/constants.ts';
 import { formatClock, formatDuration, formatPhone, formatPrice, formatVolume, NBSP } from '../../domain/format.ts';
 import { formatDateAndTime, formatShortDate, formatTimeOfDay, timeValueOf } from '../../domain/format-dates.ts';
 import { readArrival } from '../../domain/time/late-arrival.ts';
-import { tripLine } from '../../domain/pricing/price-words.ts';
+import { tripLine, vehicleWords } from '../../domain/pricing/price-words.ts';
 import { addressText } from '../../domain/places/address-text.ts';
 import type { Stop } from '../../domain/entities/stop.ts';
 import { companyDataAtom, pricesAllowedAtom } from '../../state/company.atoms.ts';
@@ -139,7 +139,7 @@ export function Recap() {
         {load && (
           <div>
             <dt>Véhicule</dt>
-            <dd>{load.vehicleName ?? `Véhicule ${formatVolume(load.truckCapacity)}`}</dd>
+            <dd>{vehicleWords(load.vehicleName, load.truckCapacity, load.vehicleCount)}</dd>
           </div>
         )}
         {load && !company.hide_handling_infos && (

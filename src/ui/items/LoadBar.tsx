@@ -1,15 +1,21 @@
 import { useAtomValue } from 'jotai';
 import { categoryThatFits, loadLevel, loadPercentage, shownLoadPercentage } from '../../domain/pricing/load-bar.ts';
 import { formatPercent, formatVolume, NBSP } from '../../domain/format.ts';
-import { resolveVehicleCategory } from '../../domain/pricing/truck.ts';
+import { resolveVehicleCategory, vehiclesForLoad } from '../../domain/pricing/truck.ts';
 import { shownVolume, vehicleVolume } from '../../domain/pricing/volume.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { vehicleCategoryIdAtom } from '../../state/price-choices.atoms.ts';
 import { itemsAtom } from '../../state/items.atoms.ts';
 import { Icon } from '../controls/icons.tsx';
 
-/** Said in words too, so colour never speaks alone (UX §4.4). */
-const LEVEL_TEXT = { success: 'Marge confortable', warning: 'Bien rempli', danger: 'Presque plein' } as const;
+/** Said in words too, so colour never speaks alone (UX §4.4); a load over the vehicle is never 'Presque plein'. */
+const LEVEL_TEXT = { success: 'Marge confortable', warning: 'Bien rempli', danger: 'Presque plein', over: 'Dépasse la capacité' } as const;
+
+/** What happens to a load no vehicle holds, as the carrier's tariff says (issue 55, point 7). */
+function overFleetText(count: number, vehicleName: string, callBack: boolean): string {
+  if (callBack) return 'Aucun véhicule ne suffit\u00a0: le transporteur vous rappelle pour fixer le prix.';
+  return `Aucun véhicule ne suffit\u00a0: le prix compte ${count}${NBSP}véhicules «${NBSP}${vehicleName}${NBSP}» ou autant de voyages.`;
+}
 
 /** Load of the truck: green up to 60 %, warning above, danger above 90 % (spec §9). */
 export function LoadBar() {
@@ -21,10 +27,11 @@ export function LoadBar() {
   const vehicle = resolveVehicleCategory(exact, company.vehicle_categories, vehicleCategoryId);
   const volume = shownVolume(items);
   if (!vehicle || exact === 0) return null;
-  const level = loadLevel(loadPercentage(exact, vehicle.capacity));
+  const over = exact > vehicle.capacity;
+  const level = over ? 'over' : loadLevel(loadPercentage(exact, vehicle.capacity));
   const percent = shownLoadPercentage(loadPercentage(exact, vehicle.capacity));
   const fits = categoryThatFits(exact, vehicle.capacity, company.vehicle_categories);
-  const over = exact > vehicle.capacity;
+  const callBack = company.tariff?.over_capacity === 'call_back';
   return (
     <div className="load">
       <div className="row-text">
@@ -34,7 +41,7 @@ export function LoadBar() {
         <span className="num">{formatPercent(percent)}</span>
       </div>
       <div
-        className={`load-bar load-${level}`}
+        className={`load-bar load-${level === 'over' ? 'danger' : level}`}
         role="meter"
         aria-label={`Remplissage du véhicule${NBSP}: ${formatPercent(percent)}, ${LEVEL_TEXT[level].toLowerCase()}`}
         aria-valuemin={0}
@@ -52,7 +59,9 @@ export function LoadBar() {
       {over && (
         <p className="field-error" role="status">
           Le chargement dépasse la capacité du véhicule ({formatVolume(vehicle.capacity)}).{' '}
-          {fits ? `Un véhicule «${' '}${fits.name}${' '}» conviendrait.` : 'Aucun véhicule ne suffit : prévoyez plusieurs voyages.'}
+          {fits
+            ? `Un véhicule «${NBSP}${fits.name}${NBSP}» conviendrait.`
+            : overFleetText(vehiclesForLoad(exact, vehicle), vehicle.name, callBack)}
         </p>
       )}
     </div>
