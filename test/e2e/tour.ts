@@ -560,6 +560,18 @@ export const backOfficeTours = {
     await page.keyboard.press('Tab');
     await page.keyboard.type('20000');
     await wizard.locator('.coverage-list .covered').filter({ hasText: 'assurance ad valorem' }).waitFor();
+    // One price table (issue 55, point 6): the amounts listed add up to the total shown, the options among them.
+    await wizard.locator('.facts dt').filter({ hasText: 'Assurance ad valorem' }).waitFor();
+    const sums = await wizard.locator('.estimate').evaluate((panel) => {
+      const euros = (text: string) => Number(text.replace(/[\s\u202f\u00a0€]|TTC|HT/g, '').replace(',', '.'));
+      const amounts = [...panel.querySelectorAll('.facts dd')]
+        .map((dd) => dd.textContent ?? '')
+        .filter((text) => /€\s*(TTC|HT)?$/.test(text.trim()));
+      return { texts: amounts, lines: amounts.map(euros), total: euros(panel.querySelector('.total-amount')?.textContent ?? '') };
+    });
+    const listed = Math.round(sums.lines.reduce((sum, amount) => sum + amount, 0) * 100) / 100;
+    if (sums.lines.length < 4 || listed !== sums.total)
+      throw new Error(`the lines ${sums.lines.join(' + ')} do not add up to ${sums.total}: ${sums.texts.join(' | ')}`);
     // What the price covers, and the options, in view.
     await wizard.locator('.coverage-list').evaluate((list) => list.scrollIntoView({ block: 'start' }));
     yield { name: 'options-2-estimation' };

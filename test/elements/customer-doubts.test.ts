@@ -110,8 +110,13 @@ describe('the customer’s last doubts (issue 44)', () => {
     expect(textOf(root.querySelector('.facts')!)).to.contain('Aucun (sans manutention)');
     expect(allByRole(root, 'combobox', 'Heures de manutention')).to.have.length(0);
     choose(byRole<HTMLSelectElement>(root, 'combobox', 'Nombre de manutentionnaires'), '2');
-    await findByRole(root, 'combobox', 'Heures de manutention');
+    const hours = await findByRole<HTMLSelectElement>(root, 'combobox', 'Heures de manutention');
     expect(textOf(root.querySelector('.facts')!)).not.to.contain('Aucun');
+    // The hours shown are the hours priced (issue 55, point 6): ½ h (spec §9's least) × 2 handlers
+    // × 30 € (a moving: 2 persons on the sofa) × 1,2 of VAT, never 'Manutention 0 €' beside '30 min'.
+    expect(hours.value).to.equal('0.5');
+    const handling = `${0.5 * 2 * 30 * 1.2} €`;
+    await waitUntil(() => textOf(root.querySelector('.facts')!).includes(`Manutention${handling}`), `not ${handling}`, { timeout: 6000 });
   });
 
   it('S068 S146 the success panel says the request is sent, under the spec’s title, with the carrier’s card and when it answers', async () => {

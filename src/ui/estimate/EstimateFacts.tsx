@@ -3,7 +3,8 @@ import { formatDistance, formatDuration, formatVolume } from '../../domain/forma
 import { durationParts, vehicleWords } from '../../domain/pricing/price-words.ts';
 import type { Estimate } from '../../domain/pricing/estimate.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
-import { estimateLoad, feesAtom, pricedLoadAtom, totalAtom } from '../../state/estimate.atoms.ts';
+import { estimateLoad, feesAtom, optionLinesAtom, pricedLoadAtom, totalAtom } from '../../state/estimate.atoms.ts';
+import { optionLineLabel } from '../../domain/options/carrier-options.ts';
 import { variantAtom } from '../../state/variant.atoms.ts';
 import { Fact } from '../controls/Fact.tsx';
 import { usePriceFormatter } from './use-price.ts';
@@ -22,6 +23,7 @@ export function EstimateFacts({ estimate }: { estimate: Estimate }) {
   const fees = useAtomValue(feesAtom);
   const priced = useAtomValue(totalAtom) > 0;
   const price = usePriceFormatter();
+  const options = useAtomValue(optionLinesAtom);
   const handlingShown = lite || !company.hide_handling_infos;
   // The load as the carrier's quote priced it (its records, its catalogue), as the booking and its devis give it.
   const load = useAtomValue(pricedLoadAtom) ?? estimateLoad(estimate);
@@ -39,6 +41,13 @@ export function EstimateFacts({ estimate }: { estimate: Estimate }) {
       {priced && handlingShown && <Fact term="Manutention">{price.format(fees.handling.fee)}</Fact>}
       {!lite && handlingShown && <Fact term="Manutentionnaires">{load.persons === 0 ? 'Aucun (sans manutention)' : load.persons}</Fact>}
       {!lite && estimate.costs !== 0 && <Fact term="Frais annexes">{price.format(estimate.costs)}</Fact>}
+      {/* Every line the total adds up, the options too, where the price is read (issue 55, point 6). */}
+      {priced &&
+        options.map((line) => (
+          <Fact key={line.id} term={optionLineLabel(line)}>
+            {price.format(line.amount / 100)}
+          </Fact>
+        ))}
     </dl>
   );
 }

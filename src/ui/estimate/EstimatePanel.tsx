@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { formatDuration, NBSP } from '../../domain/format.ts';
-import { HANDLERS_MAX, HANDLERS_MIN } from '../../domain/constants.ts';
+import { HANDLERS_MAX, HANDLERS_MIN, HANDLING_HOURS_MIN } from '../../domain/constants.ts';
 import { companyDataAtom } from '../../state/company.atoms.ts';
 import { estimateAtom, estimateLoad, pricedLoadAtom, totalAtom } from '../../state/estimate.atoms.ts';
 import { chooseHandlersAtom, chooseHandlingHoursAtom, handlingChoiceAtom } from '../../state/price-choices.atoms.ts';
@@ -30,6 +30,13 @@ export function EstimatePanel() {
   if (!estimate) return <Waiting>Calcul en cours…</Waiting>;
   // The handlers and hours the carrier's quote counts, when nobody chose them.
   const load = priced ?? estimateLoad(estimate);
+  // Handlers need at least the shortest handling; what the select shows is what the quote asks (issue 55, point 6).
+  const shownHours = handling.hours ?? Math.max(HANDLING_HOURS_MIN, load.hours);
+  const chooseCrew = (persons: number) => {
+    chooseHandlers(persons);
+    // At street level the estimate counts no hours (spec §9): handlers chosen there work the hours shown, not none.
+    if (persons > 0 && handling.hours === null && load.hours < shownHours) chooseHours(shownHours);
+  };
   return (
     <section className="estimate">
       <div className="card total" aria-live="polite">
@@ -59,7 +66,7 @@ export function EstimatePanel() {
         <div className="row">
           <label>
             Nombre de manutentionnaires
-            <select value={handling.persons ?? load.persons} onChange={(event) => chooseHandlers(Number(event.target.value))}>
+            <select value={handling.persons ?? load.persons} onChange={(event) => chooseCrew(Number(event.target.value))}>
               {Array.from({ length: HANDLERS_MAX - HANDLERS_MIN + 1 }, (_, n) => (
                 <option key={n} value={n}>
                   {n === 0 ? 'Aucun' : n}
@@ -71,7 +78,7 @@ export function EstimatePanel() {
           {load.persons > 0 && (
             <label>
               Heures de manutention
-              <select value={handling.hours ?? Math.max(0.5, load.hours)} onChange={(event) => chooseHours(Number(event.target.value))}>
+              <select value={shownHours} onChange={(event) => chooseHours(Number(event.target.value))}>
                 {HOURS.map((hours) => (
                   <option key={hours} value={hours}>
                     {formatDuration(hours * 3600)}
