@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { COMPANY_BLOCK_DIRECTORY_MAX, CompanyDataSchema, type CompanyData } from 'transport-quote-wizard/domain';
+import { COMPANY_BLOCK_DIRECTORY_MAX, CompanyDataSchema, type CompanyData, type DepositTerms } from 'transport-quote-wizard/domain';
 import { searchContacts, searchCustomers, searchPlaces, type CompanyRow } from '../db/companies-repo.ts';
 import { carrierPresets } from '../db/presets-repo.ts';
 import type { Sql } from '../db/sql.ts';
@@ -12,7 +12,13 @@ import { companyRecord } from '../pricing/carrier-records.ts';
  * A directory larger than the block carries sends its first rows by name: the elements
  * search the rest (places, contacts, and customers when `customers_partial` says so).
  */
-export async function companyStore(sql: Sql, company: CompanyRow, token: string, preferredItems: unknown[]): Promise<CompanyData> {
+export async function companyStore(
+  sql: Sql,
+  company: CompanyRow,
+  token: string,
+  preferredItems: unknown[],
+  deposit: DepositTerms | null = null,
+): Promise<CompanyData> {
   const store = companyRecord(company.store_json);
   const customers = await searchCustomers(sql, company.id, '', COMPANY_BLOCK_DIRECTORY_MAX + 1);
   return v.parse(CompanyDataSchema, {
@@ -25,5 +31,6 @@ export async function companyStore(sql: Sql, company: CompanyRow, token: string,
     customers_partial: customers.length > COMPANY_BLOCK_DIRECTORY_MAX,
     preferred_items: preferredItems,
     home_presets: await carrierPresets(sql, company.id),
+    deposit,
   });
 }

@@ -1,18 +1,24 @@
-import { formatCents } from 'transport-quote-wizard/domain';
+import {
+  DEPOSIT_DUE_WORDS,
+  DEPOSIT_LIMITS,
+  depositCentsOf,
+  formatCents,
+  type DepositDue,
+  type DepositTerms,
+} from 'transport-quote-wizard/domain';
 import type { Sql } from '../db/sql.ts';
 
-/** When the customer may pay the deposit: once they accepted the devis, or once the carrier accepted the booking. */
-export type DepositDue = 'devis_accepted' | 'booking_accepted';
+export type { DepositDue };
 
 /** A company's deposit (Réglages, Acompte): null when it asks none (the default). */
 export type DepositSetting =
   { kind: 'percent'; percent: number; due: DepositDue } | { kind: 'amount'; amountCents: number; due: DepositDue };
 
 /** The limits a deposit is held to: arrhes above half the price would be the price itself. */
-export const PERCENT_MIN = 1;
-export const PERCENT_MAX = 50;
-export const AMOUNT_MIN_CENTS = 100;
-export const AMOUNT_MAX_CENTS = 1_000_000;
+export const PERCENT_MIN = DEPOSIT_LIMITS.percentMin;
+export const PERCENT_MAX = DEPOSIT_LIMITS.percentMax;
+export const AMOUNT_MIN_CENTS = DEPOSIT_LIMITS.amountMinCents;
+export const AMOUNT_MAX_CENTS = DEPOSIT_LIMITS.amountMaxCents;
 
 interface SettingRow {
   kind: 'percent' | 'amount';
@@ -29,6 +35,16 @@ export async function readDepositSetting(sql: Sql, companyId: number): Promise<D
     : { kind: 'amount', amountCents: Number(row.amount_cents), due: row.due };
 }
 
+/**
+ * The deposit a carrier's pages announce (its public data's `deposit`): its setting when the
+ * server takes payments online, else none (no page announces a deposit nobody can pay).
+ */
+export async function announcedDeposit(sql: Sql, companyId: number, paymentsOnline: boolean): Promise<DepositTerms | null> {
+  if (!paymentsOnline) return null;
+  const setting = await readDepositSetting(sql, companyId);
+  return setting ? depositTerms(setting) : null;
+}
+
 /** Stores the setting (null: no deposit), in the caller's transaction with its journal line. */
 export async function writeDepositSetting(sql: Sql, companyId: number, setting: DepositSetting | null, now: string): Promise<void> {
   await sql.run('DELETE FROM deposit_settings WHERE company_id = ?', [companyId]);
@@ -43,22 +59,22 @@ export async function writeDepositSetting(sql: Sql, companyId: number, setting: 
   ]);
 }
 
-/**
- * The deposit of a booking whose total TTC is `totalCents`, in cents: the percentage rounded to
- * the cent, or the fixed amount; never more than the total itself.
- */
+/** The setting as the pages receive it in the carrier's public data (DepositTermsSchema). */
+export function depositTerms(setting: DepositSetting): DepositTerms {
+  return setting.kind === 'percent'
+    ? { kind: 'percent', percent: setting.percent, due: setting.due }
+    : { kind: 'amount', amount_cents: setting.amountCents, due: setting.due };
+}
+
+/** The deposit of a booking whose total TTC is `totalCents`, in cents, as the pages announced it (depositCentsOf). */
 export function depositCents(setting: DepositSetting, totalCents: number): number {
-  const wanted = setting.kind === 'percent' ? Math.round((totalCents * setting.percent) / 100) : setting.amountCents;
-  return Math.max(0, Math.min(wanted, totalCents));
+  return depositCentsOf(depositTerms(setting), totalCents);
 }
 
 /** A deposit's sum as the customer reads it ('508,20 €'). */
 export const euros = formatCents;
 
-const DUE_TEXT: Record<DepositDue, string> = {
-  devis_accepted: 'une fois le devis accepté',
-  booking_accepted: 'une fois la réservation acceptée par le transporteur',
-};
+const DUE_TEXT = DEPOSIT_DUE_WORDS;
 
 /** The setting as the journal and the Réglages say it. */
 export function describeSetting(setting: DepositSetting | null): string {

@@ -10,6 +10,7 @@ import {
 import { searchContacts, searchCustomers, searchPlaces, type CompanyRow } from '../db/companies-repo.ts';
 import { companyStore } from '../companies/company-block.ts';
 import { preferredItems } from '../db/items-repo.ts';
+import { announcedDeposit } from '../payments/deposit-settings.ts';
 import { companyOf } from './company-of.ts';
 import { declareRoute, type RouteInput } from '../http/declare-route.ts';
 import { answer, publishSchema, refusal, TOKEN_IN_PATH, type RouteDoc } from '../http/route-schema.ts';
@@ -75,7 +76,14 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
       description: `Le bloc de données d’entreprise (spec §3) que les éléments lisent en mode entreprise : lieux, contacts, clients, grilles, véhicules. Il porte au plus ${COMPANY_BLOCK_DIRECTORY_MAX} lieux, ${COMPANY_BLOCK_DIRECTORY_MAX} contacts et ${COMPANY_BLOCK_DIRECTORY_MAX} clients, les premiers par ordre alphabétique ; les éléments cherchent les autres avec les recherches ci-dessous (customers_partial vaut true quand des clients manquent au bloc).`,
       ok: answer('Les données de l’entreprise.', CompanyDataSchema),
     },
-    async (company, token) => companyStore(sql, company, token, await preferredItems(sql, company.id)),
+    async (company, token) =>
+      companyStore(
+        sql,
+        company,
+        token,
+        await preferredItems(sql, company.id),
+        await announcedDeposit(sql, company.id, app.deposits.enabled),
+      ),
   );
 
   // Each search is answered through the schema the elements read it with: the answer is the documented one.

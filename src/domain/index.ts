@@ -80,6 +80,16 @@ export { vehicleWords } from './pricing/price-words.ts';
 export { publicTransportFee } from './pricing/transport.ts';
 export { parsePrice, withVat, withoutVat } from './pricing/vat.ts';
 export { amountOfTtc, formatCents, readTypedEuros, spreadsheetCents, toCents, type Amount, type Cents } from './money/cents.ts';
+export {
+  DEPOSIT_DUE_WORDS,
+  DEPOSIT_DUES,
+  DEPOSIT_LIMITS,
+  depositCentsOf,
+  DepositTermsSchema,
+  depositWords,
+  type DepositDue,
+  type DepositTerms,
+} from './money/deposit.ts';
 export { PriceCheckSchema, type PriceCheck } from './pricing/price-check.ts';
 export { bookedFees, type PriceGrid } from './pricing/booked-fees.ts';
 export { priceTrip, type PoolReading, type TripPrice, type TripPriceInput } from './pricing/trip-price.ts';

@@ -584,7 +584,7 @@ export const backOfficeTours = {
     await wizard.getByRole('button', { name: 'Enregistrer' }).click();
     await wizard.getByRole('heading', { name: 'Votre réservation est enregistrée !' }).waitFor();
     yield { name: 'options-3-succes' };
-    const devis = await wizard.getByRole('link', { name: 'Télécharger le devis' }).getAttribute('href');
+    const devis = await wizard.getByRole('link', { name: 'Lire et signer le devis' }).getAttribute('href');
     // The booking just made, by the id its devis link carries (the list's first line is the soonest move, not the newest).
     const bookedId = new URL(devis!, base).pathname.split('/').at(-1);
     await page.goto(`${base}/espace-transporteur/reservations/${bookedId}`);

@@ -119,6 +119,37 @@ describe('the customer’s last doubts (issue 44)', () => {
     await waitUntil(() => textOf(root.querySelector('.facts')!).includes(`Manutention${handling}`), `not ${handling}`, { timeout: 6000 });
   });
 
+  it('the deposit the carrier asks is said on the estimate, the recap and the success panel, sized on the total shown (issue 55, point 4)', async () => {
+    const deposit = { kind: 'percent', percent: 30, due: 'devis_accepted' };
+    const root = await mountWizard({ company: { preferred_items: PREFERRED, transportation_company: CARRIER, deposit } });
+    await next(root, 'Vos objets');
+    byRole(root, 'button', 'Ajouter : Canapé 3 places').click();
+    await next(root, 'Votre estimation');
+    await waitUntil(() => root.querySelector('.deposit-note') !== null, 'no deposit on the estimate', { timeout: 6000 });
+    // The carrier's 30 % of the total TTC the page shows, written as the devis will write it.
+    const totalCents = Math.round(
+      Number(
+        fold(textOf(root.querySelector('.total-amount')!))
+          .replace(/[ €]/g, '')
+          .replace(',', '.'),
+      ) * 100,
+    );
+    const cents = Math.round((totalCents * 30) / 100);
+    const euros = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 }).format(
+      cents / 100,
+    );
+    const said = `Acompte : ${euros} € TTC (30 % du total TTC), à régler en ligne une fois le devis accepté, déduit du prix.`;
+    await waitUntil(() => fold(textOf(root.querySelector('.deposit-note')!)) === said, `not: ${said}`);
+    await next(root, 'Finalisation');
+    expect(fold(textOf(root.querySelector('.recap')!))).to.contain(said);
+    await fillCustomer(root);
+    byRole(root, 'button', 'Enregistrer').click();
+    await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+    expect(fold(textOf(root.querySelector('.success-facts')!))).to.contain(`Acompte${said.slice('Acompte : '.length, -1)}`);
+    // The next step of the commitment: the devis to read and sign.
+    expect(byRole<HTMLAnchorElement>(root, 'link', 'Lire et signer le devis').href).to.match(/\/devis\/\d+\?token=/);
+  });
+
   it('S068 S146 the success panel says the request is sent, under the spec’s title, with the carrier’s card and when it answers', async () => {
     await setViewport({ width: 1280, height: 800 });
     const root = await mountWizard({ company: { preferred_items: PREFERRED, transportation_company: CARRIER } });

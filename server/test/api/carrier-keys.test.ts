@@ -8,11 +8,19 @@ import type { TravelPayload } from 'transport-quote-wizard/domain';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody, HANDLING_CENTS, PARIS, LYON } from './booking-body.ts';
 import { cents, handlingEuros, publicTransportEuros } from './spec-prices.ts';
-import { BUILT_DOMAIN, DATABASE_NAME, DEMO_COMPANY_TOKEN, type Domain, OTHER_COMPANY_TOKEN, json, startServer } from './support.ts';
+import {
+  BUILT_DOMAIN,
+  DATABASE_NAME,
+  DEMO_COMPANY_TOKEN,
+  type Domain,
+  OTHER_COMPANY_TOKEN,
+  json,
+  startServer,
+  MARTIN_KEY,
+} from './support.ts';
 import { BackOffice, registerEndpoint, startReceiver, waitFor } from './webhook-receiver.ts';
 
 /** The demo carriers' public keys (published like their tokens: demo/companies.ts). */
-export const MARTIN_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
 export const DUPONT_KEY = 'tqw_pk_demo_dupont_8e1a5c3f9b2d6e47';
 /** Dupont's own handling rates, set below: a moving costs it 40 € an hour and a handler, not the spec's 30. */
 const DUPONT_RATES = { standard: 22, moving: 40 };
@@ -79,6 +87,19 @@ describe(`carrier keys on ${DATABASE_NAME}: each carrier’s public pages, price
       `/api/v1/companies/${MARTIN_KEY}/contacts`,
     ])
       assert.equal((await json(server.base, 'GET', path)).status, 404, path);
+  });
+
+  it('announces no deposit on a server that takes no payment online, whatever the carrier set (issue 55, point 4)', async () => {
+    await server.query(
+      "INSERT INTO deposit_settings (company_id, kind, percent, amount_cents, due, updated_at) VALUES (1, 'percent', 30, NULL, 'devis_accepted', ?)",
+      [new Date().toISOString()],
+    );
+    try {
+      assert.equal((await json(server.base, 'GET', '/api/v1/carrier', { headers: keyed(MARTIN_KEY) })).data.deposit, null);
+      assert.equal((await json(server.base, 'GET', `/api/v1/companies/${DEMO_COMPANY_TOKEN}`)).data.deposit, null);
+    } finally {
+      await server.query('DELETE FROM deposit_settings WHERE company_id = 1');
+    }
   });
 
   it('refuses a malformed key (400), an unknown one (403) and a call without any, in French', async () => {

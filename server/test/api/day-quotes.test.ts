@@ -10,9 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { bookingBody } from './booking-body.ts';
-import { BUILT_DOMAIN, DATABASE_NAME, DEMO_COMPANY_TOKEN, type Domain, json, startServer } from './support.ts';
+import { BUILT_DOMAIN, DATABASE_NAME, DEMO_COMPANY_TOKEN, type Domain, json, startServer, MARTIN_KEY } from './support.ts';
 
-const MARTIN_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
 const CLOSED = 'Le transporteur ne travaille pas ce jour-là\u00a0: choisissez une autre date.';
 const FULL = 'Le transporteur est complet ce jour-là\u00a0: choisissez une autre date.';
 

@@ -12,7 +12,16 @@ import { bookingBody } from './booking-body.ts';
 import { publishedContract } from './contract.ts';
 import { startInbox } from './smtp-inbox.ts';
 import { startStripeStandIn, stripeEnvFor, type StripeStandIn } from './stripe-stand-in.ts';
-import { DATABASE_NAME, DEMO_COMPANY_TOKEN, json, OTHER_COMPANY_TOKEN, startServer, type Row, type TestServer } from './support.ts';
+import {
+  DATABASE_NAME,
+  DEMO_COMPANY_TOKEN,
+  json,
+  MARTIN_KEY,
+  OTHER_COMPANY_TOKEN,
+  startServer,
+  type Row,
+  type TestServer,
+} from './support.ts';
 import { registerEndpoint, startReceiver, waitFor } from './webhook-receiver.ts';
 
 const NBSP = '\u00a0';
@@ -315,6 +324,17 @@ describe(`the deposit through Stripe Checkout on ${DATABASE_NAME}`, () => {
     assert.equal((await pay(server.base, `/devis/999999/acompte?token=${other.token}`)).status, 404);
     assert.equal((await page(server.base, devisPath(mine, other.token))).status, 404);
     assert.equal(sessionsOf(standIn, mine.id).length, 0, 'no session made');
+  });
+
+  it('the pages announce the deposit: the carrier key’s and the company token’s data carry its terms; none for a carrier without one (issue 55, point 4)', async () => {
+    const terms = { kind: 'percent', percent: 30, due: 'booking_accepted' };
+    const keyed = await json(server.base, 'GET', '/api/v1/carrier', { headers: { 'x-carrier-key': MARTIN_KEY } });
+    assert.equal(keyed.status, 200, keyed.text);
+    assert.deepEqual(keyed.data.deposit, terms);
+    const intranet = await json(server.base, 'GET', `/api/v1/companies/${DEMO_COMPANY_TOKEN}`);
+    assert.deepEqual(intranet.data.deposit, terms);
+    const other = await json(server.base, 'GET', `/api/v1/companies/${OTHER_COMPANY_TOKEN}`);
+    assert.equal(other.data.deposit, null);
   });
 
   it('a carrier without a deposit shows nothing of it, on a server that takes payments', async () => {

@@ -8,9 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import { BackOffice } from './back-office-client.ts';
 import { bookingBody, LYON, PARIS } from './booking-body.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
-import { BUILT_DOMAIN, DATABASE_NAME, DEMO_COMPANY_TOKEN, type Domain, json, startServer } from './support.ts';
+import { BUILT_DOMAIN, DATABASE_NAME, DEMO_COMPANY_TOKEN, type Domain, json, startServer, MARTIN_KEY } from './support.ts';
 
-const MARTIN_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
 const PAGE = '/espace-transporteur/reglages/options';
 const VAT = 0.2;
 

@@ -10,9 +10,17 @@ import { after, before, describe, it } from 'node:test';
 import { BackOffice } from './back-office-client.ts';
 import { LYON, PARIS } from './booking-body.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
-import { BUILT_DOMAIN, DATABASE_NAME, DEMO_COMPANY_TOKEN, type Domain, json, OTHER_COMPANY_TOKEN, startServer } from './support.ts';
+import {
+  BUILT_DOMAIN,
+  DATABASE_NAME,
+  DEMO_COMPANY_TOKEN,
+  type Domain,
+  json,
+  OTHER_COMPANY_TOKEN,
+  startServer,
+  MARTIN_KEY,
+} from './support.ts';
 
-const MARTIN_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
 const CATALOGUE = '/espace-transporteur/reglages/catalogue';
 const T3 = `${CATALOGUE}/inventaires/t3/normalement-meuble`;
 const STUDIO = `${CATALOGUE}/inventaires/studio/peu-meuble`;

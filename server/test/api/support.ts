@@ -28,6 +28,8 @@ export const DEMO_MAIN = path.join(ROOT, 'demo/dist/main.mjs');
 export const SERVER_NODE = process.env.TQW_SERVER_NODE || process.execPath;
 export const DEMO_COMPANY_TOKEN = 'tqw_demo_5b2f0c8e9d1a4e67b3c2a9f0e1d4c7b6';
 export const OTHER_COMPANY_TOKEN = 'tqw_demo_0a9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c';
+/** The demo carrier's public key (Transports Martin, company 1), as its pages carry it. */
+export const MARTIN_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
 
 /**
  * The clock the test itself lives on, for a child started with an environment of its own: the

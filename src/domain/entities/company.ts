@@ -8,6 +8,7 @@ import { PermissionSchema } from './permission.ts';
 import { SavedPlaceSchema } from './saved-place.ts';
 import { DEFAULT_VEHICLE_CATEGORIES, VehicleCategorySchema } from './vehicle.ts';
 import { TariffSchema } from '../tariff/tariff.ts';
+import { DepositTermsSchema } from '../money/deposit.ts';
 import { CarrierOptionSchema, MAX_OPTIONS } from '../options/carrier-options.ts';
 import { CarrierPresetSchema, MAX_CARRIER_PRESETS } from '../items/carrier-presets.ts';
 
@@ -105,6 +106,8 @@ export const CompanyDataSchema = v.object({
   tariff: v.optional(v.nullable(TariffSchema), null),
   /** The saved version the tariff is (its number in the carrier's history), null for the default one. */
   tariff_version: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
+  /** The deposit the carrier asks online (Réglages, Acompte), announced by the pages; null: none, or no online payment. */
+  deposit: v.optional(v.nullable(DepositTermsSchema), null),
   /** The carrier's options (Réglages, Options), priced HT at its VAT by the quote (options/carrier-options.ts). */
   options: list(CarrierOptionSchema, MAX_OPTIONS),
   /** The carrier's own preset inventories (Réglages, Catalogue); a home it did not edit takes the shipped one. */

@@ -7,6 +7,7 @@ import { chooseHandlersAtom, chooseHandlingHoursAtom, handlingChoiceAtom } from 
 import { Waiting } from '../controls/Waiting.tsx';
 import { ApproximateNote } from './ApproximateNote.tsx';
 import { PriceCoverage } from './PriceCoverage.tsx';
+import { DepositNote } from './DepositNote.tsx';
 import { EstimateFacts } from './EstimateFacts.tsx';
 import { PoolSelector } from './PoolSelector.tsx';
 import { PriceEditor } from './PriceEditor.tsx';
@@ -58,6 +59,7 @@ export function EstimatePanel() {
         )}
       </div>
       <QuoteNote />
+      <DepositNote />
       <EstimateFacts estimate={estimate} />
       {total > 0 && <PriceCoverage estimate={estimate} />}
       {total > 0 && <OptionsCoverage />}

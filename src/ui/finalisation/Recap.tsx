@@ -13,6 +13,7 @@ import { companyDataAtom, pricesAllowedAtom } from '../../state/company.atoms.ts
 import { customerAtom } from '../../state/customer.atoms.ts';
 import { estimateAtom, feesAtom, pricedLoadAtom, shownTotalAtom } from '../../state/estimate.atoms.ts';
 import { QuoteNote } from '../estimate/QuoteNote.tsx';
+import { DepositNote } from '../estimate/DepositNote.tsx';
 import { PriceUnavailable } from '../estimate/PriceUnavailable.tsx';
 import { bookingRefAtom } from '../../state/booking.atoms.ts';
 import { configAtom } from '../../state/config.atoms.ts';
@@ -202,6 +203,7 @@ export function Recap() {
                     {NBSP}% {price.companyMode ? 'en sus' : 'incluse'}
                   </span>
                   <QuoteNote />
+                  <DepositNote />
                   {booking.travelId !== null && booking.travelToken && (
                     <a className="link" href={devisUrl(apiBase, booking.travelId, booking.travelToken)} target="_blank" rel="noopener">
                       Voir le devis de cette réservation

@@ -1,5 +1,6 @@
 import { LaterStyles } from '../later-styles.tsx';
 import { OptionsFact } from '../estimate/OptionsChooser.tsx';
+import { DepositFact } from '../estimate/DepositNote.tsx';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { formatDateAndTime } from '../../domain/format-dates.ts';
@@ -135,6 +136,7 @@ export function SuccessPanel() {
               <dd part="price">{price.format(shown.total)}</dd>
             </>
           )}
+          <DepositFact />
         </dl>
         {carrier && <CarrierCard carrier={carrier} accepted={accepted} />}
         <h3>Et maintenant{NNBSP}?</h3>
@@ -177,7 +179,7 @@ export function SuccessPanel() {
               target="_blank"
               rel="noopener"
             >
-              Télécharger le devis
+              Lire et signer le devis
             </a>
             {calendar && (
               <a className="button" part="button-secondary" href={calendar} download={`reservation-${String(id)}.ics`}>
