@@ -41,6 +41,13 @@ export { DEFAULT_DEVIS_VALIDITY_DAYS, TransportationCompanySchema, type Transpor
 // The carrier's references and brand (Réglages, Entreprise): its SIRET's check, its colour's contrast.
 export { formatSiret, isValidSiret, siretDigits, siretProblem } from './carrier/siret.ts';
 export { BUTTON_TEXT_CONTRAST, brandColourProblem, contrastRatio, darkEnoughShade, normalHexColour } from './carrier/brand-colour.ts';
+export {
+  departementOfPostalCode,
+  outsideAreaMessage,
+  outsideServiceArea,
+  readDepartements,
+  servedDepartements,
+} from './carrier/service-area.ts';
 export type { RouteResult } from './entities/route-result.ts';
 export {
   TravelInfosSchema,

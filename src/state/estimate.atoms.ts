@@ -15,6 +15,7 @@ import { stopsAtom } from './stops.atoms.ts';
 import { currentQuoteAtom } from './quote.atoms.ts';
 import { variantAtom } from './variant.atoms.ts';
 import { companyDataAtom } from './company.atoms.ts';
+import { outsideAreaAtom } from './service-area.atoms.ts';
 import { localOptionLinesAtom, validOptionChoicesAtom } from './options.atoms.ts';
 import { optionsTotal, type OptionLine } from '../domain/options/carrier-options.ts';
 
@@ -178,7 +179,8 @@ export const noPriceErrorAtom = atom((get): string | null => {
  * while unknown, zero or hidden (UX principle 3: one number, one formatter).
  */
 export const shownTotalAtom = atom((get) => {
-  if (!get(pricesAllowedAtom)) return null;
+  // No price for a trip the carrier does not serve: the server would give none (service-area.atoms.ts).
+  if (!get(pricesAllowedAtom) || get(outsideAreaAtom)) return null;
   const estimate = get(estimateAtom);
   const total = get(totalAtom);
   if (!estimate || total <= 0) return null;

@@ -6,6 +6,7 @@ import { pricesAllowedAtom } from './company.atoms.ts';
 import { itemsAtom } from './items.atoms.ts';
 import { routeStatusAtom } from './route.atoms.ts';
 import { servicesAtom } from './services.atoms.ts';
+import { outsideAreaAtom } from './service-area.atoms.ts';
 import { stopsAtom } from './stops.atoms.ts';
 import { variantAtom } from './variant.atoms.ts';
 
@@ -14,7 +15,10 @@ const stepBase = atom<Step>(STEPS.addresses);
 /** The step shown: the wizard's panel, the earlier variant's stepCursor (spec §3), or the success screen after a save. */
 export const stepAtom = atom((get) => get(stepBase));
 
-const addressStepValidAtom = atom((get) => isAddressStepValid(get(stopsAtom), get(routeStatusAtom) === 'ok'));
+// A trip outside the carrier's area cannot go on: the server would refuse its quote and its booking.
+const addressStepValidAtom = atom(
+  (get) => isAddressStepValid(get(stopsAtom), get(routeStatusAtom) === 'ok') && get(outsideAreaAtom) === null,
+);
 const itemsStepValidAtom = atom((get) => isItemsStepValid(get(itemsAtom)));
 
 /**
@@ -39,7 +43,14 @@ export const previousStepAtom = atom((get) => previousStep(get(stepBase), get(st
 /** What keeps 'Suivant' hidden on the current step, in one sentence with the field to fix (UX §3.2), or null. */
 export const missingAtom = atom((get) => {
   const step = get(stepBase);
-  if (step === STEPS.addresses) return missingOnAddresses(get(stopsAtom), get(routeStatusAtom));
+  if (step === STEPS.addresses) {
+    const stops = get(stopsAtom);
+    const missing = missingOnAddresses(stops, get(routeStatusAtom));
+    // The whole reason is said in the panel, above the map (AddressesPanel); the bar names it and leads to the last address.
+    if (!missing && get(outsideAreaAtom) && stops.length > 0)
+      return { text: 'Trajet hors de la zone du transporteur', target: { kind: 'address', step: stops[stops.length - 1]!.step } } as const;
+    return missing;
+  }
   if (step === STEPS.items) return missingOnItems(get(itemsAtom));
   return null;
 });

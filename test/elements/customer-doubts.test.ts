@@ -119,6 +119,20 @@ describe('the customer’s last doubts (issue 44)', () => {
     await waitUntil(() => textOf(root.querySelector('.facts')!).includes(`Manutention${handling}`), `not ${handling}`, { timeout: 6000 });
   });
 
+  it('a trip outside the carrier’s départements is stopped at the addresses, with why and its phone (issue 55, point 10)', async () => {
+    const carrier = { ...CARRIER, service_area: '33, 40' };
+    const root = await mountWizard({ company: { preferred_items: PREFERRED, transportation_company: carrier } });
+    // Paris → Lyon for a Bordeaux mover: no way on, and the reason in the panel.
+    const alert = await findLiveRegion(root, 'alert', /hors de notre zone/);
+    expect(fold(textOf(alert))).to.equal(
+      'Ce trajet est hors de notre zone : nous déménageons au départ ou à destination des départements 33, 40. Pour une demande particulière, appelez-nous au 01 48 20 31 00.',
+    );
+    expect(allByRole(root, 'button', 'Suivant')).to.have.length(0);
+    expect(fold(textOf(root))).to.contain('Trajet hors de la zone du transporteur');
+    // Nor a price the server would not give.
+    expect(fold(textOf(root))).not.to.contain('Total TTC');
+  });
+
   it('the deposit the carrier asks is said on the estimate, the recap and the success panel, sized on the total shown (issue 55, point 4)', async () => {
     const deposit = { kind: 'percent', percent: 30, due: 'devis_accepted' };
     const root = await mountWizard({ company: { preferred_items: PREFERRED, transportation_company: CARRIER, deposit } });

@@ -2,6 +2,7 @@ import {
   brandColourProblem,
   formatSiret,
   normalHexColour,
+  readDepartements,
   siretDigits,
   siretProblem,
   type TransportationCompany,
@@ -30,6 +31,7 @@ export type ReferenceField =
   | 'mediator_website'
   | 'mediator_address'
   | 'devis_validity_days'
+  | 'service_area'
   | 'brand_color';
 
 export type ReferenceSpec = FieldSpec & { name: ReferenceField };
@@ -205,6 +207,19 @@ export const REFERENCE_GROUPS: { legend: string; fields: ReferenceSpec[] }[] = [
     ],
   },
   {
+    legend: 'Zone d’intervention',
+    fields: [
+      {
+        name: 'service_area',
+        label: 'Départements desservis (facultatif)',
+        help: 'Les numéros séparés par des virgules, par exemple 75, 77, 78, 91, 92, 93, 94, 95. Un trajet doit partir de l’un d’eux ou y arriver : sinon, la page le dit dès les adresses, avec votre téléphone, et aucun prix n’est donné. Vide : partout.',
+        kind: 'text',
+        maxLength: 400,
+        attributes: 'autocomplete="off" spellcheck="false"',
+      },
+    ],
+  },
+  {
     legend: 'Couleur',
     fields: [
       {
@@ -271,6 +286,9 @@ export function checkReferences(
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
       errors.set('terms_url', 'Indiquez l’adresse complète de la page, par exemple https://www.exemple.fr/conditions-generales.');
   }
+  const area = readDepartements(out.service_area);
+  if ('error' in area) errors.set('service_area', area.error);
+  else out.service_area = area.codes.join(', ');
   const colour = brandColourProblem(out.brand_color);
   if (colour) errors.set('brand_color', colour);
   else out.brand_color = out.brand_color === '' ? '' : normalHexColour(out.brand_color)!;

@@ -187,6 +187,53 @@ describe(`Réglages, Entreprise on ${DATABASE_NAME}`, () => {
     assert.match(devis.headers.get('content-security-policy')!, /style-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
   });
 
+  it('the départements served: a trip that neither leaves nor arrives there is refused on the key’s page, naming the area and the phone (issue 55, point 10)', async () => {
+    await office.get(PAGE);
+    const typo = await office.post(PAGE, { ...VALID, service_area: '33, 99' });
+    assert.equal(typo.status, 422);
+    assert.ok(typo.text.includes('«\u00a099\u00a0» n’est pas un département'), 'the wrong code named in French');
+    assert.ok(typo.text.includes('value="33, 99"'), 'what was typed is kept');
+    assert.equal((await office.post(PAGE, { ...VALID, service_area: '33 40;  33' })).status, 303);
+    assert.equal((await references(server)).service_area, '33, 40');
+    try {
+      // Paris → Lyon with a Bordeaux mover: no price, no booking, and the reason the page gives.
+      const parisLyon = await json(server.base, 'POST', '/api/v1/travels', {
+        body: bookingBody({ price_grid: 'wizard' }),
+        headers: { 'x-carrier-key': DUPONT_KEY },
+      });
+      assert.equal(parisLyon.status, 422, parisLyon.text);
+      const said =
+        'Ce trajet est hors de notre zone\u00a0: nous déménageons au départ ou à destination des départements 33, 40. Pour une demande particulière, appelez-nous au 05\u00a056\u00a000\u00a011\u00a022.';
+      assert.ok(parisLyon.text.includes(JSON.stringify(said).slice(1, -1)), parisLyon.text);
+      // From Bordeaux, the same carrier books it.
+      const fromBordeaux = bookingBody({ price_grid: 'wizard' });
+      fromBordeaux.addresses[0] = {
+        ...fromBordeaux.addresses[0],
+        address_complete: '12 Cours de l’Intendance 33000 Bordeaux',
+        postal_code: '33000',
+        locality: 'Bordeaux',
+        lat: 44.8413,
+        lng: -0.5768,
+      };
+      // Priced (the body's price was Paris's: the server answers its own, which the visitor confirms), then booked.
+      const priced = await json(server.base, 'POST', '/api/v1/travels', { body: fromBordeaux, headers: { 'x-carrier-key': DUPONT_KEY } });
+      assert.equal(priced.status, 409, priced.text);
+      const { figures, id: quoteId } = priced.data.quote;
+      const travel = { ...fromBordeaux.travel, price_transportation: figures.price_transportation, price_handling: figures.price_handling };
+      const booked = await json(server.base, 'POST', '/api/v1/travels', {
+        body: { ...fromBordeaux, quote_id: quoteId, travel },
+        headers: { 'x-carrier-key': DUPONT_KEY },
+      });
+      assert.equal(booked.status, 201, booked.text);
+      // The pages get the area to say it at the address step.
+      const carrier = await json(server.base, 'GET', '/api/v1/carrier', { headers: { 'x-carrier-key': DUPONT_KEY } });
+      assert.equal(carrier.data.transportation_company.service_area, '33, 40');
+    } finally {
+      await office.get(PAGE);
+      assert.equal((await office.post(PAGE, { ...VALID, service_area: '' })).status, 303);
+    }
+  });
+
   it('takes a PNG or a JPEG by its bytes, whatever its name, and shows it on the devis and in the back office', async () => {
     await office.get(PAGE);
     const sent = await office.upload(`${PAGE}/logo`, {}, { logo: { bytes: pngHeader(240, 80), filename: 'logo.jpg', type: 'image/jpeg' } });

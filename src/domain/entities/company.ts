@@ -59,6 +59,8 @@ export const TransportationCompanySchema = v.object({
   mediator_address: v.optional(v.pipe(v.string(), v.maxLength(300)), ''),
   /** How many days the carrier holds the price of a devis it made (default 30). */
   devis_validity_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365)), DEFAULT_DEVIS_VALIDITY_DAYS),
+  /** The départements it serves, as stored ('75, 92, 93, 94'); '' for everywhere (carrier/service-area.ts). */
+  service_area: v.optional(v.pipe(v.string(), v.maxLength(400)), ''),
   /** When it usually answers a request, in hours (a week at most): the success panel says it. */
   answer_within_hours: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(168))), null),
 });

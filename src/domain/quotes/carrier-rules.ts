@@ -8,6 +8,7 @@ import { tariffOf, tariffRates, tariffVehicleCategories } from '../tariff/defaul
 import type { Tariff } from '../tariff/tariff.ts';
 import type { ChoiceProblem, QuoteRequest } from './quote-request.ts';
 import { optionProblems, type CarrierOption } from '../options/carrier-options.ts';
+import { outsideAreaMessage, outsideServiceArea, servedDepartements } from '../carrier/service-area.ts';
 
 /**
  * What prices a trip, from the carrier's own records: a company's data, or the public
@@ -30,6 +31,8 @@ export interface CarrierPricing {
   hideCustomPrice: boolean;
   /** The options the carrier prices (Réglages, Options). */
   options: readonly CarrierOption[];
+  /** The départements it serves (none: everywhere), and the phone its refusal gives. */
+  serviceArea: { departements: readonly string[]; phone: string };
 }
 
 export function carrierPricing(data: CompanyData, companyMode: boolean): CarrierPricing {
@@ -40,6 +43,10 @@ export function carrierPricing(data: CompanyData, companyMode: boolean): Carrier
       canEditPrice: companyMode && data.can_edit_price,
       hideCustomPrice: data.hide_custom_price,
       options: data.options,
+      serviceArea: {
+        departements: servedDepartements(data.transportation_company?.service_area ?? ''),
+        phone: data.transportation_company?.phone_number ?? '',
+      },
     },
     tariffOf(data),
     data.tariff === null ? null : data.tariff_version,
@@ -63,6 +70,7 @@ export function withTariff(
     canEditPrice: carrier.canEditPrice,
     hideCustomPrice: carrier.hideCustomPrice,
     options: carrier.options,
+    serviceArea: carrier.serviceArea,
   };
 }
 
@@ -91,6 +99,14 @@ export function carrierProblems(request: QuoteRequest, carrier: CarrierPricing):
     problems.push({ path: 'driver_pool_id', message: 'Grille tarifaire inconnue de ce transporteur' });
   problems.push(...handSetPriceProblems(request, carrier));
   problems.push(...optionProblems(request.options, carrier.options));
+  const area = carrier.serviceArea;
+  if (
+    outsideServiceArea(
+      request.addresses.map((address) => address.postal_code),
+      area.departements,
+    )
+  )
+    problems.push({ path: 'addresses', message: outsideAreaMessage(area.departements, area.phone) });
   return problems;
 }
 

@@ -12,6 +12,7 @@ import { StopCard } from './StopCard.tsx';
 import { useDragReorder } from './use-drag-reorder.ts';
 import { useVariant } from '../variant.ts';
 import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
+import { outsideAreaAtom } from '../../state/service-area.atoms.ts';
 import { Waiting } from '../controls/Waiting.tsx';
 import { TimeWindowSwitch } from '../controls/TimeWindowSwitch.tsx';
 import { LiteDateField } from '../lazy-time-fields.ts';
@@ -32,6 +33,7 @@ const timeWindowSwitch = (
 /** Panel 0 (spec §2 "Address panel"): the stops of the trip, their times, contacts and the map. */
 export function AddressesPanel() {
   const stops = useAtomValue(stopsAtom);
+  const outsideArea = useAtomValue(outsideAreaAtom);
   const add = useSetAtom(addStopAfterAtom);
   const remove = useSetAtom(removeStopAtom);
   const route = useAtomValue(routeAtom);
@@ -123,6 +125,12 @@ export function AddressesPanel() {
         <p className="banner banner-warning" role="status">
           <Icon name="info" />
           <span className="banner-body">{MESSAGES.approximateRoute}</span>
+        </p>
+      )}
+      {outsideArea && (
+        <p className="banner banner-error" role="alert">
+          <Icon name="warning" />
+          <span className="banner-body">{outsideArea}</span>
         </p>
       )}
       <MapPanel />
