@@ -10,6 +10,9 @@ import {
 } from 'transport-quote-wizard/domain';
 import {
   FULL_DAY,
+  firstChoosableDay,
+  firstDayWithNotice,
+  tooSoonMessage,
   handSetPriceProblems,
   MESSAGES,
   optionLineLabel,
@@ -150,8 +153,14 @@ export async function priceBooking(
   const before = stored ? quoteRequestOfBooking(stored.payload, stored.payload.price_grid ?? 'wizard', null).date : null;
   if (request.date !== before) {
     const day = await quotes.availability(request.date, companyId, siteId);
-    if (day !== 'open') {
-      const message = day === 'closed' ? MESSAGES.closedDay : FULL_DAY;
+    if (day.status !== 'open') {
+      const lead = day.tariff.days.lead_days;
+      const message =
+        day.status === 'closed'
+          ? MESSAGES.closedDay
+          : day.status === 'too_soon'
+            ? tooSoonMessage(lead, firstChoosableDay(day.tariff, firstDayWithNotice(day.tariff, day.today), day.today))
+            : FULL_DAY;
       throw new ChoicesRefused([{ path: 'travel.beginning_date', message }], message);
     }
   }

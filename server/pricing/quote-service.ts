@@ -222,14 +222,19 @@ export class QuoteService {
    * bookings of that day reach its daily capacity, else open. A booking on a day that is not
    * open is refused on every path (booking-pricing.ts).
    */
-  async availability(date: string, companyId: number | null, siteId: number | null = null): Promise<DayAvailability> {
-    if (!date) return 'open';
+  async availability(
+    date: string,
+    companyId: number | null,
+    siteId: number | null = null,
+  ): Promise<{ status: DayAvailability; tariff: Tariff; today: string }> {
     const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing, siteId);
+    const today = dayInFrance(new Date(this.now()));
+    if (!date) return { status: 'open', tariff: carrier.tariff, today };
     const taken =
       carrier.tariff.daily_capacity === null
         ? new Map<string, number>()
         : await takenDays(this.options.sql, capacityOwner(companyId, siteId), date, date);
-    return dayAvailability(carrier.tariff, date, taken.get(date) ?? 0);
+    return { status: dayAvailability(carrier.tariff, date, taken.get(date) ?? 0, today), tariff: carrier.tariff, today };
   }
 
   /**
@@ -254,7 +259,7 @@ export class QuoteService {
         : await takenDays(this.options.sql, capacityOwner(companyId, siteId), dates[0]!, dates.at(-1)!);
     const answered: DayQuote[] = [];
     for (const date of dates) {
-      const status = dayAvailability(carrier.tariff, date, taken.get(date) ?? 0);
+      const status = dayAvailability(carrier.tariff, date, taken.get(date) ?? 0, today);
       if (status !== 'open') {
         answered.push({ date, status, quote: null });
         continue;

@@ -127,7 +127,17 @@ export {
   type TariffVehicle,
 } from './tariff/tariff.ts';
 export { defaultTariff, tariffOf, tariffRates, tariffVehicleCategories, type TariffBasis } from './tariff/default-tariff.ts';
-export { dayAvailability, dayRules, inSeason, type DayAvailability, type DayRules } from './tariff/day-rules.ts';
+export { CLOSED_DAY, tooSoonMessage } from './tariff/day-words.ts';
+export {
+  dayAvailability,
+  dayRefusal,
+  dayRules,
+  firstChoosableDay,
+  firstDayWithNotice,
+  inSeason,
+  type DayAvailability,
+  type DayRules,
+} from './tariff/day-rules.ts';
 export {
   floorRuleOf,
   kmPrice,

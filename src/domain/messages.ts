@@ -1,3 +1,5 @@
+import { CLOSED_DAY } from './tariff/day-words.ts';
+
 /**
  * Every user-facing text of the spec, verbatim (typos included: 'Goolgle', 'Une error',
  * 'numero'), plus the French texts this product adds where the spec gives none.
@@ -22,7 +24,7 @@ export const MESSAGES = {
   geocodeFailureTitle: 'Error!',
   approximateRoute:
     'Itinéraire estimé à vol d’oiseau\u00a0: faute de calcul routier, la distance est la ligne droite entre les adresses majorée de 50\u00a0%. La distance et la durée sont donc approximatives.',
-  closedDay: 'Le transporteur ne travaille pas ce jour-là\u00a0: choisissez une autre date.',
+  closedDay: CLOSED_DAY,
   overCapacity:
     'Ce chargement dépasse le plus grand véhicule du transporteur\u00a0: enregistrez votre demande, il vous rappelle pour fixer le prix.',
   acceptedWarning: 'Le transporteur a déjà accepté cette réservation\u00a0: un changement important peut perturber son organisation.',

@@ -1,6 +1,7 @@
 import { atom, useAtomValue, type Getter } from 'jotai';
 import { useMemo } from 'react';
-import { atDayAndTime, defaultTravelDate, defaultTravelTime } from '../domain/time/defaults.ts';
+import { atDayAndTime, defaultTravelTime } from '../domain/time/defaults.ts';
+import { defaultDayOf } from './bookable-days.ts';
 import { estimateArrivals } from '../domain/time/arrival.ts';
 import { readTimestamp } from '../domain/time/france-clock.ts';
 import type { Stop } from '../domain/entities/stop.ts';
@@ -15,7 +16,7 @@ import { stopsAtom } from './stops.atoms.ts';
 // The travel day and the arrival times in France. Only the stop times and the recap read them.
 
 /** The travel day: the customer's date, else the default day (spec §9). */
-export const travelDayAtom = atom((get) => get(customerAtom).date || defaultTravelDate(nowOf(get)));
+export const travelDayAtom = atom((get) => get(customerAtom).date || defaultDayOf(get));
 
 type ArrivalStop = Pick<Stop, 'uid' | 'durationMin' | 'timewindowEarliest'>;
 const NO_ARRIVALS: ReadonlyMap<string, string> = new Map();

@@ -1,7 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { defaultTravelDate } from '../domain/time/defaults.ts';
 import { systemClock } from '../services/clock.ts';
-import { customerDateAtom } from './customer.atoms.ts';
+import { travelDayAtom } from './arrival.atoms.ts';
 import { servicesAtom } from './services.atoms.ts';
 
 /** Now, by the element's clock, read at each render: the day changes while the page stays open. */
@@ -10,9 +9,8 @@ export function useNow(): Date {
   return (services?.now ?? systemClock)();
 }
 
-/** The travel day: the customer's date, else the default day (spec §9). */
+/** The travel day: the customer's date, else the default day (spec §9), the first the carrier takes. */
 export function useTravelDay(): string {
-  const date = useAtomValue(customerDateAtom);
-  const now = useNow();
-  return date || defaultTravelDate(now);
+  useNow();
+  return useAtomValue(travelDayAtom);
 }

@@ -1,5 +1,6 @@
 import type { Getter, Setter } from 'jotai';
-import { defaultTravelDate, defaultTravelTime } from '../domain/time/defaults.ts';
+import { defaultTravelTime } from '../domain/time/defaults.ts';
+import { defaultDayOf } from './bookable-days.ts';
 import { migrateStopsToTimewindows } from '../domain/time/windows.ts';
 import { bookingRefAtom } from './booking.atoms.ts';
 import { customerAtom, editCustomerAtom } from './customer.atoms.ts';
@@ -20,7 +21,8 @@ export function applyDefaultSchedule(get: Getter, set: Setter, now: Date): void 
   const customer = get(customerAtom);
   if (customer.date && customer.time) return;
   set(editCustomerAtom, {
-    date: customer.date || defaultTravelDate(now),
+    // Spec §9's default day, moved on to the first the carrier takes (its closed days, its notice).
+    date: customer.date || defaultDayOf(get),
     time: customer.time || defaultTravelTime(now),
   });
 }

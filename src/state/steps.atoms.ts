@@ -7,6 +7,7 @@ import { itemsAtom } from './items.atoms.ts';
 import { routeStatusAtom } from './route.atoms.ts';
 import { servicesAtom } from './services.atoms.ts';
 import { outsideAreaAtom } from './service-area.atoms.ts';
+import { chosenDayProblemAtom } from './bookable-days.ts';
 import { stopsAtom } from './stops.atoms.ts';
 import { variantAtom } from './variant.atoms.ts';
 
@@ -17,7 +18,10 @@ export const stepAtom = atom((get) => get(stepBase));
 
 // A trip outside the carrier's area cannot go on: the server would refuse its quote and its booking.
 const addressStepValidAtom = atom(
-  (get) => isAddressStepValid(get(stopsAtom), get(routeStatusAtom) === 'ok') && get(outsideAreaAtom) === null,
+  (get) =>
+    isAddressStepValid(get(stopsAtom), get(routeStatusAtom) === 'ok') &&
+    get(outsideAreaAtom) === null &&
+    get(chosenDayProblemAtom) === null,
 );
 const itemsStepValidAtom = atom((get) => isItemsStepValid(get(itemsAtom)));
 
@@ -47,6 +51,7 @@ export const missingAtom = atom((get) => {
     const stops = get(stopsAtom);
     const missing = missingOnAddresses(stops, get(routeStatusAtom));
     // The whole reason is said in the panel, above the map (AddressesPanel); the bar names it and leads to the last address.
+    if (!missing && get(chosenDayProblemAtom)) return { text: 'Choisissez un autre jour', target: null };
     if (!missing && get(outsideAreaAtom) && stops.length > 0)
       return { text: 'Trajet hors de la zone du transporteur', target: { kind: 'address', step: stops[stops.length - 1]!.step } } as const;
     return missing;

@@ -6,7 +6,7 @@ import { makeItem, type ItemInput } from '../../src/domain/entities/item.ts';
 import { makeStop, type StopInput } from '../../src/domain/entities/stop.ts';
 import { estimateTravel } from '../../src/domain/pricing/estimate.ts';
 import { priceTrip } from '../../src/domain/pricing/trip-price.ts';
-import { dayRules } from '../../src/domain/tariff/day-rules.ts';
+import { dayAvailability, dayRefusal, dayRules, firstChoosableDay } from '../../src/domain/tariff/day-rules.ts';
 import { defaultTariff } from '../../src/domain/tariff/default-tariff.ts';
 import { floorRuleOf, kmPrice, priceWithTariff, type TariffTrip } from '../../src/domain/tariff/price-tariff.ts';
 import { TariffSchema, type Tariff } from '../../src/domain/tariff/tariff.ts';
@@ -48,6 +48,7 @@ const FULL: Tariff = {
     month_end: { days: 3, coefficient: 1.05 },
     closed_weekdays: [],
     closed_dates: ['12-25', '2026-05-14'],
+    lead_days: 0,
   },
   daily_capacity: 4,
 };
@@ -318,6 +319,29 @@ describe('day rules: seasons, month ends, closed days', () => {
     });
     assert.equal(estimate.total, 0);
     assert.equal(estimate.poolError, 'Le transporteur ne travaille pas ce jour-là\u00a0: choisissez une autre date.');
+  });
+});
+
+describe('the days a customer may choose: the carrier’s notice and closed days (issue 55, point 1)', () => {
+  // Monday 7 December 2026; two days of notice, Sundays closed.
+  const today = '2026-12-07';
+  const tariff = { days: { ...FULL.days, closed_weekdays: [7], lead_days: 2 }, daily_capacity: null };
+
+  it('a day before the notice is too soon, a Sunday closed, the rest open', () => {
+    assert.equal(dayRefusal(tariff, '2026-12-07', today), 'too_soon');
+    assert.equal(dayRefusal(tariff, '2026-12-08', today), 'too_soon');
+    assert.equal(dayRefusal(tariff, '2026-12-09', today), null);
+    assert.equal(dayRefusal(tariff, '2026-12-13', today), 'closed');
+    assert.equal(dayAvailability(tariff, '2026-12-08', 0, today), 'too_soon');
+    // Without today (a booking kept on its day), the notice says nothing.
+    assert.equal(dayAvailability(tariff, '2026-12-08', 0), 'open');
+  });
+
+  it('the first day to offer skips both: from Monday 7, two days of notice give Wednesday 9; from the closed Sunday 13, Monday 14', () => {
+    assert.equal(firstChoosableDay(tariff, today, today), '2026-12-09');
+    assert.equal(firstChoosableDay(tariff, '2026-12-13', today), '2026-12-14');
+    // No notice and nothing closed: today, as spec §9 defaults it.
+    assert.equal(firstChoosableDay({ days: { ...FULL.days, closed_dates: [] } }, today, today), today);
   });
 });
 

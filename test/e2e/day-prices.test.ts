@@ -20,7 +20,6 @@ import { dayAfterToday, frenchDay, openPage, parisTime, resolveAddress, useDemo,
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
 const TARIFS = '/espace-transporteur/reglages/tarifs';
-const CLOSED = 'Le transporteur ne travaille pas ce jour-là\u00a0: choisissez une autre date.';
 const FULL = 'Le transporteur est complet ce jour-là\u00a0: choisissez une autre date.';
 /** Where the screenshots go when SHOTS_DIR is set (they are looked at, not compared). */
 const SHOTS = process.env.SHOTS_DIR ?? null;
@@ -250,7 +249,7 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
     });
   }
 
-  it('a closed or a full day cannot be booked through the wizard: the server’s sentence shows, nothing is saved; the day chosen in the list is booked', async () => {
+  it('a closed day cannot be chosen, a full one is refused with the server’s sentence, nothing saved; the day chosen in the list is booked', async () => {
     const page = await testPage({ width: 1280, height: 900 });
     const problems = watchPage(page);
     const wizard = page.locator('transport-quote-wizard');
@@ -275,10 +274,12 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
     await wizard.getByLabel('E-mail', { exact: true }).fill('marie@exemple.fr');
     const count = async () => Number((await demo.server.query('SELECT COUNT(*) AS n FROM travels'))[0].n);
     const before = await count();
-    for (const [day, sentence] of [
-      [FULL_DAY, FULL],
-      [dayAfterToday(6), CLOSED],
-    ]) {
+    // A closed Sunday cannot even be chosen (issue 55, point 1): the date list shows it greyed, and says why.
+    const sunday = wizard.getByLabel('Date du transport').locator(`option[value="${dayAfterToday(6)}"]`);
+    assert.equal(await sunday.isDisabled(), true);
+    assert.match((await sunday.textContent())!, /\(fermé\)$/);
+    // A full day, which only the server knows, is refused at the booking with its sentence.
+    for (const [day, sentence] of [[FULL_DAY, FULL]]) {
       await wizard.getByLabel('Date du transport').selectOption(day);
       await wizard.getByRole('button', { name: 'Enregistrer' }).click();
       await wizard.getByRole('alert').filter({ hasText: sentence }).waitFor();
@@ -331,10 +332,12 @@ describe('the day chosen by its price, in both elements, on the carrier’s own 
     await wizard.getByLabel('E-mail', { exact: true }).fill('paul@exemple.fr');
     const count = async () => Number((await demo.server.query('SELECT COUNT(*) AS n FROM travels'))[0].n);
     const before = await count();
-    for (const [day, sentence] of [
-      [FULL_DAY, FULL],
-      [dayAfterToday(13), CLOSED],
-    ]) {
+    // A closed Sunday cannot even be chosen (issue 55, point 1): the date list shows it greyed, and says why.
+    const sunday = wizard.getByLabel('Date du transport').locator(`option[value="${dayAfterToday(13)}"]`);
+    assert.equal(await sunday.isDisabled(), true);
+    assert.match((await sunday.textContent())!, /\(fermé\)$/);
+    // A full day, which only the server knows, is refused at the booking with its sentence.
+    for (const [day, sentence] of [[FULL_DAY, FULL]]) {
       await wizard.getByLabel('Date du transport').selectOption(day);
       await wizard.getByRole('button', { name: 'Enregistrer' }).click();
       await wizard.getByRole('alert').filter({ hasText: sentence }).waitFor();

@@ -133,6 +133,50 @@ describe('the customer’s last doubts (issue 44)', () => {
     expect(fold(textOf(root))).not.to.contain('Total TTC');
   });
 
+  it('the days the carrier takes: nearer than its notice and closed days are greyed and said in the date list; the default day is its first (issue 55, point 1)', async () => {
+    // Two days of notice, Sundays closed; the test clock is a Monday at 10 h.
+    const tariff = {
+      vat: 0.2,
+      handling: { rate_standard: 18, rate_moving: 30 },
+      transport: { minimum: 38, per_km: 0.7, per_hour: 15 },
+      vehicles: [{ id: -4, name: 'Véhicule 20 m³', capacity: 20 }],
+      days: { closed_weekdays: [7], lead_days: 2 },
+    };
+    const root = await mountWizard({ company: { preferred_items: PREFERRED, tariff } });
+    const select = await findByRole<HTMLSelectElement>(root, 'combobox', 'Date du transport');
+    select.focus();
+    await waitUntil(() => select.options.length > 300, 'the year of days not listed');
+    const option = (day: string) => [...select.options].find((candidate) => candidate.value === day)!;
+    for (const day of [dayAfterToday(0), dayAfterToday(1)]) {
+      expect(option(day).disabled, day).to.equal(true);
+      expect(option(day).textContent).to.match(/\(trop tôt\)$/);
+    }
+    expect(option(dayAfterToday(6)).disabled).to.equal(true);
+    expect(option(dayAfterToday(6)).textContent).to.match(/\(fermé\)$/);
+    // Spec §9's default day (today) moved on to the first the carrier takes: Wednesday.
+    expect(option(dayAfterToday(2)).disabled).to.equal(false);
+    expect(select.value).to.equal(dayAfterToday(2));
+    expect(allByRole(root, 'alert')).to.have.length(0);
+  });
+
+  it('a closed day come from the page’s data is said at once under the date, and the step does not go on (issue 55, point 1)', async () => {
+    const tariff = {
+      vat: 0.2,
+      handling: { rate_standard: 18, rate_moving: 30 },
+      transport: { minimum: 38, per_km: 0.7, per_hour: 15 },
+      vehicles: [{ id: -4, name: 'Véhicule 20 m³', capacity: 20 }],
+      days: { closed_weekdays: [7] },
+    };
+    const root = await mountWizard({
+      company: { preferred_items: PREFERRED, tariff },
+      travel: { customer: { date: dayAfterToday(6), time: '09:00' } },
+    });
+    const alert = await findLiveRegion(root, 'alert', /ne travaille pas ce jour-là/);
+    expect(fold(textOf(alert))).to.equal('Le transporteur ne travaille pas ce jour-là : choisissez une autre date.');
+    expect(allByRole(root, 'button', 'Suivant')).to.have.length(0);
+    expect(fold(textOf(root))).to.contain('Choisissez un autre jour');
+  });
+
   it('the deposit the carrier asks is said on the estimate, the recap and the success panel, sized on the total shown (issue 55, point 4)', async () => {
     const deposit = { kind: 'percent', percent: 30, due: 'devis_accepted' };
     const root = await mountWizard({ company: { preferred_items: PREFERRED, transportation_company: CARRIER, deposit } });

@@ -78,6 +78,9 @@ export function tariffChanges(before: Tariff, after: Tariff): string[] {
   const overFleet = (tariff: Tariff) =>
     tariff.over_capacity === 'call_back' ? 'prix à fixer, rappel du client' : 'autant de véhicules qu’il en faut';
   compare('Au-delà du plus grand véhicule', overFleet(before), overFleet(after));
+  const lead = (tariff: Tariff) =>
+    tariff.days.lead_days === 0 ? 'aucun' : `${tariff.days.lead_days}\u00a0jour${tariff.days.lead_days > 1 ? 's' : ''}`;
+  compare('Délai de réservation', lead(before), lead(after));
   const capacity = (tariff: Tariff) => (tariff.daily_capacity === null ? 'sans limite' : String(tariff.daily_capacity));
   compare('Réservations par jour', capacity(before), capacity(after));
   const tiers = (tariff: Tariff) =>

@@ -63,6 +63,7 @@ export function tariffValues(tariff: Tariff, basedOn: number | null): FormValues
     jours_fermes: tariff.days.closed_dates.map(frenchDay).join('\n'),
     capacite: tariff.daily_capacity === null ? '' : String(tariff.daily_capacity),
     au_dela: tariff.over_capacity,
+    delai: String(tariff.days.lead_days),
   };
   tariff.transport.km_bands.forEach((band, index) => {
     values[`tranche_${index + 1}_km`] = frenchNumber(band.from_km);
@@ -195,6 +196,15 @@ export function parseTariffForm(values: FormValues): ParsedTariff {
     example: '4',
   });
 
+  const leadDays = form.number('delai', {
+    label: 'Délai de réservation',
+    min: 0,
+    max: TARIFF_BOUNDS.leadDays,
+    integer: true,
+    optional: true,
+    example: '2',
+  });
+
   const tiers = readLiteTiers(form, values);
 
   if (form.errors.length > 0) return { tariff: null, errors: form.errors, basedOn };
@@ -220,6 +230,8 @@ export function parseTariffForm(values: FormValues): ParsedTariff {
       month_end: { days: monthEndDays, coefficient: monthEnd },
       closed_weekdays: closedWeekdays,
       closed_dates: closedDates,
+      // Left empty: no notice, as before the field existed.
+      lead_days: leadDays ?? 0,
     },
     daily_capacity: capacity,
   };
@@ -443,6 +455,7 @@ ${section(
 <h3>Fin de mois</h3><div class="grid">${input({ ...at, name: 'fin_mois_jours', label: 'Derniers jours du mois', unit: 'jours', size: 4, kind: 'numeric', help: '0\u00a0: pas de coefficient de fin de mois.' })}${input({ ...at, name: 'fin_mois_coef', label: 'Coefficient de fin de mois', unit: '×', size: 5 })}</div>
 <h3>Fermetures</h3><fieldset class="choice"><legend>Jours fermés chaque semaine</legend><div class="checks">${closedWeekdays}</div></fieldset>
 <div class="field"><label for="f-jours_fermes">Autres jours fermés</label><textarea id="f-jours_fermes" name="jours_fermes" rows="3"${describedBy('jours_fermes', errors, true)}>${escapeHtml(values.jours_fermes ?? '')}</textarea><p class="help" id="h-jours_fermes">Un par ligne\u00a0: 25/12 pour chaque année, 14/05/2026 pour ce jour-là. Ces jours-là, le calendrier affiche «\u202fFermé\u202f» et aucune réservation n’est prise.</p>${fieldError('jours_fermes', errors)}</div>
+${input({ ...at, name: 'delai', label: 'Délai de réservation', unit: 'jours', size: 4, kind: 'numeric', help: '0\u00a0: un client peut réserver pour le jour même. 2\u00a0: au plus tôt pour après-demain. Les jours plus proches sont grisés dans le calendrier de vos pages.' })}
 ${input({ ...at, name: 'capacite', label: 'Réservations par jour (facultatif)', size: 5, kind: 'numeric', help: 'Dès que ce nombre de réservations acceptées est atteint un jour, le calendrier affiche ce jour complet et plus aucune réservation n’y est prise. Vide\u00a0: sans limite.' })}`,
 )}
 ${section(

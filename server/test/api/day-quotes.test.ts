@@ -238,6 +238,34 @@ describe(`a trip priced day by day, and no booking on a closed or full day (${DA
     });
     assert.equal(kept.status, 200, kept.text);
   });
+
+  it('a carrier that needs 3 days of notice: the calendar says the nearer days are too soon, and no booking is taken on them (issue 55, point 1)', async () => {
+    const [{ store_json: store }] = await server.query('SELECT store_json FROM companies WHERE id = 1');
+    const withNotice = { ...TARIFF, days: { ...TARIFF.days, lead_days: 3 } };
+    await server.query('UPDATE companies SET store_json = ? WHERE id = 1', [
+      JSON.stringify({ ...JSON.parse(store), tariff: withNotice, tariff_version: 2 }),
+    ]);
+    try {
+      const calendar = await ask(MARTIN_KEY);
+      assert.equal(calendar.status, 200, calendar.text);
+      const statuses = new Map(calendar.data.days.map((day) => [day.date, day.status]));
+      for (const day of FORTNIGHT.slice(0, 3)) assert.equal(statuses.get(day), 'too_soon', day);
+      // The first day the notice allows, unless it is the closed Sunday.
+      const first = weekday(FORTNIGHT[3]) === 7 ? FORTNIGHT[4] : FORTNIGHT[3];
+      assert.equal(statuses.get(first), 'open');
+      const soon = plusDays(TODAY, 1);
+      const sent = await priced(server.base, bodyOn(soon), MARTIN_KEY);
+      const answer = await json(server.base, 'POST', '/api/v1/travels', { body: sent, headers: keyed(MARTIN_KEY) });
+      assert.equal(answer.status, 422, answer.text);
+      const words = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+        .format(new Date(`${first}T12:00:00Z`))
+        .replace(/^(\S+) 1 /, '$1 1er ');
+      const said = `Le transporteur demande 3\u00a0jours de délai\u00a0: choisissez le ${words} ou un jour suivant.`;
+      assert.deepEqual(answer.data.fields, [{ path: 'travel.beginning_date', message: said }]);
+    } finally {
+      await server.query('UPDATE companies SET store_json = ? WHERE id = 1', [store]);
+    }
+  });
 });
 
 describe(`issue 52: a list of days counts each day in the quotes' budget (${DATABASE_NAME})`, () => {

@@ -38,15 +38,15 @@ export const DayQuotesRequestSchema = v.object({
 export type DayQuotesRequestInput = v.InferInput<typeof DayQuotesRequestSchema>;
 export type DayQuotesRequest = v.InferOutput<typeof DayQuotesRequestSchema>;
 
-/** Whether a day can be booked: open, closed by the carrier's tariff, or full (its daily capacity taken by accepted bookings). */
-export const DAY_STATUSES = ['open', 'closed', 'full'] as const satisfies readonly DayAvailability[];
+/** Whether a day can be booked: open, closed by the carrier's tariff, full (its daily capacity taken by accepted bookings), or sooner than its notice. */
+export const DAY_STATUSES = ['open', 'closed', 'full', 'too_soon'] as const satisfies readonly DayAvailability[];
 
 export const DayQuoteSchema = v.object({
   date: DaySchema,
   status: v.pipe(
     v.picklist(DAY_STATUSES),
     v.description(
-      'open : réservable ; closed : jour fermé du transporteur ; full : sa capacité du jour est prise par des réservations acceptées.',
+      'open : réservable ; closed : jour fermé du transporteur ; full : sa capacité du jour est prise par des réservations acceptées ; too_soon : avant le délai de réservation du transporteur.',
     ),
   ),
   quote: v.pipe(v.nullable(QuoteSchema), v.description('Le devis signé de ce jour ; null pour un jour fermé ou complet.')),

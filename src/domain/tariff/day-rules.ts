@@ -1,3 +1,4 @@
+import { plusDays } from '../time/calendar-days.ts';
 import { isIsoDay } from '../time/iso.ts';
 import type { Season, Tariff } from './tariff.ts';
 
@@ -64,17 +65,46 @@ export function dayRules(tariff: Pick<Tariff, 'days'>, date: string): DayRules {
   return { weekday, seasons, monthEnd, coefficient, closed };
 }
 
-/** Whether a day can be booked: open, closed by the tariff, or full. */
-export type DayAvailability = 'open' | 'closed' | 'full';
+/** Whether a day can be booked: open, closed by the tariff, full, or sooner than the carrier's notice. */
+export type DayAvailability = 'open' | 'closed' | 'full' | 'too_soon';
 
 /**
- * A day as the calendar and the booking read it: closed when the tariff closes it; full when
- * the accepted bookings of that day (`taken`) reach the tariff's daily capacity; else open.
- * A day without a date (not chosen yet) is open: nothing can be said of it.
+ * A day as the calendar and the booking read it: too soon when it comes before the carrier's
+ * notice (of a day or more) from `today` (when given); closed when the tariff closes it; full when the accepted
+ * bookings of that day (`taken`) reach the tariff's daily capacity; else open. A day without
+ * a date (not chosen yet) is open: nothing can be said of it.
  */
-export function dayAvailability(tariff: Pick<Tariff, 'days' | 'daily_capacity'>, date: string, taken: number): DayAvailability {
+export function dayAvailability(
+  tariff: Pick<Tariff, 'days' | 'daily_capacity'>,
+  date: string,
+  taken: number,
+  today: string | null = null,
+): DayAvailability {
   if (!isIsoDay(date)) return 'open';
+  // Without notice, a day gone is left to the page's clock: a page's day is its own (issue 45).
+  if (today !== null && (tariff.days.lead_days ?? 0) > 0 && date < firstDayWithNotice(tariff, today)) return 'too_soon';
   if (dayRules(tariff, date).closed) return 'closed';
   if (tariff.daily_capacity !== null && taken >= tariff.daily_capacity) return 'full';
   return 'open';
+}
+
+/** The first day the carrier's notice allows from today: today itself without notice. */
+export function firstDayWithNotice(tariff: Pick<Tariff, 'days'>, today: string): string {
+  return plusDays(today, tariff.days.lead_days ?? 0);
+}
+
+/**
+ * Why a day cannot be chosen by the carrier's own rules, or null: sooner than its notice, or
+ * closed. A full day needs its bookings: the server says it (day quotes, booking refusal).
+ */
+export function dayRefusal(tariff: Pick<Tariff, 'days'>, date: string, today: string): 'too_soon' | 'closed' | null {
+  if (date < firstDayWithNotice(tariff, today)) return 'too_soon';
+  return dayRules(tariff, date).closed ? 'closed' : null;
+}
+
+/** The first day from `from` the carrier's rules let be chosen (a year at most ahead), else `from`. */
+export function firstChoosableDay(tariff: Pick<Tariff, 'days'>, from: string, today: string): string {
+  let day = from;
+  for (let tried = 0; tried < 367; tried += 1, day = plusDays(day, 1)) if (dayRefusal(tariff, day, today) === null) return day;
+  return from;
 }

@@ -58,6 +58,7 @@ export function defaultTariff(basis: TariffBasis = {}): Tariff {
       month_end: { days: 0, coefficient: 1 },
       closed_weekdays: [],
       closed_dates: [],
+      lead_days: 0,
     },
     daily_capacity: null,
   };

@@ -30,6 +30,7 @@ export const TARIFF_BOUNDS = {
   carryMetres: 1000,
   monthEndDays: 15,
   dailyCapacity: 1000,
+  leadDays: 60,
 } as const;
 
 const number = (label: string) => v.number(`${label}\u00a0: un nombre est attendu`);
@@ -204,6 +205,8 @@ export const TariffSchema = v.object({
       /** ISO weekdays closed: 1 Monday … 7 Sunday. */
       closed_weekdays: v.optional(v.pipe(v.array(wholeBetween('Jour fermé', 1, 7)), v.maxLength(7)), []),
       closed_dates: v.optional(v.pipe(v.array(ClosedDateSchema), v.maxLength(TARIFF_BOUNDS.closedDates)), []),
+      /** Days of notice the carrier needs: 2 means the day after tomorrow at the soonest; 0 takes today (spec §9's default day). */
+      lead_days: v.optional(wholeBetween('Délai de réservation', 0, TARIFF_BOUNDS.leadDays), 0),
     }),
     {},
   ),

@@ -1,7 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { formatPrice, NBSP } from '../../domain/format.ts';
-import { MESSAGES } from '../../domain/messages.ts';
 import { FULL_DAY } from '../../domain/payload/day-quotes.ts';
 import { cheapestDay, DAY_QUOTES_PAGE, type DayQuote } from '../../domain/payload/day-quotes.ts';
 import { dayAfter, dayAndMonthInWords, shortDayInWords } from '../../domain/time/day-words.ts';
@@ -83,6 +82,7 @@ export function DayPrices({
     if (!entry.day) return `${name}, prix en cours de calcul`;
     if (entry.day.status === 'closed') return `${name}, fermé`;
     if (entry.day.status === 'full') return `${name}, complet`;
+    if (entry.day.status === 'too_soon') return `${name}, trop tôt pour le transporteur`;
     if (!prices) return name;
     const price = amount(entry.day);
     if (price === null) return `${name}, prix non disponible`;
@@ -150,7 +150,7 @@ export function DayPrices({
               role="option"
               id={`day-${entry.date}`}
               aria-selected={entry.date === chosen}
-              aria-disabled={status === 'closed' || status === 'full' || undefined}
+              aria-disabled={(status !== undefined && status !== 'open') || undefined}
               tabIndex={index === tabStop ? 0 : -1}
               onFocus={() => setActive(index)}
               onKeyDown={onKeyDown}
@@ -171,7 +171,9 @@ export function DayPrices({
                     ? 'Fermé'
                     : status === 'full'
                       ? 'Complet'
-                      : (price ?? (prices ? 'Prix non disponible' : ''))}
+                      : status === 'too_soon'
+                        ? 'Trop tôt'
+                        : (price ?? (prices ? 'Prix non disponible' : ''))}
               </span>
               {entry.date === cheapest && (
                 <span className="day-badge" aria-hidden="true">
@@ -182,9 +184,10 @@ export function DayPrices({
           );
         })}
       </div>
-      {chosenDay && chosenDay.status !== 'open' && (
+      {/* A closed or too early day is said by the date field above (its rules are the page's own); a full day only the server knows. */}
+      {chosenDay?.status === 'full' && (
         <p className="day-warning" role="status">
-          {chosenDay.status === 'closed' ? MESSAGES.closedDay : FULL_DAY}
+          {FULL_DAY}
         </p>
       )}
       {failed && (

@@ -7,6 +7,7 @@ import { lastBookableDay } from '../../domain/time/calendar-days.ts';
 import { routeAtom } from '../../state/route.atoms.ts';
 import { stepAtom } from '../../state/steps.atoms.ts';
 import { chooseTravelDateAtom } from '../../state/travel-date.atoms.ts';
+import { chosenDayProblemAtom } from '../../state/bookable-days.ts';
 import { DateSelect } from '../controls/DateSelect.tsx';
 import { deferred } from '../controls/deferred.tsx';
 import { SteadyAbove } from '../controls/SteadyAbove.tsx';
@@ -29,12 +30,25 @@ export function LiteDateField() {
   const today = useToday();
   const routed = useAtomValue(routeAtom) !== null;
   const first = useAtomValue(stepAtom) === STEPS.addresses;
+  // A day the carrier does not take, come from the page's data or an older booking: said at once (issue 55, point 1).
+  const problem = useAtomValue(chosenDayProblemAtom);
   return (
     <>
       <label className="date-field">
         Date du transport
-        <DateSelect value={day} listOnDemand onChange={choose} />
+        <DateSelect
+          value={day}
+          listOnDemand
+          onChange={choose}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? 'date-problem' : undefined}
+        />
       </label>
+      {problem && (
+        <p className="field-error" id="date-problem" role="alert">
+          {problem}
+        </p>
+      )}
       {first && routed && (
         <SteadyAbove>
           <DayPrices today={today} chosen={day} lastDay={lastBookableDay(today)} onChoose={choose} />
