@@ -244,7 +244,13 @@ function createTravelRoute(app: FastifyInstance): void {
         });
         if (deposit) facts.depositMention = devisMention(deposit, depositCents(deposit, summary.total));
         const written = await notifier.record(tx, 'booking.created', facts, carrier, token);
-        const answer = { ...body, confirmation_email: written.confirmation ?? 'none' };
+        // The customer's two links, the very ones of the confirmation e-mail: the success panel shows them (issue 55, point 5).
+        const answer = {
+          ...body,
+          confirmation_email: written.confirmation ?? 'none',
+          edit_url: notifier.editUrl(id, token),
+          follow_url: notifier.followUrl(id, token),
+        };
         if (key !== null) await completeKey(tx, key, 201, answer);
         return { answer, uses, written };
       });

@@ -22,8 +22,7 @@ const carrierTariffAtom = atom((get) => tariffOf(get(companyDataAtom)));
 const nowOf = (get: Getter) => (get(servicesAtom)?.now ?? systemClock)();
 
 /** The default travel day (spec §9: today, tomorrow from 22:00), moved on to the first the carrier takes. */
-export function defaultDayOf(get: Getter): string {
-  const now = nowOf(get);
+export function defaultDayOf(get: Getter, now: Date = nowOf(get)): string {
   return firstChoosableDay(get(carrierTariffAtom), defaultTravelDate(now), dayInFrance(now));
 }
 

@@ -15,6 +15,13 @@ const savingBase = atom(false);
 /** What the server said of the customer's confirmation e-mail for the booking just made; null: not said. */
 export type ConfirmationMail = 'sent' | 'withheld' | 'none';
 const confirmationMailBase = atom<ConfirmationMail | null>(null);
+/** The customer's links the server gave with the booking just made: the confirmation e-mail's own (edit page, status page). */
+export interface CustomerLinks {
+  edit: string | null;
+  follow: string | null;
+}
+const NO_LINKS: CustomerLinks = { edit: null, follow: null };
+const customerLinksBase = atom<CustomerLinks>(NO_LINKS);
 const idempotencyKeyBase = atom<string | null>(null);
 
 export const bookingRefAtom = atom((get) => get(bookingRefBase));
@@ -23,6 +30,8 @@ export const isNewTravelAtom = atom((get) => get(bookingRefBase).travelId === nu
 export const bookingStatusAtom = atom((get) => get(bookingStatusBase));
 /** Whether the customer gets a confirmation e-mail for the booking just made (the success panel says when not). */
 export const confirmationMailAtom = atom((get) => get(confirmationMailBase));
+/** The edit and status pages of the booking just made, as its e-mail gives them (issue 55, point 5). */
+export const customerLinksAtom = atom((get) => get(customerLinksBase));
 /** A booking being sent: the save buttons wait, whatever the route does. */
 export const savingAtom = atom((get) => get(savingBase));
 /** The key of the booking being made, kept with the draft so a retry reuses it (DESIGN §6). */
@@ -31,11 +40,12 @@ export const idempotencyKeyAtom = atom((get) => get(idempotencyKeyBase));
 /** The booking the form is bound to, and the carrier's state of it when known. */
 export const bindBookingAtom = atom(
   null,
-  (get, set, change: Partial<BookingRef> & { travelState?: string; confirmationMail?: ConfirmationMail | null }) => {
-    const { travelState, confirmationMail, ...ref } = change;
+  (get, set, change: Partial<BookingRef> & { travelState?: string; confirmationMail?: ConfirmationMail | null; links?: CustomerLinks }) => {
+    const { travelState, confirmationMail, links, ...ref } = change;
     set(bookingRefBase, { ...get(bookingRefBase), ...ref });
     if (travelState !== undefined) set(bookingStatusBase, travelState);
     if (confirmationMail !== undefined) set(confirmationMailBase, confirmationMail);
+    if (links !== undefined) set(customerLinksBase, links);
   },
 );
 
@@ -44,6 +54,7 @@ export const unbindBookingAtom = atom(null, (_get, set) => {
   set(bookingRefBase, NEW_BOOKING);
   set(bookingStatusBase, 'new');
   set(confirmationMailBase, null);
+  set(customerLinksBase, NO_LINKS);
 });
 
 export const setSavingAtom = atom(null, (_get, set, saving: boolean) => set(savingBase, saving));
@@ -54,6 +65,8 @@ export interface PostedTravel {
   token: string;
   /** The server's word on the confirmation e-mail, when it says it. */
   confirmationMail?: ConfirmationMail | null;
+  /** The customer's links, when the server gives them. */
+  links?: CustomerLinks;
 }
 
 const postedTravelsBase = atom<PostedTravel[]>([]);

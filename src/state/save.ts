@@ -173,7 +173,12 @@ async function create(get: Getter, set: Setter, services: Services, payload: Tra
   set(setIdempotencyKeyAtom, key);
   const created = await services.api.createTravel({ ...payload, travel: { ...payload.travel, travel_id: null } }, key);
   set(setIdempotencyKeyAtom, null);
-  return { id: created.id, token: created.token, confirmationMail: created.confirmation_email ?? null };
+  return {
+    id: created.id,
+    token: created.token,
+    confirmationMail: created.confirmation_email ?? null,
+    links: { edit: created.edit_url ?? null, follow: created.follow_url ?? null },
+  };
 }
 
 /** What a saved booking changes: the host page is told (spec §2), then the form shows the success or stays for the next copy. */
@@ -185,7 +190,12 @@ function conclude(set: Setter, services: Services, outcome: SaveOutcome, created
     return outcome;
   }
   if (created)
-    set(bindBookingAtom, { travelId: created.id, travelToken: created.token, confirmationMail: created.confirmationMail ?? null });
+    set(bindBookingAtom, {
+      travelId: created.id,
+      travelToken: created.token,
+      confirmationMail: created.confirmationMail ?? null,
+      ...(created.links ? { links: created.links } : {}),
+    });
   set(showStepAtom, STEPS.success);
   return outcome;
 }

@@ -22,7 +22,7 @@ export function applyDefaultSchedule(get: Getter, set: Setter, now: Date): void 
   if (customer.date && customer.time) return;
   set(editCustomerAtom, {
     // Spec §9's default day, moved on to the first the carrier takes (its closed days, its notice).
-    date: customer.date || defaultDayOf(get),
+    date: customer.date || defaultDayOf(get, now),
     time: customer.time || defaultTravelTime(now),
   });
 }

@@ -206,6 +206,9 @@ describe('the customer’s last doubts (issue 44)', () => {
     expect(fold(textOf(root.querySelector('.success-facts')!))).to.contain(`Acompte${said.slice('Acompte : '.length, -1)}`);
     // The next step of the commitment: the devis to read and sign.
     expect(byRole<HTMLAnchorElement>(root, 'link', 'Lire et signer le devis').href).to.match(/\/devis\/\d+\?token=/);
+    // The customer's links are the confirmation e-mail's (issue 55, point 5): the edit page and the status page, not the carrier's record.
+    expect(byRole<HTMLAnchorElement>(root, 'link', 'Modifier ma réservation').href).to.match(/\/edit\.html\?id=\d+&token=/);
+    expect(byRole<HTMLAnchorElement>(root, 'link', 'Suivre ma réservation').href).to.match(/\/suivi\/\d+\?token=/);
   });
 
   it('S068 S146 the success panel says the request is sent, under the spec’s title, with the carrier’s card and when it answers', async () => {

@@ -107,6 +107,9 @@ describe(`the customer's e-mails through SMTP on ${DATABASE_NAME}`, () => {
     // The customer's page (issue 46), by the booking's token: it shows where the booking stands and leads to the edit.
     const followUrl = `${server.base}/suivi/${created.id}?token=${created.token}`;
     assert.ok(text.includes(`Suivre ma réservation${NBSP}: ${followUrl}`), text);
+    // The booking's answer gives the page the same two links, for its success panel (issue 55, point 5).
+    assert.equal(created.edit_url, editUrl);
+    assert.equal(created.follow_url, followUrl);
     assert.equal((await fetch(followUrl)).status, 200);
     assert.deepEqual(new Set(urls), new Set([followUrl, editUrl, devisUrl]), 'no address but the three links');
     assert.match(html, /<html lang="fr">/);

@@ -244,7 +244,7 @@ describe(`the published API contract on ${DATABASE_NAME}`, () => {
   it('S067 S122 every field of a booking comes back as it was sent, and the answer holds nothing the contract does not list', async () => {
     const sent = bookingBody();
     const created = await json(server.base, 'POST', '/api/v1/travels', { body: sent });
-    assert.deepEqual(Object.keys(created.data).sort(), ['confirmation_email', 'id', 'token']);
+    assert.deepEqual(Object.keys(created.data).sort(), ['confirmation_email', 'edit_url', 'follow_url', 'id', 'token']);
     const { data: booking } = await json(server.base, 'GET', `/api/v1/travels/${created.data.id}?token=${created.data.token}`);
     // What the client sent comes back as it was; the figures the server sets itself are its quote's (server/test/api/quotes.test.ts).
     const { id: _id, items: storedItems, ...stored } = booking;

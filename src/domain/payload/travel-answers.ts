@@ -8,6 +8,9 @@ import { TravelPayloadSchema } from './travel-payload-schema.ts';
 
 const BookingIdSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
 
+/** A page's address the elements may link to: http(s) only, never a script. */
+const WebAddressSchema = v.pipe(v.string(), v.maxLength(2000), v.url(), v.regex(/^https?:\/\//, 'Adresse web attendue'));
+
 /** The 201 answer (spec §7: 'Response read: id, token'). */
 export const CreateTravelResponseSchema = v.object({
   id: BookingIdSchema,
@@ -17,6 +20,22 @@ export const CreateTravelResponseSchema = v.object({
       v.picklist(['sent', 'withheld', 'none']),
       v.description(
         'L’e-mail de confirmation au client : sent (il part), withheld (son adresse a déjà reçu sa part de confirmations du jour), none (pas de serveur d’e-mails, ou pas d’adresse à qui écrire). Les éléments le disent au client sur l’écran de réussite.',
+      ),
+    ),
+  ),
+  edit_url: v.optional(
+    v.pipe(
+      v.nullable(WebAddressSchema),
+      v.description(
+        'La page où le client modifie sa réservation, celle de l’e-mail de confirmation (EDIT_LINK_URL) ; null quand le serveur n’en connaît pas.',
+      ),
+    ),
+  ),
+  follow_url: v.optional(
+    v.pipe(
+      v.nullable(WebAddressSchema),
+      v.description(
+        'La page où le client suit sa réservation (/suivi), celle de l’e-mail de confirmation ; null quand le serveur ne connaît pas son adresse publique.',
       ),
     ),
   ),

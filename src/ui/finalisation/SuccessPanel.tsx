@@ -12,7 +12,7 @@ import { useNow, useTravelDay } from '../../state/now.ts';
 import { STEPS } from '../../domain/steps/step-model.ts';
 import { configAtom, dashboardBaseAtom } from '../../state/config.atoms.ts';
 import { customerAtom } from '../../state/customer.atoms.ts';
-import { bookingRefAtom, bookingStatusAtom, confirmationMailAtom } from '../../state/booking.atoms.ts';
+import { bookingRefAtom, bookingStatusAtom, confirmationMailAtom, customerLinksAtom } from '../../state/booking.atoms.ts';
 import { isAcceptedTravel } from '../../domain/entities/travel.ts';
 import { CarrierCard } from './CarrierCard.tsx';
 import { stopsAtom } from '../../state/stops.atoms.ts';
@@ -50,7 +50,12 @@ export function SuccessPanel() {
     panel.current?.scrollIntoView({ block: 'start' });
   }, []);
   const id = booking.travelId;
-  const link = id !== null && booking.travelToken ? dashboardUrl(base, id, booking.travelToken).replace('&light_layout=yes', '') : null;
+  // The customer's links as the confirmation e-mail gives them (issue 55, point 5): the edit page
+  // and the status page; without a server that knows them, the booking's page as before.
+  const links = useAtomValue(customerLinksAtom);
+  const link =
+    links.edit ??
+    (id !== null && booking.travelToken ? dashboardUrl(base, id, booking.travelToken).replace('&light_layout=yes', '') : null);
   const first = stops[0];
   const last = stops.at(-1);
   const between = stops.length - 2;
@@ -172,6 +177,11 @@ export function SuccessPanel() {
               <Icon name="copy" />
               Copier le lien
             </button>
+            {links.follow && (
+              <a className="button" part="button-secondary" href={links.follow} target="_blank" rel="noopener">
+                Suivre ma réservation
+              </a>
+            )}
             <a
               className="button"
               part="button-secondary"
