@@ -128,16 +128,8 @@ export {
 } from './tariff/tariff.ts';
 export { defaultTariff, tariffOf, tariffRates, tariffVehicleCategories, type TariffBasis } from './tariff/default-tariff.ts';
 export { CLOSED_DAY, tooSoonMessage } from './tariff/day-words.ts';
-export {
-  dayAvailability,
-  dayRefusal,
-  dayRules,
-  firstChoosableDay,
-  firstDayWithNotice,
-  inSeason,
-  type DayAvailability,
-  type DayRules,
-} from './tariff/day-rules.ts';
+export { dayAvailability, dayRules, inSeason, type DayAvailability, type DayRules } from './tariff/day-rules.ts';
+export { dayRefusal, firstChoosableDay, firstDayWithNotice, isClosedDay } from './tariff/bookable-days.ts';
 export {
   floorRuleOf,
   kmPrice,

@@ -1,7 +1,7 @@
 import { atom, useAtomValue, type Getter } from 'jotai';
 import { useMemo } from 'react';
 import { atDayAndTime, defaultTravelTime } from '../domain/time/defaults.ts';
-import { defaultDayOf } from './bookable-days.ts';
+import { defaultDayOf } from './default-day.ts';
 import { estimateArrivals } from '../domain/time/arrival.ts';
 import { readTimestamp } from '../domain/time/france-clock.ts';
 import type { Stop } from '../domain/entities/stop.ts';

@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import { toCents } from '../domain/money/cents.ts';
-import { depositWords } from '../domain/money/deposit.ts';
+import * as v from 'valibot';
+import { DepositTermsSchema, depositWords } from '../domain/money/deposit.ts';
 import { companyDataAtom } from './company.atoms.ts';
 import { shownTotalAtom, totalAtom } from './estimate.atoms.ts';
 import { currentQuoteAtom } from './quote.atoms.ts';
@@ -12,8 +13,10 @@ import { currentQuoteAtom } from './quote.atoms.ts';
  * estimate, the recap and the success panel announce it before the devis asks it (issue 55, point 4).
  */
 export const depositWordsAtom = atom((get): string | null => {
-  const terms = get(companyDataAtom).deposit;
-  if (!terms || !get(shownTotalAtom)) return null;
+  // The carrier's data as received: trusted once the deposit's own schema has read it.
+  const read = v.safeParse(DepositTermsSchema, get(companyDataAtom).deposit);
+  if (!read.success || !get(shownTotalAtom)) return null;
+  const terms = read.output;
   const quote = get(currentQuoteAtom);
   // The total TTC the devis will size it on: the quote's, else the page's own estimate (euros, VAT included).
   const totalCents = quote ? quote.figures.total : toCents(get(totalAtom));

@@ -1,6 +1,6 @@
 import type { Getter, Setter } from 'jotai';
 import { defaultTravelTime } from '../domain/time/defaults.ts';
-import { defaultDayOf } from './bookable-days.ts';
+import { defaultDayOf } from './default-day.ts';
 import { migrateStopsToTimewindows } from '../domain/time/windows.ts';
 import { bookingRefAtom } from './booking.atoms.ts';
 import { customerAtom, editCustomerAtom } from './customer.atoms.ts';

@@ -41,10 +41,9 @@ export function readDepartements(text: string): { codes: string[] } | { error: s
   return { codes };
 }
 
-/** The stored list as a list of codes ('' → none: everywhere). */
+/** The stored list (written by readDepartements) as a list of codes; '' → none: everywhere. */
 export function servedDepartements(stored: string): string[] {
-  const read = readDepartements(stored);
-  return 'codes' in read ? read.codes : [];
+  return stored.split(/[\s,;]+/).filter((code) => DEPARTEMENT.test(code));
 }
 
 /**

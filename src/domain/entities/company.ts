@@ -8,7 +8,6 @@ import { PermissionSchema } from './permission.ts';
 import { SavedPlaceSchema } from './saved-place.ts';
 import { DEFAULT_VEHICLE_CATEGORIES, VehicleCategorySchema } from './vehicle.ts';
 import { TariffSchema } from '../tariff/tariff.ts';
-import { DepositTermsSchema } from '../money/deposit.ts';
 import { CarrierOptionSchema, MAX_OPTIONS } from '../options/carrier-options.ts';
 import { CarrierPresetSchema, MAX_CARRIER_PRESETS } from '../items/carrier-presets.ts';
 
@@ -108,8 +107,20 @@ export const CompanyDataSchema = v.object({
   tariff: v.optional(v.nullable(TariffSchema), null),
   /** The saved version the tariff is (its number in the carrier's history), null for the default one. */
   tariff_version: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
-  /** The deposit the carrier asks online (Réglages, Acompte), announced by the pages; null: none, or no online payment. */
-  deposit: v.optional(v.nullable(DepositTermsSchema), null),
+  /**
+   * The deposit the carrier asks online (Réglages, Acompte), announced by the pages; null: none,
+   * or no online payment. Parsed with DepositTermsSchema where it is read (state/deposit.atoms.ts,
+   * after the first panel): its schema stays out of the first panel's script.
+   */
+  deposit: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.description(
+        'L’acompte demandé en ligne : { kind: percent | amount, percent (1 à 50) ou amount_cents (100 à 1 000 000), due: devis_accepted | booking_accepted } ; null sans acompte ou sans paiement en ligne.',
+      ),
+    ),
+    null,
+  ),
   /** The carrier's options (Réglages, Options), priced HT at its VAT by the quote (options/carrier-options.ts). */
   options: list(CarrierOptionSchema, MAX_OPTIONS),
   /** The carrier's own preset inventories (Réglages, Catalogue); a home it did not edit takes the shipped one. */

@@ -15,18 +15,19 @@ export const DEPOSIT_LIMITS = { percentMin: 1, percentMax: 50, amountMinCents: 1
 export const DEPOSIT_DUES = ['devis_accepted', 'booking_accepted'] as const;
 export type DepositDue = (typeof DEPOSIT_DUES)[number];
 
-export const DepositTermsSchema = v.variant('kind', [
+// One flat object rather than a variant: the first panel's script carries the schema, and a
+// variant costs it more than the check below.
+export const DepositTermsSchema = v.pipe(
   v.object({
-    kind: v.literal('percent'),
-    percent: v.pipe(v.number(), v.integer(), v.minValue(DEPOSIT_LIMITS.percentMin), v.maxValue(DEPOSIT_LIMITS.percentMax)),
+    kind: v.picklist(['percent', 'amount']),
+    percent: v.optional(v.pipe(v.number(), v.integer(), v.minValue(DEPOSIT_LIMITS.percentMin), v.maxValue(DEPOSIT_LIMITS.percentMax))),
+    amount_cents: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(DEPOSIT_LIMITS.amountMinCents), v.maxValue(DEPOSIT_LIMITS.amountMaxCents)),
+    ),
     due: v.picklist(DEPOSIT_DUES),
   }),
-  v.object({
-    kind: v.literal('amount'),
-    amount_cents: v.pipe(v.number(), v.integer(), v.minValue(DEPOSIT_LIMITS.amountMinCents), v.maxValue(DEPOSIT_LIMITS.amountMaxCents)),
-    due: v.picklist(DEPOSIT_DUES),
-  }),
-]);
+  v.check((terms) => (terms.kind === 'percent' ? terms.percent : terms.amount_cents) !== undefined, 'Acompte incomplet'),
+);
 export type DepositTerms = v.InferOutput<typeof DepositTermsSchema>;
 
 /**
@@ -34,7 +35,7 @@ export type DepositTerms = v.InferOutput<typeof DepositTermsSchema>;
  * or the fixed amount; never more than the total itself.
  */
 export function depositCentsOf(terms: DepositTerms, totalCents: Cents): Cents {
-  const wanted = terms.kind === 'percent' ? Math.round((totalCents * terms.percent) / 100) : terms.amount_cents;
+  const wanted = terms.kind === 'percent' ? Math.round((totalCents * (terms.percent ?? 0)) / 100) : (terms.amount_cents ?? 0);
   return Math.max(0, Math.min(wanted, totalCents));
 }
 

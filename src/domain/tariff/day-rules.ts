@@ -1,5 +1,5 @@
-import { plusDays } from '../time/calendar-days.ts';
 import { isIsoDay } from '../time/iso.ts';
+import { firstDayWithNotice, isClosedDay } from './bookable-days.ts';
 import type { Season, Tariff } from './tariff.ts';
 
 /** A day of the travel, read without a dates library: the date alone, with no time or zone. */
@@ -60,8 +60,7 @@ export function dayRules(tariff: Pick<Tariff, 'days'>, date: string): DayRules {
     .map((season) => ({ label: season.label, coefficient: season.coefficient }));
   const monthEnd = days.month_end.days > 0 && day.day > day.daysInMonth - days.month_end.days ? days.month_end.coefficient : 1;
   const coefficient = seasons.reduce((product, season) => product * season.coefficient, weekday * monthEnd);
-  const closed =
-    days.closed_weekdays.includes(day.weekday) || days.closed_dates.some((closed) => closed === date || closed === day.monthDay);
+  const closed = isClosedDay(days, date);
   return { weekday, seasons, monthEnd, coefficient, closed };
 }
 
@@ -86,25 +85,4 @@ export function dayAvailability(
   if (dayRules(tariff, date).closed) return 'closed';
   if (tariff.daily_capacity !== null && taken >= tariff.daily_capacity) return 'full';
   return 'open';
-}
-
-/** The first day the carrier's notice allows from today: today itself without notice. */
-export function firstDayWithNotice(tariff: Pick<Tariff, 'days'>, today: string): string {
-  return plusDays(today, tariff.days.lead_days ?? 0);
-}
-
-/**
- * Why a day cannot be chosen by the carrier's own rules, or null: sooner than its notice, or
- * closed. A full day needs its bookings: the server says it (day quotes, booking refusal).
- */
-export function dayRefusal(tariff: Pick<Tariff, 'days'>, date: string, today: string): 'too_soon' | 'closed' | null {
-  if (date < firstDayWithNotice(tariff, today)) return 'too_soon';
-  return dayRules(tariff, date).closed ? 'closed' : null;
-}
-
-/** The first day from `from` the carrier's rules let be chosen (a year at most ahead), else `from`. */
-export function firstChoosableDay(tariff: Pick<Tariff, 'days'>, from: string, today: string): string {
-  let day = from;
-  for (let tried = 0; tried < 367; tried += 1, day = plusDays(day, 1)) if (dayRefusal(tariff, day, today) === null) return day;
-  return from;
 }
