@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { describeChanges } from './booking-changes.ts';
 import { devisOwnerOf } from '../devis/devis-source.ts';
-import { ownersOf, storedSize, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
+import { findTravel, ownersOf, storedSize, updateTravel, type StoredTravel } from '../db/travels-repo.ts';
+import { devisChangedMessage } from '../devis/devis-changed-mail.ts';
+import { currentDevisAcceptance } from '../devis/devis-signature.ts';
 import { factsOf } from '../notifications/booking-events.ts';
 import { carrierOf } from '../notifications/notifier.ts';
 import type { PricedBooking } from '../pricing/booking-pricing.ts';
@@ -28,9 +30,26 @@ export async function storeEdit(
   );
   const owner = devisOwnerOf(travel, publicPricing);
   const carrier = carrierOf(owner === null ? null : await readCompanyStore(sql, owner), publicPricing);
+  // Signed as it stood: an edit that changes the devis voids the signature, and the customer is told (issue 55, point 8).
+  const signedBefore = (await currentDevisAcceptance(sql, travel, publicPricing)) !== null;
   const { written, state } = await sql.transaction(async (tx) => {
     const now = new Date().toISOString();
     const state = (await updateTravel(tx, travel.id, priced, now, { changed: lines.length > 0, changes })) ?? travel.state;
+    const after = signedBefore ? await findTravel(tx, travel.id) : null;
+    if (after && (await currentDevisAcceptance(tx, after, publicPricing)) === null)
+      await notifier.recordCustomerMail(tx, {
+        travelId: travel.id,
+        kind: 'devis-changed',
+        to: priced.payload.customer.email,
+        carrier,
+        message: devisChangedMessage({
+          travelId: travel.id,
+          payload: priced.payload,
+          carrier,
+          lines,
+          devisUrl: notifier.readOnlyDevisUrl(travel),
+        }),
+      });
     const facts = factsOf({
       ...travel,
       updated_at: now,

@@ -445,6 +445,13 @@ export class Notifier {
     return hash ? this.followUrl(id, devisToken(this.deps.devisKey, id, hash)) : null;
   }
 
+  /** The devis by its read-only token, from the stored booking's token hash (the later e-mails'). */
+  readOnlyDevisUrl(travel: { id: number; token_hash: string }): string | null {
+    const base = this.base();
+    const readOnly = devisToken(this.deps.devisKey, travel.id, travel.token_hash);
+    return base ? `${base}/devis/${travel.id}?${new URLSearchParams({ token: readOnly })}` : null;
+  }
+
   /** The devis by its read-only token: a forwarded e-mail shows the devis, and cannot change the booking. */
   private devisUrl(id: number, token: string): string | null {
     const base = this.base();

@@ -51,6 +51,7 @@ import {
 import { readCompanyStore } from '../db/company-store.ts';
 import { keySettings } from '../db/carrier-keys.ts';
 import { depositCents, devisMention, readDepositSetting } from '../payments/deposit-settings.ts';
+import { currentDevisAcceptance } from '../devis/devis-signature.ts';
 
 publishSchema('TravelPayload', TravelPayloadSchema, 'request');
 publishSchema('ItemInput', ItemSchema, 'request');
@@ -360,6 +361,8 @@ function readTravelRoute(app: FastifyInstance): void {
       ...(travel.summary?.lines?.length ? { price_lines: travel.summary.lines } : {}),
       ...(closeAt === null ? {} : { edits_close_at: new Date(closeAt).toISOString() }),
       ...(carrierKey ? { carrier_key: carrierKey } : {}),
+      // Signed as it stands: the page warns before an edit undoes the signature (issue 55, point 8).
+      devis_signed: (await currentDevisAcceptance(sql, travel, app.publicPricing)) !== null,
     };
   });
 }

@@ -22,6 +22,8 @@ export interface CustomerLinks {
 }
 const NO_LINKS: CustomerLinks = { edit: null, follow: null };
 const customerLinksBase = atom<CustomerLinks>(NO_LINKS);
+/** Whether the reopened booking's devis is signed as it stands (the server's word on reopening). */
+const devisSignedBase = atom(false);
 const idempotencyKeyBase = atom<string | null>(null);
 
 export const bookingRefAtom = atom((get) => get(bookingRefBase));
@@ -32,6 +34,9 @@ export const bookingStatusAtom = atom((get) => get(bookingStatusBase));
 export const confirmationMailAtom = atom((get) => get(confirmationMailBase));
 /** The edit and status pages of the booking just made, as its e-mail gives them (issue 55, point 5). */
 export const customerLinksAtom = atom((get) => get(customerLinksBase));
+/** The booking being edited has its devis signed: saving a change undoes the signature (issue 55, point 8). */
+export const devisSignedAtom = atom((get) => get(devisSignedBase));
+export const setDevisSignedAtom = atom(null, (_get, set, signed: boolean) => set(devisSignedBase, signed));
 /** A booking being sent: the save buttons wait, whatever the route does. */
 export const savingAtom = atom((get) => get(savingBase));
 /** The key of the booking being made, kept with the draft so a retry reuses it (DESIGN §6). */
@@ -55,6 +60,7 @@ export const unbindBookingAtom = atom(null, (_get, set) => {
   set(bookingStatusBase, 'new');
   set(confirmationMailBase, null);
   set(customerLinksBase, NO_LINKS);
+  set(devisSignedBase, false);
 });
 
 export const setSavingAtom = atom(null, (_get, set, saving: boolean) => set(savingBase, saving));

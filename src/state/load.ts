@@ -9,6 +9,7 @@ import { parseDataBlocks, type DataBlockName } from './data-blocks.ts';
 import { restoreDraft } from './draft-sync.ts';
 import { pinCompanyPricesAtom, reopenedTravel, reportReopenFailureAtom, warnClosedEditsAtom } from './link.atoms.ts';
 import type { Services } from './services.atoms.ts';
+import { setDevisSignedAtom } from './booking.atoms.ts';
 import type { QuoteStore } from './store.ts';
 
 /** What a load is asked to take in. */
@@ -97,6 +98,7 @@ export async function load(store: QuoteStore, services: Services, memory: LoadMe
     const state = stored && config.travelToken ? reopenedTravel(stored, config.travelToken) : null;
     if (stored && state) {
       store.set(applyTravelAtom, state);
+      store.set(setDevisSignedAtom, stored.devis_signed === true);
       reopened = stored;
       travelTaken = true;
     }

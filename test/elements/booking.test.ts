@@ -25,7 +25,9 @@ import {
   parisTime,
   findLiveRegion,
   giveElementsFetch,
+  storeOf,
 } from './support.ts';
+import { setDevisSignedAtom } from '../../src/state/booking.atoms.ts';
 
 /**
  * The booking of STOPS with one 'Canapé 3 places', worked out by hand from the spec's rules
@@ -191,6 +193,38 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
     } finally {
       recorder.restore();
       document.removeEventListener('travel_update_succeed', listen);
+    }
+  });
+
+  it('a booking whose devis is signed: saving a change says first that the devis will be to sign again; Annuler sends nothing (issue 55, point 8)', async () => {
+    const { id, token } = await createBooking();
+    const recorder = recordBookings();
+    try {
+      const root = await mountWizard({
+        attributes: { 'travel-id': String(id), 'travel-token': token },
+        company: { preferred_items: PREFERRED },
+        travel: {
+          travelId: id,
+          travelToken: token,
+          customer: { name: 'Marie Curie', phone: '0612345678', email: 'marie@exemple.fr', date: dayAfterToday(1), time: '09:00' },
+          stops: STOPS.map((s) => ({ ...s, estimatedArrivalTime: parisTime(dayAfterToday(1), '09:00') })),
+        },
+      });
+      // What the server says of it on reopening (GET devis_signed, server/test/api/devis-acceptance.test.ts).
+      storeOf(root.host).set(setDevisSignedAtom, true);
+      await toFinalisation(root);
+      byRole(root, 'button', 'Mettre à jour !').click();
+      const dialog = await findByRole(root, 'dialog', 'Votre devis signé sera à signer de nouveau');
+      expect(textOf(dialog)).to.contain('Un acompte déjà réglé reste acquis.');
+      byRole(dialog, 'button', 'Annuler').click();
+      await waitUntil(() => allByRole(root, 'dialog').length === 0, 'the dialog stays');
+      expect(recorder.sent).to.have.length(0);
+      byRole(root, 'button', 'Mettre à jour !').click();
+      (await findByRole(root, 'button', 'Enregistrer la modification')).click();
+      await findByRole(root, 'heading', 'Votre réservation est enregistrée !', 6000);
+      expect(recorder.sent.map((request) => request.method)).to.deep.equal(['PATCH']);
+    } finally {
+      recorder.restore();
     }
   });
 

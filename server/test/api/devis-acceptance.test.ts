@@ -201,6 +201,48 @@ describe(`'Bon pour accord' on the devis page, on ${DATABASE_NAME}`, () => {
     assert.match((await devisPage(booking.id, booking.token)).html, /par Marie Curie-Joliot\./);
   });
 
+  it('an edit that changes a signed devis: the page knew it was signed, the customer is told by e-mail what changed and gets the new devis to sign (issue 55, point 8)', async () => {
+    const email = 'devis-change@exemple.fr';
+    const customer = { phone_number: '0612345678', email, name: 'Marie Curie' };
+    const booking = await book({ customer });
+    await waitFor(() => inbox.to(email).length === 1, 'la confirmation');
+    const opened = async () => (await json(server.base, 'GET', `/api/v1/travels/${booking.id}?token=${booking.token}`)).data;
+    assert.equal((await opened()).devis_signed, false);
+    const hash = shownHash((await devisPage(booking.id, booking.token)).html)!;
+    assert.equal((await accept(booking.id, fullForm(booking.token, hash))).status, 303);
+    assert.equal((await opened()).devis_signed, true, 'the edit page knows the devis is signed, to warn before saving');
+
+    // The pickup moves from the 3rd floor to the 5th: the handling, and so the devis, change.
+    const body = bookingBody({ customer });
+    const edited = { ...body, addresses: body.addresses.map((address, index) => (index === 0 ? { ...address, floor_nb: 5 } : address)) };
+    const patch = await json(server.base, 'PATCH', `/api/v1/travels/${booking.id}?token=${booking.token}`, { body: edited });
+    // The new price is the server's: the page confirms it (409 with the new quote), as a visitor would.
+    assert.ok(patch.status === 200 || patch.status === 409, patch.text);
+    if (patch.status === 409) {
+      const { figures, id: quoteId } = patch.data.quote;
+      const confirmed = await json(server.base, 'PATCH', `/api/v1/travels/${booking.id}?token=${booking.token}`, {
+        body: {
+          ...edited,
+          quote_id: quoteId,
+          travel: { ...edited.travel, price_transportation: figures.price_transportation, price_handling: figures.price_handling },
+        },
+      });
+      assert.equal(confirmed.status, 200, confirmed.text);
+    }
+    assert.equal((await opened()).devis_signed, false);
+    await waitFor(() => inbox.to(email).length === 2, 'the new devis to sign');
+    const { mail } = inbox.to(email)[1]!;
+    assert.equal(mail.subject, `Votre devis a changé\u00a0: réservation n°\u00a0${booking.id}`);
+    assert.match(mail.text ?? '', /votre signature ne vaut pas pour le nouveau/);
+    assert.match(mail.text ?? '', /Étape 1.*5e étage/);
+    const link = new RegExp(`Relire et signer le nouveau devis\u00a0: (${server.base}/devis/${booking.id}\\?token=[\\w-]{43})`).exec(
+      mail.text ?? '',
+    );
+    assert.ok(link, mail.text);
+    // Its link opens the new devis, with a form to sign it again.
+    assert.ok(shownHash(await (await fetch(link[1]!)).text()));
+  });
+
   it('accepts by the e-mail’s read-only devis link too, and never by another booking’s token', async () => {
     const mine = await book();
     const other = await book();

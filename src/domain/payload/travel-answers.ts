@@ -120,6 +120,14 @@ export const BookingSchema = v.object({
       ),
     ),
   ),
+  devis_signed: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description(
+        'Le client a signé (bon pour accord) le devis tel qu’il est : une modification qui le change annule cette signature, et les éléments le disent avant d’enregistrer.',
+      ),
+    ),
+  ),
 });
 export type Booking = v.InferOutput<typeof BookingSchema>;
 

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { isNewTravelAtom, postedTravelsAtom, savingAtom } from '../../state/booking.atoms.ts';
+import { devisSignedAtom, isNewTravelAtom, postedTravelsAtom, savingAtom } from '../../state/booking.atoms.ts';
+import { ConfirmDialog } from '../controls/ConfirmDialog.tsx';
 import { companyModeAtom } from '../../state/company.atoms.ts';
 import { prepareSave, saveAtom } from '../../state/save.atoms.ts';
 import { goBackAtom, previousStepAtom } from '../../state/steps.atoms.ts';
@@ -21,6 +22,9 @@ export function SaveActions() {
   const goBack = useSetAtom(goBackAtom);
   const save = useSetAtom(saveAtom);
   const [said, setSaid] = useState('');
+  // A signed devis: say what saving a change undoes before it is undone (issue 55, point 8).
+  const signed = useAtomValue(devisSignedAtom);
+  const [confirming, setConfirming] = useState(false);
   useEffect(prepareSave, []);
 
   const saveCopy = async () => {
@@ -63,11 +67,28 @@ export function SaveActions() {
       ) : (
         <>
           {posted.length === 0 && (
-            <button type="button" className="primary" part="button-primary" onClick={() => void save()}>
+            <button
+              type="button"
+              className="primary"
+              part="button-primary"
+              onClick={() => (!isNew && signed ? setConfirming(true) : void save())}
+            >
               {isNew ? 'Enregistrer' : 'Mettre à jour !'}
             </button>
           )}
         </>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title="Votre devis signé sera à signer de nouveau"
+          text={`Vous avez signé le devis de cette réservation. Si votre modification change le devis (date, adresses, objets, options ou prix), votre signature ne vaudra plus\u00a0: vous recevrez le nouveau devis par e-mail, à relire et signer. Un acompte déjà réglé reste acquis.`}
+          confirm="Enregistrer la modification"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void save();
+          }}
+        />
       )}
     </ActionBar>
   );
