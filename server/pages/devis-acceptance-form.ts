@@ -86,5 +86,5 @@ export function renderAcceptance(view: AcceptanceView): SafeHtml {
   const { acceptance } = view;
   return html`<section class="acceptance accepted" aria-labelledby="accord-titre"><h2 id="accord-titre">Bon pour accord</h2>
 <p class="accepted-line"><strong>${acceptedSentence(acceptance)}</strong></p>
-<p class="meta">Empreinte SHA-256 du devis accepté\u00a0: <span class="hash">${acceptance.devisHash}</span></p></section>`;
+<details class="meta"><summary>Empreinte du devis accepté, pour l’archive</summary><p>SHA-256\u00a0: <span class="hash">${acceptance.devisHash}</span></p></details></section>`;
 }

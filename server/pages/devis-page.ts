@@ -2,6 +2,7 @@ import type { CompanyData } from 'transport-quote-wizard/domain';
 import { html, trusted, type SafeHtml } from './html.ts';
 import { devisContent, type DevisContent, type DevisSource } from './devis-content.ts';
 import { renderAcceptance, type AcceptanceView } from './devis-acceptance-form.ts';
+import { when as acceptedDay } from './dashboard-page.ts';
 
 export type { AcceptanceView };
 
@@ -12,8 +13,10 @@ export interface DevisPageInput extends DevisSource {
   acceptance?: AcceptanceView | null;
   /** Where the PDF of this devis downloads (with the token that opened the page). */
   pdfUrl?: string | null;
-  /** The deposit asked online (payments/devis-deposit.ts): its payment mention, and its state or button. */
-  deposit?: { mention: string; section: string } | null;
+  /** The deposit asked online (payments/devis-deposit.ts): its payment mention, its state or button, and where it stands. */
+  deposit?: { mention: string; section: string; state: 'paid' | 'due' | 'later' | 'refunded'; amount: string } | null;
+  /** The step the customer just took, to confirm it at the top ('accord': the devis accepted). */
+  done?: 'accord' | null;
 }
 
 /**
@@ -85,6 +88,46 @@ ${content.liability.map((text, index) => html`${index > 0 ? '\n' : ''}<p>${text}
 }
 
 /**
+ * What the customer came for, above the devis (issue 55, point 9): the total, where the devis
+ * stands, the deposit, and the one next action, which leads down to its form; after a step,
+ * the word that it is done. Not printed: the devis below is the document.
+ */
+function summarySection(content: DevisContent, input: DevisPageInput): SafeHtml {
+  const acceptance = input.acceptance ?? null;
+  const deposit = input.deposit ?? null;
+  const total = content.price.kind === 'pending' ? content.price.said : `${content.price.total.ttc} TTC`;
+  const state =
+    acceptance?.kind === 'accepted'
+      ? `Devis signé le ${acceptedDay(acceptance.acceptance.acceptedAt)} par ${acceptance.acceptance.signerName}`
+      : acceptance?.kind === 'open'
+        ? 'Devis à signer'
+        : 'Devis à lire';
+  const depositLine = deposit
+    ? {
+        paid: `Acompte de ${deposit.amount} payé`,
+        due: `Acompte de ${deposit.amount} à régler`,
+        later: `Acompte de ${deposit.amount} à régler une fois la réservation acceptée`,
+        refunded: `Acompte de ${deposit.amount} remboursé`,
+      }[deposit.state]
+    : null;
+  const next =
+    acceptance?.kind === 'open'
+      ? html`<a class="button primary" href="#accord-titre">Lire et signer le devis</a>`
+      : acceptance?.kind === 'accepted' && deposit?.state === 'due'
+        ? html`<a class="button primary" href="#titre-acompte">Payer l’acompte de ${deposit.amount}</a>`
+        : '';
+  const done =
+    input.done === 'accord' && acceptance?.kind === 'accepted'
+      ? html`<p class="done" role="status">Merci, votre accord est enregistré.${deposit?.state === 'due' ? ' Prochaine étape\u00a0: régler l’acompte.' : ''}</p>`
+      : '';
+  return html`<section class="devis-summary" aria-labelledby="resume-titre">${done}
+<h2 id="resume-titre">Votre devis en bref</h2>
+<p class="summary-total"><strong>${total}</strong></p>
+<ul class="summary-state"><li>${state}</li>${depositLine ? html`<li>${depositLine}</li>` : ''}</ul>
+${next}</section>`;
+}
+
+/**
  * The devis of a booking, printable, with its 'Bon pour accord' below it: what the customer
  * reads is devisContent's, the very text whose hash an acceptance keeps.
  */
@@ -105,7 +148,8 @@ export function renderDevisPage(input: DevisPageInput): string {
 <link rel="stylesheet" href="/devis.css">${brandStyle ? html`\n<style>${trusted(brandStyle)}</style>` : ''}
 </head>
 <body>
-<main>${renderDevisBody(content, input.logo, input.deposit?.mention)}
+<main>${summarySection(content, input)}
+${renderDevisBody(content, input.logo, input.deposit?.mention)}
 ${input.acceptance ? renderAcceptance(input.acceptance) : ''}
 ${trusted(input.deposit?.section ?? '')}
 ${pdf}

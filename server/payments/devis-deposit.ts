@@ -3,12 +3,17 @@ import type { Sql } from '../db/sql.ts';
 import type { StoredTravel } from '../db/travels-repo.ts';
 import { presentedToken } from '../http/validation.ts';
 import { depositMention, depositSection, type ReturnState } from './deposit-section.ts';
+import { euros } from './deposit-settings.ts';
 import type { DepositService } from './deposit-service.ts';
 
 /** The deposit's parts of a devis page: the payment mention and the state or button; null when there is no deposit. */
 export interface DevisDeposit {
   mention: string;
   section: string;
+  /** Where the deposit stands, for the page's summary: paid, to pay now, to pay later (not due yet), or refunded. */
+  state: 'paid' | 'due' | 'later' | 'refunded';
+  /** Its amount as the customer reads it ('508,20 €'). */
+  amount: string;
 }
 
 const RETURNS: readonly string[] = ['retour', 'annule', 'indisponible', 'erreur'];
@@ -38,5 +43,8 @@ export async function devisDeposit(
       policy.replace(/form-action '(none|self)'/, `form-action 'self' ${deposits.formOrigins.join(' ')}`),
     );
   }
-  return { mention: depositMention(offer), section };
+  const settled = offer.settled?.state;
+  const state =
+    settled === 'paid' ? 'paid' : settled === 'refunded' || settled === 'refund_pending' ? 'refunded' : offer.dueNow ? 'due' : 'later';
+  return { mention: depositMention(offer), section, state, amount: euros(offer.settled?.amount_cents ?? offer.amountCents) };
 }

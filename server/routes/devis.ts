@@ -151,7 +151,8 @@ function devisKit(app: FastifyInstance, { devisKey, devisPdfs }: DevisOptions) {
     void reply.header('content-security-policy', policy);
     const pdfUrl = `/devis/${travel.id}.pdf?${new URLSearchParams({ token })}`;
     const deposit = await devisDeposit(app.deposits, sql, travel, reply.request, reply);
-    return reply.code(status).send(renderDevisPage({ ...source, logo, acceptance, pdfUrl, deposit }));
+    const done = (reply.request.query as Record<string, unknown> | undefined)?.fait === 'accord' ? 'accord' : null;
+    return reply.code(status).send(renderDevisPage({ ...source, logo, acceptance, pdfUrl, deposit, done }));
   }
 
   const notFound = (reply: FastifyReply) => {
@@ -307,10 +308,13 @@ function devisAnswerRoutes(app: FastifyInstance, kit: DevisKit): void {
         userAgent: String(request.headers['user-agent'] ?? ''),
       });
       if (outcome.ok)
-        return reply
-          .code(303)
-          .header('location', `/devis/${travel.id}?${new URLSearchParams({ token: read.token ?? '' })}`)
-          .send();
+        return (
+          reply
+            .code(303)
+            // Back to the page's summary, which says it is done and what comes next.
+            .header('location', `/devis/${travel.id}?${new URLSearchParams({ token: read.token ?? '', fait: 'accord' })}#resume-titre`)
+            .send()
+        );
       return await sendDevis(reply, outcome.travel, read.token ?? '', read.form(outcome.errors), outcome.status);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) return notFound(reply);

@@ -364,11 +364,17 @@ describe(`the deposit through Stripe Checkout on ${DATABASE_NAME}`, () => {
       });
       assert.ok(accepted.status < 400, `accepted (${accepted.status})`);
       const due = await page(server.base, devisPath(booking));
-      assert.ok(due.text.includes(`Payer l’acompte de ${euros(Math.round((booking.totalCents * 30) / 100))}`), 'due once accepted');
+      const deposit = euros(Math.round((booking.totalCents * 30) / 100));
+      assert.ok(due.text.includes(`Payer l’acompte de ${deposit}`), 'due once accepted');
+      // The summary's one next action is the deposit, and the page the accord leads back to says so (issue 55, point 9).
+      assert.ok(due.text.includes(`<a class="button primary" href="#titre-acompte">Payer l’acompte de ${deposit}</a>`));
+      const back = await page(server.base, accepted.headers.get('location')!);
+      assert.ok(back.text.includes('Merci, votre accord est enregistré. Prochaine étape\u00a0: régler l’acompte.'));
       const paid = await pay(server.base, payPath(booking));
       const session = standIn.pay(new URL(paid.location!).pathname.split('/').pop()!);
       assert.equal((await deliver(server.base, standIn.event('checkout.session.completed', session, WEBHOOK_SECRET))).status, 200);
       assert.equal((await depositRows(server, booking.id))[0].state, 'paid');
+      assert.ok((await page(server.base, devisPath(booking))).text.includes(`<li>Acompte de ${deposit} payé</li>`));
       await office.get(`/espace-transporteur/reservations/${booking.id}`);
       assert.equal(
         (await office.post(`/espace-transporteur/reservations/${booking.id}/refuser`, { raison: 'date-indisponible' })).status,

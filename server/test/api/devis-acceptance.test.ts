@@ -111,11 +111,18 @@ describe(`'Bon pour accord' on the devis page, on ${DATABASE_NAME}`, () => {
     assert.match(page.headers.get('content-security-policy')!, /frame-ancestors 'none'/);
     const hash = shownHash(page.html);
     assert.ok(hash, 'the form carries the hash of the devis shown');
+    // The page opens on its summary (issue 55, point 9): the total, the state, the one next action.
+    const top = page.html.indexOf('class="devis-summary"');
+    assert.ok(top > 0 && top < page.html.indexOf('<h1>Devis de déménagement</h1>'), 'the summary above the devis');
+    assert.match(page.html, /<p class="summary-total"><strong>[\d\u202f]+\u00a0€ TTC<\/strong><\/p>/);
+    assert.match(page.html, /<li>Devis à signer<\/li>/);
+    assert.match(page.html, /<a class="button primary" href="#accord-titre">Lire et signer le devis<\/a>/);
 
     const before = Date.now();
     const answer = await accept(booking.id, fullForm(booking.token, hash));
     assert.equal(answer.status, 303, answer.html);
-    assert.equal(answer.location, `/devis/${booking.id}?token=${encodeURIComponent(booking.token)}`);
+    // Back to the page's summary, which confirms the step (issue 55, point 9).
+    assert.equal(answer.location, `/devis/${booking.id}?token=${encodeURIComponent(booking.token)}&fait=accord#resume-titre`);
 
     const [stored, ...more] = await acceptances(booking.id);
     assert.equal(more.length, 0);
@@ -160,8 +167,18 @@ describe(`'Bon pour accord' on the devis page, on ${DATABASE_NAME}`, () => {
     ])
       assert.ok(hashed.includes(expected) && decode(page.html).includes(expected), expected);
 
+    // Where the redirect leads: the summary first, saying it is done, who signed, with no action left.
+    const confirmed = await (await fetch(`${server.base}${answer.location}`)).text();
+    const summary = confirmed.slice(
+      confirmed.indexOf('class="devis-summary"'),
+      confirmed.indexOf('</section>', confirmed.indexOf('class="devis-summary"')),
+    );
+    assert.match(summary, /<p class="done" role="status">Merci, votre accord est enregistré\.<\/p>/);
+    assert.match(summary, /Devis signé le [a-z]+ \d{1,2}(?:er)? [a-zéû]+ \d{4} à \d{1,2}\u00a0h(\u00a0\d{2})? par Marie Curie/);
+    assert.doesNotMatch(summary, /href="#accord-titre"/);
     // The devis now says who accepted it, and when; the form is gone.
     const accepted = await devisPage(booking.id, booking.token);
+    assert.doesNotMatch(accepted.html, /Merci, votre accord est enregistré/, 'said once, after the step');
     assert.match(accepted.html, /Accepté le [a-z]+ \d{1,2}(?:er)? [a-zéû]+ \d{4} à \d{1,2}\u00a0h(\u00a0\d{2})? par Marie Curie\./);
     assert.ok(accepted.html.includes(hash), 'the hash accepted is shown');
     assert.doesNotMatch(accepted.html, /<form/);
@@ -265,7 +282,7 @@ describe(`'Bon pour accord' on the devis page, on ${DATABASE_NAME}`, () => {
     const mailedHash = shownHash((await devisPage(mailed.id, readOnly)).html)!;
     const answer = await accept(mailed.id, fullForm(readOnly, mailedHash));
     assert.equal(answer.status, 303);
-    assert.equal(answer.location, `/devis/${mailed.id}?token=${readOnly}`);
+    assert.equal(answer.location, `/devis/${mailed.id}?token=${readOnly}&fait=accord#resume-titre`);
     const [stored] = await acceptances(mailed.id);
     assert.equal(stored!.token_kind, 'devis');
     // And it still changes nothing of the booking: neither read nor edit by the API.
