@@ -14,7 +14,7 @@ export interface DevisPageInput extends DevisSource {
   /** Where the PDF of this devis downloads (with the token that opened the page). */
   pdfUrl?: string | null;
   /** The deposit asked online (payments/devis-deposit.ts): its payment mention, its state or button, and where it stands. */
-  deposit?: { mention: string; section: string; state: 'paid' | 'due' | 'later' | 'refunded'; amount: string } | null;
+  deposit?: { mention: string; section: string; state: 'paid' | 'due' | 'later' | 'refunded'; amount: string; dueWhen: string } | null;
   /** The step the customer just took, to confirm it at the top ('accord': the devis accepted). */
   done?: 'accord' | null;
 }
@@ -106,7 +106,7 @@ function summarySection(content: DevisContent, input: DevisPageInput): SafeHtml 
     ? {
         paid: `Acompte de ${deposit.amount} payé`,
         due: `Acompte de ${deposit.amount} à régler`,
-        later: `Acompte de ${deposit.amount} à régler une fois la réservation acceptée`,
+        later: `Acompte de ${deposit.amount} à régler ${deposit.dueWhen}`,
         refunded: `Acompte de ${deposit.amount} remboursé`,
       }[deposit.state]
     : null;

@@ -3,6 +3,7 @@ import type { Sql } from '../db/sql.ts';
 import type { StoredTravel } from '../db/travels-repo.ts';
 import { presentedToken } from '../http/validation.ts';
 import { depositMention, depositSection, type ReturnState } from './deposit-section.ts';
+import { DEPOSIT_DUE_WORDS } from 'transport-quote-wizard/domain';
 import { euros } from './deposit-settings.ts';
 import type { DepositService } from './deposit-service.ts';
 
@@ -14,6 +15,8 @@ export interface DevisDeposit {
   state: 'paid' | 'due' | 'later' | 'refunded';
   /** Its amount as the customer reads it ('508,20 €'). */
   amount: string;
+  /** When it becomes due, in the customer's words ('une fois le devis accepté'). */
+  dueWhen: string;
 }
 
 const RETURNS: readonly string[] = ['retour', 'annule', 'indisponible', 'erreur'];
@@ -46,5 +49,11 @@ export async function devisDeposit(
   const settled = offer.settled?.state;
   const state =
     settled === 'paid' ? 'paid' : settled === 'refunded' || settled === 'refund_pending' ? 'refunded' : offer.dueNow ? 'due' : 'later';
-  return { mention: depositMention(offer), section, state, amount: euros(offer.settled?.amount_cents ?? offer.amountCents) };
+  return {
+    mention: depositMention(offer),
+    section,
+    state,
+    amount: euros(offer.settled?.amount_cents ?? offer.amountCents),
+    dueWhen: DEPOSIT_DUE_WORDS[offer.setting.due],
+  };
 }

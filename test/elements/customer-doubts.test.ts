@@ -127,6 +127,8 @@ describe('the customer’s last doubts (issue 44)', () => {
     expect(fold(textOf(alert))).to.equal(
       'Ce trajet est hors de notre zone : nous déménageons au départ ou à destination des départements 33, 40. Pour une demande particulière, appelez-nous au 01 48 20 31 00.',
     );
+    // The phone one tap away.
+    expect(byRole<HTMLAnchorElement>(alert, 'link', '01 48 20 31 00').href).to.equal('tel:0148203100');
     expect(allByRole(root, 'button', 'Suivant')).to.have.length(0);
     expect(fold(textOf(root))).to.contain('Trajet hors de la zone du transporteur');
     // Nor a price the server would not give.

@@ -13,6 +13,8 @@ import { useDragReorder } from './use-drag-reorder.ts';
 import { useVariant } from '../variant.ts';
 import { mapsStatusAtom } from '../../state/maps-status.atoms.ts';
 import { outsideAreaAtom } from '../../state/service-area.atoms.ts';
+import { companyDataAtom } from '../../state/company.atoms.ts';
+import { formatPhone } from '../../domain/format.ts';
 import { Waiting } from '../controls/Waiting.tsx';
 import { TimeWindowSwitch } from '../controls/TimeWindowSwitch.tsx';
 import { LiteDateField } from '../lazy-time-fields.ts';
@@ -34,6 +36,7 @@ const timeWindowSwitch = (
 export function AddressesPanel() {
   const stops = useAtomValue(stopsAtom);
   const outsideArea = useAtomValue(outsideAreaAtom);
+  const carrierPhone = useAtomValue(companyDataAtom).transportation_company?.phone_number ?? '';
   const add = useSetAtom(addStopAfterAtom);
   const remove = useSetAtom(removeStopAtom);
   const route = useAtomValue(routeAtom);
@@ -130,7 +133,9 @@ export function AddressesPanel() {
       {outsideArea && (
         <p className="banner banner-error" role="alert">
           <Icon name="warning" />
-          <span className="banner-body">{outsideArea}</span>
+          <span className="banner-body">
+            <OutsideAreaText text={outsideArea} phone={carrierPhone} />
+          </span>
         </p>
       )}
       <MapPanel />
@@ -138,6 +143,20 @@ export function AddressesPanel() {
         {announcement}
       </p>
     </section>
+  );
+}
+
+/** The reason a trip is outside the carrier's area, its phone a link a phone calls with one tap. */
+function OutsideAreaText({ text, phone }: { text: string; phone: string }) {
+  const shown = phone ? formatPhone(phone) : '';
+  const at = shown ? text.indexOf(shown) : -1;
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{shown}</a>
+      {text.slice(at + shown.length)}
+    </>
   );
 }
 

@@ -8,6 +8,7 @@ import { routeAtom } from '../../state/route.atoms.ts';
 import { stepAtom } from '../../state/steps.atoms.ts';
 import { chooseTravelDateAtom } from '../../state/travel-date.atoms.ts';
 import { chosenDayProblemAtom } from '../../state/bookable-days.ts';
+import { outsideAreaAtom } from '../../state/service-area.atoms.ts';
 import { DateSelect } from '../controls/DateSelect.tsx';
 import { deferred } from '../controls/deferred.tsx';
 import { SteadyAbove } from '../controls/SteadyAbove.tsx';
@@ -32,6 +33,7 @@ export function LiteDateField() {
   const first = useAtomValue(stepAtom) === STEPS.addresses;
   // A day the carrier does not take, come from the page's data or an older booking: said at once (issue 55, point 1).
   const problem = useAtomValue(chosenDayProblemAtom);
+  const outsideArea = useAtomValue(outsideAreaAtom) !== null;
   return (
     <>
       <label className="date-field">
@@ -49,7 +51,8 @@ export function LiteDateField() {
           {problem}
         </p>
       )}
-      {first && routed && (
+      {/* A trip the carrier does not serve has no price, on any day (service-area.atoms.ts). */}
+      {first && routed && !outsideArea && (
         <SteadyAbove>
           <DayPrices today={today} chosen={day} lastDay={lastBookableDay(today)} onChoose={choose} />
         </SteadyAbove>
