@@ -4,6 +4,8 @@ import * as v from 'valibot';
 import { BOOKING_STATES } from '../bookings/booking-states.ts';
 import { countViews, everyBooking, listBookings, possibleDuplicates, VIEWS, type ListFilter } from '../db/carrier-bookings.ts';
 import { signedBookings } from '../devis/devis-signature.ts';
+import { readCompanyStore } from '../db/company-store.ts';
+import { companyRecord } from '../pricing/carrier-records.ts';
 import type { Sql } from '../db/sql.ts';
 import { depositMarks } from './deposit-marks.ts';
 import { renderBookingsPage } from './bookings-page.ts';
@@ -70,6 +72,12 @@ function filterOf(request: FastifyRequest): ListRequest {
   };
 }
 
+/** The hours the company promises its customers an answer within (Réglages, Entreprise), or null. */
+async function answerPromise(sql: Sql, companyId: number): Promise<number | null> {
+  const store = await readCompanyStore(sql, companyId);
+  return store === null ? null : (companyRecord(store).transportation_company?.answer_within_hours ?? null);
+}
+
 export interface BookingsListDeps {
   sql: Sql;
   signedIn: preHandlerHookHandler;
@@ -106,6 +114,9 @@ export function bookingsListRoutes(office: FastifyInstance, { sql, signedIn, vie
         incomplete: role === 'administrateur' ? incompleteNotice(await missingMentions(sql, companyId)) : null,
         message: done,
         ...(dateError ? { typed, dateError } : {}),
+        // The requests waiting past what the carrier promises its customers are marked late.
+        answerWithinHours: await answerPromise(sql, companyId),
+        now: Date.now(),
       }),
     );
   });

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { overdueHours, overdueLabel } from '../bookings/overdue.ts';
 import { mayMove } from '../bookings/booking-states.ts';
 import { BUSINESS_TIME_ZONE, formatClock, formatPhone, formatVolume, formatCents } from 'transport-quote-wizard/domain';
 import { townOf, type ListedBooking, type ListFilter, type View } from '../db/carrier-bookings.ts';
@@ -94,7 +95,15 @@ function rowActions(booking: ListedBooking, csrf: string): string {
  * A job on two lines (on a phone; one row on a screen): its hour, its first and last towns and
  * its total, then its state and marks, and what the dispatcher does with it.
  */
-function row(booking: ListedBooking, withPublic: boolean, duplicate: boolean, csrf: string, signed = false, depositMark = ''): string {
+function row(
+  booking: ListedBooking,
+  withPublic: boolean,
+  duplicate: boolean,
+  csrf: string,
+  signed = false,
+  depositMark = '',
+  overdue: number | null = null,
+): string {
   const { summary } = booking;
   const more = summary.stops - 2;
   const money = (cents: number) => escapeHtml(formatCents(cents));
@@ -107,7 +116,9 @@ function row(booking: ListedBooking, withPublic: boolean, duplicate: boolean, cs
     ...(more > 0 ? [`+\u00a0${more} étape${more > 1 ? 's' : ''}`] : []),
     ...(withPublic ? [originLabel(booking.company_id)] : []),
   ];
+  const late = overdue === null ? [] : [`<span class="badge late">${escapeHtml(overdueLabel(overdue))}</span>`];
   const marks = [
+    ...late,
     ...(signed ? ['<span class="badge signed">Devis signé</span>'] : []),
     ...priceMarks(booking),
     ...(duplicate ? ['<span class="badge warning">Doublon possible</span>'] : []),
@@ -161,6 +172,9 @@ export interface BookingsPageInput {
   depositMarks?: ReadonlyMap<number, string>;
   /** What the company's devis lacks (settings/completeness-routes.ts), as a notice with its link; null: nothing. */
   incomplete?: string | null;
+  /** The hours the carrier promises to answer within (null: none), and now: the requests late past it are marked. */
+  answerWithinHours?: number | null;
+  now?: number;
 }
 
 /** A day of the filter as the field shows it: 'jj/mm/aaaa'. */
@@ -221,7 +235,7 @@ ${
 ${dayGroups(bookings, filter.today)
   .map(
     (group) =>
-      `<tbody><tr class="day"><th scope="rowgroup" colspan="5">${escapeHtml(group.label)}</th></tr>${group.bookings.map((booking) => row(booking, withPublic, duplicates.has(booking.id), viewer.csrf, input.signed?.has(booking.id) ?? false, input.depositMarks?.get(booking.id))).join('')}</tbody>`,
+      `<tbody><tr class="day"><th scope="rowgroup" colspan="5">${escapeHtml(group.label)}</th></tr>${group.bookings.map((booking) => row(booking, withPublic, duplicates.has(booking.id), viewer.csrf, input.signed?.has(booking.id) ?? false, input.depositMarks?.get(booking.id), input.now === undefined ? null : overdueHours(booking, input.answerWithinHours ?? null, input.now))).join('')}</tbody>`,
   )
   .join('')}
 </table>`

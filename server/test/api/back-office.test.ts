@@ -159,6 +159,20 @@ describe(`the carrier's back office on ${DATABASE_NAME}`, () => {
     assert.match(row(first.text, publicOnes[11].id), /Site public/);
     assert.match(row(first.text, publicOnes[11].id), /1 place|Lyon/);
 
+    // A request waiting past the carrier's promised answer time is marked late (issue 55, point 11).
+    const [{ store_json: store }] = await server.query('SELECT store_json FROM companies WHERE id = 1');
+    const promise = JSON.parse(store).transportation_company?.answer_within_hours ?? 24;
+    const waited = (hours: number) => new Date(Date.now() - hours * 3_600_000 - 60_000).toISOString();
+    await server.query('UPDATE travels SET created_at = ? WHERE id = ?', [waited(promise + 2), publicOnes[12].id]);
+    await server.query('UPDATE travels SET created_at = ? WHERE id = ?', [waited(72), publicOnes[13].id]);
+    const late = await martin.get('/espace-transporteur/reservations');
+    assert.match(
+      row(late.text, publicOnes[12].id),
+      new RegExp(`<span class="badge late">Sans réponse depuis ${promise + 2}\u00a0h</span>`),
+    );
+    assert.match(row(late.text, publicOnes[13].id), /<span class="badge late">Sans réponse depuis 3\u00a0j<\/span>/);
+    assert.doesNotMatch(row(late.text, publicOnes[14].id), /badge late/, 'a request of a minute ago is not late');
+
     // Company 2 sees its own booking only.
     const dupont = await new BackOffice(server.base).signInAs(2);
     assert.deepEqual(BackOffice.listedIds((await dupont.get('/espace-transporteur/reservations')).text), [other.id]);
