@@ -63,6 +63,11 @@ export function bookingRoutes(office: FastifyInstance, deps: BookingRoutesDeps):
   const mailOn = notifier.mailDescription !== null;
   const notFound = () => new HttpError(404, 'Réservation introuvable');
   const back = (travel: StoredTravel, done: string) => `${BASE}/reservations/${travel.id}?fait=${done}`;
+  /** A decision taken from the list goes back to it, its message and undo there (issue 55, point 11). */
+  const backFrom = (request: FastifyRequest, travel: StoredTravel, done: string) =>
+    (request.body as Record<string, unknown> | undefined)?.retour === 'liste'
+      ? `${BASE}/reservations?${new URLSearchParams({ fait: done, reservation: String(travel.id) })}`
+      : back(travel, done);
   /** The suffix of a decision's message when the customer hears of it from nobody but the carrier. */
   const told = (travel: StoredTravel) => (tellsCustomer(travel, mailOn) ? '' : '-sans-courriel');
 
@@ -117,13 +122,13 @@ export function bookingRoutes(office: FastifyInstance, deps: BookingRoutesDeps):
     // No acceptance before a price: the grid gave none, the carrier sets it first.
     if (outcome === 'price-pending') return reply.redirect(back(travel, 'prix-a-fixer'), 303);
     const accepted = settings.undoAcceptMs > 0 && tellsCustomer(travel, mailOn) ? 'acceptee-annulable' : `acceptee${told(travel)}`;
-    return reply.redirect(back(travel, outcome === 'accepted' ? accepted : 'deja'), 303);
+    return reply.redirect(backFrom(request, travel, outcome === 'accepted' ? accepted : 'deja'), 303);
   });
 
   office.post('/reservations/:id/annuler-acceptation', protectedForm, async (request, reply) => {
     const travel = await scopedTravel(request);
     const outcome = await bookings.undoAcceptance(travel);
-    return reply.redirect(back(travel, outcome === 'undone' ? 'acceptation-annulee' : 'annulation-trop-tard'), 303);
+    return reply.redirect(backFrom(request, travel, outcome === 'undone' ? 'acceptation-annulee' : 'annulation-trop-tard'), 303);
   });
 
   office.post('/reservations/:id/refuser', protectedForm, async (request, reply) => {

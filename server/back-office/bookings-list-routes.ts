@@ -27,12 +27,16 @@ const ListQuery = v.object({
   q: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number)), '1'),
   fait: v.optional(v.string()),
+  /** The booking a decision taken from the list concerns (its undo button). */
+  reservation: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))),
 });
 
 interface ListRequest {
   filter: ListFilter;
   page: number;
   done: string | null;
+  /** An acceptance taken from the list that can still be undone: its booking. */
+  undo: number | null;
   typed: { du: string; au: string };
   dateError: string | null;
 }
@@ -46,10 +50,11 @@ function filterOf(request: FastifyRequest): ListRequest {
       filter: { view: 'a-traiter', today, state: null, from: null, to: null, query: '' },
       page: 1,
       done: null,
+      undo: null,
       typed: { du: '', au: '' },
       dateError: null,
     };
-  const { vue, etat, du, au, q, page: number, fait } = query.output;
+  const { vue, etat, du, au, q, page: number, fait, reservation } = query.output;
   const from = readFrenchDay(du);
   const to = readFrenchDay(au);
   const unread = [from, to].some((day) => day === undefined);
@@ -64,7 +69,8 @@ function filterOf(request: FastifyRequest): ListRequest {
       query: q.trim(),
     },
     page: Math.max(1, number),
-    done: fait ? (DONE[fait] ?? null) : null,
+    done: fait ? (DONE[fait] ? `${DONE[fait]}${reservation ? ` (réservation n°\u00a0${reservation})` : ''}` : null) : null,
+    undo: fait === 'acceptee-annulable' && reservation !== undefined ? reservation : null,
     typed: { du: du.trim(), au: au.trim() },
     dateError: unread
       ? 'Date illisible\u00a0: écrivez le jour, le mois et l’année, par exemple 17/12/2026. Ce filtre n’est pas appliqué.'
@@ -87,7 +93,7 @@ export interface BookingsListDeps {
 /** The company's bookings: the dispatcher's tabs, search and filters, a page at a time, and the same list as CSV. */
 export function bookingsListRoutes(office: FastifyInstance, { sql, signedIn, viewerOf }: BookingsListDeps): void {
   office.get('/reservations', { preHandler: signedIn }, async (request, reply) => {
-    const { filter, page: number, done, typed, dateError } = filterOf(request);
+    const { filter, page: number, done, undo, typed, dateError } = filterOf(request);
     const { scope, role, companyId } = request.carrier!;
     const [{ bookings, total }, counts] = await Promise.all([
       listBookings(sql, scope, filter, number, PAGE_SIZE),
@@ -113,6 +119,7 @@ export function bookingsListRoutes(office: FastifyInstance, { sql, signedIn, vie
         // Said to whoever can fix it (the administrators) until the devis carries every mention.
         incomplete: role === 'administrateur' ? incompleteNotice(await missingMentions(sql, companyId)) : null,
         message: done,
+        undoAccept: undo,
         ...(dateError ? { typed, dateError } : {}),
         // The requests waiting past what the carrier promises its customers are marked late.
         answerWithinHours: await answerPromise(sql, companyId),

@@ -76,12 +76,15 @@ export function longDay(day: string): string {
 /** The hour of a job in Paris ('9 h', '14 h 30'). */
 const hourOf = (iso: string) => formatClock(DateTime.fromISO(iso, { setZone: true }).setZone(BUSINESS_TIME_ZONE).toFormat('HH:mm'));
 
+/** The list's own decisions come back to it (issue 55, point 11): the form says so. */
+const BACK_TO_LIST = '<input type="hidden" name="retour" value="liste">';
+
 /** What a row offers: 'Accepter' while the booking awaits an answer and has a price, 'Appeler' whenever the customer gave a phone. */
 function rowActions(booking: ListedBooking, csrf: string): string {
   const actions: string[] = [];
   if (mayMove(booking.state, 'accept') && booking.price_source !== 'pending')
     actions.push(
-      `<form method="post" action="${BASE}/reservations/${booking.id}/accepter">${csrfField(csrf)}<button type="submit" class="button primary small" aria-label="Accepter la réservation n°\u00a0${booking.id}">Accepter</button></form>`,
+      `<form method="post" action="${BASE}/reservations/${booking.id}/accepter">${csrfField(csrf)}${BACK_TO_LIST}<button type="submit" class="button primary small" aria-label="Accepter la réservation n°\u00a0${booking.id}">Accepter</button></form>`,
     );
   const phone = booking.summary.phone.trim();
   if (phone)
@@ -175,6 +178,8 @@ export interface BookingsPageInput {
   /** The hours the carrier promises to answer within (null: none), and now: the requests late past it are marked. */
   answerWithinHours?: number | null;
   now?: number;
+  /** An acceptance just taken from the list that can still be undone: its booking, for the notice's button. */
+  undoAccept?: number | null;
 }
 
 /** A day of the filter as the field shows it: 'jj/mm/aaaa'. */
@@ -203,7 +208,7 @@ export function renderBookingsPage(input: BookingsPageInput): string {
   const invalid = dateError ? ' aria-invalid="true" aria-describedby="dates-erreur dates-aide"' : ' aria-describedby="dates-aide"';
   const body = `
 <h1>Réservations</h1>
-${message ? notice('success', message) : ''}
+${message ? notice('success', message) : ''}${input.undoAccept ? `<form method="post" action="${BASE}/reservations/${input.undoAccept}/annuler-acceptation" class="undo">${csrfField(viewer.csrf)}${BACK_TO_LIST}<button type="submit" class="button secondary">Annuler l’acceptation de la réservation n°\u00a0${input.undoAccept}</button></form>` : ''}
 ${input.incomplete ?? ''}
 <nav class="tabs" aria-label="Vues des réservations">${(['a-traiter', 'aujourdhui', 'a-venir', 'toutes'] as const).map(tab).join('')}</nav>
 <details class="filter-box"${filtered || dateError ? ' open' : ''}><summary class="button secondary">Rechercher et filtrer</summary>

@@ -291,6 +291,23 @@ describe(`a booking's page that decides, and answers with a next step, on ${DATA
     assert.equal((await read(server.base, created)).state, 'accepted');
   });
 
+  it('accepting from the list stays on the list: its message names the booking and offers the undo, which comes back to the list too (issue 55, point 11)', async () => {
+    const created = await book(server.base, { name: 'Paul Liste', phone: '0677889901', email: 'liste@exemple.fr', day: dayFromToday(12) });
+    const list = (await office.get('/espace-transporteur/reservations')).text;
+    const form = list.split('<tr class="job">').find((part) => part.includes(`/reservations/${created.id}"`))!;
+    assert.match(form, /<input type="hidden" name="retour" value="liste">/, 'the row’s Accepter says where it comes from');
+    const accepted = await office.post(`/espace-transporteur/reservations/${created.id}/accepter`, { retour: 'liste' });
+    assert.equal(accepted.location, `/espace-transporteur/reservations?fait=acceptee-annulable&reservation=${created.id}`);
+    const back = (await office.get(accepted.location!)).text;
+    assert.ok(back.includes(`(réservation n°\u00a0${created.id})`), 'the message names the booking');
+    assert.ok(back.includes(`action="/espace-transporteur/reservations/${created.id}/annuler-acceptation"`), 'the undo, on the list');
+    assert.equal((await read(server.base, created)).state, 'accepted');
+    const undone = await office.post(`/espace-transporteur/reservations/${created.id}/annuler-acceptation`, { retour: 'liste' });
+    assert.equal(undone.location, `/espace-transporteur/reservations?fait=acceptation-annulee&reservation=${created.id}`);
+    assert.equal((await read(server.base, created)).state, 'new');
+    assert.doesNotMatch((await office.get(undone.location!)).text, /annuler-acceptation/, 'no undo of an undo');
+  });
+
   it('a counter-offer: the customer gets a link, opens a French page, accepts once; the booking moves to that day at the carrier’s price, accepted; the webhooks hear it', async () => {
     await server.query(
       "INSERT INTO webhook_endpoints (owner, url, secret, created_at) VALUES ('1', 'http://127.0.0.1:9/planning', 'secret', ?)",
