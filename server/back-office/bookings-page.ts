@@ -195,11 +195,13 @@ export function renderBookingsPage(input: BookingsPageInput): string {
     total === 0
       ? filtered
         ? 'Aucune réservation ne correspond à ces critères.'
-        : filter.view === 'a-traiter'
-          ? 'Aucune réservation à traiter\u00a0: tout a reçu une réponse.'
-          : filter.view === 'toutes'
-            ? 'Aucune réservation pour le moment.'
-            : 'Aucune réservation dans cette vue.'
+        : counts.toutes === 0
+          ? 'Aucune réservation pour le moment\u00a0: elles arrivent ici dès qu’un client réserve sur votre site.'
+          : filter.view === 'a-traiter'
+            ? 'Aucune réservation à traiter\u00a0: tout a reçu une réponse.'
+            : filter.view === 'toutes'
+              ? 'Aucune réservation pour le moment.'
+              : 'Aucune réservation dans cette vue.'
       : `${total} réservation${total > 1 ? 's' : ''}${pages > 1 ? `, page ${page} sur ${pages}` : ''}`;
   const tab = (view: View) =>
     `<a href="${BASE}/reservations${filterQuery({ ...filter, state: null, from: null, to: null, query: '' }, 1, view)}"${view === filter.view ? ' aria-current="page"' : ''}>${VIEW_LABELS[view]} <span class="tab-count">(${counts[view]})</span></a>`;
@@ -231,7 +233,7 @@ ${dateError ? `<p id="dates-erreur" class="field-error">${escapeHtml(dateError)}
 <div class="actions"><button type="submit" class="button primary">Filtrer</button><a class="button secondary" href="${BASE}/reservations${filterQuery({ ...filter, state: null, from: null, to: null, query: '' })}">Tout afficher</a></div>
 </form>
 </details>
-<div class="list-head"><p class="count" role="status">${escapeHtml(count)}</p></div>
+<div class="list-head"><p class="count" role="status">${escapeHtml(count)}</p>${counts.toutes === 0 && viewer.role === 'administrateur' ? `<a class="button secondary" href="${BASE}/reglages/integration">Intégrer à mon site</a>` : ''}</div>
 ${
   bookings.length > 0
     ? `<table class="bookings">

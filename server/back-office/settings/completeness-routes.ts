@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { readReferences } from '../../db/company-profile.ts';
 import { readTerms } from '../../db/company-terms.ts';
-import type { Sql } from '../../db/sql.ts';
 import { escapeHtml, frame, notice, type Viewer } from '../layout.ts';
 import type { SettingsContext, SettingsGuards } from './context.ts';
 import { devisMentions, type DevisMention } from './devis-completeness.ts';
@@ -10,12 +9,7 @@ import { SETTINGS_BASE, SETTINGS_URL } from './pages.ts';
 /** Réglages, 'Votre devis est-il complet ?'. */
 export const COMPLETENESS_URL = `${SETTINGS_URL}/devis-complet`;
 
-/** The mentions a company's devis lacks, from its records now. */
-export async function missingMentions(sql: Sql, companyId: number): Promise<DevisMention[]> {
-  const references = await readReferences(sql, companyId);
-  if (!references) return [];
-  return devisMentions(references, await readTerms(sql, companyId)).filter((mention) => !mention.ok);
-}
+export { missingMentions } from './missing-mentions.ts';
 
 /** The back office's first page says it until every mention is there (bookings-page.ts shows it). */
 export function incompleteNotice(missing: readonly DevisMention[]): string | null {

@@ -71,7 +71,7 @@ export const SETTINGS_PAGES: SettingsPage[] = [
   },
 ];
 
-export function renderSettingsIndex(viewer: Viewer, pages: readonly SettingsPage[] = SETTINGS_PAGES): string {
+export function renderSettingsIndex(viewer: Viewer, pages: readonly SettingsPage[] = SETTINGS_PAGES, start = ''): string {
   const items = pages
     .map(
       (entry) =>
@@ -80,7 +80,7 @@ export function renderSettingsIndex(viewer: Viewer, pages: readonly SettingsPage
     .join('');
   return frame(
     'Réglages',
-    `<h1>Réglages</h1><p>Ce que l’entreprise publie et promet à ses clients\u00a0: réservé à ses administrateurs.</p><ul class="settings-index">${items}</ul>`,
+    `<h1>Réglages</h1><p>Ce que l’entreprise publie et promet à ses clients\u00a0: réservé à ses administrateurs.</p>${start}<ul class="settings-index">${items}</ul>`,
     viewer,
     'reglages',
   );

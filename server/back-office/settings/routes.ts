@@ -9,6 +9,7 @@ import { checkLogo, fileSize, LOGO_MAX_BYTES, TOO_HEAVY } from './logo-image.ts'
 import { renderJournalPage, renderSettingsIndex, SETTINGS_BASE, SETTINGS_PAGES } from './pages.ts';
 import { depositSettingsRoutes } from './deposit-settings-routes.ts';
 import { withDepositPage } from './deposit-settings-page.ts';
+import { renderStartSteps, startSteps } from './getting-started.ts';
 import { INTEGRATION_URL, mapChoiceOf, renderIntegrationPage } from './integration-page.ts';
 import { keySettings, parseAllowedOrigins, replacePublicKey, setAllowedOrigins } from '../../db/carrier-keys.ts';
 import { generateToken, hashToken } from '../../security/tokens.ts';
@@ -81,9 +82,12 @@ type SettingsRoutesKit = ReturnType<typeof settingsRoutesKit>;
 async function companySettingsRoutes(office: FastifyInstance, kit: SettingsRoutesKit): Promise<void> {
   const { sql, viewerOf, page, administrator, administratorForm, who } = kit;
 
-  office.get(SETTINGS_BASE, administrator, async (request, reply) =>
-    page(reply, renderSettingsIndex(viewerOf(request, reply), office.deposits.enabled ? withDepositPage(SETTINGS_PAGES) : SETTINGS_PAGES)),
-  );
+  office.get(SETTINGS_BASE, administrator, async (request, reply) => {
+    const pages = office.deposits.enabled ? withDepositPage(SETTINGS_PAGES) : SETTINGS_PAGES;
+    // A new carrier's first hour, with its progress, until every step is done (issue 55, point 12).
+    const start = renderStartSteps(await startSteps(sql, request.carrier!.companyId));
+    return page(reply, renderSettingsIndex(viewerOf(request, reply), pages, start));
+  });
 
   office.get(`${SETTINGS_BASE}/journal`, administrator, async (request, reply) => {
     const entries = await readJournal(sql, request.carrier!.companyId);

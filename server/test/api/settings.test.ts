@@ -26,6 +26,35 @@ describe(`the Réglages on ${DATABASE_NAME}: administrators only`, () => {
     assert.match(journal.text, /Aucun réglage n’a encore été changé/);
   });
 
+  it('a new carrier’s first hour: the Réglages list what is left with where to do it, and count each step done (issue 55, point 12)', async () => {
+    const office = await new BackOffice(server.base).signInAs(2);
+    // Its empty list does not say 'tout a reçu une réponse' to a carrier that never had a booking: it says where they come from.
+    const empty = (await office.get('/espace-transporteur/reservations')).text;
+    assert.match(empty, /Aucune réservation pour le moment\u00a0: elles arrivent ici dès qu’un client réserve sur votre site\./);
+    assert.match(empty, /<a class="button secondary" href="\/espace-transporteur\/reglages\/integration">Intégrer à mon site<\/a>/);
+    const progress = (html: string) => Number(/(\d) étapes? sur 5/.exec(html)?.[1] ?? NaN);
+    const before = (await office.get('/espace-transporteur/reglages')).text;
+    assert.match(before, /<h2 id="mise-en-route">Mise en route<\/h2>/);
+    // Dupont prices on the default tariff: the step says so, and leads to the tariff.
+    assert.match(before, /<strong>Vos tarifs<\/strong>.*<a href="\/espace-transporteur\/reglages\/tarifs">Écrire mes tarifs<\/a>/);
+    const [{ store_json: store }] = await server.query('SELECT store_json FROM companies WHERE id = 2');
+    const records = JSON.parse(store);
+    const tariff = {
+      vat: 0.2,
+      handling: { rate_standard: 20, rate_moving: 32 },
+      transport: { minimum: 40, per_km: 0.8, per_hour: 15 },
+      vehicles: [{ id: 1, name: 'Fourgon 12 m³', capacity: 12 }],
+    };
+    await server.query('UPDATE companies SET store_json = ? WHERE id = 2', [JSON.stringify({ ...records, tariff, tariff_version: 1 })]);
+    try {
+      const after = (await office.get('/espace-transporteur/reglages')).text;
+      assert.equal(progress(after), progress(before) + 1, 'one more step done');
+      assert.match(after, /<span class="badge signed">Fait<\/span> Vos tarifs/);
+    } finally {
+      await server.query('UPDATE companies SET store_json = ? WHERE id = 2', [store]);
+    }
+  });
+
   it('refuses an exploitant every Réglages page with a 403 in French, and hides the link', async () => {
     const account = DEMO_ACCOUNTS[1];
     await server.query('UPDATE carrier_users SET role = ? WHERE email = ?', ['exploitant', account.email]);
