@@ -161,10 +161,17 @@ function decision(input: BookingPageInput): SafeHtml {
     travel.state === 'review'
       ? html`<p class="price-warning" role="alert"><strong>À revoir\u00a0:</strong> le client l’a modifiée après votre acceptation du ${shortDateTime(travel.decided_at)}. Acceptez-la de nouveau ou refusez-la.</p>`
       : '';
+  // An offer of another day is with the customer (issue 55, point 11): accepting the request as
+  // it came would cross it; the carrier waits, calls, refuses, or makes a new offer.
+  const offer = input.offer;
+  const awaitingCustomer =
+    offer !== null && offer !== undefined && !offer.accepted_at && !offer.withdrawn_at && offer.expires_at > new Date().toISOString();
   const accept =
     travel.price_source === 'pending'
       ? priceForm(input)
-      : html`<form method="post" action="${BASE}/reservations/${travel.id}/accepter">${csrf(viewer)}<button type="submit" class="button primary">Accepter</button></form>`;
+      : awaitingCustomer
+        ? html`<p class="meta"><span class="badge info">En attente du client</span> Accepter la demande telle quelle croiserait votre proposition : attendez sa réponse, ou appelez-le.</p>`
+        : html`<form method="post" action="${BASE}/reservations/${travel.id}/accepter">${csrf(viewer)}<button type="submit" class="button primary">Accepter</button></form>`;
   return html`${reviewed}<p class="meta">${note}</p>
 ${offerStatus(input)}
 <div class="decision-actions">

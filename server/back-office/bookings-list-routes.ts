@@ -5,6 +5,7 @@ import { BOOKING_STATES } from '../bookings/booking-states.ts';
 import { countViews, everyBooking, listBookings, possibleDuplicates, VIEWS, type ListFilter } from '../db/carrier-bookings.ts';
 import { signedBookings } from '../devis/devis-signature.ts';
 import { readCompanyStore } from '../db/company-store.ts';
+import { awaitingCustomer } from '../db/counter-offers.ts';
 import { companyRecord } from '../pricing/carrier-records.ts';
 import type { Sql } from '../db/sql.ts';
 import { depositMarks } from './deposit-marks.ts';
@@ -124,6 +125,7 @@ export function bookingsListRoutes(office: FastifyInstance, { sql, signedIn, vie
         // The requests waiting past what the carrier promises its customers are marked late.
         answerWithinHours: await answerPromise(sql, companyId),
         now: Date.now(),
+        awaitingCustomer: await awaitingCustomer(sql, ids, new Date().toISOString()),
       }),
     );
   });

@@ -80,9 +80,10 @@ const hourOf = (iso: string) => formatClock(DateTime.fromISO(iso, { setZone: tru
 const BACK_TO_LIST = '<input type="hidden" name="retour" value="liste">';
 
 /** What a row offers: 'Accepter' while the booking awaits an answer and has a price, 'Appeler' whenever the customer gave a phone. */
-function rowActions(booking: ListedBooking, csrf: string): string {
+function rowActions(booking: ListedBooking, csrf: string, awaitingCustomer = false): string {
   const actions: string[] = [];
-  if (mayMove(booking.state, 'accept') && booking.price_source !== 'pending')
+  // An offer of another day is with the customer: accepting the request as it came would cross it.
+  if (mayMove(booking.state, 'accept') && booking.price_source !== 'pending' && !awaitingCustomer)
     actions.push(
       `<form method="post" action="${BASE}/reservations/${booking.id}/accepter">${csrfField(csrf)}${BACK_TO_LIST}<button type="submit" class="button primary small" aria-label="Accepter la réservation n°\u00a0${booking.id}">Accepter</button></form>`,
     );
@@ -106,6 +107,7 @@ function row(
   signed = false,
   depositMark = '',
   overdue: number | null = null,
+  awaitingCustomer = false,
 ): string {
   const { summary } = booking;
   const more = summary.stops - 2;
@@ -121,7 +123,7 @@ function row(
   ];
   const late = overdue === null ? [] : [`<span class="badge late">${escapeHtml(overdueLabel(overdue))}</span>`];
   const marks = [
-    ...late,
+    ...(awaitingCustomer ? ['<span class="badge info">En attente du client</span>'] : late),
     ...(signed ? ['<span class="badge signed">Devis signé</span>'] : []),
     ...priceMarks(booking),
     ...(duplicate ? ['<span class="badge warning">Doublon possible</span>'] : []),
@@ -132,7 +134,7 @@ function row(
 <td class="trip" data-label="Trajet"><a href="${BASE}/reservations/${booking.id}" aria-label="n°\u00a0${booking.id}, ${escapeHtml(towns)}">${escapeHtml(towns)}</a><div class="meta">${details.map(escapeHtml).join(' · ')}</div><div class="meta received">reçue ${escapeHtml(shortDateTime(booking.created_at))}</div></td>
 <td class="number total" data-label="Prix TTC">${booking.price_source === 'pending' ? 'À fixer' : money(summary.total)}${(summary.lines ?? []).map((line) => `<div class="meta">${escapeHtml(line.label)}\u00a0: ${money(line.amount)}</div>`).join('')}</td>
 <td class="state" data-label="État">${stateBadge(booking.state)}${marks.length > 0 ? ` ${marks.join(' ')}` : ''}</td>
-<td class="act" data-label="Actions"><div class="row-actions">${rowActions(booking, csrf)}</div></td>
+<td class="act" data-label="Actions"><div class="row-actions">${rowActions(booking, csrf, awaitingCustomer)}</div></td>
 </tr>`;
 }
 
@@ -180,6 +182,8 @@ export interface BookingsPageInput {
   now?: number;
   /** An acceptance just taken from the list that can still be undone: its booking, for the notice's button. */
   undoAccept?: number | null;
+  /** The bookings whose customer has an offer of another day to answer (issue 55, point 11). */
+  awaitingCustomer?: ReadonlySet<number>;
 }
 
 /** A day of the filter as the field shows it: 'jj/mm/aaaa'. */
@@ -242,7 +246,7 @@ ${
 ${dayGroups(bookings, filter.today)
   .map(
     (group) =>
-      `<tbody><tr class="day"><th scope="rowgroup" colspan="5">${escapeHtml(group.label)}</th></tr>${group.bookings.map((booking) => row(booking, withPublic, duplicates.has(booking.id), viewer.csrf, input.signed?.has(booking.id) ?? false, input.depositMarks?.get(booking.id), input.now === undefined ? null : overdueHours(booking, input.answerWithinHours ?? null, input.now))).join('')}</tbody>`,
+      `<tbody><tr class="day"><th scope="rowgroup" colspan="5">${escapeHtml(group.label)}</th></tr>${group.bookings.map((booking) => row(booking, withPublic, duplicates.has(booking.id), viewer.csrf, input.signed?.has(booking.id) ?? false, input.depositMarks?.get(booking.id), input.now === undefined ? null : overdueHours(booking, input.answerWithinHours ?? null, input.now), input.awaitingCustomer?.has(booking.id) ?? false)).join('')}</tbody>`,
   )
   .join('')}
 </table>`

@@ -94,3 +94,13 @@ export async function markCounterOfferAccepted(tx: Sql, id: number, now: string)
   );
   return changed === 1;
 }
+
+/** Which of these bookings wait for their customer's answer to an offer still open (the list's 'En attente du client'). */
+export async function awaitingCustomer(sql: Sql, ids: readonly number[], now: string): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await sql.all<{ travel_id: number }>(
+    `SELECT DISTINCT travel_id FROM counter_offers WHERE travel_id IN (${ids.map(() => '?').join(',')}) AND accepted_at IS NULL AND withdrawn_at IS NULL AND expires_at > ?`,
+    [...ids, now],
+  );
+  return new Set(rows.map((row) => Number(row.travel_id)));
+}

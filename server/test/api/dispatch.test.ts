@@ -333,6 +333,16 @@ describe(`a booking's page that decides, and answers with a next step, on ${DATA
     const token = new URL(url).searchParams.get('jeton');
     const [stored] = await server.query('SELECT token_hash FROM counter_offers WHERE travel_id = ?', [created.id]);
     assert.ok(!stored.token_hash.includes(token), 'kept hashed');
+    // While the offer is with the customer, the booking reads 'En attente du client' and offers no Accepter
+    // that would cross it, in the list and on its page (issue 55, point 11).
+    const listed = (await office.get('/espace-transporteur/reservations')).text
+      .split('<tr class="job">')
+      .find((part) => part.includes(`/reservations/${created.id}"`))!;
+    assert.match(listed, /<span class="badge info">En attente du client<\/span>/);
+    assert.doesNotMatch(listed, /\/accepter"/);
+    const waiting = (await office.get(`/espace-transporteur/reservations/${created.id}`)).text;
+    assert.match(waiting, /En attente du client/);
+    assert.doesNotMatch(waiting, new RegExp(`action="/espace-transporteur/reservations/${created.id}/accepter"`));
 
     const shown = await fetch(url);
     assert.equal(shown.status, 200);
