@@ -125,6 +125,8 @@ function offerStatus(input: BookingPageInput): SafeHtml | '' {
     : '';
   if (offer.accepted_at)
     return html`<div class="offer-status card-inset"><p><strong>Autre date acceptée par le client</strong> le ${shortDateTime(offer.accepted_at)}\u00a0: ${proposed}.</p></div>`;
+  if (offer.declined_at)
+    return html`<div class="offer-status card-inset" role="status"><p><strong>Autre date refusée par le client</strong> le ${shortDateTime(offer.declined_at)}\u00a0: ${proposed}. La demande reste à la date qu’il a choisie et attend votre réponse.</p></div>`;
   if (offer.withdrawn_at) return '';
   if (offer.expires_at <= new Date().toISOString())
     return html`<div class="offer-status card-inset"><p><strong>Autre date proposée, sans réponse</strong>\u00a0: ${proposed}. Le lien a expiré le ${shortDateTime(offer.expires_at)}.</p></div>`;
@@ -165,7 +167,12 @@ function decision(input: BookingPageInput): SafeHtml {
   // it came would cross it; the carrier waits, calls, refuses, or makes a new offer.
   const offer = input.offer;
   const awaitingCustomer =
-    offer !== null && offer !== undefined && !offer.accepted_at && !offer.withdrawn_at && offer.expires_at > new Date().toISOString();
+    offer !== null &&
+    offer !== undefined &&
+    !offer.accepted_at &&
+    !offer.withdrawn_at &&
+    !offer.declined_at &&
+    offer.expires_at > new Date().toISOString();
   const accept =
     travel.price_source === 'pending'
       ? priceForm(input)

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { mayMove } from '../bookings/booking-states.ts';
 import { offeredTotal } from '../bookings/booking-figures.ts';
-import { counterOfferByToken, offerClosed, type CounterOffer } from '../db/counter-offers.ts';
+import { counterOfferByToken, markCounterOfferDeclined, offerClosed, type CounterOffer } from '../db/counter-offers.ts';
 import { findTravel, type StoredTravel } from '../db/travels-repo.ts';
 import { customerFormRefusal } from '../http/customer-form.ts';
 import { renderOfferPage, type OfferPageState } from '../pages/counter-offer-page.ts';
@@ -17,7 +17,11 @@ const Token = v.pipe(v.string(), v.regex(/^[\w-]{10,100}$/));
 const TokenQuery = v.object({ jeton: Token });
 const TokenForm = v.object({ jeton: Token });
 
-const CLOSED: Record<'accepted' | 'withdrawn' | 'expired' | 'unknown' | 'answered', { title: string; text: string }> = {
+const CLOSED: Record<'accepted' | 'declined' | 'withdrawn' | 'expired' | 'unknown' | 'answered', { title: string; text: string }> = {
+  declined: {
+    title: 'Proposition refusée',
+    text: 'Vous avez refusé cette proposition\u00a0: votre réservation reste à la date que vous aviez demandée, et le transporteur en est informé. Il vous répondra, ou appelez-le.',
+  },
   accepted: {
     title: 'Proposition déjà acceptée',
     text: 'Vous avez déjà accepté cette proposition\u00a0: votre réservation est confirmée.',
@@ -121,6 +125,22 @@ export async function customerOfferRoutes(app: FastifyInstance): Promise<void> {
       if ((await bookings.acceptCounterOffer(travel, offer)) !== 'accepted') return closed(reply, 'answered', travel, 409);
       request.log.info({ travel: travel.id, day: when(offer.beginning_date) }, 'contre-proposition acceptée par le client');
       return reply.redirect(`/contre-proposition/${travel.id}?${new URLSearchParams({ jeton: token! })}`, 303);
+    });
+
+    // The customer may decline (issue 55, point 11): the offer closes, the booking keeps the day it
+    // asked for and awaits the carrier's answer, which its page and list show.
+    scope.post('/contre-proposition/:id/refus', { onRequest: refuseForeignForm }, async (request, reply) => {
+      const form = v.safeParse(TokenForm, request.body);
+      const token = form.success ? form.output.jeton : null;
+      const found = await open(request, token);
+      if (!found) return closed(reply, 'unknown', null, 404);
+      const { offer, travel } = found;
+      const now = new Date().toISOString();
+      const why = offerClosed(offer, now);
+      if (why) return closed(reply, why, travel, 409);
+      if (!(await markCounterOfferDeclined(sql, offer.id, now))) return closed(reply, 'answered', travel, 409);
+      request.log.info({ travel: travel.id }, 'contre-proposition refusée par le client');
+      return closed(reply, 'declined', travel, 200);
     });
   });
 }

@@ -19,10 +19,12 @@ export interface CounterOffer {
   price_handling: number | null;
   accepted_at: string | null;
   withdrawn_at: string | null;
+  /** When the customer declined it (its link then accepts nothing). */
+  declined_at: string | null;
 }
 
 const COLUMNS =
-  'id, travel_id, created_at, expires_at, user_email, beginning_date, ending_date, price_transportation, price_handling, accepted_at, withdrawn_at';
+  'id, travel_id, created_at, expires_at, user_email, beginning_date, ending_date, price_transportation, price_handling, accepted_at, withdrawn_at, declined_at';
 
 const fromRow = (row: CounterOffer): CounterOffer => ({
   ...row,
@@ -32,7 +34,7 @@ const fromRow = (row: CounterOffer): CounterOffer => ({
   price_handling: row.price_handling === null ? null : Number(row.price_handling),
 });
 
-export type NewCounterOffer = Omit<CounterOffer, 'id' | 'accepted_at' | 'withdrawn_at'>;
+export type NewCounterOffer = Omit<CounterOffer, 'id' | 'accepted_at' | 'withdrawn_at' | 'declined_at'>;
 
 /** Records an offer; the booking's earlier offers still open are withdrawn (their links no longer work). */
 export async function insertCounterOffer(tx: Sql, offer: NewCounterOffer, tokenHash: string): Promise<number> {
@@ -79,8 +81,9 @@ export async function counterOfferByToken(sql: Sql, travelId: number, tokenHash:
 }
 
 /** Why a link's offer cannot be accepted any more, or null when it can. */
-export function offerClosed(offer: CounterOffer, now: string): 'accepted' | 'withdrawn' | 'expired' | null {
+export function offerClosed(offer: CounterOffer, now: string): 'accepted' | 'declined' | 'withdrawn' | 'expired' | null {
   if (offer.accepted_at) return 'accepted';
+  if (offer.declined_at) return 'declined';
   if (offer.withdrawn_at) return 'withdrawn';
   if (offer.expires_at <= now) return 'expired';
   return null;
@@ -89,7 +92,7 @@ export function offerClosed(offer: CounterOffer, now: string): 'accepted' | 'wit
 /** Marks the offer accepted, once, while it is open and unexpired (two clicks accept it once). */
 export async function markCounterOfferAccepted(tx: Sql, id: number, now: string): Promise<boolean> {
   const changed = await tx.run(
-    'UPDATE counter_offers SET accepted_at = ? WHERE id = ? AND accepted_at IS NULL AND withdrawn_at IS NULL AND expires_at > ?',
+    'UPDATE counter_offers SET accepted_at = ? WHERE id = ? AND accepted_at IS NULL AND withdrawn_at IS NULL AND declined_at IS NULL AND expires_at > ?',
     [now, id, now],
   );
   return changed === 1;
@@ -99,8 +102,17 @@ export async function markCounterOfferAccepted(tx: Sql, id: number, now: string)
 export async function awaitingCustomer(sql: Sql, ids: readonly number[], now: string): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await sql.all<{ travel_id: number }>(
-    `SELECT DISTINCT travel_id FROM counter_offers WHERE travel_id IN (${ids.map(() => '?').join(',')}) AND accepted_at IS NULL AND withdrawn_at IS NULL AND expires_at > ?`,
+    `SELECT DISTINCT travel_id FROM counter_offers WHERE travel_id IN (${ids.map(() => '?').join(',')}) AND accepted_at IS NULL AND withdrawn_at IS NULL AND declined_at IS NULL AND expires_at > ?`,
     [...ids, now],
   );
   return new Set(rows.map((row) => Number(row.travel_id)));
+}
+
+/** The customer declines the offer, once, while it is open; false when it was not (accepted, replaced, declined or expired). */
+export async function markCounterOfferDeclined(tx: Sql, id: number, now: string): Promise<boolean> {
+  const changed = await tx.run(
+    'UPDATE counter_offers SET declined_at = ? WHERE id = ? AND accepted_at IS NULL AND withdrawn_at IS NULL AND declined_at IS NULL AND expires_at > ?',
+    [now, id, now],
+  );
+  return changed === 1;
 }

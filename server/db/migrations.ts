@@ -952,4 +952,10 @@ export const MIGRATIONS: readonly Migration[] = [
     );
   `,
   },
+  // 21 (issue 55, point 11): the customer may decline an offer of another day, and the carrier sees it.
+  {
+    summary: 'les propositions d’une autre date refusées par le client',
+    sqlite: `ALTER TABLE counter_offers ADD COLUMN declined_at TEXT;`,
+    postgres: `ALTER TABLE counter_offers ADD COLUMN declined_at TEXT;`,
+  },
 ];

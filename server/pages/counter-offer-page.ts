@@ -77,7 +77,11 @@ ${price}
 <input type="hidden" name="jeton" value="${state.token}">
 <button type="submit" class="button primary">Accepter cette proposition</button>
 </form>
-<p class="meta">En l’acceptant, votre réservation ${number} passe à cette date et est confirmée. Sans réponse de votre part, rien ne change. Ce lien fonctionne jusqu’au ${when(offer.expires_at)}.</p>
+<form method="post" action="/contre-proposition/${travel.id}/refus">
+<input type="hidden" name="jeton" value="${state.token}">
+<button type="submit" class="button secondary">Refuser cette proposition</button>
+</form>
+<p class="meta">En l’acceptant, votre réservation ${number} passe à cette date et est confirmée. En la refusant, elle reste à la date demandée et le transporteur en est informé. Sans réponse de votre part, rien ne change. Ce lien fonctionne jusqu’au ${when(offer.expires_at)}.</p>
 ${call(carrierPhone, carrierName)}
 </div>`,
   );

@@ -451,6 +451,36 @@ describe(`a booking's page that decides, and answers with a next step, on ${DATA
     assert.match(hour.text, /Heure illisible/);
   });
 
+  it('the customer may decline an offer: the booking keeps its day and awaits the carrier again, who reads it; the link then accepts nothing (issue 55, point 11)', async () => {
+    const created = await book(server.base, { name: 'Hugo Refus', email: 'refus-offre@exemple.fr', day: dayFromToday(10) });
+    const day = DateTime.now().setZone(PARIS).plus({ days: 17 }).toFormat('dd/LL/yyyy');
+    await office.get(`/espace-transporteur/reservations/${created.id}`);
+    const sent = await office.post(`/espace-transporteur/reservations/${created.id}/contre-proposition`, { date: day, heure: '9:00' });
+    assert.equal(sent.status, 201);
+    const token = /jeton=([\w-]+)/.exec(sent.text)![1]!;
+    const shown = await (await fetch(`${server.base}/contre-proposition/${created.id}?jeton=${token}`)).text();
+    assert.match(shown, new RegExp(`<form method="post" action="/contre-proposition/${created.id}/refus">`));
+    assert.match(shown, /Refuser cette proposition/);
+    const post = (path: string) =>
+      fetch(`${server.base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `jeton=${token}`,
+        redirect: 'manual',
+      });
+    const declined = await post(`/contre-proposition/${created.id}/refus`);
+    assert.equal(declined.status, 200);
+    assert.match(await declined.text(), /Vous avez refusé cette proposition/);
+    assert.equal((await read(server.base, created)).state, 'new');
+    // Declined, the link accepts nothing, nor declines twice.
+    assert.equal((await post(`/contre-proposition/${created.id}`)).status, 409);
+    assert.equal((await post(`/contre-proposition/${created.id}/refus`)).status, 409);
+    // The carrier reads it, and may accept the request as it came again.
+    const page = (await office.get(`/espace-transporteur/reservations/${created.id}`)).text;
+    assert.match(page, /Autre date refusée par le client/);
+    assert.match(page, new RegExp(`action="/espace-transporteur/reservations/${created.id}/accepter"`));
+  });
+
   it('issue 52: a counter-offer’s acceptance posted from another site, or as JSON, is refused in French and changes nothing; the page’s own form accepts', async () => {
     const created = await book(server.base, { name: 'Inès Piège', email: 'piege@exemple.fr', day: dayFromToday(10) });
     const day = DateTime.now().setZone(PARIS).plus({ days: 16 }).toFormat('dd/LL/yyyy');

@@ -390,6 +390,7 @@ export function clientPart(body: Record<string, unknown> & { travel: object }) {
     state: _state,
     price_source: _source,
     edits_close_at: _editsCloseAt,
+    devis_signed: _signed,
     ...rest
   } = body;
   return {

@@ -151,6 +151,8 @@ describe(`a ${DATABASE_NAME} database of schema version 1, holding bookings, upg
         // What later schemas say of a booking made before them: nobody answered it yet, and its price is the browser's.
         state: 'new',
         price_source: 'client',
+        // No devis was signed before acceptances were kept.
+        devis_signed: false,
         // Edits close at midnight in France, 2 days (the default) before its day (issue 46).
         ...(written.travel.beginning_date
           ? {

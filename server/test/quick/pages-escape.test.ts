@@ -70,6 +70,7 @@ describe('pages written with html`…` cannot print a stranger’s markup', () =
       price_handling: 20_000,
       accepted_at: null,
       withdrawn_at: null,
+      declined_at: null,
     };
     const open = renderOfferPage({
       kind: 'open',
