@@ -159,6 +159,19 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
     }
   });
 
+  /** The wizard on a booking saved before, as its edit page opens it: its id, its token and its data block. */
+  const reopenWizard = (id: number, token: string) =>
+    mountWizard({
+      attributes: { 'travel-id': String(id), 'travel-token': token },
+      company: { preferred_items: PREFERRED },
+      travel: {
+        travelId: id,
+        travelToken: token,
+        customer: { name: 'Marie Curie', phone: '0612345678', email: 'marie@exemple.fr', date: dayAfterToday(1), time: '09:00' },
+        stops: STOPS.map((s) => ({ ...s, estimatedArrivalTime: parisTime(dayAfterToday(1), '09:00') })),
+      },
+    });
+
   it('S067 S031 S080 S137 S138 S122 an existing booking is updated by PATCH with its token, migrated to time windows once', async () => {
     const { id, token } = await createBooking();
     const recorder = recordBookings();
@@ -166,16 +179,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
     const listen = (event: Event) => events.push(event as CustomEvent);
     document.addEventListener('travel_update_succeed', listen);
     try {
-      const root = await mountWizard({
-        attributes: { 'travel-id': String(id), 'travel-token': token },
-        company: { preferred_items: PREFERRED },
-        travel: {
-          travelId: id,
-          travelToken: token,
-          customer: { name: 'Marie Curie', phone: '0612345678', email: 'marie@exemple.fr', date: dayAfterToday(1), time: '09:00' },
-          stops: STOPS.map((s) => ({ ...s, estimatedArrivalTime: parisTime(dayAfterToday(1), '09:00') })),
-        },
-      });
+      const root = await reopenWizard(id, token);
       expect(byRole<HTMLInputElement>(root, 'switch', 'Créneaux horaires').checked).to.equal(true);
       await toFinalisation(root);
       expect(allByRole(root, 'button', 'Dupliquer')).to.have.length(0);
@@ -200,16 +204,7 @@ describe('panels 2 to 4: estimate, finalisation, booking', () => {
     const { id, token } = await createBooking();
     const recorder = recordBookings();
     try {
-      const root = await mountWizard({
-        attributes: { 'travel-id': String(id), 'travel-token': token },
-        company: { preferred_items: PREFERRED },
-        travel: {
-          travelId: id,
-          travelToken: token,
-          customer: { name: 'Marie Curie', phone: '0612345678', email: 'marie@exemple.fr', date: dayAfterToday(1), time: '09:00' },
-          stops: STOPS.map((s) => ({ ...s, estimatedArrivalTime: parisTime(dayAfterToday(1), '09:00') })),
-        },
-      });
+      const root = await reopenWizard(id, token);
       // What the server says of it on reopening (GET devis_signed, server/test/api/devis-acceptance.test.ts).
       storeOf(root.host).set(setDevisSignedAtom, true);
       await toFinalisation(root);
