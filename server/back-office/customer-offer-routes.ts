@@ -113,32 +113,40 @@ export async function customerOfferRoutes(app: FastifyInstance): Promise<void> {
       return send(reply, { kind: 'closed', title: refusal.title, text: refusal.text, carrierPhone: '' }, refusal.status);
     };
 
-    scope.post('/contre-proposition/:id', { onRequest: refuseForeignForm }, async (request, reply) => {
+    /** The open offer a customer's form answers; null once the page saying why it cannot be answered is sent. */
+    const openToAnswer = async (request: FastifyRequest, reply: FastifyReply) => {
       const form = v.safeParse(TokenForm, request.body);
       const token = form.success ? form.output.jeton : null;
       const found = await open(request, token);
-      if (!found) return closed(reply, 'unknown', null, 404);
-      const { offer, travel } = found;
-      const why = offerClosed(offer, new Date().toISOString());
-      if (why) return closed(reply, why, travel, 409);
+      if (!found || token === null) {
+        await closed(reply, 'unknown', null, 404);
+        return null;
+      }
+      const why = offerClosed(found.offer, new Date().toISOString());
+      if (why) {
+        await closed(reply, why, found.travel, 409);
+        return null;
+      }
+      return { ...found, token };
+    };
+
+    scope.post('/contre-proposition/:id', { onRequest: refuseForeignForm }, async (request, reply) => {
+      const answering = await openToAnswer(request, reply);
+      if (!answering) return reply;
+      const { offer, travel, token } = answering;
       if (!mayMove(travel.state, 'acceptCounterOffer')) return closed(reply, 'answered', travel, 409);
       if ((await bookings.acceptCounterOffer(travel, offer)) !== 'accepted') return closed(reply, 'answered', travel, 409);
       request.log.info({ travel: travel.id, day: when(offer.beginning_date) }, 'contre-proposition acceptée par le client');
-      return reply.redirect(`/contre-proposition/${travel.id}?${new URLSearchParams({ jeton: token! })}`, 303);
+      return reply.redirect(`/contre-proposition/${travel.id}?${new URLSearchParams({ jeton: token })}`, 303);
     });
 
     // The customer may decline (issue 55, point 11): the offer closes, the booking keeps the day it
     // asked for and awaits the carrier's answer, which its page and list show.
     scope.post('/contre-proposition/:id/refus', { onRequest: refuseForeignForm }, async (request, reply) => {
-      const form = v.safeParse(TokenForm, request.body);
-      const token = form.success ? form.output.jeton : null;
-      const found = await open(request, token);
-      if (!found) return closed(reply, 'unknown', null, 404);
-      const { offer, travel } = found;
-      const now = new Date().toISOString();
-      const why = offerClosed(offer, now);
-      if (why) return closed(reply, why, travel, 409);
-      if (!(await markCounterOfferDeclined(sql, offer.id, now))) return closed(reply, 'answered', travel, 409);
+      const answering = await openToAnswer(request, reply);
+      if (!answering) return reply;
+      const { offer, travel } = answering;
+      if (!(await markCounterOfferDeclined(sql, offer.id, new Date().toISOString()))) return closed(reply, 'answered', travel, 409);
       request.log.info({ travel: travel.id }, 'contre-proposition refusée par le client');
       return closed(reply, 'declined', travel, 200);
     });

@@ -24,6 +24,15 @@ const CARRIER = { name: 'Transports Martin & Fils', phone_number: '0148203100', 
 const SPEC_SAVE_FAILURE = 'Une error est survenue, veuillez réessayer dans un instant';
 const fold = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
+/** A carrier's tariff at spec §9's rates with its Sundays closed, and more of its day rules when given. */
+const sundaysClosed = (days: Record<string, unknown> = {}) => ({
+  vat: 0.2,
+  handling: { rate_standard: 18, rate_moving: 30 },
+  transport: { minimum: 38, per_km: 0.7, per_hour: 15 },
+  vehicles: [{ id: -4, name: 'Véhicule 20 m³', capacity: 20 }],
+  days: { closed_weekdays: [7], ...days },
+});
+
 /** The drive from Paris to Lyon as the tests' route gives it: the straight line × 1.5 at 80 km/h (spec §9). */
 function driveSeconds(): number {
   const [from, to] = STOPS.map((stop) => ({ lat: (stop.lat * Math.PI) / 180, lng: (stop.lng * Math.PI) / 180 }));
@@ -137,13 +146,7 @@ describe('the customer’s last doubts (issue 44)', () => {
 
   it('the days the carrier takes: nearer than its notice and closed days are greyed and said in the date list; the default day is its first (issue 55, point 1)', async () => {
     // Two days of notice, Sundays closed; the test clock is a Monday at 10 h.
-    const tariff = {
-      vat: 0.2,
-      handling: { rate_standard: 18, rate_moving: 30 },
-      transport: { minimum: 38, per_km: 0.7, per_hour: 15 },
-      vehicles: [{ id: -4, name: 'Véhicule 20 m³', capacity: 20 }],
-      days: { closed_weekdays: [7], lead_days: 2 },
-    };
+    const tariff = sundaysClosed({ lead_days: 2 });
     const root = await mountWizard({ company: { preferred_items: PREFERRED, tariff } });
     const select = await findByRole<HTMLSelectElement>(root, 'combobox', 'Date du transport');
     select.focus();
@@ -162,13 +165,7 @@ describe('the customer’s last doubts (issue 44)', () => {
   });
 
   it('a closed day come from the page’s data is said at once under the date, and the step does not go on (issue 55, point 1)', async () => {
-    const tariff = {
-      vat: 0.2,
-      handling: { rate_standard: 18, rate_moving: 30 },
-      transport: { minimum: 38, per_km: 0.7, per_hour: 15 },
-      vehicles: [{ id: -4, name: 'Véhicule 20 m³', capacity: 20 }],
-      days: { closed_weekdays: [7] },
-    };
+    const tariff = sundaysClosed();
     const root = await mountWizard({
       company: { preferred_items: PREFERRED, tariff },
       travel: { customer: { date: dayAfterToday(6), time: '09:00' } },
