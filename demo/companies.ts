@@ -26,8 +26,9 @@ return {
 `.trim();
 
 /**
- * The demo's public pages belong to the first demo company's site: its references head their
- * devis. Prices are the spec's defaults (the public grid alone).
+ * The demo's keyless pages belong to the first demo company (PUBLIC_COMPANY_ID is 1): its
+ * records price them, as its key's pages. This configuration prices them only when they belong
+ * to nobody (PUBLIC_COMPANY_ID=none): the spec's defaults, the public grid alone.
  */
 export const DEMO_PUBLIC_PRICING = {
   transportation_company: {
@@ -78,6 +79,7 @@ export const DEMO_COMPANIES: readonly SeedCompany[] = [
         mediator_address: '1 rue de la Médiation, 75001 Paris',
         devis_validity_days: 30,
         brand_color: '#0f766e',
+        answer_within_hours: 4,
       },
       vat: 0.2,
       currency_symbol: '€',

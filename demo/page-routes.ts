@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { companyStore, findCompanyByToken, preferredItems, type CompositionContext } from 'transport-quote-server/compose';
+import { companyStore, findCompanyByToken, keylessCarrierData, preferredItems, type CompositionContext } from 'transport-quote-server/compose';
 import { DEMO_COMPANY_TOKEN } from './companies.ts';
 import { renderDocsPage } from './docs-page.ts';
 
@@ -64,6 +64,13 @@ const PAGES: Record<string, string> = {
 };
 
 /**
+ * The visitor's pages carry no key; they belong to the first demo company (PUBLIC_COMPANY_ID),
+ * whose records price them. Their data block is that company's public data, read at each view
+ * as its key's pages read it: its options, deposit, days and colour show as they are priced.
+ */
+const KEYLESS_BLOCK = '__KEYLESS_COMPANY__';
+
+/**
  * The demo pages, each served with a fresh nonce and its Content-Security-Policy; the
  * intranet page with its company data block, the CSP page with the strictest policy of docs/integrators.md.
  */
@@ -73,7 +80,11 @@ export async function demoPageRoutes(app: FastifyInstance, { sql, elementsDir }:
     const html = withNonce(fill(readFileSync(path.join(pages, file), 'utf8')), nonce);
     return reply.type('text/html; charset=utf-8').header('content-security-policy', policy(nonce)).send(html);
   };
-  for (const [url, file] of Object.entries(PAGES)) app.get(url, async (_request, reply) => send(reply, file));
+  const withKeylessCompany = async () => {
+    const company = jsonForScript((await keylessCarrierData(app)) ?? {});
+    return (html: string) => html.replace(KEYLESS_BLOCK, company);
+  };
+  for (const [url, file] of Object.entries(PAGES)) app.get(url, async (_request, reply) => send(reply, file, await withKeylessCompany()));
   // The reference page, generated from the manifest the build generated from the source.
   app.get('/docs.html', async (_request, reply) => {
     const nonce = randomBytes(16).toString('base64');
@@ -88,7 +99,7 @@ export async function demoPageRoutes(app: FastifyInstance, { sql, elementsDir }:
     const store = company ? await companyStore(sql, company, DEMO_COMPANY_TOKEN, await preferredItems(sql, company.id)) : null;
     return send(reply, 'company.template.html', (html) => html.replace('__COMPANY_STORE__', jsonForScript(store)));
   });
-  app.get('/csp.html', async (_request, reply) => send(reply, 'csp.html', (html) => html, strictCsp));
+  app.get('/csp.html', async (_request, reply) => send(reply, 'csp.html', await withKeylessCompany(), strictCsp));
   // The pages' own files (styles, small scripts); the pages themselves come from above with their nonce.
   await app.register(fastifyStatic, {
     root: pages,

@@ -205,6 +205,9 @@ async function buildServices(app: FastifyInstance, options: Resolved) {
   const publicConfiguration = givenPublicPricing ?? publicPricingFrom(process.env, composition?.publicPricing ?? {});
   const publicPricing =
     backOffice.publicCompanyId === null ? publicConfiguration : { ...publicConfiguration, id: backOffice.publicCompanyId };
+  // And their prices are that company's, as its key's pages' (issue 55), unless the operator
+  // prices them apart with its own file (PUBLIC_PRICING_FILE).
+  const keylessCompany = process.env.PUBLIC_PRICING_FILE?.trim() ? null : backOffice.publicCompanyId;
   const sandbox = createPoolSandbox(pricing.sandbox);
   app.addHook('onClose', async () => sandbox.close());
   const quotes = new QuoteService({
@@ -216,6 +219,7 @@ async function buildServices(app: FastifyInstance, options: Resolved) {
         : straightLineRouteService(),
     sandbox,
     publicPricing,
+    keylessCompany,
     publicGrids: pricing.publicGrids,
     signingKey: pricing.signingKey ?? (await serverKey(sql, 'quote-signing')),
     ttlMs: pricing.quoteTtlMs,
@@ -273,6 +277,7 @@ async function buildServices(app: FastifyInstance, options: Resolved) {
     quotas,
     addressSecret,
     publicPricing,
+    keylessCompany,
     sandbox,
     quotes,
     devisKey,
@@ -293,6 +298,7 @@ async function registerRoutes(app: FastifyInstance, options: Resolved, services:
     quotas,
     addressSecret,
     publicPricing,
+    keylessCompany,
     sandbox,
     quotes,
     devisKey,
@@ -312,6 +318,7 @@ async function registerRoutes(app: FastifyInstance, options: Resolved, services:
     quotas,
     notifier,
     publicPricing,
+    keylessCompany,
     metrics,
     addressSecret,
     geocoder: geocoderOnce,

@@ -9,3 +9,4 @@ export { companyStore } from './companies/company-block.ts';
 export { preferredItems } from './db/items-repo.ts';
 export { escapeHtml } from './pages/dashboard-page.ts';
 export { TERMS_MODEL } from './pages/terms-model.ts';
+export { keylessCarrierData } from './routes/carriers.ts';

@@ -28,6 +28,8 @@ export interface ServerContext {
   notifier: Notifier;
   /** The public pages' carrier records (PUBLIC_PRICING_FILE, or a composition's). */
   publicPricing: CompanyData;
+  /** The company whose records price the keyless public pages (PUBLIC_COMPANY_ID unless they are priced apart), or null. */
+  keylessCompany: number | null;
   metrics: Metrics | null;
   /** The key the client addresses are hashed with (server_keys), never stored in clear. */
   addressSecret: Buffer;

@@ -132,7 +132,8 @@ export function publicRecordsOf(storeJson: string): CompanyData {
 
 /**
  * The pricing of a company, from its own row (checked as it is read); of a carrier's public
- * pages (`siteId`, from its key), from that carrier's row; or of the keyless public pages.
+ * pages (`siteId`, from its key, or the company the keyless pages belong to), from that
+ * carrier's row; or of the keyless public pages that belong to nobody, the operator's.
  */
 export async function carrierFor(
   sql: Sql,

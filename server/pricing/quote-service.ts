@@ -71,6 +71,11 @@ export interface QuoteServiceOptions {
   routes: RouteService;
   sandbox: PoolSandbox;
   publicPricing: CompanyData;
+  /**
+   * The company whose records price the keyless public pages, as its key's pages (PUBLIC_COMPANY_ID,
+   * unless the operator prices them with PUBLIC_PRICING_FILE): null, the configuration above does.
+   */
+  keylessCompany?: number | null;
   /** The grids a public quote may name (PUBLIC_PRICE_GRIDS); a company is priced on either. */
   publicGrids: readonly PriceGrid[];
   signingKey: Buffer;
@@ -182,6 +187,16 @@ export class QuoteService {
     return this.priceOn(trip, request.date, request, companyId, carrier, itemOwner);
   }
 
+  /**
+   * Whose records price a request: a company's, its key's carrier's, or, on a page without a key,
+   * the company the keyless pages belong to: one carrier, one set of prices, whichever of its
+   * pages is used (issue 55). Quotes keep their owner ('public'), as the bookings they price.
+   */
+  private carrierOf(companyId: number | null, siteId: number | null): Promise<CarrierPricing> {
+    const site = companyId === null ? (siteId ?? this.options.keylessCompany ?? null) : siteId;
+    return carrierFor(this.options.sql, companyId, this.options.publicPricing, site);
+  }
+
   /** The carrier that prices a request, once every choice passed its checks (else 422, each named). */
   private async checkedCarrier(
     request: QuoteRequest,
@@ -191,7 +206,7 @@ export class QuoteService {
   ): Promise<CarrierPricing> {
     const problems = [...choiceProblems(request), ...handSetPriceBoundProblems(request, this.ceilingEuros)];
     if (problems.length > 0) refuse(problems);
-    const records = await carrierFor(this.options.sql, companyId, this.options.publicPricing, siteId);
+    const records = await this.carrierOf(companyId, siteId);
     const carrier = draft ? withTariff(records, draft, null) : records;
     const refused = carrierProblems(request, carrier);
     if (!this.offersGrid(request.grid, companyId)) refused.push({ path: 'grid', message: GRID_NOT_OFFERED });
@@ -227,7 +242,7 @@ export class QuoteService {
     companyId: number | null,
     siteId: number | null = null,
   ): Promise<{ status: DayAvailability; tariff: Tariff; today: string }> {
-    const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing, siteId);
+    const carrier = await this.carrierOf(companyId, siteId);
     const today = dayInFrance(new Date(this.now()));
     if (!date) return { status: 'open', tariff: carrier.tariff, today };
     const taken =
@@ -276,7 +291,7 @@ export class QuoteService {
    * predefined fees, imposed handling, expense lines): the figures shown beside them.
    */
   async gridFigures(request: QuoteRequest, companyId: number | null): Promise<QuoteFigures> {
-    const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing);
+    const carrier = await this.carrierOf(companyId, null);
     return (await this.compute(withoutCompanyPrices(request), sandboxAccount(ownerOf(companyId)), carrier, companyId)).figures;
   }
 
@@ -286,7 +301,7 @@ export class QuoteService {
    * the trip when nobody chooses the handlers and hours.
    */
   async pricedLoad(request: QuoteRequest, companyId: number | null, siteId: number | null = null): Promise<PricedLoad> {
-    const carrier = await carrierFor(this.options.sql, companyId, this.options.publicPricing);
+    const carrier = await this.carrierOf(companyId, siteId);
     const items = await this.resolveItems(request.items, companyId ?? siteId);
     const stops = stopsFromAddresses(request.addresses);
     const handling = estimateHandling(items, stops, totalVolume(items), carrier.vat, carrier.rates);

@@ -92,8 +92,16 @@ export async function openTravel(sql: Sql, request: FastifyRequest): Promise<Sto
   const travel = await findTravel(sql, id!);
   if (!travel) throw new HttpError(404, NOT_FOUND);
   // A page with a carrier's key opens only that carrier's bookings: another's is as unknown.
-  if (request.site && request.site.id !== (travel.carrier_id ?? travel.company_id)) throw new HttpError(404, NOT_FOUND);
+  if (request.site && request.site.id !== carrierOfBooking(travel, request.server.keylessCompany)) throw new HttpError(404, NOT_FOUND);
   return travel;
+}
+
+/**
+ * Whose booking it is: its company's, the carrier whose key's page made it, or (made on a page
+ * without a key) the company whose records price the keyless pages (app.ts).
+ */
+function carrierOfBooking(travel: StoredTravel, keylessCompany: number | null): number | null {
+  return travel.company_id ?? travel.carrier_id ?? keylessCompany;
 }
 
 const UNREADABLE_STORE =
@@ -216,7 +224,7 @@ function createTravelRoute(app: FastifyInstance): void {
         company?.store_json ?? request.site?.store_json ?? (publicOwner === null ? null : await readCompanyStore(sql, publicOwner));
       const carrier = carrierOf(ownerStore, publicPricing);
       // The deposit its carrier asks online, said in the confirmation as the devis will say it (issue 55).
-      const depositOwner = companyId ?? siteId;
+      const depositOwner = companyId ?? siteId ?? publicOwner;
       const deposit =
         app.deposits.enabled && depositOwner !== null && priced.priceSource !== 'pending'
           ? await readDepositSetting(sql, depositOwner)
@@ -342,9 +350,10 @@ function readTravelRoute(app: FastifyInstance): void {
   app.get('/api/v1/travels/:id', { schema: readSchema }, async (request): Promise<Booking> => {
     const travel = await openTravel(sql, request);
     const { closeAt } = await editDeadline(sql, travel);
-    // Made on a carrier's public page: its key as it is today (a key replaced since still reopens it there).
-    const carrierKey =
-      travel.company_id === null && travel.carrier_id !== null ? (await keySettings(sql, travel.carrier_id)).publicKey : null;
+    // Made on a public page: its carrier's key as it is today (a key replaced since still reopens
+    // it there), so the edit page prices, shows and brands it as that carrier's pages do.
+    const carrier = travel.company_id === null ? carrierOfBooking(travel, app.keylessCompany) : null;
+    const carrierKey = carrier === null ? null : (await keySettings(sql, carrier)).publicKey;
     return {
       id: travel.id,
       created_at: travel.created_at,

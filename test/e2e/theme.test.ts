@@ -1,5 +1,6 @@
-// Theming (UX §2, §8): the colours both demo pages give the element, read from the rendered
-// element, keep the contrast WCAG 2.2 AA asks for; the company page shows its own brand.
+// Theming (UX §2, §8): the colours the demo pages give the elements, read from the rendered
+// element, keep the contrast WCAG 2.2 AA asks for; every page of the demo's carrier, public or
+// intranet, shows its brand (issue 55).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startServer } from '../../server/test/api/support.ts';
@@ -43,9 +44,9 @@ describe('colours the host pages give the elements (UX §2.5)', () => {
   const demo = useDemo({ before, after, startServer });
 
   for (const [path, tag, brand] of [
-    ['/', 'transport-quote-wizard', '#1d4ed8'],
+    ['/', 'transport-quote-wizard', '#0f766e'],
     ['/company.html', 'transport-quote-wizard', '#0f766e'],
-    ['/lite.html', 'transport-quote-lite', '#1d4ed8'],
+    ['/lite.html', 'transport-quote-lite', '#0f766e'],
   ]) {
     it(`${path}: brand ${brand}; white on brand, links, text and status colours reach 4.5:1, the focus ring 3:1`, async () => {
       const tokens = await tokensOf(demo.browser, demo.server.base, path, tag);

@@ -102,7 +102,7 @@ describe(`carrier keys on ${DATABASE_NAME}: each carrier’s public pages, price
     }
   });
 
-  it('refuses a malformed key (400), an unknown one (403) and a call without any, in French', async () => {
+  it('refuses a malformed key (400) and an unknown one (403), in French; without a key, answers the company the keyless pages belong to (issue 55)', async () => {
     const malformed = await json(server.base, 'GET', '/api/v1/carrier', { headers: keyed('tqw_pk_<script>') });
     assert.equal(malformed.status, 400);
     assert.equal(malformed.data.fields[0].path, 'x-carrier-key');
@@ -116,9 +116,10 @@ describe(`carrier keys on ${DATABASE_NAME}: each carrier’s public pages, price
       assert.equal(answer.status, 403, `${method} ${path}`);
       assert.match(answer.data.error, /Clé de transporteur inconnue ou remplacée/);
     }
+    // The keyless pages are Martin's (PUBLIC_COMPANY_ID 1 in the demo): the same data as its key's pages.
     const none = await json(server.base, 'GET', '/api/v1/carrier');
-    assert.equal(none.status, 400);
-    assert.match(none.data.error, /clé publique du transporteur/);
+    assert.equal(none.status, 200);
+    assert.deepEqual(none.data, (await json(server.base, 'GET', '/api/v1/carrier', { headers: keyed(MARTIN_KEY) })).data);
     assert.equal(Number((await server.query('SELECT COUNT(*) AS n FROM travels'))[0].n), 0);
   });
 
@@ -182,7 +183,7 @@ describe(`carrier keys on ${DATABASE_NAME}: each carrier’s public pages, price
     );
   });
 
-  it('tells the edit link which carrier’s page made the booking: its key as it is today, for a keyed booking only (issue 55)', async () => {
+  it('tells the edit link which carrier’s page made the booking: its key as it is today, the keyless pages’ company’s for theirs, none for an intranet’s (issue 55)', async () => {
     const { body } = await pricedWith(server.base, bookingBody(), DUPONT_KEY);
     const keyedBooking = await json(server.base, 'POST', '/api/v1/travels', { body, headers: keyed(DUPONT_KEY) });
     const read = async ({ id, token }) => (await json(server.base, 'GET', `/api/v1/travels/${id}?token=${token}`)).data;
@@ -197,11 +198,16 @@ describe(`carrier keys on ${DATABASE_NAME}: each carrier’s public pages, price
     assert.equal((await read(keyedBooking.data)).carrier_key, newKey);
     // Put back for the tests after this one, which quote with the published demo key.
     await server.query('UPDATE companies SET public_key = ? WHERE id = 2', [DUPONT_KEY]);
-    // The keyless public pages' booking and a company's intranet booking name no key.
+    // The keyless public pages' booking names the key of the company they belong to (Martin's):
+    // its edit page is Martin's page, which opens it; Dupont's page does not.
     const publicPriced = await pricedWith(server.base, bookingBody(), null);
     const publicBooking = await json(server.base, 'POST', '/api/v1/travels', { body: publicPriced.body });
     assert.equal(publicBooking.status, 201, publicBooking.text);
-    assert.equal((await read(publicBooking.data)).carrier_key, undefined);
+    assert.equal((await read(publicBooking.data)).carrier_key, MARTIN_KEY);
+    const travelUrl = `/api/v1/travels/${publicBooking.data.id}?token=${publicBooking.data.token}`;
+    assert.equal((await json(server.base, 'GET', travelUrl, { headers: keyed(MARTIN_KEY) })).status, 200);
+    assert.equal((await json(server.base, 'GET', travelUrl, { headers: keyed(DUPONT_KEY) })).status, 404);
+    // A company's intranet booking names no key.
     const companyBooking = await json(server.base, 'POST', '/api/v1/travels', {
       body: { ...publicPriced.body, company_token: DEMO_COMPANY_TOKEN },
     });

@@ -132,10 +132,20 @@ describe(`the carrier’s options (${DATABASE_NAME})`, () => {
     }
   });
 
-  it('refuses any option on the keyless public pages, whose configuration offers none', async () => {
-    const answer = await json(server.base, 'POST', '/api/v1/quotes', { body: trip({ options: [{ id: ids.forfait }] }) });
-    assert.equal(answer.status, 422, answer.text);
-    assert.match(answer.text, /Option inconnue de ce transporteur/);
+  it('prices on the keyless public pages the options of the company they belong to, as its key’s pages do; refuses one it does not offer (issue 55)', async () => {
+    const choices = [{ id: ids.forfait }, { id: ids.pourcentage, declared_value: 18000 }];
+    const keyless = await json(server.base, 'POST', '/api/v1/quotes', { body: trip({ options: choices }) });
+    assert.equal(keyless.status, 201, keyless.text);
+    const keyed = await json(server.base, 'POST', '/api/v1/quotes', { body: trip({ options: choices }), headers: { 'x-carrier-key': MARTIN_KEY } });
+    // By hand from the settings: 120 € once; 0,5 % of 18 000 €, each HT then at the VAT.
+    assert.deepEqual(
+      keyless.data.figures.options.map((line) => line.amount),
+      [12000, 9000].map((cents) => Math.round(cents * (1 + VAT))),
+    );
+    assert.deepEqual(keyless.data.figures, keyed.data.figures);
+    const unknown = await json(server.base, 'POST', '/api/v1/quotes', { body: trip({ options: [{ id: 'piano-a-queue' }] }) });
+    assert.equal(unknown.status, 422, unknown.text);
+    assert.match(unknown.text, /Option inconnue de ce transporteur/);
   });
 
   it('a booking carries its options: priced by the server, refused when forged (creation and edit link), shown on the devis, the back office and the CSV', async () => {

@@ -354,6 +354,10 @@ describe('the server package installed for production from its tarball', () => {
     assert.equal(listed.length, 1, 'the company’s booking');
     assert.ok(!listed.includes(publicBooking.data.id), 'without PUBLIC_COMPANY_ID nobody’s back office sees the public pages');
     assert.ok(logMessages(server.logs()).includes('Réservations du site public\u00a0: vues par aucun espace (PUBLIC_COMPANY_ID)'));
+    // Nor does any company's records price them: the keyless carrier data is refused, in French.
+    const keyless = await json(server.base, 'GET', '/api/v1/carrier');
+    assert.equal(keyless.status, 400);
+    assert.match(keyless.data.error, /aucune entreprise ne tient les pages sans clé/);
     assert.ok(logMessages(server.logs()).some((message) => message.startsWith('E-mails aux clients\u00a0: désactivés')));
   });
 

@@ -391,6 +391,7 @@ export function clientPart(body: Record<string, unknown> & { travel: object }) {
     price_source: _source,
     edits_close_at: _editsCloseAt,
     devis_signed: _signed,
+    carrier_key: _carrierKey,
     ...rest
   } = body;
   return {
