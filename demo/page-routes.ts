@@ -3,7 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { companyStore, findCompanyByToken, keylessCarrierData, preferredItems, type CompositionContext } from 'transport-quote-server/compose';
+import {
+  companyStore,
+  findCompanyByToken,
+  keylessCarrierData,
+  preferredItems,
+  type CompositionContext,
+} from 'transport-quote-server/compose';
 import { DEMO_COMPANY_TOKEN } from './companies.ts';
 import { renderDocsPage } from './docs-page.ts';
 

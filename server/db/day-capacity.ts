@@ -4,12 +4,15 @@ import type { Sql, SqlValue } from './sql.ts';
  * Whose bookings fill a carrier's days: the tariff that sets the daily capacity is a company's
  * (its intranet with its token, or its public pages with its key, both on its own records), or
  * the keyless public pages' configuration. A company's days are filled by its own bookings and
- * those of its public pages; the keyless pages' by theirs.
+ * those of its public pages, the keyless ones too when they are its (`keyless`: app.ts); the
+ * keyless pages' that belong to nobody, by theirs.
  */
-export type CapacityOwner = { kind: 'company'; id: number } | { kind: 'public' };
+export type CapacityOwner = { kind: 'company'; id: number; keyless: boolean } | { kind: 'public' };
 
-export const capacityOwner = (companyId: number | null, siteId: number | null): CapacityOwner =>
-  companyId !== null ? { kind: 'company', id: companyId } : siteId !== null ? { kind: 'company', id: siteId } : { kind: 'public' };
+export function capacityOwner(companyId: number | null, siteId: number | null, keylessCompany: number | null): CapacityOwner {
+  const id = companyId ?? siteId ?? keylessCompany;
+  return id === null ? { kind: 'public' } : { kind: 'company', id, keyless: id === keylessCompany };
+}
 
 /** States that hold a day: accepted, and accepted then edited by its customer ('review', à revoir). */
 const HOLDING = "state IN ('accepted', 'review')";
@@ -20,8 +23,11 @@ const HOLDING = "state IN ('accepted', 'review')";
  * beginning_date (written with Paris's offset), compared as text so travels_day serves it.
  */
 export async function takenDays(sql: Sql, owner: CapacityOwner, from: string, to: string): Promise<Map<string, number>> {
+  const keylessOnes = 'company_id IS NULL AND carrier_id IS NULL';
   const scope =
-    owner.kind === 'company' ? '(company_id = ? OR (company_id IS NULL AND carrier_id = ?))' : 'company_id IS NULL AND carrier_id IS NULL';
+    owner.kind === 'public'
+      ? keylessOnes
+      : `(company_id = ? OR (company_id IS NULL AND carrier_id = ?)${owner.keyless ? ` OR (${keylessOnes})` : ''})`;
   const params: SqlValue[] = owner.kind === 'company' ? [owner.id, owner.id] : [];
   // 'yyyy-mm-dd~' sorts after every time of that day ('~' follows every digit, 'T' and ' ').
   const rows = await sql.all<{ day: string; taken: number }>(

@@ -248,7 +248,7 @@ export class QuoteService {
     const taken =
       carrier.tariff.daily_capacity === null
         ? new Map<string, number>()
-        : await takenDays(this.options.sql, capacityOwner(companyId, siteId), date, date);
+        : await takenDays(this.options.sql, capacityOwner(companyId, siteId, this.options.keylessCompany ?? null), date, date);
     return { status: dayAvailability(carrier.tariff, date, taken.get(date) ?? 0, today), tariff: carrier.tariff, today };
   }
 
@@ -271,7 +271,12 @@ export class QuoteService {
     const taken =
       carrier.tariff.daily_capacity === null
         ? new Map<string, number>()
-        : await takenDays(this.options.sql, capacityOwner(companyId, siteId), dates[0]!, dates.at(-1)!);
+        : await takenDays(
+            this.options.sql,
+            capacityOwner(companyId, siteId, this.options.keylessCompany ?? null),
+            dates[0]!,
+            dates.at(-1)!,
+          );
     const answered: DayQuote[] = [];
     for (const date of dates) {
       const status = dayAvailability(carrier.tariff, date, taken.get(date) ?? 0, today);

@@ -260,6 +260,37 @@ describe(`carrier keys on ${DATABASE_NAME}: each carrier’s public pages, price
       await server.query("UPDATE companies SET allowed_origins_json = '[]' WHERE id = 1");
     }
   });
+
+  it('fills Martin’s days with the keyless pages’ bookings too, which are its: its daily capacity of 1 bites on both (issue 55)', async () => {
+    const [{ store_json: store }] = await server.query('SELECT store_json FROM companies WHERE id = 1');
+    const { defaultTariff }: Domain = await import(BUILT_DOMAIN);
+    await server.query('UPDATE companies SET store_json = ? WHERE id = 1', [
+      JSON.stringify({ ...JSON.parse(store), tariff: { ...defaultTariff(), daily_capacity: 1 } }),
+    ]);
+    try {
+      const keyless = await json(server.base, 'POST', '/api/v1/travels', {
+        body: (await pricedWith(server.base, bookingBody(), null)).body,
+      });
+      assert.equal(keyless.status, 201, keyless.text);
+      await server.query("UPDATE travels SET state = 'accepted' WHERE id = ?", [keyless.data.id]);
+      const full = 'Le transporteur est complet ce jour-là\u00a0: choisissez une autre date.';
+      for (const key of [MARTIN_KEY, null]) {
+        const { body } = await pricedWith(server.base, bookingBody(), key);
+        const refused = await json(server.base, 'POST', '/api/v1/travels', { body, headers: keyed(key) });
+        assert.equal(refused.status, 422, refused.text);
+        assert.deepEqual(refused.data.fields, [{ path: 'travel.beginning_date', message: full }]);
+      }
+      // Dupont's pages are not Martin's: its day stays open.
+      const dupont = await json(server.base, 'POST', '/api/v1/travels', {
+        body: (await pricedWith(server.base, bookingBody(), DUPONT_KEY)).body,
+        headers: keyed(DUPONT_KEY),
+      });
+      assert.equal(dupont.status, 201, dupont.text);
+      await server.query("UPDATE travels SET state = 'refused' WHERE id = ?", [keyless.data.id]);
+    } finally {
+      await server.query('UPDATE companies SET store_json = ? WHERE id = 1', [store]);
+    }
+  });
 });
 
 describe(`carrier keys on ${DATABASE_NAME}: one carrier’s flood spends only its own budgets`, () => {

@@ -136,7 +136,10 @@ describe(`the carrier’s options (${DATABASE_NAME})`, () => {
     const choices = [{ id: ids.forfait }, { id: ids.pourcentage, declared_value: 18000 }];
     const keyless = await json(server.base, 'POST', '/api/v1/quotes', { body: trip({ options: choices }) });
     assert.equal(keyless.status, 201, keyless.text);
-    const keyed = await json(server.base, 'POST', '/api/v1/quotes', { body: trip({ options: choices }), headers: { 'x-carrier-key': MARTIN_KEY } });
+    const keyed = await json(server.base, 'POST', '/api/v1/quotes', {
+      body: trip({ options: choices }),
+      headers: { 'x-carrier-key': MARTIN_KEY },
+    });
     // By hand from the settings: 120 € once; 0,5 % of 18 000 €, each HT then at the VAT.
     assert.deepEqual(
       keyless.data.figures.options.map((line) => line.amount),
