@@ -3,7 +3,7 @@ import css from './later-panels.css';
 let sheet: CSSStyleSheet | null = null;
 
 /**
- * The later panels' own styles (recap, success): a second shared sheet, adopted by the shadow
+ * The later panels' own styles (items, estimate, lite price, recap, success): a second shared sheet, adopted by the shadow
  * root the first time one of them renders, before it is painted (a ref runs at commit). Kept
  * out of styles.css so the first panel's bytes stay within budget.
  */

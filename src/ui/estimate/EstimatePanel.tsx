@@ -15,6 +15,7 @@ import { PriceUnavailable } from './PriceUnavailable.tsx';
 import { QuoteNote } from './QuoteNote.tsx';
 import { OptionsChooser, OptionsCoverage } from './OptionsChooser.tsx';
 import { usePriceFormatter } from './use-price.ts';
+import { LaterStyles } from '../later-styles.tsx';
 
 const HOURS = Array.from({ length: 16 }, (_, index) => (index + 1) / 2);
 
@@ -40,6 +41,7 @@ export function EstimatePanel() {
   };
   return (
     <section className="estimate">
+      <LaterStyles />
       <div className="card total" aria-live="polite">
         {total <= 0 ? (
           <p className="total-price">

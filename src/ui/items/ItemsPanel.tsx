@@ -11,6 +11,7 @@ import { ItemSearch } from './ItemSearch.tsx';
 import { LoadBar } from './LoadBar.tsx';
 import { SpecificService } from './SpecificService.tsx';
 import { HomePreset } from './HomePreset.tsx';
+import { LaterStyles } from '../later-styles.tsx';
 
 /** Panel 1 (spec §2 "Items panel"). */
 export function ItemsPanel() {
@@ -24,6 +25,7 @@ export function ItemsPanel() {
   useScrollEdges(chips);
   return (
     <section className="items-panel">
+      <LaterStyles />
       {company.preferred_items.length > 0 && !customMode && (
         <div ref={chips} className="chips" role="group" aria-label="Objets fréquents">
           {company.preferred_items.map((item) => (

@@ -7,6 +7,7 @@ import { EstimateFacts } from '../estimate/EstimateFacts.tsx';
 import { PriceUnavailable } from '../estimate/PriceUnavailable.tsx';
 import { QuoteNote } from '../estimate/QuoteNote.tsx';
 import { OptionsChooser, OptionsCoverage } from '../estimate/OptionsChooser.tsx';
+import { LaterStyles } from '../later-styles.tsx';
 
 /** The 'Prix' step: the earlier variant's price and what it is made of (spec §9), with the wizard's parts. */
 export function LitePrice() {
@@ -15,6 +16,7 @@ export function LitePrice() {
   if (!estimate) return <Waiting>Calcul en cours…</Waiting>;
   return (
     <section className="estimate">
+      <LaterStyles />
       {/* The total once: the second bar's, just above (spec §2); here only what it is made of, or why there is none. */}
       {total <= 0 && (
         <p className="total-price">
