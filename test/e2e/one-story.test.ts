@@ -8,22 +8,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { MARTIN_KEY, startServer } from '../../server/test/api/support.ts';
+import { json, MARTIN_KEY, startServer } from '../../server/test/api/support.ts';
 import { startInbox } from '../../server/test/api/smtp-inbox.ts';
 import { waitFor } from '../../server/test/api/webhook-receiver.ts';
-import { DEMO_COMPANIES } from '../../demo/companies.ts';
 import { assertAxeCleanWithoutSidewaysScroll, dayAfterToday, openPage, useDemo, watchPage } from './support.ts';
 
 const CUSTOMER = 'jeanne.histoire@exemple.fr';
 /** The demo's deposit (demo/main.ts): 30 % of the total TTC, once the devis is accepted. */
 const DEPOSIT_PERCENT = 30;
-/** Martin's VAT and options, as its records hold them (demo/companies.ts). */
-const martin = DEMO_COMPANIES[0]!.store as { vat?: number; options: { label: string; price_ht?: number }[] };
-const VAT = martin.vat ?? 0.2;
+/** Martin's VAT and options as its Réglages hold them, read from its public data (what its pages price with). */
+let martin: { vat: number; options: { label: string; price_ht?: number }[] };
 const optionCents = (label: string) => {
   const option = martin.options.find((candidate) => candidate.label === label);
   assert.ok(option?.price_ht, `the option « ${label} » has a price in Martin's Réglages`);
-  return Math.round(option.price_ht * 100 * (1 + VAT));
+  return Math.round(option.price_ht * 100 * (1 + martin.vat));
 };
 const PACKING = 'Emballage et déballage';
 const PARKING = 'Autorisation de stationnement';
@@ -52,6 +50,9 @@ describe('one story, one total: key page → estimate with an option → booking
     },
   });
   after(async () => inbox?.close());
+  before(async () => {
+    martin = (await json(demo.server.base, 'GET', '/api/v1/carrier', { headers: { 'x-carrier-key': MARTIN_KEY } })).data;
+  });
 
   /** The text of the newest e-mail to the customer whose subject matches, once it came. */
   const mailText = async (subject: RegExp, count = 1) => {
