@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
@@ -8,6 +9,8 @@ import { findTravel, type StoredTravel } from '../db/travels-repo.ts';
 import { customerFormRefusal } from '../http/customer-form.ts';
 import { renderOfferPage, type OfferPageState } from '../pages/counter-offer-page.ts';
 import { when } from '../pages/dashboard-page.ts';
+import { devisBrandStyle } from '../pages/devis-page.ts';
+import type { Carrier } from '../notifications/mail-messages.ts';
 import { hashToken } from '../security/tokens.ts';
 import { BACK_OFFICE_CSP } from './layout.ts';
 
@@ -58,16 +61,24 @@ export async function customerOfferRoutes(app: FastifyInstance): Promise<void> {
   const carrierFor = (travel: StoredTravel) => bookings.carrierOf(travel);
   await app.register(async (scope) => {
     await scope.register(fastifyFormbody);
-    const send = (reply: FastifyReply, state: OfferPageState, status = 200) =>
-      reply
+    /** The page, under its carrier's name and in its colour when the booking is known (never on a stranger's link). */
+    const send = (reply: FastifyReply, state: OfferPageState, status = 200, carrier: Carrier | null = null) => {
+      const style = devisBrandStyle(carrier);
+      const policy = style
+        ? BACK_OFFICE_CSP.replace("style-src 'self'", `style-src 'self' 'sha256-${createHash('sha256').update(style).digest('base64')}'`)
+        : BACK_OFFICE_CSP;
+      return reply
         .code(status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
-        .header('content-security-policy', BACK_OFFICE_CSP)
-        .send(renderOfferPage(state));
-    const closed = async (reply: FastifyReply, why: keyof typeof CLOSED, travel: StoredTravel | null, status: number) =>
-      send(reply, { kind: 'closed', ...CLOSED[why], carrierPhone: travel ? (await carrierFor(travel)).phone_number : '' }, status);
+        .header('content-security-policy', policy)
+        .send(renderOfferPage(state, carrier ? { name: carrier.name, style } : null));
+    };
+    const closed = async (reply: FastifyReply, why: keyof typeof CLOSED, travel: StoredTravel | null, status: number) => {
+      const carrier = travel ? await carrierFor(travel) : null;
+      return send(reply, { kind: 'closed', ...CLOSED[why], carrierPhone: carrier?.phone_number ?? '' }, status, carrier);
+    };
 
     /** The booking and offer a link names, or why it opens nothing. */
     const open = async (request: FastifyRequest, token: string | null) => {
@@ -81,15 +92,20 @@ export async function customerOfferRoutes(app: FastifyInstance): Promise<void> {
 
     const showOpen = async (reply: FastifyReply, offer: CounterOffer, travel: StoredTravel, token: string) => {
       const carrier = await carrierFor(travel);
-      return send(reply, {
-        kind: 'open',
-        travel,
-        offer,
-        token,
-        carrierName: carrier.name,
-        carrierPhone: carrier.phone_number,
-        newTotal: offeredTotal(travel, offer),
-      });
+      return send(
+        reply,
+        {
+          kind: 'open',
+          travel,
+          offer,
+          token,
+          carrierName: carrier.name,
+          carrierPhone: carrier.phone_number,
+          newTotal: offeredTotal(travel, offer),
+        },
+        200,
+        carrier,
+      );
     };
 
     scope.get('/contre-proposition/:id', async (request, reply) => {
@@ -99,7 +115,12 @@ export async function customerOfferRoutes(app: FastifyInstance): Promise<void> {
       const { offer, travel } = found;
       const carrier = await carrierFor(travel);
       if (offer.accepted_at)
-        return send(reply, { kind: 'accepted', travel, offer, carrierName: carrier.name, carrierPhone: carrier.phone_number });
+        return send(
+          reply,
+          { kind: 'accepted', travel, offer, carrierName: carrier.name, carrierPhone: carrier.phone_number },
+          200,
+          carrier,
+        );
       const why = offerClosed(offer, new Date().toISOString());
       if (why) return closed(reply, why, travel, 410);
       if (!mayMove(travel.state, 'acceptCounterOffer')) return closed(reply, 'answered', travel, 410);

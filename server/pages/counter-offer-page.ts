@@ -23,7 +23,16 @@ export type OfferPageState =
   | { kind: 'accepted'; travel: StoredTravel; offer: CounterOffer; carrierName: string; carrierPhone: string }
   | { kind: 'closed'; title: string; text: string; carrierPhone: string };
 
-function page(title: string, body: SafeHtml): string {
+/**
+ * The carrier whose offer it is, as its other customer pages show it (issue 55, point 13): its
+ * name over the page, in its colour (a style the route checked, allowed by its hash).
+ */
+export interface OfferBrand {
+  name: string;
+  style: string | null;
+}
+
+function page(title: string, body: SafeHtml, brand: OfferBrand | null): string {
   return html`<!doctype html>
 <html lang="fr">
 <head>
@@ -31,11 +40,11 @@ function page(title: string, body: SafeHtml): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title}</title>
-<link rel="stylesheet" href="/back-office.css">
+<link rel="stylesheet" href="/back-office.css">${brand?.style ? html`\n<style>${trusted(brand.style)}</style>` : ''}
 </head>
 <body>
 <main id="contenu" class="offer-page">
-${body}
+${brand?.name ? html`<header class="offer-brand"><p>${brand.name}</p></header>\n` : ''}${body}
 </main>
 </body>
 </html>`.text;
@@ -46,9 +55,13 @@ const money = formatCents;
 const call = (phone: string, name: string) =>
   phone ? html`<p>Une question\u202f? Appelez ${name || 'le transporteur'} au ${trusted(phoneLink(phone))}.</p>` : '';
 
-export function renderOfferPage(state: OfferPageState): string {
+export function renderOfferPage(state: OfferPageState, brand: OfferBrand | null = null): string {
   if (state.kind === 'closed')
-    return page(state.title, html`<h1>${state.title}</h1><div class="card"><p>${state.text}</p>${call(state.carrierPhone, '')}</div>`);
+    return page(
+      state.title,
+      html`<h1>${state.title}</h1><div class="card"><p>${state.text}</p>${call(state.carrierPhone, '')}</div>`,
+      brand,
+    );
   const { travel, offer, carrierName, carrierPhone } = state;
   const number = `n°\u00a0${travel.id}`;
   if (state.kind === 'accepted')
@@ -57,6 +70,7 @@ export function renderOfferPage(state: OfferPageState): string {
       html`<h1>C’est confirmé</h1>
 <div class="card" role="status"><p>Votre réservation ${number} est acceptée par ${carrierName || 'le transporteur'} pour le <strong>${when(offer.beginning_date)}</strong>.</p>
 ${call(carrierPhone, carrierName)}</div>`,
+      brand,
     );
   const booked = travel.payload.travel.beginning_date;
   const total = travel.summary?.total ?? travel.payload.travel.price_transportation + travel.payload.travel.price_handling;
@@ -84,5 +98,6 @@ ${price}
 <p class="meta">En l’acceptant, votre réservation ${number} passe à cette date et est confirmée. En la refusant, elle reste à la date demandée et le transporteur en est informé. Sans réponse de votre part, rien ne change. Ce lien fonctionne jusqu’au ${when(offer.expires_at)}.</p>
 ${call(carrierPhone, carrierName)}
 </div>`,
+    brand,
   );
 }

@@ -1,4 +1,3 @@
-import type { CompanyData } from 'transport-quote-wizard/domain';
 import { html, trusted, type SafeHtml } from './html.ts';
 import { devisContent, type DevisContent, type DevisSource } from './devis-content.ts';
 import { renderAcceptance, type AcceptanceView } from './devis-acceptance-form.ts';
@@ -23,7 +22,7 @@ export interface DevisPageInput extends DevisSource {
  * The page's own style when the carrier has a brand colour: one custom property, which
  * devis.css reads for the titles and rules. The page's policy allows this element by its hash.
  */
-export function devisBrandStyle(carrier: CompanyData['transportation_company']): string | null {
+export function devisBrandStyle(carrier: { brand_color?: string | null } | null | undefined): string | null {
   const colour = carrier?.brand_color ?? '';
   return /^#[0-9a-f]{6}$/.test(colour) ? `:root{--brand:${colour}}` : null;
 }

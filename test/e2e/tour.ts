@@ -7,6 +7,9 @@ import type { Row } from '../../server/test/api/support.ts';
 import { dayAfterToday, pickSuggestion } from './support.ts';
 import { carrierLogo } from '../support/logo-png.ts';
 
+/** Transports Martin's public key, as the demo publishes it (demo/companies.ts). */
+const MARTIN_PUBLIC_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
+
 const element = (page) => page.locator('transport-quote-wizard, transport-quote-lite');
 
 async function pick(page, step, text) {
@@ -902,6 +905,114 @@ export const backOfficeTours = {
     }
     await showDeposit('Acompte remboursé');
     yield { name: 'acompte-7-rembourse' };
+  },
+
+  /**
+   * The states of issue 55 the other tours do not reach: a trip outside the carrier's
+   * départements, refused at the address step with its phone; the warning before an edit
+   * undoes a signed devis; the customer declining the carrier's other date.
+   */
+  async *histoire(page, base) {
+    await signInAsMartin(page, base);
+    const saveAreas = async (codes: string) => {
+      await page.goto(`${base}/espace-transporteur/reglages/entreprise`);
+      await page.getByLabel('Départements desservis (facultatif)').fill(codes);
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Références enregistrées' })
+        .or(page.getByRole('status').filter({ hasText: 'Rien n’a changé' }))
+        .waitFor();
+    };
+    await saveAreas('75, 92, 93, 94');
+    try {
+      await page.goto(`${base}/integration/essai?cle=${MARTIN_PUBLIC_KEY}&adresses=local`);
+      const wizard = page.locator('transport-quote-wizard');
+      await wizard.getByRole('combobox', { name: 'Adresse 1', exact: true }).waitFor();
+      for (const [step, text] of <Array<[number, string]>>[
+        [1, '3 place Bellecour 69002 Lyon'],
+        [2, '12 rue Sainte-Catherine 33000 Bordeaux'],
+      ]) {
+        await wizard.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
+        await wizard
+          .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
+          .getByRole('option')
+          .first()
+          .click();
+      }
+      const refusal = wizard.getByRole('alert').filter({ hasText: /départements/ });
+      await refusal.waitFor();
+      await refusal.evaluate((alert) => alert.scrollIntoView({ block: 'center' }));
+      yield { name: 'histoire-0-hors-zone' };
+    } finally {
+      await saveAreas('');
+    }
+
+    // A booking on Martin's page, its devis signed, then its edit link: the warning before saving.
+    await page.goto(`${base}/integration/essai?cle=${MARTIN_PUBLIC_KEY}&adresses=local`);
+    const wizard = page.locator('transport-quote-wizard');
+    for (const [step, text] of <Array<[number, string]>>[
+      [1, '10 rue de Rivoli 75004 Paris'],
+      [2, '3 place Bellecour 69002 Lyon'],
+    ]) {
+      await wizard.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
+      await wizard
+        .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
+        .getByRole('option')
+        .first()
+        .click();
+      await wizard
+        .getByText(/Adresse vérifiée/)
+        .nth(step - 1)
+        .waitFor();
+    }
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByRole('button', { name: 'Ajouter : Canapé 3 places' }).click();
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard
+      .getByText(/Prix garanti jusqu/)
+      .first()
+      .waitFor();
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByLabel(/^(Nom et prénom|Nom du contact)$/).fill('Hugo Lambert');
+    await wizard.getByLabel('Téléphone', { exact: true }).fill('06 12 34 56 78');
+    await wizard.getByLabel('E-mail', { exact: true }).fill('hugo.lambert@exemple.fr');
+    await wizard.getByLabel('Date du transport').selectOption(dayAfterToday(15));
+    await wizard.getByRole('button', { name: 'Enregistrer' }).click();
+    const devisLink = await wizard.getByRole('link', { name: 'Lire et signer le devis' }).getAttribute('href');
+    const editLink = await wizard.getByRole('link', { name: 'Modifier ma réservation' }).getAttribute('href');
+    const id = new URL(devisLink!, base).pathname.split('/').at(-1);
+    await page.goto(new URL(devisLink!, base).href);
+    await page.getByLabel('Vos prénom et nom').fill('Hugo Lambert');
+    await page.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
+    await page.getByRole('checkbox', { name: /déclaration de valeur/ }).check();
+    await page.getByRole('button', { name: 'Bon pour accord' }).click();
+    await page.locator('#resume-titre').waitFor();
+    await page.goto(new URL(editLink!, base).href);
+    const editor = page.locator('transport-quote-wizard');
+    await editor.getByRole('button', { name: 'Suivant' }).click();
+    await editor.getByRole('button', { name: 'Suivant' }).click();
+    await editor.getByRole('button', { name: 'Suivant' }).click();
+    await editor.getByRole('button', { name: 'Mettre à jour !' }).click();
+    const dialog = editor.getByRole('dialog', { name: 'Votre devis signé sera à signer de nouveau' });
+    await dialog.waitFor();
+    yield { name: 'histoire-1-devis-signe-avertissement' };
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+
+    // The carrier proposes another day; the customer declines it from the e-mail's link.
+    await page.goto(`${base}/espace-transporteur/reservations/${id}`);
+    await page.getByText('Proposer une autre date', { exact: true }).click();
+    const { DateTime } = await import('luxon');
+    await page
+      .getByLabel('Date proposée (jj/mm/aaaa)')
+      .fill(DateTime.now().setZone('Europe/Paris').plus({ days: 24 }).toFormat('dd/LL/yyyy'));
+    await page.getByLabel('Heure de début (hh:mm)').fill('8:30');
+    await page.getByRole('button', { name: 'Envoyer la proposition' }).click();
+    await page.getByRole('status').filter({ hasText: 'Proposition envoyée' }).waitFor();
+    await page.goto((await page.locator('code.secret').textContent())!);
+    await page.getByRole('button', { name: 'Refuser cette proposition' }).click();
+    await page.getByText('Vous avez refusé cette proposition', { exact: false }).first().waitFor();
+    yield { name: 'histoire-2-proposition-refusee' };
   },
 };
 

@@ -3,6 +3,7 @@
 // reasons, the acceptance that can be undone for a few minutes, the counter-offer the customer
 // accepts by a link, and the e-mail alert of each new booking.
 // 'Today' is the server's clock in Paris, read here the same way: the bookings are made around it.
+import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DateTime } from 'luxon';
@@ -458,8 +459,21 @@ describe(`a booking's page that decides, and answers with a next step, on ${DATA
     const sent = await office.post(`/espace-transporteur/reservations/${created.id}/contre-proposition`, { date: day, heure: '9:00' });
     assert.equal(sent.status, 201);
     const token = /jeton=([\w-]+)/.exec(sent.text)![1]!;
-    const shown = await (await fetch(`${server.base}/contre-proposition/${created.id}?jeton=${token}`)).text();
+    const answer = await fetch(`${server.base}/contre-proposition/${created.id}?jeton=${token}`);
+    const shown = await answer.text();
     assert.match(shown, new RegExp(`<form method="post" action="/contre-proposition/${created.id}/refus">`));
+    // Under its carrier's name, in its colour, as its devis and its customer page (issue 55, point 13);
+    // the colour's style allowed by its hash alone.
+    const [{ store_json: store }] = await server.query('SELECT store_json FROM companies WHERE id = 1');
+    const { name, brand_color: colour } = JSON.parse(store).transportation_company;
+    assert.ok(shown.includes(`<header class="offer-brand"><p>${name.replace(/&/g, '&amp;')}</p></header>`), shown.slice(0, 800));
+    const style = `:root{--brand:${colour}}`;
+    assert.ok(shown.includes(`<style>${style}</style>`));
+    const hash = createHash('sha256').update(style).digest('base64');
+    assert.match(
+      answer.headers.get('content-security-policy') ?? '',
+      new RegExp(`style-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`),
+    );
     assert.match(shown, /Refuser cette proposition/);
     const post = (path: string) =>
       fetch(`${server.base}${path}`, {

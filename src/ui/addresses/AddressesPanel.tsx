@@ -151,12 +151,13 @@ function OutsideAreaText({ text, phone }: { text: string; phone: string }) {
   const shown = phone ? formatPhone(phone) : '';
   const at = shown ? text.indexOf(shown) : -1;
   if (at < 0) return <>{text}</>;
+  // One span: the banner's body stacks its children, and the phone stays inside its sentence.
   return (
-    <>
+    <span>
       {text.slice(0, at)}
       <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{shown}</a>
       {text.slice(at + shown.length)}
-    </>
+    </span>
   );
 }
 
