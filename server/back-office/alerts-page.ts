@@ -18,7 +18,7 @@ ${mailOn ? '' : notice('info', 'Ce serveur n’envoie pas d’e-mails pour le mo
 <form method="post" action="${ALERTS_PATH}" class="card settings-form">${csrfField(viewer.csrf)}
 <fieldset class="choice"><legend>Nouvelles réservations</legend>
 <label class="check"><input type="checkbox" name="nouvelle_reservation" value="oui"${on ? ' checked' : ''} aria-describedby="alerte-aide"> Recevoir un e-mail à chaque nouvelle réservation</label>
-<p id="alerte-aide" class="help">Envoyé à ${escapeHtml(viewer.email)}, avec le lien de la réservation. Ce choix ne vaut que pour vous\u00a0: chaque personne de l’équipe choisit le sien.</p>
+<p id="alerte-aide" class="help">Envoyé à ${escapeHtml(viewer.email)}, avec le lien de la réservation, et aussi quand une réservation attend de nouveau votre réponse (le client l’a modifiée après votre acceptation, ou a refusé l’autre date proposée). Ce choix ne vaut que pour vous\u00a0: chaque personne de l’équipe choisit le sien.</p>
 </fieldset>
 <div class="form-actions"><button type="submit" class="button primary">Enregistrer</button></div>
 </form>`;

@@ -167,7 +167,13 @@ export async function customerOfferRoutes(app: FastifyInstance): Promise<void> {
       const answering = await openToAnswer(request, reply);
       if (!answering) return reply;
       const { offer, travel } = answering;
-      if (!(await markCounterOfferDeclined(sql, offer.id, new Date().toISOString()))) return closed(reply, 'answered', travel, 409);
+      // Declined and told to the carrier's alerts together: a crash keeps both or neither.
+      const declined = await sql.transaction(async (tx) => {
+        if (!(await markCounterOfferDeclined(tx, offer.id, new Date().toISOString()))) return false;
+        await app.notifier.recordOfferDeclined(tx, travel);
+        return true;
+      });
+      if (!declined) return closed(reply, 'answered', travel, 409);
       request.log.info({ travel: travel.id }, 'contre-proposition refusée par le client');
       return closed(reply, 'declined', travel, 200);
     });

@@ -280,8 +280,11 @@ export function counterOfferMessage(input: CounterOfferMail): MailMessage {
 
 /** The e-mail an account of the carrier chose to get for each new booking: what it is, and where to answer it. */
 export interface NewBookingAlert {
-  /** An accepted booking its customer changed since: it awaits the carrier's answer again. */
-  changed?: boolean;
+  /**
+   * Why the booking awaits the carrier's answer: new; an accepted booking its customer changed
+   * since ('changed'); or the customer declined the other date the carrier offered ('offer-declined').
+   */
+  why?: 'new' | 'changed' | 'offer-declined';
   travelId: number;
   payload: TravelPayload;
   /** The booking's page in the back office, when the server knows its public address. */
@@ -303,17 +306,28 @@ export function newBookingAlertMessage(input: NewBookingAlert): MailMessage {
     ['Client', customerName(payload.customer.name) || '(sans nom)'],
     ['Total', input.total ?? 'prix à fixer'],
   ];
-  return assemble(input.changed ? `Réservation ${number} modifiée, à accepter de nouveau` : `Nouvelle réservation ${number}`, [
-    paragraph(
-      input.changed
-        ? 'Le client a modifié cette réservation après votre acceptation\u00a0: elle attend de nouveau votre réponse, avec son nouveau prix.'
-        : 'Une nouvelle réservation attend votre réponse.',
-    ),
+  const why = input.why ?? 'new';
+  return assemble(ALERT_SUBJECTS[why](number), [
+    paragraph(ALERT_LEADS[why]),
     {
       text: rows.map(([label, value]) => `${label}${NBSP}: ${value}`).join('\n'),
       html: `<p style="margin:0 0 16px">${rows.map(([label, value]) => `${escapeHtml(label)}${NBSP}: ${escapeHtml(value)}`).join('<br>')}</p>`,
     },
     ...(input.url ? [link('Ouvrir la réservation', input.url)] : []),
-    paragraph('Vous recevez ce message parce que vous avez activé les alertes de nouvelle réservation dans votre compte.'),
+    paragraph('Vous recevez ce message parce que vous avez activé les alertes de réservation dans votre compte.'),
   ]);
 }
+
+const ALERT_SUBJECTS: Record<NonNullable<NewBookingAlert['why']>, (number: string) => string> = {
+  new: (number) => `Nouvelle réservation ${number}`,
+  changed: (number) => `Réservation ${number} modifiée, à accepter de nouveau`,
+  'offer-declined': (number) => `Réservation ${number}\u00a0: autre date refusée par le client`,
+};
+
+const ALERT_LEADS: Record<NonNullable<NewBookingAlert['why']>, string> = {
+  new: 'Une nouvelle réservation attend votre réponse.',
+  changed:
+    'Le client a modifié cette réservation après votre acceptation\u00a0: elle attend de nouveau votre réponse, avec son nouveau prix.',
+  'offer-declined':
+    'Le client a refusé l’autre date que vous lui aviez proposée\u00a0: sa réservation reste à la date qu’il a demandée et attend de nouveau votre réponse.',
+};

@@ -11,7 +11,7 @@ import { findTravel, findTravelTokenHash, type StoredTravel } from '../db/travel
 import { followPath } from '../follow/follow-links.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { devisToken, hashToken, sha256 } from '../security/tokens.ts';
-import { eventBody, newEventId, ownerOf, type BookingFacts, type EventType } from './booking-events.ts';
+import { eventBody, factsOf, newEventId, ownerOf, type BookingFacts, type EventType } from './booking-events.ts';
 import {
   counterOfferMessage,
   mailMessage,
@@ -20,6 +20,7 @@ import {
   type Carrier,
   type CounterOfferMail,
   type MailKind,
+  type NewBookingAlert,
 } from './mail-messages.ts';
 import { DevisPdfUnavailable } from '../pages/devis-pdf-pool.ts';
 import { mailSender, type MailAttachment, type MailSender, type StoredMail } from './mail-transport.ts';
@@ -239,7 +240,8 @@ export class Notifier {
       this.deps.settings.webhooks.retryMs,
     );
     // A new booking, or an accepted one its customer changed: both await the carrier's answer.
-    const alerts = type === 'booking.created' || backToCarrier ? await this.recordAlerts(tx, facts, now, backToCarrier) : 0;
+    const alerts =
+      type === 'booking.created' || backToCarrier ? await this.recordAlerts(tx, facts, now, backToCarrier ? 'changed' : 'new') : 0;
     const kind = MAIL_KIND[type];
     const to = facts.payload.customer.email.trim();
     const confirmation = kind === 'confirmation' ? { confirmation: 'none' as const } : {};
@@ -308,7 +310,7 @@ export class Notifier {
    * like the customer's e-mail, so an SMTP server down or slow neither loses nor delays the
    * booking, and it is sent once when the server answers again. Returns how many were queued.
    */
-  private async recordAlerts(tx: Sql, facts: BookingFacts, now: number, changed = false): Promise<number> {
+  private async recordAlerts(tx: Sql, facts: BookingFacts, now: number, why: NewBookingAlert['why']): Promise<number> {
     const company = facts.companyId ?? facts.carrierId ?? this.deps.publicCompanyId ?? null;
     if (!this.mails || company === null) return 0;
     const recipients = (await alertRecipients(tx, company)).filter((address) => MAILABLE.test(address));
@@ -318,7 +320,7 @@ export class Notifier {
     // figures, options and expenses at the carrier's VAT), never added up again here.
     const total = facts.priceSource === 'pending' ? null : ((await findTravel(tx, facts.id))?.summary?.total ?? null);
     const message = newBookingAlertMessage({
-      changed,
+      why,
       travelId: facts.id,
       payload: facts.payload,
       url: base ? `${base}/espace-transporteur/reservations/${facts.id}` : null,
@@ -334,6 +336,15 @@ export class Notifier {
         this.deps.settings.mail.retryMs,
       );
     return recipients.length;
+  }
+
+  /**
+   * The customer declined the carrier's other date (issue 55, point 11): the booking awaits its
+   * answer again, so the accounts that chose the booking alerts hear of it, in the decline's
+   * transaction (the outbox sends it once, whatever the SMTP server does). Returns how many were queued.
+   */
+  async recordOfferDeclined(tx: Sql, travel: StoredTravel): Promise<number> {
+    return this.recordAlerts(tx, factsOf(travel), Date.now(), 'offer-declined');
   }
 
   /**

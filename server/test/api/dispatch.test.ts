@@ -452,7 +452,10 @@ describe(`a booking's page that decides, and answers with a next step, on ${DATA
     assert.match(hour.text, /Heure illisible/);
   });
 
-  it('the customer may decline an offer: the booking keeps its day and awaits the carrier again, who reads it; the link then accepts nothing (issue 55, point 11)', async () => {
+  it('the customer may decline an offer: the booking keeps its day and awaits the carrier again, whose alerts say so; the link then accepts nothing (issue 55, point 11)', async () => {
+    // Martin's administrator chose the booking alerts: the decline reaches its mailbox.
+    await office.get('/espace-transporteur/compte/alertes');
+    assert.equal((await office.post('/espace-transporteur/compte/alertes', { nouvelle_reservation: 'oui' })).status, 303);
     const created = await book(server.base, { name: 'Hugo Refus', email: 'refus-offre@exemple.fr', day: dayFromToday(10) });
     const day = DateTime.now().setZone(PARIS).plus({ days: 17 }).toFormat('dd/LL/yyyy');
     await office.get(`/espace-transporteur/reservations/${created.id}`);
@@ -486,6 +489,15 @@ describe(`a booking's page that decides, and answers with a next step, on ${DATA
     assert.equal(declined.status, 200);
     assert.match(await declined.text(), /Vous avez refusé cette proposition/);
     assert.equal((await read(server.base, created)).state, 'new');
+    const subject = `Réservation n°${NBSP}${created.id}${NBSP}: autre date refusée par le client`;
+    await waitFor(
+      () => inbox.to('bureau@transports-martin.example').some((message) => message.mail.subject === subject),
+      'l’alerte du refus',
+    );
+    const alert = inbox.to('bureau@transports-martin.example').find((message) => message.mail.subject === subject)!;
+    assert.match(alert.mail.text ?? '', new RegExp(`/espace-transporteur/reservations/${created.id}`));
+    await office.get('/espace-transporteur/compte/alertes');
+    await office.post('/espace-transporteur/compte/alertes', {});
     // Declined, the link accepts nothing, nor declines twice.
     assert.equal((await post(`/contre-proposition/${created.id}`)).status, 409);
     assert.equal((await post(`/contre-proposition/${created.id}/refus`)).status, 409);
