@@ -29,6 +29,9 @@ function optionForm(
 ): string {
   const field = (name: string, label: string, unit: string, help: string, kind: 'decimal' | 'numeric' | 'text' = 'decimal') =>
     input({ name, prefix, label, values, errors, unit, help, kind, ...(kind === 'text' ? {} : { size: 10 }) });
+  // Each field says which kinds of price use it: the page's style shows only those of the kind
+  // chosen in the select (no script), and the server reads only those (options-routes.ts).
+  const ofKinds = (kinds: string, markup: string) => `<div class="kind-field" data-kinds="${kinds}">${markup}</div>`;
   const kind = values.type ?? 'forfait';
   const kinds = OPTION_KINDS.map(
     (candidate) =>
@@ -38,11 +41,11 @@ function optionForm(
 ${csrfField(viewer.csrf)}
 ${input({ name: 'libelle', prefix, label: 'Libellé', values, errors, kind: 'text', help: 'Ce que voit le client, par exemple «\u202fEmballage des objets fragiles\u202f».' })}
 <div class="field"><label for="f-${prefix}type">Prix compté</label><select id="f-${prefix}type" name="type">${kinds}</select></div>
-${field('prix', 'Prix HT', '€ HT', 'Par déménagement, par unité ou par objet de l’inventaire (TVA de votre tarif en plus)\u202f; sans objet pour un pourcentage.')}
-${field('max', 'Quantité maximale', 'unités', 'Pour un prix par unité (des cartons, par exemple)\u00a0: le plus que le client peut demander.', 'numeric')}
-${field('pourcent', 'Pourcentage', '%', 'Pour un pourcentage\u00a0: la part de la valeur déclarée par le client (0,5 pour une assurance ad valorem courante).')}
-${field('min_valeur', 'Valeur déclarée minimale', '€', 'Pour un pourcentage\u00a0: la plus petite valeur que le client peut déclarer.')}
-${field('max_valeur', 'Valeur déclarée maximale', '€', 'Pour un pourcentage\u00a0: la plus grande valeur que vous assurez.')}
+${ofKinds('forfait unite piece', field('prix', 'Prix HT', '€ HT', 'Par déménagement, par unité ou par objet de l’inventaire (TVA de votre tarif en plus).'))}
+${ofKinds('unite', field('max', 'Quantité maximale', 'unités', 'Pour un prix par unité (des cartons, par exemple)\u00a0: le plus que le client peut demander.', 'numeric'))}
+${ofKinds('pourcentage', field('pourcent', 'Pourcentage', '%', 'La part de la valeur déclarée par le client (0,5 pour une assurance ad valorem courante).'))}
+${ofKinds('pourcentage', field('min_valeur', 'Valeur déclarée minimale', '€', 'La plus petite valeur que le client peut déclarer.'))}
+${ofKinds('pourcentage', field('max_valeur', 'Valeur déclarée maximale', '€', 'La plus grande valeur que vous assurez.'))}
 <button type="submit" class="button primary">${escapeHtml(submit)}</button>
 </form>`;
 }

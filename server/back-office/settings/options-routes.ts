@@ -39,16 +39,19 @@ function readOption(
     for (const error of reader.errors.slice(before)) error.field = `${prefix}${error.field}`;
     return value;
   };
+  // Only the fields of the kind chosen are read: the page hides the others, so nothing typed
+  // there (an old value, a slip) can refuse the form.
   const percentKind = kind === 'pourcentage';
-  const price = prefixed('prix', { label: 'Prix HT', min: 0, max: 1_000_000, optional: percentKind, example: '45' }) ?? 0;
+  const price = percentKind ? 0 : (prefixed('prix', { label: 'Prix HT', min: 0, max: 1_000_000, example: '45' }) ?? 0);
   const max =
-    prefixed('max', { label: 'Quantité maximale', min: 1, max: 10_000, integer: true, optional: kind !== 'unite', example: '100' }) ?? 100;
-  const percent = prefixed('pourcent', { label: 'Pourcentage', min: 0, max: 100, optional: !percentKind, example: '0,5' }) ?? 0;
-  const minValue =
-    prefixed('min_valeur', { label: 'Valeur déclarée minimale', min: 0, max: 1_000_000, optional: !percentKind, example: '1000' }) ?? 0;
-  const maxValue =
-    prefixed('max_valeur', { label: 'Valeur déclarée maximale', min: 0, max: 1_000_000, optional: !percentKind, example: '50000' }) ??
-    100_000;
+    kind === 'unite' ? (prefixed('max', { label: 'Quantité maximale', min: 1, max: 10_000, integer: true, example: '100' }) ?? 100) : 100;
+  const percent = percentKind ? (prefixed('pourcent', { label: 'Pourcentage', min: 0, max: 100, example: '0,5' }) ?? 0) : 0;
+  const minValue = percentKind
+    ? (prefixed('min_valeur', { label: 'Valeur déclarée minimale', min: 0, max: 1_000_000, example: '1000' }) ?? 0)
+    : 0;
+  const maxValue = percentKind
+    ? (prefixed('max_valeur', { label: 'Valeur déclarée maximale', min: 0, max: 1_000_000, example: '50000' }) ?? 100_000)
+    : 100_000;
   if (percentKind && percent === 0 && reader.errors.length === 0)
     reader.fail(`${prefix}pourcent`, 'Pourcentage\u00a0: indiquez une part de la valeur déclarée, par exemple 0,5.');
   if (percentKind && minValue > maxValue && reader.errors.length === 0)

@@ -13,9 +13,20 @@ import { BUILT_DOMAIN, DATABASE_NAME, DEMO_COMPANY_TOKEN, type Domain, json, sta
 const PAGE = '/espace-transporteur/reglages/options';
 const VAT = 0.2;
 
-/** The options Martin sets, as typed in the form (French decimals). */
+/**
+ * The options Martin sets, as typed in the form (French decimals). The first keeps words in the
+ * fields its kind hides (issue 55, point 12): they are not read, so they refuse nothing.
+ */
 const TYPED = [
-  { libelle: 'Emballage des objets fragiles', type: 'forfait', prix: '120', max: '', pourcent: '', min_valeur: '', max_valeur: '' },
+  {
+    libelle: 'Emballage des objets fragiles',
+    type: 'forfait',
+    prix: '120',
+    max: 'beaucoup',
+    pourcent: 'sans objet',
+    min_valeur: '',
+    max_valeur: 'x',
+  },
   { libelle: 'Cartons renforcés', type: 'unite', prix: '2,5', max: '80', pourcent: '', min_valeur: '', max_valeur: '' },
   { libelle: 'Protection du mobilier', type: 'piece', prix: '4,2', max: '', pourcent: '', min_valeur: '', max_valeur: '' },
   { libelle: 'Assurance tous risques', type: 'pourcentage', prix: '', max: '', pourcent: '0,5', min_valeur: '1000', max_valeur: '50000' },
