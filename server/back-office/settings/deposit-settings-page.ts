@@ -32,7 +32,7 @@ export function renderDepositPage({ viewer, values, errors, message, webhookUrl 
 <p>Un acompte que vos clients règlent en ligne par carte bancaire, sur la page de paiement sécurisée de Stripe, depuis leur devis. Il est remboursé automatiquement si vous refusez la réservation. Le devis indique son montant dans ses modalités de paiement.</p>
 ${message ? notice('success', message) : ''}
 ${errorSummary(errors, DEPOSIT_LABELS)}
-<form method="post" action="${DEPOSIT_URL}" class="card settings-form" novalidate>
+<form method="post" action="${DEPOSIT_URL}" class="card settings-form deposit-form" novalidate>
 ${csrfField(viewer.csrf)}
 <fieldset class="choice" id="champ-acompte"${errors.has('acompte') ? ' aria-describedby="champ-acompte-erreur"' : ''}><legend>Acompte demandé</legend>
 ${radio('acompte', 'aucun', values.acompte, 'Aucun acompte (le devis n’en demande pas)')}
@@ -40,19 +40,19 @@ ${radio('acompte', 'pourcentage', values.acompte, 'Un pourcentage du total TTC')
 ${radio('acompte', 'montant', values.acompte, 'Un montant fixe')}
 ${fieldError(errors, 'acompte')}
 </fieldset>
-<div class="field">
+<div class="field kind-field" data-kinds="pourcentage">
 <label for="champ-pourcentage">Pourcentage du total TTC</label>
 <p class="meta" id="champ-pourcentage-aide">De ${PERCENT_MIN} à ${PERCENT_MAX}\u00a0%, en nombre entier. Souvent 30\u00a0%. Arrondi au centime.</p>
 <input type="text" id="champ-pourcentage" name="pourcentage" inputmode="numeric" maxlength="3" value="${escapeHtml(values.pourcentage)}"${invalid('pourcentage')}>
 ${fieldError(errors, 'pourcentage')}
 </div>
-<div class="field">
+<div class="field kind-field" data-kinds="montant">
 <label for="champ-montant">Montant fixe (€ TTC)</label>
 <p class="meta" id="champ-montant-aide">Par exemple 300 ou 250,50. Jamais plus que le total du devis.</p>
 <input type="text" id="champ-montant" name="montant" inputmode="decimal" maxlength="12" value="${escapeHtml(values.montant)}"${invalid('montant')}>
 ${fieldError(errors, 'montant')}
 </div>
-<fieldset class="choice" id="champ-echeance"${errors.has('echeance') ? ' aria-describedby="champ-echeance-erreur"' : ''}><legend>Quand le client le règle</legend>
+<fieldset class="choice kind-field" data-kinds="pourcentage montant" id="champ-echeance"${errors.has('echeance') ? ' aria-describedby="champ-echeance-erreur"' : ''}><legend>Quand le client le règle</legend>
 ${radio('echeance', 'devis', values.echeance, 'Dès qu’il a accepté le devis («\u00a0Bon pour accord\u00a0»)')}
 ${radio('echeance', 'reservation', values.echeance, 'Une fois que vous avez accepté la réservation')}
 ${fieldError(errors, 'echeance')}
