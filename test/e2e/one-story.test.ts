@@ -12,6 +12,7 @@ import { json, MARTIN_KEY, startServer } from '../../server/test/api/support.ts'
 import { startInbox } from '../../server/test/api/smtp-inbox.ts';
 import { waitFor } from '../../server/test/api/webhook-receiver.ts';
 import { assertAxeCleanWithoutSidewaysScroll, dayAfterToday, openPage, useDemo, watchPage } from './support.ts';
+import { fillStops, signDevis } from './tour.ts';
 
 const CUSTOMER = 'jeanne.histoire@exemple.fr';
 /** The demo's deposit (demo/main.ts): 30 % of the total TTC, once the devis is accepted. */
@@ -72,14 +73,11 @@ describe('one story, one total: key page → estimate with an option → booking
       `${where} : ${cents / 100} €`,
     ).catch(() => assert.equal(amountIn(seen), cents, `${where}: « ${seen} »`));
   };
-  const signDevis = async (page: Page, url: string, expected: number, stop: string) => {
+  const signAndReadDeposit = async (page: Page, url: string, expected: number, stop: string) => {
     await page.goto(url);
     assert.equal(centsOf(await page.locator('.summary-total').textContent()), expected, `${stop}: the devis's summary`);
     await assertAxeCleanWithoutSidewaysScroll(page, stop);
-    await page.getByLabel('Vos prénom et nom').fill('Jeanne Histoire');
-    await page.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
-    await page.getByRole('checkbox', { name: /déclaration de valeur/ }).check();
-    await page.getByRole('button', { name: 'Bon pour accord' }).click();
+    await signDevis(page, 'Jeanne Histoire');
     await page.getByRole('heading', { name: 'Acompte à régler', exact: true }).waitFor();
     const pay = page.getByRole('button', { name: /^Payer l’acompte de / });
     assert.equal(centsOf(await pay.textContent()), depositOf(expected), `${stop}: the deposit asked`);
@@ -91,21 +89,7 @@ describe('one story, one total: key page → estimate with an option → booking
     const problems = watchPage(page);
     await page.goto(`${demo.server.base}/integration/essai?cle=${MARTIN_KEY}&adresses=local`);
     const wizard = page.locator('transport-quote-wizard');
-    for (const [step, text] of [
-      [1, '10 rue de Rivoli 75004 Paris'],
-      [2, '3 place Bellecour 69002 Lyon'],
-    ] as const) {
-      await wizard.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
-      await wizard
-        .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
-        .getByRole('option')
-        .first()
-        .click();
-      await wizard
-        .getByText(/Adresse vérifiée/)
-        .nth(step - 1)
-        .waitFor();
-    }
+    await fillStops(wizard, ['10 rue de Rivoli 75004 Paris', '3 place Bellecour 69002 Lyon']);
     await wizard.getByRole('button', { name: 'Suivant' }).click();
     await wizard.getByRole('button', { name: 'Ajouter : Canapé 3 places' }).click();
     await wizard.getByRole('button', { name: 'Ajouter : Carton standard' }).click();
@@ -152,7 +136,7 @@ describe('one story, one total: key page → estimate with an option → booking
     assert.ok(editUrl && devisUrl, `the e-mail's edit and devis links: ${confirmation}`);
 
     // 5. The devis, read and signed from the e-mail.
-    await signDevis(page, devisUrl, booked, 'histoire-4-devis');
+    await signAndReadDeposit(page, devisUrl, booked, 'histoire-4-devis');
 
     // 6. The e-mail's edit link: the booking reopens on Martin's prices, with its option; a parking permit added.
     await page.goto(editUrl);
@@ -179,7 +163,7 @@ describe('one story, one total: key page → estimate with an option → booking
     const changed = await mailText(/^Votre devis a changé/);
     const newDevisUrl = /(https?:\/\/\S+\/devis\/\d+\?\S+)/.exec(changed)?.[1];
     assert.ok(newDevisUrl, `the changed devis's link: ${changed}`);
-    const pay = await signDevis(page, newDevisUrl, edited, 'histoire-6-devis-signe-a-nouveau');
+    const pay = await signAndReadDeposit(page, newDevisUrl, edited, 'histoire-6-devis-signe-a-nouveau');
     await pay.click();
     await page.getByRole('heading', { name: 'Paiement de démonstration' }).waitFor();
     await page.getByRole('button', { name: /^Payer / }).click();

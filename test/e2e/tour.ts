@@ -3,12 +3,38 @@
 // experience test (which checks each stop) and `npm run shots` (which pictures it).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import type { Row } from '../../server/test/api/support.ts';
 import { dayAfterToday, pickSuggestion } from './support.ts';
 import { carrierLogo } from '../support/logo-png.ts';
 
 /** Transports Martin's public key, as the demo publishes it (demo/companies.ts). */
 const MARTIN_PUBLIC_KEY = 'tqw_pk_demo_martin_2f6b1c9e4a7d3f58';
+
+/** Types each address in one element (`part`: a page may hold both) and takes its first suggestion, checked. */
+export async function fillStops(part: Locator, addresses: readonly string[]) {
+  for (const [index, text] of addresses.entries()) {
+    const step = index + 1;
+    await part.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
+    await part
+      .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
+      .getByRole('option')
+      .first()
+      .click();
+    await part
+      .getByText(/Adresse vérifiée/)
+      .nth(index)
+      .waitFor();
+  }
+}
+
+/** The customer's 'Bon pour accord' on the devis page open in `page`. */
+export async function signDevis(page: Page, name: string) {
+  await page.getByLabel('Vos prénom et nom').fill(name);
+  await page.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
+  await page.getByRole('checkbox', { name: /déclaration de valeur/ }).check();
+  await page.getByRole('button', { name: 'Bon pour accord' }).click();
+}
 
 const element = (page) => page.locator('transport-quote-wizard, transport-quote-lite');
 
@@ -530,21 +556,7 @@ export const backOfficeTours = {
     // The test page shows both elements: the wizard is the one walked.
     const wizard = page.locator('transport-quote-wizard');
     await wizard.getByRole('combobox', { name: 'Adresse 1', exact: true }).waitFor();
-    for (const [step, text] of <Array<[number, string]>>[
-      [1, '10 rue de Rivoli 75004 Paris'],
-      [2, '3 place Bellecour 69002 Lyon'],
-    ]) {
-      await wizard.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
-      await wizard
-        .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
-        .getByRole('option')
-        .first()
-        .click();
-      await wizard
-        .getByText(/Adresse vérifiée/)
-        .nth(step - 1)
-        .waitFor();
-    }
+    await fillStops(wizard, ['10 rue de Rivoli 75004 Paris', '3 place Bellecour 69002 Lyon']);
     await wizard.getByRole('button', { name: 'Suivant' }).click();
     await wizard.getByLabel('Logement').selectOption('T3');
     await wizard.getByLabel('Ameublement').selectOption('normalement meublé');
@@ -813,21 +825,7 @@ export const backOfficeTours = {
     await page.goto(`${base}/integration/essai?cle=tqw_pk_demo_martin_2f6b1c9e4a7d3f58&adresses=local`);
     for (const tag of ['transport-quote-wizard', 'transport-quote-lite']) {
       const part = page.locator(tag);
-      for (const [step, text] of <Array<[number, string]>>[
-        [1, '10 rue de Rivoli 75004 Paris'],
-        [2, '3 place Bellecour 69002 Lyon'],
-      ]) {
-        await part.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
-        await part
-          .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
-          .getByRole('option')
-          .first()
-          .click();
-        await part
-          .getByText(/Adresse vérifiée/)
-          .nth(step - 1)
-          .waitFor();
-      }
+      await fillStops(part, ['10 rue de Rivoli 75004 Paris', '3 place Bellecour 69002 Lyon']);
       const list = part.getByRole('listbox', { name: 'Jour du transport' });
       await list.getByRole('option').nth(13).waitFor();
       await list
@@ -863,10 +861,7 @@ export const backOfficeTours = {
     const depositHeading = (name: string) => page.getByRole('heading', { name, exact: true });
     const showDeposit = (name: string) => depositHeading(name).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
     await page.goto(devis);
-    await page.getByLabel('Vos prénom et nom').fill('Jeanne Martin');
-    await page.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
-    await page.getByRole('checkbox', { name: /déclaration de valeur/ }).check();
-    await page.getByRole('button', { name: 'Bon pour accord' }).click();
+    await signDevis(page, 'Jeanne Martin');
     await showDeposit('Acompte à régler');
     yield { name: 'acompte-1-a-regler' };
     const pay = page.getByRole('button', { name: /^Payer l’acompte de / });
@@ -951,21 +946,7 @@ export const backOfficeTours = {
     // A booking on Martin's page, its devis signed, then its edit link: the warning before saving.
     await page.goto(`${base}/integration/essai?cle=${MARTIN_PUBLIC_KEY}&adresses=local`);
     const wizard = page.locator('transport-quote-wizard');
-    for (const [step, text] of <Array<[number, string]>>[
-      [1, '10 rue de Rivoli 75004 Paris'],
-      [2, '3 place Bellecour 69002 Lyon'],
-    ]) {
-      await wizard.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
-      await wizard
-        .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
-        .getByRole('option')
-        .first()
-        .click();
-      await wizard
-        .getByText(/Adresse vérifiée/)
-        .nth(step - 1)
-        .waitFor();
-    }
+    await fillStops(wizard, ['10 rue de Rivoli 75004 Paris', '3 place Bellecour 69002 Lyon']);
     await wizard.getByRole('button', { name: 'Suivant' }).click();
     await wizard.getByRole('button', { name: 'Ajouter : Canapé 3 places' }).click();
     await wizard.getByRole('button', { name: 'Suivant' }).click();
@@ -983,10 +964,7 @@ export const backOfficeTours = {
     const editLink = await wizard.getByRole('link', { name: 'Modifier ma réservation' }).getAttribute('href');
     const id = new URL(devisLink!, base).pathname.split('/').at(-1);
     await page.goto(new URL(devisLink!, base).href);
-    await page.getByLabel('Vos prénom et nom').fill('Hugo Lambert');
-    await page.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
-    await page.getByRole('checkbox', { name: /déclaration de valeur/ }).check();
-    await page.getByRole('button', { name: 'Bon pour accord' }).click();
+    await signDevis(page, 'Hugo Lambert');
     await page.locator('#resume-titre').waitFor();
     await page.goto(new URL(editLink!, base).href);
     const editor = page.locator('transport-quote-wizard');
