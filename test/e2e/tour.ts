@@ -924,17 +924,7 @@ export const backOfficeTours = {
       await page.goto(`${base}/integration/essai?cle=${MARTIN_PUBLIC_KEY}&adresses=local`);
       const wizard = page.locator('transport-quote-wizard');
       await wizard.getByRole('combobox', { name: 'Adresse 1', exact: true }).waitFor();
-      for (const [step, text] of <Array<[number, string]>>[
-        [1, '3 place Bellecour 69002 Lyon'],
-        [2, '12 rue Sainte-Catherine 33000 Bordeaux'],
-      ]) {
-        await wizard.getByRole('combobox', { name: `Adresse ${step}`, exact: true }).fill(text);
-        await wizard
-          .getByRole('listbox', { name: `Suggestions pour Adresse ${step}` })
-          .getByRole('option')
-          .first()
-          .click();
-      }
+      await fillStops(wizard, ['3 place Bellecour 69002 Lyon', '12 rue Sainte-Catherine 33000 Bordeaux']);
       const refusal = wizard.getByRole('alert').filter({ hasText: /départements/ });
       await refusal.waitFor();
       await refusal.evaluate((alert) => alert.scrollIntoView({ block: 'center' }));
